@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // 2-core CI machines: keep parallelism modest so timing-sensitive socket tests stay stable.
+    maxWorkers: 2,
+  },
+});
