@@ -1,0 +1,47 @@
+// Runs an administrative operation on a data dir: through the running server when there is
+// one, else directly on the store under the data dir lock.
+import { ConflictError, DataDirLockedError, DomainError, NotFoundError, TooManyKeysError, ValidationError } from '../lib/errors.js';
+import { openStore } from '../store/index.js';
+import { runAdminOp, type AdminOp } from './admin-ops.js';
+import { sendControlRequest, type ControlReply } from './control-socket.js';
+
+/** Rebuilds the named domain error a server replied with, so the CLI maps it like a local one. */
+function toError(e: NonNullable<ControlReply['error']>): Error {
+  switch (e.name) {
+    case 'ValidationError':
+      return new ValidationError(e.message, e.code);
+    case 'NotFoundError':
+      return new NotFoundError(e.message);
+    case 'TooManyKeysError':
+      return new TooManyKeysError();
+    case 'ConflictError':
+      return new ConflictError(e.code, e.message);
+    default:
+      return new DomainError(e.code, e.message);
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function performAdminOp(dataDir: string, op: AdminOp, waitMs = 15_000): Promise<unknown> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const reply = await sendControlRequest(dataDir, op);
+    if (reply) {
+      if (reply.ok) return reply.result;
+      throw toError(reply.error!);
+    }
+    try {
+      const store = await openStore(dataDir);
+      try {
+        return runAdminOp(store, op);
+      } finally {
+        store.close();
+      }
+    } catch (err) {
+      // Another process holds the lock: a server starting up, or another command. Wait for it.
+      if (!(err instanceof DataDirLockedError) || Date.now() > deadline) throw err;
+      await sleep(50 + Math.random() * 100);
+    }
+  }
+}

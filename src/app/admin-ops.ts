@@ -1,0 +1,42 @@
+// The shell's administrative operations on keys and users. The same function runs inside
+// `serve` (reached through the control socket) and in the CLI when no server runs.
+import { ValidationError } from '../lib/errors.js';
+import type { Store } from '../store/index.js';
+
+export type AdminOp =
+  | { op: 'keys.create'; label: string }
+  | { op: 'keys.list' }
+  | { op: 'keys.revoke'; id: string }
+  | { op: 'users.add'; name: string; role: string; password: string }
+  | { op: 'users.list' }
+  | { op: 'users.remove'; name: string }
+  | { op: 'users.passwd'; name: string; password: string };
+
+const str = (v: unknown, what: string): string => {
+  if (typeof v !== 'string') throw new ValidationError(`Missing ${what}.`);
+  return v;
+};
+
+export function runAdminOp(store: Store, req: unknown): unknown {
+  const op = (req ?? {}) as Record<string, unknown>;
+  switch (op.op) {
+    case 'keys.create':
+      return store.keys.create(op.label);
+    case 'keys.list':
+      return store.keys.list();
+    case 'keys.revoke':
+      return store.keys.revoke(str(op.id, 'key id'));
+    case 'users.add':
+      return store.users.add(op.name, op.role, op.password);
+    case 'users.list':
+      return store.users.list();
+    case 'users.remove':
+      store.users.remove(str(op.name, 'user name'));
+      return { removed: op.name };
+    case 'users.passwd':
+      store.users.setPassword(str(op.name, 'user name'), op.password);
+      return { updated: op.name };
+    default:
+      throw new ValidationError('Unknown operation.');
+  }
+}

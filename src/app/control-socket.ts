@@ -1,0 +1,93 @@
+// The local control socket: while `serve` runs, `keys` and `users` commands on the same data
+// dir go through it, so a change takes effect in the running server at once and the store
+// keeps a single writer. One newline-terminated JSON request per connection, one reply.
+import { chmodSync, unlinkSync } from 'node:fs';
+import { createConnection, createServer, type Server } from 'node:net';
+import { join } from 'node:path';
+import { DomainError } from '../lib/errors.js';
+
+export const CONTROL_SOCKET = 'control.sock';
+const MAX_REQUEST = 64 * 1024;
+
+export const controlSocketPath = (dataDir: string): string => join(dataDir, CONTROL_SOCKET);
+
+export type Logger = (level: 'info' | 'warn' | 'error', msg: string, detail?: unknown) => void;
+
+export interface ControlReply {
+  ok: boolean;
+  result?: unknown;
+  error?: { name: string; code: string; message: string };
+}
+
+/** Starts the socket server; the caller holds the data dir lock, so a leftover socket is stale. */
+export async function startControlServer(dataDir: string, handle: (req: unknown) => unknown, log: Logger): Promise<Server> {
+  const path = controlSocketPath(dataDir);
+  try {
+    unlinkSync(path);
+  } catch {
+    /* none left over */
+  }
+  const server = createServer((sock) => {
+    let buf = '';
+    sock.setEncoding('utf8');
+    sock.setTimeout(10_000, () => sock.destroy());
+    sock.on('error', () => sock.destroy());
+    sock.on('data', (chunk: string) => {
+      buf += chunk;
+      if (buf.length > MAX_REQUEST) return sock.destroy();
+      const nl = buf.indexOf('\n');
+      if (nl < 0) return;
+      let reply: ControlReply;
+      try {
+        reply = { ok: true, result: handle(JSON.parse(buf.slice(0, nl))) };
+      } catch (err) {
+        if (err instanceof DomainError) {
+          reply = { ok: false, error: { name: err.name, code: err.code, message: err.message } };
+        } else {
+          log('error', 'control request failed', err);
+          reply = { ok: false, error: { name: 'Error', code: 'internal_error', message: 'The server could not complete the request.' } };
+        }
+      }
+      sock.end(JSON.stringify(reply) + '\n');
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(path, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  chmodSync(path, 0o600);
+  return server;
+}
+
+/** Sends one request; resolves null when no server listens on this data dir. */
+export function sendControlRequest(dataDir: string, req: unknown, timeoutMs = 15_000): Promise<ControlReply | null> {
+  return new Promise((resolve, reject) => {
+    const sock = createConnection(controlSocketPath(dataDir));
+    let buf = '';
+    let connected = false;
+    sock.setEncoding('utf8');
+    sock.setTimeout(timeoutMs, () => {
+      sock.destroy();
+      reject(new Error('The running server did not answer in time.'));
+    });
+    sock.on('connect', () => {
+      connected = true;
+      sock.write(JSON.stringify(req) + '\n');
+    });
+    sock.on('data', (c: string) => (buf += c));
+    sock.on('end', () => {
+      try {
+        resolve(JSON.parse(buf) as ControlReply);
+      } catch {
+        reject(new Error('The running server sent an unreadable reply.'));
+      }
+    });
+    sock.on('error', (err: NodeJS.ErrnoException) => {
+      if (!connected && (err.code === 'ENOENT' || err.code === 'ECONNREFUSED')) resolve(null);
+      else reject(new Error('The running server closed the control connection.'));
+    });
+  });
+}

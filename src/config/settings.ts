@@ -1,0 +1,151 @@
+// The one typed Settings object (interface.md, Settings). Flags win over SERVICE_* variables,
+// which win over the documented defaults. Nothing else in palpanel reads process.env: the CLI
+// passes the environment in here once.
+import { z } from 'zod';
+import { parseDuration } from '../lib/duration.js';
+
+export interface HostPort {
+  host: string;
+  port: number;
+}
+
+export interface Settings {
+  listen: HostPort;
+  dataDir: string;
+  saveDir: string | null;
+  saveCheckIntervalMs: number;
+  gameRestUrl: string | null;
+  gameAdminPassword: string | null;
+  pollIntervalMs: number;
+  gameData: boolean;
+  gameDataIntervalMs: number;
+  rconAddr: HostPort | null;
+  rconPassword: string | null;
+  integrationRateLimit: number;
+  sessionTtlMs: number;
+  logFormat: 'text' | 'json';
+}
+
+/** A setting with an invalid value: start-up stops with exit 2 and this message. */
+export class SettingsError extends Error {
+  constructor(
+    readonly setting: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SettingsError';
+  }
+}
+
+/** One row per setting: its variable, its flag (serve only), its default, and its parser. */
+interface SettingDef<T> {
+  env: string;
+  flag?: string;
+  def: string | null;
+  schema: z.ZodType<T>;
+  hint: string;
+}
+
+const duration = z.string().transform((s, ctx) => {
+  const ms = parseDuration(s);
+  if (ms === null) {
+    ctx.addIssue({ code: 'custom', message: 'bad duration' });
+    return z.NEVER;
+  }
+  return ms;
+});
+
+export function parseHostPort(text: string): HostPort | null {
+  const m = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/.exec(text.trim());
+  if (!m) return null;
+  const port = Number(m[2]);
+  if (port > 65535) return null;
+  return { host: m[1].replace(/^\[|\]$/g, ''), port };
+}
+
+const hostPort = z.string().transform((s, ctx) => {
+  const hp = parseHostPort(s);
+  if (!hp) {
+    ctx.addIssue({ code: 'custom', message: 'bad address' });
+    return z.NEVER;
+  }
+  return hp;
+});
+
+const httpUrl = z.string().transform((s, ctx) => {
+  try {
+    const u = new URL(s);
+    if ((u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.search) {
+      return u.toString().replace(/\/+$/, '');
+    }
+  } catch {
+    /* reported below */
+  }
+  ctx.addIssue({ code: 'custom', message: 'bad url' });
+  return z.NEVER;
+});
+
+const positiveInt = z
+  .string()
+  .regex(/^\d{1,10}$/)
+  .transform(Number)
+  .refine((n) => n >= 1 && n <= 1_000_000_000);
+
+const nonEmpty = z.string().min(1).max(4096);
+
+const DEFS = {
+  listen: { env: 'SERVICE_LISTEN', flag: 'listen', def: '127.0.0.1:8080', schema: hostPort, hint: 'host:port, e.g. 127.0.0.1:8080 (port 0 picks a free port)' },
+  dataDir: { env: 'SERVICE_DATA_DIR', flag: 'dataDir', def: './palpanel-data', schema: nonEmpty, hint: 'a folder path' },
+  saveDir: { env: 'SERVICE_SAVE_DIR', flag: 'saveDir', def: null, schema: nonEmpty, hint: 'a folder path' },
+  saveCheckIntervalMs: { env: 'SERVICE_SAVE_CHECK_INTERVAL', def: '30s', schema: duration, hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d' },
+  gameRestUrl: { env: 'SERVICE_GAME_REST_URL', flag: 'gameUrl', def: null, schema: httpUrl, hint: 'an http(s) URL such as http://127.0.0.1:8212' },
+  gameAdminPassword: { env: 'SERVICE_GAME_ADMIN_PASSWORD', def: null, schema: nonEmpty, hint: 'the game AdminPassword' },
+  pollIntervalMs: { env: 'SERVICE_POLL_INTERVAL', def: '5s', schema: duration, hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d' },
+  gameData: { env: 'SERVICE_GAME_DATA', def: 'off', schema: z.enum(['on', 'off']).transform((v) => v === 'on'), hint: '"on" or "off"' },
+  gameDataIntervalMs: { env: 'SERVICE_GAME_DATA_INTERVAL', def: '15s', schema: duration, hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d' },
+  rconAddr: { env: 'SERVICE_RCON_ADDR', def: null, schema: hostPort, hint: 'host:port, e.g. 127.0.0.1:25575' },
+  rconPassword: { env: 'SERVICE_RCON_PASSWORD', def: null, schema: nonEmpty, hint: 'the RCON password' },
+  integrationRateLimit: { env: 'SERVICE_INTEGRATION_RATE_LIMIT', def: '60', schema: positiveInt, hint: 'a positive whole number of requests per minute' },
+  sessionTtlMs: { env: 'SERVICE_SESSION_TTL', def: '7d', schema: duration, hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d' },
+  logFormat: { env: 'SERVICE_LOG_FORMAT', def: 'text', schema: z.enum(['text', 'json']), hint: '"text" or "json"' },
+} satisfies { [K in keyof Settings]: SettingDef<unknown> };
+
+export type SettingFlags = Partial<Record<keyof Settings, string | undefined>>;
+export type Env = Record<string, string | undefined>;
+
+function resolveOne<K extends keyof Settings>(key: K, env: Env, flags: SettingFlags): Settings[K] {
+  const def = DEFS[key] as unknown as SettingDef<Settings[K]>;
+  const fromFlag = flags[key];
+  const fromEnv = env[def.env];
+  // An empty variable counts as unset only for settings without a default (SERVICE_SAVE_DIR=).
+  const raw = fromFlag ?? (fromEnv === '' && def.def === null ? undefined : fromEnv) ?? def.def;
+  if (raw === null) return null as Settings[K];
+  const parsed = def.schema.safeParse(raw);
+  if (!parsed.success) {
+    const name = fromFlag !== undefined && def.flag ? `--${kebab(def.flag)} (${def.env})` : def.env;
+    throw new SettingsError(def.env, `Invalid value for ${name}: expected ${def.hint}.`);
+  }
+  return parsed.data;
+}
+
+const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** Builds and validates every setting. Throws SettingsError naming the first bad one. */
+export function loadSettings(env: Env, flags: SettingFlags = {}): Settings {
+  const out = {} as Record<keyof Settings, unknown>;
+  for (const key of Object.keys(DEFS) as (keyof Settings)[]) out[key] = resolveOne(key, env, flags);
+  return out as unknown as Settings;
+}
+
+/** Only the data dir: commands such as `keys` must not fail on an unrelated bad setting. */
+export function loadDataDir(env: Env, flag?: string): string {
+  return resolveOne('dataDir', env, { dataDir: flag });
+}
+
+export const SETTINGS_TABLE = Object.entries(DEFS).map(([key, d]) => ({
+  key,
+  env: d.env,
+  flag: 'flag' in d ? `--${kebab(d.flag)}` : undefined,
+  def: d.def,
+  hint: d.hint,
+}));

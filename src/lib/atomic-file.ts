@@ -1,0 +1,34 @@
+// Crash-safe file replacement: write a temp file, fsync it, rename it over the target, fsync the
+// folder. After a power cut the target is either the old complete file or the new one.
+import { closeSync, fsyncSync, openSync, renameSync, writeSync, unlinkSync } from 'node:fs';
+import { dirname, basename, join } from 'node:path';
+
+export function fsyncDir(dir: string): void {
+  const fd = openSync(dir, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export function writeFileAtomic(path: string, data: Uint8Array, mode = 0o600): void {
+  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  const fd = openSync(tmp, 'w', mode);
+  try {
+    let off = 0;
+    while (off < data.length) off += writeSync(fd, data, off, data.length - off);
+    fsyncSync(fd);
+  } catch (err) {
+    closeSync(fd);
+    try {
+      unlinkSync(tmp);
+    } catch {
+      /* the temp file is harmless; the next write replaces it */
+    }
+    throw err;
+  }
+  closeSync(fd);
+  renameSync(tmp, path);
+  fsyncDir(dirname(path));
+}

@@ -1,0 +1,138 @@
+// A sql.js database that never loses an acknowledged write. The database lives in memory; on
+// disk it is a snapshot file (always a complete database, replaced atomically) plus a journal
+// of the transactions committed since that snapshot. `write()` returns only after the
+// transaction's statements are fsync'd in the journal; `checkpoint()` folds the journal into a
+// new snapshot. Small writes therefore cost one fsync, never a full export.
+import { existsSync, readFileSync } from 'node:fs';
+import type { Database, SqlJsStatic } from 'sql.js';
+import { writeFileAtomic } from '../lib/atomic-file.js';
+import { StorageError } from '../lib/errors.js';
+import { Journal, type JournalStatement, type SqlParam } from './journal.js';
+import { runMigrations, type Migration } from './migrations.js';
+
+export type Row = Record<string, SqlParam>;
+
+/** Read access, shared by `DurableDb` and the transaction handle. */
+export interface Reader {
+  get<T = Row>(sql: string, params?: SqlParam[]): T | undefined;
+  all<T = Row>(sql: string, params?: SqlParam[]): T[];
+}
+
+export interface Tx extends Reader {
+  run(sql: string, params?: SqlParam[]): void;
+}
+
+const CHECKPOINT_BYTES = 4 * 1024 * 1024;
+
+export function queryAll<T>(db: Database, sql: string, params: SqlParam[] = []): T[] {
+  const stmt = db.prepare(sql);
+  try {
+    stmt.bind(params);
+    const out: T[] = [];
+    while (stmt.step()) out.push(stmt.getAsObject() as T);
+    return out;
+  } finally {
+    stmt.free();
+  }
+}
+
+export function queryGet<T>(db: Database, sql: string, params: SqlParam[] = []): T | undefined {
+  return queryAll<T>(db, sql, params)[0];
+}
+
+export class DurableDb implements Reader {
+  private seq: number;
+  private inWrite = false;
+
+  private constructor(
+    private readonly db: Database,
+    private readonly snapshotPath: string,
+    private readonly journal: Journal,
+  ) {
+    this.seq = Number(queryGet<{ v: string }>(db, `SELECT value AS v FROM store_meta WHERE key = 'journal_seq'`)?.v ?? 0);
+  }
+
+  static open(SQL: SqlJsStatic, snapshotPath: string, journalPath: string, migrations: Migration[]): DurableDb {
+    let db: Database;
+    try {
+      db = existsSync(snapshotPath) ? new SQL.Database(readFileSync(snapshotPath)) : new SQL.Database();
+      db.exec(`CREATE TABLE IF NOT EXISTS store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
+    } catch {
+      throw new StorageError('The store file is not a readable database.');
+    }
+    const snapSeq = Number(queryGet<{ v: string }>(db, `SELECT value AS v FROM store_meta WHERE key = 'journal_seq'`)?.v ?? 0);
+    const { journal, records } = Journal.open(journalPath);
+    // Replay what the snapshot does not hold yet. Records at or below its sequence were folded
+    // in before a crash that came between the snapshot rename and the journal reset.
+    for (const rec of records) {
+      if (rec.seq <= snapSeq) continue;
+      db.exec('BEGIN');
+      for (const s of rec.stmts) db.run(s.sql, s.params);
+      db.run(`INSERT OR REPLACE INTO store_meta (key, value) VALUES ('journal_seq', ?)`, [String(rec.seq)]);
+      db.exec('COMMIT');
+    }
+    const store = new DurableDb(db, snapshotPath, journal);
+    // Migrations are ordinary journaled writes, so a crash during one is replayed or absent.
+    runMigrations(store, migrations);
+    if (records.length > 0 || !existsSync(snapshotPath)) store.checkpoint();
+    return store;
+  }
+
+  get<T = Row>(sql: string, params: SqlParam[] = []): T | undefined {
+    return queryGet<T>(this.db, sql, params);
+  }
+
+  all<T = Row>(sql: string, params: SqlParam[] = []): T[] {
+    return queryAll<T>(this.db, sql, params);
+  }
+
+  /** Runs `fn` in one transaction; returns after its statements are durable. Synchronous, so
+   * no other write can interleave (atomic checks such as the active-key cap rely on this). */
+  write<T>(fn: (tx: Tx) => T): T {
+    if (this.inWrite) throw new Error('nested store write');
+    const stmts: JournalStatement[] = [];
+    const tx: Tx = {
+      get: (sql, params) => this.get(sql, params),
+      all: (sql, params) => this.all(sql, params),
+      run: (sql, params = []) => {
+        this.db.run(sql, params);
+        stmts.push({ sql, params });
+      },
+    };
+    this.inWrite = true;
+    this.db.exec('BEGIN');
+    try {
+      const result = fn(tx);
+      if (stmts.length > 0) {
+        const seq = this.seq + 1;
+        this.db.run(`INSERT OR REPLACE INTO store_meta (key, value) VALUES ('journal_seq', ?)`, [String(seq)]);
+        this.journal.append({ seq, stmts });
+        this.seq = seq;
+      }
+      this.db.exec('COMMIT');
+      return result;
+    } catch (err) {
+      this.db.exec('ROLLBACK');
+      throw err;
+    } finally {
+      this.inWrite = false;
+    }
+  }
+
+  /** Writes a complete snapshot atomically, then empties the journal. */
+  checkpoint(): void {
+    writeFileAtomic(this.snapshotPath, this.db.export());
+    this.journal.reset();
+  }
+
+  /** Checkpoints when the journal has grown large; cheap to call after every write. */
+  maybeCheckpoint(): void {
+    if (this.journal.size > CHECKPOINT_BYTES) this.checkpoint();
+  }
+
+  close(): void {
+    this.checkpoint();
+    this.journal.close();
+    this.db.close();
+  }
+}

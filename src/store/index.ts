@@ -1,0 +1,80 @@
+// The store: opens the data dir under its lock, the panel database (journaled) and the world
+// database, and hands out one repository per table group.
+import { chmodSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { systemClock, type Clock } from '../lib/time.js';
+import { DurableDb } from './durable-db.js';
+import { EventRepo } from './events.js';
+import { KeyRepo } from './keys.js';
+import { acquireLock, type DataDirLock } from './lock.js';
+import { PANEL_MIGRATIONS } from './migrations.js';
+import { PlayerHistoryRepo } from './player-history.js';
+import { SessionRepo } from './sessions.js';
+import { loadSqlJs } from './sqljs.js';
+import { UserRepo } from './users.js';
+import { WorldRepo } from './world.js';
+
+export const PANEL_DB = 'panel.db';
+export const PANEL_JOURNAL = 'panel.journal';
+export const WORLD_DB = 'world.db';
+
+export interface Store {
+  dataDir: string;
+  keys: KeyRepo;
+  users: UserRepo;
+  sessions: SessionRepo;
+  events: EventRepo;
+  history: PlayerHistoryRepo;
+  world: WorldRepo;
+  /** Writes batched updates and folds a large journal into a snapshot. */
+  flush(): void;
+  close(): void;
+}
+
+export function ensureDataDir(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  try {
+    chmodSync(dataDir, 0o700);
+  } catch {
+    /* not ours to change (e.g. a mounted volume); the files inside are still 0600 */
+  }
+}
+
+export async function openStore(dataDir: string, clock: Clock = systemClock): Promise<Store> {
+  ensureDataDir(dataDir);
+  const lock: DataDirLock = acquireLock(dataDir);
+  try {
+    const SQL = await loadSqlJs();
+    const panel = DurableDb.open(SQL, join(dataDir, PANEL_DB), join(dataDir, PANEL_JOURNAL), PANEL_MIGRATIONS);
+    const world = WorldRepo.open(SQL, join(dataDir, WORLD_DB));
+    const keys = new KeyRepo(panel, clock);
+    let closed = false;
+    return {
+      dataDir,
+      keys,
+      users: new UserRepo(panel, clock),
+      sessions: new SessionRepo(panel),
+      events: new EventRepo(panel),
+      history: new PlayerHistoryRepo(panel),
+      world,
+      flush() {
+        keys.flushUsage();
+        panel.maybeCheckpoint();
+      },
+      close() {
+        if (closed) return;
+        closed = true;
+        try {
+          keys.flushUsage();
+          panel.close();
+          world.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+}

@@ -1,0 +1,100 @@
+// An append-only, fsync'd journal of committed write transactions. Each record is
+// [u32 length][u32 crc32][JSON payload]. A record is acknowledged only after its fsync returns,
+// so at open every complete record is replayed and a torn tail (a crash mid-append) is cut off.
+import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync, existsSync, writeSync } from 'node:fs';
+import { crc32 } from 'node:zlib';
+import { StorageError } from '../lib/errors.js';
+
+export type SqlParam = string | number | null;
+export interface JournalStatement {
+  sql: string;
+  params: SqlParam[];
+}
+export interface JournalRecord {
+  seq: number;
+  stmts: JournalStatement[];
+}
+
+const HEADER = 8;
+/** No single transaction of the panel store comes near this; a larger length is a torn record. */
+const MAX_RECORD = 16 * 1024 * 1024;
+
+export class Journal {
+  private fd: number;
+  private bytes: number;
+
+  private constructor(
+    readonly path: string,
+    fd: number,
+  ) {
+    this.fd = fd;
+    this.bytes = fstatSync(fd).size;
+  }
+
+  /** Opens the journal, returns the complete records, and cuts off any torn tail. */
+  static open(path: string): { journal: Journal; records: JournalRecord[] } {
+    const records: JournalRecord[] = [];
+    let good = 0;
+    if (existsSync(path)) {
+      const buf = readFileSync(path);
+      while (good + HEADER <= buf.length) {
+        const len = buf.readUInt32LE(good);
+        const sum = buf.readUInt32LE(good + 4);
+        if (len > MAX_RECORD || good + HEADER + len > buf.length) break;
+        const payload = buf.subarray(good + HEADER, good + HEADER + len);
+        if (crc32(payload) !== sum) break;
+        try {
+          records.push(JSON.parse(payload.toString('utf8')) as JournalRecord);
+        } catch {
+          break;
+        }
+        good += HEADER + len;
+      }
+    }
+    const fd = openSync(path, existsSync(path) ? 'r+' : 'w+', 0o600);
+    if (fstatSync(fd).size !== good) {
+      ftruncateSync(fd, good);
+      fsyncSync(fd);
+    }
+    const journal = new Journal(path, fd);
+    return { journal, records };
+  }
+
+  get size(): number {
+    return this.bytes;
+  }
+
+  append(record: JournalRecord): void {
+    const payload = Buffer.from(JSON.stringify(record), 'utf8');
+    if (payload.length > MAX_RECORD) throw new StorageError('A write was too large for the store journal.');
+    const buf = Buffer.allocUnsafe(HEADER + payload.length);
+    buf.writeUInt32LE(payload.length, 0);
+    buf.writeUInt32LE(crc32(payload), 4);
+    payload.copy(buf, HEADER);
+    let off = 0;
+    try {
+      while (off < buf.length) off += writeSync(this.fd, buf, off, buf.length - off, this.bytes + off);
+      fsyncSync(this.fd);
+    } catch {
+      // Leave the file as it was so that a half-written record never precedes a later one.
+      try {
+        ftruncateSync(this.fd, this.bytes);
+      } catch {
+        /* the torn tail is cut at the next open */
+      }
+      throw new StorageError('The store could not be written to disk.');
+    }
+    this.bytes += buf.length;
+  }
+
+  /** Empties the journal after its records were folded into a durable snapshot. */
+  reset(): void {
+    ftruncateSync(this.fd, 0);
+    fsyncSync(this.fd);
+    this.bytes = 0;
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+}

@@ -1,0 +1,131 @@
+// Integration API keys (spec: Key format, Key administration, Integration key lifecycle).
+// Only the SHA-256 of the full key string is stored; the plaintext exists in memory just long
+// enough to be returned once by `create`.
+import { randomBytes } from 'node:crypto';
+import { digestsEqual, sha256Hex } from '../lib/hash.js';
+import { NotFoundError, TooManyKeysError, ValidationError } from '../lib/errors.js';
+import { iso, type Clock } from '../lib/time.js';
+import type { DurableDb } from './durable-db.js';
+
+export const MAX_ACTIVE_KEYS = 100;
+export const KEY_PATTERN = /^svk_([0-9a-f]{8})_([A-Za-z0-9_-]{43})$/;
+
+export interface KeyRecord {
+  id: string;
+  label: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+interface KeyRow {
+  id: string;
+  label: string;
+  hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** A fixed digest compared against when the id is unknown, so that both paths do equal work. */
+const DUMMY_HASH = sha256Hex('svk_00000000_unknown-key-placeholder-of-equal-work');
+
+export function validateLabel(label: unknown): string {
+  if (typeof label !== 'string') throw new ValidationError('The label must be a string.', 'invalid_label');
+  const trimmed = label.trim();
+  if (trimmed.length < 1 || trimmed.length > 64) {
+    throw new ValidationError('The label must be 1 to 64 characters after trimming.', 'invalid_label');
+  }
+  return trimmed;
+}
+
+export class KeyRepo {
+  /** lastUsedAt values not yet written: batched so a request never waits for the disk. */
+  private pendingUse = new Map<string, string>();
+  private cache = new Map<string, KeyRow>();
+
+  constructor(
+    private readonly db: DurableDb,
+    private readonly clock: Clock,
+  ) {
+    for (const row of db.all<KeyRow>(`SELECT * FROM integration_keys`)) this.cache.set(row.id, row);
+  }
+
+  create(label: unknown): KeyRecord & { key: string } {
+    const clean = validateLabel(label);
+    const created = this.db.write((tx) => {
+      const active = tx.get<{ n: number }>(`SELECT COUNT(*) AS n FROM integration_keys WHERE revoked_at IS NULL`)!.n;
+      if (active >= MAX_ACTIVE_KEYS) throw new TooManyKeysError();
+      let id: string;
+      do id = randomBytes(4).toString('hex');
+      while (this.cache.has(id));
+      const key = `svk_${id}_${randomBytes(32).toString('base64url')}`;
+      const createdAt = iso(this.clock());
+      const seq = tx.get<{ n: number }>(`SELECT COALESCE(MAX(created_seq), 0) + 1 AS n FROM integration_keys`)!.n;
+      const row: KeyRow = { id, label: clean, hash: sha256Hex(key), created_at: createdAt, last_used_at: null, revoked_at: null };
+      tx.run(
+        `INSERT INTO integration_keys (id, label, hash, created_at, created_seq, last_used_at, revoked_at)
+         VALUES (?, ?, ?, ?, ?, NULL, NULL)`,
+        [row.id, row.label, row.hash, row.created_at, seq],
+      );
+      return { row, key };
+    });
+    this.cache.set(created.row.id, created.row);
+    return { ...this.toRecord(created.row), key: created.key };
+  }
+
+  /** Newest first; keys created in the same millisecond keep their creation order. */
+  list(): KeyRecord[] {
+    return this.db
+      .all<KeyRow>(`SELECT * FROM integration_keys ORDER BY created_at DESC, created_seq DESC`)
+      .map((r) => this.toRecord(r));
+  }
+
+  revoke(id: string): KeyRecord {
+    const row = /^[0-9a-f]{8}$/.test(id) ? this.cache.get(id) : undefined;
+    if (!row) throw new NotFoundError('No key has that id.');
+    if (row.revoked_at) return this.toRecord(row);
+    const at = iso(this.clock());
+    this.db.write((tx) => tx.run(`UPDATE integration_keys SET revoked_at = ? WHERE id = ?`, [at, id]));
+    row.revoked_at = at;
+    return this.toRecord(row);
+  }
+
+  /**
+   * Verifies a bearer key string. Returns the key id, or null for every failure alike
+   * (malformed, unknown id, wrong secret, revoked). Unknown ids hash and compare too, so the
+   * time taken does not tell which ids exist. Marks the key used (flushed in a batch).
+   */
+  verify(key: string): string | null {
+    const m = KEY_PATTERN.exec(key);
+    const digest = sha256Hex(key);
+    const row = m ? this.cache.get(m[1]) : undefined;
+    const ok = digestsEqual(digest, row ? row.hash : DUMMY_HASH);
+    if (!m || !row || !ok || row.revoked_at) return null;
+    const now = iso(this.clock());
+    row.last_used_at = now;
+    this.pendingUse.set(row.id, now);
+    return row.id;
+  }
+
+  /** Writes batched lastUsedAt values; called every few seconds and at shutdown. */
+  flushUsage(): void {
+    if (this.pendingUse.size === 0) return;
+    const batch = [...this.pendingUse];
+    this.pendingUse.clear();
+    this.db.write((tx) => {
+      for (const [id, at] of batch) tx.run(`UPDATE integration_keys SET last_used_at = ? WHERE id = ?`, [at, id]);
+    });
+  }
+
+  private toRecord(r: KeyRow): KeyRecord {
+    const cached = this.cache.get(r.id);
+    return {
+      id: r.id,
+      label: r.label,
+      createdAt: r.created_at,
+      lastUsedAt: cached?.last_used_at ?? r.last_used_at,
+      revokedAt: cached?.revoked_at ?? r.revoked_at,
+    };
+  }
+}

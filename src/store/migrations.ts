@@ -1,0 +1,49 @@
+// Versioned migrations, run at open. Each database keeps its version in store_meta.
+import type { DurableDb } from './durable-db.js';
+
+export interface Migration {
+  version: number;
+  sql: string[];
+}
+
+export function runMigrations(db: DurableDb, migrations: Migration[]): void {
+  const current = Number(db.get<{ v: string }>(`SELECT value AS v FROM store_meta WHERE key = 'schema_version'`)?.v ?? 0);
+  for (const m of migrations) {
+    if (m.version <= current) continue;
+    db.write((tx) => {
+      for (const sql of m.sql) tx.run(sql);
+      tx.run(`INSERT OR REPLACE INTO store_meta (key, value) VALUES ('schema_version', ?)`, [String(m.version)]);
+    });
+  }
+}
+
+/** The panel database: keys, users, sessions, events, player history. */
+export const PANEL_MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    sql: [
+      `CREATE TABLE integration_keys (
+         id TEXT PRIMARY KEY, label TEXT NOT NULL, hash TEXT NOT NULL,
+         created_at TEXT NOT NULL, created_seq INTEGER NOT NULL,
+         last_used_at TEXT, revoked_at TEXT)`,
+      `CREATE INDEX integration_keys_active ON integration_keys (revoked_at)`,
+      `CREATE TABLE users (
+         username TEXT PRIMARY KEY, role TEXT NOT NULL, password_hash TEXT NOT NULL,
+         created_at TEXT NOT NULL)`,
+      `CREATE TABLE sessions (
+         token_hash TEXT PRIMARY KEY, username TEXT NOT NULL, created_at TEXT NOT NULL,
+         expires_at TEXT NOT NULL)`,
+      `CREATE INDEX sessions_user ON sessions (username)`,
+      `CREATE TABLE events (
+         id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, kind TEXT NOT NULL,
+         message TEXT NOT NULL, public INTEGER NOT NULL)`,
+      `CREATE INDEX events_public ON events (public, id)`,
+      `CREATE TABLE player_history (
+         uid TEXT PRIMARY KEY, first_seen_at TEXT NOT NULL, last_online_at TEXT)`,
+      `CREATE TABLE player_sessions (
+         id INTEGER PRIMARY KEY AUTOINCREMENT, uid TEXT NOT NULL, started_at TEXT NOT NULL,
+         last_seen_at TEXT NOT NULL, ended_at TEXT)`,
+      `CREATE INDEX player_sessions_uid ON player_sessions (uid, ended_at)`,
+    ],
+  },
+];

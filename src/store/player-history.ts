@@ -1,0 +1,127 @@
+// Player history that no save holds (interface.md, Decisions): when the panel first saw each
+// player, and the online sessions the poller observed, from which firstSeenAt, lastSeenAt and
+// playtimeSec are derived. Sessions are stored with their last-seen moment, so a restart closes
+// an open session where the player was last seen and never counts the downtime.
+import { iso } from '../lib/time.js';
+import type { DurableDb } from './durable-db.js';
+
+export interface PlayerTimes {
+  firstSeenAt: string;
+  lastSeenAt: string;
+  playtimeSec: number;
+}
+
+export interface SessionSpan {
+  startedAt: string;
+  endedAt: string | null;
+  lastSeenAt: string;
+}
+
+interface OpenSession {
+  id: number;
+  uid: string;
+  started_at: string;
+  last_seen_at: string;
+}
+
+/** How often an open session's last-seen moment is written while the player stays online. */
+const TOUCH_EVERY_MS = 5_000;
+
+export class PlayerHistoryRepo {
+  constructor(private readonly db: DurableDb) {}
+
+  /** Records first sightings from a parse: firstSeenAt is the save's LastOnlineDateTime when it
+   * has one (what a fresh panel would say), else the parse time; it never changes after. */
+  recordParse(players: { uidKey: string; lastOnlineAt?: string }[], parsedAt: string): void {
+    const known = new Set(this.db.all<{ uid: string }>('SELECT uid FROM player_history').map((r) => r.uid));
+    const fresh = players.filter((p) => !known.has(p.uidKey));
+    const updates = players.filter((p) => known.has(p.uidKey) && p.lastOnlineAt);
+    if (fresh.length === 0 && updates.length === 0) return;
+    this.db.write((tx) => {
+      for (const p of fresh) {
+        const first = p.lastOnlineAt && p.lastOnlineAt < parsedAt ? p.lastOnlineAt : parsedAt;
+        tx.run('INSERT INTO player_history (uid, first_seen_at, last_online_at) VALUES (?, ?, ?)', [p.uidKey, first, p.lastOnlineAt ?? null]);
+      }
+      for (const p of updates) tx.run('UPDATE player_history SET last_online_at = ? WHERE uid = ?', [p.lastOnlineAt!, p.uidKey]);
+    });
+  }
+
+  /** Applies one poll: opens sessions for new arrivals, closes sessions of those gone (at the
+   * moment they were last seen), and refreshes the last-seen moment of those still online. */
+  observe(onlineKeys: string[], now: Date): void {
+    const at = iso(now);
+    const open = this.db.all<OpenSession>('SELECT id, uid, started_at, last_seen_at FROM player_sessions WHERE ended_at IS NULL');
+    const online = new Set(onlineKeys);
+    const openUids = new Set(open.map((s) => s.uid));
+    const arrivals = [...online].filter((k) => !openUids.has(k));
+    const departures = open.filter((s) => !online.has(s.uid));
+    const touch = open.filter((s) => online.has(s.uid) && now.getTime() - Date.parse(s.last_seen_at) >= TOUCH_EVERY_MS);
+    if (arrivals.length === 0 && departures.length === 0 && touch.length === 0) return;
+    this.db.write((tx) => {
+      for (const s of departures) {
+        const seen = this.lastObserved.get(s.uid);
+        tx.run('UPDATE player_sessions SET ended_at = ? WHERE id = ?', [seen && seen > s.last_seen_at ? seen : s.last_seen_at, s.id]);
+      }
+      for (const s of touch) tx.run('UPDATE player_sessions SET last_seen_at = ? WHERE id = ?', [at, s.id]);
+      for (const uid of arrivals) {
+        tx.run('INSERT INTO player_sessions (uid, started_at, last_seen_at, ended_at) VALUES (?, ?, ?, NULL)', [uid, at, at]);
+        tx.run('INSERT OR IGNORE INTO player_history (uid, first_seen_at, last_online_at) VALUES (?, ?, NULL)', [uid, at]);
+      }
+    });
+    this.lastObserved = new Map([...online].map((k) => [k, at]));
+  }
+
+  /** At start-up: every session left open by a previous run ends where it was last seen. */
+  closeOpenSessions(): void {
+    if (!this.db.get('SELECT 1 FROM player_sessions WHERE ended_at IS NULL')) return;
+    this.db.write((tx) => tx.run('UPDATE player_sessions SET ended_at = last_seen_at WHERE ended_at IS NULL'));
+  }
+
+  /** Moments the poller saw each online player in this run (more recent than the stored ones). */
+  private lastObserved = new Map<string, string>();
+
+  /** firstSeenAt, lastSeenAt and playtimeSec for the given uid keys, as of `now`. */
+  times(keys: string[], now: Date): Map<string, PlayerTimes> {
+    const out = new Map<string, PlayerTimes>();
+    if (keys.length === 0) return out;
+    const marks = keys.map(() => '?').join(',');
+    const hist = this.db.all<{ uid: string; first_seen_at: string; last_online_at: string | null }>(
+      `SELECT uid, first_seen_at, last_online_at FROM player_history WHERE uid IN (${marks})`,
+      keys,
+    );
+    const sessions = this.db.all<{ uid: string; started_at: string; last_seen_at: string; ended_at: string | null }>(
+      `SELECT uid, started_at, last_seen_at, ended_at FROM player_sessions WHERE uid IN (${marks})`,
+      keys,
+    );
+    const nowMs = now.getTime();
+    const play = new Map<string, number>();
+    const lastSeen = new Map<string, string>();
+    for (const s of sessions) {
+      // An open session counts up to now; a closed one up to its end.
+      const end = s.ended_at ? Date.parse(s.ended_at) : nowMs;
+      play.set(s.uid, (play.get(s.uid) ?? 0) + Math.max(0, end - Date.parse(s.started_at)));
+      const seen = s.ended_at ?? this.lastObserved.get(s.uid) ?? s.last_seen_at;
+      if (seen > (lastSeen.get(s.uid) ?? '')) lastSeen.set(s.uid, seen);
+    }
+    for (const h of hist) {
+      const candidates = [lastSeen.get(h.uid), h.last_online_at].filter((x): x is string => !!x);
+      const last = candidates.length ? candidates.reduce((a, b) => (a > b ? a : b)) : h.first_seen_at;
+      out.set(h.uid, {
+        firstSeenAt: h.first_seen_at,
+        lastSeenAt: last < h.first_seen_at ? h.first_seen_at : last,
+        playtimeSec: Math.floor((play.get(h.uid) ?? 0) / 1000),
+      });
+    }
+    return out;
+  }
+
+  /** The panel's `sessions` of a player's detail (never shown on the Integration API). */
+  sessionsOf(key: string): SessionSpan[] {
+    return this.db
+      .all<{ started_at: string; last_seen_at: string; ended_at: string | null }>(
+        'SELECT started_at, last_seen_at, ended_at FROM player_sessions WHERE uid = ? ORDER BY id DESC LIMIT 100',
+        [key],
+      )
+      .map((s) => ({ startedAt: s.started_at, endedAt: s.ended_at, lastSeenAt: s.last_seen_at }));
+  }
+}

@@ -1,0 +1,173 @@
+// The world tables: tens of thousands of rows replaced on each parse. They live in a database
+// of their own (world.db), written whole and atomically after each replacement, so the small
+// journaled writes of the panel database never export megabytes.
+import { existsSync, readFileSync } from 'node:fs';
+import type { Database, SqlJsStatic } from 'sql.js';
+import { writeFileAtomic } from '../lib/atomic-file.js';
+import type { WorldGuild, WorldMeta, WorldPal, WorldPlayer, WorldSnapshot, ParseWarning } from '../lib/world.js';
+import { queryAll, queryGet } from './durable-db.js';
+
+const SCHEMA_VERSION = 1;
+const SCHEMA = [
+  `CREATE TABLE players (uid_key TEXT PRIMARY KEY, uid TEXT NOT NULL, json TEXT NOT NULL)`,
+  `CREATE TABLE pals (instance_id TEXT PRIMARY KEY, owner_key TEXT NOT NULL, placement TEXT NOT NULL, json TEXT NOT NULL)`,
+  `CREATE INDEX pals_owner ON pals (owner_key, instance_id)`,
+  `CREATE TABLE guilds (id TEXT PRIMARY KEY, json TEXT NOT NULL)`,
+  `CREATE TABLE parse_info (id INTEGER PRIMARY KEY CHECK (id = 1), last_parse_at TEXT NOT NULL,
+     format_drift INTEGER NOT NULL, meta TEXT NOT NULL, warnings TEXT NOT NULL)`,
+];
+
+export interface ParseInfo {
+  lastParseAt: string | null;
+  formatDrift: boolean;
+  players: number;
+  pals: number;
+  guilds: number;
+  meta: WorldMeta | null;
+  warnings: ParseWarning[];
+}
+
+/** Player uids compare without dashes and case: `/players/{uid}` and the REST playerId join. */
+export const uidKey = (uid: string): string => uid.replace(/-/g, '').toUpperCase();
+
+export class WorldRepo {
+  private info: ParseInfo;
+
+  private constructor(
+    private readonly db: Database,
+    private readonly path: string,
+  ) {
+    this.info = this.readInfo();
+  }
+
+  static open(SQL: SqlJsStatic, path: string): WorldRepo {
+    let db: Database | null = null;
+    if (existsSync(path)) {
+      try {
+        db = new SQL.Database(readFileSync(path));
+        const v = queryGet<{ user_version: number }>(db, 'PRAGMA user_version')?.user_version;
+        if (v !== SCHEMA_VERSION) {
+          // World tables are derived data: an old layout is dropped and refilled by the next parse.
+          db.close();
+          db = null;
+        }
+      } catch {
+        db = null;
+      }
+    }
+    if (!db) {
+      db = new SQL.Database();
+      for (const sql of SCHEMA) db.run(sql);
+      db.run(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+    }
+    return new WorldRepo(db, path);
+  }
+
+  /** Swaps every world table in one transaction, then persists world.db atomically. */
+  replace(snap: WorldSnapshot, parsedAt: string): void {
+    const db = this.db;
+    db.exec('BEGIN');
+    try {
+      db.run('DELETE FROM players');
+      db.run('DELETE FROM pals');
+      db.run('DELETE FROM guilds');
+      const insPlayer = db.prepare('INSERT OR REPLACE INTO players (uid_key, uid, json) VALUES (?, ?, ?)');
+      for (const p of snap.players) insPlayer.run([uidKey(p.uid), p.uid, JSON.stringify(p)]);
+      insPlayer.free();
+      const insPal = db.prepare('INSERT OR REPLACE INTO pals (instance_id, owner_key, placement, json) VALUES (?, ?, ?, ?)');
+      for (const p of snap.pals) insPal.run([p.instanceId, uidKey(p.ownerUid), p.placement, JSON.stringify(p)]);
+      insPal.free();
+      const insGuild = db.prepare('INSERT OR REPLACE INTO guilds (id, json) VALUES (?, ?)');
+      for (const g of snap.guilds) insGuild.run([g.id, JSON.stringify(g)]);
+      insGuild.free();
+      db.run(
+        `INSERT OR REPLACE INTO parse_info (id, last_parse_at, format_drift, meta, warnings) VALUES (1, ?, ?, ?, ?)`,
+        [parsedAt, snap.formatDrift ? 1 : 0, JSON.stringify(snap.meta), JSON.stringify(snap.warnings.slice(0, 1000))],
+      );
+      db.exec('COMMIT');
+    } catch (err) {
+      db.exec('ROLLBACK');
+      throw err;
+    }
+    this.info = this.readInfo();
+    writeFileAtomic(this.path, db.export());
+  }
+
+  parseInfo(): ParseInfo {
+    return this.info;
+  }
+
+  /** One keyset page of players ordered by uid; `onlyKeys` restricts to those uid keys. */
+  playersPage(afterUid: string | null, limit: number, onlyKeys?: string[]): WorldPlayer[] {
+    if (onlyKeys && onlyKeys.length === 0) return [];
+    const params: (string | number)[] = [];
+    let where = '1 = 1';
+    if (afterUid !== null) {
+      where += ' AND uid > ?';
+      params.push(afterUid);
+    }
+    if (onlyKeys) {
+      where += ` AND uid_key IN (${onlyKeys.map(() => '?').join(',')})`;
+      params.push(...onlyKeys);
+    }
+    params.push(limit);
+    return queryAll<{ json: string }>(this.db, `SELECT json FROM players WHERE ${where} ORDER BY uid LIMIT ?`, params).map(
+      (r) => JSON.parse(r.json) as WorldPlayer,
+    );
+  }
+
+  player(uid: string): WorldPlayer | undefined {
+    const row = queryGet<{ json: string }>(this.db, 'SELECT json FROM players WHERE uid_key = ?', [uidKey(uid)]);
+    return row && (JSON.parse(row.json) as WorldPlayer);
+  }
+
+  allPlayers(): WorldPlayer[] {
+    return queryAll<{ json: string }>(this.db, 'SELECT json FROM players ORDER BY uid').map((r) => JSON.parse(r.json) as WorldPlayer);
+  }
+
+  palsPage(afterInstanceId: string | null, limit: number): WorldPal[] {
+    const rows =
+      afterInstanceId === null
+        ? queryAll<{ json: string }>(this.db, 'SELECT json FROM pals ORDER BY instance_id LIMIT ?', [limit])
+        : queryAll<{ json: string }>(this.db, 'SELECT json FROM pals WHERE instance_id > ? ORDER BY instance_id LIMIT ?', [afterInstanceId, limit]);
+    return rows.map((r) => JSON.parse(r.json) as WorldPal);
+  }
+
+  palsOfOwner(uid: string): WorldPal[] {
+    return queryAll<{ json: string }>(this.db, 'SELECT json FROM pals WHERE owner_key = ? ORDER BY instance_id', [uidKey(uid)]).map(
+      (r) => JSON.parse(r.json) as WorldPal,
+    );
+  }
+
+  /** Pals placed at a base: the only ones a live base worker may join (interface.md). */
+  basePals(): WorldPal[] {
+    return queryAll<{ json: string }>(this.db, `SELECT json FROM pals WHERE placement = 'base' ORDER BY instance_id`).map(
+      (r) => JSON.parse(r.json) as WorldPal,
+    );
+  }
+
+  guilds(): WorldGuild[] {
+    return queryAll<{ json: string }>(this.db, 'SELECT json FROM guilds ORDER BY id').map((r) => JSON.parse(r.json) as WorldGuild);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  private readInfo(): ParseInfo {
+    const row = queryGet<{ last_parse_at: string; format_drift: number; meta: string; warnings: string }>(
+      this.db,
+      'SELECT * FROM parse_info WHERE id = 1',
+    );
+    const count = (t: string) => queryGet<{ n: number }>(this.db, `SELECT COUNT(*) AS n FROM ${t}`)!.n;
+    return {
+      lastParseAt: row?.last_parse_at ?? null,
+      formatDrift: row ? row.format_drift === 1 : false,
+      players: count('players'),
+      pals: count('pals'),
+      guilds: count('guilds'),
+      meta: row ? (JSON.parse(row.meta) as WorldMeta) : null,
+      warnings: row ? (JSON.parse(row.warnings) as ParseWarning[]) : [],
+    };
+  }
+}
