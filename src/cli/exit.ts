@@ -1,0 +1,18 @@
+// Exit codes (interface.md): 0 success; 2 bad usage or invalid input; 1 any other failure.
+// Messages are one line, with no stack trace unless --debug.
+import { SettingsError } from '../config/settings.js';
+import { DomainError, ValidationError } from '../lib/errors.js';
+
+export class UsageError extends Error {}
+
+export function exitCodeFor(err: unknown): number {
+  if (err instanceof SettingsError || err instanceof ValidationError || err instanceof UsageError) return 2;
+  return 1;
+}
+
+export function messageFor(err: unknown, debug: boolean): string {
+  if (debug && err instanceof Error && err.stack) return err.stack;
+  if (err instanceof DomainError || err instanceof SettingsError || err instanceof UsageError) return err.message;
+  if (err instanceof Error && /^(The |A |An |No )/.test(err.message)) return err.message;
+  return 'palpanel failed unexpectedly; run again with --debug for details.';
+}

@@ -1,0 +1,41 @@
+// `palpanel keys create|list|revoke`.
+import { performAdminOp } from '../app/admin-client.js';
+import { loadDataDir } from '../config/settings.js';
+import { ValidationError } from '../lib/errors.js';
+import type { KeyRecord } from '../store/keys.js';
+import type { CliIo } from './io.js';
+
+interface Common {
+  dataDir?: string;
+  json?: boolean;
+}
+
+const table = (keys: KeyRecord[]): string => {
+  if (keys.length === 0) return 'No keys.\n';
+  const rows = keys.map((k) => [k.id, k.revokedAt ? 'revoked' : 'active', k.createdAt, k.lastUsedAt ?? '-', k.label]);
+  const head = ['ID', 'STATE', 'CREATED', 'LAST USED', 'LABEL'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (r: string[]) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).join('  ') + '\n';
+  return line(head) + rows.map(line).join('');
+};
+
+export async function keysCreate(io: CliIo, opts: Common & { label: string }): Promise<void> {
+  const dataDir = loadDataDir(io.env, opts.dataDir);
+  const rec = (await performAdminOp(dataDir, { op: 'keys.create', label: opts.label })) as KeyRecord & { key: string };
+  if (opts.json) return io.out(JSON.stringify(rec) + '\n');
+  io.err(`Created key ${rec.id} (${rec.label}). This is the only time the key is shown; store it now:\n`);
+  io.out(`${rec.key}\n`);
+}
+
+export async function keysList(io: CliIo, opts: Common): Promise<void> {
+  const dataDir = loadDataDir(io.env, opts.dataDir);
+  const keys = (await performAdminOp(dataDir, { op: 'keys.list' })) as KeyRecord[];
+  io.out(opts.json ? JSON.stringify(keys) + '\n' : table(keys));
+}
+
+export async function keysRevoke(io: CliIo, id: string, opts: Common): Promise<void> {
+  if (!/^[0-9a-f]{8}$/.test(id)) throw new ValidationError(`Invalid key id "${id.slice(0, 64)}": expected 8 lowercase hex characters.`);
+  const dataDir = loadDataDir(io.env, opts.dataDir);
+  const rec = (await performAdminOp(dataDir, { op: 'keys.revoke', id })) as KeyRecord;
+  io.out(opts.json ? JSON.stringify(rec) + '\n' : `Key ${rec.id} revoked at ${rec.revokedAt}.\n`);
+}

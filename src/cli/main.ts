@@ -1,0 +1,119 @@
+// The palpanel command line. Only commander loads up front; each command imports its module
+// when it runs, so `--version` and `--help` stay fast.
+import { Command, CommanderError, Option } from 'commander';
+import { exitCodeFor, messageFor, UsageError } from './exit.js';
+import { processIo, type CliIo } from './io.js';
+import { palpanelVersion } from './version.js';
+
+const dataDirOpt = () => new Option('--data-dir <dir>', 'the panel data folder (env SERVICE_DATA_DIR; default ./palpanel-data)');
+const jsonOpt = () => new Option('--json', 'print JSON instead of text');
+
+export function buildProgram(io: CliIo): Command {
+  const program = new Command('palpanel')
+    .description('Admin panel and read-only Integration API for a Palworld dedicated server.')
+    .version(palpanelVersion(), '-V, --version', 'print the version')
+    .option('--debug', 'print stack traces on failure')
+    .showHelpAfterError('(run with --help for usage)')
+    .configureOutput({ writeOut: io.out, writeErr: io.err })
+    .exitOverride();
+
+  program
+    .command('serve')
+    .description(
+      'run the service: HTTP server (panel API, Integration API, /api/openapi.json), the game-server poller, ' +
+        'the optional live game-data poller, the save watcher and parser. Settings come from SERVICE_* variables; ' +
+        'see the README for the full table.',
+    )
+    .option('--listen <host:port>', 'HTTP listen address (env SERVICE_LISTEN; default 127.0.0.1:8080)')
+    .addOption(dataDirOpt())
+    .option('--save-dir <dir>', 'the world save folder holding Level.sav (env SERVICE_SAVE_DIR)')
+    .option('--game-url <url>', "the game's REST API base URL, e.g. http://127.0.0.1:8212 (env SERVICE_GAME_REST_URL)")
+    .action(async (o: { listen?: string; dataDir?: string; saveDir?: string; gameUrl?: string }) => {
+      const { serve } = await import('./serve.js');
+      await serve(io, { listen: o.listen, dataDir: o.dataDir, saveDir: o.saveDir, gameRestUrl: o.gameUrl });
+    });
+
+  const keys = program.command('keys').description('manage Integration API keys');
+  keys
+    .command('create')
+    .description('create a key and print it once (it is never shown again)')
+    .requiredOption('--label <text>', 'what the key is for, 1 to 64 characters')
+    .addOption(jsonOpt())
+    .addOption(dataDirOpt())
+    .action(async (o) => (await import('./keys.js')).keysCreate(io, o));
+  keys
+    .command('list')
+    .description('list keys, newest first (never the key itself)')
+    .addOption(jsonOpt())
+    .addOption(dataDirOpt())
+    .action(async (o) => (await import('./keys.js')).keysList(io, o));
+  keys
+    .command('revoke <id>')
+    .description('revoke a key by its 8-character id; effective on the next request')
+    .addOption(jsonOpt())
+    .addOption(dataDirOpt())
+    .action(async (id: string, o) => (await import('./keys.js')).keysRevoke(io, id, o));
+
+  const users = program.command('users').description('manage panel logins');
+  users
+    .command('add <name>')
+    .description('add a panel login (password prompted without echo, or read from stdin)')
+    .addOption(new Option('--role <role>', 'admin or viewer').choices(['admin', 'viewer']).makeOptionMandatory())
+    .option('--password-stdin', 'read the password from the first line of stdin')
+    .addOption(jsonOpt())
+    .addOption(dataDirOpt())
+    .action(async (name: string, o) => (await import('./users.js')).usersAdd(io, name, o));
+  users
+    .command('list')
+    .description('list panel logins')
+    .addOption(jsonOpt())
+    .addOption(dataDirOpt())
+    .action(async (o) => (await import('./users.js')).usersList(io, o));
+  users
+    .command('remove <name>')
+    .description('remove a panel login and end its sessions')
+    .addOption(jsonOpt())
+    .addOption(dataDirOpt())
+    .action(async (name: string, o) => (await import('./users.js')).usersRemove(io, name, o));
+  users
+    .command('passwd <name>')
+    .description("change a login's password and end its sessions")
+    .option('--password-stdin', 'read the password from the first line of stdin')
+    .addOption(jsonOpt())
+    .addOption(dataDirOpt())
+    .action(async (name: string, o) => (await import('./users.js')).usersPasswd(io, name, o));
+
+  return program;
+}
+
+/** Runs the CLI and returns the exit code. */
+export async function main(argv: string[], io: CliIo): Promise<number> {
+  const program = buildProgram(io);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.exitCode === 0) return 0;
+      return 2; // commander has printed the usage error
+    }
+    io.err(`palpanel: ${messageFor(err, io.debug)}\n`);
+    return exitCodeFor(err);
+  }
+}
+
+export function runFromProcess(): void {
+  const args = process.argv.slice(2);
+  const io = processIo(args.includes('--debug'));
+  main(args, io).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err) => {
+      process.stderr.write(`palpanel: ${messageFor(err, io.debug)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}
+
+export { UsageError };
