@@ -3,7 +3,7 @@
 import { createServer } from 'node:http';
 import type { Settings } from '../config/settings.js';
 import { systemClock, type Clock } from '../lib/time.js';
-import { openStore } from '../store/index.js';
+import { openStore, type Store } from '../store/index.js';
 import { runAdminOp } from './admin-ops.js';
 import { startControlServer } from './control-socket.js';
 import type { Logger } from './logger.js';
@@ -20,6 +20,8 @@ export interface ServeOptions {
 
 export interface RunningServer {
   url: string;
+  /** The open store, for the demo and for in-process tests. */
+  store: Store;
   stop(): Promise<void>;
 }
 
@@ -62,7 +64,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     const host = settings.listen.host.includes(':') ? `[${settings.listen.host}]` : settings.listen.host;
     const url = `http://${host}:${port}`;
     opts.ready(`palpanel ${opts.version} listening on ${url}`);
-    return { url, stop: () => life.stop() };
+    return { url, store, stop: () => life.stop() };
   } catch (err) {
     await life.stop();
     throw err;

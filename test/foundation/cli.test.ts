@@ -1,0 +1,80 @@
+// The built executable as a user drives it: self-contained, exit codes, messages.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BIN, runCli, startServeProcess, tempDir } from '../helpers/cli.js';
+
+describe('dist/palpanel', () => {
+  it('runs under env -i from an empty temp dir: --version, keys create, keys list', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'palpanel-empty-'));
+    const v = await runCli(['--version'], { cwd, cleanEnv: true });
+    expect(v.code).toBe(0);
+    expect(v.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    const c = await runCli(['keys', 'create', '--label', 'ci', '--data-dir', 'D', '--json'], { cwd, cleanEnv: true });
+    expect(c.code).toBe(0);
+    const rec = JSON.parse(c.stdout);
+    expect(rec.key).toMatch(/^svk_[0-9a-f]{8}_[A-Za-z0-9_-]{43}$/);
+    expect(Object.keys(rec).sort()).toEqual(['createdAt', 'id', 'key', 'label', 'lastUsedAt', 'revokedAt']);
+    const l = await runCli(['keys', 'list', '--data-dir', 'D', '--json'], { cwd, cleanEnv: true });
+    expect(JSON.parse(l.stdout)).toEqual([{ id: rec.id, label: 'ci', createdAt: rec.createdAt, lastUsedAt: null, revokedAt: null }]);
+    expect(BIN).toContain('dist');
+  });
+
+  it('--help explains every command', async () => {
+    const r = await runCli(['--help']);
+    expect(r.code).toBe(0);
+    for (const cmd of ['serve', 'keys', 'users']) expect(r.stdout).toContain(cmd);
+    const k = await runCli(['keys', 'create', '--help']);
+    expect(k.stdout).toContain('--label');
+  });
+
+  it('bad usage exits 2; a missing key id is not found (1); messages name the bad input', async () => {
+    const dir = tempDir();
+    expect((await runCli(['keys', 'create', '--data-dir', dir])).code).toBe(2); // no --label
+    const empty = await runCli(['keys', 'create', '--label', '  ', '--data-dir', dir]);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('label');
+    const bad = await runCli(['keys', 'revoke', 'XYZ', '--data-dir', dir]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('XYZ');
+    const missing = await runCli(['keys', 'revoke', 'deadbeef', '--data-dir', dir]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/no key/i);
+    expect((await runCli(['frobnicate'])).code).toBe(2);
+  });
+
+  it('users: add with --password-stdin, weak passwords refused, list, passwd, remove', async () => {
+    const dir = tempDir();
+    const weak = await runCli(['users', 'add', 'ann', '--role', 'admin', '--password-stdin', '--data-dir', dir], { input: 'password\n' });
+    expect(weak.code).toBe(2);
+    expect(weak.stderr).toMatch(/weak/);
+    const emptyPw = await runCli(['users', 'add', 'ann', '--role', 'admin', '--password-stdin', '--data-dir', dir], { input: '\n' });
+    expect(emptyPw.code).toBe(2);
+    const add = await runCli(['users', 'add', 'ann', '--role', 'admin', '--password-stdin', '--data-dir', dir], { input: 'correct horse battery\n' });
+    expect(add.code).toBe(0);
+    const dup = await runCli(['users', 'add', 'ann', '--role', 'viewer', '--password-stdin', '--data-dir', dir], { input: 'another good one\n' });
+    expect(dup.code).toBe(1);
+    expect((await runCli(['users', 'add', 'bob', '--role', 'owner', '--password-stdin', '--data-dir', dir], { input: 'x\n' })).code).toBe(2);
+    const list = await runCli(['users', 'list', '--json', '--data-dir', dir]);
+    expect(JSON.parse(list.stdout).map((u: { username: string; role: string }) => [u.username, u.role])).toEqual([['ann', 'admin']]);
+    expect(list.stdout).not.toContain('scrypt');
+    expect((await runCli(['users', 'passwd', 'ann', '--password-stdin', '--data-dir', dir], { input: 'a new strong phrase\n' })).code).toBe(0);
+    expect((await runCli(['users', 'remove', 'ann', '--data-dir', dir])).code).toBe(0);
+    expect((await runCli(['users', 'remove', 'ann', '--data-dir', dir])).code).toBe(1);
+  });
+
+  it('a second serve on the same data dir exits 1 with a clear message; SIGTERM exits 0', async () => {
+    const dir = tempDir();
+    const first = await startServeProcess(['--data-dir', dir]);
+    const second = await runCli(['serve', '--listen', '127.0.0.1:0', '--data-dir', dir]);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toMatch(/in use by another palpanel process/);
+    // keys go through the running server
+    const c = await runCli(['keys', 'create', '--label', 'live', '--data-dir', dir, '--json']);
+    expect(c.code).toBe(0);
+    expect(await first.stop('SIGTERM')).toBe(0);
+    const l = await runCli(['keys', 'list', '--data-dir', dir, '--json']);
+    expect(JSON.parse(l.stdout)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { loadSettings, SettingsError, SETTINGS_TABLE } from '../../src/config/settings.js';
+import { parseDuration } from '../../src/lib/duration.js';
+import { runCli, tempDir } from '../helpers/cli.js';
+
+const invalid: [string, string][] = [
+  ['SERVICE_LISTEN', 'localhost'],
+  ['SERVICE_LISTEN', '127.0.0.1:70000'],
+  ['SERVICE_LISTEN', ''],
+  ['SERVICE_SAVE_CHECK_INTERVAL', '0s'],
+  ['SERVICE_SAVE_CHECK_INTERVAL', 'soon'],
+  ['SERVICE_GAME_REST_URL', 'ftp://x'],
+  ['SERVICE_GAME_REST_URL', 'not a url'],
+  ['SERVICE_POLL_INTERVAL', '5'],
+  ['SERVICE_GAME_DATA', 'yes'],
+  ['SERVICE_GAME_DATA_INTERVAL', '-1s'],
+  ['SERVICE_RCON_ADDR', '25575'],
+  ['SERVICE_INTEGRATION_RATE_LIMIT', '0'],
+  ['SERVICE_INTEGRATION_RATE_LIMIT', '1.5'],
+  ['SERVICE_INTEGRATION_RATE_LIMIT', 'many'],
+  ['SERVICE_SESSION_TTL', '7 days'],
+  ['SERVICE_LOG_FORMAT', 'xml'],
+  ['SERVICE_DATA_DIR', ''],
+];
+
+describe('settings', () => {
+  it('defaults are those of interface.md', () => {
+    const s = loadSettings({});
+    expect(s).toEqual({
+      listen: { host: '127.0.0.1', port: 8080 },
+      dataDir: './palpanel-data',
+      saveDir: null,
+      saveCheckIntervalMs: 30_000,
+      gameRestUrl: null,
+      gameAdminPassword: null,
+      pollIntervalMs: 5_000,
+      gameData: false,
+      gameDataIntervalMs: 15_000,
+      rconAddr: null,
+      rconPassword: null,
+      integrationRateLimit: 60,
+      sessionTtlMs: 7 * 86_400_000,
+      logFormat: 'text',
+    });
+  });
+
+  it('accepts every documented setting', () => {
+    const s = loadSettings({
+      SERVICE_LISTEN: '0.0.0.0:0',
+      SERVICE_DATA_DIR: '/var/lib/palpanel',
+      SERVICE_SAVE_DIR: '/srv/pal/Saved/SaveGames/0/ABC',
+      SERVICE_SAVE_CHECK_INTERVAL: '250ms',
+      SERVICE_GAME_REST_URL: 'http://127.0.0.1:8212',
+      SERVICE_GAME_ADMIN_PASSWORD: 'hunter2',
+      SERVICE_POLL_INTERVAL: '2m',
+      SERVICE_GAME_DATA: 'on',
+      SERVICE_GAME_DATA_INTERVAL: '1h',
+      SERVICE_RCON_ADDR: '127.0.0.1:25575',
+      SERVICE_RCON_PASSWORD: 'hunter2',
+      SERVICE_INTEGRATION_RATE_LIMIT: '100000',
+      SERVICE_SESSION_TTL: '7d',
+      SERVICE_LOG_FORMAT: 'json',
+    });
+    expect(s.listen).toEqual({ host: '0.0.0.0', port: 0 });
+    expect(s.saveCheckIntervalMs).toBe(250);
+    expect(s.pollIntervalMs).toBe(120_000);
+    expect(s.gameDataIntervalMs).toBe(3_600_000);
+    expect(s.gameData).toBe(true);
+    expect(s.gameRestUrl).toBe('http://127.0.0.1:8212');
+    expect(s.rconAddr).toEqual({ host: '127.0.0.1', port: 25575 });
+    expect(s.integrationRateLimit).toBe(100_000);
+    expect(s.logFormat).toBe('json');
+    expect(s.saveDir).toBe('/srv/pal/Saved/SaveGames/0/ABC');
+  });
+
+  it('flags win over variables', () => {
+    const s = loadSettings({ SERVICE_LISTEN: '127.0.0.1:1' }, { listen: '127.0.0.1:2', dataDir: 'd' });
+    expect(s.listen.port).toBe(2);
+    expect(s.dataDir).toBe('d');
+  });
+
+  it('durations', () => {
+    expect(parseDuration('250ms')).toBe(250);
+    expect(parseDuration('5s')).toBe(5000);
+    expect(parseDuration('7d')).toBe(604_800_000);
+    for (const bad of ['0s', '5', 's', '-5s', '1.5s', '5 s', '5w', '']) expect(parseDuration(bad)).toBeNull();
+  });
+
+  it.each(invalid)('refuses %s=%j naming the setting', (name, value) => {
+    expect(() => loadSettings({ [name]: value })).toThrow(SettingsError);
+    try {
+      loadSettings({ [name]: value });
+    } catch (err) {
+      expect((err as SettingsError).message).toContain(name);
+    }
+  });
+
+  it('the table documents every setting', () => {
+    expect(SETTINGS_TABLE.map((s) => s.env).sort()).toEqual(
+      [
+        'SERVICE_LISTEN', 'SERVICE_DATA_DIR', 'SERVICE_SAVE_DIR', 'SERVICE_SAVE_CHECK_INTERVAL', 'SERVICE_GAME_REST_URL',
+        'SERVICE_GAME_ADMIN_PASSWORD', 'SERVICE_POLL_INTERVAL', 'SERVICE_GAME_DATA', 'SERVICE_GAME_DATA_INTERVAL',
+        'SERVICE_RCON_ADDR', 'SERVICE_RCON_PASSWORD', 'SERVICE_INTEGRATION_RATE_LIMIT', 'SERVICE_SESSION_TTL', 'SERVICE_LOG_FORMAT',
+      ].sort(),
+    );
+  });
+});
+
+describe('serve start-up with a bad setting (built executable)', () => {
+  it.each(invalid.filter(([n]) => n !== 'SERVICE_DATA_DIR'))('exits 2 for %s=%j with a message naming it', async (name, value) => {
+    const r = await runCli(['serve'], { env: { SERVICE_DATA_DIR: tempDir(), SERVICE_LISTEN: '127.0.0.1:0', [name]: value } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(name);
+    expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it('a bad --listen flag exits 2 naming the flag', async () => {
+    const r = await runCli(['serve', '--listen', 'nope', '--data-dir', tempDir()]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--listen');
+  });
+});

@@ -1,0 +1,103 @@
+import { appendFileSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DataDirLockedError, StorageError } from '../../src/lib/errors.js';
+import { openStore, PANEL_DB, PANEL_JOURNAL } from '../../src/store/index.js';
+import { tempDir } from '../helpers/cli.js';
+
+describe('store durability', () => {
+  it('replays acknowledged writes from the journal when the process died before a checkpoint', async () => {
+    const dir = tempDir();
+    const store = await openStore(dir);
+    const created = Array.from({ length: 5 }, (_, i) => store.keys.create(`k${i}`));
+    // Simulate kill -9: no close(), no checkpoint; only the lock is dropped as the OS would.
+    expect(statSync(join(dir, PANEL_JOURNAL)).size).toBeGreaterThan(0);
+    const snapshot = readFileSync(join(dir, PANEL_DB));
+    // Reopen from a copy of the files as they are on disk right now.
+    const copy = tempDir();
+    writeFileSync(join(copy, PANEL_DB), snapshot);
+    writeFileSync(join(copy, PANEL_JOURNAL), readFileSync(join(dir, PANEL_JOURNAL)));
+    const again = await openStore(copy);
+    expect(again.keys.list().map((k) => k.id).sort()).toEqual(created.map((k) => k.id).sort());
+    again.close();
+    store.close();
+  });
+
+  it('cuts a torn journal tail and keeps every complete record', async () => {
+    const dir = tempDir();
+    const store = await openStore(dir);
+    const a = store.keys.create('a');
+    const journal = readFileSync(join(dir, PANEL_JOURNAL));
+    const snapshot = readFileSync(join(dir, PANEL_DB));
+    store.close();
+    const copy = tempDir();
+    writeFileSync(join(copy, PANEL_DB), snapshot);
+    writeFileSync(join(copy, PANEL_JOURNAL), journal);
+    appendFileSync(join(copy, PANEL_JOURNAL), Buffer.from([200, 0, 0, 0, 1, 2, 3, 4, 5])); // half a record
+    const again = await openStore(copy);
+    expect(again.keys.list().map((k) => k.id)).toEqual([a.id]);
+    // New writes after the cut are readable on the next open.
+    const b = again.keys.create('b');
+    again.close();
+    const third = await openStore(copy);
+    expect(third.keys.list().map((k) => k.id)).toEqual([b.id, a.id]);
+    third.close();
+  });
+
+  it('does not apply a journal twice when a crash came between snapshot and journal reset', async () => {
+    const dir = tempDir();
+    const store = await openStore(dir);
+    store.keys.create('a');
+    const journal = readFileSync(join(dir, PANEL_JOURNAL));
+    store.close(); // checkpoint: snapshot now holds the key, journal emptied
+    writeFileSync(join(dir, PANEL_JOURNAL), journal); // the reset "did not happen"
+    const again = await openStore(dir);
+    expect(again.keys.list()).toHaveLength(1);
+    again.close();
+  });
+
+  it('refuses a second opener of the same data dir, and takes over a lock whose owner died', async () => {
+    const dir = tempDir();
+    const store = await openStore(dir);
+    await expect(openStore(dir)).rejects.toBeInstanceOf(DataDirLockedError);
+    store.close();
+    writeFileSync(join(dir, 'palpanel.lock'), '999999999\n'); // a pid that does not run
+    const again = await openStore(dir);
+    again.close();
+  });
+
+  it('a store file that is not a database is a named error, not a crash', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, PANEL_DB), 'not a database at all');
+    await expect(openStore(dir)).rejects.toBeInstanceOf(StorageError);
+    truncateSync(join(dir, PANEL_DB), 0);
+  });
+
+  it('events keep only public kinds for the Integration API, newest first', async () => {
+    const store = await openStore(tempDir());
+    const at = '2026-01-01T00:00:00.000Z';
+    store.events.append({ at, kind: 'join', message: 'Alice joined the server' });
+    store.events.append({ at, kind: 'system', message: 'Palworld REST API is reachable' });
+    store.events.append({ at, kind: 'system', message: 'something internal' });
+    store.events.append({ at, kind: 'audit', message: 'admin created a key' });
+    store.events.append({ at, kind: 'backup', message: 'Backup completed' });
+    store.events.append({ at, kind: 'backup', message: 'Backup failed: disk full' });
+    expect(store.events.listPublic(50).map((e) => e.message)).toEqual([
+      'Backup completed',
+      'Palworld REST API is reachable',
+      'Alice joined the server',
+    ]);
+    expect(store.events.listAll(50)).toHaveLength(6);
+    store.close();
+  });
+
+  it('pruning never evicts the latest 100 public events for panel events', async () => {
+    const store = await openStore(tempDir());
+    const old = '2025-01-01T00:00:00.000Z';
+    for (let i = 0; i < 150; i++) store.events.append({ at: old, kind: 'join', message: `p${i} joined the server` });
+    store.events.prune(new Date('2026-01-01T00:00:00.000Z'));
+    expect(store.events.listPublic(100)).toHaveLength(100);
+    expect(store.events.listPublic(100)[0].message).toBe('p149 joined the server');
+    store.close();
+  });
+});
