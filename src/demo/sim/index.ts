@@ -1,0 +1,62 @@
+// startSimGameServer: a simulated Palworld dedicated server on 127.0.0.1 (REST + RCON), for
+// `palpanel demo` and integration tests. See types.ts for options and the control surface.
+//
+//   const sim = await startSimGameServer({ players: [{ uid, name, level }], basePals: [...] });
+//   // sim.restUrl → SERVICE_GAME_REST_URL, sim.password → SERVICE_GAME_ADMIN_PASSWORD,
+//   // sim.rconAddr → SERVICE_RCON_ADDR
+//   sim.control.setOnline([uid]);          // pin who is online
+//   await sim.control.setMode('unreachable'); // refuse connections until setMode('ok')
+//   await sim.close();
+import { SimRcon } from './sim-rcon.js';
+import { SimRest } from './sim-rest.js';
+import { SimWorld } from './sim-world.js';
+import type { SimControl, SimGameServer, SimMode, SimOptions, SimRconFault } from './types.js';
+
+export type * from './types.js';
+
+export async function startSimGameServer(opts: SimOptions = {}): Promise<SimGameServer> {
+  const password = opts.password ?? 'sim-admin-password';
+  const world = new SimWorld(opts);
+  let mode: SimMode = 'ok';
+  let fault: SimRconFault = 'none';
+  let slowDelayMs = opts.slowDelayMs ?? 30_000;
+  const rest = new SimRest(world, password, () => mode, () => slowDelayMs);
+  const rcon = opts.rcon === false ? null : new SimRcon(world, password, () => fault);
+  await rest.listener.open();
+  await rcon?.listener.open();
+
+  const control: SimControl = {
+    async setMode(next) {
+      mode = next;
+      if (next === 'unreachable') {
+        await Promise.all([rest.listener.shut(), rcon?.listener.shut()]);
+      } else {
+        await Promise.all([rest.listener.open(), rcon?.listener.open()]);
+      }
+    },
+    get mode() {
+      return mode;
+    },
+    setGameData: (m) => void (world.gameData = m),
+    setProfile: (p) => void (world.profile = p),
+    setOnline: (uids) => world.players.setOverride(uids),
+    setLoading: (n) => void (world.loading = Math.max(0, Math.floor(n))),
+    setRconFault: (f) => void (fault = f),
+    setSlowDelay: (ms) => void (slowDelayMs = Math.max(0, ms)),
+    onlineUids: () => world.online().map((p) => p.uid),
+    sensitiveStrings: () => world.sensitiveStrings(),
+    adminActions: () => world.actions.map((a) => ({ ...a, args: { ...a.args } })),
+    requestCounts: () => ({ ...rest.counts }),
+  };
+
+  return {
+    restUrl: `http://${rest.listener.address}`,
+    rconAddr: rcon ? rcon.listener.address : '',
+    password,
+    control,
+    async close() {
+      rest.cancelTimers();
+      await Promise.all([rest.listener.shut(), rcon?.listener.shut()]);
+    },
+  };
+}
