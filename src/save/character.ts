@@ -1,0 +1,37 @@
+// CharacterSaveParameterMap values: RawData = a property list holding one `SaveParameter` struct,
+// then 4 unknown bytes, the character's group (guild) Guid, and since v0.6 a 4-byte trailer.
+
+import { SaveFormatError } from './errors.js';
+import { decodeProps, type Select } from './gvas-props.js';
+import { getProps, type Props } from './gvas-types.js';
+import { blobReader, readTrailer, type RawCtx } from './raw-common.js';
+
+export interface CharacterRaw {
+  /** `SaveParameter` of the character (PalIndividualCharacterSaveParameter). */
+  sp: Props;
+  groupId: string;
+  /** The v0.6+ trailer was present. */
+  trailer: boolean;
+}
+
+/** Only the SaveParameter properties the world rows use are decoded; the rest are skipped. */
+const SP_SELECT: Select = {
+  SaveParameter: {
+    IsPlayer: true, NickName: true, Level: true, CharacterID: true, IsRarePal: true, Gender: true,
+    Talent_HP: true, Talent_Melee: true, Talent_Shot: true, Talent_Defense: true,
+    PassiveSkillList: true, EquipWaza: true, Rank: true, Hp: true, HP: true,
+    OwnerPlayerUId: true, OldOwnerPlayerUIds: true, SlotId: true, SlotID: true,
+  },
+};
+
+/** Throws a SaveFormatError when the blob fits no known layout. */
+export function decodeCharacter(ctx: RawCtx, blob: Uint8Array, path: string): CharacterRaw {
+  const r = blobReader(ctx, blob);
+  const props = decodeProps(r, ctx, path, 1, SP_SELECT);
+  const sp = getProps(props, 'SaveParameter');
+  if (!sp) throw new SaveFormatError('unknown_layout', 'character raw data without a SaveParameter', r.pos);
+  r.skip(4);
+  const groupId = r.guid();
+  const trailer = readTrailer(r, 'character raw data');
+  return { sp, groupId, trailer };
+}

@@ -1,0 +1,131 @@
+// The .sav container around a GVAS blob. Header: u32 uncompressed length, u32 compressed length,
+// 3-byte magic, 1 type byte. Dispatch is on the magic (real PlZ files carry type 0x31 and 0x32):
+//   PlZ + '1'  one zlib stream;   PlZ + '2'  zlib twice (the first pass yields `compressed` bytes)
+//   PlM        one Oodle stream of `compressed` bytes (game 0.6 and later)
+//   CNK        an Xbox wrapper whose real header starts at offset 12
+//   GVAS       a bare, uncompressed save
+// Every length is checked against the header and the limits before anything is allocated.
+
+import { inflateSync } from 'node:zlib';
+import { SaveReadError } from './errors.js';
+import { checkLimit } from './limits.js';
+import { ensureOodle, oodleDecompress } from './oodle.js';
+
+export interface Container {
+  gvas: Uint8Array;
+  /** `PlZ1`, `PlZ2`, `PlM1`, `CNK+PlM1`, `GVAS`, ... */
+  container: string;
+}
+
+const GVAS_MAGIC = 0x53415647; // "GVAS" read as a little-endian u32
+
+function isGvas(b: Uint8Array, at = 0): boolean {
+  return b.length >= at + 4 && b[at] === 0x47 && b[at + 1] === 0x56 && b[at + 2] === 0x41 && b[at + 3] === 0x53;
+}
+
+function magicAt(b: Uint8Array, at: number): string {
+  return String.fromCharCode(b[at], b[at + 1], b[at + 2]);
+}
+
+function typeLabel(t: number): string {
+  return t >= 0x30 && t <= 0x39 ? String.fromCharCode(t) : `x${t.toString(16).padStart(2, '0')}`;
+}
+
+interface Header {
+  uncompressed: number;
+  compressed: number;
+  magic: string;
+  type: number;
+  payloadAt: number;
+}
+
+function readHeader(file: Uint8Array, at: number): Header {
+  if (file.length < at + 12) throw new SaveReadError('truncated', 'the file is shorter than a save header', at);
+  const dv = new DataView(file.buffer, file.byteOffset, file.byteLength);
+  const h = {
+    uncompressed: dv.getUint32(at, true),
+    compressed: dv.getUint32(at + 4, true),
+    magic: magicAt(file, at + 8),
+    type: file[at + 11],
+    payloadAt: at + 12,
+  };
+  checkLimit('maxDecompressedBytes', h.uncompressed, at);
+  checkLimit('maxCompressedBytes', h.compressed, at + 4);
+  return h;
+}
+
+/** True when the file needs the Oodle decoder (so callers can `await ensureOodle()` first). */
+export function needsOodle(file: Uint8Array): boolean {
+  if (file.length < 12) return false;
+  const m = magicAt(file, 8);
+  return m === 'PlM' || (m === 'CNK' && file.length >= 24 && magicAt(file, 20) === 'PlM');
+}
+
+function inflateExact(data: Uint8Array, size: number, what: string): Uint8Array {
+  let out: Uint8Array;
+  try {
+    // maxOutputLength stops a zlib bomb before it allocates past what the header promised.
+    out = inflateSync(data, { maxOutputLength: Math.max(1, size) });
+  } catch (err) {
+    throw new SaveReadError('decompress_failed', `zlib ${what} failed or produced more than the header says`, undefined, { cause: err });
+  }
+  if (out.length !== size) {
+    throw new SaveReadError('length_mismatch', `zlib ${what} produced ${out.length} bytes, the header says ${size}`);
+  }
+  return out;
+}
+
+function unpack(file: Uint8Array, h: Header): Uint8Array {
+  const payloadLen = file.length - h.payloadAt;
+  if (h.magic === 'PlZ') {
+    const payload = file.subarray(h.payloadAt);
+    if (h.type === 0x31) {
+      if (h.compressed !== payloadLen) {
+        throw new SaveReadError('length_mismatch', `PlZ1 payload is ${payloadLen} bytes, the header says ${h.compressed}`, 4);
+      }
+      return inflateExact(payload, h.uncompressed, 'inflate');
+    }
+    if (h.type === 0x32) {
+      const once = inflateExact(payload, h.compressed, 'first inflate');
+      return inflateExact(once, h.uncompressed, 'second inflate');
+    }
+    throw new SaveReadError('unsupported_container', `PlZ with save type 0x${h.type.toString(16)} is not known`, 11);
+  }
+  if (h.magic === 'PlM') {
+    if (h.compressed > payloadLen) {
+      throw new SaveReadError('truncated', `PlM payload is ${payloadLen} bytes, the header says ${h.compressed}`, 4);
+    }
+    return oodleDecompress(file.subarray(h.payloadAt, h.payloadAt + h.compressed), h.uncompressed);
+  }
+  throw new SaveReadError('bad_magic', 'not a Palworld save container (unknown magic)', h.payloadAt - 4);
+}
+
+/**
+ * Unwraps a save file to its GVAS blob. Synchronous; for PlM files `ensureOodle()` must have
+ * completed (use `openContainer` to have that done).
+ */
+export function readContainer(file: Uint8Array): Container {
+  if (isGvas(file)) return { gvas: file, container: 'GVAS' };
+  let h = readHeader(file, 0);
+  let label = '';
+  if (h.magic === 'CNK') {
+    h = readHeader(file, 12);
+    label = 'CNK+';
+    if (h.magic === 'CNK') throw new SaveReadError('bad_magic', 'nested CNK wrapper', 20);
+  }
+  label += h.magic + typeLabel(h.type);
+  if (h.magic !== 'PlZ' && h.magic !== 'PlM') {
+    throw new SaveReadError('bad_magic', 'not a Palworld save container (unknown magic)', h.payloadAt - 4);
+  }
+  const gvas = unpack(file, h);
+  if (!isGvas(gvas)) throw new SaveReadError('not_gvas', 'the decompressed data is not a GVAS save', 0);
+  return { gvas, container: label };
+}
+
+/** Unwraps a save file, loading the Oodle decoder first when the file needs it. */
+export async function openContainer(file: Uint8Array): Promise<Container> {
+  if (needsOodle(file)) await ensureOodle();
+  return readContainer(file);
+}
+
+export { GVAS_MAGIC };

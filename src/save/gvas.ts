@@ -1,0 +1,37 @@
+// One GVAS file: header, then the top-level property list, then a 4-byte zero trailer. Only the
+// properties named in `select` are decoded; the rest are skipped by their tag sizes.
+
+import { asReadError } from './errors.js';
+import { readGvasHeader, type GvasHeader } from './gvas-header.js';
+import { decodeProps, type Select } from './gvas-props.js';
+import type { Props } from './gvas-types.js';
+import { ByteReader } from './reader.js';
+import type { WarningSink } from './warnings.js';
+
+export interface GvasFile {
+  header: GvasHeader;
+  props: Props;
+  /** The decompressed bytes; RawData blobs in `props` are views into them. */
+  bytes: Uint8Array;
+}
+
+/**
+ * Decodes a GVAS blob. A broken header or top-level tag throws a SaveReadError (the file cannot be
+ * read); a broken value below the top level becomes a drift warning in `warnings`.
+ */
+export function decodeGvas(bytes: Uint8Array, file: string, warnings: WarningSink, select: Select): GvasFile {
+  const r = new ByteReader(bytes);
+  let header: GvasHeader;
+  let props: Props;
+  try {
+    header = readGvasHeader(r);
+    props = decodeProps(r, { file, warnings }, '', 0, select);
+  } catch (err) {
+    throw asReadError(err, `${file} could not be read`);
+  }
+  const trailerOk = r.remaining === 4 && bytes[r.pos] === 0 && bytes[r.pos + 1] === 0 && bytes[r.pos + 2] === 0 && bytes[r.pos + 3] === 0;
+  if (!trailerOk) {
+    warnings.add(file, r.pos, '', `unexpected ${r.remaining} bytes after the last property`, false);
+  }
+  return { header, props, bytes };
+}

@@ -1,0 +1,153 @@
+// The public entry of the world-save parser: pure functions of bytes (no fs, no SQL, no HTTP).
+// `parseWorld` unwraps the containers, decodes the GVAS data the world rows need and maps them to
+// a WorldSnapshot. Ids in the snapshot are Guids in dashed upper-case form (see reader.ts).
+//
+// Failure policy:
+// - Level.sav that cannot be read (container, GVAS header, top-level layout) → SaveReadError
+//   (LimitExceededError is one) is thrown.
+// - LevelMeta.sav or a Players/<UID>.sav that cannot be read → a warning; the world name or that
+//   player's progression fields are omitted. This is not format drift: such a file is usually
+//   corrupt or half-written, not of an unknown layout.
+// - An unknown layout inside any file (property type, raw-data blob, misplaced structure) → a
+//   warning with `formatDrift: true`; the item is skipped and the rest is still read.
+
+import type { WorldSnapshot } from '../lib/world.js';
+import { openContainer } from './container.js';
+import { SaveError } from './errors.js';
+import { decodeLevel } from './level.js';
+import { decodeLevelMeta, type LevelMeta } from './level-meta.js';
+import { defaultNameTable, type NameTable } from './names.js';
+import { decodePlayerSave, type PlayerSave } from './player-save.js';
+import { guidFromStem } from './reader.js';
+import { gameDay } from './time.js';
+import { fingerprint } from './version.js';
+import { WarningSink } from './warnings.js';
+import { mapWorld } from './world-map.js';
+
+export { SaveError, SaveReadError, SaveFormatError, LimitExceededError, OutOfBoundsError } from './errors.js';
+export { createNameTable, defaultNameTable, fallbackName, speciesKey, type NameTable } from './names.js';
+export { LIMITS } from './limits.js';
+export { ensureOodle } from './oodle.js';
+
+/** Raw file contents of one world save folder. */
+export interface SaveFiles {
+  level: Uint8Array;
+  levelMeta?: Uint8Array;
+  /** Key: file stem upper-case, e.g. `43797F87000000000000000000000000`. `_dps` files and any
+   * other stem that is not 32 hex digits are ignored. */
+  players: Map<string, Uint8Array>;
+}
+
+export interface ParseOptions {
+  names?: NameTable;
+  /** Reserved: the snapshot holds only times found in the save, so nothing depends on it yet. */
+  now?: Date;
+}
+
+export interface ParseTimings {
+  decompressMs: number;
+  decodeMs: number;
+  mapMs: number;
+}
+
+export interface ParseResult extends WorldSnapshot {
+  timings: ParseTimings;
+}
+
+/** Decompressed GVAS blobs of a save folder (the input of the decode stage). */
+export interface GvasFiles {
+  level: Uint8Array;
+  levelMeta?: Uint8Array;
+  players: Map<string, Uint8Array>;
+}
+
+function playerFiles(players: Map<string, Uint8Array>): [uid: string, stem: string, bytes: Uint8Array][] {
+  const out: [string, string, Uint8Array][] = [];
+  for (const [stem, bytes] of players) {
+    const uid = guidFromStem(stem);
+    if (uid) out.push([uid, stem.toUpperCase(), bytes]);
+  }
+  return out;
+}
+
+/** Runs `fn` for a side file; a SaveError becomes a warning and undefined. */
+function sideFile<T>(warnings: WarningSink, file: string, fn: () => T): T | undefined {
+  try {
+    return fn();
+  } catch (err) {
+    if (!(err instanceof SaveError)) throw err;
+    warnings.add(file, err.offset ?? 0, '', `file could not be read (${err.code}): ${err.message}`, false);
+    return undefined;
+  }
+}
+
+/**
+ * The decode and map stages over already decompressed GVAS blobs: synchronous and pure.
+ * Throws SaveReadError when Level.sav cannot be read.
+ */
+export function decodeWorld(files: GvasFiles, container: string, opts: ParseOptions = {}): ParseResult {
+  const t0 = performance.now();
+  const warnings = new WarningSink();
+  const level = decodeLevel(files.level, warnings);
+  let meta: LevelMeta | undefined;
+  if (files.levelMeta) {
+    const bytes = files.levelMeta;
+    meta = sideFile(warnings, 'LevelMeta.sav', () => decodeLevelMeta(bytes, warnings));
+  }
+  const playerSaves = new Map<string, PlayerSave>();
+  for (const [uid, stem, bytes] of playerFiles(files.players)) {
+    const file = `Players/${stem}.sav`;
+    const save = sideFile(warnings, file, () => decodePlayerSave(bytes, file, warnings));
+    if (save) playerSaves.set(uid, save);
+  }
+  const t1 = performance.now();
+  const rows = mapWorld({ level, playerSaves, names: opts.names ?? defaultNameTable(), warnings });
+  const t2 = performance.now();
+
+  const day = meta?.inGameDay ?? gameDay(level.gameDateTimeTicks);
+  return {
+    ...rows,
+    formatDrift: warnings.drift,
+    warnings: warnings.finish(),
+    meta: {
+      container,
+      gameVersion: fingerprint(level.header.customVersionCount, level.traits, container),
+      ...(day !== undefined ? { day } : {}),
+      ...(meta?.worldName !== undefined ? { worldName: meta.worldName } : {}),
+    },
+    timings: { decompressMs: 0, decodeMs: t1 - t0, mapMs: t2 - t1 },
+  };
+}
+
+/**
+ * Parses a world save folder's files. Throws SaveReadError (or its subclass LimitExceededError)
+ * when Level.sav cannot be read; see the failure policy above for the other files.
+ */
+export async function parseWorld(files: SaveFiles, opts: ParseOptions = {}): Promise<ParseResult> {
+  const t0 = performance.now();
+  const level = await openContainer(files.level);
+  const early = new WarningSink();
+  let levelMeta: Uint8Array | undefined;
+  if (files.levelMeta) {
+    try {
+      levelMeta = (await openContainer(files.levelMeta)).gvas;
+    } catch (err) {
+      if (!(err instanceof SaveError)) throw err;
+      early.add('LevelMeta.sav', err.offset ?? 0, '', `file could not be read (${err.code}): ${err.message}`, false);
+    }
+  }
+  const players = new Map<string, Uint8Array>();
+  for (const [, stem, bytes] of playerFiles(files.players)) {
+    try {
+      players.set(stem, (await openContainer(bytes)).gvas);
+    } catch (err) {
+      if (!(err instanceof SaveError)) throw err;
+      early.add(`Players/${stem}.sav`, err.offset ?? 0, '', `file could not be read (${err.code}): ${err.message}`, false);
+    }
+  }
+  const t1 = performance.now();
+  const res = decodeWorld({ level: level.gvas, levelMeta, players }, level.container, opts);
+  res.timings.decompressMs = t1 - t0;
+  if (early.list.length > 0) res.warnings = [...early.list, ...res.warnings];
+  return res;
+}

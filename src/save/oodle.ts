@@ -1,0 +1,46 @@
+// The only module that touches `ooz-wasm` (GPL-3.0-or-later, an Oodle decoder compiled to wasm).
+// ooz-wasm instantiates its wasm with a top-level await on import; the single-executable build
+// rewrites that, so all use of the package stays behind this explicit async init plus a sync call.
+
+import { SaveReadError } from './errors.js';
+
+interface Ooz {
+  decompress(data: Uint8Array, rawSize: number): Uint8Array;
+}
+
+let ooz: Ooz | undefined;
+let loading: Promise<Ooz> | undefined;
+
+/** Loads and instantiates the decoder once; later calls return at once. */
+export async function ensureOodle(): Promise<void> {
+  if (ooz) return;
+  loading ??= import('ooz-wasm').then((m) => (m as unknown as Ooz));
+  try {
+    ooz = await loading;
+  } catch (err) {
+    loading = undefined;
+    throw new SaveReadError('oodle_unavailable', 'the Oodle decoder could not be loaded', undefined, { cause: err });
+  }
+}
+
+export function oodleReady(): boolean {
+  return ooz !== undefined;
+}
+
+/**
+ * Decompresses one Oodle stream (Palworld writes Mermaid) to exactly `rawSize` bytes. Any failure
+ * of the decoder, a wasm trap included, becomes a SaveReadError.
+ */
+export function oodleDecompress(data: Uint8Array, rawSize: number): Uint8Array {
+  if (!ooz) throw new SaveReadError('oodle_unavailable', 'ensureOodle() must complete before Oodle decompression');
+  let out: Uint8Array;
+  try {
+    out = ooz.decompress(data, rawSize);
+  } catch (err) {
+    throw new SaveReadError('decompress_failed', 'Oodle decompression failed', undefined, { cause: err });
+  }
+  if (out.length !== rawSize) {
+    throw new SaveReadError('length_mismatch', `Oodle produced ${out.length} bytes, the header says ${rawSize}`);
+  }
+  return out;
+}

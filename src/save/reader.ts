@@ -1,0 +1,203 @@
+// A bounds-checked cursor over a byte buffer, little-endian as Unreal writes it. Every read checks
+// the bytes left before the current `end`; decoders narrow `end` to the value they decode, so a
+// broken value can never read into its neighbours. Offsets are positions in the buffer given.
+
+import { Buffer } from 'node:buffer';
+import { OutOfBoundsError } from './errors.js';
+import { checkLimit } from './limits.js';
+
+const HEX: string[] = [];
+for (let i = 0; i < 256; i++) HEX.push(i.toString(16).toUpperCase().padStart(2, '0'));
+
+/** The all-zero Guid in canonical form (used by the game for "none"). */
+export const ZERO_GUID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Canonical id form used for every Guid the parser emits (player uid, pal instance id, guild id,
+ * base id, container id): dashed, upper-case, the four little-endian u32 words printed in order,
+ * so the dash-less form equals the `Players/<UID>.sav` file stem.
+ */
+export function formatGuid(b: Uint8Array, o: number): string {
+  return (
+    HEX[b[o + 3]] + HEX[b[o + 2]] + HEX[b[o + 1]] + HEX[b[o]] + '-' +
+    HEX[b[o + 7]] + HEX[b[o + 6]] + '-' + HEX[b[o + 5]] + HEX[b[o + 4]] + '-' +
+    HEX[b[o + 11]] + HEX[b[o + 10]] + '-' + HEX[b[o + 9]] + HEX[b[o + 8]] +
+    HEX[b[o + 15]] + HEX[b[o + 14]] + HEX[b[o + 13]] + HEX[b[o + 12]]
+  );
+}
+
+/** `43797F87000000000000000000000000` (a player file stem) → canonical dashed form, or
+ * undefined when the stem is not 32 hex digits. */
+export function guidFromStem(stem: string): string | undefined {
+  if (!/^[0-9a-fA-F]{32}$/.test(stem)) return undefined;
+  const s = stem.toUpperCase();
+  return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+}
+
+export class ByteReader {
+  readonly bytes: Uint8Array;
+  private readonly view: DataView;
+  private readonly buf: Buffer;
+  pos: number;
+  /** Reads may not pass this offset; decoders narrow it to the value being decoded. */
+  end: number;
+
+  constructor(bytes: Uint8Array, pos = 0, end = bytes.length) {
+    this.bytes = bytes;
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.pos = pos;
+    this.end = Math.min(end, bytes.length);
+  }
+
+  get remaining(): number {
+    return this.end - this.pos;
+  }
+
+  /** Throws OutOfBoundsError unless `n` more bytes can be read. */
+  need(n: number): void {
+    if (!(n >= 0 && n <= this.end - this.pos)) throw new OutOfBoundsError(n, this.pos, this.end);
+  }
+
+  /** Narrows the readable window to `newEnd` and returns the previous end (for `restore`). */
+  narrow(newEnd: number): number {
+    if (!(newEnd >= this.pos && newEnd <= this.end)) throw new OutOfBoundsError(newEnd - this.pos, this.pos, this.end);
+    const old = this.end;
+    this.end = newEnd;
+    return old;
+  }
+
+  restore(oldEnd: number): void {
+    this.end = oldEnd;
+  }
+
+  seek(pos: number): void {
+    if (!(pos >= 0 && pos <= this.end)) throw new OutOfBoundsError(pos - this.pos, this.pos, this.end);
+    this.pos = pos;
+  }
+
+  skip(n: number): void {
+    this.need(n);
+    this.pos += n;
+  }
+
+  u8(): number {
+    this.need(1);
+    return this.bytes[this.pos++];
+  }
+
+  i8(): number {
+    this.need(1);
+    return this.view.getInt8(this.pos++);
+  }
+
+  u16(): number {
+    this.need(2);
+    const v = this.view.getUint16(this.pos, true);
+    this.pos += 2;
+    return v;
+  }
+
+  i16(): number {
+    this.need(2);
+    const v = this.view.getInt16(this.pos, true);
+    this.pos += 2;
+    return v;
+  }
+
+  i32(): number {
+    this.need(4);
+    const v = this.view.getInt32(this.pos, true);
+    this.pos += 4;
+    return v;
+  }
+
+  u32(): number {
+    this.need(4);
+    const v = this.view.getUint32(this.pos, true);
+    this.pos += 4;
+    return v;
+  }
+
+  /** Signed 64-bit as a number (exact up to 2^53; enough for counts, exp and uptime ticks). */
+  i64n(): number {
+    this.need(8);
+    const lo = this.view.getUint32(this.pos, true);
+    const hi = this.view.getInt32(this.pos + 4, true);
+    this.pos += 8;
+    return hi * 4294967296 + lo;
+  }
+
+  /** Unsigned 64-bit as a number (exact up to 2^53). */
+  u64n(): number {
+    this.need(8);
+    const lo = this.view.getUint32(this.pos, true);
+    const hi = this.view.getUint32(this.pos + 4, true);
+    this.pos += 8;
+    return hi * 4294967296 + lo;
+  }
+
+  /** Signed 64-bit, exact (DateTime ticks exceed 2^53). */
+  i64(): bigint {
+    this.need(8);
+    const v = this.view.getBigInt64(this.pos, true);
+    this.pos += 8;
+    return v;
+  }
+
+  f32(): number {
+    this.need(4);
+    const v = this.view.getFloat32(this.pos, true);
+    this.pos += 4;
+    return v;
+  }
+
+  f64(): number {
+    this.need(8);
+    const v = this.view.getFloat64(this.pos, true);
+    this.pos += 8;
+    return v;
+  }
+
+  guid(): string {
+    this.need(16);
+    const s = formatGuid(this.bytes, this.pos);
+    this.pos += 16;
+    return s;
+  }
+
+  /** A view (no copy) of the next `n` bytes. */
+  bytesView(n: number): Uint8Array {
+    this.need(n);
+    const v = this.bytes.subarray(this.pos, this.pos + n);
+    this.pos += n;
+    return v;
+  }
+
+  /**
+   * Unreal FString: i32 length; 0 is empty; > 0 is that many 8-bit chars (Latin-1) including the
+   * NUL; < 0 is -length UTF-16LE code units including the NUL (surrogate pairs come through as
+   * pairs, so emoji survive).
+   */
+  fstring(): string {
+    const at = this.pos;
+    const len = this.i32();
+    if (len === 0) return '';
+    if (len > 0) {
+      checkLimit('maxStringBytes', len, at);
+      this.need(len);
+      const start = this.pos;
+      this.pos += len;
+      const stop = this.bytes[start + len - 1] === 0 ? start + len - 1 : start + len;
+      return this.buf.toString('latin1', start, stop);
+    }
+    const units = -len;
+    checkLimit('maxStringBytes', units * 2, at);
+    this.need(units * 2);
+    const start = this.pos;
+    this.pos += units * 2;
+    let stop = start + units * 2;
+    if (this.bytes[stop - 1] === 0 && this.bytes[stop - 2] === 0) stop -= 2;
+    return this.buf.toString('utf16le', start, stop);
+  }
+}

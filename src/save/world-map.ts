@@ -1,0 +1,97 @@
+// Maps the decoded structures to the world rows of `src/lib/world.ts`. Players are the characters
+// with `IsPlayer`; every other character is a pal row. Progression fields come from the player's
+// own save and are omitted together when it is missing or unreadable.
+
+import type { WorldGuild, WorldPal, WorldPlayer } from '../lib/world.js';
+import { getBool, getNum, getStr } from './gvas-types.js';
+import type { LevelData } from './level.js';
+import type { NameTable } from './names.js';
+import type { PlayerSave } from './player-save.js';
+import { ticksToIso } from './time.js';
+import type { WarningSink } from './warnings.js';
+import { mapGuilds } from './world-guilds.js';
+import { mapPal, type PersonalContainer } from './world-pals.js';
+
+export interface MapInput {
+  level: LevelData;
+  /** Decoded player saves by canonical player uid. */
+  playerSaves: Map<string, PlayerSave>;
+  names: NameTable;
+  warnings: WarningSink;
+}
+
+export interface WorldRows {
+  players: WorldPlayer[];
+  pals: WorldPal[];
+  guilds: WorldGuild[];
+}
+
+function byKey<T>(key: (t: T) => string): (a: T, b: T) => number {
+  return (a, b) => {
+    const x = key(a);
+    const y = key(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
+}
+
+export function mapWorld({ level, playerSaves, names, warnings }: MapInput): WorldRows {
+  const g = mapGuilds(level.guilds, level.bases, warnings);
+  const guildById = new Map(g.guilds.map((x) => [x.id, x]));
+
+  const players: WorldPlayer[] = [];
+  const playerNames = new Map<string, string>();
+  const palChars: LevelData['characters'] = [];
+  for (const ch of level.characters) {
+    if (getBool(ch.raw.sp, 'IsPlayer') !== true) {
+      palChars.push(ch);
+      continue;
+    }
+    const uid = ch.playerUid;
+    if (!uid || playerNames.has(uid)) {
+      warnings.add('Level.sav', 0, 'worldSaveData.CharacterSaveParameterMap', 'a player entry without a uid or with a repeated uid; skipped', false);
+      continue;
+    }
+    const sp = ch.raw.sp;
+    const name = getStr(sp, 'NickName') ?? '';
+    playerNames.set(uid, name);
+    const row: WorldPlayer = { uid, name, level: Math.trunc(getNum(sp, 'Level') ?? 1) };
+    // Guild: the guild's member list first; the character's own group id as a fallback.
+    const guild = g.guildOfMember.get(uid) ?? guildById.get(ch.raw.groupId);
+    if (guild) {
+      row.guildId = guild.id;
+      row.guildName = guild.name;
+    }
+    const save = playerSaves.get(uid);
+    if (save) {
+      const last = ticksToIso(save.lastOnlineTicks);
+      if (last) row.lastOnlineAt = last;
+      row.captureTotal = save.captureTotal;
+      row.uniquePalsCaptured = save.uniquePalsCaptured;
+      row.paldeckUnlocked = save.paldeckUnlocked;
+    }
+    players.push(row);
+  }
+
+  // Containers named in player saves (all of them: a container id is unique to its player).
+  const personal = new Map<string, PersonalContainer>();
+  for (const [uid, s] of playerSaves) {
+    if (s.partyContainerId) personal.set(s.partyContainerId, { kind: 'party', playerUid: uid });
+    if (s.boxContainerId) personal.set(s.boxContainerId, { kind: 'box', playerUid: uid });
+  }
+
+  const ctx = { names, personal, workerContainers: g.workerContainers, slots: level.slots, playerNames, memberNames: g.memberNames };
+  const pals: WorldPal[] = [];
+  const palSeen = new Set<string>();
+  for (const ch of palChars) {
+    if (palSeen.has(ch.instanceId)) {
+      warnings.add('Level.sav', 0, 'worldSaveData.CharacterSaveParameterMap', 'a repeated pal instance id; skipped', false);
+      continue;
+    }
+    palSeen.add(ch.instanceId);
+    pals.push(mapPal(ch.instanceId, ch.raw.sp, ctx));
+  }
+
+  players.sort(byKey((p) => p.uid));
+  pals.sort(byKey((p) => p.instanceId));
+  return { players, pals, guilds: g.guilds };
+}
