@@ -6,7 +6,7 @@
 import { SaveError, SaveFormatError } from './errors.js';
 import { decodeArray, decodeMap } from './gvas-collections.js';
 import { decodeStruct } from './gvas-struct.js';
-import { newProps, type Props, type Value } from './gvas-types.js';
+import type { Props, Value } from './gvas-types.js';
 import { checkLimit } from './limits.js';
 import type { ByteReader } from './reader.js';
 import type { WarningSink } from './warnings.js';
@@ -100,7 +100,7 @@ export function sanitize(s: string): string {
  */
 export function decodeProps(r: ByteReader, ctx: DecodeCtx, path: string, depth: number, select: Select): Props {
   checkLimit('maxDepth', depth, r.pos);
-  const props = newProps();
+  const props: Props = new Map();
   for (let count = 0; ; count++) {
     checkLimit('maxPropertiesPerStruct', count, r.pos);
     const tag = readTag(r);
@@ -118,7 +118,7 @@ export function decodeProps(r: ByteReader, ctx: DecodeCtx, path: string, depth: 
     const oldEnd = r.narrow(valueEnd);
     try {
       const v = decodeTagValue(r, ctx, tag, here, depth, sub);
-      if (v !== undefined) props[key] = v;
+      if (v !== undefined) props.set(key, v);
       if (r.pos !== valueEnd) {
         ctx.warnings.add(ctx.file, start, here, `${tag.type} value used ${r.pos - start} of ${tag.size} bytes`, true);
       }

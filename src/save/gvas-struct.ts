@@ -2,7 +2,7 @@
 // struct, Palworld's own included, is a nested property list ending in `None`.
 
 import { decodeProps, type DecodeCtx, type Select } from './gvas-props.js';
-import { newProps, type Value } from './gvas-types.js';
+import type { Value } from './gvas-types.js';
 import type { ByteReader } from './reader.js';
 
 /**
@@ -29,33 +29,18 @@ export function decodeStruct(
       if (size === 12) return { x: r.f32(), y: r.f32(), z: r.f32() };
       return { x: r.f64(), y: r.f64(), z: r.f64() };
     case 'Quat':
-    case 'Vector4': {
-      const q = newProps();
-      if (size === 16) for (const k of ['x', 'y', 'z', 'w']) q[k] = r.f32();
-      else for (const k of ['x', 'y', 'z', 'w']) q[k] = r.f64();
-      return q;
-    }
-    case 'Vector2D': {
-      const v = newProps();
-      if (size === 8) { v.x = r.f32(); v.y = r.f32(); } else { v.x = r.f64(); v.y = r.f64(); }
-      return v;
-    }
-    case 'LinearColor': {
-      const c = newProps();
-      for (const k of ['r', 'g', 'b', 'a']) c[k] = r.f32();
-      return c;
-    }
-    case 'Color': {
-      const c = newProps();
-      for (const k of ['b', 'g', 'r', 'a']) c[k] = r.u8(); // stored BGRA
-      return c;
-    }
-    case 'IntPoint': {
-      const p = newProps();
-      p.x = r.i32();
-      p.y = r.i32();
-      return p;
-    }
+    case 'Vector4':
+      if (size === 16) return { x: r.f32(), y: r.f32(), z: r.f32(), w: r.f32() };
+      return { x: r.f64(), y: r.f64(), z: r.f64(), w: r.f64() };
+    case 'Vector2D':
+      if (size === 8) return { x: r.f32(), y: r.f32() };
+      return { x: r.f64(), y: r.f64() };
+    case 'LinearColor':
+      return { r: r.f32(), g: r.f32(), b: r.f32(), a: r.f32() };
+    case 'Color':
+      return { b: r.u8(), g: r.u8(), r: r.u8(), a: r.u8() }; // stored BGRA
+    case 'IntPoint':
+      return { x: r.i32(), y: r.i32() };
     case 'IntVector':
       return { x: r.i32(), y: r.i32(), z: r.i32() };
     default:

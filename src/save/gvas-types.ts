@@ -2,8 +2,9 @@
 // undefined for a missing property or one of an unexpected type, so the mapping code decides what
 // an absent value means (most Palworld properties are omitted at their default).
 
-/** A property list (a non-native struct): name → value, with a null prototype. */
-export type Props = { [name: string]: Value };
+/** A property list (a non-native struct): name → value. A Map, so no name read from a file can
+ * collide with an object's prototype. */
+export type Props = Map<string, Value>;
 
 /** A MapProperty: its entries in file order (keys may be structs, so no JS Map). */
 export class PropMap {
@@ -13,72 +14,65 @@ export class PropMap {
 /** An ArrayProperty<ByteProperty> (where Palworld keeps its RawData blobs): a view, no copy. */
 export type Bytes = Uint8Array;
 
-export interface Vec3 {
-  x: number;
-  y: number;
-  z: number;
-}
+/** A native (fixed-layout) engine struct such as Vector, Quat or Color: named numbers. */
+export type NativeStruct = { readonly [field: string]: number };
 
 /**
  * Int, Float, Byte and Int64 properties decode to numbers (Int64 exact up to 2^53); DateTime
  * structs to bigint ticks (they need all 64 bits); Guid structs to the canonical id string.
  */
-export type Value = number | bigint | string | boolean | Bytes | Props | PropMap | Value[] | Vec3 | null;
-
-export function newProps(): Props {
-  return Object.create(null) as Props;
-}
+export type Value = number | bigint | string | boolean | Bytes | Props | PropMap | Value[] | NativeStruct | null;
 
 export function isProps(v: Value | undefined): v is Props {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array) && !(v instanceof PropMap);
+  return v instanceof Map;
 }
 
 export function getProps(p: Props | undefined, name: string): Props | undefined {
-  const v = p?.[name];
+  const v = p?.get(name);
   return isProps(v) ? v : undefined;
 }
 
 export function getNum(p: Props | undefined, name: string): number | undefined {
-  const v = p?.[name];
+  const v = p?.get(name);
   return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 }
 
 export function getStr(p: Props | undefined, name: string): string | undefined {
-  const v = p?.[name];
+  const v = p?.get(name);
   return typeof v === 'string' ? v : undefined;
 }
 
 export function getBool(p: Props | undefined, name: string): boolean | undefined {
-  const v = p?.[name];
+  const v = p?.get(name);
   return typeof v === 'boolean' ? v : undefined;
 }
 
 export function getBigInt(p: Props | undefined, name: string): bigint | undefined {
-  const v = p?.[name];
+  const v = p?.get(name);
   return typeof v === 'bigint' ? v : undefined;
 }
 
 export function getBytes(p: Props | undefined, name: string): Bytes | undefined {
-  const v = p?.[name];
+  const v = p?.get(name);
   return v instanceof Uint8Array ? v : undefined;
 }
 
 export function getArray(p: Props | undefined, name: string): Value[] | undefined {
-  const v = p?.[name];
+  const v = p?.get(name);
   return Array.isArray(v) ? v : undefined;
 }
 
 export function getMap(p: Props | undefined, name: string): PropMap | undefined {
-  const v = p?.[name];
+  const v = p?.get(name);
   return v instanceof PropMap ? v : undefined;
 }
 
 /** A Guid held directly or as a `{ID: Guid}` / `{Guid: Guid}` wrapper struct. */
 export function getGuid(p: Props | undefined, name: string): string | undefined {
-  const v = p?.[name];
+  const v = p?.get(name);
   if (typeof v === 'string') return v;
   if (isProps(v)) {
-    const inner = v.ID ?? v.Guid;
+    const inner = v.get('ID') ?? v.get('Guid');
     if (typeof inner === 'string') return inner;
   }
   return undefined;

@@ -58,7 +58,7 @@ export function decodeLevel(gvas: Uint8Array, warnings: WarningSink): LevelData 
   if (!world) throw new SaveReadError('no_world_data', 'Level.sav holds no worldSaveData');
   const ctx: RawCtx = { file, warnings, gvas };
   const traits = new Set<string>();
-  if (world.WorldMetaSaveVersionBitMask !== undefined) traits.add('bitmask');
+  if (world.has('WorldMetaSaveVersionBitMask')) traits.add('bitmask');
   const time = getProps(world, 'GameTimeSaveData');
   return {
     header: g.header,

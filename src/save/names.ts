@@ -54,9 +54,17 @@ export function createNameTable(builtin: Record<string, string>, overrides?: Rec
   const names = new Map<string, string>();
   addEntries(names, builtin);
   addEntries(names, overrides);
+  // Resolved names by exact id: a world repeats a few hundred ids thousands of times. Bounded so a
+  // long-running process cannot grow it without limit.
+  const memo = new Map<string, string>();
   return {
     palName(characterId: string): string {
-      return names.get(speciesKey(characterId)) ?? fallbackName(characterId);
+      let name = memo.get(characterId);
+      if (name === undefined) {
+        name = names.get(speciesKey(characterId)) ?? fallbackName(characterId);
+        if (memo.size < 10_000) memo.set(characterId, name);
+      }
+      return name;
     },
     hasPal(characterId: string): boolean {
       return names.has(speciesKey(characterId));

@@ -34,6 +34,11 @@ export function guidFromStem(stem: string): string | undefined {
   return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
 }
 
+const INTERN_MAX_LEN = 64;
+const INTERN_SLOTS = 4096;
+/** A fixed-size, direct-mapped cache: bounded whatever a file holds. */
+const internTable: (string | undefined)[] = new Array(INTERN_SLOTS);
+
 export class ByteReader {
   readonly bytes: Uint8Array;
   private readonly view: DataView;
@@ -175,6 +180,32 @@ export class ByteReader {
   }
 
   /**
+   * Short 8-bit strings (property names, type names, enum values, species ids) repeat thousands of
+   * times; returning one shared string for equal bytes saves allocation and collection time.
+   */
+  private interned(start: number, stop: number): string {
+    const b = this.bytes;
+    let h = 0x811c9dc5;
+    for (let i = start; i < stop; i++) h = Math.imul(h ^ b[i], 0x01000193);
+    h = (h ^ (stop - start)) >>> 0;
+    const slot = h & (INTERN_SLOTS - 1);
+    const hit = internTable[slot];
+    if (hit !== undefined && hit.length === stop - start) {
+      let same = true;
+      for (let i = 0; i < hit.length; i++) {
+        if (hit.charCodeAt(i) !== b[start + i]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return hit;
+    }
+    const str = this.buf.toString('latin1', start, stop);
+    internTable[slot] = str;
+    return str;
+  }
+
+  /**
    * Unreal FString: i32 length; 0 is empty; > 0 is that many 8-bit chars (Latin-1) including the
    * NUL; < 0 is -length UTF-16LE code units including the NUL (surrogate pairs come through as
    * pairs, so emoji survive).
@@ -189,6 +220,7 @@ export class ByteReader {
       const start = this.pos;
       this.pos += len;
       const stop = this.bytes[start + len - 1] === 0 ? start + len - 1 : start + len;
+      if (stop - start <= INTERN_MAX_LEN) return this.interned(start, stop);
       return this.buf.toString('latin1', start, stop);
     }
     const units = -len;

@@ -31,7 +31,7 @@ function realGuid(v: string | undefined): string | undefined {
 
 /** FixedPoint64 HP: `{Value: Int64}` holding HP × 1000 (`Hp` from v0.6, `HP` in v0.1). */
 function hpOf(sp: Props): number {
-  const v = sp.Hp ?? sp.HP;
+  const v = sp.get('Hp') ?? sp.get('HP');
   const raw = isProps(v) ? getNum(v, 'Value') : typeof v === 'number' ? v : undefined;
   return raw !== undefined && Number.isFinite(raw) ? raw / 1000 : 0;
 }
