@@ -44,6 +44,11 @@ export interface LiveSnapshot {
   players: OnlinePlayer[];
   /** Time of the last successful poll (RFC 3339) or null. */
   capturedAt: string | null;
+  /** Time of the last attempt, successful or not (RFC 3339); absent before the first. */
+  lastAttemptAt?: string;
+  /** Why the game is not being read, while `reachable` is false after a failure: the panel
+   * can tell a wrong AdminPassword (`unauthorized`) from a game that is down. */
+  problem?: 'unreachable' | 'unauthorized';
 }
 
 export type GameDataState =

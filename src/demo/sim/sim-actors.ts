@@ -38,7 +38,7 @@ export class SimActors {
     this.guildName = `Sim Guild Aurora ${this.rnd.int(900) + 100}`;
     this.guildId = this.rnd.hex(32);
     this.trainerRuntimeId = this.rnd.hex(32);
-    this.extraIds = Array.from({ length: 12 }, () => this.rnd.hex(32));
+    this.extraIds = Array.from({ length: 11 }, () => this.rnd.hex(32));
   }
 
   /** Strings that must never reach a redacted output. */

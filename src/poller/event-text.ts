@@ -1,0 +1,32 @@
+// Texts of the events the REST poller emits. The spec allows exactly four system texts (two
+// are ours) and "sanitized lines naming the player" for joins and leaves: a player name is
+// chosen by the player, so it is stripped of anything that could forge a second log line or
+// reorder the text on screen, and bounded.
+
+export const SYSTEM_REACHABLE = 'Palworld REST API is reachable';
+export const SYSTEM_UNREACHABLE = 'Palworld REST API is unreachable';
+
+export const MAX_NAME_CHARS = 64;
+const FALLBACK_NAME = 'A player';
+
+/**
+ * Removes C0/C1 control characters (line breaks included), Unicode line/paragraph separators
+ * and bidirectional controls, collapses whitespace, and keeps at most 64 code points.
+ */
+export function sanitizeName(name: string): string {
+  const cleaned = name
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const chars = Array.from(cleaned);
+  const bounded = chars.length > MAX_NAME_CHARS ? chars.slice(0, MAX_NAME_CHARS).join('').trimEnd() : cleaned;
+  return bounded === '' ? FALLBACK_NAME : bounded;
+}
+
+export function joinMessage(name: string): string {
+  return `${sanitizeName(name)} joined the server`;
+}
+
+export function leaveMessage(name: string): string {
+  return `${sanitizeName(name)} left the server`;
+}

@@ -1,0 +1,117 @@
+// The live game-data poller: when enabled, every interval it reads `/v1/api/game-data` into one
+// shared cache that `/world/summary` and `/world/workers` read (they never call the game).
+//
+// States of `getCache(now).state` (the spec names them; the transitions are ours):
+//
+//   disabled      SERVICE_GAME_DATA is off. Never polls. Terminal.
+//   pending       on, no attempt has completed yet.
+//   ready         the last success is at most 3 intervals old (a transient failure since
+//                 then keeps the data and the state: one lost answer is not news).
+//   stale         there is data, but the last success is more than 3 intervals old, e.g.
+//                 the game stopped answering. The old actors are still served, marked stale.
+//   unsupported   the last answer was a 404: no game-data route, or the game runs without
+//                 `-enable-gamedata-api`. Actors are dropped: the game said it has none.
+//   unauthorized  the last answer was a 401. Actors are dropped.
+//   unavailable   the last attempt failed (refused, timeout, 5xx, unreadable, oversized) and
+//                 no data is held: nothing since start, or dropped by unsupported/unauthorized.
+//
+//   pending ──ok──▶ ready ──(age > 3 intervals)──▶ stale ──ok──▶ ready
+//   any ──404──▶ unsupported ──ok──▶ ready;  any ──401──▶ unauthorized ──ok──▶ ready
+//   pending/unsupported/unauthorized ──other failure──▶ unavailable ──ok──▶ ready
+//
+// `capturedAt` is the time of the last good answer, `lastAttemptAt` of the last completed
+// attempt; each is absent until there is one. Polling continues in every state but disabled,
+// with the backoff of backoff.ts after failures.
+import { GameDataUnsupportedError, GameUnauthorizedError } from '../game/errors.js';
+import type { GameDataFrame } from '../game/game-data-decoder.js';
+import type { CallOptions } from '../game/rest-client.js';
+import type { GameDataCache } from '../lib/live.js';
+import { PollLoop, type Timers } from './poll-loop.js';
+
+/** What the poller needs of the REST client (GameRestClient satisfies it). */
+export interface GameDataSource {
+  gameData(o?: CallOptions): Promise<GameDataFrame>;
+}
+
+export interface GameDataPollerOptions {
+  source: GameDataSource;
+  enabled: boolean;
+  intervalMs: number;
+  now?: () => Date;
+  timers?: Timers;
+  onError?: (err: unknown) => void;
+}
+
+/** Data older than this many intervals is stale. */
+export const STALE_AFTER_INTERVALS = 3;
+
+type Outcome = 'none' | 'ok' | 'unsupported' | 'unauthorized' | 'failed';
+
+export class GameDataPoller {
+  private outcome: Outcome = 'none';
+  private frame: GameDataFrame | null = null;
+  private lastSuccessAt: Date | null = null;
+  private lastAttemptAt: Date | null = null;
+  private readonly loop: PollLoop;
+
+  constructor(private readonly opts: GameDataPollerOptions) {
+    this.loop = new PollLoop({
+      intervalMs: opts.intervalMs,
+      now: opts.now ?? (() => new Date()),
+      timers: opts.timers,
+      attempt: (now, signal) => this.pollOnce(now, signal),
+      onError: opts.onError,
+    });
+  }
+
+  start(signal?: AbortSignal): void {
+    if (this.opts.enabled) this.loop.start(signal);
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+
+  /** One attempt at `now`. Never rejects; true on a good answer. A no-op when disabled. */
+  async pollOnce(now: Date, signal?: AbortSignal): Promise<boolean> {
+    if (!this.opts.enabled) return false;
+    let frame: GameDataFrame;
+    try {
+      frame = await this.opts.source.gameData({ signal });
+    } catch (err) {
+      if (signal?.aborted) return false;
+      this.lastAttemptAt = now;
+      if (err instanceof GameDataUnsupportedError) this.drop('unsupported');
+      else if (err instanceof GameUnauthorizedError) this.drop('unauthorized');
+      else this.outcome = 'failed';
+      return false;
+    }
+    if (signal?.aborted) return false;
+    this.lastAttemptAt = now;
+    this.outcome = 'ok';
+    this.frame = frame;
+    this.lastSuccessAt = now;
+    return true;
+  }
+
+  /** The cache as of `now` (staleness depends on the reader's clock). */
+  getCache(now: Date): GameDataCache {
+    if (!this.opts.enabled) return { state: 'disabled', actors: [] };
+    if (this.outcome === 'none') return { state: 'pending', actors: [] };
+    const stamps: Pick<GameDataCache, 'capturedAt' | 'lastAttemptAt'> = {};
+    if (this.lastSuccessAt) stamps.capturedAt = this.lastSuccessAt.toISOString();
+    if (this.lastAttemptAt) stamps.lastAttemptAt = this.lastAttemptAt.toISOString();
+    if (this.outcome === 'unsupported' || this.outcome === 'unauthorized') {
+      return { state: this.outcome, ...stamps, actors: [] };
+    }
+    if (!this.frame || !this.lastSuccessAt) return { state: 'unavailable', ...stamps, actors: [] };
+    const age = now.getTime() - this.lastSuccessAt.getTime();
+    const state = age > STALE_AFTER_INTERVALS * this.opts.intervalMs ? 'stale' : 'ready';
+    return { state, ...stamps, fps: this.frame.fps, fpsAvg: this.frame.fpsAvg, actors: this.frame.actors };
+  }
+
+  private drop(outcome: 'unsupported' | 'unauthorized'): void {
+    this.outcome = outcome;
+    this.frame = null;
+  }
+}
