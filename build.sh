@@ -31,7 +31,8 @@ cat > "$work/sea-config.json" <<JSON
   "disableExperimentalSEAWarning": true,
   "useCodeCache": true,
   "assets": {
-    "sql-wasm.wasm": "node_modules/sql.js/dist/sql-wasm.wasm"
+    "sql-wasm.wasm": "node_modules/sql.js/dist/sql-wasm.wasm",
+    "parse-worker.cjs": "$work/parse-worker.cjs"
   }
 }
 JSON

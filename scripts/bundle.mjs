@@ -31,10 +31,11 @@ const oozPlugin = {
 /** Extra plugins registered by later parts of the build (e.g. ink's yoga). */
 export const extraPlugins = [];
 
-export async function bundle({ entry, outfile, version, minify = true }) {
-  await build({
+export async function bundle({ entry, outfile, version, minify = true, write = true }) {
+  const result = await build({
     entryPoints: [join(root, entry)],
     outfile: join(root, outfile),
+    write,
     bundle: true,
     platform: 'node',
     target: 'node20',
@@ -44,14 +45,24 @@ export async function bundle({ entry, outfile, version, minify = true }) {
     sourcemap: false,
     supported: { 'dynamic-import': false },
     define: { __PALPANEL_VERSION__: JSON.stringify(version), 'process.env.NODE_ENV': '"production"', 'process.env.DEV': '"false"' },
-    external: ['react-devtools-core'],
+    // esbuild is only used from the checkout (to build the parse worker on the fly).
+    external: ['react-devtools-core', 'esbuild'],
     plugins: [oozPlugin, ...extraPlugins],
     logLevel: 'warning',
     logOverride: { 'empty-import-meta': 'silent' },
   });
+  return write ? undefined : result.outputFiles[0].text;
+}
+
+/** The parse worker as one CommonJS string (it runs with `new Worker(source, {eval: true})`). */
+export const PARSE_WORKER_ENTRY = 'src/app/parse-worker.ts';
+export function bundleParseWorker({ outfile = 'dist/parse-worker.cjs', version = 'dev', write = false, minify = true } = {}) {
+  return bundle({ entry: PARSE_WORKER_ENTRY, outfile, version, write, minify });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
-  await bundle({ entry: 'src/cli/entry.ts', outfile: process.argv[2] ?? 'dist/palpanel.cjs', version: pkg.version });
+  const out = process.argv[2] ?? 'dist/palpanel.cjs';
+  await bundle({ entry: 'src/cli/entry.ts', outfile: out, version: pkg.version });
+  await bundleParseWorker({ outfile: join(dirname(out), 'parse-worker.cjs'), version: pkg.version, write: true });
 }

@@ -46,29 +46,36 @@ export class PlayerHistoryRepo {
     });
   }
 
-  /** Applies one poll: opens sessions for new arrivals, closes sessions of those gone (at the
-   * moment they were last seen), and refreshes the last-seen moment of those still online. */
-  observe(onlineKeys: string[], now: Date): void {
+  /** One successful poll (the poller's PresenceSink): opens a session for each new arrival and
+   * refreshes the last-seen moment of those still online (written at most every 5 s). */
+  observe(online: readonly { playerId: string }[], now: Date): void {
     const at = iso(now);
+    const keys = online.map((p) => p.playerId.toUpperCase());
+    for (const k of keys) this.lastObserved.set(k, at);
     const open = this.db.all<OpenSession>('SELECT id, uid, started_at, last_seen_at FROM player_sessions WHERE ended_at IS NULL');
-    const online = new Set(onlineKeys);
     const openUids = new Set(open.map((s) => s.uid));
-    const arrivals = [...online].filter((k) => !openUids.has(k));
-    const departures = open.filter((s) => !online.has(s.uid));
-    const touch = open.filter((s) => online.has(s.uid) && now.getTime() - Date.parse(s.last_seen_at) >= TOUCH_EVERY_MS);
-    if (arrivals.length === 0 && departures.length === 0 && touch.length === 0) return;
+    const arrivals = keys.filter((k) => !openUids.has(k));
+    const onlineSet = new Set(keys);
+    const touch = open.filter((s) => onlineSet.has(s.uid) && now.getTime() - Date.parse(s.last_seen_at) >= TOUCH_EVERY_MS);
+    if (arrivals.length === 0 && touch.length === 0) return;
     this.db.write((tx) => {
-      for (const s of departures) {
-        const seen = this.lastObserved.get(s.uid);
-        tx.run('UPDATE player_sessions SET ended_at = ? WHERE id = ?', [seen && seen > s.last_seen_at ? seen : s.last_seen_at, s.id]);
-      }
       for (const s of touch) tx.run('UPDATE player_sessions SET last_seen_at = ? WHERE id = ?', [at, s.id]);
       for (const uid of arrivals) {
         tx.run('INSERT INTO player_sessions (uid, started_at, last_seen_at, ended_at) VALUES (?, ?, ?, NULL)', [uid, at, at]);
         tx.run('INSERT OR IGNORE INTO player_history (uid, first_seen_at, last_online_at) VALUES (?, ?, NULL)', [uid, at]);
       }
     });
-    this.lastObserved = new Map([...online].map((k) => [k, at]));
+  }
+
+  /** A player left (or the game became unreachable) at `now`, the moment last seen online. */
+  left(playerId: string, now: Date): void {
+    const key = playerId.toUpperCase();
+    this.lastObserved.delete(key);
+    if (!this.db.get('SELECT 1 FROM player_sessions WHERE uid = ? AND ended_at IS NULL', [key])) return;
+    const at = iso(now);
+    this.db.write((tx) =>
+      tx.run('UPDATE player_sessions SET ended_at = MAX(started_at, ?), last_seen_at = MAX(last_seen_at, ?) WHERE uid = ? AND ended_at IS NULL', [at, at, key]),
+    );
   }
 
   /** At start-up: every session left open by a previous run ends where it was last seen. */

@@ -1,0 +1,60 @@
+// Runs parses off the main thread, so the HTTP server keeps answering while a large world
+// parses. The worker is one bundled CommonJS string: a SEA asset inside the executable, bundled
+// on the fly from the checkout (a worker cannot start from a .ts file under Node 20).
+import { Worker } from 'node:worker_threads';
+import { pathToFileURL } from 'node:url';
+import { DomainError, ValidationError } from '../lib/errors.js';
+import { nodeRequire, seaModule } from '../lib/runtime.js';
+import type { ParseJob, ParseJobResult } from './parse-job.js';
+import { SaveFolderError, TornReadError } from './save-files.js';
+
+export const PARSE_WORKER_ASSET = 'parse-worker.cjs';
+/** A parse that takes longer than this is stuck; the worker is terminated. */
+const PARSE_TIMEOUT_MS = 5 * 60_000;
+
+let source: Promise<string> | undefined;
+
+async function workerSource(): Promise<string> {
+  const sea = seaModule();
+  if (sea) return Buffer.from(sea.getAsset(PARSE_WORKER_ASSET)).toString('utf8');
+  const scriptUrl = pathToFileURL(nodeRequire.resolve('../../scripts/bundle.mjs')).href;
+  const { bundleParseWorker } = (await import(scriptUrl)) as { bundleParseWorker(o: object): Promise<string> };
+  return bundleParseWorker({ minify: false });
+}
+
+export class ParseFailedError extends DomainError {
+  constructor(message: string) {
+    super('parse_failed', message);
+  }
+}
+
+/** Parses one job in a fresh worker thread; the thread ends with the job, returning its memory. */
+export async function parseInWorker(job: ParseJob): Promise<ParseJobResult> {
+  source ??= workerSource();
+  const code = await source;
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(code, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 4096 } });
+    const timer = setTimeout(() => {
+      void worker.terminate();
+      reject(new ParseFailedError('The parse took too long and was stopped.'));
+    }, PARSE_TIMEOUT_MS);
+    const finish = () => {
+      clearTimeout(timer);
+      void worker.terminate();
+    };
+    worker.once('message', (msg: { ok: boolean; out?: ParseJobResult; error?: { name: string; code: string; message: string } }) => {
+      finish();
+      if (msg.ok) return resolve(msg.out!);
+      const e = msg.error!;
+      if (e.name === 'TornReadError') return reject(new TornReadError());
+      if (e.name === 'ValidationError') return reject(new ValidationError(e.message));
+      if (e.name === 'SaveFolderError') return reject(new SaveFolderError(e.message));
+      reject(new ParseFailedError(e.message));
+    });
+    worker.once('error', (err) => {
+      finish();
+      reject(new ParseFailedError(`The parse worker failed: ${err.message}`));
+    });
+    worker.postMessage(job);
+  });
+}
