@@ -17,7 +17,6 @@ export interface Container {
   container: string;
 }
 
-const GVAS_MAGIC = 0x53415647; // "GVAS" read as a little-endian u32
 
 function isGvas(b: Uint8Array, at = 0): boolean {
   return b.length >= at + 4 && b[at] === 0x47 && b[at + 1] === 0x56 && b[at + 2] === 0x41 && b[at + 3] === 0x53;
@@ -72,7 +71,8 @@ function inflateExact(data: Uint8Array, size: number, what: string): Uint8Array 
   if (out.length !== size) {
     throw new SaveReadError('length_mismatch', `zlib ${what} produced ${out.length} bytes, the header says ${size}`);
   }
-  return out;
+  // A plain Uint8Array view of the Buffer: every container hands out the same type.
+  return new Uint8Array(out.buffer, out.byteOffset, out.length);
 }
 
 function unpack(file: Uint8Array, h: Header): Uint8Array {
@@ -128,4 +128,3 @@ export async function openContainer(file: Uint8Array): Promise<Container> {
   return readContainer(file);
 }
 
-export { GVAS_MAGIC };

@@ -1,0 +1,117 @@
+// The .sav containers: PlZ1/PlZ2 (zlib), PlM (Oodle), the CNK wrapper, bare GVAS, and the errors
+// of files that cannot be read; and parseWorld's policy for unreadable Level, LevelMeta and player files.
+import { deflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { openContainer, readContainer } from '../../src/save/container.js';
+import { LimitExceededError, parseWorld, SaveError, SaveReadError } from '../../src/save/index.js';
+import { loadWorld, readFixture } from './fixtures.js';
+import { gvas, props, W } from './writer.js';
+
+const GV = gvas(props());
+
+function header(uncompressed: number, compressed: number, magic: string, type: number): W {
+  const w = new W().u32(uncompressed).u32(compressed);
+  for (const c of magic) w.u8(c.charCodeAt(0));
+  return w.u8(type);
+}
+
+const plz1 = (data: Uint8Array) => {
+  const z = deflateSync(data);
+  return header(data.length, z.length, 'PlZ', 0x31).bytes(z).done();
+};
+const plz2 = (data: Uint8Array) => {
+  const once = deflateSync(data);
+  return header(data.length, once.length, 'PlZ', 0x32).bytes(deflateSync(once)).done();
+};
+
+async function readError(file: Uint8Array): Promise<SaveReadError> {
+  try {
+    await openContainer(file);
+  } catch (err) {
+    expect(err).toBeInstanceOf(SaveReadError);
+    return err as SaveReadError;
+  }
+  throw new Error('expected a SaveReadError');
+}
+
+describe('containers', () => {
+  it('unwraps PlZ1, PlZ2, CNK and bare GVAS', async () => {
+    expect(readContainer(GV)).toEqual({ gvas: GV, container: 'GVAS' });
+    expect(readContainer(plz1(GV))).toMatchObject({ gvas: GV, container: 'PlZ1' });
+    expect(readContainer(plz2(GV))).toMatchObject({ gvas: GV, container: 'PlZ2' });
+    const inner = plz1(GV);
+    const cnk = header(GV.length, inner.length, 'CNK', 0x30).bytes(inner).done();
+    expect(readContainer(cnk)).toMatchObject({ gvas: GV, container: 'CNK+PlZ1' });
+  });
+
+  it('unwraps Oodle PlM, also inside CNK', async () => {
+    const plm = readFixture('v0.6-world2', 'LevelMeta.sav');
+    const a = await openContainer(plm);
+    expect(a.container).toBe('PlM1');
+    expect(a.gvas.length).toBe(new DataView(plm.buffer, plm.byteOffset).getUint32(0, true));
+    const cnk = header(0, 0, 'CNK', 0x30).bytes(plm).done();
+    const b = await openContainer(cnk);
+    expect(b.container).toBe('CNK+PlM1');
+    expect(b.gvas).toEqual(a.gvas);
+  });
+
+  it('rejects unreadable files with named codes', async () => {
+    expect((await readError(new Uint8Array(5))).code).toBe('truncated');
+    expect((await readError(header(1, 1, 'XYZ', 0x31).u8(0).done())).code).toBe('bad_magic');
+    const good = plz1(GV);
+    const lenLie = good.slice();
+    lenLie[4] ^= 1;
+    expect((await readError(lenLie)).code).toBe('length_mismatch');
+    const sizeLie = good.slice();
+    sizeLie[0] ^= 1;
+    expect((await readError(sizeLie)).code).toMatch(/length_mismatch|decompress_failed/);
+    const corrupt = good.slice();
+    corrupt.fill(0x55, 14);
+    expect((await readError(corrupt)).code).toBe('decompress_failed');
+    expect((await readError(header(10, 10, 'PlZ', 0x35).done())).code).toBe('unsupported_container');
+    const notGvas = plz1(new Uint8Array(64));
+    expect((await readError(notGvas)).code).toBe('not_gvas');
+  });
+
+  it('stops a zlib bomb at the size the header promised', async () => {
+    const big = new Uint8Array(50_000_000);
+    const z = deflateSync(big);
+    const bomb = header(1000, z.length, 'PlZ', 0x31).bytes(z).done();
+    expect((await readError(bomb)).code).toBe('decompress_failed');
+  });
+
+  it('refuses sizes beyond the limits before allocating', async () => {
+    const err = await readError(header(0xffffffff, 10, 'PlM', 0x31).bytes(new Uint8Array(10)).done());
+    expect(err).toBeInstanceOf(LimitExceededError);
+  });
+
+  it('reports truncated and corrupt Oodle data', async () => {
+    const plm = readFixture('v0.6-world2', 'Level.sav');
+    expect((await readError(plm.subarray(0, 5000))).code).toBe('truncated');
+    const corrupt = plm.slice();
+    corrupt.fill(0xaa, 12, 4000);
+    expect((await readError(corrupt)).code).toMatch(/decompress_failed|length_mismatch/);
+  });
+});
+
+describe('parseWorld failure policy', () => {
+  it('throws SaveReadError for an unreadable Level.sav', async () => {
+    const files = loadWorld('v0.6-world2');
+    await expect(parseWorld({ ...files, level: files.level.subarray(0, 100) })).rejects.toBeInstanceOf(SaveReadError);
+    await expect(parseWorld({ ...files, level: new Uint8Array(0) })).rejects.toBeInstanceOf(SaveError);
+  });
+
+  it('warns and omits for unreadable LevelMeta and player files, without drift', async () => {
+    const files = loadWorld('v0.6-world1');
+    const players = new Map([...files.players].map(([k, v]) => [k, v.subarray(0, 20)]));
+    const r = await parseWorld({ ...files, levelMeta: new Uint8Array([1, 2, 3]), players });
+    expect(r.formatDrift).toBe(false);
+    expect(r.warnings.map((w) => w.file).sort()).toEqual([
+      'LevelMeta.sav', 'Players/43797F87000000000000000000000000.sav', 'Players/8C2F1930000000000000000000000000.sav',
+    ]);
+    expect(r.meta.worldName).toBeUndefined();
+    for (const p of r.players) expect(p.captureTotal).toBeUndefined();
+    expect(r.pals.every((p) => p.placement === 'unknown')).toBe(true);
+    expect(r.timings.decompressMs).toBeGreaterThan(0);
+  });
+});
