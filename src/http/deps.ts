@@ -1,0 +1,85 @@
+// What the HTTP layer needs from the rest of palpanel, injected by the composition root
+// (src/app/serve.ts) and by tests. Live data comes through `LiveSource`, so the pollers stay
+// replaceable and tests use plain values.
+import type { Settings } from '../config/settings.js';
+import type { Activity, GameDataState, LiveSnapshot } from '../lib/live.js';
+import type { OwnerSource } from '../lib/world.js';
+import type { Clock } from '../lib/time.js';
+import type { Store } from '../store/index.js';
+
+/** Same shape as src/app/logger.ts `Logger`. */
+export type Logger = (level: 'info' | 'warn' | 'error', msg: string, detail?: unknown) => void;
+
+export interface WorldCounts {
+  players: number;
+  partyPals: number;
+  basePals: number;
+  wildPals: number;
+  npcs: number;
+  palBoxes: number;
+  unknown: number;
+}
+
+/** The spec's `/world/summary` data object (interface.md: counts mapping, timestamps omitted
+ * until there is one). */
+export interface WorldSummaryData {
+  state: GameDataState;
+  capturedAt?: string;
+  lastAttemptAt?: string;
+  fps?: number;
+  fpsAvg?: number;
+  counts: WorldCounts;
+  activity: Record<Activity, number>;
+  linkedBasePals: number;
+}
+
+export interface WorldWorker {
+  instanceId: string;
+  characterId: string;
+  displayName: string;
+  isBoss: boolean;
+  level: number;
+  hpPercent: number;
+  active: boolean;
+  activity: Activity;
+  baseId: string;
+  ownerUid?: string;
+  ownerName?: string;
+  ownerSource?: OwnerSource;
+}
+
+export interface WorldWorkersData {
+  state: GameDataState;
+  capturedAt?: string;
+  workers: WorldWorker[];
+}
+
+export interface LiveSource {
+  /** Before any poll: `{reachable: false, info: null, metrics: null, players: [], capturedAt: null}`. */
+  snapshot(): LiveSnapshot;
+  /** `state: 'disabled'` when the game-data poller is off. */
+  worldSummary(): WorldSummaryData;
+  worldWorkers(): WorldWorkersData;
+}
+
+export interface HttpDeps {
+  store: Store;
+  live: LiveSource;
+  settings: Pick<Settings, 'integrationRateLimit' | 'sessionTtlMs'>;
+  clock: Clock;
+  log: Logger;
+  /** palpanel's version (OpenAPI `info.version`). */
+  version: string;
+}
+
+/** The LiveSource value before any poller exists (e.g. `palpanel` without a game URL). */
+export const EMPTY_LIVE: LiveSource = {
+  snapshot: () => ({ reachable: false, info: null, metrics: null, players: [], capturedAt: null }),
+  worldSummary: () => ({
+    state: 'disabled',
+    counts: { players: 0, partyPals: 0, basePals: 0, wildPals: 0, npcs: 0, palBoxes: 0, unknown: 0 },
+    activity: { working: 0, transporting: 0, eating: 0, sleeping: 0, idle: 0, inactive: 0, combat: 0, incapacitated: 0, moving: 0, unknown: 0 },
+    linkedBasePals: 0,
+  }),
+  worldWorkers: () => ({ state: 'disabled', workers: [] }),
+};

@@ -1,0 +1,56 @@
+// The one place where failures become HTTP responses with the `{error: {code, message}}`
+// envelope (spec: Errors). Domain errors from src/lib/errors.ts carry a code and a safe
+// message; anything else is a 500 `internal_error` whose detail goes only to the logger.
+import { ConflictError, DomainError, NotFoundError, ValidationError } from '../lib/errors.js';
+import type { Logger } from './deps.js';
+import type { HttpResponse } from './types.js';
+
+/** Headers every API response carries (spec: Cache-Control on the Integration API; the panel
+ * answers with session-scoped data, so it never wants caching either). */
+export const BASE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+});
+
+/** An error that already knows its HTTP status (auth, method, rate limit, role, body size). */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const GENERIC_500 = 'An unexpected error occurred.';
+
+export function errorBody(code: string, message: string): string {
+  return JSON.stringify({ error: { code, message } });
+}
+
+export function errorResponse(status: number, code: string, message: string, headers: Record<string, string> = {}): HttpResponse {
+  return { status, headers: { ...BASE_HEADERS, ...headers }, body: errorBody(code, message) };
+}
+
+export function methodNotAllowed(allow: string): HttpError {
+  return new HttpError(405, 'method_not_allowed', 'Method not allowed.', { allow });
+}
+
+export function notFound(): HttpError {
+  return new HttpError(404, 'not_found', 'Not found.');
+}
+
+/** Maps anything thrown by a handler to an error response. Never leaks internal text. */
+export function toErrorResponse(err: unknown, log: Logger): HttpResponse {
+  if (err instanceof HttpError) return errorResponse(err.status, err.code, err.message, err.headers);
+  if (err instanceof ValidationError) return errorResponse(400, err.code, err.message);
+  if (err instanceof NotFoundError) return errorResponse(404, err.code, err.message);
+  if (err instanceof ConflictError) return errorResponse(409, err.code, err.message);
+  // Storage failures and the rest are domain errors too, but not the client's doing.
+  log('error', err instanceof DomainError ? `request failed: ${err.code}` : 'request failed', err);
+  return errorResponse(500, 'internal_error', GENERIC_500);
+}

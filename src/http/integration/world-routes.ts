@@ -1,0 +1,91 @@
+// Save-derived routes (spec: Endpoints): /players, /players/{uid}, /pals, /guilds. Each page
+// is read in one synchronous pass over the store, so it is one consistent snapshot; keyset
+// pagination by the ordering key means a row present throughout a walk appears exactly once.
+import { NotFoundError } from '../../lib/errors.js';
+import { iso } from '../../lib/time.js';
+import type { WorldPlayer } from '../../lib/world.js';
+import { uidKey } from '../../store/world.js';
+import { decodeCursor, encodeCursor } from '../cursor.js';
+import type { HttpDeps } from '../deps.js';
+import { cursorParam, parseLimit, parseOnline } from '../query.js';
+import { represent } from '../respond.js';
+import { UID_PATTERN } from '../schemas.js';
+import type { RouteContext, RouteHandler } from './context.js';
+import { isRunning } from './live-rows.js';
+import { GenerationCache } from './page-cache.js';
+import { guildRow, palRow, palWithOwnerRow, playerRow, utc } from './rows.js';
+
+export const PAGE_DEFAULT = 100;
+export const PAGE_MAX = 500;
+const UID_RE = new RegExp(UID_PATTERN);
+
+/** Uid keys of the players the poller currently sees online (REST playerId = uid without
+ * dashes, ignoring case). */
+function onlineKeys(deps: HttpDeps): Set<string> {
+  const live = deps.live.snapshot();
+  if (!isRunning(live)) return new Set();
+  return new Set(live.players.map((p) => uidKey(String(p.playerId))));
+}
+
+function playerRows(deps: HttpDeps, players: WorldPlayer[], online: Set<string>, now: Date, lastParseAt: string | null) {
+  const keys = players.map((p) => uidKey(p.uid));
+  const times = deps.store.history.times(keys, now);
+  const fallback = utc(lastParseAt) ?? iso(now);
+  return players.map((p, i) => playerRow(p, online.has(keys[i]), times.get(keys[i]), fallback));
+}
+
+const players: RouteHandler = ({ deps, query, now }) => {
+  const limit = parseLimit(query, PAGE_DEFAULT, PAGE_MAX);
+  const after = decodeCursor(cursorParam(query));
+  const onlyOnline = parseOnline(query);
+  const online = onlineKeys(deps);
+  const info = deps.store.world.parseInfo();
+  const page = deps.store.world.playersPage(after, limit, onlyOnline ? [...online] : undefined);
+  return represent({
+    data: playerRows(deps, page, online, now, info.lastParseAt),
+    lastParseAt: utc(info.lastParseAt) ?? null,
+    formatDrift: info.formatDrift,
+    nextCursor: page.length === limit ? encodeCursor(page[page.length - 1].uid) : null,
+  });
+};
+
+const player: RouteHandler = ({ deps, params, now }) => {
+  // Endpoints rule 2: the segment grammar is checked before any stored data is consulted.
+  if (!UID_RE.test(params.uid)) throw new NotFoundError();
+  const info = deps.store.world.parseInfo();
+  const p = deps.store.world.player(params.uid);
+  if (!p) throw new NotFoundError('No player has that uid.');
+  const [row] = playerRows(deps, [p], onlineKeys(deps), now, info.lastParseAt);
+  const pals = deps.store.world.palsOfOwner(p.uid).map(palRow);
+  return represent({ data: { ...row, pals }, lastParseAt: utc(info.lastParseAt) ?? null, formatDrift: info.formatDrift });
+};
+
+export function createWorldRoutes(): Record<string, RouteHandler> {
+  const palPages = new GenerationCache();
+  const guildPages = new GenerationCache(4 * 1024 * 1024);
+
+  const pals: RouteHandler = ({ deps, query }: RouteContext) => {
+    const limit = parseLimit(query, PAGE_DEFAULT, PAGE_MAX);
+    const after = decodeCursor(cursorParam(query));
+    const info = deps.store.world.parseInfo();
+    // A pal row depends on the save alone: cache the serialized page per parse generation.
+    return palPages.get(info, `${limit}:${after ?? ''}`, () => {
+      const page = deps.store.world.palsPage(after, limit);
+      return represent({
+        data: page.map(palWithOwnerRow),
+        lastParseAt: utc(info.lastParseAt) ?? null,
+        formatDrift: info.formatDrift,
+        nextCursor: page.length === limit ? encodeCursor(page[page.length - 1].instanceId) : null,
+      });
+    });
+  };
+
+  const guilds: RouteHandler = ({ deps }: RouteContext) => {
+    const info = deps.store.world.parseInfo();
+    return guildPages.get(info, 'all', () =>
+      represent({ data: deps.store.world.guilds().map(guildRow), lastParseAt: utc(info.lastParseAt) ?? null, formatDrift: info.formatDrift }),
+    );
+  };
+
+  return { players, player, pals, guilds };
+}

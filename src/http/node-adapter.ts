@@ -1,0 +1,210 @@
+// The node:http adapter: turns sockets into HttpRequest values and back, and owns the limits
+// that protect the process from slow or malformed clients (header size, body size, time to
+// send headers and the whole request, keep-alive idle time). Everything else is the handler's.
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Logger } from './deps.js';
+import { BASE_HEADERS, errorBody, errorResponse, GENERIC_500 } from './errors.js';
+import type { Handler, HttpRequest, HttpResponse } from './types.js';
+
+export interface ServerLimits {
+  /** Largest request head (request line and headers), bytes. Larger: 431. */
+  maxHeaderSize: number;
+  /** Time allowed to receive the request head. */
+  headersTimeoutMs: number;
+  /** Time allowed to receive the whole request (head and body). */
+  requestTimeoutMs: number;
+  /** Idle time of a kept-alive connection between requests. */
+  keepAliveTimeoutMs: number;
+  /** Socket inactivity (e.g. a client that stops reading its response). */
+  socketTimeoutMs: number;
+  /** Default body limit when the handler does not say (bytes). */
+  maxBodyBytes: number;
+  /** How often node checks the request timeouts. */
+  checkIntervalMs: number;
+}
+
+export const DEFAULT_LIMITS: ServerLimits = {
+  maxHeaderSize: 16 * 1024,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  socketTimeoutMs: 60_000,
+  maxBodyBytes: 64 * 1024,
+  checkIntervalMs: 1_000,
+};
+
+export interface StartOptions {
+  host: string;
+  port: number;
+  log: Logger;
+  limits?: Partial<ServerLimits>;
+}
+
+export interface RunningHttpServer {
+  port: number;
+  /** Stops accepting, lets in-flight requests finish until `deadlineMs`, then destroys sockets. */
+  close(deadlineMs: number): Promise<void>;
+}
+
+function splitUrl(url: string): { path: string; query: string } {
+  const q = url.indexOf('?');
+  return q < 0 ? { path: url, query: '' } : { path: url.slice(0, q), query: url.slice(q + 1) };
+}
+
+function headersOf(req: IncomingMessage): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  const raw = req.headers;
+  for (const name in raw) {
+    const v = raw[name];
+    out[name] = Array.isArray(v) ? v.join(', ') : v;
+  }
+  return out;
+}
+
+const hasBody = (req: IncomingMessage) =>
+  req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
+
+export async function startHttpServer(handler: Handler, opts: StartOptions): Promise<RunningHttpServer> {
+  const limits = { ...DEFAULT_LIMITS, ...opts.limits };
+  const log = opts.log;
+  let closing = false;
+
+  const server = createServer({
+    maxHeaderSize: limits.maxHeaderSize,
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionsCheckingInterval: limits.checkIntervalMs,
+    noDelay: true,
+  });
+  server.setTimeout(limits.socketTimeoutMs, (socket: Socket) => socket.destroy());
+
+  function send(res: ServerResponse, r: HttpResponse, closeAfter = false): void {
+    if (res.headersSent || res.destroyed) return;
+    const headers: Record<string, string> = closeAfter || closing ? { ...r.headers, connection: 'close' } : r.headers;
+    res.writeHead(r.status, headers);
+    res.end(r.status === 304 ? undefined : r.body);
+  }
+
+  function tooLarge(res: ServerResponse, req: IncomingMessage): void {
+    send(res, errorResponse(413, 'payload_too_large', 'The request body is too large.'), true);
+    // Half-close after the answer (an abrupt close could reset it away), then stop waiting
+    // for the rest of the upload.
+    res.once('finish', () => {
+      req.socket.end();
+      setTimeout(() => req.socket.destroy(), 2_000).unref();
+    });
+  }
+
+  function run(res: ServerResponse, hreq: HttpRequest, closeAfter: boolean): void {
+    let p: Promise<HttpResponse>;
+    try {
+      p = handler(hreq);
+    } catch (err) {
+      p = Promise.reject(err);
+    }
+    p.then(
+      (r) => send(res, r, closeAfter),
+      (err) => {
+        log('error', 'request handler failed', err);
+        send(res, errorResponse(500, 'internal_error', GENERIC_500), closeAfter);
+      },
+    );
+  }
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const { path, query } = splitUrl(req.url ?? '/');
+    const method = req.method ?? 'GET';
+    const base = {
+      method,
+      path,
+      query,
+      headers: headersOf(req),
+      remoteAddress: req.socket.remoteAddress ?? '',
+      secure: (req.socket as Socket & { encrypted?: boolean }).encrypted === true,
+    };
+    if (!hasBody(req)) {
+      run(res, base, false);
+      return;
+    }
+    const limit = handler.bodyLimit?.(method, path) ?? limits.maxBodyBytes;
+    if (limit === 0) {
+      // A route that takes no body: answer without reading it, then drop the connection
+      // rather than drain an unbounded upload.
+      req.resume();
+      run(res, base, true);
+      return;
+    }
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) {
+      tooLarge(res, req);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let aborted = false;
+    req.on('data', (chunk: Buffer) => {
+      if (aborted) return;
+      size += chunk.length;
+      if (size > limit) {
+        aborted = true;
+        chunks.length = 0;
+        tooLarge(res, req);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!aborted) run(res, { ...base, body: Buffer.concat(chunks, size) }, false);
+    });
+    req.on('error', () => undefined);
+  });
+
+  // Malformed requests, oversized heads and timeouts: an error envelope, then close.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    const inProgress = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
+    if (err.code === 'ECONNRESET' || !socket.writable || inProgress?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const code = status === 431 ? 'headers_too_large' : status === 408 ? 'request_timeout' : 'bad_request';
+    const message = status === 431 ? 'The request headers are too large.' : status === 408 ? 'The request took too long.' : 'The request is malformed.';
+    const body = errorBody(code, message);
+    const head = Object.entries({ ...BASE_HEADERS, 'content-length': String(Buffer.byteLength(body)), connection: 'close' })
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\r\n');
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n\r\n${body}`);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  server.on('error', (err) => log('error', 'http server error', err));
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : opts.port;
+
+  let closed: Promise<void> | null = null;
+  return {
+    port,
+    close(deadlineMs: number): Promise<void> {
+      closed ??= new Promise<void>((resolve) => {
+        closing = true;
+        const timer = setTimeout(() => server.closeAllConnections(), Math.max(0, deadlineMs));
+        server.close(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+        // Kept-alive connections with no request in flight go now; the others after their
+        // response (it carries `Connection: close` from now on).
+        server.closeIdleConnections();
+      });
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,52 @@
+// Panel login, logout and the signed-in user (interface.md, Decisions).
+import { iso } from '../../lib/time.js';
+import type { HttpDeps } from '../deps.js';
+import { HttpError } from '../errors.js';
+import { json } from '../respond.js';
+import type { HttpRequest, HttpResponse } from '../types.js';
+import { jsonObjectBody, type PanelHandler } from './context.js';
+import { clearedSessionCookie, isSecure, sessionCookie } from './cookies.js';
+import { LoginThrottle, type ThrottleOptions } from './login-throttle.js';
+
+const SWEEP_EVERY_MS = 10 * 60_000;
+
+export function createLogin(deps: HttpDeps, throttleOptions?: ThrottleOptions): (req: HttpRequest) => Promise<HttpResponse> {
+  const throttle = new LoginThrottle(throttleOptions);
+  let lastSweep = 0;
+
+  return async (req) => {
+    const body = jsonObjectBody(req);
+    const { username, password } = body;
+    if (typeof username !== 'string' || typeof password !== 'string') {
+      throw new HttpError(400, 'invalid_request', 'The body must carry "username" and "password" strings.');
+    }
+    const now = deps.clock();
+    const userKey = `user:${username.toLowerCase()}`;
+    const addrKey = `addr:${req.remoteAddress}`;
+    const wait = throttle.retryAfterSec([userKey, addrKey], now.getTime());
+    if (wait > 0) {
+      throw new HttpError(429, 'rate_limited', 'Too many failed logins; try again later.', { 'retry-after': String(wait) });
+    }
+    throttle.attempt([userKey, addrKey], now.getTime());
+    const user = username.length <= 64 && password.length <= 1024 ? await deps.store.users.check(username, password) : null;
+    if (!user) throw new HttpError(401, 'invalid_credentials', 'The username or password is incorrect.');
+    throttle.succeeded(userKey, [addrKey], now.getTime());
+
+    if (now.getTime() - lastSweep > SWEEP_EVERY_MS) {
+      lastSweep = now.getTime();
+      deps.store.sessions.deleteExpired(now);
+    }
+    const session = deps.store.sessions.create(user.username, now, deps.settings.sessionTtlMs);
+    deps.log('info', `panel login: ${user.username}`);
+    const maxAge = Math.max(1, Math.floor(deps.settings.sessionTtlMs / 1000));
+    return json(200, { username: user.username, role: user.role }, { 'set-cookie': sessionCookie(session.token, maxAge, isSecure(req)) });
+  };
+}
+
+export const logout: PanelHandler = ({ deps, req, token, user, now }) => {
+  deps.store.sessions.end(token);
+  deps.log('info', `panel logout: ${user.username} at ${iso(now)}`);
+  return { status: 204, headers: { 'cache-control': 'no-store', 'set-cookie': clearedSessionCookie(isSecure(req)) } };
+};
+
+export const me: PanelHandler = ({ user }) => json(200, { username: user.username, role: user.role });

@@ -1,0 +1,30 @@
+// The panel session cookie (interface.md: HttpOnly, SameSite=Strict, Secure over TLS).
+import type { HttpRequest } from '../types.js';
+
+export const SESSION_COOKIE = 'palpanel_session';
+
+export function readCookie(req: HttpRequest, name: string): string | undefined {
+  const header = req.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/** True when the request came over TLS, directly or through a proxy that says so. */
+export function isSecure(req: HttpRequest): boolean {
+  if (req.secure) return true;
+  const proto = req.headers['x-forwarded-proto'];
+  return proto !== undefined && proto.split(',')[0].trim().toLowerCase() === 'https';
+}
+
+export function sessionCookie(token: string, maxAgeSec: number, secure: boolean): string {
+  return `${SESSION_COOKIE}=${token}; Path=/; Max-Age=${maxAgeSec}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+}
+
+export function clearedSessionCookie(secure: boolean): string {
+  return `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+}

@@ -1,0 +1,31 @@
+// The request and response of the HTTP core: plain objects, no sockets and no WHATWG classes,
+// so tests call `handle()` directly and the hot path allocates little (architecture.md, habit 2).
+
+export interface HttpRequest {
+  method: string;
+  /** The raw path, without the query string; not percent-decoded. */
+  path: string;
+  /** The raw query string without the leading `?`; empty when there is none. */
+  query: string;
+  /** Header names in lower case, as node:http gives them. */
+  headers: Readonly<Record<string, string | undefined>>;
+  /** The request body when the route takes one; undefined otherwise. */
+  body?: Buffer;
+  remoteAddress: string;
+  /** True when the connection itself is TLS (forwarding headers are judged by the handler). */
+  secure: boolean;
+}
+
+export interface HttpResponse {
+  status: number;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  body?: Buffer | string;
+}
+
+/** The core: never throws (failures become error responses inside). */
+export interface Handler {
+  (req: HttpRequest): Promise<HttpResponse>;
+  /** Largest body the route may carry; 0 means the body is never read. */
+  bodyLimit?(method: string, path: string): number;
+}
