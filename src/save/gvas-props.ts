@@ -93,21 +93,37 @@ export function sanitize(s: string): string {
   return clean.length > 80 ? `${clean.slice(0, 80)}…` : clean;
 }
 
+/** Reads the next tag and checks its value fits; undefined at `None`. */
+function nextTag(r: ByteReader, count: number): Tag | undefined {
+  checkLimit('maxPropertiesPerStruct', count, r.pos);
+  const tag = readTag(r);
+  if (tag) r.need(tag.size);
+  return tag;
+}
+
 /**
  * Reads properties up to `None`. A value that cannot be decoded is skipped to the end its tag
- * gives, with a drift warning; a broken tag itself propagates to the caller (nothing tells where
- * the next tag would start).
+ * gives, with a drift warning. A broken tag leaves no way to find the next one: at the top level
+ * it propagates (the file cannot be read); below, the properties read so far are kept, a drift
+ * warning is recorded and the rest of the enclosing value is skipped.
  */
 export function decodeProps(r: ByteReader, ctx: DecodeCtx, path: string, depth: number, select: Select): Props {
   checkLimit('maxDepth', depth, r.pos);
   const props: Props = new Map();
   for (let count = 0; ; count++) {
-    checkLimit('maxPropertiesPerStruct', count, r.pos);
-    const tag = readTag(r);
+    let tag: Tag | undefined;
+    const tagAt = r.pos;
+    try {
+      tag = nextTag(r, count);
+    } catch (err) {
+      if (depth === 0 || !(err instanceof SaveError)) throw err;
+      ctx.warnings.add(ctx.file, err.offset ?? tagAt, path, `properties from here on skipped: ${err.message}`, true);
+      r.pos = r.end;
+      return props;
+    }
     if (!tag) break;
-    r.need(tag.size);
     const valueEnd = r.pos + tag.size;
-    const sub = select === true ? true : select[tag.name];
+    const sub = select === true ? true : Object.hasOwn(select, tag.name) ? select[tag.name] : undefined;
     if (sub === undefined) {
       r.pos = valueEnd;
       continue;

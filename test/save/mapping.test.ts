@@ -81,6 +81,16 @@ describe('format drift', () => {
     expect(r.pals).toHaveLength(8);
   });
 
+  it('keeps what was read before a tag that cannot be followed', () => {
+    // A future type with extra tag data: the parser cannot know where its value starts.
+    const future = prop('FutureThing', 'FutureProperty', new Uint8Array(8), (w) => w.u32(0xdeadbeef).u32(0xfeedface));
+    const r = decodeWorld(world([future]), 'GVAS');
+    expect(r.formatDrift).toBe(true);
+    expect(r.warnings[0].path).toBe('worldSaveData');
+    expect(r.pals).toHaveLength(7);
+    expect(r.guilds).toHaveLength(1);
+  });
+
   it('skips a character whose raw data fits no layout, keeping the others', () => {
     const bad = characterEntry(ZERO, g(0xbad), new W().bytes(characterBlob([strProp('CharacterID', 'PinkCat')])).u32(1).u8(1).done());
     const r = decodeWorld(world([], [bad]), 'GVAS');

@@ -1,0 +1,249 @@
+// Fuzzing: mutated and truncated variants of the fixtures (seeded, reproducible). Every variant
+// must end in a result or a SaveError within a time bound: never another exception, never a hang.
+// Most variants mutate the decompressed GVAS and call the decode stage directly; the container
+// variants mutate the compressed files and their headers.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openContainer } from '../../src/save/container.js';
+import { decodeWorld, parseWorld, SaveError, type GvasFiles } from '../../src/save/index.js';
+import { ByteReader } from '../../src/save/reader.js';
+import { readFixture, type World } from './fixtures.js';
+import { sampleWorld } from './synthetic.js';
+
+/** mulberry32: small, fast, reproducible. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const MAX_VARIANT_MS = 3000;
+const INTERESTING = [0, 1, 2, 4, 5, 16, 0x7f, 0x80, 0xff, 0x7fff, 0xffff, 0x10000, 0x7fffffff, -1, -2, -0x80000000, 0x40000000];
+
+/** Byte ranges worth mutating: the values of the properties the parser decodes. */
+function hotRanges(gvas: Uint8Array): [number, number][] {
+  const out: [number, number][] = [];
+  const text = Buffer.from(gvas.buffer, gvas.byteOffset, gvas.byteLength);
+  for (const name of ['CharacterSaveParameterMap', 'GroupSaveDataMap', 'BaseCampSaveData', 'CharacterContainerSaveData', 'GameTimeSaveData', 'SaveData', 'RecordData']) {
+    const at = text.indexOf(`${name}\0`, 0, 'latin1');
+    if (at < 4) continue;
+    try {
+      const r = new ByteReader(gvas, at - 4);
+      r.fstring();
+      r.fstring();
+      const size = r.i32();
+      out.push([at - 4, Math.min(gvas.length, r.pos + 60 + Math.max(0, size))]);
+    } catch {
+      // not a tag after all
+    }
+  }
+  return out.length > 0 ? out : [[0, gvas.length]];
+}
+
+interface Variant {
+  bytes: Uint8Array;
+  undo: () => void;
+}
+
+/** One mutation: in place when the length is kept (undone afterwards), else a new buffer. */
+function mutate(src: Uint8Array, hot: [number, number][], next: () => number, allowResize: boolean): Variant {
+  const pick = (): number => {
+    if (next() < 0.75) {
+      const [a, b] = hot[Math.floor(next() * hot.length)];
+      return a + Math.floor(next() * (b - a));
+    }
+    return Math.floor(next() * src.length);
+  };
+  const kind = next();
+  if (kind < 0.1) return { bytes: src.subarray(0, Math.floor(next() * src.length)), undo: () => {} };
+  if (allowResize && kind < 0.2) {
+    const n = Math.min(src.length, 1 + Math.floor(next() * 64));
+    const at = Math.min(pick(), src.length - n);
+    const out = new Uint8Array(src.length + (next() < 0.5 ? -n : n));
+    if (out.length < src.length) {
+      out.set(src.subarray(0, at));
+      out.set(src.subarray(Math.min(src.length, at + n)), at);
+    } else {
+      out.set(src.subarray(0, at));
+      for (let i = 0; i < n; i++) out[at + i] = Math.floor(next() * 256);
+      out.set(src.subarray(at), at + n);
+    }
+    return { bytes: out, undo: () => {} };
+  }
+  const saved: [number, number][] = [];
+  const set = (i: number, v: number): void => {
+    if (i < 0 || i >= src.length) return;
+    saved.push([i, src[i]]);
+    src[i] = v & 0xff;
+  };
+  const edits = 1 + Math.floor(next() * 6);
+  for (let e = 0; e < edits; e++) {
+    const at = pick();
+    if (next() < 0.5) {
+      set(at, Math.floor(next() * 256));
+    } else {
+      const v = INTERESTING[Math.floor(next() * INTERESTING.length)];
+      for (let i = 0; i < 4; i++) set(at + i, v >>> (8 * i));
+    }
+  }
+  return {
+    bytes: src,
+    undo: () => {
+      for (let i = saved.length - 1; i >= 0; i--) src[saved[i][0]] = saved[i][1];
+    },
+  };
+}
+
+function expectNamed(err: unknown, label: string): void {
+  if (!(err instanceof SaveError)) {
+    throw new Error(`${label}: not a SaveError: ${err instanceof Error ? err.stack : String(err)}`);
+  }
+}
+
+const stats = { variants: 0, results: 0, errors: 0, drift: 0 };
+
+/** Mutates `which` file of `files` `count` times and decodes every variant. */
+function fuzzDecode(label: string, files: GvasFiles, which: 'level' | 'levelMeta' | string, count: number, seed: number, allowResize: boolean): void {
+  const next = rng(seed);
+  const original = which === 'level' ? files.level : which === 'levelMeta' ? files.levelMeta! : files.players.get(which)!;
+  const hot = hotRanges(original);
+  for (let i = 0; i < count; i++) {
+    const v = mutate(original, hot, next, allowResize);
+    const input: GvasFiles = which === 'level' ? { ...files, level: v.bytes }
+      : which === 'levelMeta' ? { ...files, levelMeta: v.bytes }
+      : { ...files, players: new Map([...files.players, [which, v.bytes]]) };
+    const t = performance.now();
+    try {
+      const r = decodeWorld(input, 'GVAS');
+      stats.results++;
+      if (r.formatDrift) stats.drift++;
+      expect(r.warnings.length).toBeLessThanOrEqual(501);
+    } catch (err) {
+      stats.errors++;
+      expectNamed(err, `${label} seed ${seed} variant ${i}`);
+    } finally {
+      v.undo();
+    }
+    stats.variants++;
+    const ms = performance.now() - t;
+    if (ms > MAX_VARIANT_MS) throw new Error(`${label} seed ${seed} variant ${i} took ${ms.toFixed(0)} ms`);
+  }
+}
+
+async function gvasOf(world: World, file: string): Promise<Uint8Array> {
+  return (await openContainer(readFixture(world, file))).gvas.slice();
+}
+
+const inputs = new Map<string, GvasFiles>();
+
+beforeAll(async () => {
+  const s = sampleWorld();
+  inputs.set('synthetic', { level: s.level, players: new Map([['00000001000000000000000000000000', s.players.get('00000001000000000000000000000000')!]]) });
+  inputs.set('v0.6-world2', {
+    level: await gvasOf('v0.6-world2', 'Level.sav'),
+    levelMeta: await gvasOf('v0.6-world2', 'LevelMeta.sav'),
+    players: new Map([['8C2F1930000000000000000000000000', await gvasOf('v0.6-world2', 'Players/8C2F1930000000000000000000000000.sav')]]),
+  });
+  inputs.set('v0.6-world1', { level: await gvasOf('v0.6-world1', 'Level.sav'), players: new Map() });
+  inputs.set('v0.1-coop', {
+    level: await gvasOf('v0.1-coop', 'Level.sav'),
+    levelMeta: await gvasOf('v0.1-coop', 'LevelMeta.sav'),
+    players: new Map([['00000000000000000000000000000001', await gvasOf('v0.1-coop', 'Players/00000000000000000000000000000001.sav')]]),
+  });
+  inputs.set('v1.0-player', {
+    level: s.level,
+    players: new Map([['E1530496000000000000000000000000', await gvasOf('v1.0-relics', 'Players/E1530496000000000000000000000000.sav')]]),
+  });
+}, 30_000);
+
+describe('fuzzing the decode stage', () => {
+  it('synthetic world: 4,000 variants', () => {
+    const f = inputs.get('synthetic')!;
+    fuzzDecode('synthetic level', f, 'level', 3000, 1, true);
+    fuzzDecode('synthetic player', f, '00000001000000000000000000000000', 1000, 2, true);
+  }, 60_000);
+
+  it('v0.6-world2 (Level, LevelMeta, player): 3,200 variants', () => {
+    const f = inputs.get('v0.6-world2')!;
+    fuzzDecode('world2 level', f, 'level', 2000, 3, true);
+    fuzzDecode('world2 meta', f, 'levelMeta', 400, 4, true);
+    fuzzDecode('world2 player', f, '8C2F1930000000000000000000000000', 800, 5, true);
+  }, 60_000);
+
+  it('v0.6-world1 and v0.1-coop Levels, a 1.0 player save: 2,600 variants', () => {
+    fuzzDecode('world1 level', inputs.get('v0.6-world1')!, 'level', 1000, 6, false);
+    fuzzDecode('coop level', inputs.get('v0.1-coop')!, 'level', 600, 7, false);
+    fuzzDecode('coop player', inputs.get('v0.1-coop')!, '00000000000000000000000000000001', 200, 8, true);
+    fuzzDecode('1.0 player', inputs.get('v1.0-player')!, 'E1530496000000000000000000000000', 800, 9, true);
+  }, 60_000);
+
+  it('v1.0-relics Level, mutations in the decoded properties: 150 variants', async () => {
+    const level = await gvasOf('v1.0-relics', 'Level.sav');
+    fuzzDecode('1.0 level', { level, players: new Map() }, 'level', 150, 12, false);
+  }, 60_000);
+});
+
+describe('fuzzing the containers', () => {
+  it('mutated headers, payloads and truncations of compressed files: 1,500 variants', async () => {
+    const next = rng(10);
+    const sources = [
+      readFixture('v0.1-coop', 'LevelMeta.sav'), // PlZ1
+      readFixture('v0.1-unicode', 'Players/00000000000000000000000000000001.sav'), // PlZ1
+      readFixture('v0.3.2-level-only', 'Level.sav'), // PlZ2
+      readFixture('v0.6-world2', 'LevelMeta.sav'), // PlM1
+      readFixture('v0.6-world1', 'Players/43797F87000000000000000000000000.sav'), // PlM1
+    ];
+    for (let i = 0; i < 1500; i++) {
+      const src = sources[i % sources.length];
+      const isPlm = src[8] === 0x50 && src[10] === 0x4d;
+      const b = src.slice();
+      const kind = next();
+      if (kind < 0.2) {
+        // header bytes; an Oodle header keeps a plausible output size (the decoder allocates it)
+        const at = Math.floor(next() * 12);
+        if (!(isPlm && at < 4 && at >= 2)) b[at] = Math.floor(next() * 256);
+      } else if (kind < 0.35) {
+        const v = INTERESTING[Math.floor(next() * INTERESTING.length)];
+        new DataView(b.buffer).setInt32(isPlm ? 4 : 4 * Math.floor(next() * 2), v, true);
+      } else if (kind < 0.7) {
+        for (let e = 0; e < 1 + Math.floor(next() * 8); e++) b[12 + Math.floor(next() * (b.length - 12))] = Math.floor(next() * 256);
+      }
+      const file = kind >= 0.7 ? b.subarray(0, Math.floor(next() * b.length)) : b;
+      const t = performance.now();
+      try {
+        await openContainer(file);
+        stats.results++;
+      } catch (err) {
+        stats.errors++;
+        expectNamed(err, `container seed 10 variant ${i}`);
+      }
+      stats.variants++;
+      expect(performance.now() - t).toBeLessThan(MAX_VARIANT_MS);
+    }
+  }, 60_000);
+
+  it('parseWorld end to end on 300 variants of a small world', async () => {
+    const next = rng(11);
+    const level = readFixture('v0.6-world2', 'Level.sav');
+    const player = readFixture('v0.6-world2', 'Players/8C2F1930000000000000000000000000.sav');
+    for (let i = 0; i < 300; i++) {
+      const l = level.slice();
+      const p = player.slice();
+      const target = next() < 0.5 ? l : p;
+      for (let e = 0; e < 1 + Math.floor(next() * 4); e++) target[Math.floor(next() * target.length)] = Math.floor(next() * 256);
+      try {
+        await parseWorld({ level: l, players: new Map([['8C2F1930000000000000000000000000', p]]) });
+        stats.results++;
+      } catch (err) {
+        stats.errors++;
+        expectNamed(err, `parseWorld seed 11 variant ${i}`);
+      }
+      stats.variants++;
+    }
+    console.log(`fuzz: ${stats.variants} variants, ${stats.results} results (${stats.drift} with drift), ${stats.errors} named errors`);
+  }, 60_000);
+});
