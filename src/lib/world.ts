@@ -29,6 +29,10 @@ export interface WorldPlayer {
   paldeckUnlocked?: number;
 }
 
+// Every id the save parser emits (player uid, pal instanceId, guild id, base id) uses one form:
+// the save Guid as four little-endian u32 words in upper-case hex, dashed 8-4-4-4-12, e.g.
+// `E1530496-0000-0000-0000-000000000000`. Without dashes it equals the `Players/<UID>.sav` stem.
+
 export interface WorldPal {
   instanceId: string;
   characterId: string;
