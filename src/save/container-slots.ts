@@ -18,8 +18,8 @@ export function decodeContainerSlots(ctx: RawCtx, containerId: string, value: Pr
   for (const slot of slots) {
     if (!isProps(slot)) continue;
     const blob = getBytes(slot, 'RawData');
-    const slotIndex = getNum(slot, 'SlotIndex');
-    if (!blob || blob.length < 33 || slotIndex === undefined) continue;
+    const slotIndex = getNum(slot, 'SlotIndex') ?? 0; // omitted at its default, like most properties
+    if (!blob || blob.length < 33) continue;
     const r = blobReader(ctx, blob);
     r.skip(16); // player uid
     out.push({ containerId, slotIndex, instanceId: r.guid() });

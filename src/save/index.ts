@@ -25,7 +25,7 @@ import { WarningSink } from './warnings.js';
 import { mapWorld } from './world-map.js';
 
 export { SaveError, SaveReadError, SaveFormatError, LimitExceededError, OutOfBoundsError } from './errors.js';
-export { createNameTable, defaultNameTable, fallbackName, speciesKey, type NameTable } from './names.js';
+export { BUILTIN_PAL_NAMES, createNameTable, defaultNameTable, fallbackName, speciesKey, type NameTable } from './names.js';
 export { LIMITS } from './limits.js';
 export { ensureOodle } from './oodle.js';
 

@@ -50,7 +50,7 @@ function addEntries(into: Map<string, string>, source: unknown): void {
  * wins). Entries that are not non-empty strings are ignored, so a hand-edited user file cannot
  * produce empty names.
  */
-export function createNameTable(builtin: Record<string, string>, overrides?: Record<string, string>): NameTable {
+export function createNameTable(builtin: Readonly<Record<string, string>>, overrides?: Readonly<Record<string, string>>): NameTable {
   const names = new Map<string, string>();
   addEntries(names, builtin);
   addEntries(names, overrides);
@@ -73,10 +73,13 @@ export function createNameTable(builtin: Record<string, string>, overrides?: Rec
   };
 }
 
+/** The project's built-in entries, e.g. as the base for `createNameTable(BUILTIN_PAL_NAMES, userFile)`. */
+export const BUILTIN_PAL_NAMES: Readonly<Record<string, string>> = Object.freeze({ ...(builtinPals as Record<string, string>) });
+
 let defaultTable: NameTable | undefined;
 
 /** The table of the project's built-in names. */
 export function defaultNameTable(): NameTable {
-  defaultTable ??= createNameTable(builtinPals as Record<string, string>);
+  defaultTable ??= createNameTable(BUILTIN_PAL_NAMES);
   return defaultTable;
 }

@@ -72,6 +72,11 @@ export function mapWorld({ level, playerSaves, names, warnings }: MapInput): Wor
     players.push(row);
   }
 
+  // A guild record may hold an empty member name; the player row knows it.
+  for (const guild of g.guilds) {
+    for (const m of guild.members) if (!m.name) m.name = playerNames.get(m.uid) ?? '';
+  }
+
   // Containers named in player saves (all of them: a container id is unique to its player).
   const personal = new Map<string, PersonalContainer>();
   for (const [uid, s] of playerSaves) {
