@@ -14,7 +14,13 @@ let loading: Promise<Ooz> | undefined;
 /** Loads and instantiates the decoder once; later calls return at once. */
 export async function ensureOodle(): Promise<void> {
   if (ooz) return;
-  loading ??= import('ooz-wasm').then((m) => (m as unknown as Ooz));
+  // Inside the single executable the bundler turns ooz-wasm's top-level await into an explicit
+  // `initOoz()` (scripts/bundle.mjs); from the checkout the import itself has initialised it.
+  loading ??= import('ooz-wasm').then(async (m) => {
+    const mod = m as unknown as Ooz & { initOoz?: () => Promise<void> };
+    if (typeof mod.initOoz === 'function') await mod.initOoz();
+    return mod;
+  });
   try {
     ooz = await loading;
   } catch (err) {
