@@ -25,6 +25,14 @@ const oozPlugin = {
       if (rewritten === src) throw new Error('ooz-wasm changed: its top-level await was not found');
       return { contents: rewritten, loader: 'js' };
     });
+    // Its emscripten loader calls createRequire(import.meta.url), which a CommonJS bundle (and a
+    // worker started from a string) does not have. The WASM is embedded in the loader itself, so
+    // any absolute file URL serves.
+    b.onLoad({ filter: /ooz-wasm[\\/]build[\\/]ooz\.js$/ }, async (args) => {
+      const src = await readFile(args.path, 'utf8');
+      if (!src.includes('import.meta.url')) throw new Error('ooz-wasm changed: import.meta.url was not found');
+      return { contents: src.replaceAll('import.meta.url', JSON.stringify('file:///palpanel/ooz.js')), loader: 'js' };
+    });
   },
 };
 

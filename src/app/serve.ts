@@ -1,13 +1,21 @@
 // The composition root of `palpanel serve`: opens the store, then starts the control socket,
 // the pollers, the save watcher and the HTTP server; one shutdown path stops them all.
-import { createServer } from 'node:http';
 import type { Settings } from '../config/settings.js';
+import { GameRestClient } from '../game/rest-client.js';
+import { createHandler } from '../http/index.js';
+import { startHttpServer } from '../http/node-adapter.js';
 import { systemClock, type Clock } from '../lib/time.js';
+import { GameDataPoller } from '../poller/game-data-poller.js';
+import { RestPoller } from '../poller/rest-poller.js';
 import { openStore, type Store } from '../store/index.js';
 import { runAdminOp } from './admin-ops.js';
 import { startControlServer } from './control-socket.js';
+import { createLiveSource } from './live-source.js';
 import type { Logger } from './logger.js';
+import { parseInWorker } from './parse-worker-host.js';
+import { SaveWatcher } from './save-watcher.js';
 import { Lifecycle } from './shutdown.js';
+import { applyParse } from './world-apply.js';
 
 export interface ServeOptions {
   settings: Settings;
@@ -26,6 +34,30 @@ export interface RunningServer {
 }
 
 const FLUSH_EVERY_MS = 2_000;
+const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
+/** In-flight requests get this long at shutdown (interface.md: at most 5 s). */
+const DRAIN_MS = 5_000;
+
+function startGameLink(settings: Settings, store: Store, clock: Clock, life: Lifecycle, log: Logger) {
+  if (!settings.gameRestUrl) return { rest: null, gameData: null };
+  const client = new GameRestClient({ baseUrl: settings.gameRestUrl, password: settings.gameAdminPassword ?? '' });
+  life.onClose('game client', () => client.close());
+  const onError = (err: unknown) => log('warn', 'poller', err);
+  const rest = new RestPoller({
+    source: client,
+    intervalMs: settings.pollIntervalMs,
+    events: store.events,
+    presence: store.history,
+    now: clock,
+    onError,
+  });
+  rest.start(life.signal);
+  life.onClose('rest poller', () => rest.stop());
+  const gameData = new GameDataPoller({ source: client, enabled: settings.gameData, intervalMs: settings.gameDataIntervalMs, now: clock, onError });
+  gameData.start(life.signal);
+  life.onClose('game-data poller', () => gameData.stop());
+  return { rest, gameData };
+}
 
 export async function startServe(opts: ServeOptions): Promise<RunningServer> {
   const { settings, log } = opts;
@@ -40,29 +72,53 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     const control = await startControlServer(settings.dataDir, (req) => runAdminOp(store, req), log);
     life.onClose('control socket', () => new Promise<void>((r) => control.close(() => r())));
 
-    const flusher = setInterval(() => {
-      try {
-        store.flush();
-      } catch (err) {
-        log('error', 'store flush failed', err);
-      }
-    }, FLUSH_EVERY_MS);
-    flusher.unref();
-    life.onClose('flush timer', () => clearInterval(flusher));
+    const timers = [
+      setInterval(() => {
+        try {
+          store.flush();
+        } catch (err) {
+          log('error', 'store flush failed', err);
+        }
+      }, FLUSH_EVERY_MS),
+      setInterval(() => {
+        try {
+          store.sessions.deleteExpired(clock());
+          store.events.prune(clock());
+        } catch (err) {
+          log('error', 'housekeeping failed', err);
+        }
+      }, HOUSEKEEPING_EVERY_MS),
+    ];
+    for (const t of timers) t.unref();
+    life.onClose('timers', () => timers.forEach(clearInterval));
 
-    const server = createServer((_req, res) => {
-      res.writeHead(404, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { code: 'not_found', message: 'Not found.' } }));
+    const { rest, gameData } = startGameLink(settings, store, clock, life, log);
+
+    if (settings.saveDir) {
+      const saveDir = settings.saveDir;
+      const watcher = new SaveWatcher({
+        saveDir,
+        intervalMs: settings.saveCheckIntervalMs,
+        parse: (dir) => parseInWorker({ target: dir, dataDir: settings.dataDir }),
+        apply: (out) => applyParse(store, out, clock, log),
+        log,
+      });
+      watcher.start(life.signal);
+      life.onClose('save watcher', () => watcher.idle());
+    }
+
+    const handler = createHandler({
+      store,
+      live: createLiveSource(store, clock, rest, gameData),
+      settings,
+      clock,
+      log,
+      version: opts.version,
     });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(settings.listen.port, settings.listen.host, () => resolve());
-    });
-    life.onClose('http', () => new Promise<void>((r) => server.close(() => r())));
-    const addr = server.address();
-    const port = typeof addr === 'object' && addr ? addr.port : settings.listen.port;
+    const http = await startHttpServer(handler, { host: settings.listen.host, port: settings.listen.port, log });
+    life.onClose('http', () => http.close(DRAIN_MS));
     const host = settings.listen.host.includes(':') ? `[${settings.listen.host}]` : settings.listen.host;
-    const url = `http://${host}:${port}`;
+    const url = `http://${host}:${http.port}`;
     opts.ready(`palpanel ${opts.version} listening on ${url}`);
     return { url, store, stop: () => life.stop() };
   } catch (err) {

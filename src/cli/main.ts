@@ -83,6 +83,21 @@ export function buildProgram(io: CliIo): Command {
     .addOption(dataDirOpt())
     .action(async (name: string, o) => (await import('./users.js')).usersPasswd(io, name, o));
 
+  program
+    .command('parse <save>')
+    .description('parse a world save (a save folder or a .sav file) and print a summary; --json prints the rows the API would serve')
+    .addOption(jsonOpt())
+    .option('--data-dir <dir>', 'read your own display names from <dir>/names.json (env SERVICE_DATA_DIR)')
+    .action(async (save: string, o) => (await import('./parse.js')).parseCommand(io, save, o));
+
+  program
+    .command('openapi')
+    .description('print the OpenAPI 3.1 document that /api/openapi.json serves')
+    .action(async () => {
+      const { buildOpenApiDocument } = await import('../http/openapi.js');
+      io.out(JSON.stringify(buildOpenApiDocument(palpanelVersion()), null, 2) + '\n');
+    });
+
   return program;
 }
 

@@ -1,0 +1,63 @@
+// `palpanel parse <save-folder|file.sav> [--json]`: parses a world save and prints a summary,
+// or with --json the rows the API would serve (interface.md, Decisions).
+import { parseInWorker } from '../app/parse-worker-host.js';
+import type { ParseJobResult } from '../app/parse-job.js';
+import { loadDataDir } from '../config/settings.js';
+import { integrationRowsForParse } from '../app/parse-rows.js';
+import type { CliIo } from './io.js';
+
+interface ParseOpts {
+  json?: boolean;
+  dataDir?: string;
+}
+
+/** A spinner with elapsed time on stderr, only when stderr is a terminal. */
+function progress(io: CliIo, label: string): () => void {
+  if (!process.stderr.isTTY) return () => {};
+  const frames = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+  const t0 = Date.now();
+  let i = 0;
+  const draw = () => io.err(`\r${frames[i++ % frames.length]} ${label} ${((Date.now() - t0) / 1000).toFixed(1)}s`);
+  draw();
+  const timer = setInterval(draw, 80);
+  return () => {
+    clearInterval(timer);
+    io.err('\r\x1b[K');
+  };
+}
+
+export function summary(out: ParseJobResult, totalMs: number): string {
+  const r = out.result;
+  const placements = new Map<string, number>();
+  for (const p of r.pals) placements.set(p.placement, (placements.get(p.placement) ?? 0) + 1);
+  const bases = r.guilds.reduce((n, g) => n + g.bases.length, 0);
+  const lines = [
+    `world      ${r.meta.worldName ?? '(unnamed)'}${r.meta.day !== undefined ? `, day ${r.meta.day}` : ''}`,
+    `format     ${r.meta.container}, game version ${r.meta.gameVersion}`,
+    `players    ${r.players.length}`,
+    `pals       ${r.pals.length} (${[...placements].map(([k, v]) => `${v} ${k}`).join(', ') || 'none'})`,
+    `guilds     ${r.guilds.length}`,
+    `bases      ${bases}`,
+    `drift      ${r.formatDrift ? `yes, ${r.warnings.length} warning(s)` : 'no'}`,
+    `time       ${totalMs.toFixed(0)} ms (read ${out.readMs.toFixed(0)}, decompress ${r.timings.decompressMs.toFixed(0)}, decode ${r.timings.decodeMs.toFixed(0)}, map ${r.timings.mapMs.toFixed(0)})`,
+  ];
+  for (const w of r.warnings.slice(0, 20)) lines.push(`warning    ${w.file ?? 'Level.sav'} @${w.offset} ${w.path}: ${w.message}`);
+  if (r.warnings.length > 20) lines.push(`warning    … and ${r.warnings.length - 20} more (see --json)`);
+  return lines.join('\n') + '\n';
+}
+
+export async function parseCommand(io: CliIo, target: string, opts: ParseOpts): Promise<void> {
+  const dataDir = opts.dataDir ?? io.env.SERVICE_DATA_DIR ? loadDataDir(io.env, opts.dataDir) : undefined;
+  const t0 = performance.now();
+  const done = progress(io, `parsing ${target}`);
+  let out: ParseJobResult;
+  try {
+    out = await parseInWorker({ target, dataDir, now: Date.now() });
+  } finally {
+    done();
+  }
+  const totalMs = performance.now() - t0;
+  if (!opts.json) return io.out(summary(out, totalMs));
+  const rows = integrationRowsForParse(out.result, new Date());
+  io.out(JSON.stringify({ ...rows, formatDrift: out.result.formatDrift, warnings: out.result.warnings }) + '\n');
+}
