@@ -2,7 +2,7 @@
 // the spec's Contract document section asks, and every 200 body of every route valid against
 // the schema it declares (ajv, JSON Schema 2020-12).
 import { Validator } from '@seriousme/openapi-schema-validator';
-import Ajv2020Module from 'ajv/dist/2020.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument, createHandler } from '../../src/http/index.js';
@@ -11,8 +11,8 @@ import { seedConformance, ADMIN } from './conformance-fixture.js';
 import { I, P, login } from './conformance-table.js';
 import { HOST_UID, inProcessSend, onlinePlayer, silentLog, tempStore, TestLive, type Send, type TempStore } from './fixture.js';
 
-const Ajv2020 = (Ajv2020Module as unknown as { default: typeof Ajv2020Module }).default ?? Ajv2020Module;
-const addFormats = (addFormatsModule as unknown as { default: typeof addFormatsModule }).default ?? addFormatsModule;
+// ajv-formats is CommonJS with `exports.default`: under NodeNext the default import is the module object.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
 
 const KEY_GRAMMAR = /svk_[0-9a-f]{8}_[A-Za-z0-9_-]{43}/;
 
@@ -43,7 +43,7 @@ describe('OpenAPI document', () => {
   let served: any;
   let live: TestLive;
   let key: string;
-  let ajv: InstanceType<typeof Ajv2020>;
+  let ajv: Ajv2020;
 
   beforeAll(async () => {
     ts = await tempStore();
