@@ -49,6 +49,8 @@ export async function bundle({ entry, outfile, version, minify = true, write = t
     target: 'node20',
     format: 'cjs',
     minify,
+    // Error classes travel by name (worker and control socket replies).
+    keepNames: true,
     legalComments: 'none',
     sourcemap: false,
     supported: { 'dynamic-import': false },
