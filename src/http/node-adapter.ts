@@ -82,9 +82,13 @@ export async function startHttpServer(handler: Handler, opts: StartOptions): Pro
 
   function send(res: ServerResponse, r: HttpResponse, closeAfter = false): void {
     if (res.headersSent || res.destroyed) return;
-    const headers: Record<string, string> = closeAfter || closing ? { ...r.headers, connection: 'close' } : r.headers;
+    const body = r.status === 304 || r.status === 204 ? undefined : r.body;
+    const headers: Record<string, string> = { ...r.headers };
+    // A known length: no chunked encoding, and the client knows where the body ends.
+    if (body !== undefined) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+    if (closeAfter || closing) headers.connection = 'close';
     res.writeHead(r.status, headers);
-    res.end(r.status === 304 ? undefined : r.body);
+    res.end(body);
   }
 
   function tooLarge(res: ServerResponse, req: IncomingMessage): void {

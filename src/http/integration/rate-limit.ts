@@ -64,6 +64,12 @@ export class SlidingWindowLimiter {
     return w.total;
   }
 
+  /** Entries held for `id` (for tests of the memory bound). */
+  entries(id: string): number {
+    const w = this.windows.get(id);
+    return w ? w.times.length - w.head : 0;
+  }
+
   /** Forgets keys whose window is empty. */
   sweep(nowMs: number): void {
     this.hitsSinceSweep = 0;
