@@ -1,0 +1,166 @@
+// Edges of the HTTP core: the one error mapping, a fresh store before any parse, live data
+// that does not keep to its type, and the cursor and query grammars.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHandler } from '../../src/http/index.js';
+import { decodeCursor, encodeCursor } from '../../src/http/cursor.js';
+import { toErrorResponse, HttpError } from '../../src/http/errors.js';
+import { etagMatches } from '../../src/http/respond.js';
+import { parseQuery } from '../../src/http/query.js';
+import { PlayersPageSchema, ServerEnvelopeSchema, WorldSummaryEnvelopeSchema, WorldWorkersEnvelopeSchema, MetricsEnvelopeSchema } from '../../src/http/schemas.js';
+import { ConflictError, NotFoundError, StorageError, TooManyKeysError, ValidationError } from '../../src/lib/errors.js';
+import type { LiveSource } from '../../src/http/deps.js';
+import { I } from './conformance-table.js';
+import { inProcessSend, silentLog, tempStore, TestLive, type Send, type TempStore } from './fixture.js';
+
+describe('error mapping', () => {
+  const logged: unknown[] = [];
+  const log = (_l: string, _m: string, d?: unknown) => void logged.push(d);
+  const body = (r: { body?: string | Buffer }) => JSON.parse(String(r.body));
+
+  it.each([
+    [new ValidationError('Bad.', 'invalid_label'), 400, 'invalid_label'],
+    [new NotFoundError(), 404, 'not_found'],
+    [new TooManyKeysError(), 409, 'too_many_keys'],
+    [new ConflictError('user_exists', 'Exists.'), 409, 'user_exists'],
+    [new HttpError(429, 'rate_limited', 'Slow down.', { 'retry-after': '3' }), 429, 'rate_limited'],
+  ])('%s → %i %s', (err, status, code) => {
+    const r = toErrorResponse(err, log);
+    expect(r.status).toBe(status);
+    expect(body(r)).toEqual({ error: { code, message: (err as Error).message } });
+    expect(r.headers['cache-control']).toBe('no-store');
+  });
+
+  it('anything else is a generic 500 internal_error; the detail only reaches the log', () => {
+    for (const err of [new Error('ENOENT: /var/lib/palpanel/world.db'), new StorageError('disk full at /srv'), 'a string', null]) {
+      logged.length = 0;
+      const r = toErrorResponse(err, log);
+      expect(r.status).toBe(500);
+      expect(body(r)).toEqual({ error: { code: 'internal_error', message: 'An unexpected error occurred.' } });
+      expect(logged).toEqual([err]);
+    }
+  });
+});
+
+describe('handler edges', () => {
+  let ts: TempStore;
+  let key: string;
+  let logged: unknown[];
+  const make = (live: LiveSource): Send => {
+    logged = [];
+    return inProcessSend(
+      createHandler({ store: ts.store, live, settings: { integrationRateLimit: 1e6, sessionTtlMs: 1e6 }, clock: () => new Date(), log: (_l, _m, d) => void logged.push(d), version: 't' }),
+    );
+  };
+  const get = (send: Send, path: string) => send({ method: 'GET', path: `${I}${path}`, headers: { authorization: `Bearer ${key}` } });
+
+  beforeEach(async () => {
+    ts = await tempStore();
+    key = ts.store.keys.create('edge').key;
+  });
+  afterEach(() => ts.cleanup());
+
+  it('before the first parse: save.state unknown, lastParseAt null, empty pages with null cursors', async () => {
+    const send = make(new TestLive());
+    const server = JSON.parse((await get(send, '/server')).body);
+    expect(ServerEnvelopeSchema.parse(server).data.save).toEqual({ state: 'unknown', formatDrift: false, lastParseAt: null, players: 0, pals: 0, guilds: 0 });
+    expect(server.data.state).toBe('unreachable');
+    for (const route of ['/players', '/pals']) {
+      expect(JSON.parse((await get(send, route)).body)).toEqual({ data: [], lastParseAt: null, formatDrift: false, nextCursor: null });
+    }
+    expect(JSON.parse((await get(send, '/guilds')).body)).toEqual({ data: [], lastParseAt: null, formatDrift: false });
+    const metrics = JSON.parse((await get(send, '/metrics/current')).body);
+    expect(MetricsEnvelopeSchema.parse(metrics).data).toEqual({ fps: 0, fpsAvg: 0, frameTimeMs: 0, players: 0, maxPlayers: 0, day: 0, uptimeSec: 0, baseCamps: 0 });
+  });
+
+  it('a failing live source gives 500 internal_error without its text; other routes still work', async () => {
+    const live = new TestLive();
+    live.snapshot = () => {
+      throw new Error('connect ECONNREFUSED 10.0.0.5:8212 password=hunter2');
+    };
+    const send = make(live);
+    const res = await get(send, '/server');
+    expect(res.status).toBe(500);
+    expect(res.body).toBe('{"error":{"code":"internal_error","message":"An unexpected error occurred."}}');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers.etag).toBeUndefined();
+    expect(String(logged[0])).toContain('hunter2');
+    expect((await get(send, '/map')).status).toBe(200);
+  });
+
+  it('live data that breaks its type still leaves only the spec members, within the schema', async () => {
+    const live = new TestLive();
+    live.live = {
+      reachable: true,
+      capturedAt: '2026-07-14T09:30:00Z',
+      info: { name: 'n', description: 'd', version: 'v', worldGuid: 'GUID', extra: 'x' } as never,
+      metrics: { fps: Number.NaN, fpsAvg: Infinity, frameTimeMs: 3, players: -2, maxPlayers: 32.7, day: 4, uptimeSec: 10, baseCamps: 1, secret: 1 } as never,
+      players: [],
+    };
+    live.summary = { state: 'bogus', capturedAt: 'yesterday', fps: 'fast', counts: { players: 3, leaked: 9 }, activity: { working: 2, raw: 'x' }, linkedBasePals: -1, actors: [{ name: 'Bob' }] } as never;
+    live.workers = {
+      state: 'ready',
+      capturedAt: '2026-07-14T09:30:00+02:00',
+      workers: [
+        { instanceId: 'a', characterId: 'c', displayName: 'd', isBoss: 'yes', level: 3, hpPercent: 150, active: true, activity: 'dancing', baseId: 'b', ownerSource: 'stolen', location: { x: 1 }, actorId: 'X' },
+        { instanceId: '', baseId: 'b' },
+        { instanceId: 'unlinked' },
+      ],
+    } as never;
+    const send = make(live);
+    const server = ServerEnvelopeSchema.parse(JSON.parse((await get(send, '/server')).body));
+    expect(server.data).toMatchObject({ name: 'n', state: 'running' });
+    const metrics = MetricsEnvelopeSchema.parse(JSON.parse((await get(send, '/metrics/current')).body));
+    expect(metrics.data).toMatchObject({ fps: 0, fpsAvg: 0, players: 0, maxPlayers: 32 });
+    const summary = WorldSummaryEnvelopeSchema.parse(JSON.parse((await get(send, '/world/summary')).body));
+    expect(summary.data.state).toBe('unavailable');
+    expect(summary.data).not.toHaveProperty('capturedAt');
+    expect(summary.data).not.toHaveProperty('fps');
+    expect(summary.data.counts.players).toBe(3);
+    const workers = WorldWorkersEnvelopeSchema.parse(JSON.parse((await get(send, '/world/workers')).body));
+    expect(workers.data.capturedAt).toBe('2026-07-14T07:30:00.000Z');
+    expect(workers.data.workers).toEqual([
+      { instanceId: 'a', characterId: 'c', displayName: 'd', isBoss: false, level: 3, hpPercent: 100, active: true, activity: 'unknown', baseId: 'b' },
+    ]);
+  });
+
+  it('a player without a history row is dated by the save, and online joins by uid ignoring dashes and case', async () => {
+    const uid = 'ABCDEF01-0000-0000-0000-000000000002';
+    ts.store.world.replace(
+      { players: [{ uid, name: 'X', level: 3, lastOnlineAt: '2026-07-01T10:00:00+00:00' }, { uid: '00000000-0000-0000-0000-000000000009', name: 'Y', level: 1 }], pals: [], guilds: [], formatDrift: false, warnings: [], meta: { container: 'GVAS', gameVersion: '1.0' } },
+      '2026-07-14T09:00:00.000Z',
+    );
+    const live = new TestLive();
+    live.setRunning([{ name: 'X', accountName: 'a', playerId: 'abcdef01000000000000000000000002', userId: 'u', ip: '1.2.3.4', ping: 1, level: 3, location: null, buildingCount: 0 }]);
+    const send = make(live);
+    const page = PlayersPageSchema.parse(JSON.parse((await get(send, '/players')).body));
+    expect(page.data.map((p) => [p.uid, p.online, p.firstSeenAt, p.lastSeenAt, p.playtimeSec])).toEqual([
+      ['00000000-0000-0000-0000-000000000009', false, '2026-07-14T09:00:00.000Z', '2026-07-14T09:00:00.000Z', 0],
+      [uid, true, '2026-07-01T10:00:00.000Z', '2026-07-01T10:00:00.000Z', 0],
+    ]);
+  });
+});
+
+describe('cursor and query grammar', () => {
+  it('round-trips keys and refuses anything else', () => {
+    for (const key of ['00000000-0000-0000-0000-000000000001', 'a', 'ünïcode', 'x:y:z']) expect(decodeCursor(encodeCursor(key))).toBe(key);
+    expect(decodeCursor(undefined)).toBeNull();
+    expect(decodeCursor('')).toBeNull();
+    for (const bad of ['MTphX', 'MToxx', '====', 'MTo', 'Mj' + 'oa'.repeat(3), 'MTpÿ', 'MTph=']) {
+      expect(() => decodeCursor(bad), bad).toThrow(expect.objectContaining({ code: 'invalid_cursor' }));
+    }
+  });
+
+  it('parses repeated, empty, escaped and plus-encoded parameters', () => {
+    const q = parseQuery('a=1&a=2&b=&c&d=%41+b&e=%zz&&');
+    expect(Object.fromEntries(q)).toEqual({ a: ['1', '2'], b: [''], c: [''], d: ['A b'], e: ['%zz'] });
+  });
+
+  it('compares entity tags weakly', () => {
+    expect(etagMatches('W/"x"', 'W/"x"')).toBe(true);
+    expect(etagMatches('"x"', 'W/"x"')).toBe(true);
+    expect(etagMatches(' "a" ,W/"x" ', 'W/"x"')).toBe(true);
+    expect(etagMatches('*', 'W/"x"')).toBe(true);
+    expect(etagMatches('"y", W/"z"', 'W/"x"')).toBe(false);
+    expect(etagMatches('', 'W/"x"')).toBe(false);
+  });
+});

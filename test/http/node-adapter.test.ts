@@ -1,0 +1,190 @@
+// The node:http adapter: limits on head size, body size and request time; slow or malformed
+// clients do not stall others; close() drains in-flight requests up to a deadline.
+import { connect, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startHttpServer, type RunningHttpServer } from '../../src/http/node-adapter.js';
+import type { Handler, HttpRequest, HttpResponse } from '../../src/http/types.js';
+import { socketSend } from './fixture.js';
+
+const LIMITS = { headersTimeoutMs: 400, requestTimeoutMs: 800, checkIntervalMs: 100, keepAliveTimeoutMs: 2000 };
+
+function echoHandler(): Handler & { seen: HttpRequest[] } {
+  const seen: HttpRequest[] = [];
+  const h = (async (req: HttpRequest): Promise<HttpResponse> => {
+    seen.push(req);
+    if (req.path === '/slow') await new Promise((r) => setTimeout(r, 300));
+    if (req.path === '/hang') await new Promise(() => undefined);
+    if (req.path === '/throw') throw new Error('secret detail /etc/palpanel');
+    if (req.path.startsWith('/api/integration/') && req.method !== 'GET') {
+      return { status: 405, headers: { allow: 'GET', 'content-type': 'application/json' }, body: '{"error":{"code":"method_not_allowed","message":"Method not allowed."}}' };
+    }
+    return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: req.path, query: req.query, bytes: req.body?.length ?? null }) };
+  }) as Handler & { seen: HttpRequest[] };
+  h.seen = seen;
+  h.bodyLimit = (_m, path) => (path.startsWith('/api/integration/') ? 0 : 1024);
+  return h;
+}
+
+interface Raw {
+  sock: Socket;
+  data: () => string;
+  closed: Promise<string>;
+}
+
+function rawConnect(port: number): Raw {
+  const sock = connect(port, '127.0.0.1');
+  let buf = '';
+  sock.on('data', (c) => (buf += c.toString('latin1')));
+  const closed = new Promise<string>((resolve) => {
+    sock.on('close', () => resolve(buf));
+    sock.on('error', () => undefined);
+  });
+  return { sock, data: () => buf, closed };
+}
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('startHttpServer', () => {
+  let server: RunningHttpServer | null = null;
+  const logs: unknown[] = [];
+  const log = (_l: string, msg: string, detail?: unknown) => void logs.push([msg, detail]);
+  afterEach(async () => {
+    await server?.close(200);
+    server = null;
+    logs.length = 0;
+  });
+
+  async function start(handler: Handler = echoHandler()) {
+    server = await startHttpServer(handler, { host: '127.0.0.1', port: 0, log, limits: LIMITS });
+    return server;
+  }
+
+  it('listens on a free port and hands the handler method, raw path, query, lower-case headers, address', async () => {
+    const h = echoHandler();
+    const s = await start(h);
+    expect(s.port).toBeGreaterThan(0);
+    const send = socketSend(`http://127.0.0.1:${s.port}`);
+    const res = await send({ method: 'GET', path: '/a/%41?x=1&y=%20', headers: { 'X-Thing': 'v' } });
+    send.close();
+    expect(res.status).toBe(200);
+    expect(res.headers['content-length']).toBe(String(Buffer.byteLength(res.body)));
+    expect(JSON.parse(res.body)).toEqual({ path: '/a/%41', query: 'x=1&y=%20', bytes: null });
+    expect(h.seen[0]).toMatchObject({ method: 'GET', remoteAddress: '127.0.0.1', secure: false });
+    expect(h.seen[0].headers['x-thing']).toBe('v');
+  });
+
+  it('keeps connections alive and answers pipelined requests in order', async () => {
+    const s = await start();
+    const c = rawConnect(s.port);
+    c.sock.write('GET /one HTTP/1.1\r\nHost: x\r\n\r\nGET /two HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    const all = await c.closed;
+    expect(all.match(/HTTP\/1\.1 200/g)).toHaveLength(2);
+    expect(all.indexOf('"/one"')).toBeLessThan(all.indexOf('"/two"'));
+  });
+
+  it('refuses an oversized head with 431 and the error envelope', async () => {
+    const s = await start();
+    const c = rawConnect(s.port);
+    c.sock.write(`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`);
+    const all = await c.closed;
+    expect(all).toMatch(/^HTTP\/1\.1 431 /);
+    expect(all).toContain('"code":"headers_too_large"');
+  });
+
+  it('answers a malformed request with 400 and the error envelope', async () => {
+    const s = await start();
+    const c = rawConnect(s.port);
+    c.sock.write('THIS IS NOT HTTP\r\n\r\n');
+    const all = await c.closed;
+    expect(all).toMatch(/^HTTP\/1\.1 400 /);
+    expect(all).toContain('"code":"bad_request"');
+  });
+
+  it('refuses a panel body over the limit with 413 (declared or streamed) and reads a body under it', async () => {
+    const s = await start();
+    const send = socketSend(`http://127.0.0.1:${s.port}`);
+    const ok = await send({ method: 'POST', path: '/api/v1/x', body: 'a'.repeat(1024) });
+    expect(JSON.parse(ok.body).bytes).toBe(1024);
+    const big = await send({ method: 'POST', path: '/api/v1/x', body: 'a'.repeat(1025) });
+    expect(big.status).toBe(413);
+    expect(JSON.parse(big.body)).toEqual({ error: { code: 'payload_too_large', message: expect.any(String) } });
+    send.close();
+    const c = rawConnect(s.port);
+    c.sock.write('POST /api/v1/x HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n');
+    for (let i = 0; i < 3; i++) c.sock.write(`200\r\n${'b'.repeat(512)}\r\n`);
+    const all = await c.closed;
+    expect(all).toMatch(/^HTTP\/1\.1 413 /);
+  });
+
+  it('never reads a body on the Integration API: the handler answers (405) and the connection closes', async () => {
+    const h = echoHandler();
+    const s = await start(h);
+    const c = rawConnect(s.port);
+    c.sock.write(`POST /api/integration/v1/players HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n${'z'.repeat(1000)}`);
+    await wait(200);
+    expect(c.data()).toMatch(/^HTTP\/1\.1 405 /);
+    expect(c.data()).toMatch(/\r\nconnection: close\r\n/i);
+    expect(h.seen.at(-1)?.body).toBeUndefined();
+    c.sock.destroy();
+  });
+
+  it('a client that stalls in its head or body does not stall others, and is cut off with 408', async () => {
+    const s = await start();
+    const stalledHead = rawConnect(s.port);
+    stalledHead.sock.write('GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ');
+    const stalledBody = rawConnect(s.port);
+    stalledBody.sock.write('POST /api/v1/x HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nabc');
+    const send = socketSend(`http://127.0.0.1:${s.port}`);
+    const t0 = Date.now();
+    for (let i = 0; i < 20; i++) expect((await send({ method: 'GET', path: `/fast${i}` })).status).toBe(200);
+    expect(Date.now() - t0).toBeLessThan(400);
+    send.close();
+    const [head, body] = await Promise.all([stalledHead.closed, stalledBody.closed]);
+    expect(head).toMatch(/^HTTP\/1\.1 408 /);
+    expect(body).toMatch(/^HTTP\/1\.1 408 /);
+  });
+
+  it('turns a failing handler into a generic 500; the detail goes only to the log', async () => {
+    const s = await start();
+    const send = socketSend(`http://127.0.0.1:${s.port}`);
+    const res = await send({ method: 'GET', path: '/throw' });
+    send.close();
+    expect(res.status).toBe(500);
+    expect(JSON.parse(res.body)).toEqual({ error: { code: 'internal_error', message: 'An unexpected error occurred.' } });
+    expect(res.body).not.toContain('secret');
+    expect(JSON.stringify(logs.map((l) => String((l as unknown[])[1])))).toContain('secret detail');
+  });
+
+  it('close(): stops accepting, finishes in-flight requests within the deadline', async () => {
+    const s = await start();
+    server = null;
+    const send = socketSend(`http://127.0.0.1:${s.port}`);
+    const inflight = send({ method: 'GET', path: '/slow' });
+    await wait(50);
+    const t0 = Date.now();
+    const closing = s.close(3000);
+    const res = await inflight;
+    expect(res.status).toBe(200);
+    expect(res.headers.connection).toBe('close');
+    await closing;
+    expect(Date.now() - t0).toBeLessThan(2000);
+    await expect(send({ method: 'GET', path: '/after' })).rejects.toThrow();
+    send.close();
+  });
+
+  it('close(): destroys what is still running at the deadline', async () => {
+    const s = await start();
+    server = null;
+    const c = rawConnect(s.port);
+    c.sock.write('GET /hang HTTP/1.1\r\nHost: x\r\n\r\n');
+    const idle = rawConnect(s.port);
+    await wait(50);
+    const t0 = Date.now();
+    await s.close(300);
+    const took = Date.now() - t0;
+    expect(took).toBeGreaterThanOrEqual(250);
+    expect(took).toBeLessThan(1500);
+    await c.closed;
+    await idle.closed;
+  });
+});

@@ -1,0 +1,179 @@
+// Panel login, sessions, roles, key routes and the failed-login throttle (interface.md,
+// Decisions; spec: Key management), with an injected clock.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHandler } from '../../src/http/index.js';
+import { LoginThrottle } from '../../src/http/panel/login-throttle.js';
+import type { Handler } from '../../src/http/types.js';
+import { P } from './conformance-table.js';
+import { ManualClock, silentLog, tempStore, TestLive, toHttpRequest, type TempStore, type WireRequest } from './fixture.js';
+
+const ADMIN = { username: 'admin', password: 'correct-horse-battery-staple' };
+const VIEWER = { username: 'viewer', password: 'viewer-pass-phrase-42' };
+const TTL = 3_600_000;
+
+describe('panel API', () => {
+  let ts: TempStore;
+  let clock: ManualClock;
+  let handler: Handler;
+
+  beforeEach(async () => {
+    clock = new ManualClock();
+    ts = await tempStore(clock.now);
+    ts.store.users.add(ADMIN.username, 'admin', ADMIN.password);
+    ts.store.users.add(VIEWER.username, 'viewer', VIEWER.password);
+    handler = createHandler({ store: ts.store, live: new TestLive(), settings: { integrationRateLimit: 60, sessionTtlMs: TTL }, clock: clock.now, log: silentLog, version: 't' });
+  });
+  afterEach(() => ts.cleanup());
+
+  async function send(r: WireRequest, address = '127.0.0.1') {
+    const res = await handler(toHttpRequest(r, address));
+    const body = res.body === undefined ? '' : res.body.toString();
+    return { status: res.status, headers: res.headers, body, json: body ? JSON.parse(body) : undefined };
+  }
+  const loginReq = (c: { username: string; password: string }): WireRequest => ({ method: 'POST', path: `${P}/auth/login`, body: JSON.stringify(c) });
+  async function login(c: { username: string; password: string }) {
+    const res = await send(loginReq(c));
+    expect(res.status).toBe(200);
+    return res.headers['set-cookie'].split(';')[0];
+  }
+
+  it('login sets a cookie that lives as long as the session setting; me; logout', async () => {
+    const res = await send(loginReq(ADMIN));
+    expect(res.json).toEqual({ username: 'admin', role: 'admin' });
+    expect(res.headers['set-cookie']).toMatch(new RegExp(`^palpanel_session=[A-Za-z0-9_-]{43}; Path=/; Max-Age=${TTL / 1000}; HttpOnly; SameSite=Strict$`));
+    const cookie = res.headers['set-cookie'].split(';')[0];
+    expect((await send({ method: 'GET', path: `${P}/auth/me`, headers: { cookie } })).json).toEqual({ username: 'admin', role: 'admin' });
+    const out = await send({ method: 'POST', path: `${P}/auth/logout`, headers: { cookie } });
+    expect(out.status).toBe(204);
+    expect(out.headers['set-cookie']).toMatch(/^palpanel_session=; Path=\/; Max-Age=0/);
+    expect((await send({ method: 'GET', path: `${P}/auth/me`, headers: { cookie } })).status).toBe(401);
+  });
+
+  it('an expired session is refused', async () => {
+    const cookie = await login(VIEWER);
+    clock.advance(TTL - 1);
+    expect((await send({ method: 'GET', path: `${P}/auth/me`, headers: { cookie } })).status).toBe(200);
+    clock.advance(1);
+    const res = await send({ method: 'GET', path: `${P}/auth/me`, headers: { cookie } });
+    expect(res.status).toBe(401);
+    expect(res.json).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
+  });
+
+  it('removing a user or changing the password ends their sessions', async () => {
+    const cookie = await login(VIEWER);
+    ts.store.users.setPassword(VIEWER.username, 'another-good-passphrase');
+    expect((await send({ method: 'GET', path: `${P}/auth/me`, headers: { cookie } })).status).toBe(401);
+  });
+
+  it('a viewer gets 403 forbidden on the key routes; an admin does not', async () => {
+    const viewer = await login(VIEWER);
+    const admin = await login(ADMIN);
+    for (const [method, path, body] of [['GET', '/integration-keys'], ['POST', '/integration-keys', '{"label":"x"}'], ['DELETE', '/integration-keys/0a1b2c3d']] as const) {
+      const v = await send({ method, path: `${P}${path}`, headers: { cookie: viewer }, body });
+      expect(v.status).toBe(403);
+      expect(v.json.error.code).toBe('forbidden');
+      const a = await send({ method, path: `${P}${path}`, headers: { cookie: admin }, body });
+      expect([200, 201, 404]).toContain(a.status);
+    }
+  });
+
+  it('keys: 201 with the key once, list newest first, revoke, revoke again, 409 at 100 active', async () => {
+    const cookie = await login(ADMIN);
+    const create = (label: string) => send({ method: 'POST', path: `${P}/integration-keys`, headers: { cookie }, body: JSON.stringify({ label }) });
+    const first = await create('first');
+    expect(first.status).toBe(201);
+    expect(first.headers['cache-control']).toBe('no-store');
+    expect(first.json.key).toMatch(/^svk_[0-9a-f]{8}_[A-Za-z0-9_-]{43}$/);
+    clock.advance(1000);
+    for (let i = 1; i < 100; i++) expect((await create(`k${i}`)).status).toBe(201);
+    const full = await create('one too many');
+    expect(full.status).toBe(409);
+    expect(full.json.error.code).toBe('too_many_keys');
+    const list = (await send({ method: 'GET', path: `${P}/integration-keys`, headers: { cookie } })).json;
+    expect(list).toHaveLength(100);
+    expect(list.at(-1).id).toBe(first.json.id);
+    expect(list[0].label).toBe('k99');
+    clock.advance(1000);
+    const revoked = await send({ method: 'DELETE', path: `${P}/integration-keys/${first.json.id}`, headers: { cookie } });
+    expect(revoked.json.revokedAt).toBe(clock.now().toISOString());
+    clock.advance(5000);
+    const again = await send({ method: 'DELETE', path: `${P}/integration-keys/${first.json.id}`, headers: { cookie } });
+    expect(again.json.revokedAt).toBe(revoked.json.revokedAt);
+    expect((await create('fits again')).status).toBe(201);
+    // The plaintext key reaches no event and no list.
+    expect(JSON.stringify(ts.store.events.listAll(1000))).not.toContain(first.json.key);
+    expect(JSON.stringify(list)).not.toContain('svk_');
+  });
+
+  it('mutating requests need a same-origin Origin (or none)', async () => {
+    const cookie = await login(ADMIN);
+    const post = (origin?: string, extra: Record<string, string> = {}) =>
+      send({ method: 'POST', path: `${P}/integration-keys`, headers: { cookie, host: 'panel.test:8080', ...(origin ? { origin } : {}), ...extra }, body: '{"label":"o"}' });
+    expect((await post()).status).toBe(201);
+    expect((await post('http://panel.test:8080')).status).toBe(201);
+    expect((await post('https://panel.test:8080')).status).toBe(201);
+    expect((await post('http://panel.test:9090')).status).toBe(403);
+    expect((await post('http://evil.test')).status).toBe(403);
+    expect((await post('null')).status).toBe(403);
+    // Behind a TLS proxy only the https origin matches.
+    expect((await post('http://panel.test:8080', { 'x-forwarded-proto': 'https' })).status).toBe(403);
+    expect((await post('https://panel.example', { 'x-forwarded-host': 'panel.example' })).status).toBe(201);
+  });
+
+  describe('failed-login throttle', () => {
+    const wrong = (username = ADMIN.username) => loginReq({ username, password: 'not-the-password' });
+
+    it('per username: five free failures, then 429 with Retry-After doubling; the real password waits too; success resets', async () => {
+      for (let i = 0; i < 5; i++) expect((await send(wrong())).status).toBe(401);
+      const limited = await send(wrong());
+      expect(limited.status).toBe(429);
+      expect(limited.json.error.code).toBe('rate_limited');
+      expect(limited.headers['retry-after']).toBe('1');
+      expect((await send(loginReq(ADMIN))).status).toBe(429);
+      clock.advance(1000);
+      expect((await send(wrong())).status).toBe(401);
+      expect((await send(wrong())).headers['retry-after']).toBe('2');
+      clock.advance(2000);
+      expect((await send(loginReq(ADMIN))).status).toBe(200);
+      // The username's count is reset (seen from another address: this one keeps its own count).
+      for (let i = 0; i < 5; i++) expect((await send(wrong(), '198.51.100.1')).status).toBe(401);
+      expect((await send(wrong(), '198.51.100.1')).status).toBe(429);
+    });
+
+    it('the username is throttled from every address; usernames compare without case', async () => {
+      for (let i = 0; i < 5; i++) await send(wrong(), `10.0.0.${i}`);
+      expect((await send(wrong('ADMIN'), '10.0.0.99')).status).toBe(429);
+      expect((await send(loginReq(VIEWER), '10.0.0.99')).status).toBe(200);
+    });
+
+    it('per address: guesses at many usernames from one address are throttled; other addresses are not', async () => {
+      for (let i = 0; i < 5; i++) expect((await send(wrong(`user${i}`), '192.0.2.1')).status).toBe(401);
+      expect((await send(wrong('user9'), '192.0.2.1')).status).toBe(429);
+      expect((await send(loginReq(VIEWER), '192.0.2.1')).status).toBe(429);
+      expect((await send(loginReq(VIEWER), '192.0.2.2')).status).toBe(200);
+    });
+
+    it('the wait is capped at a minute and forgotten after a few quiet minutes', async () => {
+      for (let i = 0; i < 30; i++) {
+        const res = await send(wrong());
+        if (res.status === 429) clock.advance(Number(res.headers['retry-after']) * 1000);
+        expect(Number(res.headers['retry-after'] ?? 0)).toBeLessThanOrEqual(60);
+      }
+      clock.advance(6 * 60_000);
+      for (let i = 0; i < 5; i++) expect((await send(wrong())).status).toBe(401);
+    });
+
+    it('parallel guesses cannot slip past the limit while passwords are hashed', async () => {
+      const results = await Promise.all(Array.from({ length: 10 }, () => send(wrong())));
+      const codes = results.map((r) => r.status).sort();
+      expect(codes.filter((c) => c === 401)).toHaveLength(5);
+      expect(codes.filter((c) => c === 429)).toHaveLength(5);
+    });
+
+    it('bounds its memory', () => {
+      const t = new LoginThrottle({ freeFailures: 5, baseDelayMs: 1000, maxDelayMs: 60_000, forgetAfterMs: 300_000, maxEntries: 100 });
+      for (let i = 0; i < 1000; i++) t.attempt([`user:${i}`], 0);
+      expect(t.size).toBeLessThanOrEqual(100);
+    });
+  });
+});
