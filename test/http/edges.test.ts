@@ -10,7 +10,7 @@ import { PlayersPageSchema, ServerEnvelopeSchema, WorldSummaryEnvelopeSchema, Wo
 import { ConflictError, NotFoundError, StorageError, TooManyKeysError, ValidationError } from '../../src/lib/errors.js';
 import type { LiveSource } from '../../src/http/deps.js';
 import { I } from './conformance-table.js';
-import { inProcessSend, silentLog, tempStore, TestLive, type Send, type TempStore } from './fixture.js';
+import { inProcessSend, ManualClock, onlinePlayer, silentLog, tempStore, TestLive, type Send, type TempStore } from './fixture.js';
 
 describe('error mapping', () => {
   const logged: unknown[] = [];
@@ -137,6 +137,38 @@ describe('handler edges', () => {
       ['00000000-0000-0000-0000-000000000009', false, '2026-07-14T09:00:00.000Z', '2026-07-14T09:00:00.000Z', 0],
       [uid, true, '2026-07-01T10:00:00.000Z', '2026-07-01T10:00:00.000Z', 0],
     ]);
+  });
+});
+
+describe('player page cache', () => {
+  it('follows time (per second), the live state and re-parses; key checks stay per request', async () => {
+    const clock = new ManualClock();
+    const ts = await tempStore(clock.now);
+    try {
+      const key = ts.store.keys.create('cache').key;
+      const uid = '00000000-0000-0000-0000-000000000001';
+      ts.store.world.replace({ players: [{ uid, name: 'Host', level: 1 }], pals: [], guilds: [], formatDrift: false, warnings: [], meta: { container: 'GVAS', gameVersion: '1.0' } }, clock.now().toISOString());
+      const live = new TestLive();
+      const send = inProcessSend(createHandler({ store: ts.store, live, settings: { integrationRateLimit: 1e6, sessionTtlMs: 1e6 }, clock: clock.now, log: silentLog, version: 't' }));
+      const row = async () => JSON.parse((await send({ method: 'GET', path: `${I}/players`, headers: { authorization: `Bearer ${key}` } })).body).data[0];
+      expect(await row()).toMatchObject({ online: false, playtimeSec: 0 });
+      // The poller records presence, then publishes its snapshot.
+      ts.store.history.observe([{ playerId: '00000000000000000000000000000001' }], clock.now());
+      live.setRunning([onlinePlayer(uid)], clock.now().toISOString());
+      expect(await row()).toMatchObject({ online: true, playtimeSec: 0 });
+      clock.advance(999);
+      expect((await row()).playtimeSec).toBe(0);
+      clock.advance(1_500);
+      expect((await row()).playtimeSec).toBe(2);
+      ts.store.world.replace({ players: [{ uid, name: 'Renamed', level: 2 }], pals: [], guilds: [], formatDrift: false, warnings: [], meta: { container: 'GVAS', gameVersion: '1.0' } }, clock.now().toISOString());
+      expect(await row()).toMatchObject({ name: 'Renamed', level: 2, online: true });
+      live.live = { reachable: false, info: null, metrics: null, players: [], capturedAt: null };
+      expect((await row()).online).toBe(false);
+      ts.store.keys.revoke(key.slice(4, 12));
+      expect((await send({ method: 'GET', path: `${I}/players`, headers: { authorization: `Bearer ${key}` } })).status).toBe(401);
+    } finally {
+      ts.cleanup();
+    }
   });
 });
 

@@ -1,18 +1,19 @@
-// Serialized representations of save-derived data, cached per parse generation. A re-parse
-// replaces the store's ParseInfo object (WorldRepo.replace), so its identity is the generation:
-// when it changes, every cached page is dropped at once. Only data that depends on the save
-// alone is cached (pals pages, guilds); anything with live state or time in it is not.
+// Serialized representations cached per generation. A generation is a short list of values
+// compared one by one (identity for objects): when any differs, every cached entry is dropped.
+// Save-only pages use the parse generation alone — WorldRepo.replace makes a new ParseInfo
+// object, so its identity changes with every re-parse. Pages with live or time-dependent
+// fields add the live state and the current second to their generation.
 import type { Representation } from '../respond.js';
 
 export class GenerationCache {
-  private generation: unknown = undefined;
+  private generation: readonly unknown[] = [];
   private readonly entries = new Map<string, Representation>();
   private bytes = 0;
 
   constructor(private readonly maxBytes = 16 * 1024 * 1024) {}
 
-  get(generation: unknown, key: string, make: () => Representation): Representation {
-    if (generation !== this.generation) {
+  get(generation: readonly unknown[], key: string, make: () => Representation): Representation {
+    if (!sameGeneration(generation, this.generation)) {
       this.generation = generation;
       this.entries.clear();
       this.bytes = 0;
@@ -31,4 +32,10 @@ export class GenerationCache {
     this.bytes += rep.body.length;
     return rep;
   }
+}
+
+function sameGeneration(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -20,11 +20,15 @@ export const PAGE_MAX = 500;
 const UID_RE = new RegExp(UID_PATTERN);
 
 /** Uid keys of the players the poller currently sees online (REST playerId = uid without
- * dashes, ignoring case). */
-function onlineKeys(deps: HttpDeps): Set<string> {
+ * dashes, ignoring case), and a signature of the live state the player rows depend on. The
+ * poller records presence (first/last seen, sessions) before it publishes a new snapshot, and
+ * each successful poll has a new capturedAt, so a new signature follows every history change
+ * made by the poller. */
+function liveState(deps: HttpDeps): { online: Set<string>; signature: string } {
   const live = deps.live.snapshot();
-  if (!isRunning(live)) return new Set();
-  return new Set(live.players.map((p) => uidKey(String(p.playerId))));
+  if (!isRunning(live)) return { online: new Set(), signature: 'down' };
+  const online = new Set(live.players.map((p) => uidKey(String(p.playerId))));
+  return { online, signature: `${live.capturedAt}|${[...online].sort().join(',')}` };
 }
 
 function playerRows(deps: HttpDeps, players: WorldPlayer[], online: Set<string>, now: Date, lastParseAt: string | null) {
@@ -34,28 +38,13 @@ function playerRows(deps: HttpDeps, players: WorldPlayer[], online: Set<string>,
   return players.map((p, i) => playerRow(p, online.has(keys[i]), times.get(keys[i]), fallback));
 }
 
-const players: RouteHandler = ({ deps, query, now }) => {
-  const limit = parseLimit(query, PAGE_DEFAULT, PAGE_MAX);
-  const after = decodeCursor(cursorParam(query));
-  const onlyOnline = parseOnline(query);
-  const online = onlineKeys(deps);
-  const info = deps.store.world.parseInfo();
-  const page = deps.store.world.playersPage(after, limit, onlyOnline ? [...online] : undefined);
-  return represent({
-    data: playerRows(deps, page, online, now, info.lastParseAt),
-    lastParseAt: utc(info.lastParseAt) ?? null,
-    formatDrift: info.formatDrift,
-    nextCursor: page.length === limit ? encodeCursor(page[page.length - 1].uid) : null,
-  });
-};
-
 const player: RouteHandler = ({ deps, params, now }) => {
   // Endpoints rule 2: the segment grammar is checked before any stored data is consulted.
   if (!UID_RE.test(params.uid)) throw new NotFoundError();
   const info = deps.store.world.parseInfo();
   const p = deps.store.world.player(params.uid);
   if (!p) throw new NotFoundError('No player has that uid.');
-  const [row] = playerRows(deps, [p], onlineKeys(deps), now, info.lastParseAt);
+  const [row] = playerRows(deps, [p], liveState(deps).online, now, info.lastParseAt);
   const pals = deps.store.world.palsOfOwner(p.uid).map(palRow);
   return represent({ data: { ...row, pals }, lastParseAt: utc(info.lastParseAt) ?? null, formatDrift: info.formatDrift });
 };
@@ -63,13 +52,38 @@ const player: RouteHandler = ({ deps, params, now }) => {
 export function createWorldRoutes(): Record<string, RouteHandler> {
   const palPages = new GenerationCache();
   const guildPages = new GenerationCache(4 * 1024 * 1024);
+  const playerPages = new GenerationCache(4 * 1024 * 1024);
+
+  /**
+   * Player rows join the save with live presence and the panel's history, and playtimeSec of
+   * an online player grows with time. A page is therefore cached for one parse, one live
+   * state and one wall-clock second at most: under load it is built once per second, and a
+   * reader sees a playtime at most a second old.
+   */
+  const players: RouteHandler = ({ deps, query, now }: RouteContext) => {
+    const limit = parseLimit(query, PAGE_DEFAULT, PAGE_MAX);
+    const after = decodeCursor(cursorParam(query));
+    const onlyOnline = parseOnline(query);
+    const { online, signature } = liveState(deps);
+    const info = deps.store.world.parseInfo();
+    const second = Math.floor(now.getTime() / 1000);
+    return playerPages.get([info, signature, second], `${limit}:${onlyOnline ? 1 : 0}:${after ?? ''}`, () => {
+      const page = deps.store.world.playersPage(after, limit, onlyOnline ? [...online] : undefined);
+      return represent({
+        data: playerRows(deps, page, online, now, info.lastParseAt),
+        lastParseAt: utc(info.lastParseAt) ?? null,
+        formatDrift: info.formatDrift,
+        nextCursor: page.length === limit ? encodeCursor(page[page.length - 1].uid) : null,
+      });
+    });
+  };
 
   const pals: RouteHandler = ({ deps, query }: RouteContext) => {
     const limit = parseLimit(query, PAGE_DEFAULT, PAGE_MAX);
     const after = decodeCursor(cursorParam(query));
     const info = deps.store.world.parseInfo();
     // A pal row depends on the save alone: cache the serialized page per parse generation.
-    return palPages.get(info, `${limit}:${after ?? ''}`, () => {
+    return palPages.get([info], `${limit}:${after ?? ''}`, () => {
       const page = deps.store.world.palsPage(after, limit);
       return represent({
         data: page.map(palWithOwnerRow),
@@ -82,7 +96,7 @@ export function createWorldRoutes(): Record<string, RouteHandler> {
 
   const guilds: RouteHandler = ({ deps }: RouteContext) => {
     const info = deps.store.world.parseInfo();
-    return guildPages.get(info, 'all', () =>
+    return guildPages.get([info], 'all', () =>
       represent({ data: deps.store.world.guilds().map(guildRow), lastParseAt: utc(info.lastParseAt) ?? null, formatDrift: info.formatDrift }),
     );
   };
