@@ -971,3 +971,23 @@ export async function runCase(c: ConformanceCase, send: Send, fx: ConformanceFix
   await c.run(send, fx);
   return true;
 }
+
+export interface CaseResult {
+  name: string;
+  status: 'passed' | 'failed' | 'skipped';
+  error?: unknown;
+}
+
+/** Runs the whole table outside a test framework's own loop (e.g. a smoke check of a deployed
+ * service); failures are collected, not thrown. */
+export async function runConformance(send: Send, fx: ConformanceFixture): Promise<CaseResult[]> {
+  const results: CaseResult[] = [];
+  for (const c of CONFORMANCE_CASES) {
+    try {
+      results.push({ name: c.name, status: (await runCase(c, send, fx)) ? 'passed' : 'skipped' });
+    } catch (error) {
+      results.push({ name: c.name, status: 'failed', error });
+    }
+  }
+  return results;
+}
