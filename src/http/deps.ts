@@ -2,57 +2,18 @@
 // (src/app/serve.ts) and by tests. Live data comes through `LiveSource`, so the pollers stay
 // replaceable and tests use plain values.
 import type { Settings } from '../config/settings.js';
-import type { Activity, GameDataState, LiveSnapshot } from '../lib/live.js';
-import type { OwnerSource } from '../lib/world.js';
+import type { BaseWorker, LiveSnapshot, WorldSummary, WorldWorkers } from '../lib/live.js';
 import type { Clock } from '../lib/time.js';
 import type { Store } from '../store/index.js';
 
 /** Same shape as src/app/logger.ts `Logger`. */
 export type Logger = (level: 'info' | 'warn' | 'error', msg: string, detail?: unknown) => void;
 
-export interface WorldCounts {
-  players: number;
-  partyPals: number;
-  basePals: number;
-  wildPals: number;
-  npcs: number;
-  palBoxes: number;
-  unknown: number;
-}
-
 /** The spec's `/world/summary` data object (interface.md: counts mapping, timestamps omitted
- * until there is one). */
-export interface WorldSummaryData {
-  state: GameDataState;
-  capturedAt?: string;
-  lastAttemptAt?: string;
-  fps?: number;
-  fpsAvg?: number;
-  counts: WorldCounts;
-  activity: Record<Activity, number>;
-  linkedBasePals: number;
-}
-
-export interface WorldWorker {
-  instanceId: string;
-  characterId: string;
-  displayName: string;
-  isBoss: boolean;
-  level: number;
-  hpPercent: number;
-  active: boolean;
-  activity: Activity;
-  baseId: string;
-  ownerUid?: string;
-  ownerName?: string;
-  ownerSource?: OwnerSource;
-}
-
-export interface WorldWorkersData {
-  state: GameDataState;
-  capturedAt?: string;
-  workers: WorldWorker[];
-}
+ * until there is one), `/world/workers` data and one worker row. */
+export type WorldSummaryData = WorldSummary;
+export type WorldWorkersData = WorldWorkers;
+export type WorldWorker = BaseWorker;
 
 export interface LiveSource {
   /** Before any poll: `{reachable: false, info: null, metrics: null, players: [], capturedAt: null}`. */
@@ -77,6 +38,8 @@ export const EMPTY_LIVE: LiveSource = {
   snapshot: () => ({ reachable: false, info: null, metrics: null, players: [], capturedAt: null }),
   worldSummary: () => ({
     state: 'disabled',
+    fps: 0,
+    fpsAvg: 0,
     counts: { players: 0, partyPals: 0, basePals: 0, wildPals: 0, npcs: 0, palBoxes: 0, unknown: 0 },
     activity: { working: 0, transporting: 0, eating: 0, sleeping: 0, idle: 0, inactive: 0, combat: 0, incapacitated: 0, moving: 0, unknown: 0 },
     linkedBasePals: 0,

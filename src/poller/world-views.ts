@@ -4,52 +4,19 @@
 // the save pal's identity and the actor's live numbers, so no actor name, runtime id, guild,
 // trainer, location or raw action can reach the output.
 import { normaliseInstanceId } from '../game/instance-id.js';
-import { ACTIVITIES, type Activity, type GameDataActor, type GameDataCache, type GameDataState } from '../lib/live.js';
-import type { OwnerSource, WorldPal } from '../lib/world.js';
+import {
+  ACTIVITIES,
+  type ActivityCounts,
+  type BaseWorker,
+  type GameDataActor,
+  type GameDataCache,
+  type WorldCounts,
+  type WorldSummary,
+  type WorldWorkers,
+} from '../lib/live.js';
+import type { WorldPal } from '../lib/world.js';
 
-export interface WorldCounts {
-  players: number;
-  partyPals: number;
-  basePals: number;
-  wildPals: number;
-  npcs: number;
-  palBoxes: number;
-  unknown: number;
-}
-
-export type ActivityCounts = Record<Activity, number>;
-
-export interface WorldSummary {
-  state: GameDataState;
-  capturedAt?: string;
-  lastAttemptAt?: string;
-  fps: number;
-  fpsAvg: number;
-  counts: WorldCounts;
-  activity: ActivityCounts;
-  linkedBasePals: number;
-}
-
-export interface BaseWorker {
-  instanceId: string;
-  characterId: string;
-  displayName: string;
-  isBoss: boolean;
-  level: number;
-  hpPercent: number;
-  active: boolean;
-  activity: Activity;
-  baseId: string;
-  ownerUid?: string;
-  ownerName?: string;
-  ownerSource?: OwnerSource;
-}
-
-export interface WorldWorkers {
-  state: GameDataState;
-  capturedAt?: string;
-  workers: BaseWorker[];
-}
+export type { ActivityCounts, BaseWorker, WorldCounts, WorldSummary, WorldWorkers };
 
 /** Finds the save pal of a normalised instance id (lower-case hex, no dashes). */
 export type SavePalLookup = (normalisedInstanceId: string) => WorldPal | undefined;

@@ -66,8 +66,9 @@ export function worldSummary(src: WorldSummaryData): WorldSummary {
   if (capturedAt) out.capturedAt = capturedAt;
   const lastAttemptAt = utc(src.lastAttemptAt);
   if (lastAttemptAt) out.lastAttemptAt = lastAttemptAt;
-  if (typeof src.fps === 'number' && Number.isFinite(src.fps)) out.fps = src.fps;
-  if (typeof src.fpsAvg === 'number' && Number.isFinite(src.fpsAvg)) out.fpsAvg = src.fpsAvg;
+  // fps and fpsAvg are always present (spec: World summary); 0 until the game has answered.
+  out.fps = typeof src.fps === 'number' && Number.isFinite(src.fps) ? src.fps : 0;
+  out.fpsAvg = typeof src.fpsAvg === 'number' && Number.isFinite(src.fpsAvg) ? src.fpsAvg : 0;
   const c = src.counts ?? {};
   out.counts = {
     players: count(c.players),
