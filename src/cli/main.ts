@@ -33,6 +33,19 @@ export function buildProgram(io: CliIo): Command {
       await serve(io, { listen: o.listen, dataDir: o.dataDir, saveDir: o.saveDir, gameRestUrl: o.gameUrl });
     });
 
+  program
+    .command('demo')
+    .description(
+      'run serve on a generated demo world with a built-in simulated game server (REST, game data, RCON): ' +
+        'prints the URL, an admin login, a ready API key and curl commands to try',
+    )
+    .option('--data-dir <dir>', 'where the demo keeps its data (default: a new temp folder)')
+    .option('--listen <host:port>', 'HTTP listen address (default 127.0.0.1:8080, or a free port if taken)')
+    .option('--seed <n>', 'seed of the generated world', '1')
+    .option('--players <n>', 'players in the generated world', '12')
+    .option('--pals <n>', 'pals in the generated world', '600')
+    .action(async (o) => (await import('./demo.js')).demo(io, o));
+
   const keys = program.command('keys').description('manage Integration API keys');
   keys
     .command('create')

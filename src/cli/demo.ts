@@ -1,0 +1,49 @@
+// `palpanel demo`: serve on a generated world with a simulated game server (src/app/demo.ts).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startDemo, type RunningDemo } from '../app/demo.js';
+import { createLogger } from '../app/logger.js';
+import { ValidationError } from '../lib/errors.js';
+import type { CliIo } from './io.js';
+import { palpanelVersion } from './version.js';
+
+interface DemoFlags {
+  dataDir?: string;
+  listen?: string;
+  seed: string;
+  players: string;
+  pals: string;
+}
+
+function count(name: string, value: string, max: number): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > max) throw new ValidationError(`Invalid --${name} "${value}": expected a whole number from 1 to ${max}.`);
+  return n;
+}
+
+export async function demo(io: CliIo, flags: DemoFlags): Promise<void> {
+  const players = count('players', flags.players, 1000);
+  const pals = count('pals', flags.pals, 200_000);
+  const seed = count('seed', flags.seed, 2 ** 31);
+  const dataDir = flags.dataDir ?? io.env.SERVICE_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'palpanel-demo-'));
+  const log = createLogger('text', io.err, io.debug);
+  const base = { dataDir, seed, players, pals, env: io.env, log, version: palpanelVersion(), print: io.out };
+  let running: RunningDemo;
+  try {
+    running = await startDemo({ ...base, listen: flags.listen ?? io.env.SERVICE_LISTEN ?? '127.0.0.1:8080' });
+  } catch (err) {
+    // The default port is taken: any free port will do for a demo.
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || flags.listen) throw err;
+    running = await startDemo({ ...base, listen: '127.0.0.1:0' });
+  }
+  await new Promise<void>((resolve) => {
+    const onSignal = () => {
+      process.off('SIGTERM', onSignal);
+      process.off('SIGINT', onSignal);
+      running.stop().then(resolve, resolve);
+    };
+    process.on('SIGTERM', onSignal);
+    process.on('SIGINT', onSignal);
+  });
+}
