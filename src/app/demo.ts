@@ -67,8 +67,10 @@ export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
     throw err;
   }
 
-  const adminPassword = randomBytes(12).toString('base64url');
-  if (!server.store.users.get('admin')) server.store.users.add('admin', 'admin', adminPassword);
+  // A demo data dir reused from an earlier run keeps its admin password.
+  const existing = server.store.users.get('admin');
+  const adminPassword = existing ? '(as set in an earlier run)' : randomBytes(12).toString('base64url');
+  if (!existing) server.store.users.add('admin', 'admin', adminPassword);
   const { key } = server.store.keys.create(`demo ${new Date().toISOString()}`);
   const base = `${server.url}/api/integration/v1`;
   opts.print(
