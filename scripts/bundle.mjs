@@ -10,6 +10,7 @@ import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
+import { inkPlugin } from './ink-plugin.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -36,8 +37,6 @@ const oozPlugin = {
   },
 };
 
-/** Extra plugins registered by later parts of the build (e.g. ink's yoga). */
-export const extraPlugins = [];
 
 export async function bundle({ entry, outfile, version, minify = true, write = true }) {
   const result = await build({
@@ -57,7 +56,8 @@ export async function bundle({ entry, outfile, version, minify = true, write = t
     define: { __PALPANEL_VERSION__: JSON.stringify(version), 'process.env.NODE_ENV': '"production"', 'process.env.DEV': '"false"' },
     // esbuild is only used from the checkout (to build the parse worker on the fly).
     external: ['react-devtools-core', 'esbuild'],
-    plugins: [oozPlugin, ...extraPlugins],
+    plugins: [oozPlugin, inkPlugin],
+    jsx: 'automatic',
     logLevel: 'warning',
     logOverride: { 'empty-import-meta': 'silent' },
   });

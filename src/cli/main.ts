@@ -8,6 +8,13 @@ import { palpanelVersion } from './version.js';
 const dataDirOpt = () => new Option('--data-dir <dir>', 'the panel data folder (env SERVICE_DATA_DIR; default ./palpanel-data)');
 const jsonOpt = () => new Option('--json', 'print JSON instead of text');
 
+/** The dashboard ended with a non-zero code after printing why. */
+class DashExit extends Error {
+  constructor(readonly code: number) {
+    super('dash exit');
+  }
+}
+
 export function buildProgram(io: CliIo): Command {
   const program = new Command('palpanel')
     .description('Admin panel and read-only Integration API for a Palworld dedicated server.')
@@ -104,6 +111,21 @@ export function buildProgram(io: CliIo): Command {
     .action(async (save: string, o) => (await import('./parse.js')).parseCommand(io, save, o));
 
   program
+    .command('dash')
+    .description(
+      'terminal dashboard over the Integration API: server, metrics, online players, events, world summary, pals. ' +
+        'Without a terminal it prints one snapshot and exits.',
+    )
+    .option('--url <base_url>', 'the panel, e.g. http://127.0.0.1:8080 (env PALPANEL_URL)')
+    .option('--key <key>', 'an Integration API key (env PALPANEL_KEY)')
+    .option('--once', 'print one snapshot and exit, even on a terminal')
+    .option('--budget <n>', "requests per minute to spend, below the key's rate limit", '40')
+    .action(async (o) => {
+      const code = await (await import('./dash.js')).dash(io, o);
+      if (code !== 0) throw new DashExit(code);
+    });
+
+  program
     .command('openapi')
     .description('print the OpenAPI 3.1 document that /api/openapi.json serves')
     .action(async () => {
@@ -125,6 +147,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.exitCode === 0) return 0;
       return 2; // commander has printed the usage error
     }
+    if (err instanceof DashExit) return err.code; // the dashboard printed its own message
     io.err(`palpanel: ${messageFor(err, io.debug)}\n`);
     return exitCodeFor(err);
   }

@@ -1,0 +1,29 @@
+// `palpanel dash`: the CLI glue of the terminal dashboard (src/tui/run.ts).
+import { ValidationError } from '../lib/errors.js';
+import type { CliIo } from './io.js';
+
+interface DashFlags {
+  url?: string;
+  key?: string;
+  once?: boolean;
+  budget: string;
+}
+
+const KEY = /^svk_[0-9a-f]{8}_[A-Za-z0-9_-]{43}$/;
+
+export async function dash(io: CliIo, flags: DashFlags): Promise<number> {
+  const url = flags.url ?? io.env.PALPANEL_URL ?? 'http://127.0.0.1:8080';
+  const key = flags.key ?? io.env.PALPANEL_KEY;
+  if (!key) throw new ValidationError('No API key: pass --key or set PALPANEL_KEY.');
+  if (!KEY.test(key)) throw new ValidationError('The API key is malformed: it looks like svk_<8 hex>_<43 characters>.');
+  try {
+    const u = new URL(url);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error();
+  } catch {
+    throw new ValidationError(`Invalid --url "${url.slice(0, 200)}": expected http(s)://host:port.`);
+  }
+  const budget = Number(flags.budget);
+  if (!/^\d+$/.test(flags.budget) || budget < 1 || budget > 100_000) throw new ValidationError(`Invalid --budget "${flags.budget}": expected requests per minute from 1 to 100000.`);
+  const { runDash } = await import('../tui/run.js');
+  return runDash({ url, key, once: !!flags.once, budget, stdout: process.stdout, stdin: io.stdin, err: io.err });
+}

@@ -1,0 +1,43 @@
+// Pure formatters for the dashboard's presentational components.
+
+export function formatUptime(sec: number): string {
+  if (!(sec > 0)) return '0s';
+  const d = Math.floor(sec / 86400);
+  const h = Math.floor((sec % 86400) / 3600);
+  const m = Math.floor((sec % 3600) / 60);
+  const s = Math.floor(sec % 60);
+  if (d) return `${d}d ${h}h`;
+  if (h) return `${h}h ${m}m`;
+  if (m) return `${m}m ${s}s`;
+  return `${s}s`;
+}
+
+const BARS = '▁▂▃▄▅▆▇█';
+
+/** A one-line chart of the last `width` values, scaled between their min and max. */
+export function sparkline(values: number[], width: number): string {
+  const v = values.slice(-width);
+  if (v.length === 0) return '';
+  const min = Math.min(...v);
+  const max = Math.max(...v);
+  return v.map((x) => (max === min ? BARS[3] : BARS[Math.round(((x - min) / (max - min)) * (BARS.length - 1))])).join('');
+}
+
+/** `12s ago`, `5m ago`; `never` for null. */
+export function ago(iso: string | null | undefined, now: number): string {
+  if (!iso) return 'never';
+  const sec = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
+  if (sec < 60) return `${sec}s ago`;
+  if (sec < 3600) return `${Math.floor(sec / 60)}m ago`;
+  if (sec < 86400) return `${Math.floor(sec / 3600)}h ago`;
+  return `${Math.floor(sec / 86400)}d ago`;
+}
+
+/** Cuts text to `width` columns with an ellipsis. */
+export function fit(text: string, width: number): string {
+  if (width <= 0) return '';
+  const chars = [...text];
+  return chars.length <= width ? text : chars.slice(0, Math.max(0, width - 1)).join('') + '…';
+}
+
+export const clock = (iso: string): string => iso.slice(11, 19);
