@@ -53,8 +53,10 @@ export class DashModel {
     budget: number,
     private readonly pageSize: number,
     private readonly onChange: () => void,
+    /** Refresh periods per route; tests pass shorter ones. */
+    routes: readonly { key: RouteKey; periodMs: number }[] = ROUTES,
   ) {
-    this.scheduler = new Scheduler([...ROUTES], budget);
+    this.scheduler = new Scheduler([...routes], budget);
   }
 
   /** Sends what is due; resolves when those requests are done. */
@@ -135,9 +137,16 @@ export class DashModel {
   private apply(k: RouteKey, body: { data: unknown; nextCursor?: string | null }): void {
     const s = this.state;
     switch (k) {
-      case 'server':
-        s.server = body.data as ServerData;
+      case 'server': {
+        const next = body.data as ServerData;
+        // A new parse changes the pal and player lists: fetch them again now.
+        if (s.server && s.server.save.lastParseAt !== next.save.lastParseAt) {
+          this.scheduler.force('pals');
+          this.scheduler.force('players');
+        }
+        s.server = next;
         break;
+      }
       case 'metrics': {
         const m = body.data as MetricsData;
         // The history grows only with new samples (a 304 repeats the same one).

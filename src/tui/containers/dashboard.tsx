@@ -64,7 +64,11 @@ export function Dashboard({ model, url, budget, tickMs = 250, now = Date.now, on
     if (input === 'q' || (key.ctrl && input === 'c')) {
       onExit(0);
       exit();
-    } else if (key.tab) setFocus((f) => (f + (key.shift ? panes.length - 1 : 1)) % panes.length);
+    } else if (key.tab || /^\t+$/.test(input)) {
+      // Keys typed fast can arrive in one chunk: each tab in it moves the focus once.
+      const steps = Math.max(1, input.length) * (key.shift ? panes.length - 1 : 1);
+      setFocus((f) => (f + steps) % panes.length);
+    }
     else if (input === 'r') model.refresh();
     else if (input === '?') setHelp((h) => !h);
     else if (focused.id === 'players' || focused.id === 'pals') {
