@@ -1,9 +1,13 @@
-// One parse of a save folder: read the files, parse them, return the snapshot. Runs inside the
-// parse worker (serve) or on the main thread (the `parse` command).
+// One parse of a save folder: read the files, parse them, and either return the rows (the
+// `parse` command) or build the finished world database (serve), so that the main thread only
+// swaps it in. Runs inside the parse worker or, for the command, on the main thread.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseWorld, createNameTable, defaultNameTable, type ParseResult } from '../save/index.js';
+import type { ParseWarning, WorldMeta } from '../lib/world.js';
+import { parseWorld, createNameTable, defaultNameTable, type ParseResult, type ParseTimings } from '../save/index.js';
 import builtinPals from '../../assets/names/pals.json' with { type: 'json' };
+import { loadSqlJs } from '../store/sqljs.js';
+import { buildWorldDatabase, uidKey } from '../store/world.js';
 import { readSaveFolder, type FileStamp } from './save-files.js';
 
 export const NAMES_FILE = 'names.json';
@@ -19,6 +23,22 @@ export interface ParseJobResult {
   result: ParseResult;
   stamp: FileStamp;
   readMs: number;
+}
+
+/** What serve needs from a parse: the built world database and a summary, not the rows. */
+export interface StoreParseResult {
+  world: Uint8Array;
+  parsedAt: string;
+  stamp: FileStamp;
+  readMs: number;
+  buildMs: number;
+  timings: ParseTimings;
+  counts: { players: number; pals: number; guilds: number };
+  formatDrift: boolean;
+  warnings: ParseWarning[];
+  meta: WorldMeta;
+  /** For the player history: who is in this save, and when the save says they were online. */
+  players: { uidKey: string; lastOnlineAt?: string }[];
 }
 
 /** The user's names.json, when present and readable; a broken file is ignored. */
@@ -45,4 +65,25 @@ export async function runParseJob(job: ParseJob): Promise<ParseJobResult> {
     { names, now: job.now !== undefined ? new Date(job.now) : new Date() },
   );
   return { result, stamp: files.stamp, readMs };
+}
+
+export async function runStoreParseJob(job: ParseJob): Promise<StoreParseResult> {
+  const { result, stamp, readMs } = await runParseJob(job);
+  const t0 = performance.now();
+  // lastParseAt is the moment the parse completed (spec: Envelope).
+  const parsedAt = new Date().toISOString();
+  const world = buildWorldDatabase(await loadSqlJs(), result, parsedAt);
+  return {
+    world,
+    parsedAt,
+    stamp,
+    readMs,
+    buildMs: performance.now() - t0,
+    timings: result.timings,
+    counts: { players: result.players.length, pals: result.pals.length, guilds: result.guilds.length },
+    formatDrift: result.formatDrift,
+    warnings: result.warnings,
+    meta: result.meta,
+    players: result.players.map((p) => ({ uidKey: uidKey(p.uid), lastOnlineAt: p.lastOnlineAt })),
+  };
 }

@@ -5,7 +5,8 @@ import { Worker } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { DomainError, ValidationError } from '../lib/errors.js';
 import { nodeRequire, seaModule } from '../lib/runtime.js';
-import type { ParseJob, ParseJobResult } from './parse-job.js';
+import type { ParseJob, ParseJobResult, StoreParseResult } from './parse-job.js';
+import type { WorkerRequest } from './parse-worker.js';
 import { SaveFolderError, TornReadError } from './save-files.js';
 
 export const PARSE_WORKER_ASSET = 'parse-worker.cjs';
@@ -28,8 +29,14 @@ export class ParseFailedError extends DomainError {
   }
 }
 
-/** Parses one job in a fresh worker thread; the thread ends with the job, returning its memory. */
-export async function parseInWorker(job: ParseJob): Promise<ParseJobResult> {
+/** Parses a save in a worker and returns its rows (the `parse` command). */
+export const parseInWorker = (job: ParseJob) => runInWorker<ParseJobResult>({ ...job, mode: 'rows' });
+
+/** Parses a save and builds its world database in a worker (serve). */
+export const parseForStoreInWorker = (job: ParseJob) => runInWorker<StoreParseResult>({ ...job, mode: 'store' });
+
+/** Runs one job in a fresh worker thread; the thread ends with the job, returning its memory. */
+async function runInWorker<T>(job: WorkerRequest): Promise<T> {
   source ??= workerSource();
   const code = await source;
   return new Promise((resolve, reject) => {
@@ -42,7 +49,7 @@ export async function parseInWorker(job: ParseJob): Promise<ParseJobResult> {
       clearTimeout(timer);
       void worker.terminate();
     };
-    worker.once('message', (msg: { ok: boolean; out?: ParseJobResult; error?: { name: string; code: string; message: string } }) => {
+    worker.once('message', (msg: { ok: boolean; out?: T; error?: { name: string; code: string; message: string } }) => {
       finish();
       if (msg.ok) return resolve(msg.out!);
       const e = msg.error!;

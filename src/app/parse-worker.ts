@@ -2,11 +2,18 @@
 // executable, built on the fly from the checkout) and started with `new Worker(src, {eval})`.
 import { parentPort } from 'node:worker_threads';
 import { DomainError } from '../lib/errors.js';
-import { runParseJob, type ParseJob } from './parse-job.js';
+import { runParseJob, runStoreParseJob, type ParseJob } from './parse-job.js';
 
-parentPort!.on('message', (job: ParseJob) => {
-  runParseJob(job).then(
-    (out) => parentPort!.postMessage({ ok: true, out }),
+export type WorkerRequest = ParseJob & { mode: 'rows' | 'store' };
+
+parentPort!.on('message', (job: WorkerRequest) => {
+  const run = job.mode === 'store' ? runStoreParseJob(job) : runParseJob(job);
+  run.then(
+    (out) => {
+      // The world database moves to the main thread without a copy.
+      const transfer = 'world' in out ? [out.world.buffer as ArrayBuffer] : [];
+      parentPort!.postMessage({ ok: true, out }, transfer);
+    },
     (err: unknown) =>
       parentPort!.postMessage({
         ok: false,

@@ -3,25 +3,25 @@
 // (a corrupt file is not re-read on every check; the last good world stays served).
 import { join } from 'node:path';
 import type { Logger } from './logger.js';
-import type { ParseJobResult } from './parse-job.js';
 import { sameStamp, stampOf, TornReadError, type FileStamp } from './save-files.js';
 
-export interface SaveWatcherOptions {
+export interface SaveWatcherOptions<T extends { stamp: FileStamp }> {
   saveDir: string;
   intervalMs: number;
-  parse: (saveDir: string) => Promise<ParseJobResult>;
+  /** Parses the folder; the result carries the Level.sav stamp it read. */
+  parse: (saveDir: string) => Promise<T>;
   /** Applies a good result (store swap, events). */
-  apply: (out: ParseJobResult) => void;
+  apply: (out: T) => void;
   log: Logger;
 }
 
-export class SaveWatcher {
+export class SaveWatcher<T extends { stamp: FileStamp }> {
   private lastSeen: FileStamp | null = null;
   private lastAttempted: FileStamp | null = null;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
 
-  constructor(private readonly opts: SaveWatcherOptions) {}
+  constructor(private readonly opts: SaveWatcherOptions<T>) {}
 
   start(signal: AbortSignal): void {
     const tick = () => {

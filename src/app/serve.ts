@@ -12,7 +12,7 @@ import { runAdminOp } from './admin-ops.js';
 import { startControlServer } from './control-socket.js';
 import { createLiveSource } from './live-source.js';
 import type { Logger } from './logger.js';
-import { parseInWorker } from './parse-worker-host.js';
+import { parseForStoreInWorker } from './parse-worker-host.js';
 import { SaveWatcher } from './save-watcher.js';
 import { Lifecycle } from './shutdown.js';
 import { applyParse } from './world-apply.js';
@@ -99,8 +99,8 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
       const watcher = new SaveWatcher({
         saveDir,
         intervalMs: settings.saveCheckIntervalMs,
-        parse: (dir) => parseInWorker({ target: dir, dataDir: settings.dataDir }),
-        apply: (out) => applyParse(store, out, clock, log),
+        parse: (dir) => parseForStoreInWorker({ target: dir, dataDir: settings.dataDir }),
+        apply: (out) => applyParse(store, out, log),
         log,
       });
       watcher.start(life.signal);

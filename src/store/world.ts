@@ -17,6 +17,10 @@ const SCHEMA = [
      format_drift INTEGER NOT NULL, meta TEXT NOT NULL, warnings TEXT NOT NULL)`,
 ];
 
+function hasCurrentSchema(db: Database): boolean {
+  return queryGet<{ user_version: number }>(db, 'PRAGMA user_version')?.user_version === SCHEMA_VERSION;
+}
+
 export interface ParseInfo {
   lastParseAt: string | null;
   formatDrift: boolean;
@@ -30,11 +34,57 @@ export interface ParseInfo {
 /** Player uids compare without dashes and case: `/players/{uid}` and the REST playerId join. */
 export const uidKey = (uid: string): string => uid.replace(/-/g, '').toUpperCase();
 
+const byKey = <T>(key: (x: T) => string) => (a: T, b: T) => {
+  const ka = key(a);
+  const kb = key(b);
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
+};
+
+function emptyWorldDatabase(SQL: SqlJsStatic): Database {
+  const db = new SQL.Database();
+  for (const sql of SCHEMA) db.run(sql);
+  db.run(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+  return db;
+}
+
+/**
+ * Builds a complete world.db for one parse and returns its bytes. Pure of the store, so the
+ * parse worker runs it: the main thread then only swaps the finished database in, and a large
+ * world never holds up requests while its rows are inserted. Rows go in key order, which keeps
+ * the B-tree inserts append-only.
+ */
+export function buildWorldDatabase(SQL: SqlJsStatic, snap: WorldSnapshot, parsedAt: string): Uint8Array {
+  const db = emptyWorldDatabase(SQL);
+  try {
+    db.exec('BEGIN');
+    const insPlayer = db.prepare('INSERT OR REPLACE INTO players (uid_key, uid, json) VALUES (?, ?, ?)');
+    for (const p of [...snap.players].sort(byKey((x) => x.uid))) insPlayer.run([uidKey(p.uid), p.uid, JSON.stringify(p)]);
+    insPlayer.free();
+    const insPal = db.prepare('INSERT OR REPLACE INTO pals (instance_id, owner_key, placement, json) VALUES (?, ?, ?, ?)');
+    for (const p of [...snap.pals].sort(byKey((x) => x.instanceId))) insPal.run([p.instanceId, uidKey(p.ownerUid), p.placement, JSON.stringify(p)]);
+    insPal.free();
+    const insGuild = db.prepare('INSERT OR REPLACE INTO guilds (id, json) VALUES (?, ?)');
+    for (const g of snap.guilds) insGuild.run([g.id, JSON.stringify(g)]);
+    insGuild.free();
+    db.run(`INSERT OR REPLACE INTO parse_info (id, last_parse_at, format_drift, meta, warnings) VALUES (1, ?, ?, ?, ?)`, [
+      parsedAt,
+      snap.formatDrift ? 1 : 0,
+      JSON.stringify(snap.meta),
+      JSON.stringify(snap.warnings.slice(0, 1000)),
+    ]);
+    db.exec('COMMIT');
+    return db.export();
+  } finally {
+    db.close();
+  }
+}
+
 export class WorldRepo {
   private info: ParseInfo;
 
   private constructor(
-    private readonly db: Database,
+    private readonly SQL: SqlJsStatic,
+    private db: Database,
     private readonly path: string,
   ) {
     this.info = this.readInfo();
@@ -45,9 +95,8 @@ export class WorldRepo {
     if (existsSync(path)) {
       try {
         db = new SQL.Database(readFileSync(path));
-        const v = queryGet<{ user_version: number }>(db, 'PRAGMA user_version')?.user_version;
-        if (v !== SCHEMA_VERSION) {
-          // World tables are derived data: an old layout is dropped and refilled by the next parse.
+        // World tables are derived data: an old layout is dropped and refilled by the next parse.
+        if (!hasCurrentSchema(db)) {
           db.close();
           db = null;
         }
@@ -55,42 +104,29 @@ export class WorldRepo {
         db = null;
       }
     }
-    if (!db) {
-      db = new SQL.Database();
-      for (const sql of SCHEMA) db.run(sql);
-      db.run(`PRAGMA user_version = ${SCHEMA_VERSION}`);
-    }
-    return new WorldRepo(db, path);
+    return new WorldRepo(SQL, db ?? emptyWorldDatabase(SQL), path);
   }
 
-  /** Swaps every world table in one transaction, then persists world.db atomically. */
+  /** Replaces every world table at once (builds a new world database and swaps it in). */
   replace(snap: WorldSnapshot, parsedAt: string): void {
-    const db = this.db;
-    db.exec('BEGIN');
-    try {
-      db.run('DELETE FROM players');
-      db.run('DELETE FROM pals');
-      db.run('DELETE FROM guilds');
-      const insPlayer = db.prepare('INSERT OR REPLACE INTO players (uid_key, uid, json) VALUES (?, ?, ?)');
-      for (const p of snap.players) insPlayer.run([uidKey(p.uid), p.uid, JSON.stringify(p)]);
-      insPlayer.free();
-      const insPal = db.prepare('INSERT OR REPLACE INTO pals (instance_id, owner_key, placement, json) VALUES (?, ?, ?, ?)');
-      for (const p of snap.pals) insPal.run([p.instanceId, uidKey(p.ownerUid), p.placement, JSON.stringify(p)]);
-      insPal.free();
-      const insGuild = db.prepare('INSERT OR REPLACE INTO guilds (id, json) VALUES (?, ?)');
-      for (const g of snap.guilds) insGuild.run([g.id, JSON.stringify(g)]);
-      insGuild.free();
-      db.run(
-        `INSERT OR REPLACE INTO parse_info (id, last_parse_at, format_drift, meta, warnings) VALUES (1, ?, ?, ?, ?)`,
-        [parsedAt, snap.formatDrift ? 1 : 0, JSON.stringify(snap.meta), JSON.stringify(snap.warnings.slice(0, 1000))],
-      );
-      db.exec('COMMIT');
-    } catch (err) {
-      db.exec('ROLLBACK');
-      throw err;
+    this.swap(buildWorldDatabase(this.SQL, snap, parsedAt));
+  }
+
+  /**
+   * Makes a world database built by `buildWorldDatabase` the current one: written durably first,
+   * then swapped in one step, so every read sees either the old world or the new one whole.
+   */
+  swap(bytes: Uint8Array): void {
+    const next = new this.SQL.Database(bytes);
+    if (!hasCurrentSchema(next)) {
+      next.close();
+      throw new Error('world database of another schema version');
     }
+    writeFileAtomic(this.path, bytes);
+    const old = this.db;
+    this.db = next;
     this.info = this.readInfo();
-    writeFileAtomic(this.path, db.export());
+    old.close();
   }
 
   parseInfo(): ParseInfo {

@@ -1,9 +1,11 @@
 // The save watcher with the real parse worker and a real store on a temp dir.
 import { cpSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { SqlJsStatic } from 'sql.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadSqlJs } from '../../src/store/sqljs.js';
 import { createLogger } from '../../src/app/logger.js';
-import { parseInWorker } from '../../src/app/parse-worker-host.js';
+import { parseForStoreInWorker } from '../../src/app/parse-worker-host.js';
 import { SaveWatcher } from '../../src/app/save-watcher.js';
 import { applyParse, DRIFT_DETECTED } from '../../src/app/world-apply.js';
 import { openStore, type Store } from '../../src/store/index.js';
@@ -21,12 +23,11 @@ async function setup(fixture: string) {
   stores.push(store);
   const logs: string[] = [];
   const log = createLogger('text', (l) => logs.push(l));
-  let clock = Date.parse('2026-03-01T00:00:00.000Z');
   const watcher = new SaveWatcher({
     saveDir,
     intervalMs: 1000,
-    parse: (dir) => parseInWorker({ target: dir }),
-    apply: (out) => applyParse(store, out, () => new Date((clock += 1000)), log),
+    parse: (dir) => parseForStoreInWorker({ target: dir }),
+    apply: (out) => applyParse(store, out, log),
     log,
   });
   return { saveDir, store, watcher, logs };
@@ -37,6 +38,20 @@ function rewrite(path: string, bytes: Uint8Array, mtimeSec: number): void {
   writeFileSync(path, bytes);
   utimesSync(path, mtimeSec, mtimeSec);
 }
+
+/** The same world database with its parse_info drift flag set as given. */
+function withDrift(bytes: Uint8Array, drift: boolean): Uint8Array {
+  const db = new SQL!.Database(bytes);
+  db.run('UPDATE parse_info SET format_drift = ?', [drift ? 1 : 0]);
+  const out = db.export();
+  db.close();
+  return out;
+}
+
+let SQL: SqlJsStatic | undefined;
+beforeAll(async () => {
+  SQL = await loadSqlJs();
+});
 
 describe('save watcher', () => {
   it('parses only after Level.sav stayed the same across two checks, once per version', async () => {
@@ -85,14 +100,13 @@ describe('save watcher', () => {
     const store = await openStore(tempDir());
     stores.push(store);
     const log = createLogger('text', () => {});
-    const out = await parseInWorker({ target: join(FIXTURES, 'v0.1-coop') });
-    const drifted = { ...out, result: { ...out.result, formatDrift: true } };
-    const clock = () => new Date('2026-03-01T00:00:00.000Z');
-    applyParse(store, out, clock, log);
-    applyParse(store, drifted, clock, log);
-    applyParse(store, drifted, clock, log);
-    applyParse(store, out, clock, log);
-    applyParse(store, out, clock, log);
+    // Each swap takes the world database's bytes, so every application gets its own parse.
+    const parse = async (formatDrift: boolean) => ({ ...(await parseForStoreInWorker({ target: join(FIXTURES, 'v0.1-coop') })), formatDrift });
+    for (const drift of [false, true, true, false, false]) {
+      const out = await parse(drift);
+      // The flag the event follows is the one stored with the world, so build it that way.
+      applyParse(store, { ...out, world: withDrift(out.world, drift) }, log);
+    }
     expect(store.events.listPublic(10).map((e) => e.message)).toEqual(['world save format drift resolved', DRIFT_DETECTED]);
   });
 });
