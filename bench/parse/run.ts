@@ -30,7 +30,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 function measure(target: string, n: number): Sample {
   const samples: Sample[] = [];
   for (let i = 0; i < n; i++) {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', join(root, 'bench/parse/one.ts'), target], { cwd: root, encoding: 'utf8' });
+    const out = // The same young generation as the parse worker of serve (parse-worker-host.ts).
+    execFileSync(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', join(root, 'bench/parse/one.ts'), target], { cwd: root, encoding: 'utf8' });
     samples.push(JSON.parse(out.trim().split('\n').pop()!) as Sample);
   }
   const m = (k: keyof Sample) => median(samples.map((s) => s[k] as number));
