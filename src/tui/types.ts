@@ -1,56 +1,14 @@
-// The Integration API data the dashboard shows (a subset of the spec's fields).
+// The Integration API data the dashboard shows.
 
-export interface ServerData {
-  name: string;
-  description: string;
-  version: string;
-  state: string;
-  uptimeSec: number;
-  save: { state: string; formatDrift: boolean; lastParseAt: string | null; players: number; pals: number; guilds: number };
-}
+// The row types come from the contract's own zod schemas, so the client cannot drift from
+// what the server sends.
+import type { EventRow, Metrics, PalWithOwnerRow, PlayerRow, ServerStatus, WorldSummary } from '../http/schemas.js';
 
-export interface MetricsData {
-  fps: number;
-  fpsAvg: number;
-  frameTimeMs: number;
-  players: number;
-  maxPlayers: number;
-  day: number;
-  uptimeSec: number;
-  baseCamps: number;
-}
-
-export interface PlayerRow {
-  uid: string;
-  name: string;
-  level: number;
-  guildName?: string;
-  playtimeSec: number;
-}
-
-export interface PalRow {
-  instanceId: string;
-  displayName: string;
-  level: number;
-  placement: string;
-  ownerName: string;
-  isLucky: boolean;
-  isAlpha: boolean;
-}
-
-export interface EventRow {
-  at: string;
-  kind: string;
-  message: string;
-}
-
-export interface WorldSummaryData {
-  state: string;
-  capturedAt?: string;
-  counts: Record<string, number>;
-  activity: Record<string, number>;
-  linkedBasePals: number;
-}
+export type ServerData = ServerStatus;
+export type MetricsData = Metrics;
+export type PalRow = PalWithOwnerRow;
+export type WorldSummaryData = WorldSummary;
+export type { EventRow, PlayerRow };
 
 export interface Problem {
   kind: 'unreachable' | 'rate_limited' | 'error';

@@ -8,21 +8,13 @@ import { startServe, type RunningServer } from '../../src/app/serve.js';
 import { startSimGameServer, type SimGameServer } from '../../src/demo/sim/index.js';
 import { FIXTURES, tempDir } from '../helpers/cli.js';
 import { testSettings } from '../helpers/settings.js';
+import { waitFor } from '../helpers/wait.js';
 
 const cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const c of cleanup.splice(0).reverse()) await c();
 });
 
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const ALICE = '00000000-0000-0000-0000-000000000001';
 

@@ -3,23 +3,13 @@
 // cleanly every time.
 import { describe, expect, it } from 'vitest';
 import { runCli, startServeProcess, tempDir } from '../helpers/cli.js';
+import { seededRandom } from '../../src/lib/prng.js';
 
-/** A small seeded PRNG so a failing run can be repeated. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('crash safety', () => {
   it('every key whose creation the CLI reported survives kill -9 of serve (20 rounds)', async () => {
     const dir = tempDir();
-    const random = prng(20261122);
+    const random = seededRandom(20261122); // seeded, so a failing run can be repeated
     const reported = new Set<string>();
     for (let round = 0; round < 20; round++) {
       const server = await startServeProcess(['--data-dir', dir]);

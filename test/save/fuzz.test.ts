@@ -8,18 +8,9 @@ import { decodeWorld, parseWorld, SaveError, type GvasFiles } from '../../src/sa
 import { ByteReader } from '../../src/save/reader.js';
 import { readFixture, type World } from './fixtures.js';
 import { sampleWorld } from './synthetic.js';
+import { seededRandom } from '../../src/lib/prng.js';
 
-/** mulberry32: small, fast, reproducible. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = seededRandom;
 
 const MAX_VARIANT_MS = 3000;
 const INTERESTING = [0, 1, 2, 4, 5, 16, 0x7f, 0x80, 0xff, 0x7fff, 0xffff, 0x10000, 0x7fffffff, -1, -2, -0x80000000, 0x40000000];

@@ -15,6 +15,7 @@ import { DashModel, ROUTES } from '../../src/tui/model.js';
 import { renderSnapshot } from '../../src/tui/snapshot.js';
 import { FIXTURES, tempDir } from '../helpers/cli.js';
 import { testSettings } from '../helpers/settings.js';
+import { waitFor } from '../helpers/wait.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -45,13 +46,8 @@ async function panel(env: Record<string, string> = {}) {
   return { server, key, sim, stop: async () => ((stopped = true), await server.stop()) };
 }
 
-async function until(what: string, fn: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!fn()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** Waits until the condition holds. */
+const until = (what: string, fn: () => boolean, timeoutMs?: number) => waitFor(what, () => (fn() ? true : undefined), timeoutMs);
 
 /** Short refresh periods, so the tests do not wait for the real 5 to 60 s ones. */
 const FAST = ROUTES.map((r) => ({ key: r.key, periodMs: r.periodMs / 50 }));

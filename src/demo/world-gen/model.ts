@@ -1,5 +1,6 @@
 // The content of a synthetic world, decided from a seed: players, guilds with bases, and pals
 // placed in parties, boxes and base worker containers. Pure and deterministic.
+import { seededRandom } from '../../lib/prng.js';
 
 export interface SyntheticWorldOptions {
   seed: number;
@@ -63,22 +64,11 @@ const SKILLS = ['AirCanon', 'FireBall', 'ThunderBall', 'WaterGun', 'SandTornado'
 const NAMES = ['Alice', 'Bruno', 'Chen', 'Dara', 'Emeka', 'Freya', 'Goro', 'Hana', 'Ivan', 'Jun', 'Kofi', 'Lena', 'Zoë', 'パル太郎'];
 const GUILD_NAMES = ['Sheep Herders', 'Night Shift', 'Paldeck Completionists', 'Base Builders', 'Lucky Hunters'];
 
-/** mulberry32: small, fast and good enough for test data. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const hex8 = (n: number) => (n >>> 0).toString(16).toUpperCase().padStart(8, '0');
 
 export function buildModel(opts: SyntheticWorldOptions): WorldModel {
-  const rnd = prng(opts.seed);
+  const rnd = seededRandom(opts.seed);
   const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
   const pick = <T>(a: readonly T[]) => a[Math.floor(rnd() * a.length)];
   const usedIds = new Set<string>();

@@ -1,0 +1,12 @@
+// mulberry32: a small, fast, seeded generator of numbers in [0, 1). For generated test and demo
+// data that must be the same from the same seed; never for secrets (node:crypto makes those).
+export function seededRandom(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
