@@ -1,8 +1,8 @@
 // `dist/palpanel parse` on every fixture world: the summary, and --json with the API's rows.
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, runCli } from '../helpers/cli.js';
+import { FIXTURES, runCli, tempDir } from '../helpers/cli.js';
 
 const worlds = readdirSync(FIXTURES).filter((d) => statSync(join(FIXTURES, d)).isDirectory());
 
@@ -33,6 +33,17 @@ describe('palpanel parse (built executable)', () => {
     expect([...uids].sort()).toEqual(uids);
     expect(out.pals[0]).toHaveProperty('ownerSource');
     expect(out.pals.filter((p: { isLucky: boolean }) => p.isLucky)).toHaveLength(17);
+  });
+
+  it("display names can be added or overridden with the data dir's names.json", async () => {
+    const dataDir = tempDir();
+    const before = JSON.parse((await runCli(['parse', join(FIXTURES, 'v0.1-coop'), '--json'])).stdout);
+    const pal = before.pals[0] as { characterId: string; displayName: string };
+    writeFileSync(join(dataDir, 'names.json'), JSON.stringify({ [pal.characterId]: 'My Own Name' }));
+    const after = JSON.parse((await runCli(['parse', join(FIXTURES, 'v0.1-coop'), '--json', '--data-dir', dataDir])).stdout);
+    const same = after.pals.find((p: { instanceId: string }) => p.instanceId === (before.pals[0] as { instanceId: string }).instanceId);
+    expect(same.displayName).toBe('My Own Name');
+    expect(pal.displayName).not.toBe('My Own Name');
   });
 
   it('a missing path is invalid input (exit 2); a corrupt file is a clear failure (exit 1)', async () => {

@@ -70,9 +70,16 @@ describe('dist/palpanel', () => {
     const second = await runCli(['serve', '--listen', '127.0.0.1:0', '--data-dir', dir]);
     expect(second.code).toBe(1);
     expect(second.stderr).toMatch(/in use by another palpanel process/);
-    // keys go through the running server
+    // keys go through the running server: a revocation from the shell counts from the next request
     const c = await runCli(['keys', 'create', '--label', 'live', '--data-dir', dir, '--json']);
     expect(c.code).toBe(0);
+    const { id, key } = JSON.parse(c.stdout) as { id: string; key: string };
+    const get = () => fetch(`${first.url}/api/integration/v1/server`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.status);
+    expect(await get()).toBe(200);
+    const revoked = await runCli(['keys', 'revoke', id, '--data-dir', dir, '--json']);
+    expect(revoked.code).toBe(0);
+    expect(JSON.parse(revoked.stdout).revokedAt).toMatch(/Z$/);
+    expect(await get()).toBe(401);
     expect(await first.stop('SIGTERM')).toBe(0);
     const l = await runCli(['keys', 'list', '--data-dir', dir, '--json']);
     expect(JSON.parse(l.stdout)).toHaveLength(1);
