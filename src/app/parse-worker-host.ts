@@ -32,13 +32,15 @@ export class ParseFailedError extends DomainError {
 }
 
 /** Parses a save in a worker and returns its rows (the `parse` command). */
-export const parseInWorker = (job: ParseJob) => runInWorker<ParseJobResult>({ ...job, mode: 'rows' });
+export const parseInWorker = (job: ParseJob, signal?: AbortSignal) => runInWorker<ParseJobResult>({ ...job, mode: 'rows' }, signal);
 
 /** Parses a save and builds its world database in a worker (serve). */
-export const parseForStoreInWorker = (job: ParseJob) => runInWorker<StoreParseResult>({ ...job, mode: 'store' });
+export const parseForStoreInWorker = (job: ParseJob, signal?: AbortSignal) => runInWorker<StoreParseResult>({ ...job, mode: 'store' }, signal);
 
-/** Runs one job in a fresh worker thread; the thread ends with the job, returning its memory. */
-async function runInWorker<T>(job: WorkerRequest): Promise<T> {
+/** Runs one job in a fresh worker thread; the thread ends with the job, returning its memory.
+ * An abort (shutdown) ends the worker at once: a parse is never worth delaying an exit. */
+async function runInWorker<T>(job: WorkerRequest, signal?: AbortSignal): Promise<T> {
+  if (signal?.aborted) throw new ParseFailedError('The parse was cancelled.');
   source ??= workerSource();
   const code = await source;
   return new Promise((resolve, reject) => {
@@ -46,13 +48,19 @@ async function runInWorker<T>(job: WorkerRequest): Promise<T> {
     // scavenges cut a 100k-pal parse by about a third (bench/parse).
     const worker = new Worker(code, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 4096, maxYoungGenerationSizeMb: PARSE_YOUNG_GENERATION_MB } });
     const timer = setTimeout(() => {
-      void worker.terminate();
+      finish();
       reject(new ParseFailedError('The parse took too long and was stopped.'));
     }, PARSE_TIMEOUT_MS);
+    const onAbort = () => {
+      finish();
+      reject(new ParseFailedError('The parse was cancelled.'));
+    };
     const finish = () => {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
       void worker.terminate();
     };
+    signal?.addEventListener('abort', onAbort, { once: true });
     worker.once('message', (msg: { ok: boolean; out?: T; error?: { name: string; code: string; message: string } }) => {
       finish();
       if (msg.ok) return resolve(msg.out!);

@@ -20,10 +20,12 @@ export class SaveWatcher<T extends { stamp: FileStamp }> {
   private lastAttempted: FileStamp | null = null;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  private signal: AbortSignal | null = null;
 
   constructor(private readonly opts: SaveWatcherOptions<T>) {}
 
   start(signal: AbortSignal): void {
+    this.signal = signal;
     const tick = () => {
       if (signal.aborted) return;
       this.running = this.check().then(() => undefined).finally(() => {
@@ -66,7 +68,8 @@ export class SaveWatcher<T extends { stamp: FileStamp }> {
         this.lastSeen = null;
         return 'waiting';
       }
-      this.opts.log('warn', 'world save could not be parsed; the last good world stays served', err);
+      // A parse cancelled by shutdown is not a problem of the save.
+      if (!this.signal?.aborted) this.opts.log('warn', 'world save could not be parsed; the last good world stays served', err);
       return 'failed';
     }
   }

@@ -99,7 +99,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
       const watcher = new SaveWatcher({
         saveDir,
         intervalMs: settings.saveCheckIntervalMs,
-        parse: (dir) => parseForStoreInWorker({ target: dir, dataDir: settings.dataDir }),
+        parse: (dir) => parseForStoreInWorker({ target: dir, dataDir: settings.dataDir }, life.signal),
         apply: (out) => applyParse(store, out, log),
         log,
       });
