@@ -1,7 +1,7 @@
 // Palworld raw-data blobs in the 1.0 layout (save-format.md §2, "custom" RawData): character,
 // guild, base camp and worker director, written into a ByteWriter.
 import type { ByteWriter } from './bytes.js';
-import { boolProp, byteProp, enumProp, guidProp, int64Prop, intProp, nameProp, namesProp, prop, strProp, structProp, type Body } from './gvas.js';
+import { boolProp, byteProp, enumProp, guidProp, intProp, nameProp, namesProp, prop, strProp, structProp, type Body } from './gvas.js';
 
 export const ZERO_GUID = '00000000-0000-0000-0000-000000000000';
 
@@ -103,4 +103,3 @@ export function workerDirectorBlob(w: ByteWriter, id: string, container: string)
   w.u8(0).u8(0).guid(container).u32(0);
 }
 
-export { int64Prop };

@@ -5,7 +5,6 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { baseCampBlob, characterBlob, guildBlob, palParams, playerParams, workerDirectorBlob, ZERO_GUID } from './blobs.js';
-import { ByteWriter } from './bytes.js';
 import { bytesProp, dateProp, enumProp, gvasFile, guidProp, int64Prop, intProp, mapProp, strProp, structProp } from './gvas.js';
 import { buildModel, type ModelGuild, type SyntheticWorldOptions, type WorldModel } from './model.js';
 
