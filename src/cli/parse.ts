@@ -47,7 +47,8 @@ export function summary(out: ParseJobResult, totalMs: number): string {
 }
 
 export async function parseCommand(io: CliIo, target: string, opts: ParseOpts): Promise<void> {
-  const dataDir = opts.dataDir ?? io.env.SERVICE_DATA_DIR ? loadDataDir(io.env, opts.dataDir) : undefined;
+  // A data dir only matters for its names.json; without one, the built-in names serve.
+  const dataDir = opts.dataDir !== undefined || io.env.SERVICE_DATA_DIR ? loadDataDir(io.env, opts.dataDir) : undefined;
   const t0 = performance.now();
   const done = progress(io, `parsing ${target}`);
   let out: ParseJobResult;
