@@ -1,6 +1,7 @@
 // Palworld raw-data blobs in the 1.0 layout (save-format.md §2, "custom" RawData): character,
 // guild, base camp and worker director, written into a ByteWriter.
 import type { ByteWriter } from './bytes.js';
+import type { ModelPal } from './model.js';
 import { boolProp, byteProp, enumProp, guidProp, intProp, nameProp, namesProp, prop, strProp, structProp, type Body } from './gvas.js';
 
 export const ZERO_GUID = '00000000-0000-0000-0000-000000000000';
@@ -29,25 +30,11 @@ export function playerParams(p: PlayerParams): Body {
   };
 }
 
-export interface PalParams {
-  characterId: string;
-  owner: string;
-  container: string;
-  slot: number;
-  level: number;
-  isLucky: boolean;
-  gender: 'Male' | 'Female';
-  rank: number;
-  talents: [number, number, number, number];
-  passives: string[];
-  skills: string[];
-  hp: number;
-}
 
-export function palParams(p: PalParams): Body {
+export function palParams(p: ModelPal): Body {
   return (w) => {
     nameProp(w, 'CharacterID', p.characterId);
-    guidProp(w, 'OwnerPlayerUId', p.owner);
+    guidProp(w, 'OwnerPlayerUId', p.ownerUid);
     structProp(w, 'SlotId', 'PalCharacterSlotId', (x) => {
       structProp(x, 'ContainerId', 'PalContainerId', (c) => guidProp(c, 'ID', p.container));
       intProp(x, 'SlotIndex', p.slot);

@@ -38,7 +38,7 @@ function levelGvas(m: WorldModel): Uint8Array {
   const names = new Map(m.players.map((p) => [p.uid, p.name]));
   const characters = [
     ...m.players.map((p) => ({ player: p.uid, instance: p.party.replace(/^.{4}/, 'FFFF'), group: p.guildId ?? ZERO_GUID, params: playerParams(p) })),
-    ...m.pals.map((p) => ({ player: ZERO_GUID, instance: p.instanceId, group: ZERO_GUID, params: palParams({ ...p, owner: p.ownerUid }) })),
+    ...m.pals.map((p) => ({ player: ZERO_GUID, instance: p.instanceId, group: ZERO_GUID, params: palParams(p) })),
   ];
   return gvasFile('/Script/Pal.PalWorldSaveGame', (w) => {
     intProp(w, 'Version', 100);
