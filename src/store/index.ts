@@ -42,7 +42,7 @@ export function ensureDataDir(dataDir: string): void {
 
 export async function openStore(dataDir: string, clock: Clock = systemClock): Promise<Store> {
   ensureDataDir(dataDir);
-  const lock: DataDirLock = acquireLock(dataDir);
+  const lock: DataDirLock = await acquireLock(dataDir);
   try {
     const SQL = await loadSqlJs();
     const panel = DurableDb.open(SQL, join(dataDir, PANEL_DB), join(dataDir, PANEL_JOURNAL), PANEL_MIGRATIONS);

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DataDirLockedError, StorageError } from '../../src/lib/errors.js';
 import { openStore, PANEL_DB, PANEL_JOURNAL } from '../../src/store/index.js';
-import { tempDir } from '../helpers/cli.js';
+import { spawn } from 'node:child_process';
+import { ROOT, tempDir } from '../helpers/cli.js';
 
 describe('store durability', () => {
   it('replays acknowledged writes from the journal when the process died before a checkpoint', async () => {
@@ -56,14 +57,29 @@ describe('store durability', () => {
     again.close();
   });
 
-  it('refuses a second opener of the same data dir, and takes over a lock whose owner died', async () => {
+  it('refuses a second opener of the same data dir; a pid file left behind does not lock it', async () => {
     const dir = tempDir();
     const store = await openStore(dir);
     await expect(openStore(dir)).rejects.toBeInstanceOf(DataDirLockedError);
+    await expect(openStore(dir)).rejects.toThrow(`pid ${process.pid}`);
     store.close();
-    writeFileSync(join(dir, 'palpanel.lock'), '999999999\n'); // a pid that does not run
+    writeFileSync(join(dir, 'palpanel.lock'), '999999999\n'); // as a killed owner leaves it
     const again = await openStore(dir);
     again.close();
+  });
+
+  it('the lock ends with its process, even on SIGKILL, and concurrent openers never both get it', async () => {
+    const dir = tempDir();
+    const holder = spawn(process.execPath, ['--import', 'tsx', '-e',
+      `import('${join(ROOT, 'src/store/index.ts')}').then(async (m) => { await m.openStore(${JSON.stringify(dir)}); console.log('held'); setInterval(() => {}, 1000); })`], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve) => holder.stdout!.on('data', (c) => String(c).includes('held') && resolve()));
+    await expect(openStore(dir)).rejects.toBeInstanceOf(DataDirLockedError);
+    holder.kill('SIGKILL');
+    await new Promise((r) => holder.once('exit', r));
+    const results = await Promise.allSettled([openStore(dir), openStore(dir), openStore(dir)]);
+    const won = results.filter((r) => r.status === 'fulfilled');
+    expect(won).toHaveLength(1);
+    (won[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof openStore>>>).value.close();
   });
 
   it('a store file that is not a database is a named error, not a crash', async () => {
