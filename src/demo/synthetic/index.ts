@@ -139,7 +139,7 @@ export function generateSyntheticWorld(opts: SyntheticWorldOptions): SyntheticWo
 
   // ---- Level.sav: written in one pass; pals are decided as they are written
   const expectedPals: SyntheticWorld['expected']['pals'] = new Array(nPals);
-  const w = new W(Math.max(1 << 16, nPals * 900));
+  const w = new W(Math.max(1 << 16, 1 << Math.ceil(Math.log2(nPals * 1800 + 65536))));
   const level = gvas(w, '/Script/Pal.PalWorldSaveGame', (w) => {
     intProp(w, 'Version', 100);
     dateProp(w, 'Timestamp', TIMESTAMP);

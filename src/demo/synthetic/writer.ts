@@ -98,16 +98,23 @@ export class W {
 
   /** FString: Latin-1 when every char fits, else UTF-16 with a negative length. */
   str(s: string): this {
-    if (s === '') return this.i32(0);
-    let latin1 = true;
-    for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 255) latin1 = false;
-    if (latin1) {
-      this.ensure(4 + s.length + 1);
-      this.i32(s.length + 1);
-      for (let i = 0; i < s.length; i++) this.buf[this.len++] = s.charCodeAt(i);
-      this.buf[this.len++] = 0;
-      return this;
+    const n = s.length;
+    if (n === 0) return this.i32(0);
+    this.ensure(4 + 2 * (n + 1));
+    const buf = this.buf;
+    let at = this.len + 4;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c > 255) return this.utf16(s);
+      buf[at++] = c;
     }
+    buf[at++] = 0;
+    this.dv.setInt32(this.len, n + 1, true);
+    this.len = at;
+    return this;
+  }
+
+  private utf16(s: string): this {
     this.i32(-(s.length + 1));
     for (let i = 0; i < s.length; i++) this.u16(s.charCodeAt(i));
     return this.u16(0);
@@ -117,8 +124,9 @@ export class W {
     return this.u32(g[0]).u32(g[1]).u32(g[2]).u32(g[3]);
   }
 
+  /** The bytes written (a view: the writer is not used after this). */
   done(): Uint8Array {
-    return this.buf.slice(0, this.len);
+    return this.buf.subarray(0, this.len);
   }
 }
 
