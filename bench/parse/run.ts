@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeSyntheticWorld } from '../../src/demo/synthetic/index.js';
+import { writeSyntheticWorld } from '../../src/demo/world-gen/index.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const runs = Number(process.argv[2] ?? 5);
