@@ -25,7 +25,7 @@ function expectSameRows(world: SyntheticWorld, r: ParseResult): void {
       characterId: e.characterId,
       level: e.level,
       ownerUid: e.ownerUid,
-      ownerSource: 'save',
+      ownerSource: e.ownerSource,
       ownerResolved: true,
       placement: e.placement,
       baseId: e.baseId,
@@ -70,7 +70,8 @@ describe('synthetic world writer', () => {
     // Every placement and some variants occur in the larger worlds.
     if (pals >= 1000) {
       const kinds = new Set(world.expected.pals.map((p) => p.placement));
-      expect(kinds).toEqual(new Set(['party', 'box', 'base']));
+      expect(kinds).toEqual(new Set(['party', 'box', 'base', 'unknown']));
+      expect(world.expected.pals.some((p) => p.ownerSource === 'last_observed')).toBe(true);
       expect(world.expected.pals.some((p) => p.characterId.startsWith('BOSS_'))).toBe(true);
       expect(world.expected.pals.some((p) => p.isLucky)).toBe(true);
     }

@@ -2,7 +2,7 @@
 // guild, base camp and worker director, written into a ByteWriter.
 import type { ByteWriter } from './bytes.js';
 import type { ModelPal } from './model.js';
-import { boolProp, byteProp, enumProp, guidProp, intProp, nameProp, namesProp, prop, strProp, structProp, type Body } from './gvas.js';
+import { boolProp, byteProp, enumProp, guidArrayProp, guidProp, intProp, nameProp, namesProp, prop, strProp, structProp, type Body } from './gvas.js';
 
 export const ZERO_GUID = '00000000-0000-0000-0000-000000000000';
 
@@ -26,7 +26,7 @@ export function playerParams(p: PlayerParams): Body {
   return (w) => {
     boolProp(w, 'IsPlayer', true);
     strProp(w, 'NickName', p.name);
-    byteProp(w, 'Level', p.level);
+    if (p.level > 1) byteProp(w, 'Level', p.level);
   };
 }
 
@@ -34,7 +34,9 @@ export function playerParams(p: PlayerParams): Body {
 export function palParams(p: ModelPal): Body {
   return (w) => {
     nameProp(w, 'CharacterID', p.characterId);
-    guidProp(w, 'OwnerPlayerUId', p.ownerUid);
+    // Base workers of 1.0 saves carry no OwnerPlayerUId, only who owned them before.
+    if (p.placement === 'base') guidArrayProp(w, 'OldOwnerPlayerUIds', [p.ownerUid]);
+    else guidProp(w, 'OwnerPlayerUId', p.ownerUid);
     structProp(w, 'SlotId', 'PalCharacterSlotId', (x) => {
       structProp(x, 'ContainerId', 'PalContainerId', (c) => guidProp(c, 'ID', p.container));
       intProp(x, 'SlotIndex', p.slot);
@@ -42,10 +44,10 @@ export function palParams(p: ModelPal): Body {
     if (p.level > 1) byteProp(w, 'Level', p.level);
     enumProp(w, 'Gender', 'EPalGenderType', `EPalGenderType::${p.gender}`);
     if (p.rank > 1) byteProp(w, 'Rank', p.rank);
-    byteProp(w, 'Talent_HP', p.talents[0]);
-    byteProp(w, 'Talent_Melee', p.talents[1]);
-    byteProp(w, 'Talent_Shot', p.talents[2]);
-    byteProp(w, 'Talent_Defense', p.talents[3]);
+    const [hp, shot, defense] = p.talents;
+    if (hp) byteProp(w, 'Talent_HP', hp);
+    if (shot) byteProp(w, 'Talent_Shot', shot);
+    if (defense) byteProp(w, 'Talent_Defense', defense);
     if (p.passives.length) namesProp(w, 'PassiveSkillList', 'NameProperty', p.passives);
     namesProp(w, 'EquipWaza', 'EnumProperty', p.skills.map((s) => `EPalWazaID::${s}`));
     if (p.isLucky) boolProp(w, 'IsRarePal', true);

@@ -59,6 +59,19 @@ export function namesProp(w: ByteWriter, n: string, inner: 'NameProperty' | 'Enu
   });
 }
 
+/** ArrayProperty of Guid structs: the count, one element tag, then the 16-byte values. */
+export function guidArrayProp(w: ByteWriter, n: string, ids: string[]): void {
+  prop(w, n, 'ArrayProperty', (t) => t.str('StructProperty'), (x) => {
+    x.u32(ids.length);
+    x.str(n).str('StructProperty');
+    const sizeAt = x.placeholder();
+    x.i32(0).str('Guid').zeros(16).u8(0);
+    const start = x.len;
+    for (const id of ids) x.guid(id);
+    x.patchI32(sizeAt, x.len - start);
+  });
+}
+
 /** MapProperty with the given key and value writers. */
 export function mapProp<T>(w: ByteWriter, n: string, keyType: string, valueType: string, entries: readonly T[], key: (x: ByteWriter, e: T) => void, value: (x: ByteWriter, e: T) => void): void {
   prop(w, n, 'MapProperty', (t) => t.str(keyType).str(valueType), (x) => {

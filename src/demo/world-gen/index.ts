@@ -14,7 +14,7 @@ export interface SyntheticWorld {
   files: { 'Level.sav': Uint8Array; 'LevelMeta.sav': Uint8Array; players: Map<string, Uint8Array> };
   expected: {
     players: Array<{ uid: string; name: string; level: number; guildId?: string }>;
-    pals: Array<{ instanceId: string; characterId: string; level: number; ownerUid: string; placement: 'party' | 'box' | 'base' | 'unknown'; baseId: string | null; isLucky: boolean }>;
+    pals: Array<{ instanceId: string; characterId: string; level: number; ownerUid: string; ownerSource: 'save' | 'last_observed'; placement: 'party' | 'box' | 'base' | 'unknown'; baseId: string | null; isLucky: boolean }>;
     guilds: Array<{ id: string; name: string; adminUid: string; memberUids: string[]; baseIds: string[] }>;
   };
 }
@@ -36,9 +36,11 @@ export function plz(gvas: Uint8Array, type: 0x31 | 0x32): Uint8Array {
 
 function levelGvas(m: WorldModel): Uint8Array {
   const names = new Map(m.players.map((p) => [p.uid, p.name]));
+  const guildOfPlayer = new Map(m.players.map((p) => [p.uid, p.guildId]));
   const characters = [
     ...m.players.map((p) => ({ player: p.uid, instance: p.party.replace(/^.{4}/, 'FFFF'), group: p.guildId ?? ZERO_GUID, params: playerParams(p) })),
-    ...m.pals.map((p) => ({ player: ZERO_GUID, instance: p.instanceId, group: ZERO_GUID, params: palParams(p) })),
+    // The group id after a character's RawData is its guild (the owner's, for a pal).
+    ...m.pals.map((p) => ({ player: ZERO_GUID, instance: p.instanceId, group: guildOfPlayer.get(p.ownerUid) ?? ZERO_GUID, params: palParams(p) })),
   ];
   return gvasFile('/Script/Pal.PalWorldSaveGame', (w) => {
     intProp(w, 'Version', 100);
@@ -126,7 +128,7 @@ export function generateSyntheticWorld(opts: SyntheticWorldOptions): SyntheticWo
     files: { 'Level.sav': plz(levelGvas(m), 0x32), 'LevelMeta.sav': plz(levelMetaGvas(m), 0x31), players },
     expected: {
       players: m.players.map((p) => ({ uid: p.uid, name: p.name, level: p.level, ...(p.guildId ? { guildId: p.guildId } : {}) })),
-      pals: m.pals.map((p) => ({ instanceId: p.instanceId, characterId: p.characterId, level: p.level, ownerUid: p.ownerUid, placement: p.placement, baseId: p.baseId, isLucky: p.isLucky })),
+      pals: m.pals.map((p) => ({ instanceId: p.instanceId, characterId: p.characterId, level: p.level, ownerUid: p.ownerUid, ownerSource: p.ownerSource, placement: p.placement, baseId: p.baseId, isLucky: p.isLucky })),
       guilds: m.guilds.map((g) => ({ id: g.id, name: g.name, adminUid: g.adminUid, memberUids: g.memberUids, baseIds: g.bases.map((b) => b.id) })),
     },
   };

@@ -27,6 +27,8 @@ export interface ModelGuild {
   memberUids: string[];
   level: number;
   bases: { id: string; name: string; x: number; y: number; workers: string; director: string }[];
+  /** A container of the guild's that no player save or base names. */
+  chest: string;
 }
 
 export interface ModelPal {
@@ -34,14 +36,18 @@ export interface ModelPal {
   characterId: string;
   level: number;
   ownerUid: string;
-  placement: 'party' | 'box' | 'base';
+  /** How a parser finds the owner: base workers of 1.0 saves carry only OldOwnerPlayerUIds. */
+  ownerSource: 'save' | 'last_observed';
+  /** `unknown`: a container that no player save or base names (e.g. a guild chest). */
+  placement: 'party' | 'box' | 'base' | 'unknown';
   baseId: string | null;
   container: string;
   slot: number;
   isLucky: boolean;
   gender: 'Male' | 'Female';
   rank: number;
-  talents: [number, number, number, number];
+  /** HP, shot, defense (1.0 saves have no melee talent; a 0 is left out, as the game does). */
+  talents: [number, number, number];
   passives: string[];
   skills: string[];
   hp: number;
@@ -63,7 +69,6 @@ const PASSIVES = ['Rare', 'CraftSpeed_up1', 'PAL_ALLAttack_up1', 'Deffence_up1',
 const SKILLS = ['AirCanon', 'FireBall', 'ThunderBall', 'WaterGun', 'SandTornado', 'IceMissile', 'PowerShot', 'SpinAttack'];
 const NAMES = ['Alice', 'Bruno', 'Chen', 'Dara', 'Emeka', 'Freya', 'Goro', 'Hana', 'Ivan', 'Jun', 'Kofi', 'Lena', 'Zoë', 'パル太郎'];
 const GUILD_NAMES = ['Sheep Herders', 'Night Shift', 'Paldeck Completionists', 'Base Builders', 'Lucky Hunters'];
-
 
 const hex8 = (n: number) => (n >>> 0).toString(16).toUpperCase().padStart(8, '0');
 
@@ -112,6 +117,7 @@ export function buildModel(opts: SyntheticWorldOptions): WorldModel {
       memberUids: members.map((m) => m.uid),
       level: int(1, 20),
       bases: [],
+      chest: guid(),
     };
     for (let b = 0; b < baseCount; b++) {
       guild.bases.push({
@@ -146,6 +152,10 @@ export function buildModel(opts: SyntheticWorldOptions): WorldModel {
       container = owner.party;
       slot = partyUsed.get(owner.uid) ?? 0;
       partyUsed.set(owner.uid, slot + 1);
+    } else if (roll > 0.97 && guild) {
+      placement = 'unknown';
+      container = guild.chest;
+      slot = 0;
     } else if (roll < 0.35 && guild && guild.bases.length) {
       const base = pick(guild.bases);
       placement = 'base';
@@ -164,6 +174,7 @@ export function buildModel(opts: SyntheticWorldOptions): WorldModel {
       characterId: `${boss ? 'BOSS_' : ''}${pick(SPECIES)}`,
       level: int(1, 60),
       ownerUid: owner.uid,
+      ownerSource: placement === 'base' ? 'last_observed' : 'save',
       placement,
       baseId,
       container,
@@ -171,7 +182,7 @@ export function buildModel(opts: SyntheticWorldOptions): WorldModel {
       isLucky: lucky,
       gender: rnd() < 0.5 ? 'Male' : 'Female',
       rank: int(1, 5),
-      talents: [int(0, 100), int(0, 100), int(0, 100), int(0, 100)],
+      talents: [int(0, 100), int(0, 100), int(0, 100)],
       passives: rnd() < 0.5 ? [pick(PASSIVES)] : [],
       skills: [pick(SKILLS), pick(SKILLS)],
       hp: int(100, 5000),
