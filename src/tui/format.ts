@@ -16,7 +16,8 @@ const BARS = '▁▂▃▄▅▆▇█';
 
 /** A one-line chart of the last `width` values, scaled between their min and max. */
 export function sparkline(values: number[], width: number): string {
-  const v = values.slice(-width);
+  if (!(width >= 1)) return '';
+  const v = values.slice(-Math.floor(width)).map((x) => (Number.isFinite(x) ? x : 0));
   if (v.length === 0) return '';
   const min = Math.min(...v);
   const max = Math.max(...v);
@@ -26,11 +27,21 @@ export function sparkline(values: number[], width: number): string {
 /** `12s ago`, `5m ago`; `never` for null. */
 export function ago(iso: string | null | undefined, now: number): string {
   if (!iso) return 'never';
-  const sec = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
+  const at = Date.parse(iso);
+  if (!Number.isFinite(at)) return 'unknown';
+  const sec = Math.max(0, Math.round((now - at) / 1000));
   if (sec < 60) return `${sec}s ago`;
   if (sec < 3600) return `${Math.floor(sec / 60)}m ago`;
   if (sec < 86400) return `${Math.floor(sec / 3600)}h ago`;
   return `${Math.floor(sec / 86400)}d ago`;
+}
+
+/** A duration for a note: `42s`, `5m`, `2h`. */
+export function seconds(ms: number): string {
+  const sec = Math.max(0, Math.round(ms / 1000));
+  if (sec < 90) return `${sec}s`;
+  if (sec < 90 * 60) return `${Math.round(sec / 60)}m`;
+  return `${Math.round(sec / 3600)}h`;
 }
 
 /** Cuts text to `width` columns with an ellipsis. */

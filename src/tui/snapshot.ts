@@ -1,13 +1,15 @@
-// One plain-text snapshot of every pane, for scripts (stdout not a terminal) and --once.
+// One plain-text snapshot of every pane, for scripts (stdout not a terminal) and --once. No
+// colours, no borders: one `== Title` line per pane, then its lines indented.
 import type { DashState } from './types.js';
-import { buildPanes } from './view.js';
+import { buildPanes, problemText } from './view.js';
 
-export function renderSnapshot(s: DashState, now: number, width = 100): string {
-  const out: string[] = [];
-  for (const p of buildPanes(s, now, width)) {
+export function renderSnapshot(s: DashState, now: number, url: string, width = 100): string {
+  const out: string[] = [`palpanel dash ${url} at ${new Date(now).toISOString()}`];
+  for (const p of buildPanes(s, now, () => Math.max(20, width - 2))) {
     out.push(`== ${p.title}${p.stale ? ` (${p.stale})` : ''}`);
     for (const l of p.lines) out.push(`  ${l}`);
   }
-  if (s.problem) out.push(`!! ${s.problem.message}`);
+  const problem = problemText(s.problem, now);
+  if (problem) out.push(`!! ${problem}`);
   return out.join('\n') + '\n';
 }

@@ -1,4 +1,4 @@
-// The Integration API data the dashboard shows.
+// The Integration API data the dashboard shows, and the dashboard's state.
 
 // The row types come from the contract's own zod schemas, so the client cannot drift from
 // what the server sends.
@@ -10,10 +10,23 @@ export type PalRow = PalWithOwnerRow;
 export type WorldSummaryData = WorldSummary;
 export type { EventRow, PlayerRow };
 
-export interface Problem {
-  kind: 'unreachable' | 'rate_limited' | 'error';
-  message: string;
-  since: number;
+/** The routes the dashboard reads, one per pane. */
+export type RouteKey = 'server' | 'metrics' | 'players' | 'events' | 'world' | 'pals';
+export type PagedKey = 'players' | 'pals';
+
+/** Why data may be old. */
+export type Problem =
+  | { kind: 'unreachable'; reason: string; since: number }
+  /** A 429: nothing is sent before `until` (Retry-After). */
+  | { kind: 'rate_limited'; since: number; until: number }
+  /** The panel answered with an error, or with something the dashboard cannot read. */
+  | { kind: 'error'; route: RouteKey; message: string; since: number };
+
+export interface ListState<T> {
+  rows: T[];
+  /** 0-based page number along the cursor walk. */
+  page: number;
+  hasNext: boolean;
 }
 
 export interface DashState {
@@ -21,13 +34,19 @@ export interface DashState {
   metrics?: MetricsData;
   fpsHistory: number[];
   frameHistory: number[];
-  players: { rows: PlayerRow[]; page: number; hasNext: boolean };
-  pals: { rows: PalRow[]; page: number; hasNext: boolean };
+  players: ListState<PlayerRow>;
+  pals: ListState<PalRow>;
   events: EventRow[];
   world?: WorldSummaryData;
   /** When each route last answered (ms). */
-  updatedAt: Record<string, number>;
+  updatedAt: Partial<Record<RouteKey, number>>;
+  /** The effective refresh period of each route (ms), after fitting the budget. */
+  periodMs: Record<RouteKey, number>;
   problem: Problem | null;
+  /** Requests spent in the last minute, and the current limit (the budget, lower after a 429). */
+  spent: number;
+  limit: number;
+  budget: number;
   /** A failure that ends the dashboard (the key was refused). */
   fatal: string | null;
 }

@@ -1,108 +1,139 @@
 // Turns the dashboard state into formatted panes: titles and text lines, nothing else. Both the
 // ink components and the plain-text snapshot draw from this, so they always agree.
-import { ago, clock, fit, formatUptime, sparkline } from './format.js';
-import type { DashState } from './types.js';
-
-export type PaneId = 'server' | 'metrics' | 'players' | 'events' | 'world' | 'pals';
+import { ago, clock, fit, formatUptime, seconds, sparkline } from './format.js';
+import { tabOrder, type PaneId } from './layout.js';
+import type { DashState, Problem } from './types.js';
 
 export interface PaneView {
   id: PaneId;
   title: string;
   lines: string[];
-  /** Why the data may be old, when it is. */
+  /** Why the data may be old, when it is (`stale 42s: rate limited`). */
   stale?: string;
 }
 
-/** Data older than this many times its refresh period is marked stale. */
-const STALE_FACTOR = 3;
-const PERIOD: Record<PaneId, number> = { server: 5_000, metrics: 5_000, players: 10_000, events: 10_000, world: 15_000, pals: 60_000 };
+/** Data older than this many refresh periods (plus a grace) is marked stale. */
+const STALE_PERIODS = 2;
+const STALE_GRACE_MS = 5_000;
 
-function staleNote(s: DashState, id: PaneId, now: number): string | undefined {
-  const at = s.updatedAt[id === 'world' ? 'world' : id];
-  if (at === undefined) return s.problem ? `no data: ${s.problem.message}` : 'loading…';
-  const age = now - at;
-  if (age <= PERIOD[id] * STALE_FACTOR) return undefined;
-  return `stale ${Math.round(age / 1000)}s${s.problem ? `: ${s.problem.message}` : ''}`;
+/** The status bar's account of a problem. */
+export function problemText(p: Problem | null, now: number): string | null {
+  if (!p) return null;
+  switch (p.kind) {
+    case 'unreachable':
+      return `panel unreachable: ${p.reason} (retrying; since ${seconds(now - p.since)})`;
+    case 'rate_limited':
+      return p.until > now ? `rate limited by the panel: paused ${seconds(p.until - now)} (Retry-After)` : 'rate limited by the panel: resuming';
+    case 'error':
+      return `${p.route}: ${p.message}`;
+  }
 }
 
-export function buildPanes(s: DashState, now: number, width: number): PaneView[] {
-  const w = Math.max(20, width - 4);
-  const panes: PaneView[] = [];
-  const sv = s.server;
-  panes.push({
-    id: 'server',
-    title: 'Server',
-    lines: sv
-      ? [
+/** The short reason shown in a stale pane's title. */
+const SHORT: Record<Problem['kind'], string> = { unreachable: 'unreachable', rate_limited: 'rate limited', error: 'error' };
+
+function staleNote(s: DashState, id: PaneId, now: number): string | undefined {
+  const at = s.updatedAt[id];
+  const why = s.problem ? SHORT[s.problem.kind] : undefined;
+  if (at === undefined) return why ? `no data: ${why}` : 'loading…';
+  const age = now - at;
+  if (age <= s.periodMs[id] * STALE_PERIODS + STALE_GRACE_MS) return undefined;
+  return `stale ${seconds(age)}${why ? `: ${why}` : ''}`;
+}
+
+/** The panes present for this state: the world summary only while the game-data poller is on. */
+export function presentPanes(s: DashState): PaneId[] {
+  const out: PaneId[] = ['server', 'metrics', 'players', 'events', 'pals'];
+  if (s.world && s.world.state !== 'disabled') out.push('world');
+  return out;
+}
+
+/** Each present pane's view; `widthOf` gives the text width inside the pane. */
+export function buildPanes(s: DashState, now: number, widthOf: (id: PaneId) => number): PaneView[] {
+  const views: Record<PaneId, () => Omit<PaneView, 'id' | 'stale'>> = {
+    server: () => {
+      const sv = s.server;
+      const w = widthOf('server');
+      if (!sv) return { title: 'Server', lines: ['…'] };
+      const drift = sv.save.formatDrift || sv.save.state === 'drift';
+      return {
+        title: 'Server',
+        lines: [
           fit(`${sv.name || '(no name)'}  ${sv.version}`, w),
-          `state ${sv.state}   uptime ${formatUptime(sv.uptimeSec)}`,
-          `save ${sv.save.state}${sv.save.formatDrift ? ' (format drift!)' : ''}   parsed ${ago(sv.save.lastParseAt, now)}`,
-          `${sv.save.players} players  ${sv.save.pals} pals  ${sv.save.guilds} guilds`,
-        ]
-      : ['…'],
-    stale: staleNote(s, 'server', now),
-  });
-  const m = s.metrics;
-  const chart = Math.max(10, Math.min(60, w - 22));
-  panes.push({
-    id: 'metrics',
-    title: 'Metrics',
-    lines: m
-      ? [
-          `FPS ${m.fps.toFixed(1).padStart(5)} ${sparkline(s.fpsHistory, chart)}`,
-          `ms  ${m.frameTimeMs.toFixed(1).padStart(5)} ${sparkline(s.frameHistory, chart)}`,
-          `players ${m.players}/${m.maxPlayers}   day ${m.day}   base camps ${m.baseCamps}`,
-        ]
-      : ['…'],
-    stale: staleNote(s, 'metrics', now),
-  });
-  const pl = s.players;
-  panes.push({
-    id: 'players',
-    title: `Online players (page ${pl.page + 1}${pl.hasNext ? ', more →' : ''})`,
-    lines: pl.rows.length ? pl.rows.map((p) => fit(`${p.name}  lv ${p.level}${p.guildName ? `  [${p.guildName}]` : ''}  ${formatUptime(p.playtimeSec)} played`, w)) : ['nobody online'],
-    stale: staleNote(s, 'players', now),
-  });
-  panes.push({
-    id: 'events',
-    title: 'Recent events',
-    lines: s.events.length ? s.events.slice(0, 8).map((e) => fit(`${clock(e.at)} ${e.kind.padEnd(6)} ${e.message}`, w)) : ['no events yet'],
-    stale: staleNote(s, 'events', now),
-  });
-  const ws = s.world;
-  if (ws && ws.state !== 'disabled') {
-    const c = ws.counts;
-    const busy = Object.entries(ws.activity)
-      .filter(([, n]) => n > 0)
-      .map(([k, n]) => `${k} ${n}`)
-      .join('  ');
-    panes.push({
-      id: 'world',
-      title: `World (${ws.state})`,
-      lines: [
-        fit(`players ${c.players}  party ${c.partyPals}  base ${c.basePals}  wild ${c.wildPals}  npcs ${c.npcs}  boxes ${c.palBoxes}`, w),
-        fit(busy || 'no activity', w),
-        `linked base pals ${ws.linkedBasePals}`,
-      ],
-      stale: staleNote(s, 'world', now),
-    });
-  }
-  const pa = s.pals;
-  panes.push({
-    id: 'pals',
-    title: `Pals (page ${pa.page + 1}${pa.hasNext ? ', more →' : ''})`,
-    lines: pa.rows.length
-      ? pa.rows.map((p) => fit(`${p.displayName}${p.isLucky ? ' ★' : p.isAlpha ? ' α' : ''}  lv ${p.level}  ${p.placement}  ${p.ownerName}`, w))
-      : ['no pals'],
-    stale: staleNote(s, 'pals', now),
-  });
-  return panes;
+          fit(`state ${sv.state}${sv.state === 'unreachable' ? ' (game server)' : ''}   uptime ${formatUptime(sv.uptimeSec)}`, w),
+          fit(`save ${sv.save.state}   parsed ${ago(sv.save.lastParseAt, now)}   drift ${drift ? 'YES' : 'no'}`, w),
+          fit(`${sv.save.players} players  ${sv.save.pals} pals  ${sv.save.guilds} guilds`, w),
+        ],
+      };
+    },
+    metrics: () => {
+      const m = s.metrics;
+      const w = widthOf('metrics');
+      if (!m) return { title: 'Metrics', lines: ['…'] };
+      const chart = Math.max(0, Math.min(60, w - 12));
+      return {
+        title: 'Metrics',
+        lines: [
+          fit(`FPS ${m.fps.toFixed(1).padStart(6)} ${sparkline(s.fpsHistory, chart)}`, w),
+          fit(`ms  ${m.frameTimeMs.toFixed(1).padStart(6)} ${sparkline(s.frameHistory, chart)}`, w),
+          fit(`players ${m.players}/${m.maxPlayers}   day ${m.day}   base camps ${m.baseCamps}`, w),
+        ],
+      };
+    },
+    players: () => {
+      const pl = s.players;
+      const w = widthOf('players');
+      return {
+        title: `Online players (page ${pl.page + 1}${pl.hasNext ? ', more →' : ''})`,
+        lines: pl.rows.length
+          ? pl.rows.map((p) => fit(`${p.name}  lv ${p.level}${p.guildName ? `  [${p.guildName}]` : ''}  ${formatUptime(p.playtimeSec)} played`, w))
+          : [s.updatedAt.players === undefined ? '…' : pl.page > 0 ? 'no more players' : 'nobody online'],
+      };
+    },
+    events: () => ({
+      title: 'Recent events',
+      lines: s.events.length
+        ? s.events.map((e) => fit(`${clock(e.at)} ${e.kind.padEnd(6)} ${e.message}`, widthOf('events')))
+        : [s.updatedAt.events === undefined ? '…' : 'no events yet'],
+    }),
+    world: () => {
+      const ws = s.world!;
+      const w = widthOf('world');
+      const c = ws.counts;
+      const busy = Object.entries(ws.activity)
+        .filter(([, n]) => n > 0)
+        .map(([k, n]) => `${k} ${n}`)
+        .join('  ');
+      return {
+        title: `World (${ws.state})`,
+        lines: [
+          fit(`players ${c.players}  party ${c.partyPals}  base ${c.basePals}  wild ${c.wildPals}  npcs ${c.npcs}  boxes ${c.palBoxes}`, w),
+          fit(busy || 'no activity', w),
+          fit(`linked base pals ${ws.linkedBasePals}   captured ${ago(ws.capturedAt, now)}`, w),
+        ],
+      };
+    },
+    pals: () => {
+      const pa = s.pals;
+      const w = widthOf('pals');
+      return {
+        title: `Pals (page ${pa.page + 1}${pa.hasNext ? ', more →' : ''})`,
+        lines: pa.rows.length
+          ? pa.rows.map((p) => fit(`${p.displayName}${p.isLucky ? ' ★' : p.isAlpha ? ' α' : ''}  lv ${p.level}  ${p.placement}  ${p.ownerName || '?'}`, w))
+          : [s.updatedAt.pals === undefined ? '…' : 'no pals'],
+      };
+    },
+  };
+  return tabOrder(presentPanes(s)).map((id) => ({ id, ...views[id](), stale: staleNote(s, id, now) }));
 }
 
 export const HELP_LINES = [
-  'q        quit',
-  'tab      next pane',
-  '← → / PgUp PgDn / ↑ ↓   page the focused player or pal list',
-  'r        refresh now',
-  '?        this help',
+  'q / ctrl-c           quit',
+  'tab / shift-tab      next / previous pane',
+  '→ ↓ PgDn  ← ↑ PgUp   next / previous page of the focused player or pal list',
+  'r                    refresh now (within the request budget)',
+  '?                    show or hide this help',
+  '',
+  'The dashboard spends at most --budget requests a minute (default 40) so it stays under',
+  "the key's rate limit; after a 429 it waits for Retry-After and spends less.",
 ];

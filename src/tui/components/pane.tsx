@@ -1,4 +1,5 @@
-// A bordered pane: title, optional stale note, and its lines. Presentational only.
+// A bordered pane: title (with the stale note), then exactly `height` body lines, so the layout
+// does not move when data arrives. Presentational only: it draws the text it is given.
 import { Box, Text } from 'ink';
 
 export interface PaneProps {
@@ -7,7 +8,7 @@ export interface PaneProps {
   stale?: string;
   focused: boolean;
   width: number;
-  /** Fixed body height, so the layout does not jump when data arrives. */
+  /** Body lines; the pane takes height + 3 lines (borders and title). */
   height: number;
 }
 
@@ -15,7 +16,7 @@ export function Pane({ title, lines, stale, focused, width, height }: PaneProps)
   const body = lines.slice(0, height);
   while (body.length < height) body.push('');
   return (
-    <Box flexDirection="column" borderStyle="round" borderColor={focused ? 'cyan' : 'gray'} width={width} paddingX={1}>
+    <Box flexDirection="column" borderStyle="round" borderColor={focused ? 'cyan' : 'gray'} width={width} flexShrink={0} paddingX={1}>
       <Text bold color={focused ? 'cyan' : undefined} wrap="truncate-end">
         {title}
         {stale ? <Text color="yellow">{`  ${stale}`}</Text> : null}

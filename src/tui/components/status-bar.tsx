@@ -1,20 +1,23 @@
-// The bottom line: the panel, the budget spent, the current problem, the keys. Presentational.
+// The bottom line: the panel, the requests spent, the current problem, the keys. Presentational.
 import { Box, Text } from 'ink';
 
 export interface StatusBarProps {
   url: string;
-  spent: number;
-  budget: number;
+  /** e.g. `12/40 req/min`. */
+  usage: string;
+  /** The current problem, or null when the data is live. */
   problem: string | null;
+  /** e.g. `q quit  tab pane  ←→ page  r refresh  ? help`. */
+  hint: string;
 }
 
-export function StatusBar({ url, spent, budget, problem }: StatusBarProps) {
+export function StatusBar({ url, usage, problem, hint }: StatusBarProps) {
   return (
-    <Box>
-      <Text dimColor wrap="truncate-end">
-        {`${url}  ·  ${spent}/${budget} req/min  ·  `}
+    <Box height={1}>
+      <Text wrap="truncate-end">
+        <Text dimColor>{`${url}  ·  ${usage}  ·  `}</Text>
         {problem ? <Text color="red">{problem}</Text> : <Text color="green">live</Text>}
-        {'  ·  q quit  tab pane  ←→ page  r refresh  ? help'}
+        <Text dimColor>{`  ·  ${hint}`}</Text>
       </Text>
     </Box>
   );

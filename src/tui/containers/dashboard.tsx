@@ -1,52 +1,95 @@
-// The dashboard container: owns the timer that drives the model, the keyboard, focus, and the
-// terminal size; passes formatted props to the presentational panes.
-import { Box, useApp, useInput, useStdout } from 'ink';
-import { useEffect, useReducer, useState } from 'react';
-import { Help } from '../components/help.js';
-import { Pane } from '../components/pane.js';
-import { StatusBar } from '../components/status-bar.js';
+// The dashboard container: owns the timer that drives the model, the keyboard, the focus, the
+// help toggle and the terminal size; hands formatted props to the presentational view.
+import { useApp, useInput, useStdout, type Key } from 'ink';
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { DashboardView } from '../components/dashboard-view.js';
+import { CHROME, computeLayout, tabOrder, type PaneId } from '../layout.js';
 import type { DashModel } from '../model.js';
-import { buildPanes, type PaneId } from '../view.js';
+import { buildPanes, HELP_LINES, presentPanes, problemText } from '../view.js';
 
 export interface DashboardProps {
   model: DashModel;
   url: string;
-  budget: number;
+  /** How often the model is asked for due requests, and the screen redrawn (ms). */
   tickMs?: number;
   now?: () => number;
-  /** Called with the exit code when the dashboard ends (q, or a refused key). */
+  /** False when stdin is not a terminal: no keys (ink cannot set raw mode), ctrl-c still ends. */
+  keys?: boolean;
+  /** Called once with the exit code when the dashboard ends (q, a refused key, a failure). */
   onExit: (code: number, message?: string) => void;
 }
 
-const PANE_HEIGHT: Record<PaneId, number> = { server: 4, metrics: 3, players: 10, events: 8, world: 3, pals: 10 };
+/** A page size change waits for the terminal to stop resizing, so a drag costs no requests. */
+const RESIZE_SETTLE_MS = 400;
+/** Inside a pane: the border and one column of padding on each side. */
+const PANE_INSET = 4;
 
-export function Dashboard({ model, url, budget, tickMs = 250, now = Date.now, onExit }: DashboardProps) {
-  const [, redraw] = useReducer((n: number) => n + 1, 0);
-  const [focus, setFocus] = useState(0);
-  const [help, setHelp] = useState(false);
-  const { exit } = useApp();
+function useTerminalSize(): { columns: number; rows: number } {
   const { stdout } = useStdout();
-  const [size, setSize] = useState({ columns: stdout.columns || 100, rows: stdout.rows || 40 });
-
+  const read = () => ({ columns: stdout.columns || 100, rows: stdout.rows || 40 });
+  const [size, setSize] = useState(read);
   useEffect(() => {
-    const onResize = () => setSize({ columns: stdout.columns || 100, rows: stdout.rows || 40 });
+    const onResize = () => setSize(read());
     stdout.on('resize', onResize);
     return () => {
       stdout.off('resize', onResize);
     };
   }, [stdout]);
+  return size;
+}
+
+export function Dashboard({ model, url, tickMs = 250, now = Date.now, keys = true, onExit }: DashboardProps) {
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
+  const [focusId, setFocus] = useState<PaneId>('server');
+  const [help, setHelp] = useState(false);
+  const { exit } = useApp();
+  const size = useTerminalSize();
+  const ended = useRef(false);
+
+  const end = (code: number, message?: string) => {
+    if (ended.current) return;
+    ended.current = true;
+    onExit(code, message);
+    exit();
+  };
+
+  const s = model.state;
+  const present = presentPanes(s);
+  const order = tabOrder(present);
+  const focused = order.includes(focusId) ? focusId : order[0];
+  const layout = computeLayout(size.columns, size.rows, present, focused);
+  const slots = new Map(layout.columns.flat().map((p) => [p.id, p]));
+
+  // The player and pal pages hold as many rows as their panes show.
+  const playersRows = slots.get('players')?.body;
+  const palsRows = slots.get('pals')?.body;
+  const sized = useRef(false);
+  useEffect(() => {
+    const apply = () => {
+      if (playersRows) model.setPageSize('players', playersRows);
+      if (palsRows) model.setPageSize('pals', palsRows);
+    };
+    if (!sized.current) {
+      sized.current = true;
+      apply(); // before the first request
+      return;
+    }
+    const t = setTimeout(apply, RESIZE_SETTLE_MS);
+    return () => clearTimeout(t);
+  }, [model, playersRows, palsRows]);
 
   useEffect(() => {
     let stopped = false;
-    let timer: NodeJS.Timeout;
+    let timer: NodeJS.Timeout | undefined;
     const loop = async () => {
-      await model.tick(now());
-      if (stopped) return;
-      if (model.state.fatal) {
-        onExit(2, model.state.fatal);
-        exit();
+      try {
+        await model.tick(now());
+      } catch (err) {
+        if (!stopped) end(1, `unexpected failure: ${err instanceof Error ? err.message : String(err)}`);
         return;
       }
+      if (stopped) return;
+      if (model.state.fatal) return end(2, model.state.fatal);
       redraw();
       timer = setTimeout(loop, tickMs);
     };
@@ -57,47 +100,55 @@ export function Dashboard({ model, url, budget, tickMs = 250, now = Date.now, on
     };
   }, [model]);
 
-  const panes = buildPanes(model.state, now(), size.columns);
-  const focused = panes[focus % panes.length];
-
-  useInput((input, key) => {
-    if (input === 'q' || (key.ctrl && input === 'c')) {
-      onExit(0);
-      exit();
-    } else if (key.tab || /^\t+$/.test(input)) {
-      // Keys typed fast can arrive in one chunk: each tab in it moves the focus once.
-      const steps = Math.max(1, input.length) * (key.shift ? panes.length - 1 : 1);
-      setFocus((f) => (f + steps) % panes.length);
-    }
-    else if (input === 'r') model.refresh();
-    else if (input === '?') setHelp((h) => !h);
-    else if (focused.id === 'players' || focused.id === 'pals') {
-      if (key.rightArrow || key.downArrow || key.pageDown) model.page(focused.id, 1);
-      if (key.leftArrow || key.upArrow || key.pageUp) model.page(focused.id, -1);
-    }
+  const step = (n: number) => setFocus((f) => {
+    const i = Math.max(0, order.indexOf(order.includes(f) ? f : order[0]));
+    return order[(((i + n) % order.length) + order.length) % order.length];
   });
 
-  // Two columns on a wide terminal, one on a narrow one.
-  const wide = size.columns >= 100;
-  const colWidth = wide ? Math.floor(size.columns / 2) : size.columns;
-  const render = (p: (typeof panes)[number]) => (
-    <Pane key={p.id} title={p.title} lines={p.lines} stale={p.stale} focused={p === focused} width={colWidth} height={PANE_HEIGHT[p.id]} />
+  const onKey = (input: string, key: Partial<Key>) => {
+    if (input === 'q' || (key.ctrl && input === 'c')) return end(0);
+    if (key.tab || input === '\t') return step(key.shift ? -1 : 1);
+    if (input === 'r') return model.refresh();
+    if (input === '?') return setHelp((h) => !h);
+    if (key.escape && help) return setHelp(false);
+    if (focused !== 'players' && focused !== 'pals') return;
+    const dir = key.rightArrow || key.downArrow || key.pageDown ? 1 : key.leftArrow || key.upArrow || key.pageUp ? -1 : 0;
+    if (dir !== 0 && model.page(focused, dir)) redraw();
+  };
+
+  useInput(
+    (input, key) => {
+      // Keys typed fast can arrive as one chunk of plain text: each counts.
+      if (input.length > 1 && !key.ctrl && !key.meta) for (const ch of input) onKey(ch, { tab: ch === '\t' });
+      else onKey(input, key);
+    },
+    { isActive: keys },
   );
-  const left = panes.filter((p) => ['server', 'metrics', 'world', 'events'].includes(p.id));
-  const right = panes.filter((p) => p.id === 'players' || p.id === 'pals');
-  const problem = model.state.problem?.message ?? null;
+
+  const t = now();
+  const views = buildPanes(s, t, (id) => Math.max(1, (slots.get(id)?.width ?? size.columns) - PANE_INSET));
+  const byId = new Map(views.map((v) => [v.id, v]));
+  const columns = layout.columns.map((col) =>
+    col.map((slot) => {
+      const v = byId.get(slot.id)!;
+      return { id: slot.id, title: v.title, lines: v.lines, stale: v.stale, focused: slot.id === focused, width: slot.width, height: slot.body };
+    }),
+  );
+  const hidden = layout.hidden.length ? `+${layout.hidden.length} panes (tab)  ` : '';
+  const paging = focused === 'players' || focused === 'pals' ? '  ←→ page' : '';
   return (
-    <Box flexDirection="column">
-      {help ? <Help /> : null}
-      {wide ? (
-        <Box>
-          <Box flexDirection="column">{left.map(render)}</Box>
-          <Box flexDirection="column">{right.map(render)}</Box>
-        </Box>
-      ) : (
-        <Box flexDirection="column">{panes.map(render)}</Box>
-      )}
-      <StatusBar url={url} spent={model.spent(now())} budget={budget} problem={problem} />
-    </Box>
+    <DashboardView
+      columns={columns}
+      width={layout.width}
+      height={layout.height}
+      help={help ? HELP_LINES : null}
+      tooSmall={layout.tooSmall ? `terminal too small (${size.columns}×${size.rows}): make it at least ${CHROME + 3} rows tall, or press q` : null}
+      status={{
+        url,
+        usage: `${s.spent}/${s.limit}${s.limit < s.budget ? ` (of ${s.budget})` : ''} req/min`,
+        problem: problemText(s.problem, t),
+        hint: `${hidden}q quit  tab pane${paging}  r refresh  ? help`,
+      }}
+    />
   );
 }
