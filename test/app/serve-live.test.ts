@@ -1,42 +1,21 @@
 // `serve` end to end in-process against the project's simulated game server: the live half of
 // the Integration API follows the game through joins, leaves, an outage and recovery.
-import { cpSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/app/logger.js';
-import { startServe, type RunningServer } from '../../src/app/serve.js';
-import { startSimGameServer, type SimGameServer } from '../../src/demo/sim/index.js';
-import { FIXTURES, tempDir } from '../helpers/cli.js';
-import { testSettings } from '../helpers/settings.js';
+import type { RunningServer } from '../../src/app/serve.js';
+import type { SimGameServer } from '../../src/demo/sim/index.js';
+import { startLiveServe } from '../helpers/live-serve.js';
 import { waitFor } from '../helpers/wait.js';
 
-const cleanup: (() => Promise<void>)[] = [];
+const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of cleanup.splice(0).reverse()) await c();
 });
 
-
 const ALICE = '00000000-0000-0000-0000-000000000001';
 
 async function setup(): Promise<{ sim: SimGameServer; server: RunningServer; get: (path: string) => Promise<{ status: number; body: any }> }> {
-  const saveDir = tempDir('palpanel-save-');
-  cpSync(join(FIXTURES, 'v0.1-coop'), saveDir, { recursive: true });
-  const sim = await startSimGameServer({ players: [{ uid: ALICE, name: 'Alice\u0007\nSmith', level: 12 }], churnPeriodMs: 0 });
-  cleanup.push(() => sim.close());
+  const { sim, server, key } = await startLiveServe(cleanup, { players: [{ uid: ALICE, name: 'Alice\u0007\nSmith', level: 12 }] }, { SERVICE_INTEGRATION_RATE_LIMIT: '100000' });
   sim.control.setOnline([]);
-  const settings = testSettings(tempDir(), {
-    SERVICE_SAVE_DIR: saveDir,
-    SERVICE_SAVE_CHECK_INTERVAL: '100ms',
-    SERVICE_GAME_REST_URL: sim.restUrl,
-    SERVICE_GAME_ADMIN_PASSWORD: sim.password,
-    SERVICE_POLL_INTERVAL: '100ms',
-    SERVICE_GAME_DATA: 'on',
-    SERVICE_GAME_DATA_INTERVAL: '100ms',
-    SERVICE_INTEGRATION_RATE_LIMIT: '100000',
-  });
-  const server = await startServe({ settings, log: createLogger('text', () => {}), version: 'test', ready: () => {} });
-  cleanup.push(() => server.stop());
-  const { key } = server.store.keys.create('live test');
   const get = async (path: string) => {
     const res = await fetch(`${server.url}/api/integration/v1${path}`, { headers: { authorization: `Bearer ${key}` } });
     return { status: res.status, body: await res.json() };

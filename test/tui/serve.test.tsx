@@ -1,18 +1,13 @@
 // The dashboard against the whole of `serve` (pollers, save watcher and parser) on a temp dir,
 // backed by the simulated game server: what the real pipeline produces reaches the panes.
-import { cpSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/app/logger.js';
-import { startServe, type RunningServer } from '../../src/app/serve.js';
-import { startSimGameServer } from '../../src/demo/sim/index.js';
+import type { RunningServer } from '../../src/app/serve.js';
 import { ApiClient } from '../../src/tui/api-client.js';
 import { Dashboard } from '../../src/tui/containers/dashboard.js';
 import { DashModel, ROUTES } from '../../src/tui/model.js';
 import { renderSnapshot } from '../../src/tui/snapshot.js';
 import { renderIn, stripAnsi } from './term.js';
-import { FIXTURES, tempDir } from '../helpers/cli.js';
-import { testSettings } from '../helpers/settings.js';
+import { startLiveServe } from '../helpers/live-serve.js';
 import { waitFor } from '../helpers/wait.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
@@ -22,27 +17,8 @@ afterEach(async () => {
 
 const ALICE = '00000000-0000-0000-0000-000000000001';
 
-async function panel(env: Record<string, string> = {}) {
-  const saveDir = tempDir('palpanel-save-');
-  cpSync(join(FIXTURES, 'v0.1-coop'), saveDir, { recursive: true });
-  const sim = await startSimGameServer({ serverName: 'Sim Island', players: [{ uid: ALICE, name: 'Alice', level: 12 }], churnPeriodMs: 0 });
-  cleanup.push(() => sim.close());
-  const settings = testSettings(tempDir(), {
-    SERVICE_SAVE_DIR: saveDir,
-    SERVICE_SAVE_CHECK_INTERVAL: '100ms',
-    SERVICE_GAME_REST_URL: sim.restUrl,
-    SERVICE_GAME_ADMIN_PASSWORD: sim.password,
-    SERVICE_POLL_INTERVAL: '100ms',
-    SERVICE_GAME_DATA: 'on',
-    SERVICE_GAME_DATA_INTERVAL: '100ms',
-    ...env,
-  });
-  const server = await startServe({ settings, log: createLogger('text', () => {}), version: 'test', ready: () => {} });
-  let stopped = false;
-  cleanup.push(() => (stopped ? undefined : server.stop()));
-  const { key } = server.store.keys.create('dash test');
-  return { server, key, sim, stop: async () => ((stopped = true), await server.stop()) };
-}
+const panel = (env: Record<string, string> = {}) =>
+  startLiveServe(cleanup, { serverName: 'Sim Island', players: [{ uid: ALICE, name: 'Alice', level: 12 }] }, env);
 
 /** Waits until the condition holds. */
 const until = (what: string, fn: () => boolean, timeoutMs?: number) => waitFor(what, () => (fn() ? true : undefined), timeoutMs);
