@@ -6,6 +6,10 @@
 //   (filled in place), so ink's `import Yoga from 'yoga-layout'` keeps working.
 // - ink's reconciler has two dev-tools paths behind `process.env.DEV`; they become their
 //   production values.
+// - ink reads `CI` from the environment (package is-in-ci) and, when set, draws nothing until
+//   the app exits. palpanel decides itself: a live screen on a terminal, a plain snapshot
+//   otherwise (src/tui/run.ts). So is-in-ci is always false here, or `palpanel dash` in a
+//   terminal of a shell that has CI set (a CI job's tmux, a debugging session) stays blank.
 // Each rewrite checks the text it replaces, so an upgrade of either package fails the build
 // loudly instead of producing a bundle that breaks at run time.
 import { readFile } from 'node:fs/promises';
@@ -48,6 +52,11 @@ export const inkPlugin = {
       ].join('\n');
       if (code !== expected) throw new Error(`${args.path} changed: review scripts/ink-plugin.mjs`);
       return { contents: YOGA_ENTRY, loader: 'js' };
+    });
+    b.onLoad({ filter: /is-in-ci[\\/]index\.js$/ }, async (args) => {
+      const src = await readFile(args.path, 'utf8');
+      if (!src.includes('const isInCi =')) throw new Error(`${args.path} changed: review scripts/ink-plugin.mjs`);
+      return { contents: 'export default false;\n', loader: 'js' };
     });
     b.onLoad({ filter: /ink[\\/]build[\\/]reconciler\.js$/ }, (args) =>
       rewrite(args.path, [

@@ -141,8 +141,10 @@ describe('dash against a real Integration API', () => {
   it('tab and arrows walk the pal list through the API cursors, and back', async () => {
     const p = await panel();
     const m = mount(p);
-    await m.until('pals', (f) => f.includes('Pals (page 1, more →)'));
-    m.stdin.write('\t\t\t\t\t');
+    // The world pane joins the tab order once its first answer is in: wait for it, so five tabs
+    // end on the pals.
+    await m.until('pals and world', (f) => f.includes('Pals (page 1, more →)') && f.includes('World (ready)'));
+    m.stdin.write('\t\t\t\t\t'); // server → metrics → world → events → players → pals
     await sleep(50);
     m.stdin.write(KEYS.right);
     await m.until('page 2', (f) => f.includes('Pals (page 2, more →)'));

@@ -40,7 +40,9 @@ function useTerminalSize(): { columns: number; rows: number } {
 
 export function Dashboard({ model, url, tickMs = 250, now = Date.now, keys = true, onExit }: DashboardProps) {
   const [, redraw] = useReducer((n: number) => n + 1, 0);
-  const [focusId, setFocus] = useState<PaneId>('server');
+  // The focus lives in a ref, not in state: keys typed fast (tab, then an arrow) arrive before
+  // React redraws, and each must see the focus the previous one left.
+  const focusRef = useRef<PaneId>('server');
   const [help, setHelp] = useState(false);
   const { exit } = useApp();
   const size = useTerminalSize();
@@ -53,10 +55,15 @@ export function Dashboard({ model, url, tickMs = 250, now = Date.now, keys = tru
     exit();
   };
 
+  /** The present panes in tab order, and the focused one among them, as of now. */
+  const currentFocus = () => {
+    const order = tabOrder(presentPanes(model.state));
+    return { order, focused: order.includes(focusRef.current) ? focusRef.current : order[0] };
+  };
+
   const s = model.state;
   const present = presentPanes(s);
-  const order = tabOrder(present);
-  const focused = order.includes(focusId) ? focusId : order[0];
+  const { focused } = currentFocus();
   const layout = computeLayout(size.columns, size.rows, present, focused);
   const slots = new Map(layout.columns.flat().map((p) => [p.id, p]));
 
@@ -100,10 +107,12 @@ export function Dashboard({ model, url, tickMs = 250, now = Date.now, keys = tru
     };
   }, [model]);
 
-  const step = (n: number) => setFocus((f) => {
-    const i = Math.max(0, order.indexOf(order.includes(f) ? f : order[0]));
-    return order[(((i + n) % order.length) + order.length) % order.length];
-  });
+  const step = (n: number) => {
+    const { order, focused } = currentFocus();
+    const i = order.indexOf(focused);
+    focusRef.current = order[(((i + n) % order.length) + order.length) % order.length];
+    redraw();
+  };
 
   const onKey = (input: string, key: Partial<Key>) => {
     if (input === 'q' || (key.ctrl && input === 'c')) return end(0);
@@ -111,6 +120,7 @@ export function Dashboard({ model, url, tickMs = 250, now = Date.now, keys = tru
     if (input === 'r') return model.refresh();
     if (input === '?') return setHelp((h) => !h);
     if (key.escape && help) return setHelp(false);
+    const { focused } = currentFocus();
     if (focused !== 'players' && focused !== 'pals') return;
     const dir = key.rightArrow || key.downArrow || key.pageDown ? 1 : key.leftArrow || key.upArrow || key.pageUp ? -1 : 0;
     if (dir !== 0 && model.page(focused, dir)) redraw();
