@@ -51,4 +51,24 @@ export function fit(text: string, width: number): string {
   return chars.length <= width ? text : chars.slice(0, Math.max(0, width - 1)).join('') + '…';
 }
 
+/**
+ * Lays out `items` on at most `maxLines` lines of `width` columns, two spaces apart, moving an
+ * item that does not fit to the next line; what is left over when the lines run out is cut with
+ * an ellipsis on the last one.
+ */
+export function pack(items: string[], width: number, maxLines: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const item of items) {
+    const joined = line ? `${line}  ${item}` : item;
+    if (!line || [...joined].length <= width || lines.length === maxLines - 1) line = joined;
+    else {
+      lines.push(line);
+      line = item;
+    }
+  }
+  if (line) lines.push(line);
+  return lines.slice(0, maxLines).map((l) => fit(l, width));
+}
+
 export const clock = (iso: string): string => iso.slice(11, 19);

@@ -1,7 +1,7 @@
 // Turns the dashboard state into formatted panes: titles and text lines, nothing else. Both the
 // ink components and the plain-text snapshot draw from this, so they always agree.
-import { ago, clock, fit, formatUptime, seconds, sparkline } from './format.js';
-import { tabOrder, type PaneId } from './layout.js';
+import { ago, clock, fit, formatUptime, pack, seconds, sparkline } from './format.js';
+import { tabOrder, WORLD_LINES, type PaneId } from './layout.js';
 import type { DashState, Problem } from './types.js';
 
 export interface PaneView {
@@ -100,15 +100,18 @@ export function buildPanes(s: DashState, now: number, widthOf: (id: PaneId) => n
       const ws = s.world!;
       const w = widthOf('world');
       const c = ws.counts;
+      const counts = [`players ${c.players}`, `party ${c.partyPals}`, `base ${c.basePals}`, `wild ${c.wildPals}`, `npcs ${c.npcs}`, `boxes ${c.palBoxes}`];
+      if (c.unknown > 0) counts.push(`unknown ${c.unknown}`);
       const busy = Object.entries(ws.activity)
         .filter(([, n]) => n > 0)
-        .map(([k, n]) => `${k} ${n}`)
-        .join('  ');
+        .map(([k, n]) => `${k} ${n}`);
+      // Counts first, then the activity on the lines left, wrapped rather than cut on a narrow pane.
+      const countLines = pack(counts, w, WORLD_LINES - 2);
       return {
         title: `World (${ws.state})`,
         lines: [
-          fit(`players ${c.players}  party ${c.partyPals}  base ${c.basePals}  wild ${c.wildPals}  npcs ${c.npcs}  boxes ${c.palBoxes}`, w),
-          fit(busy || 'no activity', w),
+          ...countLines,
+          ...pack(busy.length ? busy : ['no activity'], w, WORLD_LINES - 1 - countLines.length),
           fit(`linked base pals ${ws.linkedBasePals}   captured ${ago(ws.capturedAt, now)}`, w),
         ],
       };

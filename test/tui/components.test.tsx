@@ -85,6 +85,15 @@ describe('pane texts from given data', () => {
   it('world summary only while the game-data poller is on', () => {
     const s = state();
     expect(pane(s, 'world')!.lines).toEqual(['players 2  party 3  base 14  wild 800  npcs 20  boxes 2', 'working 9  eating 1  idle 4', 'linked base pals 13   captured 2s ago']);
+    // A narrow pane wraps the counts and the activity instead of cutting them at once; the
+    // unknown count shows when there is one.
+    s.world = { ...s.world!, counts: { ...s.world!.counts, unknown: 3 }, activity: { ...s.world!.activity, transporting: 18, sleeping: 2 } };
+    expect(buildPanes(s, NOW, () => 30).find((p) => p.id === 'world')!.lines).toEqual([
+      'players 2  party 3  base 14',
+      'wild 800  npcs 20  boxes 2  u…',
+      'working 9  transporting 18  e…',
+      'linked base pals 13   capture…',
+    ]);
     s.world = { ...s.world!, state: 'disabled' };
     expect(pane(s, 'world')).toBeUndefined();
     expect(buildPanes(s, NOW, width).map((p) => p.id)).toEqual(['server', 'metrics', 'events', 'players', 'pals']);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { reasonOf, retryAfterSec } from '../../src/tui/api-client.js';
 import { decode } from '../../src/tui/decode.js';
-import { ago, fit, formatUptime, seconds, sparkline } from '../../src/tui/format.js';
+import { ago, fit, formatUptime, pack, seconds, sparkline } from '../../src/tui/format.js';
 import { CHROME, computeLayout, tabOrder, type PaneId } from '../../src/tui/layout.js';
 import { ROUTES } from '../../src/tui/model.js';
 import { Scheduler, WINDOW_MS } from '../../src/tui/scheduler.js';
@@ -27,6 +27,14 @@ describe('formatters', () => {
     expect(fit('abcdef', 4)).toBe('abc…');
     expect(fit('abc', 4)).toBe('abc');
     expect(fit('abc', 0)).toBe('');
+  });
+
+  it('pack: items two spaces apart, wrapped to the next line, the rest cut on the last line', () => {
+    expect(pack(['aa', 'bb', 'cc'], 10, 3)).toEqual(['aa  bb  cc']);
+    expect(pack(['aaaa', 'bbbb', 'cccc'], 10, 3)).toEqual(['aaaa  bbbb', 'cccc']);
+    expect(pack(['aaaa', 'bbbb', 'cccc', 'dddd', 'eeee'], 10, 2)).toEqual(['aaaa  bbbb', 'cccc  ddd…']);
+    expect(pack(['a-very-long-item'], 6, 2)).toEqual(['a-ver…']);
+    expect(pack([], 10, 2)).toEqual([]);
   });
 
   it('sparkline: scaled between min and max, last values only, flat and empty cases', () => {
