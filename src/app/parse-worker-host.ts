@@ -31,6 +31,10 @@ export class ParseFailedError extends DomainError {
   }
 }
 
+/** Level.sav (or the single file given) is not a readable world save; `code` is the parser's
+ * reason (`bad_magic`, `truncated`, `no_world_data`, ...). */
+export class SaveFileError extends DomainError {}
+
 /** Parses a save in a worker and returns its rows (the `parse` command). */
 export const parseInWorker = (job: ParseJob, signal?: AbortSignal) => runInWorker<ParseJobResult>({ ...job, mode: 'rows' }, signal);
 
@@ -68,6 +72,7 @@ async function runInWorker<T>(job: WorkerRequest, signal?: AbortSignal): Promise
       if (e.name === 'TornReadError') return reject(new TornReadError());
       if (e.name === 'ValidationError') return reject(new ValidationError(e.message));
       if (e.name === 'SaveFolderError') return reject(new SaveFolderError(e.message));
+      if (e.name === 'SaveError') return reject(new SaveFileError(e.code, e.message));
       reject(new ParseFailedError(e.message));
     });
     worker.once('error', (err) => {

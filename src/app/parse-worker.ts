@@ -2,6 +2,7 @@
 // executable, built on the fly from the checkout) and started with `new Worker(src, {eval})`.
 import { parentPort } from 'node:worker_threads';
 import { DomainError } from '../lib/errors.js';
+import { SaveError } from '../save/index.js';
 import { runParseJob, runStoreParseJob, type ParseJob } from './parse-job.js';
 
 export type WorkerRequest = ParseJob & { mode: 'rows' | 'store' };
@@ -20,6 +21,8 @@ parentPort!.on('message', (job: WorkerRequest) => {
         error:
           err instanceof DomainError
             ? { name: err.name, code: err.code, message: err.message }
+            : err instanceof SaveError
+            ? { name: 'SaveError', code: err.code, message: err.message }
             : { name: 'Error', code: 'parse_failed', message: err instanceof Error ? err.message : String(err) },
       }),
   );

@@ -1,6 +1,7 @@
 // `palpanel parse <save-folder|file.sav> [--json]`: parses a world save and prints a summary,
 // or with --json the rows the API would serve (interface.md, Decisions).
-import { parseInWorker } from '../app/parse-worker-host.js';
+import { parseInWorker, SaveFileError } from '../app/parse-worker-host.js';
+import { ValidationError } from '../lib/errors.js';
 import type { ParseJobResult } from '../app/parse-job.js';
 import { loadDataDir } from '../config/settings.js';
 import { integrationRowsForParse } from '../app/parse-rows.js';
@@ -46,6 +47,20 @@ export function summary(out: ParseJobResult, totalMs: number): string {
   return lines.join('\n') + '\n';
 }
 
+/**
+ * Errors about the input name it (interface.md: exit 2, "the message names the bad input"): a
+ * missing path, a folder without Level.sav, and a file that cannot be read as a world save. A
+ * decoder that cannot load is palpanel's own failure (exit 1).
+ */
+function namingTheInput(err: unknown, target: string): unknown {
+  const shown = JSON.stringify(target.length > 300 ? `${target.slice(0, 300)}…` : target);
+  if (err instanceof SaveFileError && err.code !== 'oodle_unavailable') {
+    return new ValidationError(`${shown} is not a readable Palworld world save: ${err.message.replace(/\.$/, '')}.`);
+  }
+  if (err instanceof ValidationError) return new ValidationError(`${err.message.replace(/\.$/, '')}: ${shown}.`);
+  return err;
+}
+
 export async function parseCommand(io: CliIo, target: string, opts: ParseOpts): Promise<void> {
   // A data dir only matters for its names.json; without one, the built-in names serve.
   const dataDir = opts.dataDir !== undefined || io.env.SERVICE_DATA_DIR ? loadDataDir(io.env, opts.dataDir) : undefined;
@@ -54,6 +69,8 @@ export async function parseCommand(io: CliIo, target: string, opts: ParseOpts): 
   let out: ParseJobResult;
   try {
     out = await parseInWorker({ target, dataDir, now: Date.now() });
+  } catch (err) {
+    throw namingTheInput(err, target);
   } finally {
     done();
   }

@@ -9,7 +9,7 @@ import { decodeContainerSlots, type SlotRaw } from './container-slots.js';
 import { decodeGroup, type GuildRaw } from './guild.js';
 import { decodeGvas } from './gvas.js';
 import type { GvasHeader } from './gvas-header.js';
-import type { Select } from './gvas-props.js';
+import { sanitize, type Select } from './gvas-props.js';
 import { getBigInt, getBytes, getGuid, getMap, getNum, getProps, getStr, isProps, type PropMap, type Props } from './gvas-types.js';
 import { blobOffset, blobReader, type RawCtx } from './raw-common.js';
 import type { WarningSink } from './warnings.js';
@@ -55,7 +55,11 @@ export function decodeLevel(gvas: Uint8Array, warnings: WarningSink): LevelData 
   const file = 'Level.sav';
   const g = decodeGvas(gvas, file, warnings, LEVEL_SELECT);
   const world = getProps(g.props, 'worldSaveData');
-  if (!world) throw new SaveReadError('no_world_data', 'Level.sav holds no worldSaveData');
+  if (!world) {
+    // Typically LevelMeta.sav, a player save or another game save given in place of Level.sav.
+    const cls = sanitize(g.header.saveClass.replace(/^.*\./, '')) || 'unknown';
+    throw new SaveReadError('no_world_data', `not a world save (Level.sav): it holds no worldSaveData (save class ${cls})`);
+  }
   const ctx: RawCtx = { file, warnings, gvas };
   const traits = new Set<string>();
   if (world.has('WorldMetaSaveVersionBitMask')) traits.add('bitmask');

@@ -1,5 +1,5 @@
 // `dist/palpanel parse` on every fixture world: the summary, and --json with the API's rows.
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, runCli, tempDir } from '../helpers/cli.js';
@@ -46,12 +46,41 @@ describe('palpanel parse (built executable)', () => {
     expect(pal.displayName).not.toBe('My Own Name');
   });
 
-  it('a missing path is invalid input (exit 2); a corrupt file is a clear failure (exit 1)', async () => {
+  it('bad input is named and exits 2: a missing path, an empty folder, a file that is not a world save', async () => {
     const missing = await runCli(['parse', '/nonexistent/world']);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/does not exist/);
-    const corrupt = await runCli(['parse', join(FIXTURES, 'PROVENANCE.md')]);
-    expect(corrupt.code).toBe(1);
-    expect(corrupt.stderr).not.toMatch(/\n\s+at /);
+    expect(missing.stderr).toMatch(/does not exist: "\/nonexistent\/world"/);
+    const empty = tempDir();
+    const none = await runCli(['parse', empty]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain(`No Level.sav in the save folder: "${empty}"`);
+    const notSave = join(FIXTURES, 'PROVENANCE.md');
+    const text = await runCli(['parse', notSave]);
+    expect(text.code).toBe(2);
+    expect(text.stderr).toContain(`"${notSave}" is not a readable Palworld world save`);
+    // A real save of another kind given in place of Level.sav.
+    const meta = await runCli(['parse', join(FIXTURES, 'v1.0-relics', 'LevelMeta.sav')]);
+    expect(meta.code).toBe(2);
+    expect(meta.stderr).toMatch(/LevelMeta\.sav" is not a readable Palworld world save: not a world save .*PalWorldBaseInfoSaveGame/);
+    // A truncated save.
+    const dir = tempDir();
+    writeFileSync(join(dir, 'Level.sav'), readFileSync(join(FIXTURES, 'v0.6-world2', 'Level.sav')).subarray(0, 3000));
+    const cut = await runCli(['parse', dir]);
+    expect(cut.code).toBe(2);
+    expect(cut.stderr).toMatch(/is not a readable Palworld world save: .*header says/);
+    for (const r of [missing, none, text, meta, cut]) {
+      expect(r.stdout).toBe('');
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  it('parses a single Level.sav path, with its folder\'s LevelMeta and player files', async () => {
+    const folder = JSON.parse((await runCli(['parse', join(FIXTURES, 'v0.6-world1'), '--json'])).stdout);
+    const file = await runCli(['parse', join(FIXTURES, 'v0.6-world1', 'Level.sav'), '--json']);
+    expect(file.code).toBe(0);
+    const out = JSON.parse(file.stdout);
+    expect(out.pals).toEqual(folder.pals);
+    expect(out.guilds).toEqual(folder.guilds);
+    expect(out.players.map((p: { captureTotal?: number }) => p.captureTotal)).toEqual([0, 0]);
   });
 });
