@@ -44,10 +44,28 @@ export function notFound(): HttpError {
   return new HttpError(404, 'not_found', 'Not found.');
 }
 
+/** The error codes a client can see: the spec's (Errors) and the two interface.md adds for
+ * the panel (`invalid_credentials`, `forbidden`). Codes are exactly these. */
+export const WIRE_CODES: ReadonlySet<string> = new Set([
+  'unauthorized',
+  'rate_limited',
+  'not_found',
+  'invalid_limit',
+  'invalid_cursor',
+  'invalid_request',
+  'method_not_allowed',
+  'internal_error',
+  'too_many_keys',
+  'invalid_credentials',
+  'forbidden',
+]);
+
 /** Maps anything thrown by a handler to an error response. Never leaks internal text. */
 export function toErrorResponse(err: unknown, log: Logger): HttpResponse {
   if (err instanceof HttpError) return errorResponse(err.status, err.code, err.message, err.headers);
-  if (err instanceof ValidationError) return errorResponse(400, err.code, err.message);
+  // Domain validation codes (e.g. the store's `invalid_label`) name the rule broken; on the
+  // wire every such failure is the spec's `invalid_request`, with the domain's message.
+  if (err instanceof ValidationError) return errorResponse(400, WIRE_CODES.has(err.code) ? err.code : 'invalid_request', err.message);
   if (err instanceof NotFoundError) return errorResponse(404, err.code, err.message);
   if (err instanceof ConflictError) return errorResponse(409, err.code, err.message);
   // Storage failures and the rest are domain errors too, but not the client's doing.

@@ -4,7 +4,7 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from './deps.js';
-import { BASE_HEADERS, errorBody, errorResponse, GENERIC_500 } from './errors.js';
+import { errorResponse, GENERIC_500 } from './errors.js';
 import type { Handler, HttpRequest, HttpResponse } from './types.js';
 
 export interface ServerLimits {
@@ -47,10 +47,36 @@ export interface RunningHttpServer {
   close(deadlineMs: number): Promise<void>;
 }
 
-function splitUrl(url: string): { path: string; query: string } {
+/** Path and query of a request target. The absolute form (`http://host/path?q`, which
+ * HTTP/1.1 servers must accept) is reduced to its path and query; `*` and authority forms
+ * keep their text, which then matches no route. */
+export function splitTarget(target: string): { path: string; query: string } {
+  let url = target;
+  if (!url.startsWith('/')) {
+    const m = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*(.*)$/.exec(url);
+    if (m) url = m[1].startsWith('/') ? m[1] : `/${m[1]}`;
+  }
+  const hash = url.indexOf('#');
+  if (hash >= 0) url = url.slice(0, hash);
   const q = url.indexOf('?');
   return q < 0 ? { path: url, query: '' } : { path: url.slice(0, q), query: url.slice(q + 1) };
 }
+
+/** A complete HTTP/1.1 response as bytes, for answers written straight to a socket (requests
+ * node:http does not hand to the 'request' event). The connection closes after it. */
+function rawResponse(r: HttpResponse): string {
+  const body = r.body === undefined ? '' : r.body.toString();
+  const headers: Record<string, string> = { ...r.headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' };
+  const head = Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\r\n');
+  return `HTTP/1.1 ${r.status} ${STATUS_CODES[r.status] ?? ''}\r\n${head}\r\n\r\n${body}`;
+}
+
+/** The method and target of a request line that llhttp refused for its method (`FOO /x`,
+ * a lower-case `get`): such a request is still well formed enough to be answered by the
+ * handler, whose method check comes first (405 on the Integration API). */
+const REQUEST_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) (\S+) HTTP\/1\.[01]\r?\n/;
 
 function headersOf(req: IncomingMessage): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
@@ -92,7 +118,7 @@ export async function startHttpServer(handler: Handler, opts: StartOptions): Pro
   }
 
   function tooLarge(res: ServerResponse, req: IncomingMessage): void {
-    send(res, errorResponse(413, 'payload_too_large', 'The request body is too large.'), true);
+    send(res, errorResponse(413, 'invalid_request', 'The request body is too large.'), true);
     // Half-close after the answer (an abrupt close could reset it away), then stop waiting
     // for the rest of the upload.
     res.once('finish', () => {
@@ -118,7 +144,7 @@ export async function startHttpServer(handler: Handler, opts: StartOptions): Pro
   }
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const { path, query } = splitUrl(req.url ?? '/');
+    const { path, query } = splitTarget(req.url ?? '/');
     const method = req.method ?? 'GET';
     const base = {
       method,
@@ -165,21 +191,52 @@ export async function startHttpServer(handler: Handler, opts: StartOptions): Pro
     req.on('error', () => undefined);
   });
 
-  // Malformed requests, oversized heads and timeouts: an error envelope, then close.
-  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+  /** Answers a request node:http does not route to 'request' (CONNECT, unknown methods)
+   * through the handler, without headers: the method check needs none. */
+  function answerRaw(socket: Socket, method: string, target: string, remoteAddress: string): void {
+    const { path, query } = splitTarget(target);
+    const hreq: HttpRequest = { method, path, query, headers: {}, remoteAddress, secure: false };
+    let p: Promise<HttpResponse>;
+    try {
+      p = handler(hreq);
+    } catch (err) {
+      p = Promise.reject(err);
+    }
+    p.catch((err) => {
+      log('error', 'request handler failed', err);
+      return errorResponse(500, 'internal_error', GENERIC_500);
+    }).then((r) => {
+      if (socket.writable) socket.end(rawResponse(r));
+      else socket.destroy();
+    });
+  }
+
+  // CONNECT is a method other than GET like any other: it gets the handler's answer (405 on
+  // the Integration API) instead of a silently dropped connection.
+  server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    socket.on('error', () => undefined);
+    answerRaw(socket, req.method ?? 'CONNECT', req.url ?? '', req.socket.remoteAddress ?? '');
+  });
+
+  // Malformed requests, oversized heads and timeouts: an error envelope, then close. Codes
+  // stay within the spec's set (interface.md: codes are exactly the spec's): the status says
+  // what went wrong, the code is `invalid_request`.
+  server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
     const inProgress = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
     if (err.code === 'ECONNRESET' || !socket.writable || inProgress?.headersSent) {
       socket.destroy();
       return;
     }
+    if (err.code === 'HPE_INVALID_METHOD' && err.rawPacket) {
+      const line = REQUEST_LINE.exec(err.rawPacket.toString('latin1'));
+      if (line) {
+        answerRaw(socket, line[1], line[2], socket.remoteAddress ?? '');
+        return;
+      }
+    }
     const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    const code = status === 431 ? 'headers_too_large' : status === 408 ? 'request_timeout' : 'bad_request';
     const message = status === 431 ? 'The request headers are too large.' : status === 408 ? 'The request took too long.' : 'The request is malformed.';
-    const body = errorBody(code, message);
-    const head = Object.entries({ ...BASE_HEADERS, 'content-length': String(Buffer.byteLength(body)), connection: 'close' })
-      .map(([k, v]) => `${k}: ${v}`)
-      .join('\r\n');
-    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n\r\n${body}`);
+    socket.end(rawResponse(errorResponse(status, 'invalid_request', message)));
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -18,7 +18,7 @@ describe('error mapping', () => {
   const body = (r: { body?: string | Buffer }) => JSON.parse(String(r.body));
 
   it.each([
-    [new ValidationError('Bad.', 'invalid_label'), 400, 'invalid_label'],
+    [new ValidationError('Bad.', 'invalid_label'), 400, 'invalid_request'],
     [new NotFoundError(), 404, 'not_found'],
     [new TooManyKeysError(), 409, 'too_many_keys'],
     [new ConflictError('user_exists', 'Exists.'), 409, 'user_exists'],

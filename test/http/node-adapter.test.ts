@@ -88,7 +88,7 @@ describe('startHttpServer', () => {
     c.sock.write(`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`);
     const all = await c.closed;
     expect(all).toMatch(/^HTTP\/1\.1 431 /);
-    expect(all).toContain('"code":"headers_too_large"');
+    expect(all).toContain('"code":"invalid_request"');
   });
 
   it('answers a malformed request with 400 and the error envelope', async () => {
@@ -97,7 +97,35 @@ describe('startHttpServer', () => {
     c.sock.write('THIS IS NOT HTTP\r\n\r\n');
     const all = await c.closed;
     expect(all).toMatch(/^HTTP\/1\.1 400 /);
-    expect(all).toContain('"code":"bad_request"');
+    expect(all).toContain('"code":"invalid_request"');
+  });
+
+  it('hands an absolute-form target (http://host/path?q) to the handler as its path and query', async () => {
+    const h = echoHandler();
+    const s = await start(h);
+    const c = rawConnect(s.port);
+    c.sock.write('GET http://example.test:8080/api/integration/v1/players?limit=5 HTTP/1.1\r\nHost: example.test\r\nConnection: close\r\n\r\n');
+    const all = await c.closed;
+    expect(all).toMatch(/^HTTP\/1\.1 200 /);
+    expect(h.seen.at(-1)).toMatchObject({ path: '/api/integration/v1/players', query: 'limit=5' });
+  });
+
+  it('answers CONNECT and methods node does not know (FOO, lower-case get) through the handler: 405 on the Integration API', async () => {
+    const h = echoHandler();
+    const s = await start(h);
+    for (const line of ['CONNECT /api/integration/v1/server', 'FOO /api/integration/v1/server?x=1', 'get /api/integration/v1/nope']) {
+      const c = rawConnect(s.port);
+      c.sock.write(`${line} HTTP/1.1\r\nHost: x\r\n\r\n`);
+      const all = await c.closed;
+      expect(all, line).toMatch(/^HTTP\/1\.1 405 /);
+      expect(all, line).toMatch(/\r\nallow: GET\r\n/);
+      expect(all.split('\r\n\r\n')[1]).toBe('{"error":{"code":"method_not_allowed","message":"Method not allowed."}}');
+    }
+    expect(h.seen.map((r) => [r.method, r.path])).toEqual([
+      ['CONNECT', '/api/integration/v1/server'],
+      ['FOO', '/api/integration/v1/server'],
+      ['get', '/api/integration/v1/nope'],
+    ]);
   });
 
   it('refuses a panel body over the limit with 413 (declared or streamed) and reads a body under it', async () => {
@@ -107,7 +135,7 @@ describe('startHttpServer', () => {
     expect(JSON.parse(ok.body).bytes).toBe(1024);
     const big = await send({ method: 'POST', path: '/api/v1/x', body: 'a'.repeat(1025) });
     expect(big.status).toBe(413);
-    expect(JSON.parse(big.body)).toEqual({ error: { code: 'payload_too_large', message: expect.any(String) } });
+    expect(JSON.parse(big.body)).toEqual({ error: { code: 'invalid_request', message: expect.any(String) } });
     send.close();
     const c = rawConnect(s.port);
     c.sock.write('POST /api/v1/x HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n');
