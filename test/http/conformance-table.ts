@@ -110,6 +110,7 @@ function visit(value: unknown, fn: (key: string, v: unknown, path: string) => vo
   }
 }
 
+const SPEC_CODES = ['unauthorized', 'rate_limited', 'not_found', 'invalid_limit', 'invalid_cursor', 'invalid_request', 'method_not_allowed', 'internal_error', 'too_many_keys', 'invalid_credentials', 'forbidden'];
 const sortedKeys = (o: object) => Object.keys(o).sort();
 const without = (key: string, id: string) => key.replace(/_[^_]+_/, `_${id}_`);
 
@@ -603,13 +604,13 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
     },
   },
   {
-    name: 'Key management: label 1 to 64 characters after trimming, else 400; a body that is not JSON → 400 invalid_request',
+    name: 'Key management: label 1 to 64 characters after trimming, else 400 invalid_request; a body that is not JSON → 400 invalid_request',
     async run(send, fx) {
       const cookie = await login(send, fx.admin);
       for (const label of ['', '   ', 'x'.repeat(65), 42, null]) {
-        expectError(await send(panel('POST', '/integration-keys', cookie, { label })), 400, 'invalid_label');
+        expectError(await send(panel('POST', '/integration-keys', cookie, { label })), 400, 'invalid_request');
       }
-      expectError(await send(panel('POST', '/integration-keys', cookie, {})), 400, 'invalid_label');
+      expectError(await send(panel('POST', '/integration-keys', cookie, {})), 400, 'invalid_request');
       for (const body of ['not json', '[1]', '"label"', '']) expectError(await send(panel('POST', '/integration-keys', cookie, body)), 400, 'invalid_request');
       const ok = await send(panel('POST', '/integration-keys', cookie, { label: 'x'.repeat(64) }));
       expect(ok.status).toBe(201);
@@ -741,6 +742,15 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
         wrongSecret: `Bearer ${fx.key.slice(0, 14)}${'A'.repeat(42)}`,
         revoked: `Bearer ${fx.revokedKey}`,
         twoTokens: `Bearer ${fx.key} ${fx.key}`,
+        // Only `Bearer <key>` is the header's form; a valid key in any other spelling is malformed.
+        lowercaseScheme: `bearer ${fx.key}`,
+        uppercaseScheme: `BEARER ${fx.key}`,
+        twoSpaces: `Bearer  ${fx.key}`,
+        tab: `Bearer\t${fx.key}`,
+        basicWithKey: `Basic ${fx.key}`,
+        keyAlone: fx.key,
+        empty: '',
+        rightGrammarUnknownId: `Bearer svk_0badc0de_${'A'.repeat(43)}`,
       };
       const missing = await get(send, `${I}/players`);
       const norm = (r: WireResponse) => ({ status: r.status, body: r.body, headers: Object.fromEntries(Object.entries(r.headers).filter(([k]) => k !== 'date')) });
@@ -811,14 +821,19 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
     },
   },
   {
-    name: 'Panel authentication: every /api/v1 path except login needs a session (401 before routing); signed in, an unknown path is 404',
+    name: 'Panel authentication: every /api/v1 path except POST /auth/login needs a session (401 before routing, other methods of the login path included); signed in, an unknown path is 404',
     async run(send, fx) {
-      for (const [method, path] of [['GET', '/nope'], ['GET', '/players'], ['POST', '/auth/logout'], ['GET', '/auth/me'], ['DELETE', '/anything/at/all'], ['GET', '']]) {
-        expectError(await send(panel(method, path)), 401, 'unauthorized');
+      const paths = [['GET', '/nope'], ['GET', '/players'], ['POST', '/auth/logout'], ['GET', '/auth/me'], ['DELETE', '/anything/at/all'], ['GET', '']];
+      // Only POST of the login path is exempt: its other methods need a session like any path.
+      for (const method of ['GET', 'PUT', 'DELETE', 'OPTIONS']) paths.push([method, '/auth/login']);
+      for (const [method, path] of paths) {
+        expectError(await send(panel(method, path, undefined, undefined, bearer(fx.key))), 401, 'unauthorized');
       }
       const cookie = await login(send, fx.viewer);
       expectError(await send(panel('GET', '/nope', cookie)), 404, 'not_found');
-      expectError(await send(panel('GET', '/auth/login')), 405, 'method_not_allowed');
+      const wrongMethod = await send(panel('GET', '/auth/login', cookie));
+      expectError(wrongMethod, 405, 'method_not_allowed');
+      expect(wrongMethod.headers.allow).toBe('POST');
     },
   },
   {
@@ -839,7 +854,7 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
 
   // Errors
   {
-    name: 'Errors: every error body is exactly {error: {code, message}}',
+    name: 'Errors: every error body is exactly {error: {code, message}} with one of the spec\'s codes',
     async run(send, fx) {
       const cookie = await login(send, fx.viewer);
       const responses = [
@@ -851,12 +866,16 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
         await send({ method: 'PUT', path: `${I}/pals` }),
         await send(panel('GET', '/integration-keys', cookie)),
         await send({ method: 'GET', path: '/nowhere' }),
+        await send(panel('POST', '/integration-keys', await login(send, fx.admin), { label: ' ' })),
+        await send(panel('POST', '/auth/login', undefined, { username: fx.admin.username, password: 'wrong-password-1' })),
       ];
       for (const res of responses) {
         const body = JSON.parse(res.body);
         expect(sortedKeys(body)).toEqual(['error']);
         expect(sortedKeys(body.error)).toEqual(['code', 'message']);
         expect(body.error.message).toMatch(/^[A-Z].*\.$/);
+        // interface.md: codes are exactly the spec's (plus its own invalid_credentials and forbidden).
+        expect(SPEC_CODES).toContain(body.error.code);
       }
     },
   },

@@ -35,7 +35,11 @@ function unauthorized(): HttpResponse {
   return { status: 401, headers: { ...BASE_HEADERS, 'www-authenticate': 'Bearer' }, body: UNAUTHORIZED_BODY };
 }
 
-const BEARER = /^Bearer +([^\s]+) *$/i;
+/** The one accepted form (spec: Authentication rule 1, `Authorization: Bearer <API_KEY>`):
+ * the scheme spelled `Bearer`, one space, the key. Anything else (`bearer`, two spaces, a
+ * tab, `Basic`, a trailing word) is a malformed header, one of rule 3's failures. Node has
+ * already trimmed the value's surrounding whitespace. */
+const BEARER = /^Bearer ([^\s]+)$/;
 
 export function createIntegrationSurface(deps: HttpDeps): (req: HttpRequest) => HttpResponse {
   const limiter = new SlidingWindowLimiter(deps.settings.integrationRateLimit);

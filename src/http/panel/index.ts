@@ -30,8 +30,9 @@ export function createPanelSurface(deps: HttpDeps, throttle?: ThrottleOptions): 
 
   return async function panel(req: HttpRequest): Promise<HttpResponse> {
     try {
-      if (req.path === LOGIN_PATH) {
-        if (req.method !== 'POST') throw methodNotAllowed('POST');
+      // interface.md: only `POST /api/v1/auth/login` goes without a session; its other
+      // methods are answered like any panel path (401, then 405 for a signed-in user).
+      if (req.path === LOGIN_PATH && req.method === 'POST') {
         if (!sameOrigin(req)) throw crossOrigin();
         return await login(req);
       }
@@ -39,6 +40,7 @@ export function createPanelSurface(deps: HttpDeps, throttle?: ThrottleOptions): 
       const token = readCookie(req, SESSION_COOKIE);
       const user: SessionUser | null = token ? deps.store.sessions.lookup(token, now) : null;
       if (!user || !token) throw new HttpError(401, 'unauthorized', 'Sign in first.');
+      if (req.path === LOGIN_PATH) throw methodNotAllowed('POST');
       if (isMutating(req.method) && !sameOrigin(req)) throw crossOrigin();
       const m = router.match(req.method, req.path);
       if (m.kind === 'none') throw notFound();
