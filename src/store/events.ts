@@ -25,12 +25,22 @@ export function isPublicEvent(kind: string, message: string): boolean {
   return false;
 }
 
-/** Retention: at least the latest 10,000 events or 30 days, and always the latest 100 public. */
+/**
+ * Retention (interface.md, Decisions): at least the latest 10,000 events or 30 days, and public
+ * events are never evicted to make room for panel events. So the two classes are bounded
+ * separately: a panel event goes when it is older than 30 days and outside the latest 10,000
+ * events of the whole log, or outside the latest HARD_CAP panel events; a public event goes when
+ * it is older than 30 days and outside the latest 10,000 public events, or outside the latest
+ * HARD_CAP public events. A flood of panel events thus only ever pushes out panel events, and
+ * `/events` always has far more than its latest 100 public events.
+ */
 export const KEEP_LATEST = 10_000;
 export const KEEP_PUBLIC = 100;
 export const KEEP_DAYS = 30;
-/** A hard bound so a flood of panel events within 30 days cannot grow the log without end. */
+/** Per class: a flood within 30 days cannot grow the log (or memory) without end. */
 export const HARD_CAP = 50_000;
+/** Appends between two automatic prunes. */
+const PRUNE_EVERY = 500;
 
 export class EventRepo {
   private appendsSincePrune = 0;
@@ -38,17 +48,27 @@ export class EventRepo {
   constructor(private readonly db: DurableDb) {}
 
   append(ev: EventRecord): void {
-    this.db.write((tx) =>
-      tx.run(`INSERT INTO events (at, kind, message, public) VALUES (?, ?, ?, ?)`, [
-        ev.at,
-        ev.kind,
-        ev.message,
-        isPublicEvent(ev.kind, ev.message) ? 1 : 0,
-      ]),
-    );
-    if (++this.appendsSincePrune >= 500) {
+    this.appendMany([ev]);
+  }
+
+  /** Several events in one durable write (one fsync), in the given order. */
+  appendMany(evs: readonly EventRecord[]): void {
+    if (evs.length === 0) return;
+    this.db.write((tx) => {
+      for (const ev of evs) {
+        tx.run(`INSERT INTO events (at, kind, message, public) VALUES (?, ?, ?, ?)`, [
+          ev.at,
+          ev.kind,
+          ev.message,
+          isPublicEvent(ev.kind, ev.message) ? 1 : 0,
+        ]);
+      }
+    });
+    this.appendsSincePrune += evs.length;
+    if (this.appendsSincePrune >= PRUNE_EVERY) {
       this.appendsSincePrune = 0;
-      this.prune(new Date(Date.parse(ev.at)));
+      const last = Date.parse(evs[evs.length - 1]!.at);
+      this.prune(Number.isFinite(last) ? new Date(last) : new Date());
     }
   }
 
@@ -62,13 +82,27 @@ export class EventRepo {
     return this.db.all<EventRecord>(`SELECT at, kind, message FROM events ORDER BY id DESC LIMIT ?`, [limit]);
   }
 
-  /** Drops what is older than 30 days and beyond the latest 10,000, never the latest 100 public. */
+  /** Applies the retention rule above as of `now`. */
   prune(now: Date): void {
     const cutoff = iso(new Date(now.getTime() - KEEP_DAYS * 86_400_000));
-    const where = `(at < ? AND id NOT IN (SELECT id FROM events ORDER BY id DESC LIMIT ${KEEP_LATEST})
-        OR id NOT IN (SELECT id FROM events ORDER BY id DESC LIMIT ${HARD_CAP}))
-      AND id NOT IN (SELECT id FROM events WHERE public = 1 ORDER BY id DESC LIMIT ${KEEP_PUBLIC})`;
-    if (!this.db.get(`SELECT 1 FROM events WHERE ${where} LIMIT 1`, [cutoff])) return;
-    this.db.write((tx) => tx.run(`DELETE FROM events WHERE ${where}`, [cutoff]));
+    // "Outside the latest n" of a class ⇔ id below the id of its n-th newest row (0: none is).
+    const nth = (where: string, n: number): number =>
+      Number(this.db.get<{ id: number }>(`SELECT id FROM events ${where} ORDER BY id DESC LIMIT 1 OFFSET ?`, [n - 1])?.id ?? 0);
+    const latestAll = nth('', KEEP_LATEST);
+    const panelCap = nth('WHERE public = 0', HARD_CAP);
+    const publicLatest = nth('WHERE public = 1', KEEP_LATEST);
+    const publicCap = nth('WHERE public = 1', HARD_CAP);
+    const panelWhere = `public = 0 AND ((at < ? AND id < ?) OR id < ?)`;
+    const publicWhere = `public = 1 AND ((at < ? AND id < ?) OR id < ?)`;
+    const panelArgs = [cutoff, latestAll, panelCap];
+    const publicArgs = [cutoff, publicLatest, publicCap];
+    const due =
+      this.db.get(`SELECT 1 FROM events WHERE ${panelWhere} LIMIT 1`, panelArgs) ||
+      this.db.get(`SELECT 1 FROM events WHERE ${publicWhere} LIMIT 1`, publicArgs);
+    if (!due) return;
+    this.db.write((tx) => {
+      tx.run(`DELETE FROM events WHERE ${panelWhere}`, panelArgs);
+      tx.run(`DELETE FROM events WHERE ${publicWhere}`, publicArgs);
+    });
   }
 }
