@@ -8,6 +8,30 @@ import { palpanelVersion } from './version.js';
 const dataDirOpt = () => new Option('--data-dir <dir>', 'the panel data folder (env SERVICE_DATA_DIR; default ./palpanel-data)');
 const jsonOpt = () => new Option('--json', 'print JSON instead of text');
 
+// Every setting of interface.md, shown by `serve --help` (a test checks it against the settings
+// module, which is not imported here so that --version and --help stay fast).
+const SETTINGS_HELP = `
+Settings (environment; a flag above wins over its variable):
+  SERVICE_LISTEN                  --listen    host:port to listen on; port 0 picks a free port (default 127.0.0.1:8080)
+  SERVICE_DATA_DIR                --data-dir  the panel's own state: store, control socket (default ./palpanel-data)
+  SERVICE_SAVE_DIR                --save-dir  world save folder with Level.sav, LevelMeta.sav, Players/ (default none)
+  SERVICE_SAVE_CHECK_INTERVAL     how often the save folder is checked for a newer Level.sav (default 30s)
+  SERVICE_GAME_REST_URL           --game-url  base URL of the game's REST API, e.g. http://127.0.0.1:8212 (default none)
+  SERVICE_GAME_ADMIN_PASSWORD     the game's AdminPassword, sent as HTTP Basic user admin (default none)
+  SERVICE_POLL_INTERVAL           period of the live poll: info, players, metrics (default 5s)
+  SERVICE_GAME_DATA               on enables the live game-data poller, GET /v1/api/game-data (default off)
+  SERVICE_GAME_DATA_INTERVAL      period of the game-data poller (default 15s)
+  SERVICE_RCON_ADDR               host:port of the game's RCON (default none)
+  SERVICE_RCON_PASSWORD           the game's RCON password (default none)
+  SERVICE_INTEGRATION_RATE_LIMIT  Integration API requests per minute per key, a positive whole number (default 60)
+  SERVICE_SESSION_TTL             panel session length (default 7d)
+  SERVICE_LOG_FORMAT              text or json; logs go to stderr (default text)
+
+Durations are a whole number and a unit: 250ms, 5s, 2m, 1h or 7d. An invalid value stops start-up
+with exit code 2 and a message naming the setting. When ready, serve prints
+"listening on http://HOST:PORT"; SIGTERM or SIGINT stops it cleanly (exit 0).
+`;
+
 /** The dashboard ended with a non-zero code after printing why. */
 class DashExit extends Error {
   constructor(readonly code: number) {
@@ -28,9 +52,10 @@ export function buildProgram(io: CliIo): Command {
     .command('serve')
     .description(
       'run the service: HTTP server (panel API, Integration API, /api/openapi.json), the game-server poller, ' +
-        'the optional live game-data poller, the save watcher and parser. Settings come from SERVICE_* variables; ' +
-        'see the README for the full table.',
+        'the optional live game-data poller, the save watcher and parser. Settings come from SERVICE_* variables ' +
+        '(listed below).',
     )
+    .addHelpText('after', SETTINGS_HELP)
     .option('--listen <host:port>', 'HTTP listen address (env SERVICE_LISTEN; default 127.0.0.1:8080)')
     .addOption(dataDirOpt())
     .option('--save-dir <dir>', 'the world save folder holding Level.sav (env SERVICE_SAVE_DIR)')

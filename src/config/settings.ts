@@ -44,6 +44,8 @@ interface SettingDef<T> {
   def: string | null;
   schema: z.ZodType<T>;
   hint: string;
+  /** Passwords: the error message names the setting but never repeats its value. */
+  secret?: boolean;
 }
 
 const duration = z.string().transform((s, ctx) => {
@@ -54,6 +56,12 @@ const duration = z.string().transform((s, ctx) => {
   }
   return ms;
 });
+
+/** Node timers hold at most 2^31-1 ms (about 24.8 days); a longer delay fires after 1 ms. Any
+ * positive interval is accepted (interface.md), so a longer one waits that maximum instead of
+ * turning a poller into a busy loop. */
+export const MAX_TIMER_MS = 2_147_483_647;
+const interval = duration.transform((ms) => Math.min(ms, MAX_TIMER_MS));
 
 export function parseHostPort(text: string): HostPort | null {
   const m = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/.exec(text.trim());
@@ -85,11 +93,12 @@ const httpUrl = z.string().transform((s, ctx) => {
   return z.NEVER;
 });
 
+// Any positive whole number (interface.md); only the safe-integer range bounds it.
 const positiveInt = z
   .string()
-  .regex(/^\d{1,10}$/)
+  .regex(/^\d{1,16}$/)
   .transform(Number)
-  .refine((n) => n >= 1 && n <= 1_000_000_000);
+  .refine((n) => n >= 1 && Number.isSafeInteger(n));
 
 const nonEmpty = z.string().min(1).max(4096);
 
@@ -97,14 +106,14 @@ const DEFS = {
   listen: { env: 'SERVICE_LISTEN', flag: 'listen', def: '127.0.0.1:8080', schema: hostPort, hint: 'host:port, e.g. 127.0.0.1:8080 (port 0 picks a free port)' },
   dataDir: { env: 'SERVICE_DATA_DIR', flag: 'dataDir', def: './palpanel-data', schema: nonEmpty, hint: 'a folder path' },
   saveDir: { env: 'SERVICE_SAVE_DIR', flag: 'saveDir', def: null, schema: nonEmpty, hint: 'a folder path' },
-  saveCheckIntervalMs: { env: 'SERVICE_SAVE_CHECK_INTERVAL', def: '30s', schema: duration, hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d' },
+  saveCheckIntervalMs: { env: 'SERVICE_SAVE_CHECK_INTERVAL', def: '30s', schema: interval, hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d' },
   gameRestUrl: { env: 'SERVICE_GAME_REST_URL', flag: 'gameUrl', def: null, schema: httpUrl, hint: 'an http(s) URL such as http://127.0.0.1:8212' },
-  gameAdminPassword: { env: 'SERVICE_GAME_ADMIN_PASSWORD', def: null, schema: nonEmpty, hint: 'the game AdminPassword' },
-  pollIntervalMs: { env: 'SERVICE_POLL_INTERVAL', def: '5s', schema: duration, hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d' },
+  gameAdminPassword: { env: 'SERVICE_GAME_ADMIN_PASSWORD', def: null, schema: nonEmpty, hint: 'the game AdminPassword', secret: true },
+  pollIntervalMs: { env: 'SERVICE_POLL_INTERVAL', def: '5s', schema: interval, hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d' },
   gameData: { env: 'SERVICE_GAME_DATA', def: 'off', schema: z.enum(['on', 'off']).transform((v) => v === 'on'), hint: '"on" or "off"' },
-  gameDataIntervalMs: { env: 'SERVICE_GAME_DATA_INTERVAL', def: '15s', schema: duration, hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d' },
+  gameDataIntervalMs: { env: 'SERVICE_GAME_DATA_INTERVAL', def: '15s', schema: interval, hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d' },
   rconAddr: { env: 'SERVICE_RCON_ADDR', def: null, schema: hostPort, hint: 'host:port, e.g. 127.0.0.1:25575' },
-  rconPassword: { env: 'SERVICE_RCON_PASSWORD', def: null, schema: nonEmpty, hint: 'the RCON password' },
+  rconPassword: { env: 'SERVICE_RCON_PASSWORD', def: null, schema: nonEmpty, hint: 'the RCON password', secret: true },
   integrationRateLimit: { env: 'SERVICE_INTEGRATION_RATE_LIMIT', def: '60', schema: positiveInt, hint: 'a positive whole number of requests per minute' },
   sessionTtlMs: { env: 'SERVICE_SESSION_TTL', def: '7d', schema: duration, hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d' },
   logFormat: { env: 'SERVICE_LOG_FORMAT', def: 'text', schema: z.enum(['text', 'json']), hint: '"text" or "json"' },
@@ -123,7 +132,8 @@ function resolveOne<K extends keyof Settings>(key: K, env: Env, flags: SettingFl
   const parsed = def.schema.safeParse(raw);
   if (!parsed.success) {
     const name = fromFlag !== undefined && def.flag ? `--${kebab(def.flag)} (${def.env})` : def.env;
-    throw new SettingsError(def.env, `Invalid value for ${name}: expected ${def.hint}.`);
+    const shown = def.secret ? '' : ` ${JSON.stringify(raw.length > 200 ? raw.slice(0, 200) + '…' : raw)}`;
+    throw new SettingsError(def.env, `Invalid value${shown} for ${name}: expected ${def.hint}.`);
   }
   return parsed.data;
 }

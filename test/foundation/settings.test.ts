@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadSettings, SettingsError, SETTINGS_TABLE } from '../../src/config/settings.js';
+import { loadSettings, MAX_TIMER_MS, SettingsError, SETTINGS_TABLE } from '../../src/config/settings.js';
 import { parseDuration } from '../../src/lib/duration.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 
@@ -95,6 +95,35 @@ describe('settings', () => {
     }
   });
 
+  it('the message quotes the bad value, except for passwords', () => {
+    expect(() => loadSettings({ SERVICE_LISTEN: '127.0.0.1:70000' })).toThrow('"127.0.0.1:70000"');
+    expect(() => loadSettings({ SERVICE_POLL_INTERVAL: '1.5s' })).toThrow('"1.5s" for SERVICE_POLL_INTERVAL');
+    // A password has no invalid value but the empty string; still, never echo one.
+    for (const name of ['SERVICE_GAME_ADMIN_PASSWORD', 'SERVICE_RCON_PASSWORD']) {
+      expect(() => loadSettings({ [name]: 'x'.repeat(5000) })).toThrow(SettingsError);
+      try {
+        loadSettings({ [name]: 'x'.repeat(5000) });
+      } catch (err) {
+        expect((err as Error).message).not.toContain('xxxx');
+      }
+    }
+  });
+
+  it('any positive duration and integer: long intervals wait the longest a timer can', () => {
+    const s = loadSettings({
+      SERVICE_POLL_INTERVAL: '30d',
+      SERVICE_GAME_DATA_INTERVAL: '1ms',
+      SERVICE_SAVE_CHECK_INTERVAL: '999999d',
+      SERVICE_SESSION_TTL: '3650d',
+      SERVICE_INTEGRATION_RATE_LIMIT: '10000000000',
+    });
+    expect(s.pollIntervalMs).toBe(MAX_TIMER_MS); // a larger setTimeout delay would fire at once
+    expect(s.saveCheckIntervalMs).toBe(MAX_TIMER_MS);
+    expect(s.gameDataIntervalMs).toBe(1);
+    expect(s.sessionTtlMs).toBe(3650 * 86_400_000); // not a timer: kept as given
+    expect(s.integrationRateLimit).toBe(10_000_000_000);
+  });
+
   it('the table documents every setting', () => {
     expect(SETTINGS_TABLE.map((s) => s.env).sort()).toEqual(
       [
@@ -112,6 +141,17 @@ describe('serve start-up with a bad setting (built executable)', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(name);
     expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it('serve --help explains every setting with its default', async () => {
+    const r = await runCli(['serve', '--help']);
+    expect(r.code).toBe(0);
+    for (const s of SETTINGS_TABLE) {
+      const line = r.stdout.split('\n').find((l) => l.trim().startsWith(s.env + ' '));
+      expect(line, s.env).toBeDefined();
+      expect(line).toContain(`(default ${s.def ?? 'none'})`);
+      if (s.flag) expect(line).toContain(s.flag);
+    }
   });
 
   it('a bad --listen flag exits 2 naming the flag', async () => {
