@@ -33,8 +33,11 @@ const DUMMY_HASH = sha256Hex('svk_00000000_unknown-key-placeholder-of-equal-work
 export function validateLabel(label: unknown): string {
   if (typeof label !== 'string') throw new ValidationError('The label must be a string.', 'invalid_label');
   const trimmed = label.trim();
-  if (trimmed.length < 1 || trimmed.length > 64) {
-    throw new ValidationError('The label must be 1 to 64 characters after trimming.', 'invalid_label');
+  // Characters are code points: an emoji is one character, not the two UTF-16 units that
+  // String.length counts.
+  const length = [...trimmed].length;
+  if (length < 1 || length > 64) {
+    throw new ValidationError(`The label must be 1 to 64 characters after trimming (it has ${length}).`, 'invalid_label');
   }
   return trimmed;
 }
@@ -83,7 +86,7 @@ export class KeyRepo {
 
   revoke(id: string): KeyRecord {
     const row = /^[0-9a-f]{8}$/.test(id) ? this.cache.get(id) : undefined;
-    if (!row) throw new NotFoundError('No key has that id.');
+    if (!row) throw new NotFoundError(`No key has the id "${id.slice(0, 64)}".`);
     if (row.revoked_at) return this.toRecord(row);
     const at = iso(this.clock());
     this.db.write((tx) => tx.run(`UPDATE integration_keys SET revoked_at = ? WHERE id = ?`, [at, id]));

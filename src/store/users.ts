@@ -27,13 +27,17 @@ const COMMON = new Set([
 
 export function validateUsername(name: unknown): string {
   if (typeof name !== 'string' || !/^[A-Za-z0-9_.-]{1,32}$/.test(name)) {
-    throw new ValidationError('A username is 1 to 32 letters, digits, dots, dashes or underscores.');
+    const shown = typeof name === 'string' ? ` ${JSON.stringify(name.slice(0, 64))}` : '';
+    throw new ValidationError(`Invalid user name${shown}: a user name is 1 to 32 letters, digits, dots, dashes or underscores.`);
   }
   return name;
 }
 
 export function validateRole(role: unknown): Role {
-  if (role !== 'admin' && role !== 'viewer') throw new ValidationError('The role must be "admin" or "viewer".');
+  if (role !== 'admin' && role !== 'viewer') {
+    const shown = typeof role === 'string' ? ` ${JSON.stringify(role.slice(0, 64))}` : '';
+    throw new ValidationError(`Invalid role${shown}: the role must be "admin" or "viewer".`);
+  }
   return role;
 }
 
@@ -70,7 +74,7 @@ export class UserRepo {
     const hash = hashPassword(pw);
     const createdAt = iso(this.clock());
     this.db.write((tx) => {
-      if (tx.get(`SELECT 1 FROM users WHERE username = ?`, [name])) throw new ConflictError('user_exists', 'A user with that name already exists.');
+      if (tx.get(`SELECT 1 FROM users WHERE username = ?`, [name])) throw new ConflictError('user_exists', `A user named "${name}" already exists.`);
       tx.run(`INSERT INTO users (username, role, password_hash, created_at) VALUES (?, ?, ?, ?)`, [name, r, hash, createdAt]);
     });
     return { username: name, role: r, createdAt };
@@ -90,7 +94,7 @@ export class UserRepo {
   /** Removing a user also ends their sessions. */
   remove(username: string): void {
     this.db.write((tx) => {
-      if (!tx.get(`SELECT 1 FROM users WHERE username = ?`, [username])) throw new NotFoundError('No user has that name.');
+      if (!tx.get(`SELECT 1 FROM users WHERE username = ?`, [username])) throw new NotFoundError(`No user is named "${username}".`);
       tx.run(`DELETE FROM users WHERE username = ?`, [username]);
       tx.run(`DELETE FROM sessions WHERE username = ?`, [username]);
     });
@@ -98,7 +102,7 @@ export class UserRepo {
 
   /** Changing a password ends the user's sessions. */
   setPassword(username: string, password: unknown): void {
-    if (!this.get(username)) throw new NotFoundError('No user has that name.');
+    if (!this.get(username)) throw new NotFoundError(`No user is named "${username}".`);
     const hash = hashPassword(validatePassword(password, username));
     this.db.write((tx) => {
       tx.run(`UPDATE users SET password_hash = ? WHERE username = ?`, [hash, username]);

@@ -73,6 +73,14 @@ describe('Key administration', () => {
     expect(store.keys.list()).toHaveLength(2);
   });
 
+  it('label length counts characters (code points), not UTF-16 units', async () => {
+    const { store } = await fresh();
+    expect(store.keys.create('😀'.repeat(64)).label).toBe('😀'.repeat(64));
+    expect(store.keys.create(' é'.repeat(32).trim() + 'x').label).toHaveLength(64);
+    expect(() => store.keys.create('😀'.repeat(65))).toThrow(/64 characters after trimming \(it has 65\)/);
+    expect(() => store.keys.create('\t \n')).toThrow(ValidationError);
+  });
+
   it('at most 100 active keys; revoked keys do not count', async () => {
     const { store } = await fresh();
     const keys = Array.from({ length: MAX_ACTIVE_KEYS }, (_, i) => store.keys.create(`k${i}`));
@@ -92,6 +100,7 @@ describe('Key administration', () => {
     now += 1000;
     expect(store.keys.revoke(k.id).revokedAt).toBe(first.revokedAt);
     expect(() => store.keys.revoke('deadbeef')).toThrow(NotFoundError);
+    expect(() => store.keys.revoke('deadbeef')).toThrow(/deadbeef/); // the message names the id
     expect(store.keys.list()[0].revokedAt).toBe(first.revokedAt);
   });
 
