@@ -86,8 +86,12 @@ export function sendControlRequest(dataDir: string, req: unknown, timeoutMs = 15
       }
     });
     sock.on('error', (err: NodeJS.ErrnoException) => {
-      if (!connected && (err.code === 'ENOENT' || err.code === 'ECONNREFUSED')) resolve(null);
-      else reject(new Error('The running server closed the control connection.'));
+      // No socket (or no folder) there: no server runs; the caller opens the store itself and
+      // reports a data dir that is not usable with its own message.
+      if (!connected && (err.code === 'ENOENT' || err.code === 'ECONNREFUSED' || err.code === 'ENOTDIR')) resolve(null);
+      else if (!connected && (err.code === 'EACCES' || err.code === 'EPERM')) {
+        reject(new Error(`No permission to reach ${controlSocketPath(dataDir)}: run the command as the user that owns the data dir.`));
+      } else reject(new Error('The running server closed the control connection.'));
     });
   });
 }

@@ -1,7 +1,7 @@
 // Exit codes (interface.md): 0 success; 2 bad usage or invalid input; 1 any other failure.
 // Messages are one line, with no stack trace unless --debug.
 import { SettingsError } from '../config/settings.js';
-import { DomainError, ValidationError } from '../lib/errors.js';
+import { describeFsError, DomainError, ValidationError } from '../lib/errors.js';
 
 export class UsageError extends Error {}
 
@@ -13,6 +13,9 @@ export function exitCodeFor(err: unknown): number {
 export function messageFor(err: unknown, debug: boolean): string {
   if (debug && err instanceof Error && err.stack) return err.stack;
   if (err instanceof DomainError || err instanceof SettingsError || err instanceof UsageError) return err.message;
+  // A data dir that cannot be created or written: say which path and why, not "unexpected".
+  const fs = describeFsError(err);
+  if (fs) return fs;
   if (err instanceof Error && /^(The |A |An |No )/.test(err.message)) return err.message;
   return 'palpanel failed unexpectedly; run again with --debug for details.';
 }

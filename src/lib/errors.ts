@@ -46,3 +46,36 @@ export class StorageError extends DomainError {
     super('storage_error', message);
   }
 }
+
+/** Plain words for the file-system failures a user can act on (permissions, a full disk, a
+ * path that is not a folder). */
+const FS_REASONS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'the disk quota is exceeded',
+  ENOTDIR: 'a part of the path is not a folder',
+  EISDIR: 'it is a folder',
+  ENOENT: 'no such file or folder',
+  EEXIST: 'it exists and is not a folder',
+  ENAMETOOLONG: 'the path is too long',
+  ELOOP: 'too many symbolic links',
+  EIO: 'an input/output error',
+  EMFILE: 'too many open files',
+  ENFILE: 'too many open files',
+};
+
+/** The reason of a Node file-system error in plain words, or null for any other error. */
+export function fsErrorReason(err: unknown): string | null {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  return typeof code === 'string' && code in FS_REASONS ? FS_REASONS[code] : null;
+}
+
+/** A one-line message for a file-system error that names its path, or null. */
+export function describeFsError(err: unknown): string | null {
+  const reason = fsErrorReason(err);
+  if (!reason) return null;
+  const path = (err as NodeJS.ErrnoException).path;
+  return path ? `Cannot use ${path}: ${reason}.` : `A file operation failed: ${reason}.`;
+}

@@ -58,7 +58,7 @@ export class DurableDb implements Reader {
       db = existsSync(snapshotPath) ? new SQL.Database(readFileSync(snapshotPath)) : new SQL.Database();
       db.exec(`CREATE TABLE IF NOT EXISTS store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
     } catch {
-      throw new StorageError('The store file is not a readable database.');
+      throw new StorageError(`The store file ${snapshotPath} is not a readable database.`);
     }
     const snapSeq = Number(queryGet<{ v: string }>(db, `SELECT value AS v FROM store_meta WHERE key = 'journal_seq'`)?.v ?? 0);
     const { journal, records } = Journal.open(journalPath);
@@ -74,7 +74,7 @@ export class DurableDb implements Reader {
     const store = new DurableDb(db, snapshotPath, journal);
     // Migrations are ordinary journaled writes, so a crash during one is replayed or absent.
     runMigrations(store, migrations);
-    if (records.length > 0 || !existsSync(snapshotPath)) store.checkpoint();
+    if (records.length > 0 || !existsSync(snapshotPath)) store.tryCheckpoint();
     return store;
   }
 
@@ -125,14 +125,31 @@ export class DurableDb implements Reader {
     this.journal.reset();
   }
 
+  /** A checkpoint that may fail without loss: every acknowledged write is still in the journal,
+   * which the next open replays. Used where the caller has nothing better to do with the error
+   * (open and close on a data dir that has become read-only or full). */
+  private tryCheckpoint(): void {
+    if (!this.journal.writable) return;
+    try {
+      this.checkpoint();
+    } catch {
+      /* the journal keeps everything; the next checkpoint retries */
+    }
+  }
+
   /** Checkpoints when the journal has grown large; cheap to call after every write. */
   maybeCheckpoint(): void {
     if (this.journal.size > CHECKPOINT_BYTES) this.checkpoint();
   }
 
+  /** Folds the journal into the snapshot when it holds anything (a read-only command leaves
+   * the files untouched), then closes. */
   close(): void {
-    this.checkpoint();
-    this.journal.close();
-    this.db.close();
+    try {
+      if (this.journal.size > 0) this.tryCheckpoint();
+    } finally {
+      this.journal.close();
+      this.db.close();
+    }
   }
 }

@@ -1,6 +1,6 @@
 // The store: opens the data dir under its lock, the panel database (journaled) and the world
 // database, and hands out one repository per table group.
-import { chmodSync, mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { systemClock, type Clock } from '../lib/time.js';
 import { DurableDb } from './durable-db.js';
@@ -34,7 +34,10 @@ export interface Store {
 export function ensureDataDir(dataDir: string): void {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   try {
-    chmodSync(dataDir, 0o700);
+    // Only take away access of others: an operator who made the folder read-only for
+    // everyone meant it, and `keys list` still works there.
+    const mode = statSync(dataDir).mode & 0o777;
+    if (mode & 0o077) chmodSync(dataDir, mode & 0o700);
   } catch {
     /* not ours to change (e.g. a mounted volume); the files inside are still 0600 */
   }

@@ -3,7 +3,7 @@
 // so at open every complete record is replayed and a torn tail (a crash mid-append) is cut off.
 import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync, existsSync, writeSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
-import { StorageError } from '../lib/errors.js';
+import { fsErrorReason, StorageError } from '../lib/errors.js';
 
 export type SqlParam = string | number | null;
 export interface JournalStatement {
@@ -19,6 +19,9 @@ const HEADER = 8;
 /** No single transaction of the panel store comes near this; a larger length is a torn record. */
 const MAX_RECORD = 16 * 1024 * 1024;
 
+/** Errors that mean "this data dir may be read but not written". */
+const READ_ONLY_CODES = new Set(['EACCES', 'EPERM', 'EROFS']);
+
 export class Journal {
   private fd: number;
   private bytes: number;
@@ -26,9 +29,15 @@ export class Journal {
   private constructor(
     readonly path: string,
     fd: number,
+    /** Set when the journal could not be opened for writing: reads work, writes fail with it. */
+    readonly readOnlyReason: string | null = null,
   ) {
     this.fd = fd;
-    this.bytes = fstatSync(fd).size;
+    this.bytes = fd >= 0 ? fstatSync(fd).size : 0;
+  }
+
+  get writable(): boolean {
+    return this.readOnlyReason === null;
   }
 
   /** Opens the journal, returns the complete records, and cuts off any torn tail. */
@@ -51,7 +60,16 @@ export class Journal {
         good += HEADER + len;
       }
     }
-    const fd = openSync(path, existsSync(path) ? 'r+' : 'w+', 0o600);
+    let fd: number;
+    try {
+      fd = openSync(path, existsSync(path) ? 'r+' : 'w+', 0o600);
+    } catch (err) {
+      // A read-only data dir (or store files of another user) still answers `keys list`;
+      // any write then fails with this reason instead of the whole command failing.
+      const code = (err as NodeJS.ErrnoException).code ?? '';
+      if (!READ_ONLY_CODES.has(code)) throw err;
+      return { journal: new Journal(path, -1, fsErrorReason(err) ?? 'read-only'), records };
+    }
     if (fstatSync(fd).size !== good) {
       ftruncateSync(fd, good);
       fsyncSync(fd);
@@ -65,6 +83,7 @@ export class Journal {
   }
 
   append(record: JournalRecord): void {
+    if (this.readOnlyReason) throw new StorageError(`The data dir cannot be written (${this.readOnlyReason}).`);
     const payload = Buffer.from(JSON.stringify(record), 'utf8');
     if (payload.length > MAX_RECORD) throw new StorageError('A write was too large for the store journal.');
     const buf = Buffer.allocUnsafe(HEADER + payload.length);
@@ -75,14 +94,15 @@ export class Journal {
     try {
       while (off < buf.length) off += writeSync(this.fd, buf, off, buf.length - off, this.bytes + off);
       fsyncSync(this.fd);
-    } catch {
+    } catch (err) {
       // Leave the file as it was so that a half-written record never precedes a later one.
       try {
         ftruncateSync(this.fd, this.bytes);
       } catch {
         /* the torn tail is cut at the next open */
       }
-      throw new StorageError('The store could not be written to disk.');
+      const reason = fsErrorReason(err);
+      throw new StorageError(`The store could not be written to disk${reason ? ` (${reason})` : ''}.`);
     }
     this.bytes += buf.length;
   }
@@ -95,6 +115,6 @@ export class Journal {
   }
 
   close(): void {
-    closeSync(this.fd);
+    if (this.fd >= 0) closeSync(this.fd);
   }
 }

@@ -37,7 +37,7 @@ export async function acquireLock(dataDir: string): Promise<DataDirLock> {
     server.once('error', (err: NodeJS.ErrnoException) => {
       reject(
         err.code === 'EADDRINUSE'
-          ? new DataDirLockedError(`The data dir is in use by another palpanel process${ownerPid(dataDir)}.`)
+          ? new DataDirLockedError(`The data dir ${dataDir} is in use by another palpanel process${ownerPid(dataDir)}.`)
           : err,
       );
     });

@@ -1,5 +1,6 @@
 // The built executable as a user drives it: self-contained, exit codes, messages.
-import { mkdtempSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -83,5 +84,66 @@ describe('dist/palpanel', () => {
     expect(await first.stop('SIGTERM')).toBe(0);
     const l = await runCli(['keys', 'list', '--data-dir', dir, '--json']);
     expect(JSON.parse(l.stdout)).toHaveLength(1);
+  });
+
+  it('keys create and list on a data dir that does not exist yet create it (mode 0700)', async () => {
+    const dir = join(tempDir(), 'not', 'yet');
+    const c = await runCli(['keys', 'create', '--label', '😀'.repeat(64), '--data-dir', dir, '--json']);
+    expect(c.code).toBe(0);
+    expect(JSON.parse(c.stdout).label).toBe('😀'.repeat(64)); // 64 characters, 128 UTF-16 units
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    const long = await runCli(['keys', 'create', '--label', '😀'.repeat(65), '--data-dir', dir]);
+    expect(long.code).toBe(2);
+    expect(long.stderr).toMatch(/label.*\(it has 65\)/);
+    const l = await runCli(['keys', 'list', '--data-dir', join(dir, 'other'), '--json']);
+    expect(l.code).toBe(0);
+    expect(JSON.parse(l.stdout)).toEqual([]);
+  });
+
+  it('a data dir that is a file or cannot be created: exit 1 naming the path, no stack trace', async () => {
+    const base = tempDir();
+    const file = join(base, 'file');
+    writeFileSync(file, 'x');
+    for (const dir of [file, join(file, 'sub')]) {
+      for (const args of [['keys', 'list'], ['keys', 'create', '--label', 'x']]) {
+        const r = await runCli([...args, '--data-dir', dir]);
+        expect(r.code).toBe(1);
+        expect(r.stderr).toContain(file);
+        expect(r.stderr).not.toMatch(/unexpectedly|\n\s+at /);
+        expect(r.stdout).toBe('');
+      }
+    }
+  });
+
+  // Permissions do not bind root, so as root the commands run as nobody (setpriv).
+  const asRoot = process.getuid?.() === 0;
+  const hasSetpriv = spawnSync('setpriv', ['--version']).status === 0;
+  it.skipIf(asRoot && !hasSetpriv)('a read-only data dir: keys list works and leaves it untouched; keys create exits 1 saying why', async () => {
+    const base = tempDir();
+    chmodSync(base, 0o755);
+    const dir = join(base, 'data');
+    mkdirSync(dir);
+    if (asRoot) chownSync(dir, 65534, 65534);
+    const prefix = asRoot ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', BIN] : [BIN];
+    const run = (args: string[]) => {
+      const r = spawnSync(prefix[0], [...prefix.slice(1), ...args, '--data-dir', dir], { encoding: 'utf8', env: {}, cwd: base });
+      return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+    };
+    const c = run(['keys', 'create', '--label', 'before', '--json']);
+    expect(c.code).toBe(0);
+    const created = JSON.parse(c.stdout) as { id: string };
+    for (const f of readdirSync(dir)) chmodSync(join(dir, f), 0o400);
+    chmodSync(dir, 0o500);
+    const before = readdirSync(dir).map((f) => [f, readFileSync(join(dir, f)).toString('hex')]);
+    const l = run(['keys', 'list', '--json']);
+    expect(l.stderr).toBe('');
+    expect(l.code).toBe(0);
+    expect((JSON.parse(l.stdout) as { id: string }[]).map((k) => k.id)).toEqual([created.id]);
+    const w = run(['keys', 'create', '--label', 'after']);
+    expect(w.code).toBe(1);
+    expect(w.stdout).toBe('');
+    expect(w.stderr).toMatch(/cannot be written \(permission denied\)/);
+    expect(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f)).toString('hex')])).toEqual(before);
+    chmodSync(dir, 0o700);
   });
 });
