@@ -33,6 +33,8 @@ export interface GameRestClientOptions {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** A tighter deadline for this call (the pollers' backoff bound); never loosens the client's. */
+  timeoutMs?: number;
 }
 
 const MIB = 1024 * 1024;
@@ -77,7 +79,7 @@ export class GameRestClient {
     const a = await this.http.exchange({
       method: 'GET',
       path: '/v1/api/game-data',
-      timeoutMs: this.timeoutMs,
+      timeoutMs: this.deadline(o),
       maxBytes: this.maxGameDataBytes,
       signal: o.signal,
     });
@@ -123,11 +125,16 @@ export class GameRestClient {
     return this.http.close();
   }
 
+  private deadline(o: CallOptions): number {
+    const t = o.timeoutMs;
+    return typeof t === 'number' && t > 0 ? Math.min(this.timeoutMs, t) : this.timeoutMs;
+  }
+
   private async getJson(route: string, o: CallOptions): Promise<unknown> {
     const a = await this.http.exchange({
       method: 'GET',
       path: '/v1/api' + route,
-      timeoutMs: this.timeoutMs,
+      timeoutMs: this.deadline(o),
       maxBytes: this.maxBodyBytes,
       signal: o.signal,
     });

@@ -15,3 +15,13 @@ export function nextGap(intervalMs: number, consecutiveFailures: number): number
   if (consecutiveFailures <= 1) return intervalMs;
   return Math.min(intervalMs * 2 ** (consecutiveFailures - 1), gapCap(intervalMs));
 }
+
+/**
+ * Deadline of one attempt's calls to the game. Gaps run from start to start, so an attempt
+ * that hangs until a long client timeout (5 s) would itself stretch the gap past the cap
+ * (e.g. 250 ms polling: cap 1 s). Capping the call at 90 % of the cap keeps every gap within
+ * the bound, with room for the bookkeeping around the call.
+ */
+export function attemptTimeout(intervalMs: number): number {
+  return Math.max(1, Math.floor(gapCap(intervalMs) * 0.9));
+}

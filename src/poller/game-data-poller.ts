@@ -26,6 +26,7 @@ import { GameDataUnsupportedError, GameUnauthorizedError } from '../game/errors.
 import type { GameDataFrame } from '../game/game-data-decoder.js';
 import type { CallOptions } from '../game/rest-client.js';
 import type { GameDataCache } from '../lib/live.js';
+import { attemptTimeout } from './backoff.js';
 import { PollLoop, type Timers } from './poll-loop.js';
 
 /** What the poller needs of the REST client (GameRestClient satisfies it). */
@@ -77,7 +78,7 @@ export class GameDataPoller {
     if (!this.opts.enabled) return false;
     let frame: GameDataFrame;
     try {
-      frame = await this.opts.source.gameData({ signal });
+      frame = await this.opts.source.gameData({ signal, timeoutMs: attemptTimeout(this.opts.intervalMs) });
     } catch (err) {
       if (signal?.aborted) return false;
       this.lastAttemptAt = now;

@@ -25,6 +25,7 @@ import { GameUnauthorizedError } from '../game/errors.js';
 import type { CallOptions } from '../game/rest-client.js';
 import type { LiveSnapshot, OnlinePlayer, ServerInfo, ServerMetrics } from '../lib/live.js';
 import { joinMessage, leaveMessage, SYSTEM_REACHABLE, SYSTEM_UNREACHABLE } from './event-text.js';
+import { attemptTimeout } from './backoff.js';
 import { OnlineTracker } from './online-tracker.js';
 import { PollLoop, type Timers } from './poll-loop.js';
 import type { EventSink, LiveEvent, PresenceSink } from './ports.js';
@@ -61,8 +62,11 @@ export class RestPoller {
   private readonly tracker = new OnlineTracker();
   private readonly threshold: number;
   private readonly loop: PollLoop;
+  /** Per-call deadline, so a hanging game cannot stretch the gap beyond the backoff bound. */
+  private readonly callTimeoutMs: number;
 
   constructor(private readonly opts: RestPollerOptions) {
+    this.callTimeoutMs = attemptTimeout(opts.intervalMs);
     this.threshold = Math.max(1, opts.failuresBeforeUnreachable ?? 2);
     this.loop = new PollLoop({
       intervalMs: opts.intervalMs,
@@ -89,7 +93,7 @@ export class RestPoller {
   async pollOnce(now: Date, signal?: AbortSignal): Promise<boolean> {
     let answer: [ServerInfo, OnlinePlayer[], ServerMetrics];
     try {
-      const o = { signal };
+      const o = { signal, timeoutMs: this.callTimeoutMs };
       answer = await Promise.all([this.opts.source.info(o), this.opts.source.players(o), this.opts.source.metrics(o)]);
     } catch (err) {
       // Stopping is not a game failure: leave the state as it was.

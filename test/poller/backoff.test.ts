@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimGameServer, type SimGameServer } from '../../src/demo/sim/index.js';
 import { GameRestClient } from '../../src/game/rest-client.js';
-import { gapCap, nextGap } from '../../src/poller/backoff.js';
+import { attemptTimeout, gapCap, nextGap } from '../../src/poller/backoff.js';
 import { GameDataPoller } from '../../src/poller/game-data-poller.js';
 import { RestPoller } from '../../src/poller/rest-poller.js';
 import { ALICE, PLAYERS } from '../sim/sample-world.js';
@@ -34,6 +34,34 @@ describe('backoff arithmetic', () => {
     expect(gapCap(60_000)).toBe(60_000);
     expect(nextGap(60_000, 10)).toBe(60_000);
   });
+
+  it('one attempt is cut off within the cap, so a hanging game cannot stretch the gap either', () => {
+    for (const interval of [50, 250, 1000, 5000, 15_000, 60_000]) {
+      expect(attemptTimeout(interval)).toBeLessThan(gapCap(interval));
+      expect(attemptTimeout(interval)).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('a hanging game', () => {
+  // The client's own deadline (60 s) is far beyond the bound of a 250 ms poll (1 s); the sim
+  // holds every answer for 30 s. The pollers must give up on their own within the bound: these
+  // calls return (a failure) instead of hanging until the test's time limit.
+  it('REST and game-data attempts fail within the bound instead of waiting for the client timeout', async () => {
+    const patient = new GameRestClient({ baseUrl: sim.restUrl, password: sim.password, timeoutMs: 60_000 });
+    await sim.control.setMode('slow');
+    try {
+      const rec = record(Date.now());
+      const rest = new RestPoller({ source: patient, intervalMs: 250, ...rec.sinks });
+      expect(await rest.pollOnce(new Date())).toBe(false);
+      const gd = new GameDataPoller({ source: patient, enabled: true, intervalMs: 250 });
+      expect(await gd.pollOnce(new Date())).toBe(false);
+      expect(gd.getCache(new Date()).state).toBe('unavailable');
+    } finally {
+      await sim.control.setMode('ok');
+      await patient.close();
+    }
+  }, 8_000);
 });
 
 describe('poll loop timing on an injected clock', () => {
