@@ -37,12 +37,17 @@ function single(q: Query, name: string, code: string, message: string): string |
   return list[0];
 }
 
+/** An integer written the one canonical way: ASCII digits, no sign, no leading zero, no
+ * space, point or exponent. Stricter readings ('+5', '1.0', '007') are all refused alike, on
+ * /players, /pals and /events. Six digits are more than any maximum here. */
+const CANONICAL_POSITIVE_INT = /^[1-9][0-9]{0,5}$/;
+
 /** `limit`: an integer from 1 to `max`, default `def`; else 400 `invalid_limit`. */
 export function parseLimit(q: Query, def: number, max: number): number {
   const message = `The limit must be an integer from 1 to ${max}.`;
   const raw = single(q, 'limit', 'invalid_limit', message);
   if (raw === undefined) return def;
-  if (!/^[0-9]{1,6}$/.test(raw)) throw new HttpError(400, 'invalid_limit', message);
+  if (!CANONICAL_POSITIVE_INT.test(raw)) throw new HttpError(400, 'invalid_limit', message);
   const n = Number(raw);
   if (n < 1 || n > max) throw new HttpError(400, 'invalid_limit', message);
   return n;

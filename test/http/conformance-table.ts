@@ -97,7 +97,8 @@ export async function walk(send: Send, route: string, key: string, limit?: numbe
 const ROUTES = ['/players', `/players/00000000-0000-0000-0000-000000000001`, '/pals', '/guilds', '/map', '/server', '/metrics/current', '/world/summary', '/world/workers', '/events'];
 const OTHER_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 const FORBIDDEN_MEMBERS = ['ip', 'userId', 'accountName', 'ping', 'banned', 'whitelisted', 'sessions', 'worldGuid', 'panelVersion', 'playerId', 'container', 'containerId', 'buildingCount'];
-const RFC3339_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
+/** interface.md: RFC 3339 in UTC, with milliseconds. */
+const RFC3339_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const TIME_MEMBERS = new Set(['at', 'firstSeenAt', 'lastSeenAt', 'lastParseAt', 'capturedAt', 'lastAttemptAt', 'fetchedAt', 'createdAt', 'lastUsedAt', 'revokedAt']);
 
 function visit(value: unknown, fn: (key: string, v: unknown, path: string) => void, path = ''): void {
@@ -208,7 +209,7 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
     },
   },
   {
-    name: 'Service rule 7: all timestamps are RFC 3339 in UTC',
+    name: 'Service rule 7: all timestamps are RFC 3339 in UTC, with milliseconds',
     async run(send, fx) {
       fx.setOnline?.([fx.world.players[0].uid]);
       for (const route of ROUTES) {
@@ -892,12 +893,12 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
     },
   },
   {
-    name: 'Limits: limit 1 and 500 are accepted; anything else → 400 invalid_limit',
+    name: 'Limits: limit 1 and 500 are accepted; anything else (sign, space, point, leading zero, repeated) → 400 invalid_limit',
     async run(send, fx) {
       for (const route of ['/players', '/pals']) {
         expect((await getJson(send, `${I}${route}?limit=1`, fx.key)).data).toHaveLength(1);
         expect((await get(send, `${I}${route}?limit=500`, fx.key)).status).toBe(200);
-        for (const bad of ['0', '501', '-1', '1.5', 'abc', '', '1e2', '%2B5', '%205', '99999999999', '5&limit=6']) {
+        for (const bad of ['0', '501', '-1', '1.5', '1.0', 'abc', '', '1e2', '%2B5', '+5', '%205', '5%20', '10abc', '007', '0000005', '99999999999', '5&limit=6', '5&limit=5', '0x10', '%EF%BC%95']) {
           expectError(await get(send, `${I}${route}?limit=${bad}`, fx.key), 400, 'invalid_limit');
         }
       }
@@ -909,7 +910,7 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
       expect((await getJson(send, `${I}/events`, fx.key)).data).toHaveLength(Math.min(50, fx.publicEvents.length));
       expect((await getJson(send, `${I}/events?limit=1`, fx.key)).data).toHaveLength(1);
       expect((await getJson(send, `${I}/events?limit=100`, fx.key)).data).toHaveLength(Math.min(100, fx.publicEvents.length));
-      for (const bad of ['0', '101', 'x', '-3', '']) expectError(await get(send, `${I}/events?limit=${bad}`, fx.key), 400, 'invalid_limit');
+      for (const bad of ['0', '101', 'x', '-3', '', '+5', '%205', '1.0', '10abc', '007', '5&limit=5']) expectError(await get(send, `${I}/events?limit=${bad}`, fx.key), 400, 'invalid_limit');
     },
   },
   {

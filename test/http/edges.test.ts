@@ -140,6 +140,46 @@ describe('handler edges', () => {
   });
 });
 
+describe('timestamps', () => {
+  it('every served time is RFC 3339 UTC with milliseconds, whatever form the source stored', async () => {
+    const ts = await tempStore();
+    try {
+      const key = ts.store.keys.create('t').key;
+      const uids = ['00000000-0000-0000-0000-00000000000A', '00000000-0000-0000-0000-00000000000B'];
+      ts.store.world.replace(
+        {
+          players: [
+            { uid: uids[0], name: 'A', level: 1, lastOnlineAt: '2026-07-01T10:00:00Z' },
+            { uid: uids[1], name: 'B', level: 1, lastOnlineAt: '2026-07-01T10:00:00.1234567Z' },
+          ],
+          pals: [],
+          guilds: [],
+          formatDrift: false,
+          warnings: [],
+          meta: { container: 'GVAS', gameVersion: '1.0' },
+        },
+        '2026-07-14T09:00:00Z',
+      );
+      ts.store.events.append({ at: '2026-07-14T09:01:00+00:00', kind: 'backup', message: 'Backup completed' });
+      const live = new TestLive();
+      live.summary = { ...live.summary, state: 'ready', capturedAt: '2026-07-14T09:30:00Z', lastAttemptAt: '2026-07-14T11:30:00+02:00' };
+      const send = inProcessSend(
+        createHandler({ store: ts.store, live, settings: { integrationRateLimit: 1e6, sessionTtlMs: 1e6 }, clock: () => new Date(), log: () => undefined, version: 't' }),
+      );
+      const body = async (path: string) => JSON.parse((await send({ method: 'GET', path: `${I}${path}`, headers: { authorization: `Bearer ${key}` } })).body);
+      const players = await body('/players');
+      expect(players.lastParseAt).toBe('2026-07-14T09:00:00.000Z');
+      expect(players.data.map((p: { lastSeenAt: string }) => p.lastSeenAt)).toEqual(['2026-07-01T10:00:00.000Z', '2026-07-01T10:00:00.123Z']);
+      expect((await body('/server')).data.save.lastParseAt).toBe('2026-07-14T09:00:00.000Z');
+      expect((await body('/events')).data[0].at).toBe('2026-07-14T09:01:00.000Z');
+      const summary = (await body('/world/summary')).data;
+      expect([summary.capturedAt, summary.lastAttemptAt]).toEqual(['2026-07-14T09:30:00.000Z', '2026-07-14T09:30:00.000Z']);
+    } finally {
+      ts.cleanup();
+    }
+  });
+});
+
 describe('player page cache', () => {
   it('follows time (per second), the live state and re-parses; key checks stay per request', async () => {
     const clock = new ManualClock();

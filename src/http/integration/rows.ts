@@ -6,14 +6,19 @@ import type { WorldBase, WorldGuild, WorldPal, WorldPlayer } from '../../lib/wor
 import type { PlayerTimes } from '../../store/player-history.js';
 import type { BaseRow, GuildRow, PalRow, PalWithOwnerRow, PlayerRow } from '../schemas.js';
 
-const RFC3339_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
+/** The one timestamp form served: RFC 3339 in UTC with milliseconds (interface.md). */
+const RFC3339_UTC_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
-/** An RFC 3339 UTC string for a stored timestamp; undefined when it is not a date. */
+/** A stored timestamp as RFC 3339 UTC with milliseconds (`2026-07-14T09:30:00.000Z`), so
+ * every route writes times one way whatever the source gave (no fraction, seven digits of
+ * ticks, an offset); undefined when it is not a date or falls outside four-digit years. */
 export function utc(value: string | null | undefined): string | undefined {
   if (!value) return undefined;
-  if (RFC3339_UTC.test(value)) return value;
+  if (RFC3339_UTC_MS.test(value)) return value;
   const ms = Date.parse(value);
-  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+  if (Number.isNaN(ms)) return undefined;
+  const out = new Date(ms).toISOString();
+  return RFC3339_UTC_MS.test(out) ? out : undefined;
 }
 
 /**
