@@ -68,6 +68,9 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
   try {
     // Sessions left open by a previous run end where their player was last seen.
     store.history.closeOpenSessions();
+    // Registered before the pollers, so it runs after they stopped: the next start then closes
+    // this run's open sessions where each player was really last seen.
+    life.onClose('player sessions', () => store.history.flushLastSeen());
 
     const control = await startControlServer(settings.dataDir, (req) => runAdminOp(store, req), log);
     life.onClose('control socket', () => new Promise<void>((r) => control.close(() => r())));

@@ -67,15 +67,39 @@ export class PlayerHistoryRepo {
     });
   }
 
-  /** A player left (or the game became unreachable) at `now`, the moment last seen online. */
-  left(playerId: string, now: Date): void {
+  /**
+   * A player's session ends at `at`: the poll that no longer listed them (a leave), or the
+   * moment last seen (the game became unreachable). `last_seen_at` stays the last poll that
+   * did list them (interface.md: lastSeenAt is the last time the poller saw the player online),
+   * taken from memory because the stored one is written at most every 5 s.
+   */
+  left(playerId: string, at: Date): void {
     const key = playerId.toUpperCase();
+    const seen = this.lastObserved.get(key);
     this.lastObserved.delete(key);
     if (!this.db.get('SELECT 1 FROM player_sessions WHERE uid = ? AND ended_at IS NULL', [key])) return;
-    const at = iso(now);
+    const end = iso(at);
     this.db.write((tx) =>
-      tx.run('UPDATE player_sessions SET ended_at = MAX(started_at, ?), last_seen_at = MAX(last_seen_at, ?) WHERE uid = ? AND ended_at IS NULL', [at, at, key]),
+      tx.run(
+        'UPDATE player_sessions SET ended_at = MAX(started_at, ?), last_seen_at = MAX(last_seen_at, ?) WHERE uid = ? AND ended_at IS NULL',
+        [end, seen !== undefined && seen < end ? seen : end, key],
+      ),
     );
+  }
+
+  /**
+   * Writes the in-memory last-seen moments of open sessions (shutdown, after the pollers
+   * stopped), so the next start closes them where the player really was last seen and the
+   * playtime shown before a restart is the playtime shown after it.
+   */
+  flushLastSeen(): void {
+    if (this.lastObserved.size === 0) return;
+    const open = this.db.all<OpenSession>('SELECT id, uid, started_at, last_seen_at FROM player_sessions WHERE ended_at IS NULL');
+    const due = open.filter((s) => (this.lastObserved.get(s.uid) ?? '') > s.last_seen_at);
+    if (due.length === 0) return;
+    this.db.write((tx) => {
+      for (const s of due) tx.run('UPDATE player_sessions SET last_seen_at = ? WHERE id = ?', [this.lastObserved.get(s.uid)!, s.id]);
+    });
   }
 
   /** At start-up: every session left open by a previous run ends where it was last seen. */
@@ -107,7 +131,9 @@ export class PlayerHistoryRepo {
       // An open session counts up to now; a closed one up to its end.
       const end = s.ended_at ? Date.parse(s.ended_at) : nowMs;
       play.set(s.uid, (play.get(s.uid) ?? 0) + Math.max(0, end - Date.parse(s.started_at)));
-      const seen = s.ended_at ?? this.lastObserved.get(s.uid) ?? s.last_seen_at;
+      // The last poll that listed the player: for an open session the in-memory moment is
+      // fresher than the stored one (written at most every 5 s).
+      const seen = (s.ended_at === null ? this.lastObserved.get(s.uid) : undefined) ?? s.last_seen_at;
       if (seen > (lastSeen.get(s.uid) ?? '')) lastSeen.set(s.uid, seen);
     }
     for (const h of hist) {

@@ -43,6 +43,38 @@ describe('player history', () => {
     expect(again.history.times([A], at(7200)).get(A)!.playtimeSec).toBe(10);
   });
 
+  it('a leave ends the session (join to leave) while lastSeenAt stays the last poll that listed the player', async () => {
+    const store = await openStore(tempDir());
+    stores.push(store);
+    store.history.observe([{ playerId: A }], at(0));
+    store.history.observe([{ playerId: A }], at(2)); // within the touch period: in memory only
+    store.history.observe([], at(4));
+    store.history.left(A, at(4));
+    const t = store.history.times([A], at(100)).get(A)!;
+    expect(t.playtimeSec).toBe(4);
+    expect(t.lastSeenAt).toBe(at(2).toISOString());
+  });
+
+  it('a clean shutdown writes the last-seen moments, so a restart shows the same playtime', async () => {
+    const dir = tempDir();
+    const store = await openStore(dir);
+    store.history.observe([{ playerId: A }], at(0));
+    store.history.observe([{ playerId: A }], at(3)); // within the touch period: in memory only
+    const before = store.history.times([A], at(3)).get(A)!;
+    store.history.flushLastSeen();
+    store.close();
+    const again = await openStore(dir);
+    stores.push(again);
+    again.history.closeOpenSessions();
+    const after = again.history.times([A], at(3600)).get(A)!;
+    expect(after).toEqual(before);
+    expect(after).toMatchObject({ playtimeSec: 3, lastSeenAt: at(3).toISOString() });
+    // A new run's sessions add to it without overlapping the old one.
+    again.history.observe([{ playerId: A }], at(3600));
+    again.history.left(A, at(3610));
+    expect(again.history.times([A], at(4000)).get(A)!.playtimeSec).toBe(13);
+  });
+
   it("firstSeenAt from a parse is the save's LastOnlineDateTime when earlier, and never changes after", async () => {
     const store = await openStore(tempDir());
     stores.push(store);
