@@ -3,7 +3,7 @@
 import { HttpError } from './errors.js';
 
 const VERSION_PREFIX = '1:';
-const MAX_CURSOR_CHARS = 1024;
+export const MAX_CURSOR_CHARS = 1024;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 export function encodeCursor(key: string): string {

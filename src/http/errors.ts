@@ -3,6 +3,7 @@
 // message; anything else is a 500 `internal_error` whose detail goes only to the logger.
 import { ConflictError, DomainError, NotFoundError, ValidationError } from '../lib/errors.js';
 import type { Logger } from './deps.js';
+import { ERROR_CODES } from './schemas.js';
 import type { HttpResponse } from './types.js';
 
 /** Headers every API response carries (spec: Cache-Control on the Integration API; the panel
@@ -44,21 +45,8 @@ export function notFound(): HttpError {
   return new HttpError(404, 'not_found', 'Not found.');
 }
 
-/** The error codes a client can see: the spec's (Errors) and the two interface.md adds for
- * the panel (`invalid_credentials`, `forbidden`). Codes are exactly these. */
-export const WIRE_CODES: ReadonlySet<string> = new Set([
-  'unauthorized',
-  'rate_limited',
-  'not_found',
-  'invalid_limit',
-  'invalid_cursor',
-  'invalid_request',
-  'method_not_allowed',
-  'internal_error',
-  'too_many_keys',
-  'invalid_credentials',
-  'forbidden',
-]);
+/** Codes a client may see (schemas.ts ERROR_CODES, also the OpenAPI enum). */
+const WIRE_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
 
 /** Maps anything thrown by a handler to an error response. Never leaks internal text. */
 export function toErrorResponse(err: unknown, log: Logger): HttpResponse {

@@ -2,6 +2,7 @@
 // zod schemas that type and shape the responses (schemas.ts), so the two cannot drift. Served
 // at `/api/openapi.json` and printed by `palpanel openapi`.
 import { z } from 'zod';
+import { MAX_CURSOR_CHARS } from './cursor.js';
 import { EVENTS_DEFAULT, EVENTS_MAX } from './integration/live-routes.js';
 import { INTEGRATION_BASE } from './integration/index.js';
 import { PAGE_DEFAULT, PAGE_MAX } from './integration/world-routes.js';
@@ -58,27 +59,27 @@ const responses = {
   InternalError: errorResponse('`internal_error`: unexpected failure; the message is generic.'),
   SessionRequired: errorResponse('`unauthorized`: no valid panel session.'),
   Forbidden: errorResponse('`forbidden`: a viewer session on an admin route, or a cross-origin mutating request.'),
-  PanelBadRequest: errorResponse('`invalid_request` (body is not a JSON object) or `invalid_label`.'),
+  PanelBadRequest: errorResponse('`invalid_request`: the body is not a JSON object, or the label is not 1 to 64 characters after trimming.'),
 };
 
 const params = {
   Limit: {
     name: 'limit',
     in: 'query',
-    description: `Page size, ${PAGE_DEFAULT} when absent; otherwise \`invalid_limit\`.`,
+    description: `Page size, ${PAGE_DEFAULT} when absent. Written as a plain decimal integer (no sign, space, point or leading zero); anything else or out of range: \`invalid_limit\`.`,
     schema: { type: 'integer', minimum: 1, maximum: PAGE_MAX, default: PAGE_DEFAULT },
   },
   EventsLimit: {
     name: 'limit',
     in: 'query',
-    description: `Number of events, ${EVENTS_DEFAULT} when absent; otherwise \`invalid_limit\`.`,
+    description: `Number of events, ${EVENTS_DEFAULT} when absent. Written as a plain decimal integer (no sign, space, point or leading zero); anything else or out of range: \`invalid_limit\`.`,
     schema: { type: 'integer', minimum: 1, maximum: EVENTS_MAX, default: EVENTS_DEFAULT },
   },
   Cursor: {
     name: 'cursor',
     in: 'query',
     description: 'The `nextCursor` of the previous page; opaque. Empty means the first page. Otherwise `invalid_cursor`.',
-    schema: { type: 'string', pattern: '^[A-Za-z0-9_-]*$' },
+    schema: { type: 'string', pattern: '^[A-Za-z0-9_-]*$', maxLength: MAX_CURSOR_CHARS },
   },
   Online: {
     name: 'online',

@@ -202,8 +202,24 @@ export const WorldSummaryEnvelopeSchema = z.strictObject({ data: WorldSummarySch
 export const WorldWorkersEnvelopeSchema = z.strictObject({ data: WorldWorkersSchema });
 export const EventsEnvelopeSchema = z.strictObject({ data: z.array(EventSchema) });
 
+/** The error codes a client can see: the spec's (Errors) and the two interface.md adds for
+ * the panel (`invalid_credentials`, `forbidden`). Codes are exactly these. */
+export const ERROR_CODES = [
+  'unauthorized',
+  'rate_limited',
+  'not_found',
+  'invalid_limit',
+  'invalid_cursor',
+  'invalid_request',
+  'method_not_allowed',
+  'internal_error',
+  'too_many_keys',
+  'invalid_credentials',
+  'forbidden',
+] as const;
+
 export const ErrorSchema = z.strictObject({
-  error: z.strictObject({ code: z.string(), message: z.string() }),
+  error: z.strictObject({ code: z.enum(ERROR_CODES), message: z.string() }),
 });
 
 // ---- Panel API: login and key administration ----

@@ -116,6 +116,15 @@ describe('OpenAPI document', () => {
     expect(evLimit.schema).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 50 });
     const online = resolve(doc.paths[`${I}/players`].get.parameters[2]);
     expect(online.schema).toEqual({ type: 'string', enum: ['true'] });
+    const cursor = resolve(doc.paths[`${I}/pals`].get.parameters[1]);
+    expect(cursor.schema).toEqual({ type: 'string', pattern: '^[A-Za-z0-9_-]*$', maxLength: 1024 });
+  });
+
+  it('names exactly the spec\'s error codes in the error envelope', () => {
+    expect(doc.components.schemas.Error.properties.error.properties.code.enum.sort()).toEqual(
+      ['forbidden', 'internal_error', 'invalid_credentials', 'invalid_cursor', 'invalid_limit', 'invalid_request', 'method_not_allowed', 'not_found', 'rate_limited', 'too_many_keys', 'unauthorized'],
+    );
+    expect(JSON.stringify(doc)).not.toMatch(/invalid_label|payload_too_large|bad_request/);
   });
 
   it('puts the shared error envelope on every 4xx and documents the key and login routes', () => {
