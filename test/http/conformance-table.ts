@@ -802,10 +802,14 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
     },
   },
   {
-    name: 'Panel authentication: the cookie is Secure when the request came through a TLS proxy',
+    name: 'Panel authentication: the cookie is Secure when the request came through a TLS proxy (X-Forwarded-Proto or Forwarded proto=https)',
     async run(send, fx) {
       const res = await send(panel('POST', '/auth/login', undefined, fx.admin, { 'x-forwarded-proto': 'https' }));
       expect(res.headers['set-cookie']).toMatch(/; Secure/);
+      const std = await send(panel('POST', '/auth/login', undefined, fx.admin, { forwarded: 'for=192.0.2.60;proto=https;by=203.0.113.43' }));
+      expect(std.headers['set-cookie']).toMatch(/; HttpOnly; SameSite=Strict; Secure$/);
+      const plain = await send(panel('POST', '/auth/login', undefined, fx.admin, { forwarded: 'for=192.0.2.60;proto=http' }));
+      expect(plain.headers['set-cookie']).not.toMatch(/Secure/);
     },
   },
   {

@@ -14,11 +14,21 @@ export function readCookie(req: HttpRequest, name: string): string | undefined {
   return undefined;
 }
 
-/** True when the request came over TLS, directly or through a proxy that says so. */
+/** True when the request came over TLS, directly or through a proxy that says so: in
+ * `X-Forwarded-Proto` or in the standard `Forwarded` header (RFC 7239, `proto=https`),
+ * judged by the first hop the proxy lists (the client's side). */
 export function isSecure(req: HttpRequest): boolean {
   if (req.secure) return true;
-  const proto = req.headers['x-forwarded-proto'];
-  return proto !== undefined && proto.split(',')[0].trim().toLowerCase() === 'https';
+  const xfp = req.headers['x-forwarded-proto'];
+  if (xfp !== undefined && xfp.split(',')[0].trim().toLowerCase() === 'https') return true;
+  const fwd = req.headers.forwarded;
+  if (fwd === undefined) return false;
+  for (const pair of fwd.split(',')[0].split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq < 0 || pair.slice(0, eq).trim().toLowerCase() !== 'proto') continue;
+    return pair.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1').toLowerCase() === 'https';
+  }
+  return false;
 }
 
 export function sessionCookie(token: string, maxAgeSec: number, secure: boolean): string {
