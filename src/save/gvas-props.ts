@@ -7,7 +7,7 @@ import { SaveError, SaveFormatError } from './errors.js';
 import { decodeArray, decodeMap } from './gvas-collections.js';
 import { decodeStruct } from './gvas-struct.js';
 import type { Props, Value } from './gvas-types.js';
-import { checkLimit } from './limits.js';
+import { checkLimit, LIMITS } from './limits.js';
 import type { ByteReader } from './reader.js';
 import type { WarningSink } from './warnings.js';
 
@@ -25,11 +25,11 @@ export interface Tag {
   type: string;
   size: number;
   index: number;
-  structName?: string;
-  boolValue?: boolean;
-  enumName?: string;
-  innerType?: string;
-  valueType?: string;
+  structName: string | undefined;
+  boolValue: boolean | undefined;
+  enumName: string | undefined;
+  innerType: string | undefined;
+  valueType: string | undefined;
 }
 
 /** UE property types that are known but never needed here: skipped by size, not drift. */
@@ -44,12 +44,19 @@ const KNOWN_UNDECODED = new Set([
 export function readTag(r: ByteReader): Tag | undefined {
   const name = r.fstring();
   if (name === 'None') return undefined;
-  const type = r.fstring();
+  return readTagRest(r, name, r.fstring());
+}
+
+/** The rest of a tag after its name and type. Every field is set, so all tags share one shape. */
+function readTagRest(r: ByteReader, name: string, type: string): Tag {
   const sizeAt = r.pos;
   const size = r.i32();
   const index = r.i32();
   if (size < 0) throw new SaveFormatError('bad_tag', `negative property size for ${sanitize(name)}`, sizeAt);
-  const tag: Tag = { name, type, size, index };
+  const tag: Tag = {
+    name, type, size, index,
+    structName: undefined, boolValue: undefined, enumName: undefined, innerType: undefined, valueType: undefined,
+  };
   switch (type) {
     case 'StructProperty':
       tag.structName = r.fstring();
@@ -77,6 +84,41 @@ export function readTag(r: ByteReader): Tag | undefined {
   return tag;
 }
 
+/**
+ * Steps over the rest of a tag and its value without decoding either (a property nobody asked
+ * for): the type-specific tag data is skipped, not read into strings. Returns the value's end.
+ */
+function skipTagRest(r: ByteReader, name: string, type: string): number {
+  const sizeAt = r.pos;
+  const size = r.i32();
+  r.skip(4); // array index
+  if (size < 0) throw new SaveFormatError('bad_tag', `negative property size for ${sanitize(name)}`, sizeAt);
+  switch (type) {
+    case 'StructProperty':
+      r.skipFString();
+      r.skip(16);
+      break;
+    case 'BoolProperty':
+      r.skip(1);
+      break;
+    case 'ByteProperty':
+    case 'EnumProperty':
+    case 'ArrayProperty':
+    case 'SetProperty':
+      r.skipFString();
+      break;
+    case 'MapProperty':
+      r.skipFString();
+      r.skipFString();
+      break;
+    default:
+      break;
+  }
+  if (r.u8() !== 0) r.skip(16);
+  r.need(size);
+  return r.pos + size;
+}
+
 /** The element tag of an array of structs (never `None`). */
 export function readTagFree(r: ByteReader): Tag {
   const at = r.pos;
@@ -93,13 +135,8 @@ export function sanitize(s: string): string {
   return clean.length > 80 ? `${clean.slice(0, 80)}…` : clean;
 }
 
-/** Reads the next tag and checks its value fits; undefined at `None`. */
-function nextTag(r: ByteReader, count: number): Tag | undefined {
-  checkLimit('maxPropertiesPerStruct', count, r.pos);
-  const tag = readTag(r);
-  if (tag) r.need(tag.size);
-  return tag;
-}
+const MAX_PROPERTIES = LIMITS.maxPropertiesPerStruct;
+const MAX_DEPTH = LIMITS.maxDepth;
 
 /**
  * Reads properties up to `None`. A value that cannot be decoded is skipped to the end its tag
@@ -108,26 +145,31 @@ function nextTag(r: ByteReader, count: number): Tag | undefined {
  * warning is recorded and the rest of the enclosing value is skipped.
  */
 export function decodeProps(r: ByteReader, ctx: DecodeCtx, path: string, depth: number, select: Select): Props {
-  checkLimit('maxDepth', depth, r.pos);
+  if (!(depth <= MAX_DEPTH)) checkLimit('maxDepth', depth, r.pos);
   const props: Props = new Map();
   for (let count = 0; ; count++) {
-    let tag: Tag | undefined;
+    let tag: Tag;
     const tagAt = r.pos;
     try {
-      tag = nextTag(r, count);
+      if (count > MAX_PROPERTIES) checkLimit('maxPropertiesPerStruct', count, r.pos);
+      const name = r.fstring();
+      if (name === 'None') break;
+      const type = r.fstring();
+      if (select !== true && !Object.hasOwn(select, name)) {
+        // Not asked for: skipped by its size, its tag data not even decoded.
+        r.pos = skipTagRest(r, name, type);
+        continue;
+      }
+      tag = readTagRest(r, name, type);
+      r.need(tag.size);
     } catch (err) {
       if (depth === 0 || !(err instanceof SaveError)) throw err;
       ctx.warnings.add(ctx.file, err.offset ?? tagAt, path, `properties from here on skipped: ${err.message}`, true);
       r.pos = r.end;
       return props;
     }
-    if (!tag) break;
     const valueEnd = r.pos + tag.size;
-    const sub = select === true ? true : Object.hasOwn(select, tag.name) ? select[tag.name] : undefined;
-    if (sub === undefined) {
-      r.pos = valueEnd;
-      continue;
-    }
+    const sub = select === true ? true : select[tag.name];
     const key = tag.index === 0 ? tag.name : `${tag.name}[${tag.index}]`;
     const here = path ? `${path}.${key}` : key;
     const start = r.pos;

@@ -41,11 +41,13 @@ export interface LevelData {
 
 const LEVEL_SELECT: Select = {
   Timestamp: true,
+  // Map values and array elements are narrowed to the properties read below, so the sibling
+  // `CustomVersionData` blobs and the rest are skipped by size.
   worldSaveData: {
-    CharacterSaveParameterMap: true,
-    GroupSaveDataMap: true,
-    BaseCampSaveData: { RawData: true, WorkerDirector: true },
-    CharacterContainerSaveData: { Slots: true },
+    CharacterSaveParameterMap: { RawData: true },
+    GroupSaveDataMap: { GroupType: true, RawData: true },
+    BaseCampSaveData: { RawData: true, WorkerDirector: { RawData: true } },
+    CharacterContainerSaveData: { Slots: { SlotIndex: true, RawData: true } },
     GameTimeSaveData: true,
     WorldMetaSaveVersionBitMask: true,
   },

@@ -10,6 +10,8 @@ import { ByteReader } from './reader.js';
 export interface RawCtx extends DecodeCtx {
   /** The whole decompressed GVAS the blobs are views of. */
   gvas: Uint8Array;
+  /** A reader over `gvas` whose views the blob readers share (made on first use). */
+  root?: ByteReader;
 }
 
 /** A reader over exactly the blob, positioned in GVAS coordinates when the blob is a view of it. */
@@ -17,7 +19,8 @@ export function blobReader(ctx: RawCtx, blob: Uint8Array): ByteReader {
   const g = ctx.gvas;
   const start = blob.byteOffset - g.byteOffset;
   if (blob.buffer === g.buffer && start >= 0 && start + blob.length <= g.length) {
-    return new ByteReader(g, start, start + blob.length);
+    ctx.root ??= new ByteReader(g);
+    return ctx.root.window(start, start + blob.length);
   }
   return new ByteReader(blob);
 }

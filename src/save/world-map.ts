@@ -26,13 +26,8 @@ export interface WorldRows {
   guilds: WorldGuild[];
 }
 
-function byKey<T>(key: (t: T) => string): (a: T, b: T) => number {
-  return (a, b) => {
-    const x = key(a);
-    const y = key(b);
-    return x < y ? -1 : x > y ? 1 : 0;
-  };
-}
+const byUid = (a: WorldPlayer, b: WorldPlayer): number => (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0);
+const byInstanceId = (a: WorldPal, b: WorldPal): number => (a.instanceId < b.instanceId ? -1 : a.instanceId > b.instanceId ? 1 : 0);
 
 export function mapWorld({ level, playerSaves, names, warnings }: MapInput): WorldRows {
   const g = mapGuilds(level.guilds, level.bases, warnings);
@@ -96,7 +91,7 @@ export function mapWorld({ level, playerSaves, names, warnings }: MapInput): Wor
     pals.push(mapPal(ch.instanceId, ch.raw.sp, ctx));
   }
 
-  players.sort(byKey((p) => p.uid));
-  pals.sort(byKey((p) => p.instanceId));
+  players.sort(byUid);
+  pals.sort(byInstanceId);
   return { players, pals, guilds: g.guilds };
 }

@@ -78,6 +78,29 @@ describe('ByteReader', () => {
     expect(() => new ByteReader(new W().i32(-10).bytes([1, 2]).done()).fstring()).toThrow(OutOfBoundsError);
   });
 
+  it('skips FStrings by the same bounds, without decoding them', () => {
+    const r = new ByteReader(new W().str('CharacterID').i32(0).i32(-3).bytes([0x41, 0, 0x42, 0, 0, 0]).i32(7).done());
+    r.skipFString();
+    r.skipFString();
+    r.skipFString();
+    expect(r.i32()).toBe(7);
+    expect(() => new ByteReader(new W().i32(LIMITS.maxStringBytes + 1).done()).skipFString()).toThrow(LimitExceededError);
+    expect(() => new ByteReader(new W().i32(-0x80000000).done()).skipFString()).toThrow(LimitExceededError);
+    expect(() => new ByteReader(new W().i32(10).bytes([1, 2]).done()).skipFString()).toThrow(OutOfBoundsError);
+  });
+
+  it('opens windows over the same bytes, bounds-checked, in the same offsets', () => {
+    const bytes = new W().i32(1).i32(2).i32(3).done();
+    const root = new ByteReader(bytes);
+    const w = root.window(4, 8);
+    expect(w.pos).toBe(4);
+    expect(w.i32()).toBe(2);
+    expect(() => w.i32()).toThrow(OutOfBoundsError);
+    expect(root.i32()).toBe(1);
+    expect(() => root.window(8, 13)).toThrow(OutOfBoundsError);
+    expect(() => root.window(6, 5)).toThrow(OutOfBoundsError);
+  });
+
   it('formats Guids in the canonical form, equal to the player file stem', () => {
     const b = new W().u32(0xe1530496).u32(0).u32(0).u32(0).u32(0x12345678).u32(0x9abcdef0).u32(0x0fedcba9).u32(0x87654321).done();
     const r = new ByteReader(b);
