@@ -20,6 +20,8 @@ export interface DemoOptions {
   log: Logger;
   version: string;
   print: (text: string) => void;
+  /** Aborts the wait for live data (SIGTERM during start-up). */
+  signal?: AbortSignal;
 }
 
 export interface RunningDemo {
@@ -29,12 +31,30 @@ export interface RunningDemo {
   stop(): Promise<void>;
 }
 
-/** Demo polling is brisk so that the first minute shows movement. */
+/**
+ * Demo polling is brisk so that the first minute shows movement. The save check is quick too:
+ * the watcher parses once two checks saw the same Level.sav, so its period is pure start-up
+ * delay here (the demo wrote the world before serve started), and a check is one stat call.
+ */
 const DEMO_INTERVALS = {
   SERVICE_POLL_INTERVAL: '1s',
   SERVICE_GAME_DATA_INTERVAL: '2s',
-  SERVICE_SAVE_CHECK_INTERVAL: '250ms',
+  SERVICE_SAVE_CHECK_INTERVAL: '50ms',
 };
+
+/**
+ * A newcomer tries every route by hand and runs the dashboard on the same key: 60 a minute
+ * (the serve default) runs out in seconds of that. SERVICE_INTEGRATION_RATE_LIMIT still wins.
+ */
+const DEMO_RATE_LIMIT = '600';
+
+/**
+ * The ready line and the key are printed only once every route has live data: the first parse
+ * landed, the game answered a poll and its game data is ready (about a second after listening).
+ * Whoever acts on the printed key then never sees a half-started demo. A world too big to parse
+ * in this time is announced anyway; its routes fill in when the parse lands.
+ */
+const LIVE_WAIT_MS = 20_000;
 
 export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
   const saveDir = join(opts.dataDir, 'demo-save');
@@ -56,12 +76,22 @@ export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
   });
 
   let server: RunningServer;
+  let readyLine = '';
+  let settings: Settings;
   try {
-    const settings: Settings = loadSettings(
-      { ...opts.env, ...DEMO_INTERVALS, SERVICE_GAME_DATA: 'on', SERVICE_GAME_ADMIN_PASSWORD: password, SERVICE_RCON_ADDR: sim.rconAddr, SERVICE_RCON_PASSWORD: password },
+    settings = loadSettings(
+      {
+        SERVICE_INTEGRATION_RATE_LIMIT: DEMO_RATE_LIMIT,
+        ...opts.env,
+        ...DEMO_INTERVALS,
+        SERVICE_GAME_DATA: 'on',
+        SERVICE_GAME_ADMIN_PASSWORD: password,
+        SERVICE_RCON_ADDR: sim.rconAddr,
+        SERVICE_RCON_PASSWORD: password,
+      },
       { dataDir: opts.dataDir, listen: opts.listen, saveDir, gameRestUrl: sim.restUrl },
     );
-    server = await startServe({ settings, log: opts.log, version: opts.version, ready: (line) => opts.print(line + '\n') });
+    server = await startServe({ settings, log: opts.log, version: opts.version, ready: (line) => void (readyLine = line) });
   } catch (err) {
     await sim.close();
     throw err;
@@ -73,14 +103,21 @@ export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
   if (!existing) server.store.users.add('admin', 'admin', adminPassword);
   const { key } = server.store.keys.create(`demo ${new Date().toISOString()}`);
   const base = `${server.url}/api/integration/v1`;
-  opts.print(
+  const live = await untilLive(server, LIVE_WAIT_MS, opts.signal);
+  if (!live && !opts.signal?.aborted) {
+    opts.log('warn', 'the demo world is still being read; its routes fill in as soon as the parse lands');
+  }
+  // Stopped while starting: nothing to announce.
+  if (!opts.signal?.aborted) opts.print(
     [
+      readyLine,
       '',
       `palpanel demo: ${world.expected.players.length} players, ${world.expected.pals.length} pals, ${world.expected.guilds.length} guilds`,
       `  panel URL     ${server.url}`,
       `  data dir      ${opts.dataDir}`,
       `  admin login   admin / ${adminPassword}`,
       `  API key       ${key}`,
+      `  rate limit    ${settings.integrationRateLimit} requests per minute per key`,
       '',
       'Try:',
       `  curl -H 'Authorization: Bearer ${key}' ${base}/server`,
@@ -101,4 +138,20 @@ export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
       await sim.close();
     },
   };
+}
+
+/** Resolves true once every route has live data, false at the time limit or on abort. */
+async function untilLive(server: RunningServer, limitMs: number, signal?: AbortSignal): Promise<boolean> {
+  const until = Date.now() + limitMs;
+  for (;;) {
+    if (
+      server.store.world.parseInfo().lastParseAt !== null &&
+      server.live.snapshot().reachable &&
+      server.live.worldSummary().state === 'ready'
+    ) {
+      return true;
+    }
+    if (signal?.aborted || Date.now() >= until) return false;
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }

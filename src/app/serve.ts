@@ -2,6 +2,7 @@
 // the pollers, the save watcher and the HTTP server; one shutdown path stops them all.
 import type { Settings } from '../config/settings.js';
 import { GameRestClient } from '../game/rest-client.js';
+import type { LiveSource } from '../http/deps.js';
 import { createHandler } from '../http/index.js';
 import { startHttpServer } from '../http/node-adapter.js';
 import { systemClock, type Clock } from '../lib/time.js';
@@ -30,6 +31,8 @@ export interface RunningServer {
   url: string;
   /** The open store, for the demo and for in-process tests. */
   store: Store;
+  /** What the HTTP layer reads of the pollers (the demo waits on it before it says "ready"). */
+  live: LiveSource;
   stop(): Promise<void>;
 }
 
@@ -110,9 +113,10 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
       life.onClose('save watcher', () => watcher.idle());
     }
 
+    const live = createLiveSource(store, clock, rest, gameData);
     const handler = createHandler({
       store,
-      live: createLiveSource(store, clock, rest, gameData),
+      live,
       settings,
       clock,
       log,
@@ -123,7 +127,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     const host = settings.listen.host.includes(':') ? `[${settings.listen.host}]` : settings.listen.host;
     const url = `http://${host}:${http.port}`;
     opts.ready(`palpanel ${opts.version} listening on ${url}`);
-    return { url, store, stop: () => life.stop() };
+    return { url, store, live, stop: () => life.stop() };
   } catch (err) {
     await life.stop();
     throw err;

@@ -28,22 +28,26 @@ export async function demo(io: CliIo, flags: DemoFlags): Promise<void> {
   const seed = count('seed', flags.seed, 2 ** 31);
   const dataDir = flags.dataDir ?? io.env.SERVICE_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'palpanel-demo-'));
   const log = createLogger('text', io.err, io.debug);
-  const base = { dataDir, seed, players, pals, env: io.env, log, version: palpanelVersion(), print: io.out };
-  let running: RunningDemo;
+  // Signals are ours from the start: a SIGTERM while the demo is still starting cuts the wait
+  // for live data short and then stops it cleanly (exit 0), like one after the key was printed.
+  const stopping = new AbortController();
+  const onSignal = (): void => stopping.abort();
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
   try {
-    running = await startDemo({ ...base, listen: flags.listen ?? io.env.SERVICE_LISTEN ?? '127.0.0.1:8080' });
-  } catch (err) {
-    // The default port is taken: any free port will do for a demo.
-    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || flags.listen) throw err;
-    running = await startDemo({ ...base, listen: '127.0.0.1:0' });
+    const base = { dataDir, seed, players, pals, env: io.env, log, version: palpanelVersion(), print: io.out, signal: stopping.signal };
+    let running: RunningDemo;
+    try {
+      running = await startDemo({ ...base, listen: flags.listen ?? io.env.SERVICE_LISTEN ?? '127.0.0.1:8080' });
+    } catch (err) {
+      // The default port is taken: any free port will do for a demo.
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || flags.listen) throw err;
+      running = await startDemo({ ...base, listen: '127.0.0.1:0' });
+    }
+    if (!stopping.signal.aborted) await new Promise<void>((resolve) => stopping.signal.addEventListener('abort', () => resolve(), { once: true }));
+    await running.stop();
+  } finally {
+    process.off('SIGTERM', onSignal);
+    process.off('SIGINT', onSignal);
   }
-  await new Promise<void>((resolve) => {
-    const onSignal = () => {
-      process.off('SIGTERM', onSignal);
-      process.off('SIGINT', onSignal);
-      running.stop().then(resolve, resolve);
-    };
-    process.on('SIGTERM', onSignal);
-    process.on('SIGINT', onSignal);
-  });
 }
