@@ -605,7 +605,7 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
     },
   },
   {
-    name: 'Key management: label 1 to 64 characters after trimming, else 400 invalid_request; a body that is not JSON → 400 invalid_request',
+    name: 'Key management: label 1 to 64 characters (code points) after trimming, else 400 invalid_request; a body that is not JSON → 400 invalid_request',
     async run(send, fx) {
       const cookie = await login(send, fx.admin);
       for (const label of ['', '   ', 'x'.repeat(65), 42, null]) {
@@ -613,9 +613,14 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
       }
       expectError(await send(panel('POST', '/integration-keys', cookie, {})), 400, 'invalid_request');
       for (const body of ['not json', '[1]', '"label"', '']) expectError(await send(panel('POST', '/integration-keys', cookie, body)), 400, 'invalid_request');
-      const ok = await send(panel('POST', '/integration-keys', cookie, { label: 'x'.repeat(64) }));
-      expect(ok.status).toBe(201);
-      await send(panel('DELETE', `/integration-keys/${JSON.parse(ok.body).id}`, cookie));
+      // Characters, not UTF-16 units: 64 emoji fit, 65 do not; surrounding space is trimmed.
+      expectError(await send(panel('POST', '/integration-keys', cookie, { label: '😀'.repeat(65) })), 400, 'invalid_request');
+      for (const label of ['x'.repeat(64), '😀'.repeat(64), `  ${'é'.repeat(64)}\t`]) {
+        const ok = await send(panel('POST', '/integration-keys', cookie, { label }));
+        expect(ok.status, label).toBe(201);
+        expect(JSON.parse(ok.body).label).toBe(label.trim());
+        await send(panel('DELETE', `/integration-keys/${JSON.parse(ok.body).id}`, cookie));
+      }
     },
   },
   {
