@@ -103,6 +103,9 @@ export async function startHttpServer(handler: Handler, opts: StartOptions): Pro
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     connectionsCheckingInterval: limits.checkIntervalMs,
     noDelay: true,
+    // Node's own answer to an HTTP/1.1 request without Host is a bare 400 with no envelope
+    // and no Cache-Control; the 'request' handler below gives the usual error instead.
+    requireHostHeader: false,
   });
   server.setTimeout(limits.socketTimeoutMs, (socket: Socket) => socket.destroy());
 
@@ -144,6 +147,12 @@ export async function startHttpServer(handler: Handler, opts: StartOptions): Pro
   }
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (req.httpVersionMinor >= 1 && req.headers.host === undefined) {
+      // RFC 9112 §3.2: an HTTP/1.1 request without Host is answered 400.
+      send(res, errorResponse(400, 'invalid_request', 'The request has no Host header.'), true);
+      if (hasBody(req)) req.resume();
+      return;
+    }
     const { path, query } = splitTarget(req.url ?? '/');
     const method = req.method ?? 'GET';
     const base = {

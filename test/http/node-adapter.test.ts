@@ -100,6 +100,21 @@ describe('startHttpServer', () => {
     expect(all).toContain('"code":"invalid_request"');
   });
 
+  it('answers an HTTP/1.1 request without Host with 400 and the error envelope (not node\'s bare 400); HTTP/1.0 needs none', async () => {
+    const h = echoHandler();
+    const s = await start(h);
+    const c = rawConnect(s.port);
+    c.sock.write('GET /api/integration/v1/server HTTP/1.1\r\n\r\n');
+    const all = await c.closed;
+    expect(all).toMatch(/^HTTP\/1\.1 400 /);
+    expect(all).toMatch(/\r\ncache-control: no-store\r\n/);
+    expect(all.split('\r\n\r\n')[1]).toBe('{"error":{"code":"invalid_request","message":"The request has no Host header."}}');
+    expect(h.seen).toHaveLength(0);
+    const old = rawConnect(s.port);
+    old.sock.write('GET /x HTTP/1.0\r\n\r\n');
+    expect(await old.closed).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
   it('hands an absolute-form target (http://host/path?q) to the handler as its path and query', async () => {
     const h = echoHandler();
     const s = await start(h);
