@@ -220,6 +220,13 @@ export async function startHttpServer(handler: Handler, opts: StartOptions): Pro
     });
   }
 
+  // An Expect other than 100-continue: node would answer a bare 417 (no envelope, no
+  // Cache-Control); the same status with the usual error instead.
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    send(res, errorResponse(417, 'invalid_request', 'The Expect header is not supported.'), true);
+    if (hasBody(req)) req.resume();
+  });
+
   // CONNECT is a method other than GET like any other: it gets the handler's answer (405 on
   // the Integration API) instead of a silently dropped connection.
   server.on('connect', (req: IncomingMessage, socket: Socket) => {

@@ -115,6 +115,16 @@ describe('startHttpServer', () => {
     expect(await old.closed).toMatch(/^HTTP\/1\.1 200 /);
   });
 
+  it('answers an Expect it does not support with 417 and the error envelope (not node\'s bare 417)', async () => {
+    const s = await start();
+    const c = rawConnect(s.port);
+    c.sock.write('GET /api/integration/v1/server HTTP/1.1\r\nHost: x\r\nExpect: teapot\r\n\r\n');
+    const all = await c.closed;
+    expect(all).toMatch(/^HTTP\/1\.1 417 /);
+    expect(all).toMatch(/\r\ncache-control: no-store\r\n/);
+    expect(JSON.parse(all.split('\r\n\r\n')[1])).toEqual({ error: { code: 'invalid_request', message: expect.any(String) } });
+  });
+
   it('hands an absolute-form target (http://host/path?q) to the handler as its path and query', async () => {
     const h = echoHandler();
     const s = await start(h);
