@@ -6,7 +6,9 @@ import { SaveError, SaveFormatError, OutOfBoundsError } from './errors.js';
 import { decodeProps, readTagFree, sanitize, type DecodeCtx, type Select } from './gvas-props.js';
 import { decodeStruct } from './gvas-struct.js';
 import { PropMap, type Value } from './gvas-types.js';
-import { checkLimit } from './limits.js';
+import { checkLimit, LIMITS } from './limits.js';
+
+const MAX_DEPTH = LIMITS.maxDepth;
 import type { ByteReader } from './reader.js';
 
 /**
@@ -53,7 +55,7 @@ function readScalar(r: ByteReader, type: string): Value {
 function readCount(r: ByteReader, limit: 'maxArrayCount' | 'maxMapEntries'): number {
   const at = r.pos;
   const count = r.u32();
-  checkLimit(limit, count, at);
+  if (count > LIMITS[limit]) checkLimit(limit, count, at);
   // Every element takes at least one byte, so a count beyond the bytes left is a lie.
   if (count > r.remaining) throw new OutOfBoundsError(count, r.pos, r.end);
   return count;
@@ -66,7 +68,7 @@ function stopEarly(r: ByteReader, ctx: DecodeCtx, err: unknown, path: string, re
 }
 
 export function decodeArray(r: ByteReader, ctx: DecodeCtx, inner: string, path: string, depth: number, select: Select): Value | undefined {
-  checkLimit('maxDepth', depth, r.pos);
+  if (!(depth <= MAX_DEPTH)) checkLimit('maxDepth', depth, r.pos);
   const count = readCount(r, 'maxArrayCount');
   if (inner === 'ByteProperty') {
     // Raw bytes (every RawData blob); an enum-typed byte array would hold names instead.
@@ -126,7 +128,7 @@ export function decodeMap(
   depth: number,
   select: Select,
 ): PropMap {
-  checkLimit('maxDepth', depth, r.pos);
+  if (!(depth <= MAX_DEPTH)) checkLimit('maxDepth', depth, r.pos);
   const removedAt = r.pos;
   if (r.u32() !== 0) throw new SaveFormatError('unexpected_layout', 'map with keys to remove', removedAt);
   const count = readCount(r, 'maxMapEntries');

@@ -255,7 +255,7 @@ export class ByteReader {
     const len = this.i32();
     if (len === 0) return '';
     if (len > 0) {
-      checkLimit('maxStringBytes', len, at);
+      if (len > LIMIT_STRING_BYTES) checkLimit('maxStringBytes', len, at);
       this.need(len);
       const start = this.pos;
       this.pos += len;
@@ -264,7 +264,7 @@ export class ByteReader {
       return this.buf.toString('latin1', start, stop);
     }
     const units = -len;
-    checkLimit('maxStringBytes', units * 2, at);
+    if (!(units * 2 <= LIMIT_STRING_BYTES)) checkLimit('maxStringBytes', units * 2, at);
     this.need(units * 2);
     const start = this.pos;
     this.pos += units * 2;
