@@ -35,11 +35,11 @@ function unauthorized(): HttpResponse {
   return { status: 401, headers: { ...BASE_HEADERS, 'www-authenticate': 'Bearer' }, body: UNAUTHORIZED_BODY };
 }
 
-/** The one accepted form (spec: Authentication rule 1, `Authorization: Bearer <API_KEY>`):
- * the scheme spelled `Bearer`, one space, the key. Anything else (`bearer`, two spaces, a
- * tab, `Basic`, a trailing word) is a malformed header, one of rule 3's failures. Node has
- * already trimmed the value's surrounding whitespace. */
-const BEARER = /^Bearer ([^\s]+)$/;
+/** `Bearer <key>` (spec: Authentication rule 1) as HTTP defines it: the scheme name is
+ * case-insensitive (RFC 7235 §2.1) and one or more spaces separate it from the token (RFC 6750
+ * §2.1, `"Bearer" 1*SP b64token`). Anything else (a tab, `Basic`, a second word, no token) is a
+ * malformed header, one of rule 3's failures. Node has already trimmed the value. */
+const BEARER = /^Bearer +([^\s]+)$/i;
 
 export function createIntegrationSurface(deps: HttpDeps): (req: HttpRequest) => HttpResponse {
   const limiter = new SlidingWindowLimiter(deps.settings.integrationRateLimit);
