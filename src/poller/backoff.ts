@@ -17,10 +17,12 @@ export function nextGap(intervalMs: number, consecutiveFailures: number): number
 }
 
 /**
- * Deadline of one attempt's calls to the game. Gaps run from start to start, so an attempt
- * that hangs until a long client timeout (5 s) would itself stretch the gap past the cap
- * (e.g. 250 ms polling: cap 1 s). Capping the call at 90 % of the cap keeps every gap within
- * the bound, with room for the bookkeeping around the call.
+ * Deadline of one attempt's calls to the game once it has failed. Gaps run from start to
+ * start, so an attempt that hangs until the client's own timeout (5 s) would stretch the gap
+ * past the cap during an outage (e.g. 250 ms polling: cap 1 s). After a failure, calls are
+ * therefore cut at 90 % of the cap, leaving room for the bookkeeping around them. A healthy
+ * game keeps the client's timeout: one slow answer (a cold connection on a busy machine) must
+ * not count as a failure, and it stretches no backoff, since none is running.
  */
 export function attemptTimeout(intervalMs: number): number {
   return Math.max(1, Math.floor(gapCap(intervalMs) * 0.9));

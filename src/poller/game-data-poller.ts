@@ -53,6 +53,7 @@ export class GameDataPoller {
   private frame: GameDataFrame | null = null;
   private lastSuccessAt: Date | null = null;
   private lastAttemptAt: Date | null = null;
+  private failures = 0;
   private readonly loop: PollLoop;
 
   constructor(private readonly opts: GameDataPollerOptions) {
@@ -78,10 +79,13 @@ export class GameDataPoller {
     if (!this.opts.enabled) return false;
     let frame: GameDataFrame;
     try {
-      frame = await this.opts.source.gameData({ signal, timeoutMs: attemptTimeout(this.opts.intervalMs) });
+      // After a failure the call is cut within the backoff bound (backoff.ts).
+      const timeoutMs = this.failures > 0 ? attemptTimeout(this.opts.intervalMs) : undefined;
+      frame = await this.opts.source.gameData({ signal, timeoutMs });
     } catch (err) {
       if (signal?.aborted) return false;
       this.lastAttemptAt = now;
+      this.failures++;
       if (err instanceof GameDataUnsupportedError) this.drop('unsupported');
       else if (err instanceof GameUnauthorizedError) this.drop('unauthorized');
       else this.outcome = 'failed';
@@ -89,6 +93,7 @@ export class GameDataPoller {
     }
     if (signal?.aborted) return false;
     this.lastAttemptAt = now;
+    this.failures = 0;
     this.outcome = 'ok';
     this.frame = frame;
     this.lastSuccessAt = now;

@@ -62,7 +62,7 @@ export class RestPoller {
   private readonly tracker = new OnlineTracker();
   private readonly threshold: number;
   private readonly loop: PollLoop;
-  /** Per-call deadline, so a hanging game cannot stretch the gap beyond the backoff bound. */
+  /** Per-call deadline after a failure, so a hanging game cannot stretch the backoff gap. */
   private readonly callTimeoutMs: number;
 
   constructor(private readonly opts: RestPollerOptions) {
@@ -93,7 +93,7 @@ export class RestPoller {
   async pollOnce(now: Date, signal?: AbortSignal): Promise<boolean> {
     let answer: [ServerInfo, OnlinePlayer[], ServerMetrics];
     try {
-      const o = { signal, timeoutMs: this.callTimeoutMs };
+      const o = { signal, timeoutMs: this.failures > 0 ? this.callTimeoutMs : undefined };
       answer = await Promise.all([this.opts.source.info(o), this.opts.source.players(o), this.opts.source.metrics(o)]);
     } catch (err) {
       // Stopping is not a game failure: leave the state as it was.

@@ -2,7 +2,7 @@
 // the Integration API follows the game through joins, leaves, an outage and recovery.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/app/serve.js';
-import type { SimGameServer } from '../../src/demo/sim/index.js';
+import type { SimGameServer, SimOptions } from '../../src/demo/sim/index.js';
 import { startLiveServe } from '../helpers/live-serve.js';
 import { waitFor } from '../helpers/wait.js';
 
@@ -13,8 +13,15 @@ afterEach(async () => {
 
 const ALICE = '00000000-0000-0000-0000-000000000001';
 
-async function setup(): Promise<{ sim: SimGameServer; server: RunningServer; get: (path: string) => Promise<{ status: number; body: any }> }> {
-  const { sim, server, key } = await startLiveServe(cleanup, { players: [{ uid: ALICE, name: 'Alice\u0007\nSmith', level: 12 }] }, { SERVICE_INTEGRATION_RATE_LIMIT: '100000' });
+async function setup(
+  env: Record<string, string> = {},
+  simOpts: SimOptions = {},
+): Promise<{ sim: SimGameServer; server: RunningServer; get: (path: string) => Promise<{ status: number; body: any }> }> {
+  const { sim, server, key } = await startLiveServe(
+    cleanup,
+    { players: [{ uid: ALICE, name: 'Alice\u0007\nSmith', level: 12 }], ...simOpts },
+    { SERVICE_INTEGRATION_RATE_LIMIT: '100000', ...env },
+  );
   sim.control.setOnline([]);
   const get = async (path: string) => {
     const res = await fetch(`${server.url}/api/integration/v1${path}`, { headers: { authorization: `Bearer ${key}` } });
@@ -77,5 +84,86 @@ describe('serve against the simulated game server', () => {
     expect(workers.body.data.state).toBe('ready');
     const text = JSON.stringify(summary.body) + JSON.stringify(workers.body) + JSON.stringify((await get('/players')).body);
     for (const s of sim.control.sensitiveStrings()) expect(text).not.toContain(s);
+  });
+
+  it('HTTP requests never call the game: they read the pollers\' last answers', async () => {
+    // Hour-long intervals: after the first polls nothing but an HTTP request could call the game.
+    const { sim, get } = await setup({ SERVICE_POLL_INTERVAL: '1h', SERVICE_GAME_DATA_INTERVAL: '1h' });
+    await waitFor('first polls', async () => {
+      const [s, w] = [await get('/server'), await get('/world/summary')];
+      return s.body.data.state === 'running' && w.body.data.state === 'ready' ? true : undefined;
+    });
+    const before = sim.control.requestCounts();
+    for (let i = 0; i < 5; i++) {
+      for (const r of ['/server', '/metrics/current', '/world/summary', '/world/workers', '/events', '/players?online=true', '/players']) {
+        expect((await get(r)).status).toBe(200);
+      }
+    }
+    expect(sim.control.requestCounts()).toEqual(before);
+  });
+
+  it('game data: every state is reached and served by /world/summary and /world/workers', async () => {
+    const { sim, get } = await setup();
+    sim.control.setOnline([ALICE]);
+    // Both routes read one cache; they are asked one after the other, so both must show the state.
+    const reach = (state: string) =>
+      waitFor(`state ${state}`, async () => {
+        const [s, w] = [await get('/world/summary'), await get('/world/workers')];
+        expect(s.status).toBe(200);
+        expect(w.status).toBe(200);
+        return s.body.data.state === state && w.body.data.state === state ? s.body.data : undefined;
+      });
+
+    const ready = await reach('ready');
+    expect(ready.counts.players).toBe(1);
+    expect(ready.capturedAt).toEqual(expect.any(String));
+    expect(ready.lastAttemptAt).toEqual(expect.any(String));
+
+    // The game stops answering: the data is kept, then marked stale after three intervals.
+    await sim.control.setMode('server-error');
+    const stale = await reach('stale');
+    expect(stale.counts.players).toBe(1);
+    expect(Date.parse(stale.lastAttemptAt)).toBeGreaterThan(Date.parse(stale.capturedAt));
+    await sim.control.setMode('ok');
+    await reach('ready');
+
+    // Launched without -enable-gamedata-api: the game says it has no data.
+    sim.control.setGameData('disabled');
+    const unsupported = await reach('unsupported');
+    expect(unsupported.counts).toEqual({ players: 0, partyPals: 0, basePals: 0, wildPals: 0, npcs: 0, palBoxes: 0, unknown: 0 });
+    expect(unsupported.capturedAt).toEqual(expect.any(String));
+
+    // A failure with no data held.
+    await sim.control.setMode('server-error');
+    await reach('unavailable');
+
+    await sim.control.setMode('unauthorized');
+    await reach('unauthorized');
+
+    await sim.control.setMode('ok');
+    sim.control.setGameData('enabled');
+    expect((await reach('ready')).counts.players).toBe(1);
+  });
+
+  it('game data: disabled when off; pending (no timestamps) until the first answer', async () => {
+    const off = await setup({ SERVICE_GAME_DATA: 'off' });
+    await waitFor('running', async () => ((await off.get('/server')).body.data.state === 'running' ? true : undefined));
+    const disabled = (await off.get('/world/summary')).body.data;
+    expect(disabled.state).toBe('disabled');
+    expect(disabled).not.toHaveProperty('capturedAt');
+    expect(disabled).not.toHaveProperty('lastAttemptAt');
+    expect((await off.get('/world/workers')).body.data).toEqual({ state: 'disabled', workers: [] });
+    expect(off.sim.control.requestCounts()['/v1/api/game-data']).toBeUndefined();
+
+    // The game holds every answer for a minute: the first game-data attempt is still in flight
+    // (its deadline is 5 s at a 1 h interval), so the cache is pending.
+    const slow = await setup({ SERVICE_GAME_DATA_INTERVAL: '1h' }, { slowDelayMs: 60_000 });
+    await slow.sim.control.setMode('slow');
+    const pending = (await slow.get('/world/summary')).body.data;
+    expect(pending.state).toBe('pending');
+    expect(pending).not.toHaveProperty('capturedAt');
+    expect(pending).not.toHaveProperty('lastAttemptAt');
+    expect((await slow.get('/world/workers')).body.data).toEqual({ state: 'pending', workers: [] });
+    await slow.sim.control.setMode('ok');
   });
 });

@@ -45,18 +45,22 @@ describe('backoff arithmetic', () => {
 
 describe('a hanging game', () => {
   // The client's own deadline (60 s) is far beyond the bound of a 250 ms poll (1 s); the sim
-  // holds every answer for 30 s. The pollers must give up on their own within the bound: these
-  // calls return (a failure) instead of hanging until the test's time limit.
-  it('REST and game-data attempts fail within the bound instead of waiting for the client timeout', async () => {
+  // holds every answer for 30 s. Once the game has failed, the pollers give up on their own
+  // within the bound: these calls return (a failure) instead of hanging until the time limit.
+  it('after a failure, REST and game-data attempts fail within the bound instead of waiting for the client timeout', async () => {
     const patient = new GameRestClient({ baseUrl: sim.restUrl, password: sim.password, timeoutMs: 60_000 });
-    await sim.control.setMode('slow');
     try {
       const rec = record(Date.now());
       const rest = new RestPoller({ source: patient, intervalMs: 250, ...rec.sinks });
-      expect(await rest.pollOnce(new Date())).toBe(false);
       const gd = new GameDataPoller({ source: patient, enabled: true, intervalMs: 250 });
+      await sim.control.setMode('server-error');
+      expect(await rest.pollOnce(new Date())).toBe(false);
+      expect(await gd.pollOnce(new Date())).toBe(false);
+      await sim.control.setMode('slow');
+      expect(await rest.pollOnce(new Date())).toBe(false);
       expect(await gd.pollOnce(new Date())).toBe(false);
       expect(gd.getCache(new Date()).state).toBe('unavailable');
+      expect(rec.events.map((e) => e.message)).toEqual(['Palworld REST API is unreachable']);
     } finally {
       await sim.control.setMode('ok');
       await patient.close();
