@@ -39,7 +39,6 @@ export const uidKey = (uid: string): string => uid.replace(/-/g, '').toUpperCase
  * a TEXT value is encoded character by character in JavaScript (about twice as slow to fill). */
 type JsonCell = Uint8Array | string;
 const utf8 = new TextDecoder();
-const encodeRow = (row: unknown): Uint8Array => Buffer.from(JSON.stringify(row));
 const decodeRow = <T>(cell: JsonCell): T => JSON.parse(typeof cell === 'string' ? cell : utf8.decode(cell)) as T;
 
 const byKey = <T>(key: (x: T) => string) => (a: T, b: T) => {
@@ -61,25 +60,106 @@ function addIndexes(db: Database): void {
 }
 
 /**
+ * An empty world database whose in-memory file is already `capacity` bytes long.
+ *
+ * sql.js keeps its database in an Emscripten MEMFS file, which grows by 12.5% at a time and
+ * copies itself on every growth: filling 76 MB (100,000 pals) copied about 680 MB and spent more
+ * time in that copying and in the garbage collection of the old buffers than in SQLite. A file
+ * opened from a larger buffer never grows: page 1 is a valid empty database whose header records
+ * its own page count, so SQLite ignores the zero pages after it and writes into them in place.
+ * `export()` copies exactly the pages in use, so the padding never reaches world.db.
+ */
+function presizedWorldDatabase(SQL: SqlJsStatic, capacity: number): Database {
+  const empty = emptyWorldDatabase(SQL);
+  let image: Uint8Array;
+  try {
+    image = empty.export();
+  } finally {
+    empty.close();
+  }
+  const padded = new Uint8Array(Math.max(capacity, image.length));
+  padded.set(image);
+  return new SQL.Database(padded);
+}
+
+/** Rows to insert, already encoded: the bytes they take decide the file size to reserve. */
+interface EncodedRows {
+  players: [string, string, Uint8Array][];
+  pals: [string, string, string, Uint8Array][];
+  guilds: [string, Uint8Array][];
+  bytes: number;
+}
+
+/** Encodes rows into shared 1 MiB buffers and hands out views: one allocation per few
+ * thousand rows instead of one per row (which kept the garbage collector busy). */
+class RowEncoder {
+  private chunk = Buffer.allocUnsafe(0);
+  private used = 0;
+
+  encode(row: unknown): Uint8Array {
+    const text = JSON.stringify(row);
+    const worst = text.length * 3; // UTF-8 bytes per UTF-16 unit at most
+    if (this.used + worst > this.chunk.length) {
+      this.chunk = Buffer.allocUnsafe(Math.max(1 << 20, worst));
+      this.used = 0;
+    }
+    const n = this.chunk.write(text, this.used);
+    const view = this.chunk.subarray(this.used, this.used + n);
+    this.used += n;
+    return view;
+  }
+}
+
+function encodeRows(snap: WorldSnapshot): EncodedRows {
+  const enc = new RowEncoder();
+  const encodeRow = (row: unknown): Uint8Array => enc.encode(row);
+  let bytes = 0;
+  const players = [...snap.players].sort(byKey((x) => x.uid)).map((p): [string, string, Uint8Array] => {
+    const json = encodeRow(p);
+    bytes += json.length + 2 * p.uid.length;
+    return [uidKey(p.uid), p.uid, json];
+  });
+  const pals = [...snap.pals].sort(byKey((x) => x.instanceId)).map((p): [string, string, string, Uint8Array] => {
+    const json = encodeRow(p);
+    const owner = uidKey(p.ownerUid);
+    // The row, its key in the table and again in the owner index with the owner key.
+    bytes += json.length + 2 * p.instanceId.length + 2 * owner.length + p.placement.length;
+    return [p.instanceId, owner, p.placement, json];
+  });
+  const guilds = snap.guilds.map((g): [string, Uint8Array] => {
+    const json = encodeRow(g);
+    bytes += json.length + g.id.length;
+    return [g.id, json];
+  });
+  return { players, pals, guilds, bytes };
+}
+
+/**
  * Builds a complete world.db for one parse and returns its bytes. Pure of the store, so the
  * parse worker runs it: the main thread then only swaps the finished database in, and a large
  * world never holds up requests while its rows are inserted. Rows go in key order, which keeps
  * the B-tree inserts append-only.
  */
 export function buildWorldDatabase(SQL: SqlJsStatic, snap: WorldSnapshot, parsedAt: string): Uint8Array {
-  const db = emptyWorldDatabase(SQL);
+  const rows = encodeRows(snap);
+  // Per-row B-tree cell overhead and page slack (pages fill to about 90% in key order), plus
+  // the schema and parse_info pages. An estimate that falls short only costs some growth.
+  const perRow = 24;
+  const capacity = Math.ceil((rows.bytes + perRow * (rows.players.length + 2 * rows.pals.length + rows.guilds.length)) * 1.2) + (1 << 20);
+  const db = presizedWorldDatabase(SQL, capacity);
   try {
     // A database built from nothing needs no rollback journal: a failure discards it whole.
-    db.exec('PRAGMA journal_mode = OFF; PRAGMA cache_size = -262144');
+    // The index sort stays in memory instead of going through MEMFS temp files.
+    db.exec('PRAGMA journal_mode = OFF; PRAGMA cache_size = -262144; PRAGMA temp_store = MEMORY');
     db.exec('BEGIN');
     const insPlayer = db.prepare('INSERT OR REPLACE INTO players (uid_key, uid, json) VALUES (?, ?, ?)');
-    for (const p of [...snap.players].sort(byKey((x) => x.uid))) insPlayer.run([uidKey(p.uid), p.uid, encodeRow(p)]);
+    for (const r of rows.players) insPlayer.run(r);
     insPlayer.free();
     const insPal = db.prepare('INSERT OR REPLACE INTO pals (instance_id, owner_key, placement, json) VALUES (?, ?, ?, ?)');
-    for (const p of [...snap.pals].sort(byKey((x) => x.instanceId))) insPal.run([p.instanceId, uidKey(p.ownerUid), p.placement, encodeRow(p)]);
+    for (const r of rows.pals) insPal.run(r);
     insPal.free();
     const insGuild = db.prepare('INSERT OR REPLACE INTO guilds (id, json) VALUES (?, ?)');
-    for (const g of snap.guilds) insGuild.run([g.id, encodeRow(g)]);
+    for (const r of rows.guilds) insGuild.run(r);
     insGuild.free();
     addIndexes(db);
     db.run(`INSERT OR REPLACE INTO parse_info (id, last_parse_at, format_drift, meta, warnings) VALUES (1, ?, ?, ?, ?)`, [
