@@ -7,7 +7,9 @@ import { createHandler } from '../http/index.js';
 import { startHttpServer } from '../http/node-adapter.js';
 import { systemClock, type Clock } from '../lib/time.js';
 import { GameDataPoller } from '../poller/game-data-poller.js';
-import { RestPoller } from '../poller/rest-poller.js';
+import { SYSTEM_REACHABLE, SYSTEM_UNREACHABLE } from '../poller/event-text.js';
+import { playerIdOfSaveUid } from '../poller/online-join.js';
+import { RestPoller, type RestPollerOptions } from '../poller/rest-poller.js';
 import { openStore, type Store } from '../store/index.js';
 import { runAdminOp } from './admin-ops.js';
 import { startControlServer } from './control-socket.js';
@@ -41,7 +43,30 @@ const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
 /** In-flight requests get this long at shutdown (interface.md: at most 5 s). */
 const DRAIN_MS = 5_000;
 
-function startGameLink(settings: Settings, store: Store, clock: Clock, life: Lifecycle, log: Logger) {
+/**
+ * What the previous run's log last said about the game (RestPollerOptions.resume). Read before
+ * its open sessions are closed; names come from the save (the sessions hold none).
+ */
+function resumeState(store: Store): RestPollerOptions['resume'] {
+  const last = store.events.lastSystemOf([SYSTEM_REACHABLE, SYSTEM_UNREACHABLE]);
+  if (last === null) return undefined;
+  if (last === SYSTEM_UNREACHABLE) return { reachable: false, online: [] };
+  const saved = new Map(store.world.allPlayers().map((p) => [playerIdOfSaveUid(p.uid), p]));
+  const online = store.history.openSessions().map((s) => {
+    const p = saved.get(s.playerId.toUpperCase());
+    return { playerId: s.playerId, name: p?.name ?? '', level: p?.level ?? 0, lastSeen: new Date(s.lastSeenAt) };
+  });
+  return { reachable: true, online };
+}
+
+function startGameLink(
+  settings: Settings,
+  store: Store,
+  clock: Clock,
+  life: Lifecycle,
+  log: Logger,
+  resume: RestPollerOptions['resume'],
+) {
   if (!settings.gameRestUrl) return { rest: null, gameData: null };
   const client = new GameRestClient({ baseUrl: settings.gameRestUrl, password: settings.gameAdminPassword ?? '' });
   life.onClose('game client', () => client.close());
@@ -53,6 +78,7 @@ function startGameLink(settings: Settings, store: Store, clock: Clock, life: Lif
     presence: store.history,
     now: clock,
     onError,
+    resume,
   });
   rest.start(life.signal);
   life.onClose('rest poller', () => rest.stop());
@@ -69,7 +95,9 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
   const store = await openStore(settings.dataDir, clock);
   life.onClose('store', () => store.close());
   try {
-    // Sessions left open by a previous run end where their player was last seen.
+    // Sessions left open by a previous run end where their player was last seen; who they were
+    // is kept for the poller, so the restart itself logs no leave, join or reachable.
+    const resume = resumeState(store);
     store.history.closeOpenSessions();
     // Registered before the pollers, so it runs after they stopped: the next start then closes
     // this run's open sessions where each player was really last seen.
@@ -98,7 +126,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     for (const t of timers) t.unref();
     life.onClose('timers', () => timers.forEach(clearInterval));
 
-    const { rest, gameData } = startGameLink(settings, store, clock, life, log);
+    const { rest, gameData } = startGameLink(settings, store, clock, life, log, resume);
 
     if (settings.saveDir) {
       const saveDir = settings.saveDir;

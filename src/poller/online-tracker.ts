@@ -58,6 +58,15 @@ export class OnlineTracker {
     return { joined, left, online: current };
   }
 
+  /** Seeds who a previous run saw online (ids normalised, names sanitized, first row wins). */
+  resume(players: ReadonlyArray<PresencePlayer & { lastSeen: Date }>): void {
+    for (const p of players) {
+      const id = p.playerId.toUpperCase();
+      if (!isIdentifiedPlayerId(id) || this.seen.has(id)) continue;
+      this.seen.set(id, { playerId: id, name: sanitizeName(p.name), level: p.level, lastSeen: p.lastSeen });
+    }
+  }
+
   /** The game went away: everyone leaves, each at the time last seen. */
   clear(): Transitions['left'] {
     const left = [...this.seen.values()].map((s) => ({ ...s }));

@@ -4,7 +4,9 @@
 //
 // Rules (the spec leaves them to us):
 // - A cycle succeeds only if all three calls succeed (a partial answer would mix two moments).
-// - Reachability has three phases: unknown (after start), reachable, unreachable.
+// - Reachability has three phases: unknown (after start), reachable, unreachable. A restart of
+//   palpanel resumes the phase (and who was online) that its event log last recorded, so the
+//   log holds one event per change of the game, not per start of palpanel.
 //   * The first successful cycle in unknown or unreachable emits `Palworld REST API is
 //     reachable`, then a join per online player.
 //   * `failuresBeforeUnreachable` (default 2) consecutive failed cycles make the game
@@ -28,7 +30,7 @@ import { joinMessage, leaveMessage, SYSTEM_REACHABLE, SYSTEM_UNREACHABLE } from 
 import { attemptTimeout } from './backoff.js';
 import { OnlineTracker } from './online-tracker.js';
 import { PollLoop, type Timers } from './poll-loop.js';
-import type { EventSink, LiveEvent, PresenceSink } from './ports.js';
+import type { EventSink, LiveEvent, PresencePlayer, PresenceSink } from './ports.js';
 
 /** What the poller needs of the REST client (GameRestClient satisfies it). */
 export interface RestSource {
@@ -49,6 +51,18 @@ export interface RestPollerOptions {
   onSnapshot?: (s: LiveSnapshot) => void;
   /** Failures of a sink or listener; the poller carries on. */
   onError?: (err: unknown) => void;
+  /**
+   * What the event log of a previous run last said, so a restart of palpanel is not logged as
+   * a change of the game: after `reachable`, with these players online, the first poll emits
+   * only real differences (no second `reachable`, no second join); after `unreachable`, a game
+   * still down is not logged unreachable again.
+   */
+  resume?: { reachable: boolean; online: ResumedPlayer[] };
+}
+
+/** A player a previous run saw online (name sanitized again here), last seen at `lastSeen`. */
+export interface ResumedPlayer extends PresencePlayer {
+  lastSeen: Date;
 }
 
 type Phase = 'unknown' | 'reachable' | 'unreachable';
@@ -68,6 +82,10 @@ export class RestPoller {
   constructor(private readonly opts: RestPollerOptions) {
     this.callTimeoutMs = attemptTimeout(opts.intervalMs);
     this.threshold = Math.max(1, opts.failuresBeforeUnreachable ?? 2);
+    if (opts.resume) {
+      this.phase = opts.resume.reachable ? 'reachable' : 'unreachable';
+      if (opts.resume.reachable) this.tracker.resume(opts.resume.online);
+    }
     this.loop = new PollLoop({
       intervalMs: opts.intervalMs,
       now: opts.now ?? (() => new Date()),

@@ -77,6 +77,17 @@ export class EventRepo {
     return this.db.all<EventRecord>(`SELECT at, kind, message FROM events WHERE public = 1 ORDER BY id DESC LIMIT ?`, [limit]);
   }
 
+  /** The latest `system` event whose message is one of `messages` (null when none is logged). */
+  lastSystemOf(messages: readonly string[]): string | null {
+    if (messages.length === 0) return null;
+    const marks = messages.map(() => '?').join(',');
+    const row = this.db.get<{ message: string }>(
+      `SELECT message FROM events WHERE kind = 'system' AND message IN (${marks}) ORDER BY id DESC LIMIT 1`,
+      [...messages],
+    );
+    return row?.message ?? null;
+  }
+
   /** Every event, most recent first (panel). */
   listAll(limit: number): EventRecord[] {
     return this.db.all<EventRecord>(`SELECT at, kind, message FROM events ORDER BY id DESC LIMIT ?`, [limit]);

@@ -102,6 +102,13 @@ export class PlayerHistoryRepo {
     });
   }
 
+  /** Sessions a previous run left open: who was online when palpanel stopped, and when last seen. */
+  openSessions(): { playerId: string; lastSeenAt: string }[] {
+    return this.db
+      .all<{ uid: string; last_seen_at: string }>('SELECT uid, last_seen_at FROM player_sessions WHERE ended_at IS NULL ORDER BY id')
+      .map((r) => ({ playerId: r.uid, lastSeenAt: r.last_seen_at }));
+  }
+
   /** At start-up: every session left open by a previous run ends where it was last seen. */
   closeOpenSessions(): void {
     if (!this.db.get('SELECT 1 FROM player_sessions WHERE ended_at IS NULL')) return;

@@ -3,7 +3,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/app/serve.js';
 import type { SimGameServer, SimOptions } from '../../src/demo/sim/index.js';
+import { cpSync } from 'node:fs';
+import { join } from 'node:path';
+import { createLogger } from '../../src/app/logger.js';
+import { startServe } from '../../src/app/serve.js';
+import { startSimGameServer } from '../../src/demo/sim/index.js';
+import { FIXTURES, tempDir } from '../helpers/cli.js';
 import { startLiveServe } from '../helpers/live-serve.js';
+import { testSettings } from '../helpers/settings.js';
 import { waitFor } from '../helpers/wait.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
@@ -165,5 +172,70 @@ describe('serve against the simulated game server', () => {
     expect(pending).not.toHaveProperty('lastAttemptAt');
     expect((await slow.get('/world/workers')).body.data).toEqual({ state: 'pending', workers: [] });
     await slow.sim.control.setMode('ok');
+  });
+
+  it('restarts of palpanel: no duplicate events, and playtime is neither lost nor counted twice', async () => {
+    const saveDir = tempDir('palpanel-save-');
+    cpSync(join(FIXTURES, 'v0.1-coop'), saveDir, { recursive: true });
+    const sim = await startSimGameServer({ players: [{ uid: ALICE, name: 'Alice', level: 12 }], churnPeriodMs: 0 });
+    cleanup.push(() => sim.close());
+    const settings = testSettings(tempDir(), {
+      SERVICE_SAVE_DIR: saveDir,
+      SERVICE_SAVE_CHECK_INTERVAL: '100ms',
+      SERVICE_GAME_REST_URL: sim.restUrl,
+      SERVICE_GAME_ADMIN_PASSWORD: sim.password,
+      SERVICE_POLL_INTERVAL: '100ms',
+      SERVICE_INTEGRATION_RATE_LIMIT: '100000',
+    });
+    const run = async () => {
+      const server = await startServe({ settings, log: createLogger('text', () => {}), version: 'test', ready: () => {} });
+      const { key } = server.store.keys.create('restart test');
+      const get = async (path: string) =>
+        (await (await fetch(`${server.url}/api/integration/v1${path}`, { headers: { authorization: `Bearer ${key}` } })).json()) as any;
+      const story = async () => ((await get('/events?limit=100')).data as { kind: string; message: string }[]).reverse().map((e) => `${e.kind}: ${e.message}`);
+      return { server, get, story };
+    };
+    const alice = async (r: Awaited<ReturnType<typeof run>>) =>
+      waitFor('Alice online', async () => {
+        const rows = (await r.get('/players?online=true')).data;
+        return rows.length === 1 && rows[0].playtimeSec >= 1 ? rows[0] : undefined;
+      });
+
+    const first = await run();
+    const before = await alice(first);
+    await first.server.stop();
+
+    const second = await run();
+    await alice(second);
+    // Let the new session pass the last poll of the first run, then read.
+    await new Promise((r) => setTimeout(r, 300));
+    const after = (await second.get('/players?online=true')).data[0];
+    // Nothing new happened in the game: the log says so.
+    expect(await second.story()).toEqual(['system: Palworld REST API is reachable', 'join: Alice joined the server']);
+    expect(after.firstSeenAt).toBe(before.firstSeenAt);
+    expect(after.playtimeSec).toBeGreaterThanOrEqual(before.playtimeSec);
+    // Counted once: never more than the wall time since Alice was first seen.
+    expect(after.playtimeSec).toBeLessThanOrEqual(Math.ceil((Date.now() - Date.parse(before.firstSeenAt)) / 1000));
+
+    await sim.control.setMode('unreachable');
+    await waitFor('unreachable', async () => ((await second.get('/server')).data.state === 'unreachable' ? true : undefined));
+    await second.server.stop();
+
+    // Started while the game is still down: it is not logged unreachable a second time.
+    const third = await run();
+    const server = await third.get('/server');
+    expect(server.data.state).toBe('unreachable');
+    await new Promise((r) => setTimeout(r, 1_000)); // ten poll intervals against a closed port
+    await sim.control.setMode('ok');
+    await waitFor('running', async () => ((await third.get('/server')).data.state === 'running' ? true : undefined));
+    expect(await third.story()).toEqual([
+      'system: Palworld REST API is reachable',
+      'join: Alice joined the server',
+      'leave: Alice left the server',
+      'system: Palworld REST API is unreachable',
+      'system: Palworld REST API is reachable',
+      'join: Alice joined the server',
+    ]);
+    await third.server.stop();
   });
 });

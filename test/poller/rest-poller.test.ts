@@ -136,6 +136,50 @@ describe('RestPoller transitions', () => {
   });
 });
 
+describe('RestPoller after a restart of palpanel', () => {
+  const resumed = (opts: { reachable: boolean; online?: string[] }) =>
+    new RestPoller({
+      source: client,
+      intervalMs: 1000,
+      ...rec.sinks,
+      resume: {
+        reachable: opts.reachable,
+        online: (opts.online ?? []).map((uid) => ({ playerId: id(uid), name: uid === ALICE ? 'Alice' : 'Bob', level: 1, lastSeen: at(0) })),
+      },
+    });
+
+  it('the game still up with the same players: no second reachable, no second join; only real changes', async () => {
+    const p = resumed({ reachable: true, online: [ALICE, BOB] });
+    sim.control.setOnline([ALICE, CHIE]);
+    await p.pollOnce(at(10));
+    expect(rec.take()).toEqual(['leave@10 Bob left the server', 'join@10 ちえ Zoë joined the server']);
+    // The restart closed the old sessions; everyone online now gets a new one.
+    expect(rec.presence.at(-1)).toEqual({ kind: 'observe', ids: [id(ALICE), id(CHIE)], at: at(10).toISOString() });
+  });
+
+  it('the game went down meanwhile: those online leave when last seen, then one unreachable', async () => {
+    const p = resumed({ reachable: true, online: [ALICE] });
+    await sim.control.setMode('unreachable');
+    await p.pollOnce(at(10));
+    await p.pollOnce(at(11));
+    await p.pollOnce(at(12));
+    expect(rec.take()).toEqual(['leave@0 Alice left the server', 'system@11 Palworld REST API is unreachable']);
+  });
+
+  it('the log last said unreachable: a game still down is not logged again; its return is', async () => {
+    const p = resumed({ reachable: false });
+    await sim.control.setMode('unreachable');
+    await p.pollOnce(at(10));
+    await p.pollOnce(at(11));
+    await p.pollOnce(at(12));
+    expect(rec.take()).toEqual([]);
+    await sim.control.setMode('ok');
+    sim.control.setOnline([ALICE]);
+    await p.pollOnce(at(13));
+    expect(rec.take()).toEqual(['system@13 Palworld REST API is reachable', 'join@13 Alice joined the server']);
+  });
+});
+
 describe('RestPoller snapshot', () => {
   it('online players follow the game; loading players are ignored', async () => {
     sim.control.setOnline([ALICE, BOB]);
