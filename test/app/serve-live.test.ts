@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createLogger } from '../../src/app/logger.js';
 import { startServe } from '../../src/app/serve.js';
 import { startSimGameServer } from '../../src/demo/sim/index.js';
+import { writeSyntheticWorld } from '../../src/demo/world-gen/index.js';
 import { FIXTURES, tempDir } from '../helpers/cli.js';
 import { startLiveServe } from '../helpers/live-serve.js';
 import { testSettings } from '../helpers/settings.js';
@@ -237,5 +238,51 @@ describe('serve against the simulated game server', () => {
       'join: Alice joined the server',
     ]);
     await third.server.stop();
+  });
+
+  it('a deep scan of /world/summary and /world/workers over HTTP finds none of the actors\' names, ids, guilds or IPs', async () => {
+    const saveDir = tempDir('palpanel-save-');
+    const world = await writeSyntheticWorld(saveDir, { seed: 7, players: 4, pals: 120 });
+    const basePals = world.expected.pals.filter((p) => p.placement === 'base');
+    expect(basePals.length).toBeGreaterThan(0);
+    const sim = await startSimGameServer({
+      seed: 7,
+      players: world.expected.players.map((p) => ({ uid: p.uid, name: p.name, level: p.level })),
+      basePals: basePals.map((p) => ({ instanceId: p.instanceId, characterId: p.characterId, level: p.level })),
+    });
+    cleanup.push(() => sim.close());
+    const settings = testSettings(tempDir(), {
+      SERVICE_SAVE_DIR: saveDir,
+      SERVICE_SAVE_CHECK_INTERVAL: '100ms',
+      SERVICE_GAME_REST_URL: sim.restUrl,
+      SERVICE_GAME_ADMIN_PASSWORD: sim.password,
+      SERVICE_POLL_INTERVAL: '100ms',
+      SERVICE_GAME_DATA: 'on',
+      SERVICE_GAME_DATA_INTERVAL: '100ms',
+      SERVICE_INTEGRATION_RATE_LIMIT: '100000',
+    });
+    const server = await startServe({ settings, log: createLogger('text', () => {}), version: 'test', ready: () => {} });
+    cleanup.push(() => server.stop());
+    const { key } = server.store.keys.create('scan');
+    const get = async (path: string) =>
+      (await (await fetch(`${server.url}/api/integration/v1${path}`, { headers: { authorization: `Bearer ${key}` } })).json()) as any;
+    const [summary, workers] = await waitFor('linked workers', async () => {
+      const [s, w] = [await get('/world/summary'), await get('/world/workers')];
+      return s.data.state === 'ready' && s.data.linkedBasePals === basePals.length && w.data.workers.length === basePals.length ? [s, w] : undefined;
+    });
+    // Every base pal is linked once, whatever spelling of its InstanceID the game used; the
+    // three workers no save holds are counted but never listed.
+    expect(summary.data.counts.basePals).toBe(basePals.length + 3);
+    expect(new Set(workers.data.workers.map((w: { instanceId: string }) => w.instanceId))).toEqual(new Set(basePals.map((p) => p.instanceId)));
+    const text = JSON.stringify(summary) + JSON.stringify(workers);
+    const secrets = sim.control.sensitiveStrings();
+    expect(secrets.length).toBeGreaterThan(20);
+    for (const secret of secrets) expect(text).not.toContain(secret);
+    for (const word of ['Location', 'Trainer', 'Guild', 'userid', '"ip"', 'NickName', 'WorkerWork', 'TransportItem', '203.0.113']) {
+      expect(text).not.toContain(word);
+    }
+    for (const w of workers.data.workers) {
+      expect(Object.keys(w).every((k) => ['instanceId', 'characterId', 'displayName', 'isBoss', 'level', 'hpPercent', 'active', 'activity', 'baseId', 'ownerUid', 'ownerName', 'ownerSource'].includes(k))).toBe(true);
+    }
   });
 });
