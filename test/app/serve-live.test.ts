@@ -10,8 +10,7 @@ import { startServe } from '../../src/app/serve.js';
 import { startSimGameServer } from '../../src/demo/sim/index.js';
 import { writeSyntheticWorld } from '../../src/demo/world-gen/index.js';
 import { FIXTURES, tempDir } from '../helpers/cli.js';
-import { startLiveServe } from '../helpers/live-serve.js';
-import { testSettings } from '../helpers/settings.js';
+import { liveSettings, startLiveServe } from '../helpers/live-serve.js';
 import { waitFor } from '../helpers/wait.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
@@ -180,14 +179,7 @@ describe('serve against the simulated game server', () => {
     cpSync(join(FIXTURES, 'v0.1-coop'), saveDir, { recursive: true });
     const sim = await startSimGameServer({ players: [{ uid: ALICE, name: 'Alice', level: 12 }], churnPeriodMs: 0 });
     cleanup.push(() => sim.close());
-    const settings = testSettings(tempDir(), {
-      SERVICE_SAVE_DIR: saveDir,
-      SERVICE_SAVE_CHECK_INTERVAL: '100ms',
-      SERVICE_GAME_REST_URL: sim.restUrl,
-      SERVICE_GAME_ADMIN_PASSWORD: sim.password,
-      SERVICE_POLL_INTERVAL: '100ms',
-      SERVICE_INTEGRATION_RATE_LIMIT: '100000',
-    });
+    const settings = liveSettings(saveDir, sim, { SERVICE_INTEGRATION_RATE_LIMIT: '100000' });
     const run = async () => {
       const server = await startServe({ settings, log: createLogger('text', () => {}), version: 'test', ready: () => {} });
       const { key } = server.store.keys.create('restart test');
@@ -251,16 +243,7 @@ describe('serve against the simulated game server', () => {
       basePals: basePals.map((p) => ({ instanceId: p.instanceId, characterId: p.characterId, level: p.level })),
     });
     cleanup.push(() => sim.close());
-    const settings = testSettings(tempDir(), {
-      SERVICE_SAVE_DIR: saveDir,
-      SERVICE_SAVE_CHECK_INTERVAL: '100ms',
-      SERVICE_GAME_REST_URL: sim.restUrl,
-      SERVICE_GAME_ADMIN_PASSWORD: sim.password,
-      SERVICE_POLL_INTERVAL: '100ms',
-      SERVICE_GAME_DATA: 'on',
-      SERVICE_GAME_DATA_INTERVAL: '100ms',
-      SERVICE_INTEGRATION_RATE_LIMIT: '100000',
-    });
+    const settings = liveSettings(saveDir, sim, { SERVICE_GAME_DATA: 'on', SERVICE_GAME_DATA_INTERVAL: '100ms', SERVICE_INTEGRATION_RATE_LIMIT: '100000' });
     const server = await startServe({ settings, log: createLogger('text', () => {}), version: 'test', ready: () => {} });
     cleanup.push(() => server.stop());
     const { key } = server.store.keys.create('scan');
