@@ -68,15 +68,11 @@ export async function runParseJob(job: ParseJob): Promise<ParseJobResult> {
 }
 
 export async function runStoreParseJob(job: ParseJob): Promise<StoreParseResult> {
-  // Each parse runs in a fresh worker: sql.js's WASM compiles on V8's background threads while
-  // this one reads and decodes the save, instead of after it.
-  const sqlReady = loadSqlJs();
-  sqlReady.catch(() => undefined); // a failure is raised where it is awaited, not as unhandled
   const { result, stamp, readMs } = await runParseJob(job);
   const t0 = performance.now();
   // lastParseAt is the moment the parse completed (spec: Envelope).
   const parsedAt = new Date().toISOString();
-  const world = buildWorldDatabase(await sqlReady, result, parsedAt);
+  const world = buildWorldDatabase(await loadSqlJs(), result, parsedAt);
   return {
     world,
     parsedAt,
