@@ -53,7 +53,7 @@ export function buildProgram(io: CliIo): Command {
     .description(
       'run the service: HTTP server (panel API, Integration API, /api/openapi.json), the game-server poller, ' +
         'the optional live game-data poller, the save watcher and parser. Settings come from SERVICE_* variables ' +
-        '(listed below).',
+        '(`palpanel serve --help` lists them).',
     )
     .addHelpText('after', SETTINGS_HELP)
     .option('--listen <host:port>', 'HTTP listen address (env SERVICE_LISTEN; default 127.0.0.1:8080)')
