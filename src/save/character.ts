@@ -3,12 +3,13 @@
 
 import { SaveFormatError } from './errors.js';
 import { decodeProps, type Select } from './gvas-props.js';
-import { getProps, type Props } from './gvas-types.js';
+import { characterFacts, type CharacterFacts } from './character-facts.js';
+import { getProps } from './gvas-types.js';
 import { blobReader, readTrailer, type RawCtx } from './raw-common.js';
 
 export interface CharacterRaw {
-  /** `SaveParameter` of the character (PalIndividualCharacterSaveParameter). */
-  sp: Props;
+  /** What the rows use of the character's `SaveParameter` (PalIndividualCharacterSaveParameter). */
+  facts: CharacterFacts;
   groupId: string;
   /** The v0.6+ trailer was present. */
   trailer: boolean;
@@ -33,5 +34,5 @@ export function decodeCharacter(ctx: RawCtx, blob: Uint8Array, path: string): Ch
   r.skip(4);
   const groupId = r.guid();
   const trailer = readTrailer(r, 'character raw data');
-  return { sp, groupId, trailer };
+  return { facts: characterFacts(sp), groupId, trailer };
 }

@@ -3,7 +3,6 @@
 // own save and are omitted together when it is missing or unreadable.
 
 import type { WorldGuild, WorldPal, WorldPlayer } from '../lib/world.js';
-import { getBool, getNum, getStr } from './gvas-types.js';
 import type { LevelData } from './level.js';
 import type { NameTable } from './names.js';
 import type { PlayerSave } from './player-save.js';
@@ -37,7 +36,7 @@ export function mapWorld({ level, playerSaves, names, warnings }: MapInput): Wor
   const playerNames = new Map<string, string>();
   const palChars: LevelData['characters'] = [];
   for (const ch of level.characters) {
-    if (getBool(ch.raw.sp, 'IsPlayer') !== true) {
+    if (!ch.raw.facts.isPlayer) {
       palChars.push(ch);
       continue;
     }
@@ -46,10 +45,9 @@ export function mapWorld({ level, playerSaves, names, warnings }: MapInput): Wor
       warnings.add('Level.sav', 0, 'worldSaveData.CharacterSaveParameterMap', 'a player entry without a uid or with a repeated uid; skipped', false);
       continue;
     }
-    const sp = ch.raw.sp;
-    const name = getStr(sp, 'NickName') ?? '';
+    const name = ch.raw.facts.nickName;
     playerNames.set(uid, name);
-    const row: WorldPlayer = { uid, name, level: Math.trunc(getNum(sp, 'Level') ?? 1) };
+    const row: WorldPlayer = { uid, name, level: ch.raw.facts.level };
     // Guild: the guild's member list first; the character's own group id as a fallback.
     const guild = g.guildOfMember.get(uid) ?? guildById.get(ch.raw.groupId);
     if (guild) {
@@ -88,7 +86,7 @@ export function mapWorld({ level, playerSaves, names, warnings }: MapInput): Wor
       continue;
     }
     palSeen.add(ch.instanceId);
-    pals.push(mapPal(ch.instanceId, ch.raw.sp, ctx));
+    pals.push(mapPal(ch.instanceId, ch.raw.facts, ctx));
   }
 
   players.sort(byUid);

@@ -69,8 +69,8 @@ describe('character raw data', () => {
       const c = decodeCharacter(ctx(blob), blob, 'x');
       expect(c.groupId).toBe(g(0x100));
       expect(c.trailer).toBe(trailer);
-      expect(c.sp.get('CharacterID')).toBe('SheepBall');
-      expect(c.sp.get('Level')).toBe(4);
+      expect(c.facts.characterId).toBe('SheepBall');
+      expect(c.facts.level).toBe(4);
     }
   });
 
