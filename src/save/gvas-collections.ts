@@ -7,9 +7,9 @@ import { decodeProps, readTagFree, sanitize, type DecodeCtx, type Select } from 
 import { decodeStruct } from './gvas-struct.js';
 import { PropMap, type Value } from './gvas-types.js';
 import { checkLimit, LIMITS } from './limits.js';
+import type { ByteReader } from './reader.js';
 
 const MAX_DEPTH = LIMITS.maxDepth;
-import type { ByteReader } from './reader.js';
 
 /**
  * Map keys and values of StructProperty type carry no struct name. The game's maps use either a

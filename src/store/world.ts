@@ -112,22 +112,21 @@ class RowEncoder {
 
 function encodeRows(snap: WorldSnapshot): EncodedRows {
   const enc = new RowEncoder();
-  const encodeRow = (row: unknown): Uint8Array => enc.encode(row);
   let bytes = 0;
   const players = [...snap.players].sort(byKey((x) => x.uid)).map((p): [string, string, Uint8Array] => {
-    const json = encodeRow(p);
+    const json = enc.encode(p);
     bytes += json.length + 2 * p.uid.length;
     return [uidKey(p.uid), p.uid, json];
   });
   const pals = [...snap.pals].sort(byKey((x) => x.instanceId)).map((p): [string, string, string, Uint8Array] => {
-    const json = encodeRow(p);
+    const json = enc.encode(p);
     const owner = uidKey(p.ownerUid);
     // The row, its key in the table and again in the owner index with the owner key.
     bytes += json.length + 2 * p.instanceId.length + 2 * owner.length + p.placement.length;
     return [p.instanceId, owner, p.placement, json];
   });
   const guilds = snap.guilds.map((g): [string, Uint8Array] => {
-    const json = encodeRow(g);
+    const json = enc.encode(g);
     bytes += json.length + g.id.length;
     return [g.id, json];
   });
