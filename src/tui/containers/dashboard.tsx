@@ -25,7 +25,9 @@ const RESIZE_SETTLE_MS = 400;
 const PANE_INSET = 4;
 
 function useTerminalSize(): { columns: number; rows: number } {
-  const { stdout } = useStdout();
+  // ink 8 types its stdout as a plain WritableStream; the one it renders to is a tty.WriteStream
+  // (or a test's stand-in with the same two fields).
+  const stdout = useStdout().stdout as NodeJS.WriteStream;
   const read = () => ({ columns: stdout.columns || 100, rows: stdout.rows || 40 });
   const [size, setSize] = useState(read);
   useEffect(() => {
