@@ -259,7 +259,6 @@ export const CreateKeyRequestSchema = z.strictObject({
 });
 
 export type PlayerRow = z.infer<typeof PlayerSchema>;
-export type PlayerDetailRow = z.infer<typeof PlayerDetailSchema>;
 export type PalRow = z.infer<typeof PalSchema>;
 export type PalWithOwnerRow = z.infer<typeof PalWithOwnerSchema>;
 export type GuildRow = z.infer<typeof GuildSchema>;

@@ -35,7 +35,6 @@ export function isPublicEvent(kind: string, message: string): boolean {
  * `/events` always has far more than its latest 100 public events.
  */
 export const KEEP_LATEST = 10_000;
-export const KEEP_PUBLIC = 100;
 export const KEEP_DAYS = 30;
 /** Per class: a flood within 30 days cannot grow the log (or memory) without end. */
 export const HARD_CAP = 50_000;
