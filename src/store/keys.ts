@@ -3,12 +3,12 @@
 // enough to be returned once by `create`.
 import { randomBytes } from 'node:crypto';
 import { digestsEqual, sha256Hex } from '../lib/hash.js';
+import { formatKey, isKeyId, KEY_PATTERN, KEY_SECRET_BYTES } from '../lib/key-grammar.js';
 import { NotFoundError, TooManyKeysError, ValidationError } from '../lib/errors.js';
 import { iso, type Clock } from '../lib/time.js';
 import type { DurableDb } from './durable-db.js';
 
 export const MAX_ACTIVE_KEYS = 100;
-export const KEY_PATTERN = /^svk_([0-9a-f]{8})_([A-Za-z0-9_-]{43})$/;
 
 export interface KeyRecord {
   id: string;
@@ -28,7 +28,7 @@ interface KeyRow {
 }
 
 /** A fixed digest compared against when the id is unknown, so that both paths do equal work. */
-const DUMMY_HASH = sha256Hex('svk_00000000_unknown-key-placeholder-of-equal-work');
+const DUMMY_HASH = sha256Hex(formatKey('00000000', 'unknown-key-placeholder-of-equal-work'));
 
 export function validateLabel(label: unknown): string {
   if (typeof label !== 'string') throw new ValidationError('The label must be a string.', 'invalid_label');
@@ -62,7 +62,7 @@ export class KeyRepo {
       let id: string;
       do id = randomBytes(4).toString('hex');
       while (this.cache.has(id));
-      const key = `svk_${id}_${randomBytes(32).toString('base64url')}`;
+      const key = formatKey(id, randomBytes(KEY_SECRET_BYTES).toString('base64url'));
       const createdAt = iso(this.clock());
       const seq = tx.get<{ n: number }>(`SELECT COALESCE(MAX(created_seq), 0) + 1 AS n FROM integration_keys`)!.n;
       const row: KeyRow = { id, label: clean, hash: sha256Hex(key), created_at: createdAt, last_used_at: null, revoked_at: null };
@@ -85,7 +85,7 @@ export class KeyRepo {
   }
 
   revoke(id: string): KeyRecord {
-    const row = /^[0-9a-f]{8}$/.test(id) ? this.cache.get(id) : undefined;
+    const row = isKeyId(id) ? this.cache.get(id) : undefined;
     if (!row) throw new NotFoundError(`No key has the id "${id.slice(0, 64)}".`);
     if (row.revoked_at) return this.toRecord(row);
     const at = iso(this.clock());

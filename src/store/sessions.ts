@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { sha256Hex } from '../lib/hash.js';
 import { iso } from '../lib/time.js';
 import type { DurableDb } from './durable-db.js';
-import type { Role } from './users.js';
+import type { Role } from '../lib/role.js';
 
 export interface SessionUser {
   username: string;

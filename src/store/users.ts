@@ -3,10 +3,11 @@
 import { randomBytes, scrypt as scryptCb, scryptSync, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.js';
+import { isRole, type Role } from '../lib/role.js';
 import { iso, type Clock } from '../lib/time.js';
 import type { DurableDb } from './durable-db.js';
 
-export type Role = 'admin' | 'viewer';
+export type { Role };
 export interface UserRecord {
   username: string;
   role: Role;
@@ -34,7 +35,7 @@ export function validateUsername(name: unknown): string {
 }
 
 export function validateRole(role: unknown): Role {
-  if (role !== 'admin' && role !== 'viewer') {
+  if (!isRole(role)) {
     const shown = typeof role === 'string' ? ` ${JSON.stringify(role.slice(0, 64))}` : '';
     throw new ValidationError(`Invalid role${shown}: the role must be "admin" or "viewer".`);
   }

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NotFoundError, TooManyKeysError, ValidationError } from '../../src/lib/errors.js';
 import { openStore, type Store } from '../../src/store/index.js';
-import { KEY_PATTERN, MAX_ACTIVE_KEYS } from '../../src/store/keys.js';
+import { KEY_PATTERN } from '../../src/lib/key-grammar.js';
+import { MAX_ACTIVE_KEYS } from '../../src/store/keys.js';
 import { tempDir } from '../helpers/cli.js';
 
 const open: Store[] = [];
