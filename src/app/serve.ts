@@ -118,6 +118,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
         try {
           store.sessions.deleteExpired(clock());
           store.events.prune(clock());
+          store.audit.prune(clock());
         } catch (err) {
           log('error', 'housekeeping failed', err);
         }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { PUBLIC_EVENT_KINDS } from '../lib/event-texts.js';
 import { KEY_ID_PATTERN as KEY_ID, KEY_SHAPE } from '../lib/key-grammar.js';
 import { ACTIVITIES, GAME_DATA_STATES } from '../lib/live.js';
-import { ROLES } from '../lib/role.js';
+import { ROLES } from '../lib/account.js';
 import { OWNER_SOURCES, PLACEMENTS } from '../lib/world.js';
 
 export const Timestamp = z.iso.datetime().meta({ description: 'RFC 3339 date-time in UTC.', examples: ['2026-07-14T09:30:00.000Z'] });

@@ -2,10 +2,12 @@
 // Only the SHA-256 of the full key string is stored; the plaintext exists in memory just long
 // enough to be returned once by `create`.
 import { randomBytes } from 'node:crypto';
+import type { Actor } from '../lib/actor.js';
 import { digestsEqual, sha256Hex } from '../lib/hash.js';
 import { formatKey, isKeyId, KEY_PATTERN, KEY_SECRET_BYTES } from '../lib/key-grammar.js';
 import { NotFoundError, TooManyKeysError, ValidationError } from '../lib/errors.js';
 import { iso, type Clock } from '../lib/time.js';
+import { commitOrRefuse, type AuditRepo } from './audit.js';
 import type { DurableDb } from './durable-db.js';
 
 export const MAX_ACTIVE_KEYS = 100;
@@ -50,15 +52,20 @@ export class KeyRepo {
   constructor(
     private readonly db: DurableDb,
     private readonly clock: Clock,
+    private readonly audit: AuditRepo,
   ) {
     for (const row of db.all<KeyRow>(`SELECT * FROM integration_keys`)) this.cache.set(row.id, row);
   }
 
-  create(label: unknown): KeyRecord & { key: string } {
+  /** Creates a key; its audit row names the id and the label, never the key. At the cap of
+   * active keys the refusal is recorded instead and TooManyKeysError thrown. */
+  create(label: unknown, actor: Actor): KeyRecord & { key: string } {
     const clean = validateLabel(label);
-    const created = this.db.write((tx) => {
+    const created = commitOrRefuse(this.db, (tx) => {
       const active = tx.get<{ n: number }>(`SELECT COUNT(*) AS n FROM integration_keys WHERE revoked_at IS NULL`)!.n;
-      if (active >= MAX_ACTIVE_KEYS) throw new TooManyKeysError();
+      if (active >= MAX_ACTIVE_KEYS) {
+        return this.audit.refuse(tx, { actor, action: 'key.create', target: '', detail: clean }, 'too_many_keys', new TooManyKeysError());
+      }
       let id: string;
       do id = randomBytes(4).toString('hex');
       while (this.cache.has(id));
@@ -71,6 +78,7 @@ export class KeyRepo {
          VALUES (?, ?, ?, ?, ?, NULL, NULL)`,
         [row.id, row.label, row.hash, row.created_at, seq],
       );
+      this.audit.record(tx, { actor, action: 'key.create', target: id, detail: clean, at: createdAt });
       return { row, key };
     });
     this.cache.set(created.row.id, created.row);
@@ -84,12 +92,16 @@ export class KeyRepo {
       .map((r) => this.toRecord(r));
   }
 
-  revoke(id: string): KeyRecord {
+  /** Revokes a key; revoking a revoked key changes nothing and records nothing. */
+  revoke(id: string, actor: Actor): KeyRecord {
     const row = isKeyId(id) ? this.cache.get(id) : undefined;
     if (!row) throw new NotFoundError(`No key has the id "${id.slice(0, 64)}".`);
     if (row.revoked_at) return this.toRecord(row);
     const at = iso(this.clock());
-    this.db.write((tx) => tx.run(`UPDATE integration_keys SET revoked_at = ? WHERE id = ?`, [at, id]));
+    this.db.write((tx) => {
+      tx.run(`UPDATE integration_keys SET revoked_at = ? WHERE id = ?`, [at, id]);
+      this.audit.record(tx, { actor, action: 'key.revoke', target: id, at });
+    });
     row.revoked_at = at;
     return this.toRecord(row);
   }
