@@ -27,8 +27,8 @@ export const REFUSAL_REASONS = ['last_admin', 'too_many_keys', 'user_exists'] as
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 /**
- * One row, newest first in lists. `target`: the key id (key.*), the user name (user.*), the
- * session's public id (session.*). `detail`, set by the store and never secret: the label
+ * One row, newest first in lists. `target`: the key id (key.*; `''` for a refused key.create,
+ * which made no key), the user name (user.*), the session's public id (session.*). `detail`, set by the store and never secret: the label
  * (key.create), the role (user.create), `<old>-><new>` (user.role), the session's user name
  * (session.*); null otherwise.
  */
