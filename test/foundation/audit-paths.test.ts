@@ -51,6 +51,21 @@ describe('audit through the shell operations on the store (no server)', () => {
 });
 
 describe('audit through a running server', () => {
+  it('two shells removing the only two admins at once: exactly one wins, the other is refused', async () => {
+    const dir = freshDir();
+    const server = await startServe({ settings: testSettings(dir), log: createLogger('text', () => {}), version: 'test', ready: () => {} });
+    running.push(server);
+    await performAdminOp(dir, { op: 'users.add', name: ANN.name, role: 'admin', password: ANN.password });
+    await performAdminOp(dir, { op: 'users.add', name: BOB.name, role: 'admin', password: BOB.password });
+    const results = await Promise.allSettled([ANN.name, BOB.name].map((name) => performAdminOp(dir, { op: 'users.remove', name })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.reason).toBeInstanceOf(LastAdminError);
+    expect(server.store.users.list().map((u) => u.role)).toEqual(['admin']);
+    expect(allRows(server.store).filter((r) => r.action === 'user.remove').map((r) => r.outcome).sort()).toEqual(['ok', 'refused']);
+  });
+
   it('the control socket and the panel routes both leave rows, with their actors', async () => {
     const dir = freshDir();
     const server = await startServe({ settings: testSettings(dir), log: createLogger('text', () => {}), version: 'test', ready: () => {} });
