@@ -124,7 +124,7 @@ async function main(): Promise<void> {
     const t0 = Date.now();
     const store = await openStore(dataDir);
     store.world.replace(world(), new Date().toISOString());
-    const key = store.keys.create('bench').key;
+    const key = store.keys.create('bench', 'cli').key;
     store.close();
     console.log(`seeded ${PALS} pals and ${PLAYERS} players in ${Date.now() - t0} ms`);
 

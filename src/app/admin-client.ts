@@ -1,6 +1,14 @@
 // Runs an administrative operation on a data dir: through the running server when there is
 // one, else directly on the store under the data dir lock.
-import { ConflictError, DataDirLockedError, DomainError, NotFoundError, TooManyKeysError, ValidationError } from '../lib/errors.js';
+import {
+  ConflictError,
+  DataDirLockedError,
+  DomainError,
+  LastAdminError,
+  NotFoundError,
+  TooManyKeysError,
+  ValidationError,
+} from '../lib/errors.js';
 import { openStore } from '../store/index.js';
 import { runAdminOp, type AdminOp } from './admin-ops.js';
 import { sendControlRequest, type ControlReply } from './control-socket.js';
@@ -14,7 +22,10 @@ function toError(e: NonNullable<ControlReply['error']>): Error {
       return new NotFoundError(e.message);
     case 'TooManyKeysError':
       return new TooManyKeysError();
+    case 'LastAdminError':
+      return new LastAdminError();
     case 'ConflictError':
+    case 'UserExistsError':
       return new ConflictError(e.code, e.message);
     default:
       return new DomainError(e.code, e.message);

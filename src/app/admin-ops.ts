@@ -1,5 +1,7 @@
 // The shell's administrative operations on keys and users. The same function runs inside
-// `serve` (reached through the control socket) and in the CLI when no server runs.
+// `serve` (reached through the control socket) and in the CLI when no server runs; either way
+// the store records the change with the actor `cli`.
+import { CLI } from '../lib/actor.js';
 import { ValidationError } from '../lib/errors.js';
 import type { Store } from '../store/index.js';
 
@@ -21,20 +23,20 @@ export function runAdminOp(store: Store, req: unknown): unknown {
   const op = (req ?? {}) as Record<string, unknown>;
   switch (op.op) {
     case 'keys.create':
-      return store.keys.create(op.label);
+      return store.keys.create(op.label, CLI);
     case 'keys.list':
       return store.keys.list();
     case 'keys.revoke':
-      return store.keys.revoke(str(op.id, 'key id'));
+      return store.keys.revoke(str(op.id, 'key id'), CLI);
     case 'users.add':
-      return store.users.add(op.name, op.role, op.password);
+      return store.users.add(op.name, op.role, op.password, CLI);
     case 'users.list':
       return store.users.list();
     case 'users.remove':
-      store.users.remove(str(op.name, 'user name'));
+      store.users.remove(str(op.name, 'user name'), CLI);
       return { removed: op.name };
     case 'users.passwd':
-      store.users.setPassword(str(op.name, 'user name'), op.password);
+      store.users.setPassword(str(op.name, 'user name'), op.password, CLI);
       return { updated: op.name };
     default:
       throw new ValidationError('Unknown operation.');

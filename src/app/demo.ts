@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { loadSettings, type Settings } from '../config/settings.js';
 import { startSimGameServer } from '../demo/sim/index.js';
 import { writeSyntheticWorld } from '../demo/world-gen/index.js';
+import { SYSTEM } from '../lib/actor.js';
 import type { Logger } from './logger.js';
 import { startServe, type RunningServer } from './serve.js';
 
@@ -100,8 +101,9 @@ export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
   // A demo data dir reused from an earlier run keeps its admin password.
   const existing = server.store.users.get('admin');
   const adminPassword = existing ? '(as set in an earlier run)' : randomBytes(12).toString('base64url');
-  if (!existing) server.store.users.add('admin', 'admin', adminPassword);
-  const { key } = server.store.keys.create(`demo ${new Date().toISOString()}`);
+  // palpanel itself sets the demo up: the audit log names the actor `system`.
+  if (!existing) server.store.users.add('admin', 'admin', adminPassword, SYSTEM);
+  const { key } = server.store.keys.create(`demo ${new Date().toISOString()}`, SYSTEM);
   const base = `${server.url}/api/integration/v1`;
   const live = await untilLive(server, LIVE_WAIT_MS, opts.signal);
   if (!live && !opts.signal?.aborted) {

@@ -7,8 +7,8 @@ import { createHandler } from '../http/index.js';
 import { startHttpServer } from '../http/node-adapter.js';
 import { systemClock, type Clock } from '../lib/time.js';
 import { GameDataPoller } from '../poller/game-data-poller.js';
-import { SYSTEM_REACHABLE, SYSTEM_UNREACHABLE } from '../poller/event-text.js';
-import { playerIdOfSaveUid } from '../poller/online-join.js';
+import { SYSTEM_REACHABLE, SYSTEM_UNREACHABLE } from '../lib/event-texts.js';
+import { playerIdOfSaveUid } from '../lib/player-id.js';
 import { RestPoller, type RestPollerOptions } from '../poller/rest-poller.js';
 import { openStore, type Store } from '../store/index.js';
 import { runAdminOp } from './admin-ops.js';
@@ -118,6 +118,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
         try {
           store.sessions.deleteExpired(clock());
           store.events.prune(clock());
+          store.audit.prune(clock());
         } catch (err) {
           log('error', 'housekeeping failed', err);
         }

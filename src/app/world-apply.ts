@@ -1,11 +1,9 @@
 // Applies a completed parse: swaps in the world database the worker built, records first
 // sightings of players, and emits the drift system events on transitions, once each.
+import { DRIFT_DETECTED, DRIFT_RESOLVED } from '../lib/event-texts.js';
 import type { Store } from '../store/index.js';
 import type { StoreParseResult } from './parse-job.js';
 import type { Logger } from './logger.js';
-
-export const DRIFT_DETECTED = 'world save format drift detected';
-export const DRIFT_RESOLVED = 'world save format drift resolved';
 
 export function applyParse(store: Store, out: StoreParseResult, log: Logger): void {
   const previous = store.world.parseInfo();

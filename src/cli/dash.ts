@@ -1,5 +1,6 @@
 // `palpanel dash`: the CLI glue of the terminal dashboard (src/tui/run.ts).
 import { ValidationError } from '../lib/errors.js';
+import { KEY_PATTERN, KEY_SHAPE } from '../lib/key-grammar.js';
 import type { CliIo } from './io.js';
 
 interface DashFlags {
@@ -9,13 +10,11 @@ interface DashFlags {
   budget: string;
 }
 
-const KEY = /^svk_[0-9a-f]{8}_[A-Za-z0-9_-]{43}$/;
-
 export async function dash(io: CliIo, flags: DashFlags): Promise<number> {
   const url = flags.url ?? io.env.PALPANEL_URL ?? 'http://127.0.0.1:8080';
   const key = flags.key ?? io.env.PALPANEL_KEY;
   if (!key) throw new ValidationError('No API key: pass --key or set PALPANEL_KEY.');
-  if (!KEY.test(key)) throw new ValidationError('The API key is malformed: it looks like svk_<8 hex>_<43 characters>.');
+  if (!KEY_PATTERN.test(key)) throw new ValidationError(`The API key is malformed: it looks like ${KEY_SHAPE}.`);
   try {
     const u = new URL(url);
     if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error();

@@ -1,12 +1,13 @@
 // Exit codes (interface.md): 0 success; 2 bad usage or invalid input; 1 any other failure.
-// Messages are one line, with no stack trace unless --debug.
+// Messages are one line, with no stack trace unless --debug. Removing or demoting the last
+// admin is a request the command must not make, so it is input the user can correct: exit 2.
 import { SettingsError } from '../config/settings.js';
-import { describeFsError, DomainError, ValidationError } from '../lib/errors.js';
+import { describeFsError, DomainError, LastAdminError, ValidationError } from '../lib/errors.js';
 
 export class UsageError extends Error {}
 
 export function exitCodeFor(err: unknown): number {
-  if (err instanceof SettingsError || err instanceof ValidationError || err instanceof UsageError) return 2;
+  if (err instanceof SettingsError || err instanceof ValidationError || err instanceof UsageError || err instanceof LastAdminError) return 2;
   return 1;
 }
 

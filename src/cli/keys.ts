@@ -2,6 +2,7 @@
 import { performAdminOp } from '../app/admin-client.js';
 import { loadDataDir } from '../config/settings.js';
 import { ValidationError } from '../lib/errors.js';
+import { isKeyId } from '../lib/key-grammar.js';
 import type { KeyRecord } from '../store/keys.js';
 import type { CliIo } from './io.js';
 
@@ -34,7 +35,7 @@ export async function keysList(io: CliIo, opts: Common): Promise<void> {
 }
 
 export async function keysRevoke(io: CliIo, id: string, opts: Common): Promise<void> {
-  if (!/^[0-9a-f]{8}$/.test(id)) throw new ValidationError(`Invalid key id "${id.slice(0, 64)}": expected 8 lowercase hex characters.`);
+  if (!isKeyId(id)) throw new ValidationError(`Invalid key id "${id.slice(0, 64)}": expected 8 lowercase hex characters.`);
   const dataDir = loadDataDir(io.env, opts.dataDir);
   const rec = (await performAdminOp(dataDir, { op: 'keys.revoke', id })) as KeyRecord;
   io.out(opts.json ? JSON.stringify(rec) + '\n' : `Key ${rec.id} revoked at ${rec.revokedAt}.\n`);

@@ -3,18 +3,22 @@
 // return, so the served contract and the code cannot drift. Every object is strict: a member
 // the spec does not name cannot appear (interface.md: nothing beyond the spec's members).
 import { z } from 'zod';
-import { ACTIVITIES } from '../lib/live.js';
+import { PUBLIC_EVENT_KINDS } from '../lib/event-texts.js';
+import { KEY_ID_PATTERN as KEY_ID, KEY_SHAPE } from '../lib/key-grammar.js';
+import { ACTIVITIES, GAME_DATA_STATES } from '../lib/live.js';
+import { ROLES } from '../lib/account.js';
+import { OWNER_SOURCES, PLACEMENTS } from '../lib/world.js';
 
 export const Timestamp = z.iso.datetime().meta({ description: 'RFC 3339 date-time in UTC.', examples: ['2026-07-14T09:30:00.000Z'] });
 const Int = z.number().int();
 const NonNegInt = z.number().int().min(0);
 
 export const UID_PATTERN = '^[0-9a-fA-F-]{1,36}$';
-export const KEY_ID_PATTERN = '^[0-9a-f]{8}$';
+export const KEY_ID_PATTERN = KEY_ID.source;
 
-export const OwnerSourceSchema = z.enum(['save', 'personal_container', 'last_observed', 'unresolved']);
-export const PlacementSchema = z.enum(['party', 'box', 'base', 'unknown']);
-export const GameDataStateSchema = z.enum(['disabled', 'pending', 'ready', 'stale', 'unsupported', 'unauthorized', 'unavailable']);
+export const OwnerSourceSchema = z.enum(OWNER_SOURCES);
+export const PlacementSchema = z.enum(PLACEMENTS);
+export const GameDataStateSchema = z.enum(GAME_DATA_STATES);
 export const ActivitySchema = z.enum(ACTIVITIES);
 
 // ---- Integration API resources (spec: Resources and their fields) ----
@@ -182,7 +186,7 @@ export const WorldWorkersSchema = z.strictObject({
 
 export const EventSchema = z.strictObject({
   at: Timestamp,
-  kind: z.enum(['join', 'leave', 'backup', 'system']),
+  kind: z.enum(PUBLIC_EVENT_KINDS),
   message: z.string(),
 });
 
@@ -225,7 +229,7 @@ export const ErrorSchema = z.strictObject({
 // ---- Panel API: login and key administration ----
 
 export const LoginRequestSchema = z.strictObject({ username: z.string(), password: z.string() });
-export const UserSchema = z.strictObject({ username: z.string(), role: z.enum(['admin', 'viewer']) });
+export const UserSchema = z.strictObject({ username: z.string(), role: z.enum(ROLES) });
 
 export const KeyRecordSchema = z
   .strictObject({
@@ -245,7 +249,7 @@ export const EXAMPLE_KEY = 'svk_EXAMPLE_this-is-not-a-real-key-only-its-shape';
 export const KeyCreatedSchema = z
   .strictObject({
     ...KeyRecordSchema.shape,
-    key: z.string().meta({ description: 'The plaintext bearer key, `svk_<id>_<secret>` (56 characters). Returned only here, once.' }),
+    key: z.string().meta({ description: `The plaintext bearer key, \`${KEY_SHAPE}\` (56 characters). Returned only here, once.` }),
   })
   .meta({
     examples: [
@@ -259,7 +263,6 @@ export const CreateKeyRequestSchema = z.strictObject({
 });
 
 export type PlayerRow = z.infer<typeof PlayerSchema>;
-export type PlayerDetailRow = z.infer<typeof PlayerDetailSchema>;
 export type PalRow = z.infer<typeof PalSchema>;
 export type PalWithOwnerRow = z.infer<typeof PalWithOwnerSchema>;
 export type GuildRow = z.infer<typeof GuildSchema>;

@@ -10,10 +10,3 @@ export function parseDuration(text: string): number | null {
   const ms = Number(m[1]) * UNIT_MS[m[2]];
   return ms > 0 && Number.isSafeInteger(ms) ? ms : null;
 }
-
-export function formatDuration(ms: number): string {
-  for (const unit of ['d', 'h', 'm', 's'] as const) {
-    if (ms % UNIT_MS[unit] === 0) return `${ms / UNIT_MS[unit]}${unit}`;
-  }
-  return `${ms}ms`;
-}

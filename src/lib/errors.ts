@@ -33,6 +33,20 @@ export class TooManyKeysError extends ConflictError {
   }
 }
 
+/** The last admin can never be removed or demoted (interface.md: 409 `conflict`). Checked
+ * inside the store's transaction, so two concurrent changes cannot both pass. */
+export class LastAdminError extends ConflictError {
+  constructor() {
+    super('conflict', 'The last admin cannot be removed or demoted: make another user an admin first.');
+  }
+}
+
+export class UserExistsError extends ConflictError {
+  constructor(username: string) {
+    super('conflict', `A user named "${username}" already exists.`);
+  }
+}
+
 /** The data dir is held by another palpanel process. */
 export class DataDirLockedError extends DomainError {
   constructor(message: string) {

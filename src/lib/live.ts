@@ -1,6 +1,6 @@
 // Live state: what the pollers last learned from the game server. The pollers write it; the HTTP
 // layer only reads it (the spec: `/server`, `/metrics/current`, `/world/*` never call the game).
-// Types only.
+// Types, and the value sets the types derive from.
 import type { OwnerSource } from './world.js';
 
 /** A player the game's REST API lists as online, decoded tolerantly. Internal: holds fields
@@ -52,14 +52,9 @@ export interface LiveSnapshot {
   problem?: 'unreachable' | 'unauthorized';
 }
 
-export type GameDataState =
-  | 'disabled'
-  | 'pending'
-  | 'ready'
-  | 'stale'
-  | 'unsupported'
-  | 'unauthorized'
-  | 'unavailable';
+/** The game-data poller's state (spec: World summary, `state`). */
+export const GAME_DATA_STATES = ['disabled', 'pending', 'ready', 'stale', 'unsupported', 'unauthorized', 'unavailable'] as const;
+export type GameDataState = (typeof GAME_DATA_STATES)[number];
 
 export const ACTIVITIES = [
   'working',

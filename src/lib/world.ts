@@ -1,10 +1,13 @@
 // The world snapshot: what one parse of a save folder yields, and what the store keeps as the
 // world tables. Field names and meanings follow the service spec (Resources and their fields);
 // the HTTP layer turns these rows into responses through allowlists.
-// Types only: imported by save/, store/, http/, demo/ alike.
+// Types, and the value sets they derive from: imported by save/, store/, http/, demo/ alike.
 
-export type Placement = 'party' | 'box' | 'base' | 'unknown';
-export type OwnerSource = 'save' | 'personal_container' | 'last_observed' | 'unresolved';
+export const PLACEMENTS = ['party', 'box', 'base', 'unknown'] as const;
+export type Placement = (typeof PLACEMENTS)[number];
+/** Where a pal's owner comes from (spec: Ownership provenance). */
+export const OWNER_SOURCES = ['save', 'personal_container', 'last_observed', 'unresolved'] as const;
+export type OwnerSource = (typeof OWNER_SOURCES)[number];
 
 export interface Talents {
   hp: number;

@@ -1,10 +1,8 @@
-// Texts of the events the REST poller emits. The spec allows exactly four system texts (two
-// are ours) and "sanitized lines naming the player" for joins and leaves: a player name is
+// Texts of the join and leave events the REST poller emits (its two system texts are in
+// lib/event-texts.ts with the others). The spec allows "sanitized lines naming the player"
+// for joins and leaves: a player name is
 // chosen by the player, so it is stripped of anything that could forge a second log line or
 // reorder the text on screen, and bounded.
-
-export const SYSTEM_REACHABLE = 'Palworld REST API is reachable';
-export const SYSTEM_UNREACHABLE = 'Palworld REST API is unreachable';
 
 export const MAX_NAME_CHARS = 64;
 const FALLBACK_NAME = 'A player';

@@ -26,7 +26,8 @@
 import { GameUnauthorizedError } from '../game/errors.js';
 import type { CallOptions } from '../game/rest-client.js';
 import type { LiveSnapshot, OnlinePlayer, ServerInfo, ServerMetrics } from '../lib/live.js';
-import { joinMessage, leaveMessage, SYSTEM_REACHABLE, SYSTEM_UNREACHABLE } from './event-text.js';
+import { SYSTEM_REACHABLE, SYSTEM_UNREACHABLE } from '../lib/event-texts.js';
+import { joinMessage, leaveMessage } from './event-text.js';
 import { attemptTimeout } from './backoff.js';
 import { OnlineTracker } from './online-tracker.js';
 import { PollLoop, type Timers } from './poll-loop.js';

@@ -2,9 +2,9 @@
 // then 4 unknown bytes, the character's group (guild) Guid, and since v0.6 a 4-byte trailer.
 
 import { SaveFormatError } from './errors.js';
-import { decodeProps, type Select } from './gvas-props.js';
+import { decodeProps } from './gvas-props.js';
 import { characterFacts, type CharacterFacts } from './character-facts.js';
-import { getProps } from './gvas-types.js';
+import { getProps, type Select } from './gvas-types.js';
 import { blobReader, readTrailer, type RawCtx } from './raw-common.js';
 
 export interface CharacterRaw {

@@ -3,13 +3,23 @@
 // the value is skipped (the enclosing tag gives its end, which is this reader's `end`).
 
 import { SaveError, SaveFormatError, OutOfBoundsError } from './errors.js';
-import { decodeProps, readTagFree, sanitize, type DecodeCtx, type Select } from './gvas-props.js';
-import { decodeStruct } from './gvas-struct.js';
-import { PropMap, type Value } from './gvas-types.js';
+import { readTagFree, sanitize } from './gvas-tag.js';
+import { PropMap, type DecodeCtx, type Select, type Value } from './gvas-types.js';
 import { checkLimit, LIMITS } from './limits.js';
 import type { ByteReader } from './reader.js';
 
 const MAX_DEPTH = LIMITS.maxDepth;
+
+/** gvas-props.ts `decodeStruct`, passed in by the caller so that this module does not import the
+ * decoder it is called from. A struct named `''` is a property list. */
+export type StructDecoder = (
+  r: ByteReader,
+  ctx: DecodeCtx,
+  structName: string,
+  path: string,
+  depth: number,
+  select: Select,
+) => Value;
 
 /**
  * Map keys and values of StructProperty type carry no struct name. The game's maps use either a
@@ -67,7 +77,15 @@ function stopEarly(r: ByteReader, ctx: DecodeCtx, err: unknown, path: string, re
   r.pos = r.end;
 }
 
-export function decodeArray(r: ByteReader, ctx: DecodeCtx, inner: string, path: string, depth: number, select: Select): Value | undefined {
+export function decodeArray(
+  r: ByteReader,
+  ctx: DecodeCtx,
+  inner: string,
+  path: string,
+  depth: number,
+  select: Select,
+  decodeStruct: StructDecoder,
+): Value | undefined {
   if (!(depth <= MAX_DEPTH)) checkLimit('maxDepth', depth, r.pos);
   const count = readCount(r, 'maxArrayCount');
   if (inner === 'ByteProperty') {
@@ -114,9 +132,19 @@ function readList(r: ByteReader, ctx: DecodeCtx, count: number, type: string, pa
   return out;
 }
 
-function decodeElement(r: ByteReader, ctx: DecodeCtx, type: string, asProps: boolean, path: string, depth: number, select: Select): Value {
+function decodeElement(
+  r: ByteReader,
+  ctx: DecodeCtx,
+  type: string,
+  asProps: boolean,
+  path: string,
+  depth: number,
+  select: Select,
+  decodeStruct: StructDecoder,
+): Value {
   if (type !== 'StructProperty') return readScalar(r, type);
-  return asProps ? decodeProps(r, ctx, path, depth, select) : r.guid();
+  // The empty struct name is no native struct: a property list.
+  return asProps ? decodeStruct(r, ctx, '', path, depth, select) : r.guid();
 }
 
 export function decodeMap(
@@ -127,6 +155,7 @@ export function decodeMap(
   path: string,
   depth: number,
   select: Select,
+  decodeStruct: StructDecoder,
 ): PropMap {
   if (!(depth <= MAX_DEPTH)) checkLimit('maxDepth', depth, r.pos);
   const removedAt = r.pos;
@@ -137,8 +166,8 @@ export function decodeMap(
   try {
     for (let i = 0; i < count; i++) {
       const here = `${path}[${i}]`;
-      const k = decodeElement(r, ctx, keyType, keysAsProps, `${here}.Key`, depth + 1, true);
-      const v = decodeElement(r, ctx, valueType, true, here, depth + 1, select);
+      const k = decodeElement(r, ctx, keyType, keysAsProps, `${here}.Key`, depth + 1, true, decodeStruct);
+      const v = decodeElement(r, ctx, valueType, true, here, depth + 1, select, decodeStruct);
       entries.push([k, v]);
     }
   } catch (err) {

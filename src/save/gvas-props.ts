@@ -1,36 +1,20 @@
-// Property lists and tags (the pre-UE5.4 tag layout Palworld writes). Each tag carries the byte
-// size of its value, which gives two things: properties nobody asked for are skipped without being
+// Property lists and their values (tags: gvas-tag.ts). Each tag carries the byte size of its
+// value, which gives two things: properties nobody asked for are skipped without being
 // decoded (the bulk of a world save), and a value that fails to decode is skipped as a unit, with
 // a format-drift warning, while its siblings are still read.
 
+// The decoder is recursive (a struct holds properties, an array holds structs), and the
+// recursion is closed here: gvas-struct.ts and gvas-collections.ts import no decoder of property
+// lists, and collections are handed `decodeStruct` for their struct elements, so the modules
+// import one another in one direction only.
+
 import { SaveError, SaveFormatError } from './errors.js';
 import { decodeArray, decodeMap } from './gvas-collections.js';
-import { decodeStruct } from './gvas-struct.js';
-import type { Props, Value } from './gvas-types.js';
+import { decodeNativeStruct } from './gvas-struct.js';
+import { readTagRest, sanitize, skipTagRest, type Tag } from './gvas-tag.js';
+import type { DecodeCtx, Props, Select, Value } from './gvas-types.js';
 import { checkLimit, LIMITS } from './limits.js';
 import type { ByteReader } from './reader.js';
-import type { WarningSink } from './warnings.js';
-
-/** What to decode: `true` = everything below; an object = only the listed properties (applied to
- * a struct's properties, and to the values of a map or elements of an array of structs). */
-export type Select = true | { readonly [name: string]: Select };
-
-export interface DecodeCtx {
-  file: string;
-  warnings: WarningSink;
-}
-
-export interface Tag {
-  name: string;
-  type: string;
-  size: number;
-  index: number;
-  structName: string | undefined;
-  boolValue: boolean | undefined;
-  enumName: string | undefined;
-  innerType: string | undefined;
-  valueType: string | undefined;
-}
 
 /** UE property types that are known but never needed here: skipped by size, not drift. */
 const KNOWN_UNDECODED = new Set([
@@ -39,101 +23,6 @@ const KNOWN_UNDECODED = new Set([
   'MulticastInlineDelegateProperty', 'MulticastSparseDelegateProperty', 'FieldPathProperty',
   'ClassProperty', 'SoftClassProperty', 'OptionalProperty', 'FixedPoint64Property',
 ]);
-
-/** Reads one tag; returns undefined at the `None` that ends a property list. */
-export function readTag(r: ByteReader): Tag | undefined {
-  const name = r.fstring();
-  if (name === 'None') return undefined;
-  return readTagRest(r, name, r.fstring());
-}
-
-/** The rest of a tag after its name and type. Every field is set, so all tags share one shape. */
-function readTagRest(r: ByteReader, name: string, type: string): Tag {
-  const sizeAt = r.pos;
-  const size = r.i32();
-  const index = r.i32();
-  if (size < 0) throw new SaveFormatError('bad_tag', `negative property size for ${sanitize(name)}`, sizeAt);
-  const tag: Tag = {
-    name, type, size, index,
-    structName: undefined, boolValue: undefined, enumName: undefined, innerType: undefined, valueType: undefined,
-  };
-  switch (type) {
-    case 'StructProperty':
-      tag.structName = r.fstring();
-      r.skip(16); // struct Guid, always zero
-      break;
-    case 'BoolProperty':
-      tag.boolValue = r.u8() !== 0;
-      break;
-    case 'ByteProperty':
-    case 'EnumProperty':
-      tag.enumName = r.fstring();
-      break;
-    case 'ArrayProperty':
-    case 'SetProperty':
-      tag.innerType = r.fstring();
-      break;
-    case 'MapProperty':
-      tag.innerType = r.fstring();
-      tag.valueType = r.fstring();
-      break;
-    default:
-      break;
-  }
-  if (r.u8() !== 0) r.skip(16); // optional property Guid
-  return tag;
-}
-
-/**
- * Steps over the rest of a tag and its value without decoding either (a property nobody asked
- * for): the type-specific tag data is skipped, not read into strings. Returns the value's end.
- */
-function skipTagRest(r: ByteReader, name: string, type: string): number {
-  const sizeAt = r.pos;
-  const size = r.i32();
-  r.skip(4); // array index
-  if (size < 0) throw new SaveFormatError('bad_tag', `negative property size for ${sanitize(name)}`, sizeAt);
-  switch (type) {
-    case 'StructProperty':
-      r.skipFString();
-      r.skip(16);
-      break;
-    case 'BoolProperty':
-      r.skip(1);
-      break;
-    case 'ByteProperty':
-    case 'EnumProperty':
-    case 'ArrayProperty':
-    case 'SetProperty':
-      r.skipFString();
-      break;
-    case 'MapProperty':
-      r.skipFString();
-      r.skipFString();
-      break;
-    default:
-      break;
-  }
-  if (r.u8() !== 0) r.skip(16);
-  r.need(size);
-  return r.pos + size;
-}
-
-/** The element tag of an array of structs (never `None`). */
-export function readTagFree(r: ByteReader): Tag {
-  const at = r.pos;
-  const tag = readTag(r);
-  if (!tag || tag.type !== 'StructProperty') {
-    throw new SaveFormatError('bad_tag', 'array of structs without its element tag', at);
-  }
-  return tag;
-}
-
-/** Property names are shown in warnings: keep them short and printable. */
-export function sanitize(s: string): string {
-  const clean = s.replace(/[^\x20-\x7e]/g, '?');
-  return clean.length > 80 ? `${clean.slice(0, 80)}…` : clean;
-}
 
 const MAX_PROPERTIES = LIMITS.maxPropertiesPerStruct;
 const MAX_DEPTH = LIMITS.maxDepth;
@@ -214,9 +103,9 @@ function decodeTagValue(r: ByteReader, ctx: DecodeCtx, tag: Tag, path: string, d
     case 'StructProperty':
       return decodeStruct(r, ctx, tag.structName ?? '', path, depth + 1, select, tag.size);
     case 'ArrayProperty':
-      return decodeArray(r, ctx, tag.innerType ?? '', path, depth + 1, select);
+      return decodeArray(r, ctx, tag.innerType ?? '', path, depth + 1, select, decodeStruct);
     case 'MapProperty':
-      return decodeMap(r, ctx, tag.innerType ?? '', tag.valueType ?? '', path, depth + 1, select);
+      return decodeMap(r, ctx, tag.innerType ?? '', tag.valueType ?? '', path, depth + 1, select, decodeStruct);
     default:
       if (KNOWN_UNDECODED.has(tag.type)) {
         r.pos = r.end;
@@ -224,4 +113,20 @@ function decodeTagValue(r: ByteReader, ctx: DecodeCtx, tag: Tag, path: string, d
       }
       throw new SaveFormatError('unknown_type', `unknown property type ${sanitize(tag.type)}`, r.pos);
   }
+}
+
+/**
+ * Decodes one struct value: a native engine struct by its fixed layout, any other struct as a
+ * property list. `size` as in `decodeNativeStruct`.
+ */
+export function decodeStruct(
+  r: ByteReader,
+  ctx: DecodeCtx,
+  structName: string,
+  path: string,
+  depth: number,
+  select: Select,
+  size?: number,
+): Value {
+  return decodeNativeStruct(r, structName, size) ?? decodeProps(r, ctx, path, depth, select);
 }

@@ -1,23 +1,16 @@
-// Struct values. A few engine structs are stored natively (fixed binary layouts); every other
-// struct, Palworld's own included, is a nested property list ending in `None`.
+// Native struct values: the few engine structs stored in a fixed binary layout. Every other
+// struct, Palworld's own included, is a nested property list ending in `None`, which
+// gvas-props.ts decodes; this module decodes no property lists, so it imports no decoder.
 
-import { decodeProps, type DecodeCtx, type Select } from './gvas-props.js';
 import type { Value } from './gvas-types.js';
 import type { ByteReader } from './reader.js';
 
 /**
- * Decodes one struct value. `size` is the tag's value size when the struct has its own tag (it
+ * Decodes one native struct value, or returns undefined (having read nothing) when `structName`
+ * is not a native struct. `size` is the tag's value size when the struct has its own tag (it
  * tells a UE5 double-precision Vector from an old float one); undefined inside arrays and maps.
  */
-export function decodeStruct(
-  r: ByteReader,
-  ctx: DecodeCtx,
-  structName: string,
-  path: string,
-  depth: number,
-  select: Select,
-  size?: number,
-): Value {
+export function decodeNativeStruct(r: ByteReader, structName: string, size?: number): Value | undefined {
   switch (structName) {
     case 'Guid':
       return r.guid();
@@ -44,6 +37,6 @@ export function decodeStruct(
     case 'IntVector':
       return { x: r.i32(), y: r.i32(), z: r.i32() };
     default:
-      return decodeProps(r, ctx, path, depth, select);
+      return undefined;
   }
 }

@@ -2,6 +2,8 @@
 // undefined for a missing property or one of an unexpected type, so the mapping code decides what
 // an absent value means (most Palworld properties are omitted at their default).
 
+import type { WarningSink } from './warnings.js';
+
 /** A property list (a non-native struct): name → value. A Map, so no name read from a file can
  * collide with an object's prototype. */
 export type Props = Map<string, Value>;
@@ -16,6 +18,16 @@ export type Bytes = Uint8Array;
 
 /** A native (fixed-layout) engine struct such as Vector, Quat or Color: named numbers. */
 export type NativeStruct = { readonly [field: string]: number };
+
+/** What to decode: `true` = everything below; an object = only the listed properties (applied to
+ * a struct's properties, and to the values of a map or elements of an array of structs). */
+export type Select = true | { readonly [name: string]: Select };
+
+/** What every value decoder of one file shares: its name and where its warnings go. */
+export interface DecodeCtx {
+  file: string;
+  warnings: WarningSink;
+}
 
 /**
  * Int, Float, Byte and Int64 properties decode to numbers (Int64 exact up to 2^53); DateTime

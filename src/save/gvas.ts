@@ -3,8 +3,8 @@
 
 import { asReadError } from './errors.js';
 import { readGvasHeader, type GvasHeader } from './gvas-header.js';
-import { decodeProps, type Select } from './gvas-props.js';
-import type { Props } from './gvas-types.js';
+import { decodeProps } from './gvas-props.js';
+import type { Props, Select } from './gvas-types.js';
 import { ByteReader } from './reader.js';
 import type { WarningSink } from './warnings.js';
 

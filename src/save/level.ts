@@ -9,8 +9,8 @@ import { decodeContainerSlots, type SlotRaw } from './container-slots.js';
 import { decodeGroup, type GuildRaw } from './guild.js';
 import { decodeGvas } from './gvas.js';
 import type { GvasHeader } from './gvas-header.js';
-import { sanitize, type Select } from './gvas-props.js';
-import { getBigInt, getBytes, getGuid, getMap, getNum, getProps, getStr, isProps, type PropMap, type Props } from './gvas-types.js';
+import { sanitize } from './gvas-tag.js';
+import { getBigInt, getBytes, getGuid, getMap, getNum, getProps, getStr, isProps, type PropMap, type Props, type Select } from './gvas-types.js';
 import { blobOffset, blobReader, type RawCtx } from './raw-common.js';
 import type { WarningSink } from './warnings.js';
 

@@ -29,10 +29,6 @@ export async function ensureOodle(): Promise<void> {
   }
 }
 
-export function oodleReady(): boolean {
-  return ooz !== undefined;
-}
-
 /**
  * Decompresses one Oodle stream (Palworld writes Mermaid) to exactly `rawSize` bytes. Any failure
  * of the decoder, a wasm trap included, becomes a SaveReadError.

@@ -2,8 +2,7 @@
 // from 1.0, the wall-clock time the player was last online.
 
 import { decodeGvas } from './gvas.js';
-import type { Select } from './gvas-props.js';
-import { getBigInt, getGuid, getMap, getNum, getProps, type Props } from './gvas-types.js';
+import { getBigInt, getGuid, getMap, getNum, getProps, type Props, type Select } from './gvas-types.js';
 import type { WarningSink } from './warnings.js';
 
 export interface PlayerSave {

@@ -3,7 +3,7 @@
 // blob, so offsets in warnings stay offsets into the file's GVAS.
 
 import { SaveError, SaveFormatError } from './errors.js';
-import type { DecodeCtx } from './gvas-props.js';
+import type { DecodeCtx } from './gvas-types.js';
 import { checkLimit } from './limits.js';
 import { ByteReader } from './reader.js';
 

@@ -1,5 +1,6 @@
 // The durable event log. The panel keeps every kind; the Integration API sees only public
 // events (spec, Endpoints rules 7-9), decided here once when an event is written.
+import { BACKUP_TEXT, SYSTEM_TEXTS } from '../lib/event-texts.js';
 import { iso } from '../lib/time.js';
 import type { DurableDb } from './durable-db.js';
 
@@ -9,13 +10,8 @@ export interface EventRecord {
   message: string;
 }
 
-export const SYSTEM_TEXTS = [
-  'Palworld REST API is reachable',
-  'Palworld REST API is unreachable',
-  'world save format drift detected',
-  'world save format drift resolved',
-] as const;
-export const BACKUP_TEXT = 'Backup completed';
+// The texts live in lib/event-texts.ts; re-exported for the tests that build event logs.
+export { BACKUP_TEXT, SYSTEM_TEXTS };
 
 /** Whether an event may ever reach a key holder (spec: Endpoints rules 8 and 9). */
 export function isPublicEvent(kind: string, message: string): boolean {
@@ -35,7 +31,6 @@ export function isPublicEvent(kind: string, message: string): boolean {
  * `/events` always has far more than its latest 100 public events.
  */
 export const KEEP_LATEST = 10_000;
-export const KEEP_PUBLIC = 100;
 export const KEEP_DAYS = 30;
 /** Per class: a flood within 30 days cannot grow the log (or memory) without end. */
 export const HARD_CAP = 50_000;

@@ -3,6 +3,7 @@
 import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { systemClock, type Clock } from '../lib/time.js';
+import { AuditRepo } from './audit.js';
 import { DurableDb } from './durable-db.js';
 import { EventRepo } from './events.js';
 import { KeyRepo } from './keys.js';
@@ -24,9 +25,12 @@ export interface Store {
   users: UserRepo;
   sessions: SessionRepo;
   events: EventRepo;
+  /** Read and prune only: rows are written by the other repositories with their changes. */
+  audit: AuditRepo;
   history: PlayerHistoryRepo;
   world: WorldRepo;
-  /** Writes batched updates and folds a large journal into a snapshot. */
+  /** Writes batched updates (key use, session last-seen) and folds a large journal into a
+   * snapshot. */
   flush(): void;
   close(): void;
 }
@@ -50,18 +54,22 @@ export async function openStore(dataDir: string, clock: Clock = systemClock): Pr
     const SQL = await loadSqlJs();
     const panel = DurableDb.open(SQL, join(dataDir, PANEL_DB), join(dataDir, PANEL_JOURNAL), PANEL_MIGRATIONS);
     const world = WorldRepo.open(SQL, join(dataDir, WORLD_DB));
-    const keys = new KeyRepo(panel, clock);
+    const audit = new AuditRepo(panel, clock);
+    const keys = new KeyRepo(panel, clock, audit);
+    const sessions = new SessionRepo(panel, clock, audit);
     let closed = false;
     return {
       dataDir,
       keys,
-      users: new UserRepo(panel, clock),
-      sessions: new SessionRepo(panel),
+      users: new UserRepo(panel, clock, audit),
+      sessions,
       events: new EventRepo(panel),
+      audit,
       history: new PlayerHistoryRepo(panel),
       world,
       flush() {
         keys.flushUsage();
+        sessions.flushSeen();
         panel.maybeCheckpoint();
       },
       close() {
@@ -69,6 +77,7 @@ export async function openStore(dataDir: string, clock: Clock = systemClock): Pr
         closed = true;
         try {
           keys.flushUsage();
+          sessions.flushSeen();
           panel.close();
           world.close();
         } finally {

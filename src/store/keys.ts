@@ -2,13 +2,15 @@
 // Only the SHA-256 of the full key string is stored; the plaintext exists in memory just long
 // enough to be returned once by `create`.
 import { randomBytes } from 'node:crypto';
+import type { Actor } from '../lib/actor.js';
 import { digestsEqual, sha256Hex } from '../lib/hash.js';
+import { formatKey, isKeyId, KEY_PATTERN, KEY_SECRET_BYTES } from '../lib/key-grammar.js';
 import { NotFoundError, TooManyKeysError, ValidationError } from '../lib/errors.js';
 import { iso, type Clock } from '../lib/time.js';
+import { commitOrRefuse, type AuditRepo } from './audit.js';
 import type { DurableDb } from './durable-db.js';
 
 export const MAX_ACTIVE_KEYS = 100;
-export const KEY_PATTERN = /^svk_([0-9a-f]{8})_([A-Za-z0-9_-]{43})$/;
 
 export interface KeyRecord {
   id: string;
@@ -28,7 +30,7 @@ interface KeyRow {
 }
 
 /** A fixed digest compared against when the id is unknown, so that both paths do equal work. */
-const DUMMY_HASH = sha256Hex('svk_00000000_unknown-key-placeholder-of-equal-work');
+const DUMMY_HASH = sha256Hex(formatKey('00000000', 'unknown-key-placeholder-of-equal-work'));
 
 export function validateLabel(label: unknown): string {
   if (typeof label !== 'string') throw new ValidationError('The label must be a string.', 'invalid_label');
@@ -50,19 +52,24 @@ export class KeyRepo {
   constructor(
     private readonly db: DurableDb,
     private readonly clock: Clock,
+    private readonly audit: AuditRepo,
   ) {
     for (const row of db.all<KeyRow>(`SELECT * FROM integration_keys`)) this.cache.set(row.id, row);
   }
 
-  create(label: unknown): KeyRecord & { key: string } {
+  /** Creates a key; its audit row names the id and the label, never the key. At the cap of
+   * active keys the refusal is recorded instead and TooManyKeysError thrown. */
+  create(label: unknown, actor: Actor): KeyRecord & { key: string } {
     const clean = validateLabel(label);
-    const created = this.db.write((tx) => {
+    const created = commitOrRefuse(this.db, (tx) => {
       const active = tx.get<{ n: number }>(`SELECT COUNT(*) AS n FROM integration_keys WHERE revoked_at IS NULL`)!.n;
-      if (active >= MAX_ACTIVE_KEYS) throw new TooManyKeysError();
+      if (active >= MAX_ACTIVE_KEYS) {
+        return this.audit.refuse(tx, { actor, action: 'key.create', target: '', detail: clean }, 'too_many_keys', new TooManyKeysError());
+      }
       let id: string;
       do id = randomBytes(4).toString('hex');
       while (this.cache.has(id));
-      const key = `svk_${id}_${randomBytes(32).toString('base64url')}`;
+      const key = formatKey(id, randomBytes(KEY_SECRET_BYTES).toString('base64url'));
       const createdAt = iso(this.clock());
       const seq = tx.get<{ n: number }>(`SELECT COALESCE(MAX(created_seq), 0) + 1 AS n FROM integration_keys`)!.n;
       const row: KeyRow = { id, label: clean, hash: sha256Hex(key), created_at: createdAt, last_used_at: null, revoked_at: null };
@@ -71,6 +78,7 @@ export class KeyRepo {
          VALUES (?, ?, ?, ?, ?, NULL, NULL)`,
         [row.id, row.label, row.hash, row.created_at, seq],
       );
+      this.audit.record(tx, { actor, action: 'key.create', target: id, detail: clean, at: createdAt });
       return { row, key };
     });
     this.cache.set(created.row.id, created.row);
@@ -84,12 +92,16 @@ export class KeyRepo {
       .map((r) => this.toRecord(r));
   }
 
-  revoke(id: string): KeyRecord {
-    const row = /^[0-9a-f]{8}$/.test(id) ? this.cache.get(id) : undefined;
+  /** Revokes a key; revoking a revoked key changes nothing and records nothing. */
+  revoke(id: string, actor: Actor): KeyRecord {
+    const row = isKeyId(id) ? this.cache.get(id) : undefined;
     if (!row) throw new NotFoundError(`No key has the id "${id.slice(0, 64)}".`);
     if (row.revoked_at) return this.toRecord(row);
     const at = iso(this.clock());
-    this.db.write((tx) => tx.run(`UPDATE integration_keys SET revoked_at = ? WHERE id = ?`, [at, id]));
+    this.db.write((tx) => {
+      tx.run(`UPDATE integration_keys SET revoked_at = ? WHERE id = ?`, [at, id]);
+      this.audit.record(tx, { actor, action: 'key.revoke', target: id, at });
+    });
     row.revoked_at = at;
     return this.toRecord(row);
   }

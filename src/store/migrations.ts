@@ -17,7 +17,7 @@ export function runMigrations(db: DurableDb, migrations: Migration[]): void {
   }
 }
 
-/** The panel database: keys, users, sessions, events, player history. */
+/** The panel database: keys, users, sessions, events, player history, audit. */
 export const PANEL_MIGRATIONS: Migration[] = [
   {
     version: 1,
@@ -44,6 +44,25 @@ export const PANEL_MIGRATIONS: Migration[] = [
          id INTEGER PRIMARY KEY AUTOINCREMENT, uid TEXT NOT NULL, started_at TEXT NOT NULL,
          last_seen_at TEXT NOT NULL, ended_at TEXT)`,
       `CREATE INDEX player_sessions_uid ON player_sessions (uid, ended_at)`,
+    ],
+  },
+  {
+    // The audit log (store/audit.ts), and what admins see of panel sessions: a public id that is
+    // not the token, and when the session was last used. Sessions of a previous version get an
+    // id from their rowid, which a journal replay computes alike (random ids would differ).
+    version: 2,
+    sql: [
+      `CREATE TABLE audit (
+         id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, actor TEXT NOT NULL,
+         action TEXT NOT NULL, target TEXT NOT NULL, outcome TEXT NOT NULL, reason TEXT,
+         detail TEXT)`,
+      `CREATE INDEX audit_at ON audit (at)`,
+      `CREATE INDEX audit_actor ON audit (actor, id)`,
+      `CREATE INDEX audit_action ON audit (action, id)`,
+      `ALTER TABLE sessions ADD COLUMN id TEXT`,
+      `ALTER TABLE sessions ADD COLUMN last_seen_at TEXT`,
+      `UPDATE sessions SET id = printf('%016x', rowid), last_seen_at = created_at`,
+      `CREATE UNIQUE INDEX sessions_id ON sessions (id)`,
     ],
   },
 ];

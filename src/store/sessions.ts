@@ -1,51 +1,170 @@
-// Panel sessions. The cookie carries a random token; the store keeps only its SHA-256.
+// Panel sessions. The cookie carries a random token; the store keeps only its SHA-256. Each
+// session also has a public id, random and unrelated to the token, by which admins list and
+// end sessions; knowing it lets nobody use the session.
 import { randomBytes } from 'node:crypto';
+import { SESSION_ID_PATTERN, type Role } from '../lib/account.js';
+import { userActor, type Actor } from '../lib/actor.js';
+import { NotFoundError } from '../lib/errors.js';
 import { sha256Hex } from '../lib/hash.js';
-import { iso } from '../lib/time.js';
-import type { DurableDb } from './durable-db.js';
-import type { Role } from './users.js';
+import { iso, type Clock } from '../lib/time.js';
+import type { AuditRepo } from './audit.js';
+import type { DurableDb, Tx } from './durable-db.js';
 
 export interface SessionUser {
   username: string;
   role: Role;
+  /** The session's public id (never the token). */
+  sessionId: string;
+}
+
+/** What admins see of a session. */
+export interface SessionRecord {
+  id: string;
+  username: string;
+  role: Role;
+  createdAt: string;
+  expiresAt: string;
+  /** The last request made with it, to the minute (SEEN_RESOLUTION_MS). */
+  lastSeenAt: string;
+}
+
+/** lastSeenAt is refreshed at most this often per session, and written in batches (`flushSeen`),
+ * so a request never waits for the disk. */
+export const SEEN_RESOLUTION_MS = 60_000;
+
+interface SessionRow {
+  token_hash: string;
+  id: string;
+  username: string;
+  role: Role;
+  created_at: string;
+  expires_at: string;
+  last_seen_at: string | null;
+}
+
+const SELECT_SESSIONS = `SELECT s.token_hash, s.id, s.username, u.role, s.created_at, s.expires_at, s.last_seen_at
+  FROM sessions s JOIN users u ON u.username = s.username`;
+
+/**
+ * Ends every session of `username` (except `keepId`) inside the caller's transaction, one
+ * `session.end` audit row each. Used by the user changes that end sessions.
+ */
+export function endSessionsOf(tx: Tx, audit: AuditRepo, username: string, actor: Actor, at: string, keepId?: string): void {
+  const ids = tx.all<{ id: string }>(`SELECT id FROM sessions WHERE username = ? ORDER BY created_at, id`, [username]);
+  for (const { id } of ids) {
+    if (id === keepId) continue;
+    tx.run(`DELETE FROM sessions WHERE id = ?`, [id]);
+    audit.record(tx, { actor, action: 'session.end', target: id, detail: username, at });
+  }
 }
 
 export class SessionRepo {
-  constructor(private readonly db: DurableDb) {}
+  /** token hash → lastSeenAt not yet written. */
+  private pendingSeen = new Map<string, string>();
 
-  create(username: string, now: Date, ttlMs: number): { token: string; expiresAt: string } {
+  constructor(
+    private readonly db: DurableDb,
+    private readonly clock: Clock,
+    private readonly audit: AuditRepo,
+  ) {}
+
+  /** A login: a new session of `username`, recorded as `session.create` by that user. */
+  create(username: string, now: Date, ttlMs: number): { token: string; id: string; expiresAt: string } {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = iso(new Date(now.getTime() + ttlMs));
-    this.db.write((tx) =>
-      tx.run(`INSERT INTO sessions (token_hash, username, created_at, expires_at) VALUES (?, ?, ?, ?)`, [
+    const at = iso(now);
+    const id = this.db.write((tx) => {
+      let sid: string;
+      do sid = randomBytes(8).toString('hex');
+      while (tx.get(`SELECT 1 FROM sessions WHERE id = ?`, [sid]));
+      tx.run(`INSERT INTO sessions (token_hash, id, username, created_at, expires_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?)`, [
         sha256Hex(token),
+        sid,
         username,
-        iso(now),
+        at,
         expiresAt,
-      ]),
-    );
-    return { token, expiresAt };
+        at,
+      ]);
+      this.audit.record(tx, { actor: userActor(username), action: 'session.create', target: sid, detail: username, at });
+      return sid;
+    });
+    return { token, id, expiresAt };
   }
 
-  /** The signed-in user, or null for an unknown, ended or expired session. */
+  /** The signed-in user, or null for an unknown, ended or expired session. Marks it seen. */
   lookup(token: string, now: Date): SessionUser | null {
     if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-    const row = this.db.get<{ username: string; role: Role; expires_at: string }>(
-      `SELECT s.username, u.role, s.expires_at FROM sessions s JOIN users u ON u.username = s.username WHERE s.token_hash = ?`,
-      [sha256Hex(token)],
-    );
-    if (!row || row.expires_at <= iso(now)) return null;
-    return { username: row.username, role: row.role };
-  }
-
-  end(token: string): void {
     const hash = sha256Hex(token);
-    if (!this.db.get(`SELECT 1 FROM sessions WHERE token_hash = ?`, [hash])) return;
-    this.db.write((tx) => tx.run(`DELETE FROM sessions WHERE token_hash = ?`, [hash]));
+    const row = this.db.get<SessionRow>(`${SELECT_SESSIONS} WHERE s.token_hash = ?`, [hash]);
+    const at = iso(now);
+    if (!row || row.expires_at <= at) return null;
+    const seen = this.pendingSeen.get(hash) ?? row.last_seen_at ?? row.created_at;
+    if (now.getTime() - Date.parse(seen) >= SEEN_RESOLUTION_MS) this.pendingSeen.set(hash, at);
+    return { username: row.username, role: row.role, sessionId: row.id };
   }
 
+  /** Sessions that have not expired, newest first. */
+  list(): SessionRecord[] {
+    const now = iso(this.clock());
+    return this.db
+      .all<SessionRow>(`${SELECT_SESSIONS} WHERE s.expires_at > ? ORDER BY s.created_at DESC, s.id`, [now])
+      .map((r) => this.toRecord(r));
+  }
+
+  /** A logout: ends the session of this token, if there is one. */
+  end(token: string, actor: Actor): void {
+    const hash = sha256Hex(token);
+    const row = this.db.get<{ id: string; username: string }>(`SELECT id, username FROM sessions WHERE token_hash = ?`, [hash]);
+    if (!row) return;
+    this.db.write((tx) => {
+      tx.run(`DELETE FROM sessions WHERE token_hash = ?`, [hash]);
+      this.audit.record(tx, { actor, action: 'session.end', target: row.id, detail: row.username });
+    });
+    this.pendingSeen.delete(hash);
+  }
+
+  /** Ends a session by its public id (an admin's action); NotFoundError when no session that
+   * has not expired has this id. Returns the session as it was. */
+  endById(id: string, actor: Actor): SessionRecord {
+    const now = iso(this.clock());
+    const row = SESSION_ID_PATTERN.test(id)
+      ? this.db.get<SessionRow>(`${SELECT_SESSIONS} WHERE s.id = ?`, [id])
+      : undefined;
+    if (!row || row.expires_at <= now) throw new NotFoundError(`No session has the id "${id.slice(0, 64)}".`);
+    this.db.write((tx) => {
+      tx.run(`DELETE FROM sessions WHERE id = ?`, [id]);
+      this.audit.record(tx, { actor, action: 'session.end', target: id, detail: row.username, at: now });
+    });
+    const rec = this.toRecord(row);
+    this.pendingSeen.delete(row.token_hash);
+    return rec;
+  }
+
+  /** Removes expired sessions: housekeeping, not a change anyone made (no audit row; the
+   * session ended when it expired). */
   deleteExpired(now: Date): void {
     if (!this.db.get(`SELECT 1 FROM sessions WHERE expires_at <= ?`, [iso(now)])) return;
     this.db.write((tx) => tx.run(`DELETE FROM sessions WHERE expires_at <= ?`, [iso(now)]));
+  }
+
+  /** Writes batched lastSeenAt values; called with the store's periodic flush and at close. */
+  flushSeen(): void {
+    if (this.pendingSeen.size === 0) return;
+    const batch = [...this.pendingSeen];
+    this.pendingSeen.clear();
+    this.db.write((tx) => {
+      for (const [hash, at] of batch) tx.run(`UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?`, [at, hash]);
+    });
+  }
+
+  private toRecord(r: SessionRow): SessionRecord {
+    return {
+      id: r.id,
+      username: r.username,
+      role: r.role,
+      createdAt: r.created_at,
+      expiresAt: r.expires_at,
+      lastSeenAt: this.pendingSeen.get(r.token_hash) ?? r.last_seen_at ?? r.created_at,
+    };
   }
 }

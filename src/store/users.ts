@@ -2,11 +2,15 @@
 // `scrypt$N$r$p$salt$hash` so the cost can be raised later without breaking old hashes.
 import { randomBytes, scrypt as scryptCb, scryptSync, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.js';
+import { isRole, isUsername, type Role } from '../lib/account.js';
+import type { Actor } from '../lib/actor.js';
+import { LastAdminError, NotFoundError, UserExistsError, ValidationError } from '../lib/errors.js';
 import { iso, type Clock } from '../lib/time.js';
-import type { DurableDb } from './durable-db.js';
+import { commitOrRefuse, type AuditRepo } from './audit.js';
+import type { DurableDb, Reader } from './durable-db.js';
+import { endSessionsOf } from './sessions.js';
 
-export type Role = 'admin' | 'viewer';
+export type { Role };
 export interface UserRecord {
   username: string;
   role: Role;
@@ -26,7 +30,7 @@ const COMMON = new Set([
 ]);
 
 export function validateUsername(name: unknown): string {
-  if (typeof name !== 'string' || !/^[A-Za-z0-9_.-]{1,32}$/.test(name)) {
+  if (!isUsername(name)) {
     const shown = typeof name === 'string' ? ` ${JSON.stringify(name.slice(0, 64))}` : '';
     throw new ValidationError(`Invalid user name${shown}: a user name is 1 to 32 letters, digits, dots, dashes or underscores.`);
   }
@@ -34,7 +38,7 @@ export function validateUsername(name: unknown): string {
 }
 
 export function validateRole(role: unknown): Role {
-  if (role !== 'admin' && role !== 'viewer') {
+  if (!isRole(role)) {
     const shown = typeof role === 'string' ? ` ${JSON.stringify(role.slice(0, 64))}` : '';
     throw new ValidationError(`Invalid role${shown}: the role must be "admin" or "viewer".`);
   }
@@ -52,6 +56,20 @@ export function validatePassword(password: unknown, username: string): string {
   return password;
 }
 
+/** The role of an existing user, read inside a transaction; NotFoundError otherwise. */
+function existingRole(tx: Reader, username: string): Role {
+  const row = tx.get<{ role: Role }>(`SELECT role FROM users WHERE username = ?`, [username]);
+  if (!row) throw new NotFoundError(`No user is named "${username.slice(0, 64)}".`);
+  return row.role;
+}
+
+/** No admin other than `username` exists. Read inside the transaction that would remove or
+ * demote `username`: store writes are synchronous and never interleave, so the answer holds
+ * until that transaction commits. */
+function isLastAdmin(tx: Reader, username: string): boolean {
+  return !tx.get(`SELECT 1 FROM users WHERE role = 'admin' AND username <> ? LIMIT 1`, [username]);
+}
+
 function hashPassword(password: string): string {
   const salt = randomBytes(16);
   const hash = scryptSync(password, salt, KEYLEN, { N, r: R, p: P });
@@ -65,21 +83,26 @@ export class UserRepo {
   constructor(
     private readonly db: DurableDb,
     private readonly clock: Clock,
+    private readonly audit: AuditRepo,
   ) {}
 
-  add(username: unknown, role: unknown, password: unknown): UserRecord {
+  /** Creates a login. A taken name is refused (recorded, UserExistsError). */
+  add(username: unknown, role: unknown, password: unknown, actor: Actor): UserRecord {
     const name = validateUsername(username);
     const r = validateRole(role);
     const pw = validatePassword(password, name);
     const hash = hashPassword(pw);
     const createdAt = iso(this.clock());
-    this.db.write((tx) => {
-      if (tx.get(`SELECT 1 FROM users WHERE username = ?`, [name])) throw new ConflictError('user_exists', `A user named "${name}" already exists.`);
+    const entry = { actor, action: 'user.create', target: name, detail: r, at: createdAt } as const;
+    commitOrRefuse(this.db, (tx) => {
+      if (tx.get(`SELECT 1 FROM users WHERE username = ?`, [name])) return this.audit.refuse(tx, entry, 'user_exists', new UserExistsError(name));
       tx.run(`INSERT INTO users (username, role, password_hash, created_at) VALUES (?, ?, ?, ?)`, [name, r, hash, createdAt]);
+      this.audit.record(tx, entry);
     });
     return { username: name, role: r, createdAt };
   }
 
+  /** Every user by name, without password hashes. */
   list(): UserRecord[] {
     return this.db
       .all<{ username: string; role: Role; created_at: string }>(`SELECT username, role, created_at FROM users ORDER BY username`)
@@ -91,22 +114,50 @@ export class UserRepo {
     return u && { username: u.username, role: u.role, createdAt: u.created_at };
   }
 
-  /** Removing a user also ends their sessions. */
-  remove(username: string): void {
-    this.db.write((tx) => {
-      if (!tx.get(`SELECT 1 FROM users WHERE username = ?`, [username])) throw new NotFoundError(`No user is named "${username}".`);
+  /** Removes a login and ends its sessions. The last admin is refused (LastAdminError). */
+  remove(username: string, actor: Actor): void {
+    const at = iso(this.clock());
+    const entry = { actor, action: 'user.remove', target: username, at } as const;
+    commitOrRefuse(this.db, (tx) => {
+      const role = existingRole(tx, username);
+      if (role === 'admin' && isLastAdmin(tx, username)) return this.audit.refuse(tx, entry, 'last_admin', new LastAdminError());
       tx.run(`DELETE FROM users WHERE username = ?`, [username]);
-      tx.run(`DELETE FROM sessions WHERE username = ?`, [username]);
+      this.audit.record(tx, entry);
+      endSessionsOf(tx, this.audit, username, actor, at);
     });
   }
 
-  /** Changing a password ends the user's sessions. */
-  setPassword(username: string, password: unknown): void {
+  /** Changes a user's role. Demoting the last admin is refused (LastAdminError); setting the
+   * role a user already has changes nothing and records nothing. Sessions stay: their role is
+   * read on every request, so the change applies at once. */
+  setRole(username: string, role: unknown, actor: Actor): UserRecord {
+    const r = validateRole(role);
+    const at = iso(this.clock());
+    return commitOrRefuse(this.db, (tx) => {
+      const old = existingRole(tx, username);
+      const entry = { actor, action: 'user.role', target: username, detail: `${old}->${r}`, at } as const;
+      if (old === r) return this.get(username)!;
+      if (old === 'admin' && isLastAdmin(tx, username)) return this.audit.refuse(tx, entry, 'last_admin', new LastAdminError());
+      tx.run(`UPDATE users SET role = ? WHERE username = ?`, [r, username]);
+      this.audit.record(tx, entry);
+      return { ...this.get(username)!, role: r };
+    });
+  }
+
+  /**
+   * Sets a new password and ends the user's sessions, all of them, except the one named by
+   * `keepSessionId` when given (a user changing their own password stays signed in there; an
+   * admin's reset or the CLI ends every session).
+   */
+  setPassword(username: string, password: unknown, actor: Actor, opts: { keepSessionId?: string } = {}): void {
     if (!this.get(username)) throw new NotFoundError(`No user is named "${username}".`);
     const hash = hashPassword(validatePassword(password, username));
+    const at = iso(this.clock());
     this.db.write((tx) => {
+      existingRole(tx, username);
       tx.run(`UPDATE users SET password_hash = ? WHERE username = ?`, [hash, username]);
-      tx.run(`DELETE FROM sessions WHERE username = ?`, [username]);
+      this.audit.record(tx, { actor, action: 'user.password', target: username, at });
+      endSessionsOf(tx, this.audit, username, actor, at, opts.keepSessionId);
     });
   }
 

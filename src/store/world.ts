@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Database, SqlJsStatic } from 'sql.js';
 import { writeFileAtomic } from '../lib/atomic-file.js';
+import { playerIdOfSaveUid } from '../lib/player-id.js';
 import type { WorldGuild, WorldMeta, WorldPal, WorldPlayer, WorldSnapshot, ParseWarning } from '../lib/world.js';
 import { queryAll, queryGet } from './durable-db.js';
 
@@ -32,8 +33,9 @@ export interface ParseInfo {
   warnings: ParseWarning[];
 }
 
-/** Player uids compare without dashes and case: `/players/{uid}` and the REST playerId join. */
-export const uidKey = (uid: string): string => uid.replace(/-/g, '').toUpperCase();
+/** Player uids compare without dashes and case: `/players/{uid}` and the REST playerId join
+ * by the one rule of lib/player-id.ts. */
+export const uidKey = playerIdOfSaveUid;
 
 /** Row JSON is stored as UTF-8 bytes (a BLOB): sql.js binds and returns those natively, where
  * a TEXT value is encoded character by character in JavaScript (about twice as slow to fill). */

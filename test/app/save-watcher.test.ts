@@ -7,7 +7,8 @@ import { loadSqlJs } from '../../src/store/sqljs.js';
 import { createLogger } from '../../src/app/logger.js';
 import { parseForStoreInWorker } from '../../src/app/parse-worker-host.js';
 import { SaveWatcher } from '../../src/app/save-watcher.js';
-import { applyParse, DRIFT_DETECTED } from '../../src/app/world-apply.js';
+import { applyParse } from '../../src/app/world-apply.js';
+import { DRIFT_DETECTED } from '../../src/lib/event-texts.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { FIXTURES, tempDir } from '../helpers/cli.js';
 

@@ -182,7 +182,7 @@ describe('serve against the simulated game server', () => {
     const settings = liveSettings(saveDir, sim, { SERVICE_INTEGRATION_RATE_LIMIT: '100000' });
     const run = async () => {
       const server = await startServe({ settings, log: createLogger('text', () => {}), version: 'test', ready: () => {} });
-      const { key } = server.store.keys.create('restart test');
+      const { key } = server.store.keys.create('restart test', 'cli');
       const get = async (path: string) =>
         (await (await fetch(`${server.url}/api/integration/v1${path}`, { headers: { authorization: `Bearer ${key}` } })).json()) as any;
       const story = async () => ((await get('/events?limit=100')).data as { kind: string; message: string }[]).reverse().map((e) => `${e.kind}: ${e.message}`);
@@ -246,7 +246,7 @@ describe('serve against the simulated game server', () => {
     const settings = liveSettings(saveDir, sim, { SERVICE_GAME_DATA: 'on', SERVICE_GAME_DATA_INTERVAL: '100ms', SERVICE_INTEGRATION_RATE_LIMIT: '100000' });
     const server = await startServe({ settings, log: createLogger('text', () => {}), version: 'test', ready: () => {} });
     cleanup.push(() => server.stop());
-    const { key } = server.store.keys.create('scan');
+    const { key } = server.store.keys.create('scan', 'cli');
     const get = async (path: string) =>
       (await (await fetch(`${server.url}/api/integration/v1${path}`, { headers: { authorization: `Bearer ${key}` } })).json()) as any;
     const [summary, workers] = await waitFor('linked workers', async () => {

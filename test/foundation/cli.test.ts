@@ -45,7 +45,7 @@ describe('dist/palpanel', () => {
     expect((await runCli(['frobnicate'])).code).toBe(2);
   });
 
-  it('users: add with --password-stdin, weak passwords refused, list, passwd, remove', async () => {
+  it('users: add with --password-stdin, weak passwords refused, list, passwd, remove (never the last admin)', async () => {
     const dir = tempDir();
     const weak = await runCli(['users', 'add', 'ann', '--role', 'admin', '--password-stdin', '--data-dir', dir], { input: 'password\n' });
     expect(weak.code).toBe(2);
@@ -61,6 +61,10 @@ describe('dist/palpanel', () => {
     expect(JSON.parse(list.stdout).map((u: { username: string; role: string }) => [u.username, u.role])).toEqual([['ann', 'admin']]);
     expect(list.stdout).not.toContain('scrypt');
     expect((await runCli(['users', 'passwd', 'ann', '--password-stdin', '--data-dir', dir], { input: 'a new strong phrase\n' })).code).toBe(0);
+    const last = await runCli(['users', 'remove', 'ann', '--data-dir', dir]);
+    expect(last.code).toBe(2);
+    expect(last.stderr).toBe('palpanel: The last admin cannot be removed or demoted: make another user an admin first.\n');
+    expect((await runCli(['users', 'add', 'cat', '--role', 'admin', '--password-stdin', '--data-dir', dir], { input: 'a third strong phrase\n' })).code).toBe(0);
     expect((await runCli(['users', 'remove', 'ann', '--data-dir', dir])).code).toBe(0);
     expect((await runCli(['users', 'remove', 'ann', '--data-dir', dir])).code).toBe(1);
   });

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NotFoundError, TooManyKeysError, ValidationError } from '../../src/lib/errors.js';
 import { openStore, type Store } from '../../src/store/index.js';
-import { KEY_PATTERN, MAX_ACTIVE_KEYS } from '../../src/store/keys.js';
+import { KEY_PATTERN } from '../../src/lib/key-grammar.js';
+import { MAX_ACTIVE_KEYS } from '../../src/store/keys.js';
 import { tempDir } from '../helpers/cli.js';
 
 const open: Store[] = [];
@@ -32,7 +33,7 @@ describe('Key format', () => {
   it('svk_<8 hex>_<43 base64url>, 56 characters, id equal to the record id', async () => {
     const { store } = await fresh();
     for (let i = 0; i < 50; i++) {
-      const k = store.keys.create(`k${i}`);
+      const k = store.keys.create(`k${i}`, 'cli');
       expect(k.key).toHaveLength(56);
       const m = KEY_PATTERN.exec(k.key);
       expect(m).not.toBeNull();
@@ -43,14 +44,14 @@ describe('Key format', () => {
 
   it('ids never collide and every key is distinct', async () => {
     const { store } = await fresh();
-    const keys = Array.from({ length: MAX_ACTIVE_KEYS }, (_, i) => store.keys.create(`k${i}`));
+    const keys = Array.from({ length: MAX_ACTIVE_KEYS }, (_, i) => store.keys.create(`k${i}`, 'cli'));
     expect(new Set(keys.map((k) => k.id)).size).toBe(keys.length);
     expect(new Set(keys.map((k) => k.key)).size).toBe(keys.length);
   });
 
   it('the plaintext of a key never appears in any byte of the data dir', async () => {
     const { store, dir } = await fresh();
-    const keys = Array.from({ length: 20 }, (_, i) => store.keys.create(`label ${i}`));
+    const keys = Array.from({ length: 20 }, (_, i) => store.keys.create(`label ${i}`, 'cli'));
     for (const k of keys) expect(store.keys.verify(k.key)).toBe(k.id);
     store.flush();
     store.close();
@@ -67,50 +68,50 @@ describe('Key format', () => {
 describe('Key administration', () => {
   it('labels are trimmed and must be 1 to 64 characters', async () => {
     const { store } = await fresh();
-    expect(store.keys.create('  bot  ').label).toBe('bot');
-    expect(store.keys.create('x'.repeat(64)).label).toHaveLength(64);
-    for (const bad of ['', '   ', 'x'.repeat(65), 42, null]) expect(() => store.keys.create(bad)).toThrow(ValidationError);
+    expect(store.keys.create('  bot  ', 'cli').label).toBe('bot');
+    expect(store.keys.create('x'.repeat(64), 'cli').label).toHaveLength(64);
+    for (const bad of ['', '   ', 'x'.repeat(65), 42, null]) expect(() => store.keys.create(bad, 'cli')).toThrow(ValidationError);
     expect(store.keys.list()).toHaveLength(2);
   });
 
   it('label length counts characters (code points), not UTF-16 units', async () => {
     const { store } = await fresh();
-    expect(store.keys.create('😀'.repeat(64)).label).toBe('😀'.repeat(64));
-    expect(store.keys.create(' é'.repeat(32).trim() + 'x').label).toHaveLength(64);
-    expect(() => store.keys.create('😀'.repeat(65))).toThrow(/64 characters after trimming \(it has 65\)/);
-    expect(() => store.keys.create('\t \n')).toThrow(ValidationError);
+    expect(store.keys.create('😀'.repeat(64), 'cli').label).toBe('😀'.repeat(64));
+    expect(store.keys.create(' é'.repeat(32).trim() + 'x', 'cli').label).toHaveLength(64);
+    expect(() => store.keys.create('😀'.repeat(65), 'cli')).toThrow(/64 characters after trimming \(it has 65\)/);
+    expect(() => store.keys.create('\t \n', 'cli')).toThrow(ValidationError);
   });
 
   it('at most 100 active keys; revoked keys do not count', async () => {
     const { store } = await fresh();
-    const keys = Array.from({ length: MAX_ACTIVE_KEYS }, (_, i) => store.keys.create(`k${i}`));
-    expect(() => store.keys.create('one too many')).toThrow(TooManyKeysError);
-    store.keys.revoke(keys[0].id);
-    expect(store.keys.create('fits again').label).toBe('fits again');
-    expect(() => store.keys.create('full again')).toThrow(TooManyKeysError);
+    const keys = Array.from({ length: MAX_ACTIVE_KEYS }, (_, i) => store.keys.create(`k${i}`, 'cli'));
+    expect(() => store.keys.create('one too many', 'cli')).toThrow(TooManyKeysError);
+    store.keys.revoke(keys[0].id, 'cli');
+    expect(store.keys.create('fits again', 'cli').label).toBe('fits again');
+    expect(() => store.keys.create('full again', 'cli')).toThrow(TooManyKeysError);
   });
 
   it('revoke sets revokedAt once; again returns the original; unknown id is not found', async () => {
     let now = Date.parse('2026-01-01T00:00:00.000Z');
     const { store } = await fresh(() => new Date(now));
-    const k = store.keys.create('a');
+    const k = store.keys.create('a', 'cli');
     now += 1000;
-    const first = store.keys.revoke(k.id);
+    const first = store.keys.revoke(k.id, 'cli');
     expect(first.revokedAt).toBe('2026-01-01T00:00:01.000Z');
     now += 1000;
-    expect(store.keys.revoke(k.id).revokedAt).toBe(first.revokedAt);
-    expect(() => store.keys.revoke('deadbeef')).toThrow(NotFoundError);
-    expect(() => store.keys.revoke('deadbeef')).toThrow(/deadbeef/); // the message names the id
+    expect(store.keys.revoke(k.id, 'cli').revokedAt).toBe(first.revokedAt);
+    expect(() => store.keys.revoke('deadbeef', 'cli')).toThrow(NotFoundError);
+    expect(() => store.keys.revoke('deadbeef', 'cli')).toThrow(/deadbeef/); // the message names the id
     expect(store.keys.list()[0].revokedAt).toBe(first.revokedAt);
   });
 
   it('lists newest first, keeping creation order within one millisecond', async () => {
     let now = Date.parse('2026-01-01T00:00:00.000Z');
     const { store } = await fresh(() => new Date(now));
-    const a = store.keys.create('a');
-    const b = store.keys.create('b'); // same millisecond
+    const a = store.keys.create('a', 'cli');
+    const b = store.keys.create('b', 'cli'); // same millisecond
     now += 5;
-    const c = store.keys.create('c');
+    const c = store.keys.create('c', 'cli');
     expect(store.keys.list().map((k) => k.id)).toEqual([c.id, b.id, a.id]);
     expect(store.keys.list().every((k) => !('key' in k))).toBe(true);
   });
@@ -119,9 +120,9 @@ describe('Key administration', () => {
 describe('Key verification', () => {
   it('accepts the key and refuses every other form alike', async () => {
     const { store } = await fresh();
-    const k = store.keys.create('a');
-    const other = store.keys.create('b');
-    store.keys.revoke(other.id);
+    const k = store.keys.create('a', 'cli');
+    const other = store.keys.create('b', 'cli');
+    store.keys.revoke(other.id, 'cli');
     expect(store.keys.verify(k.key)).toBe(k.id);
     const wrongSecret = k.key.slice(0, -1) + (k.key.endsWith('A') ? 'B' : 'A');
     for (const bad of ['', 'svk_', k.key + 'x', wrongSecret, `svk_00000000_${k.key.slice(13)}`, other.key, k.key.toUpperCase()]) {
@@ -132,7 +133,7 @@ describe('Key verification', () => {
   it('marks lastUsedAt at once in reads and durably after a flush', async () => {
     let now = Date.parse('2026-01-01T00:00:00.000Z');
     const { store, dir } = await fresh(() => new Date(now));
-    const k = store.keys.create('a');
+    const k = store.keys.create('a', 'cli');
     now += 60_000;
     store.keys.verify(k.key);
     expect(store.keys.list()[0].lastUsedAt).toBe('2026-01-01T00:01:00.000Z');

@@ -10,7 +10,7 @@ describe('store durability', () => {
   it('replays acknowledged writes from the journal when the process died before a checkpoint', async () => {
     const dir = tempDir();
     const store = await openStore(dir);
-    const created = Array.from({ length: 5 }, (_, i) => store.keys.create(`k${i}`));
+    const created = Array.from({ length: 5 }, (_, i) => store.keys.create(`k${i}`, 'cli'));
     // Simulate kill -9: no close(), no checkpoint; only the lock is dropped as the OS would.
     expect(statSync(join(dir, PANEL_JOURNAL)).size).toBeGreaterThan(0);
     const snapshot = readFileSync(join(dir, PANEL_DB));
@@ -27,7 +27,7 @@ describe('store durability', () => {
   it('cuts a torn journal tail and keeps every complete record', async () => {
     const dir = tempDir();
     const store = await openStore(dir);
-    const a = store.keys.create('a');
+    const a = store.keys.create('a', 'cli');
     const journal = readFileSync(join(dir, PANEL_JOURNAL));
     const snapshot = readFileSync(join(dir, PANEL_DB));
     store.close();
@@ -38,7 +38,7 @@ describe('store durability', () => {
     const again = await openStore(copy);
     expect(again.keys.list().map((k) => k.id)).toEqual([a.id]);
     // New writes after the cut are readable on the next open.
-    const b = again.keys.create('b');
+    const b = again.keys.create('b', 'cli');
     again.close();
     const third = await openStore(copy);
     expect(third.keys.list().map((k) => k.id)).toEqual([b.id, a.id]);
@@ -48,7 +48,7 @@ describe('store durability', () => {
   it('does not apply a journal twice when a crash came between snapshot and journal reset', async () => {
     const dir = tempDir();
     const store = await openStore(dir);
-    store.keys.create('a');
+    store.keys.create('a', 'cli');
     const journal = readFileSync(join(dir, PANEL_JOURNAL));
     store.close(); // checkpoint: snapshot now holds the key, journal emptied
     writeFileSync(join(dir, PANEL_JOURNAL), journal); // the reset "did not happen"

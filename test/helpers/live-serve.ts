@@ -40,7 +40,7 @@ export async function startLiveServe(cleanup: (() => Promise<void> | void)[], si
   const server = await startServe({ settings, log: createLogger('text', () => {}), version: 'test', ready: () => {} });
   let stopped = false;
   cleanup.push(() => (stopped ? undefined : server.stop()));
-  const { key } = server.store.keys.create('live test');
+  const { key } = server.store.keys.create('live test', 'cli');
   return {
     sim: game,
     server,

@@ -15,11 +15,11 @@ export function seedConformance(store: Store): SeededFixture {
   const world = makeWorld({ players: 12, pals: 150 });
   const lastParseAt = '2026-07-14T09:00:00.000Z';
   store.world.replace(world, lastParseAt);
-  const key = store.keys.create('conformance').key;
-  const revoked = store.keys.create('revoked before the run');
-  store.keys.revoke(revoked.id);
-  store.users.add(ADMIN.username, 'admin', ADMIN.password);
-  store.users.add(VIEWER.username, 'viewer', VIEWER.password);
+  const key = store.keys.create('conformance', 'cli').key;
+  const revoked = store.keys.create('revoked before the run', 'cli');
+  store.keys.revoke(revoked.id, 'cli');
+  store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
+  store.users.add(VIEWER.username, 'viewer', VIEWER.password, 'cli');
 
   // 60 public events with panel-only ones mixed in (which /events must drop).
   const publicEvents: ConformanceFixture['publicEvents'] = [];

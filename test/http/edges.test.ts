@@ -55,7 +55,7 @@ describe('handler edges', () => {
 
   beforeEach(async () => {
     ts = await tempStore();
-    key = ts.store.keys.create('edge').key;
+    key = ts.store.keys.create('edge', 'cli').key;
   });
   afterEach(() => ts.cleanup());
 
@@ -144,7 +144,7 @@ describe('timestamps', () => {
   it('every served time is RFC 3339 UTC with milliseconds, whatever form the source stored', async () => {
     const ts = await tempStore();
     try {
-      const key = ts.store.keys.create('t').key;
+      const key = ts.store.keys.create('t', 'cli').key;
       const uids = ['00000000-0000-0000-0000-00000000000A', '00000000-0000-0000-0000-00000000000B'];
       ts.store.world.replace(
         {
@@ -185,7 +185,7 @@ describe('player page cache', () => {
     const clock = new ManualClock();
     const ts = await tempStore(clock.now);
     try {
-      const key = ts.store.keys.create('cache').key;
+      const key = ts.store.keys.create('cache', 'cli').key;
       const uid = '00000000-0000-0000-0000-000000000001';
       ts.store.world.replace({ players: [{ uid, name: 'Host', level: 1 }], pals: [], guilds: [], formatDrift: false, warnings: [], meta: { container: 'GVAS', gameVersion: '1.0' } }, clock.now().toISOString());
       const live = new TestLive();
@@ -204,7 +204,7 @@ describe('player page cache', () => {
       expect(await row()).toMatchObject({ name: 'Renamed', level: 2, online: true });
       live.live = { reachable: false, info: null, metrics: null, players: [], capturedAt: null };
       expect((await row()).online).toBe(false);
-      ts.store.keys.revoke(key.slice(4, 12));
+      ts.store.keys.revoke(key.slice(4, 12), 'cli');
       expect((await send({ method: 'GET', path: `${I}/players`, headers: { authorization: `Bearer ${key}` } })).status).toBe(401);
     } finally {
       ts.cleanup();

@@ -30,7 +30,7 @@ describe('pagination walk over 10,000 pals with a re-parse mid-walk', () => {
   beforeAll(async () => {
     ts = await tempStore();
     ts.store.world.replace(snapshot(original), '2026-07-14T09:00:00.000Z');
-    key = ts.store.keys.create('walker').key;
+    key = ts.store.keys.create('walker', 'cli').key;
     send = inProcessSend(createHandler({ store: ts.store, live: new TestLive(), settings: { integrationRateLimit: 1e9, sessionTtlMs: 1e6 }, clock: () => new Date(), log: silentLog, version: 't' }));
   });
   afterAll(() => ts.cleanup());

@@ -19,8 +19,8 @@ describe('panel API', () => {
   beforeEach(async () => {
     clock = new ManualClock();
     ts = await tempStore(clock.now);
-    ts.store.users.add(ADMIN.username, 'admin', ADMIN.password);
-    ts.store.users.add(VIEWER.username, 'viewer', VIEWER.password);
+    ts.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
+    ts.store.users.add(VIEWER.username, 'viewer', VIEWER.password, 'cli');
     handler = createHandler({ store: ts.store, live: new TestLive(), settings: { integrationRateLimit: 60, sessionTtlMs: TTL }, clock: clock.now, log: silentLog, version: 't' });
   });
   afterEach(() => ts.cleanup());
@@ -61,7 +61,7 @@ describe('panel API', () => {
 
   it('removing a user or changing the password ends their sessions', async () => {
     const cookie = await login(VIEWER);
-    ts.store.users.setPassword(VIEWER.username, 'another-good-passphrase');
+    ts.store.users.setPassword(VIEWER.username, 'another-good-passphrase', 'cli');
     expect((await send({ method: 'GET', path: `${P}/auth/me`, headers: { cookie } })).status).toBe(401);
   });
 

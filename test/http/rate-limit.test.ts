@@ -76,10 +76,10 @@ describe('rate limit on the Integration API', () => {
     clock = new ManualClock();
     ts = await tempStore(clock.now);
     ts.store.world.replace(makeWorld(), '2026-07-14T09:00:00.000Z');
-    keyA = ts.store.keys.create('a').key;
-    keyB = ts.store.keys.create('b').key;
-    const r = ts.store.keys.create('r');
-    ts.store.keys.revoke(r.id);
+    keyA = ts.store.keys.create('a', 'cli').key;
+    keyB = ts.store.keys.create('b', 'cli').key;
+    const r = ts.store.keys.create('r', 'cli');
+    ts.store.keys.revoke(r.id, 'cli');
     revoked = r.key;
     send = inProcessSend(createHandler({ store: ts.store, live: new TestLive(), settings: { integrationRateLimit: LIMIT, sessionTtlMs: 1e6 }, clock: clock.now, log: silentLog, version: 't' }));
   });

@@ -31,9 +31,9 @@ describe('uniform 401', () => {
   beforeAll(async () => {
     ts = await tempStore();
     ts.store.world.replace(makeWorld(), '2026-07-14T09:00:00.000Z');
-    valid = ts.store.keys.create('valid').key;
-    const r = ts.store.keys.create('revoked');
-    ts.store.keys.revoke(r.id);
+    valid = ts.store.keys.create('valid', 'cli').key;
+    const r = ts.store.keys.create('revoked', 'cli');
+    ts.store.keys.revoke(r.id, 'cli');
     revoked = r.key;
     handler = createHandler({ store: ts.store, live: new TestLive(), settings: { integrationRateLimit: 1e6, sessionTtlMs: 1e6 }, clock: () => new Date(), log: silentLog, version: 't' });
     server = await startHttpServer(handler, { host: '127.0.0.1', port: 0, log: silentLog });

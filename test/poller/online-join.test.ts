@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveSnapshot } from '../../src/lib/live.js';
-import { isSavePlayerOnline, matchesSaveUid, onlinePlayerIds, playerIdOfSaveUid } from '../../src/poller/online-join.js';
+import { matchesSaveUid, playerIdOfSaveUid } from '../../src/lib/player-id.js';
+import { isSavePlayerOnline, onlinePlayerIds } from '../../src/poller/online-join.js';
 import { sanitizeName } from '../../src/poller/event-text.js';
 
 describe('online join rule', () => {

@@ -57,7 +57,7 @@ async function panel(opts: PanelOptions = {}) {
   let server: RunningHttpServer | null = await startHttpServer(handler, { host: '127.0.0.1', port: 0, log: silentLog });
   const port = server.port;
   cleanup.push(() => server?.close(0));
-  const { key, id } = ts.store.keys.create('tui');
+  const { key, id } = ts.store.keys.create('tui', 'cli');
   return {
     store: ts.store,
     live,
@@ -164,7 +164,7 @@ describe('dash against a real Integration API', () => {
 
   it('a revoked key: exit code 2 and a one-line message, on a terminal and in a snapshot', async () => {
     const p = await panel();
-    p.store.keys.revoke(p.keyId);
+    p.store.keys.revoke(p.keyId, 'cli');
     for (const once of [false, true]) {
       const errs: string[] = [];
       const out = tty();
@@ -275,7 +275,7 @@ describe('palpanel dash (the command)', () => {
     expect(ok.stdout).toContain('Test Server');
     const flags = await runCli(['dash', '--once', '--url', p.url, '--key', p.key]);
     expect(flags.code).toBe(0);
-    p.store.keys.revoke(p.keyId);
+    p.store.keys.revoke(p.keyId, 'cli');
     const refused = await runCli(['dash', '--url', p.url, '--key', p.key]);
     expect(refused.code).toBe(2);
     expect(refused.stderr.trim().split('\n')).toEqual(['palpanel dash: The panel refused the key (401): check --key or PALPANEL_KEY; the key may be revoked.']);

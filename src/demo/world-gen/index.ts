@@ -4,6 +4,7 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import type { Placement } from '../../lib/world.js';
 import { baseCampBlob, characterBlob, guildBlob, palParams, playerParams, workerDirectorBlob, ZERO_GUID } from './blobs.js';
 import { bytesProp, dateProp, enumProp, gvasFile, guidProp, int64Prop, intProp, mapProp, strProp, structProp } from './gvas.js';
 import { buildModel, type ModelGuild, type SyntheticWorldOptions, type WorldModel } from './model.js';
@@ -14,7 +15,7 @@ export interface SyntheticWorld {
   files: { 'Level.sav': Uint8Array; 'LevelMeta.sav': Uint8Array; players: Map<string, Uint8Array> };
   expected: {
     players: Array<{ uid: string; name: string; level: number; guildId?: string }>;
-    pals: Array<{ instanceId: string; characterId: string; level: number; ownerUid: string; ownerSource: 'save' | 'last_observed'; placement: 'party' | 'box' | 'base' | 'unknown'; baseId: string | null; isLucky: boolean }>;
+    pals: Array<{ instanceId: string; characterId: string; level: number; ownerUid: string; ownerSource: 'save' | 'last_observed'; placement: Placement; baseId: string | null; isLucky: boolean }>;
     guilds: Array<{ id: string; name: string; adminUid: string; memberUids: string[]; baseIds: string[] }>;
   };
 }

@@ -1,6 +1,7 @@
 // The content of a synthetic world, decided from a seed: players, guilds with bases, and pals
 // placed in parties, boxes and base worker containers. Pure and deterministic.
 import { seededRandom } from '../../lib/prng.js';
+import type { Placement } from '../../lib/world.js';
 
 export interface SyntheticWorldOptions {
   seed: number;
@@ -39,7 +40,7 @@ export interface ModelPal {
   /** How a parser finds the owner: base workers of 1.0 saves carry only OldOwnerPlayerUIds. */
   ownerSource: 'save' | 'last_observed';
   /** `unknown`: a container that no player save or base names (e.g. a guild chest). */
-  placement: 'party' | 'box' | 'base' | 'unknown';
+  placement: Placement;
   baseId: string | null;
   container: string;
   slot: number;

@@ -1,15 +1,16 @@
 // Live-only data (spec: Server status, Metrics, World summary, Base workers, Event). Picked
 // field by field from what the pollers hold, with numbers made safe for JSON, so whatever a
 // LiveSource returns, only the spec's members leave (no worldGuid, no actor ids, no names).
-import { ACTIVITIES, type LiveSnapshot } from '../../lib/live.js';
+import { ACTIVITIES, GAME_DATA_STATES, type LiveSnapshot } from '../../lib/live.js';
+import { OWNER_SOURCES } from '../../lib/world.js';
 import { isPublicEvent, type EventRecord } from '../../store/events.js';
 import type { ParseInfo } from '../../store/world.js';
 import type { WorldSummaryData, WorldWorkersData } from '../deps.js';
 import type { EventRow, Metrics, ServerStatus, WorkerRow, WorldSummary, WorldWorkers } from '../schemas.js';
 import { utc } from './rows.js';
 
-const GAME_DATA_STATES = new Set(['disabled', 'pending', 'ready', 'stale', 'unsupported', 'unauthorized', 'unavailable']);
-const OWNER_SOURCES = new Set(['save', 'personal_container', 'last_observed', 'unresolved']);
+const GAME_DATA_STATE_SET = new Set<string>(GAME_DATA_STATES);
+const OWNER_SOURCE_SET = new Set<string>(OWNER_SOURCES);
 const ACTIVITY_SET = new Set<string>(ACTIVITIES);
 
 /** A finite number, else 0. */
@@ -57,7 +58,7 @@ export function metrics(live: LiveSnapshot): Metrics {
 }
 
 function gameDataState(v: unknown): WorldSummary['state'] {
-  return typeof v === 'string' && GAME_DATA_STATES.has(v) ? (v as WorldSummary['state']) : 'unavailable';
+  return typeof v === 'string' && GAME_DATA_STATE_SET.has(v) ? (v as WorldSummary['state']) : 'unavailable';
 }
 
 export function worldSummary(src: WorldSummaryData): WorldSummary {
@@ -106,7 +107,7 @@ export function worldWorkers(src: WorldWorkersData): WorldWorkers {
     };
     if (typeof w.ownerUid === 'string') row.ownerUid = w.ownerUid;
     if (typeof w.ownerName === 'string') row.ownerName = w.ownerName;
-    if (typeof w.ownerSource === 'string' && OWNER_SOURCES.has(w.ownerSource)) row.ownerSource = w.ownerSource;
+    if (typeof w.ownerSource === 'string' && OWNER_SOURCE_SET.has(w.ownerSource)) row.ownerSource = w.ownerSource;
     out.workers.push(row);
   }
   return out;

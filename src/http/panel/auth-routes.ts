@@ -1,4 +1,5 @@
 // Panel login, logout and the signed-in user (interface.md, Decisions).
+import { userActor } from '../../lib/actor.js';
 import { iso } from '../../lib/time.js';
 import type { HttpDeps } from '../deps.js';
 import { HttpError } from '../errors.js';
@@ -44,7 +45,7 @@ export function createLogin(deps: HttpDeps, throttleOptions?: ThrottleOptions): 
 }
 
 export const logout: PanelHandler = ({ deps, req, token, user, now }) => {
-  deps.store.sessions.end(token);
+  deps.store.sessions.end(token, userActor(user.username));
   deps.log('info', `panel logout: ${user.username} at ${iso(now)}`);
   return { status: 204, headers: { 'cache-control': 'no-store', 'set-cookie': clearedSessionCookie(isSecure(req)) } };
 };

@@ -1,19 +1,14 @@
 // Integration key administration (spec: Key management; Integration key lifecycle). Admin
-// sessions only; the plaintext key leaves exactly once, in the 201 of the create.
-import { iso } from '../../lib/time.js';
+// sessions only; the plaintext key leaves exactly once, in the 201 of the create. The store
+// records each change in the audit log with the signed-in user as the actor.
+import { userActor } from '../../lib/actor.js';
 import { json } from '../respond.js';
 import { jsonObjectBody, requireAdmin, type PanelHandler } from './context.js';
 
-export const createKey: PanelHandler = ({ deps, req, user, now }) => {
+export const createKey: PanelHandler = ({ deps, req, user }) => {
   requireAdmin(user);
   const body = jsonObjectBody(req);
-  const created = deps.store.keys.create(body.label);
-  try {
-    // Audit trail for the panel (never public, never with the key).
-    deps.store.events.append({ at: iso(now), kind: 'audit', message: `integration key ${created.id} created by ${user.username}` });
-  } catch (err) {
-    deps.log('warn', 'could not record the key audit event', err);
-  }
+  const created = deps.store.keys.create(body.label, userActor(user.username));
   const { id, label, createdAt, lastUsedAt, revokedAt, key } = created;
   return json(201, { id, label, createdAt, lastUsedAt, revokedAt, key });
 };
@@ -26,16 +21,8 @@ export const listKeys: PanelHandler = ({ deps, user }) => {
   );
 };
 
-export const revokeKey: PanelHandler = ({ deps, params, user, now }) => {
+export const revokeKey: PanelHandler = ({ deps, params, user }) => {
   requireAdmin(user);
-  const before = deps.store.keys.list().find((k) => k.id === params.id)?.revokedAt ?? null;
-  const rec = deps.store.keys.revoke(params.id);
-  if (before === null) {
-    try {
-      deps.store.events.append({ at: iso(now), kind: 'audit', message: `integration key ${rec.id} revoked by ${user.username}` });
-    } catch (err) {
-      deps.log('warn', 'could not record the key audit event', err);
-    }
-  }
+  const rec = deps.store.keys.revoke(params.id, userActor(user.username));
   return json(200, { id: rec.id, label: rec.label, createdAt: rec.createdAt, lastUsedAt: rec.lastUsedAt, revokedAt: rec.revokedAt });
 };

@@ -1,0 +1,17 @@
+// Panel accounts, defined once: the roles (spec: Authentication; an admin may change things, a
+// viewer only reads), the grammar of a user name, and the grammar of a session's public id. The
+// store validates with these; the HTTP schemas and the actor grammar derive from them.
+
+export const ROLES = ['admin', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const isRole = (v: unknown): v is Role => typeof v === 'string' && (ROLES as readonly string[]).includes(v);
+
+/** 1 to 32 letters, digits, dots, dashes or underscores. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{1,32}$/;
+
+export const isUsername = (v: unknown): v is string => typeof v === 'string' && USERNAME_PATTERN.test(v);
+
+/** A session's public id: 16 lowercase hex characters, random, unrelated to the cookie token
+ * (knowing it lets an admin end the session, never use it). */
+export const SESSION_ID_PATTERN = /^[0-9a-f]{16}$/;

@@ -1,0 +1,47 @@
+// The audit log's vocabulary and row shape (the store writes the rows: store/audit.ts). Every
+// change of the panel's administrative state is one row: who (actor), what (action), to what
+// (target), when, and whether it happened. Never a password, a key, a token or a hash in it.
+import type { Actor } from './actor.js';
+
+export const AUDIT_ACTIONS = [
+  'key.create',
+  'key.revoke',
+  'user.create',
+  'user.remove',
+  'user.role',
+  'user.password',
+  /** A login. */
+  'session.create',
+  /** A logout, an admin ending a session, or the end that a user's removal or password
+   * change brings to their sessions. */
+  'session.end',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_OUTCOMES = ['ok', 'refused'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+/** Why a change was refused: a rule of the domain said no (a conflict). Input that fails
+ * validation or names nothing that exists is not an attempted change and leaves no row. */
+export const REFUSAL_REASONS = ['last_admin', 'too_many_keys', 'user_exists'] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
+/**
+ * One row, newest first in lists. `target`: the key id (key.*; `''` for a refused key.create,
+ * which made no key), the user name (user.*), the session's public id (session.*). `detail`, set by the store and never secret: the label
+ * (key.create), the role (user.create), `<old>-><new>` (user.role), the session's user name
+ * (session.*); null otherwise.
+ */
+export interface AuditRecord {
+  /** Increasing with each row; stable, never reused. */
+  id: number;
+  /** RFC 3339 UTC with milliseconds, from the store's clock. */
+  at: string;
+  actor: Actor;
+  action: AuditAction;
+  target: string;
+  outcome: AuditOutcome;
+  /** Set when `outcome` is `refused`, else null. */
+  reason: RefusalReason | null;
+  detail: string | null;
+}

@@ -1,0 +1,20 @@
+// The fixed texts of the event log, defined once. The spec allows exactly four `system` texts
+// and one `backup` text on the Integration API (Endpoints rules 8 and 9); the poller, the parse
+// applier and the store's public/private decision all use these constants, so a text can never
+// be written one way and recognised another.
+
+/** Event kinds a key holder may ever see (spec: Endpoints rule 8). */
+export const PUBLIC_EVENT_KINDS = ['join', 'leave', 'backup', 'system'] as const;
+export type PublicEventKind = (typeof PUBLIC_EVENT_KINDS)[number];
+
+export const SYSTEM_REACHABLE = 'Palworld REST API is reachable';
+export const SYSTEM_UNREACHABLE = 'Palworld REST API is unreachable';
+export const DRIFT_DETECTED = 'world save format drift detected';
+export const DRIFT_RESOLVED = 'world save format drift resolved';
+
+/** The only `system` texts there are. */
+export const SYSTEM_TEXTS = [SYSTEM_REACHABLE, SYSTEM_UNREACHABLE, DRIFT_DETECTED, DRIFT_RESOLVED] as const;
+export type SystemText = (typeof SYSTEM_TEXTS)[number];
+
+/** The only public `backup` text. */
+export const BACKUP_TEXT = 'Backup completed';
