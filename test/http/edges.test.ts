@@ -246,6 +246,17 @@ describe('cursor and query grammar', () => {
     }
   });
 
+  it('refuses a well-encoded cursor whose key holds a control character, wherever it is', () => {
+    const controls = [...Array(0x20).keys(), 0x7f].map((c) => String.fromCharCode(c));
+    for (const ch of controls) {
+      for (const key of [ch, `${ch}abc`, `ab${ch}c`, `abc${ch}`]) {
+        const cursor = encodeCursor(key);
+        expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/); // well-formed base64url: only the key is wrong
+        expect(() => decodeCursor(cursor), JSON.stringify(key)).toThrow(expect.objectContaining({ code: 'invalid_cursor' }));
+      }
+    }
+  });
+
   it('parses repeated, empty, escaped and plus-encoded parameters', () => {
     const q = parseQuery('a=1&a=2&b=&c&d=%41+b&e=%zz&&');
     expect(Object.fromEntries(q)).toEqual({ a: ['1', '2'], b: [''], c: [''], d: ['A b'], e: ['%zz'] });
