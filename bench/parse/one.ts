@@ -13,12 +13,16 @@ const t0 = performance.now();
 const out = await runStoreParseJob({ target });
 const parsedMs = performance.now() - t0;
 const dir = mkdtempSync(join(tmpdir(), 'palpanel-bench-'));
-const store = await openStore(dir);
-const s0 = performance.now();
-store.world.swap(out.world);
-const swapMs = performance.now() - s0;
-store.close();
-rmSync(dir, { recursive: true, force: true });
+let swapMs: number;
+try {
+  const store = await openStore(dir);
+  const s0 = performance.now();
+  store.world.swap(out.world);
+  swapMs = performance.now() - s0;
+  store.close();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
 console.log(
   JSON.stringify({
     pals: out.counts.pals,

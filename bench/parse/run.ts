@@ -2,7 +2,7 @@
 // RSS, for the 1.0 fixture and synthetic worlds of 1,000, 10,000 and 100,000 pals. Each run is a
 // fresh process; the table shows medians. Usage: npx tsx bench/parse/run.ts [runs]
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,8 +39,14 @@ function measure(target: string, n: number): Sample {
 }
 
 const targets: [string, string, number][] = [['v1.0-relics (PlM, 37 MB GVAS)', fixture, runs]];
+// The synthetic worlds go when the run ends, however it ends.
+const made: string[] = [];
+process.on('exit', () => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
 for (const pals of [1_000, 10_000, 100_000]) {
   const dir = mkdtempSync(join(tmpdir(), `palpanel-bench-${pals}-`));
+  made.push(dir);
   await writeSyntheticWorld(dir, { seed: 42, players: Math.max(4, Math.round(pals / 200)), pals });
   targets.push([`synthetic ${pals.toLocaleString('en')} pals (PlZ)`, dir, pals >= 100_000 ? Math.min(3, runs) : runs]);
 }

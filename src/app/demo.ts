@@ -1,8 +1,9 @@
 // `palpanel demo`: a newcomer's first minute. Writes a synthetic world save, starts the built-in
 // simulated game server against it, runs `serve` with the live game-data poller on, creates an
-// admin login and a key, and prints how to try every route.
+// admin login and a key, and prints how to try every route. The generated world goes when the
+// demo stops (or fails to start): it is the demo's scratch, not the host's data.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadSettings, type Settings } from '../config/settings.js';
 import { startSimGameServer } from '../demo/sim/index.js';
@@ -23,13 +24,25 @@ export interface DemoOptions {
   print: (text: string) => void;
   /** Aborts the wait for live data (SIGTERM during start-up). */
   signal?: AbortSignal;
+  /** Said after the data dir in the printout, e.g. that it is removed on exit. */
+  dataDirNote?: string;
 }
 
 export interface RunningDemo {
   server: RunningServer;
   key: string;
   adminPassword: string;
+  /** Stops serve and the simulated game, then removes the generated world. */
   stop(): Promise<void>;
+}
+
+/** Where the demo writes its generated world: removed by stop(). */
+export function demoSaveDir(dataDir: string): string {
+  return join(dataDir, 'demo-save');
+}
+
+function removeWorld(saveDir: string): void {
+  rmSync(saveDir, { recursive: true, force: true, maxRetries: 3 });
 }
 
 /**
@@ -58,7 +71,16 @@ const DEMO_RATE_LIMIT = '600';
 const LIVE_WAIT_MS = 20_000;
 
 export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
-  const saveDir = join(opts.dataDir, 'demo-save');
+  const saveDir = demoSaveDir(opts.dataDir);
+  try {
+    return await runDemo(opts, saveDir);
+  } catch (err) {
+    removeWorld(saveDir);
+    throw err;
+  }
+}
+
+async function runDemo(opts: DemoOptions, saveDir: string): Promise<RunningDemo> {
   mkdirSync(saveDir, { recursive: true });
   const world = await writeSyntheticWorld(saveDir, { seed: opts.seed, players: opts.players, pals: opts.pals });
 
@@ -98,14 +120,29 @@ export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
     throw err;
   }
 
-  // A demo data dir reused from an earlier run keeps its admin password.
-  const existing = server.store.users.get('admin');
-  const adminPassword = existing ? '(as set in an earlier run)' : randomBytes(12).toString('base64url');
-  // palpanel itself sets the demo up: the audit log names the actor `system`.
-  if (!existing) server.store.users.add('admin', 'admin', adminPassword, SYSTEM);
-  const { key } = server.store.keys.create(`demo ${new Date().toISOString()}`, SYSTEM);
+  const stop = async (): Promise<void> => {
+    try {
+      await server.stop();
+      await sim.close();
+    } finally {
+      removeWorld(saveDir);
+    }
+  };
+  let adminPassword: string;
+  let key: string;
+  let live: boolean;
+  try {
+    // A demo data dir reused from an earlier run keeps its admin password.
+    const existing = server.store.users.get('admin');
+    adminPassword = existing ? '(as set in an earlier run)' : randomBytes(12).toString('base64url');
+    if (!existing) server.store.users.add('admin', 'admin', adminPassword, SYSTEM); // palpanel itself sets the demo up: the audit log names the actor `system`
+    key = server.store.keys.create(`demo ${new Date().toISOString()}`, SYSTEM).key;
+    live = await untilLive(server, LIVE_WAIT_MS, opts.signal);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
   const base = `${server.url}/api/integration/v1`;
-  const live = await untilLive(server, LIVE_WAIT_MS, opts.signal);
   if (!live && !opts.signal?.aborted) {
     opts.log('warn', 'the demo world is still being read; its routes fill in as soon as the parse lands');
   }
@@ -116,7 +153,7 @@ export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
       '',
       `palpanel demo: ${world.expected.players.length} players, ${world.expected.pals.length} pals, ${world.expected.guilds.length} guilds`,
       `  panel URL     ${server.url}`,
-      `  data dir      ${opts.dataDir}`,
+      `  data dir      ${opts.dataDir}${opts.dataDirNote ? ` ${opts.dataDirNote}` : ''}`,
       `  admin login   admin / ${adminPassword}`,
       `  API key       ${key}`,
       `  rate limit    ${settings.integrationRateLimit} requests per minute per key`,
@@ -135,10 +172,7 @@ export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
     server,
     key,
     adminPassword,
-    stop: async () => {
-      await server.stop();
-      await sim.close();
-    },
+    stop,
   };
 }
 

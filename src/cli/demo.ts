@@ -1,8 +1,10 @@
 // `palpanel demo`: serve on a generated world with a simulated game server (src/app/demo.ts).
-import { mkdtempSync } from 'node:fs';
+// On exit the demo leaves nothing behind but a data dir the user named: the generated world
+// goes (startDemo's stop), and so does the temp data dir when the demo made one.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startDemo, type RunningDemo } from '../app/demo.js';
+import { demoSaveDir, startDemo, type RunningDemo } from '../app/demo.js';
 import { createLogger } from '../app/logger.js';
 import { ValidationError } from '../lib/errors.js';
 import type { CliIo } from './io.js';
@@ -26,7 +28,13 @@ export async function demo(io: CliIo, flags: DemoFlags): Promise<void> {
   const players = count('players', flags.players, 1000);
   const pals = count('pals', flags.pals, 200_000);
   const seed = count('seed', flags.seed, 2 ** 31);
-  const dataDir = flags.dataDir ?? io.env.SERVICE_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'palpanel-demo-'));
+  const named = flags.dataDir ?? (io.env.SERVICE_DATA_DIR || undefined);
+  const dataDir = named ?? mkdtempSync(join(tmpdir(), 'palpanel-demo-'));
+  // The orderly path removes these after stopping (below); this covers an exit that skips it
+  // (an uncaught error). Synchronous, as 'exit' listeners must be.
+  const leftovers = named === undefined ? dataDir : demoSaveDir(dataDir);
+  const removeLeftovers = (): void => rmSync(leftovers, { recursive: true, force: true, maxRetries: 3 });
+  process.once('exit', removeLeftovers);
   const log = createLogger('text', io.err, io.debug);
   // Signals are ours from the start: a SIGTERM while the demo is still starting cuts the wait
   // for live data short and then stops it cleanly (exit 0), like one after the key was printed.
@@ -35,7 +43,8 @@ export async function demo(io: CliIo, flags: DemoFlags): Promise<void> {
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
   try {
-    const base = { dataDir, seed, players, pals, env: io.env, log, version: palpanelVersion(), print: io.out, signal: stopping.signal };
+    const dataDirNote = named === undefined ? '(a temp folder, removed when the demo stops)' : undefined;
+    const base = { dataDir, dataDirNote, seed, players, pals, env: io.env, log, version: palpanelVersion(), print: io.out, signal: stopping.signal };
     let running: RunningDemo;
     try {
       running = await startDemo({ ...base, listen: flags.listen ?? io.env.SERVICE_LISTEN ?? '127.0.0.1:8080' });
@@ -49,5 +58,7 @@ export async function demo(io: CliIo, flags: DemoFlags): Promise<void> {
   } finally {
     process.off('SIGTERM', onSignal);
     process.off('SIGINT', onSignal);
+    process.off('exit', removeLeftovers);
+    removeLeftovers();
   }
 }

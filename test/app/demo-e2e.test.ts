@@ -1,9 +1,12 @@
 // `dist/palpanel demo` end to end: start, every Integration API route answers with live data
 // using the printed key, SIGTERM, exit 0. The demo prints its ready line and key only once the
 // world is parsed and the simulated game answered, so the very first requests must be live:
-// this checks that order of events rather than a stopwatch.
-import { spawn } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+// this checks that order of events rather than a stopwatch. On exit the demo leaves nothing
+// behind but a data dir the user named.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, runCli, tempDir } from '../helpers/cli.js';
 
 const ROUTES = [
@@ -19,11 +22,32 @@ const ROUTES = [
   '/events',
 ];
 
+/** Demos of the current test: killed after it if still running (a failed test stops none). */
+const started: ChildProcess[] = [];
+afterEach(async () => {
+  for (const child of started.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null) await stopWith(child, 'SIGKILL');
+  }
+});
+
+function startDemoProcess(args: string[], env: NodeJS.ProcessEnv = process.env) {
+  const child = spawn(BIN, ['demo', '--listen', '127.0.0.1:0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
+  started.push(child);
+  return child;
+}
+
+/** Resolves with the exit code once `signal` stopped the child. */
+function stopWith(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.once('exit', (c) => resolve(c));
+    child.kill(signal);
+  });
+}
+
 describe('palpanel demo (built executable)', () => {
-  it('prints a URL and a key once live: the first request to every route has live, consistent data; SIGTERM exits 0', async () => {
-    const child = spawn(BIN, ['demo', '--data-dir', tempDir(), '--listen', '127.0.0.1:0', '--players', '8', '--pals', '300'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+  it('prints a URL and a key once live: the first request to every route has live, consistent data; SIGTERM exits 0 and removes the generated world', async () => {
+    const dataDir = tempDir();
+    const child = startDemoProcess(['--data-dir', dataDir, '--players', '8', '--pals', '300']);
     let out = '';
     let err = '';
     child.stderr.on('data', (c) => (err += c));
@@ -76,11 +100,34 @@ describe('palpanel demo (built executable)', () => {
     expect(joins).toBe(online);
     console.log(`demo: ready line with live data ${readyAfterMs} ms after the process started`);
 
-    const code = await new Promise<number | null>((resolve) => {
-      child.once('exit', (c) => resolve(c));
-      child.kill('SIGTERM');
+    expect(existsSync(join(dataDir, 'demo-save', 'Level.sav'))).toBe(true);
+    expect(await stopWith(child, 'SIGTERM')).toBe(0);
+    // The world it generated is gone; the data dir the user named stays, with its store.
+    expect(existsSync(join(dataDir, 'demo-save'))).toBe(false);
+    expect(readdirSync(dataDir).length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('without --data-dir: its temp data dir is removed on SIGINT', async () => {
+    const env = { ...process.env };
+    delete env.SERVICE_DATA_DIR;
+    const child = startDemoProcess(['--players', '2', '--pals', '20'], env);
+    let out = '';
+    let err = '';
+    child.stderr.on('data', (c) => (err += c));
+    const dataDir = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`demo printed no data dir: ${out}${err}`)), 30_000);
+      child.stdout.on('data', (c) => {
+        out += c;
+        const m = /data dir\s+(\S+) \(a temp folder, removed when the demo stops\)/.exec(out);
+        if (m && /svk_/.test(out)) {
+          clearTimeout(timer);
+          resolve(m[1]!);
+        }
+      });
     });
-    expect(code).toBe(0);
+    expect(existsSync(join(dataDir, 'demo-save', 'Level.sav'))).toBe(true);
+    expect(await stopWith(child, 'SIGINT')).toBe(0);
+    expect(existsSync(dataDir)).toBe(false);
   }, 60_000);
 
   it('--help explains the options; a bad value exits 2 naming it', async () => {

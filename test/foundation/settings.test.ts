@@ -1,27 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadSettings, MAX_TIMER_MS, SettingsError, SETTINGS_TABLE } from '../../src/config/settings.js';
 import { parseDuration } from '../../src/lib/duration.js';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { INVALID_SETTINGS as invalid } from './invalid-settings.js';
 
-const invalid: [string, string][] = [
-  ['SERVICE_LISTEN', 'localhost'],
-  ['SERVICE_LISTEN', '127.0.0.1:70000'],
-  ['SERVICE_LISTEN', ''],
-  ['SERVICE_SAVE_CHECK_INTERVAL', '0s'],
-  ['SERVICE_SAVE_CHECK_INTERVAL', 'soon'],
-  ['SERVICE_GAME_REST_URL', 'ftp://x'],
-  ['SERVICE_GAME_REST_URL', 'not a url'],
-  ['SERVICE_POLL_INTERVAL', '5'],
-  ['SERVICE_GAME_DATA', 'yes'],
-  ['SERVICE_GAME_DATA_INTERVAL', '-1s'],
-  ['SERVICE_RCON_ADDR', '25575'],
-  ['SERVICE_INTEGRATION_RATE_LIMIT', '0'],
-  ['SERVICE_INTEGRATION_RATE_LIMIT', '1.5'],
-  ['SERVICE_INTEGRATION_RATE_LIMIT', 'many'],
-  ['SERVICE_SESSION_TTL', '7 days'],
-  ['SERVICE_LOG_FORMAT', 'xml'],
-  ['SERVICE_DATA_DIR', ''],
-];
 
 describe('settings', () => {
   it('defaults are those of interface.md', () => {
@@ -132,31 +113,5 @@ describe('settings', () => {
         'SERVICE_RCON_ADDR', 'SERVICE_RCON_PASSWORD', 'SERVICE_INTEGRATION_RATE_LIMIT', 'SERVICE_SESSION_TTL', 'SERVICE_LOG_FORMAT',
       ].sort(),
     );
-  });
-});
-
-describe('serve start-up with a bad setting (built executable)', () => {
-  it.each(invalid.filter(([n]) => n !== 'SERVICE_DATA_DIR'))('exits 2 for %s=%j with a message naming it', async (name, value) => {
-    const r = await runCli(['serve'], { env: { SERVICE_DATA_DIR: tempDir(), SERVICE_LISTEN: '127.0.0.1:0', [name]: value } });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain(name);
-    expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
-  });
-
-  it('serve --help explains every setting with its default', async () => {
-    const r = await runCli(['serve', '--help']);
-    expect(r.code).toBe(0);
-    for (const s of SETTINGS_TABLE) {
-      const line = r.stdout.split('\n').find((l) => l.trim().startsWith(s.env + ' '));
-      expect(line, s.env).toBeDefined();
-      expect(line).toContain(`(default ${s.def ?? 'none'})`);
-      if (s.flag) expect(line).toContain(s.flag);
-    }
-  });
-
-  it('a bad --listen flag exits 2 naming the flag', async () => {
-    const r = await runCli(['serve', '--listen', 'nope', '--data-dir', tempDir()]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('--listen');
   });
 });

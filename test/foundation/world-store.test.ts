@@ -1,12 +1,11 @@
 // The world database build (store step of a parse): a complete, valid database of exactly the
 // pages in use, whose rows read back as given, whatever the size estimate made of them.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { WorldSnapshot } from '../../src/lib/world.js';
 import { loadSqlJs } from '../../src/store/sqljs.js';
 import { buildWorldDatabase, WorldRepo } from '../../src/store/world.js';
+import { tempDir } from '../helpers/temp.js';
 
 const hex = (n: number, width: number) => n.toString(16).toUpperCase().padStart(width, '0');
 const uid = (i: number) => `${hex(i, 8)}-0000-0000-0000-000000000000`;
@@ -44,7 +43,7 @@ describe('world database build', () => {
     expect(bytes.length).toBe(pages * pageSize); // no padding reaches the file
     db.close();
 
-    const repo = WorldRepo.open(SQL, join(mkdtempSync(join(tmpdir(), 'palpanel-world-')), 'world.db'));
+    const repo = WorldRepo.open(SQL, join(tempDir('palpanel-world-'), 'world.db'));
     repo.swap(bytes);
     expect(repo.parseInfo()).toMatchObject({ players: 100, pals: 20_000, guilds: 1, lastParseAt: '2026-01-01T00:00:00.000Z' });
     const byId = [...snap.pals].sort((a, b) => (a.instanceId < b.instanceId ? -1 : 1));

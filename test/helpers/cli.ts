@@ -1,15 +1,18 @@
-// Runs the built executable (dist/palpanel, built by the global setup) as a user would.
+// Runs the built executable (dist/palpanel, built by the e2e project's global setup) as a user
+// would. Only the e2e project's files (`*-e2e.test.ts`) may: the unit project never builds it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { BIN, ROOT } from './paths.js';
 
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const BIN = join(ROOT, 'dist', 'palpanel');
-export const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/saves/', import.meta.url));
+export { BIN, FIXTURES, ROOT } from './paths.js';
+export { tempDir } from './temp.js';
 
-export const tempDir = (prefix = 'palpanel-test-'): string => mkdtempSync(join(tmpdir(), prefix));
+/** The executable's path; refuses in the unit project, where dist/palpanel is not built (it may be stale or absent). */
+export function builtExecutable(): string {
+  if (process.env.PALPANEL_TEST_PROJECT === 'unit') {
+    throw new Error('this test runs dist/palpanel, which the unit project does not build: put it in a *-e2e.test.ts file (the e2e project)');
+  }
+  return BIN;
+}
 
 export interface CliResult {
   code: number | null;
@@ -20,7 +23,7 @@ export interface CliResult {
 export function runCli(args: string[], opts: { env?: Record<string, string>; input?: string; cwd?: string; cleanEnv?: boolean } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const env = opts.cleanEnv ? { ...opts.env } : { ...process.env, ...opts.env };
-    const child = spawn(BIN, args, { env, cwd: opts.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(builtExecutable(), args, { env, cwd: opts.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));
@@ -38,10 +41,29 @@ export interface ServeProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/** serve processes not yet exited: a test that failed before stopping its own leaves them here. */
+const serving = new Set<ChildProcess>();
+
+/** Kills (SIGKILL) every serve process still running and waits for each to exit. */
+export async function stopServeProcesses(): Promise<void> {
+  await Promise.all(
+    [...serving].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGKILL');
+        }),
+    ),
+  );
+}
+
 /** Starts `dist/palpanel serve` and resolves once it printed its ready line. */
 export function startServeProcess(args: string[], env: Record<string, string> = {}, timeoutMs = 15_000): Promise<ServeProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(BIN, ['serve', '--listen', '127.0.0.1:0', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(builtExecutable(), ['serve', '--listen', '127.0.0.1:0', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    serving.add(child);
+    child.once('exit', () => serving.delete(child));
     let out = '';
     let err = '';
     const timer = setTimeout(() => {

@@ -2,31 +2,27 @@
 // dir, over a real socket. Cases that need live or re-parse control are skipped (the
 // executable has no game server here, so it reports `unreachable`).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { openStore } from '../../src/store/index.js';
+import { builtExecutable, tempDir } from '../helpers/cli.js';
 import { CONFORMANCE_CASES, runCase, type ConformanceFixture } from './conformance-table.js';
 import { seedConformance } from './conformance-fixture.js';
 import { socketSend } from './fixture.js';
 
-const EXE = fileURLToPath(new URL('../../dist/palpanel', import.meta.url));
 const cases = CONFORMANCE_CASES.filter((c) => !c.needs?.length);
 
-describe.skipIf(!existsSync(EXE))('conformance, end to end against dist/palpanel serve', () => {
+describe('conformance, end to end against dist/palpanel serve', () => {
   let dir: string;
   let child: ChildProcess;
   let send: ReturnType<typeof socketSend>;
   let fx: ConformanceFixture;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'palpanel-e2e-http-'));
+    dir = tempDir('palpanel-e2e-http-');
     const store = await openStore(dir);
     fx = seedConformance(store);
     store.close();
-    child = spawn(EXE, ['serve'], {
+    child = spawn(builtExecutable(), ['serve'], {
       env: { ...process.env, SERVICE_DATA_DIR: dir, SERVICE_LISTEN: '127.0.0.1:0', SERVICE_INTEGRATION_RATE_LIMIT: '1000000000' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -53,7 +49,6 @@ describe.skipIf(!existsSync(EXE))('conformance, end to end against dist/palpanel
       child.kill('SIGTERM');
       await exited;
     }
-    rmSync(dir, { recursive: true, force: true });
   });
 
   for (const c of cases) it(c.name, () => runCase(c, send, fx));

@@ -937,6 +937,10 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
       const bad = ['!!!', 'abc$', b64('2:abc'), b64('0:abc'), b64('abc'), b64('1:'), b64(Buffer.from([0x31, 0x3a, 0xff, 0xfe])), `${b64('1:abc')}=`, 'a', '%zz', 'A'.repeat(2000), `${first.nextCursor}&cursor=${first.nextCursor}`];
       for (const c of bad) expectError(await get(send, `${I}/pals?cursor=${c}`, fx.key), 400, 'invalid_cursor');
       for (const c of bad.slice(0, 4)) expectError(await get(send, `${I}/players?cursor=${c}`, fx.key), 400, 'invalid_cursor');
+      // Well-encoded, but a key with a control character is no key the API issues.
+      for (const key of ['\u0000', 'a\nb', 'ab\u001f', '\u007fab']) {
+        for (const route of ['/pals', '/players']) expectError(await get(send, `${I}${route}?cursor=${b64(`1:${key}`)}`, fx.key), 400, 'invalid_cursor');
+      }
     },
   },
   {

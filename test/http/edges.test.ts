@@ -4,13 +4,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHandler } from '../../src/http/index.js';
 import { decodeCursor, encodeCursor } from '../../src/http/cursor.js';
 import { toErrorResponse, HttpError } from '../../src/http/errors.js';
-import { etagMatches } from '../../src/http/respond.js';
+import { etagMatches, represent } from '../../src/http/respond.js';
 import { parseQuery } from '../../src/http/query.js';
 import { PlayersPageSchema, ServerEnvelopeSchema, WorldSummaryEnvelopeSchema, WorldWorkersEnvelopeSchema, MetricsEnvelopeSchema } from '../../src/http/schemas.js';
 import { ConflictError, NotFoundError, StorageError, TooManyKeysError, ValidationError } from '../../src/lib/errors.js';
 import type { LiveSource } from '../../src/http/deps.js';
 import { I } from './conformance-table.js';
-import { inProcessSend, ManualClock, onlinePlayer, silentLog, tempStore, TestLive, type Send, type TempStore } from './fixture.js';
+import { inProcessSend, makeWorld, ManualClock, onlinePlayer, silentLog, tempStore, TestLive, type Send, type TempStore } from './fixture.js';
 
 describe('error mapping', () => {
   const logged: unknown[] = [];
@@ -70,6 +70,30 @@ describe('handler edges', () => {
     expect(JSON.parse((await get(send, '/guilds')).body)).toEqual({ data: [], lastParseAt: null, formatDrift: false });
     const metrics = JSON.parse((await get(send, '/metrics/current')).body);
     expect(MetricsEnvelopeSchema.parse(metrics).data).toEqual({ fps: 0, fpsAvg: 0, frameTimeMs: 0, players: 0, maxPlayers: 0, day: 0, uptimeSec: 0, baseCamps: 0 });
+  });
+
+  it('the ETag covers the whole body: a page that differs only in its last row is a 200 with a new ETag, not a 304', async () => {
+    const send = make(new TestLive());
+    const at = '2026-07-14T09:00:00.000Z';
+    const world = makeWorld({ players: 12, pals: 500 });
+    ts.store.world.replace(world, at);
+    const before = await get(send, '/pals?limit=500');
+    expect(before.status).toBe(200);
+    // The same world parsed at the same time, but for the level of the last pal on the page
+    // (as many digits, so the bodies are the same length).
+    const last = [...world.pals].sort((a, b) => (a.instanceId < b.instanceId ? -1 : 1)).at(-1)!;
+    ts.store.world.replace({ ...world, pals: world.pals.map((p) => (p === last ? { ...p, level: p.level % 10 === 9 ? p.level - 1 : p.level + 1 } : p)) }, at);
+    // The premise: the two bodies are long and differ only within their last row.
+    const a = String(before.body);
+    const b = String((await get(send, '/pals?limit=500')).body);
+    let first = 0;
+    while (first < a.length && a[first] === b[first]) first++;
+    expect(b.length).toBe(a.length);
+    expect(a.length).toBeGreaterThan(100_000);
+    expect(first).toBeGreaterThan(a.length - 1_000);
+    const after = await send({ method: 'GET', path: `${I}/pals?limit=500`, headers: { authorization: `Bearer ${key}`, 'if-none-match': before.headers.etag! } });
+    expect(after.status).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
   });
 
   it('a failing live source gives 500 internal_error without its text; other routes still work', async () => {
@@ -222,9 +246,29 @@ describe('cursor and query grammar', () => {
     }
   });
 
+  it('refuses a well-encoded cursor whose key holds a control character, wherever it is', () => {
+    const controls = [...Array(0x20).keys(), 0x7f].map((c) => String.fromCharCode(c));
+    for (const ch of controls) {
+      for (const key of [ch, `${ch}abc`, `ab${ch}c`, `abc${ch}`]) {
+        const cursor = encodeCursor(key);
+        expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/); // well-formed base64url: only the key is wrong
+        expect(() => decodeCursor(cursor), JSON.stringify(key)).toThrow(expect.objectContaining({ code: 'invalid_cursor' }));
+      }
+    }
+  });
+
   it('parses repeated, empty, escaped and plus-encoded parameters', () => {
     const q = parseQuery('a=1&a=2&b=&c&d=%41+b&e=%zz&&');
     expect(Object.fromEntries(q)).toEqual({ a: ['1', '2'], b: [''], c: [''], d: ['A b'], e: ['%zz'] });
+  });
+
+  it('a representation\'s ETag changes with the last byte of its body, at any length', () => {
+    for (const size of [1, 100, 4_096, 65_537, 1_048_577]) {
+      const [x, y] = [represent([...Array(size).fill(0), 1]), represent([...Array(size).fill(0), 2])];
+      expect(x.body.length).toBe(y.body.length);
+      expect(x.body.subarray(0, -2).equals(y.body.subarray(0, -2))).toBe(true); // only the end differs
+      expect(x.etag, `${size}`).not.toBe(y.etag);
+    }
   });
 
   it('compares entity tags weakly', () => {

@@ -1,14 +1,13 @@
 // Test fixtures for the HTTP suites: a deterministic world, a real store on a temp dir, a
 // test LiveSource made of plain values, and `send` functions for in-process and socket runs.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { request as httpRequest, Agent } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { LiveSnapshot, OnlinePlayer } from '../../src/lib/live.js';
 import type { WorldGuild, WorldPal, WorldPlayer, WorldSnapshot } from '../../src/lib/world.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { EMPTY_LIVE, type LiveSource, type WorldSummaryData, type WorldWorkersData } from '../../src/http/deps.js';
 import type { Handler, HttpRequest } from '../../src/http/types.js';
+import { tempDir } from '../helpers/temp.js';
 
 export const HOST_UID = '00000000-0000-0000-0000-000000000001';
 
@@ -149,7 +148,7 @@ export interface TempStore {
 }
 
 export async function tempStore(clock?: () => Date): Promise<TempStore> {
-  const dir = mkdtempSync(join(tmpdir(), 'palpanel-http-'));
+  const dir = tempDir('palpanel-http-');
   const store = await openStore(dir, clock);
   return {
     store,

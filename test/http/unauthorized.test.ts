@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandler } from '../../src/http/index.js';
 import { startHttpServer, type RunningHttpServer } from '../../src/http/node-adapter.js';
 import type { Handler } from '../../src/http/types.js';
+import { KEY_PATTERN } from '../../src/lib/key-grammar.js';
 import { I } from './conformance-table.js';
 import { inProcessSend, makeWorld, silentLog, tempStore, TestLive, type TempStore } from './fixture.js';
 
@@ -43,6 +44,15 @@ describe('uniform 401', () => {
     ts.cleanup();
   });
 
+  /** Well-formed keys that must fail at the hash comparison: an id no key has, and a real id
+   * with a secret of the right length that is not its own. */
+  const wellFormed = () => {
+    const [, id, secret] = KEY_PATTERN.exec(valid)!;
+    const otherId = id === 'ffffffff' ? 'fffffffe' : 'ffffffff';
+    const otherSecret = (secret![0] === 'B' ? 'C' : 'B').repeat(43);
+    return { unknownId: `svk_${otherId}_${secret}`, wrongSecret: `svk_${id}_${otherSecret}` };
+  };
+
   const variants = (): Record<string, { auth?: string; path?: string }> => ({
     missing: {},
     malformedScheme: { auth: 'Basic dXNlcjpwYXNz' },
@@ -52,13 +62,24 @@ describe('uniform 401', () => {
     tabValidKey: { auth: `Bearer\t${valid}` },
     basicValidKey: { auth: `Basic ${valid}` },
     empty: { auth: '' },
-    unknownId: { auth: `Bearer svk_ffffffff_${valid.slice(14)}` },
-    wrongSecret: { auth: `Bearer ${valid.slice(0, 14)}${'B'.repeat(43)}` },
+    unknownId: { auth: `Bearer ${wellFormed().unknownId}` },
+    wrongSecret: { auth: `Bearer ${wellFormed().wrongSecret}` },
     revoked: { auth: `Bearer ${revoked}` },
     unknownPathNoKey: { path: '/no/such/thing' },
     unknownPathRevoked: { auth: `Bearer ${revoked}`, path: '/no/such/thing' },
     badQueryRevoked: { auth: `Bearer ${revoked}`, path: '/pals?limit=0&cursor=%%%' },
-    malformedUidWrongSecret: { auth: `Bearer ${valid.slice(0, 14)}${'C'.repeat(43)}`, path: '/players/zzz' },
+    malformedUidWrongSecret: { auth: `Bearer ${wellFormed().wrongSecret}`, path: '/players/zzz' },
+  });
+
+  it('the unknown-id and wrong-secret keys are well-formed, so they reach the hash comparison', () => {
+    const { unknownId, wrongSecret } = wellFormed();
+    for (const key of [unknownId, wrongSecret]) {
+      expect(key).toMatch(KEY_PATTERN);
+      expect(key).toHaveLength(valid.length);
+      expect(key).not.toBe(valid);
+    }
+    expect(unknownId.slice(0, 13)).not.toBe(valid.slice(0, 13));
+    expect(wrongSecret.slice(0, 13)).toBe(valid.slice(0, 13));
   });
 
   it('is byte-identical on the wire for every failure and every path', async () => {

@@ -1,58 +1,55 @@
+// The REST poller's transitions (joins, leaves, reachability, restarts, the snapshot) against
+// the game in memory (memory-game.ts: the simulated game's state through the real decoders, no
+// socket, so no deadline a loaded machine could miss), and once end to end through
+// GameRestClient against the simulated game server on a real socket, with a generous timeout.
+// How the client reads each bad answer on the wire is test/game/rest-client.test.ts's part.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSimGameServer, type SimGameServer, type SimMode } from '../../src/demo/sim/index.js';
+import { startSimGameServer } from '../../src/demo/sim/index.js';
+import { GameUnreachableError, type UnreachableReason } from '../../src/game/errors.js';
 import { GameRestClient } from '../../src/game/rest-client.js';
+import { attemptTimeout } from '../../src/poller/backoff.js';
 import { RestPoller } from '../../src/poller/rest-poller.js';
 import { ALICE, BOB, CHIE, MALLORY, PLAYERS } from '../sim/sample-world.js';
+import { MemoryGame } from './memory-game.js';
 import { record, type Recorded } from './recorders.js';
 
 const T0 = Date.parse('2026-07-01T12:00:00.000Z');
 const at = (s: number): Date => new Date(T0 + s * 1000);
 const id = (uid: string): string => uid.replace(/-/g, '').toUpperCase();
 
-let sim: SimGameServer;
-let client: GameRestClient;
+let game: MemoryGame;
 let rec: Recorded;
 let poller: RestPoller;
 const unhandled: unknown[] = [];
 const onUnhandled = (e: unknown): void => void unhandled.push(e);
 
-beforeAll(async () => {
-  sim = await startSimGameServer({ players: PLAYERS, slowDelayMs: 3_000 });
-  client = new GameRestClient({ baseUrl: sim.restUrl, password: sim.password, timeoutMs: 250 });
-  process.on('unhandledRejection', onUnhandled);
-});
-afterAll(async () => {
-  process.off('unhandledRejection', onUnhandled);
-  await client.close();
-  await sim.close();
-});
-beforeEach(async () => {
-  await sim.control.setMode('ok');
-  sim.control.setOnline([]);
-  sim.control.setLoading(0);
+beforeAll(() => void process.on('unhandledRejection', onUnhandled));
+afterAll(() => void process.off('unhandledRejection', onUnhandled));
+beforeEach(() => {
+  game = new MemoryGame(PLAYERS);
   rec = record(T0);
-  poller = new RestPoller({ source: client, intervalMs: 1000, ...rec.sinks });
+  poller = new RestPoller({ source: game, intervalMs: 1000, ...rec.sinks });
 });
 afterEach(() => expect(unhandled).toEqual([]));
 
 describe('RestPoller transitions', () => {
   it('join, leave, unreachable and recovery produce exactly the expected events in order', async () => {
-    sim.control.setOnline([ALICE]);
+    game.setOnline([ALICE]);
     expect(await poller.pollOnce(at(1))).toBe(true);
     expect(rec.take()).toEqual(['system@1 Palworld REST API is reachable', 'join@1 Alice joined the server']);
 
-    sim.control.setOnline([ALICE, BOB]);
+    game.setOnline([ALICE, BOB]);
     await poller.pollOnce(at(2));
     expect(rec.take()).toEqual(['join@2 Bob joined the server']);
 
     await poller.pollOnce(at(3));
     expect(rec.take()).toEqual([]);
 
-    sim.control.setOnline([BOB]);
+    game.setOnline([BOB]);
     await poller.pollOnce(at(4));
     expect(rec.take()).toEqual(['leave@4 Alice left the server']);
 
-    await sim.control.setMode('unreachable');
+    game.down();
     expect(await poller.pollOnce(at(5))).toBe(false);
     expect(rec.take()).toEqual([]);
     expect(poller.getSnapshot()).toMatchObject({ reachable: true, capturedAt: at(4).toISOString() });
@@ -63,8 +60,8 @@ describe('RestPoller transitions', () => {
     await poller.pollOnce(at(7));
     expect(rec.take()).toEqual([]);
 
-    await sim.control.setMode('ok');
-    sim.control.setOnline([ALICE, CHIE]);
+    game.up();
+    game.setOnline([ALICE, CHIE]);
     await poller.pollOnce(at(8));
     expect(rec.take()).toEqual([
       'system@8 Palworld REST API is reachable',
@@ -84,11 +81,12 @@ describe('RestPoller transitions', () => {
   });
 
   it('flapping: single failures are absorbed, each real outage is logged once', async () => {
-    sim.control.setOnline([ALICE]);
-    const script: Array<SimMode> = ['ok', 'unreachable', 'ok', 'unreachable', 'ok', 'unreachable', 'unreachable', 'ok', 'unreachable', 'unreachable', 'unreachable', 'ok'];
+    game.setOnline([ALICE]);
+    const script = ['ok', 'down', 'ok', 'down', 'ok', 'down', 'down', 'ok', 'down', 'down', 'down', 'ok'] as const;
     let s = 0;
-    for (const mode of script) {
-      await sim.control.setMode(mode);
+    for (const state of script) {
+      if (state === 'ok') game.up();
+      else game.down();
       await poller.pollOnce(at(++s));
     }
     expect(rec.take()).toEqual([
@@ -109,7 +107,7 @@ describe('RestPoller transitions', () => {
     const states = [[ALICE], [], [ALICE], [ALICE, BOB], [BOB], [BOB]];
     let s = 0;
     for (const online of states) {
-      sim.control.setOnline(online);
+      game.setOnline(online);
       await poller.pollOnce(at(++s));
     }
     expect(rec.take()).toEqual([
@@ -123,23 +121,44 @@ describe('RestPoller transitions', () => {
   });
 
   it('a game already down at start is logged unreachable once, after the second failure', async () => {
-    await sim.control.setMode('unreachable');
+    game.down();
     await poller.pollOnce(at(1));
     expect(rec.take()).toEqual([]);
     expect(poller.getSnapshot()).toMatchObject({ reachable: false, info: null, problem: 'unreachable' });
     await poller.pollOnce(at(2));
     await poller.pollOnce(at(3));
     expect(rec.take()).toEqual(['system@2 Palworld REST API is unreachable']);
-    await sim.control.setMode('ok');
+    game.up();
     await poller.pollOnce(at(4));
     expect(rec.take()).toEqual(['system@4 Palworld REST API is reachable']);
+  });
+
+  it('after a failure every call carries the poller\'s deadline; after a success the client\'s own again', async () => {
+    game.setOnline([ALICE]);
+    await poller.pollOnce(at(1));
+    game.failWith(new GameUnreachableError('timeout'));
+    await poller.pollOnce(at(2));
+    await poller.pollOnce(at(3));
+    game.up();
+    await poller.pollOnce(at(4));
+    await poller.pollOnce(at(5));
+    const bound = attemptTimeout(1000);
+    const perPoll = (n: number) => game.calls.slice(3 * n, 3 * n + 3).map((c) => c.timeoutMs);
+    expect(game.calls).toHaveLength(15);
+    expect([1, 2, 3, 4, 5].map((n) => perPoll(n - 1))).toEqual([
+      [undefined, undefined, undefined],
+      [undefined, undefined, undefined], // the first failure is not known until it happens
+      [bound, bound, bound],
+      [bound, bound, bound], // the recovering poll is still cut short
+      [undefined, undefined, undefined],
+    ]);
   });
 });
 
 describe('RestPoller after a restart of palpanel', () => {
   const resumed = (opts: { reachable: boolean; online?: string[] }) =>
     new RestPoller({
-      source: client,
+      source: game,
       intervalMs: 1000,
       ...rec.sinks,
       resume: {
@@ -150,7 +169,7 @@ describe('RestPoller after a restart of palpanel', () => {
 
   it('the game still up with the same players: no second reachable, no second join; only real changes', async () => {
     const p = resumed({ reachable: true, online: [ALICE, BOB] });
-    sim.control.setOnline([ALICE, CHIE]);
+    game.setOnline([ALICE, CHIE]);
     await p.pollOnce(at(10));
     expect(rec.take()).toEqual(['leave@10 Bob left the server', 'join@10 ちえ Zoë joined the server']);
     // The restart closed the old sessions; everyone online now gets a new one.
@@ -159,7 +178,7 @@ describe('RestPoller after a restart of palpanel', () => {
 
   it('the game went down meanwhile: those online leave when last seen, then one unreachable', async () => {
     const p = resumed({ reachable: true, online: [ALICE] });
-    await sim.control.setMode('unreachable');
+    game.down();
     await p.pollOnce(at(10));
     await p.pollOnce(at(11));
     await p.pollOnce(at(12));
@@ -168,13 +187,13 @@ describe('RestPoller after a restart of palpanel', () => {
 
   it('the log last said unreachable: a game still down is not logged again; its return is', async () => {
     const p = resumed({ reachable: false });
-    await sim.control.setMode('unreachable');
+    game.down();
     await p.pollOnce(at(10));
     await p.pollOnce(at(11));
     await p.pollOnce(at(12));
     expect(rec.take()).toEqual([]);
-    await sim.control.setMode('ok');
-    sim.control.setOnline([ALICE]);
+    game.up();
+    game.setOnline([ALICE]);
     await p.pollOnce(at(13));
     expect(rec.take()).toEqual(['system@13 Palworld REST API is reachable', 'join@13 Alice joined the server']);
   });
@@ -182,8 +201,8 @@ describe('RestPoller after a restart of palpanel', () => {
 
 describe('RestPoller snapshot', () => {
   it('online players follow the game; loading players are ignored', async () => {
-    sim.control.setOnline([ALICE, BOB]);
-    sim.control.setLoading(2);
+    game.setOnline([ALICE, BOB]);
+    game.setLoading(2);
     await poller.pollOnce(at(1));
     const snap = poller.getSnapshot();
     expect(snap.reachable).toBe(true);
@@ -193,16 +212,16 @@ describe('RestPoller snapshot', () => {
     expect(snap.capturedAt).toBe(at(1).toISOString());
     expect(rec.take()).toHaveLength(3);
 
-    sim.control.setOnline([BOB]);
+    game.setOnline([BOB]);
     await poller.pollOnce(at(2));
     expect(poller.getSnapshot().players.map((p) => p.playerId)).toEqual([id(BOB)]);
   });
 
   it('keeps the last info and metrics through failures but no one online', async () => {
-    sim.control.setOnline([ALICE]);
+    game.setOnline([ALICE]);
     await poller.pollOnce(at(1));
     const before = poller.getSnapshot();
-    await sim.control.setMode('unreachable');
+    game.down();
     await poller.pollOnce(at(2));
     await poller.pollOnce(at(3));
     const snap = poller.getSnapshot();
@@ -212,7 +231,7 @@ describe('RestPoller snapshot', () => {
   });
 
   it('a wrong password reads as unreachable with problem "unauthorized"', async () => {
-    await sim.control.setMode('unauthorized');
+    game.unauthorized();
     await poller.pollOnce(at(1));
     await poller.pollOnce(at(2));
     expect(poller.getSnapshot()).toMatchObject({ reachable: false, problem: 'unauthorized' });
@@ -221,32 +240,30 @@ describe('RestPoller snapshot', () => {
 
   it('names in join lines are sanitized and bounded', async () => {
     const long = { uid: 'ABCDEF01-2345-6789-ABCD-EF0123456789', name: 'W'.repeat(100) + '\r\nsystem: fake', level: 1 };
-    const other = await startSimGameServer({ players: [...PLAYERS, long] });
-    const c = new GameRestClient({ baseUrl: other.restUrl, password: other.password });
+    const other = new MemoryGame([...PLAYERS, long]);
     const r = record(T0);
-    const p = new RestPoller({ source: c, intervalMs: 1000, ...r.sinks });
-    try {
-      other.control.setOnline([MALLORY, long.uid]);
-      await p.pollOnce(at(1));
-      expect(r.events.map((e) => e.message)).toEqual([
-        'Palworld REST API is reachable',
-        'Mal lory joined the server',
-        'W'.repeat(64) + ' joined the server',
-      ]);
-    } finally {
-      await c.close();
-      await other.close();
-    }
+    const p = new RestPoller({ source: other, intervalMs: 1000, ...r.sinks });
+    other.setOnline([MALLORY, long.uid]);
+    await p.pollOnce(at(1));
+    expect(r.events.map((e) => e.message)).toEqual([
+      'Palworld REST API is reachable',
+      'Mal lory joined the server',
+      'W'.repeat(64) + ' joined the server',
+    ]);
   });
 });
 
-describe('RestPoller under bad answers', () => {
-  for (const mode of ['garbage', 'oversized', 'slow', 'slow-body', 'truncated', 'server-error'] as const) {
-    it(`${mode}: never throws, and two cycles make the game unreachable`, async () => {
-      sim.control.setOnline([ALICE]);
+describe('RestPoller under failures', () => {
+  // Every way GameRestClient reports a game it could not read (rest-client.test.ts maps the
+  // sim's bad answers to these), and an error no one planned for.
+  const reasons: UnreachableReason[] = ['refused', 'timeout', 'network', 'server_error', 'unreadable', 'too_large', 'not_found'];
+  const failures: [string, Error][] = [...reasons.map((r): [string, Error] => [r, new GameUnreachableError(r)]), ['an unexpected TypeError', new TypeError('x is undefined')]];
+  for (const [name, err] of failures) {
+    it(`${name}: never throws, and two cycles make the game unreachable`, async () => {
+      game.setOnline([ALICE]);
       await poller.pollOnce(at(1));
       rec.take();
-      await sim.control.setMode(mode);
+      game.failWith(err);
       await expect(poller.pollOnce(at(2))).resolves.toBe(false);
       await expect(poller.pollOnce(at(3))).resolves.toBe(false);
       expect(rec.take()).toEqual(['leave@1 Alice left the server', 'system@3 Palworld REST API is unreachable']);
@@ -257,15 +274,48 @@ describe('RestPoller under bad answers', () => {
   it('a throwing sink is reported and polling carries on', async () => {
     const errors: unknown[] = [];
     const p = new RestPoller({
-      source: client,
+      source: game,
       intervalMs: 1000,
       events: { append: () => { throw new Error('disk full'); } },
       presence: rec.sinks.presence,
       onError: (e) => void errors.push(e),
     });
-    sim.control.setOnline([ALICE]);
+    game.setOnline([ALICE]);
     await expect(p.pollOnce(at(1))).resolves.toBe(true);
     expect(errors).toHaveLength(2);
     expect(p.getSnapshot().players).toHaveLength(1);
   });
+});
+
+describe('RestPoller against the simulated game server (real sockets)', () => {
+  it('join, leave, an outage and recovery through GameRestClient', async () => {
+    const sim = await startSimGameServer({ players: PLAYERS });
+    // Generous deadlines: this test is about the wire, not speed, and runs beside the whole
+    // suite on two cores. A 5 s interval keeps the poller's own bound after a failure at 18 s.
+    const client = new GameRestClient({ baseUrl: sim.restUrl, password: sim.password, timeoutMs: 10_000 });
+    const p = new RestPoller({ source: client, intervalMs: 5_000, ...rec.sinks });
+    try {
+      sim.control.setOnline([ALICE, BOB]);
+      expect(await p.pollOnce(at(1))).toBe(true);
+      expect(rec.take()).toEqual(['system@1 Palworld REST API is reachable', 'join@1 Alice joined the server', 'join@1 Bob joined the server']);
+      expect(p.getSnapshot().info?.name).toBe('Palpanel Sim Server');
+
+      sim.control.setOnline([BOB]);
+      await p.pollOnce(at(2));
+      expect(rec.take()).toEqual(['leave@2 Alice left the server']);
+
+      await sim.control.setMode('unreachable');
+      expect(await p.pollOnce(at(3))).toBe(false);
+      expect(await p.pollOnce(at(4))).toBe(false);
+      expect(rec.take()).toEqual(['leave@2 Bob left the server', 'system@4 Palworld REST API is unreachable']);
+
+      await sim.control.setMode('ok');
+      sim.control.setOnline([CHIE]);
+      expect(await p.pollOnce(at(5))).toBe(true);
+      expect(rec.take()).toEqual(['system@5 Palworld REST API is reachable', 'join@5 ちえ Zoë joined the server']);
+    } finally {
+      await client.close();
+      await sim.close();
+    }
+  }, 60_000);
 });

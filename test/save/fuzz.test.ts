@@ -2,6 +2,9 @@
 // must end in a result or a SaveError within a time bound: never another exception, never a hang.
 // Most variants mutate the decompressed GVAS and call the decode stage directly; the container
 // variants mutate the compressed files and their headers.
+// PALPANEL_TEST_FUZZ_VARIANTS sets how many variants in all (default 11,750), shared out among
+// the cases as below; each case's variants are a prefix of its seeded sequence, so any count
+// reproduces the same first variants.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openContainer } from '../../src/save/container.js';
 import { decodeWorld, parseWorld, SaveError, type GvasFiles } from '../../src/save/index.js';
@@ -9,10 +12,16 @@ import { ByteReader } from '../../src/save/reader.js';
 import { readFixture, type World } from './fixtures.js';
 import { sampleWorld } from './synthetic.js';
 import { seededRandom } from '../../src/lib/prng.js';
+import { countSetting } from '../helpers/counts.js';
 
 const rng = seededRandom;
 
 const MAX_VARIANT_MS = 3000;
+const DEFAULT_VARIANTS = 11_750;
+const SCALE = countSetting('PALPANEL_TEST_FUZZ_VARIANTS', DEFAULT_VARIANTS) / DEFAULT_VARIANTS;
+/** This run's share of `n` variants (at least one). */
+const share = (base: number): number => Math.max(1, Math.round(base * SCALE));
+const shown = (...counts: number[]): string => counts.reduce((a, b) => a + share(b), 0).toLocaleString('en');
 const INTERESTING = [0, 1, 2, 4, 5, 16, 0x7f, 0x80, 0xff, 0x7fff, 0xffff, 0x10000, 0x7fffffff, -1, -2, -0x80000000, 0x40000000];
 
 /** Byte ranges worth mutating: the values of the properties the parser decodes. */
@@ -152,34 +161,34 @@ beforeAll(async () => {
 }, 30_000);
 
 describe('fuzzing the decode stage', () => {
-  it('synthetic world: 4,000 variants', () => {
+  it(`synthetic world: ${shown(3000, 1000)} variants`, () => {
     const f = inputs.get('synthetic')!;
-    fuzzDecode('synthetic level', f, 'level', 3000, 1, true);
-    fuzzDecode('synthetic player', f, '00000001000000000000000000000000', 1000, 2, true);
+    fuzzDecode('synthetic level', f, 'level', share(3000), 1, true);
+    fuzzDecode('synthetic player', f, '00000001000000000000000000000000', share(1000), 2, true);
   }, 60_000);
 
-  it('v0.6-world2 (Level, LevelMeta, player): 3,200 variants', () => {
+  it(`v0.6-world2 (Level, LevelMeta, player): ${shown(2000, 400, 800)} variants`, () => {
     const f = inputs.get('v0.6-world2')!;
-    fuzzDecode('world2 level', f, 'level', 2000, 3, true);
-    fuzzDecode('world2 meta', f, 'levelMeta', 400, 4, true);
-    fuzzDecode('world2 player', f, '8C2F1930000000000000000000000000', 800, 5, true);
+    fuzzDecode('world2 level', f, 'level', share(2000), 3, true);
+    fuzzDecode('world2 meta', f, 'levelMeta', share(400), 4, true);
+    fuzzDecode('world2 player', f, '8C2F1930000000000000000000000000', share(800), 5, true);
   }, 60_000);
 
-  it('v0.6-world1 and v0.1-coop Levels, a 1.0 player save: 2,600 variants', () => {
-    fuzzDecode('world1 level', inputs.get('v0.6-world1')!, 'level', 1000, 6, false);
-    fuzzDecode('coop level', inputs.get('v0.1-coop')!, 'level', 600, 7, false);
-    fuzzDecode('coop player', inputs.get('v0.1-coop')!, '00000000000000000000000000000001', 200, 8, true);
-    fuzzDecode('1.0 player', inputs.get('v1.0-player')!, 'E1530496000000000000000000000000', 800, 9, true);
+  it(`v0.6-world1 and v0.1-coop Levels, a 1.0 player save: ${shown(1000, 600, 200, 800)} variants`, () => {
+    fuzzDecode('world1 level', inputs.get('v0.6-world1')!, 'level', share(1000), 6, false);
+    fuzzDecode('coop level', inputs.get('v0.1-coop')!, 'level', share(600), 7, false);
+    fuzzDecode('coop player', inputs.get('v0.1-coop')!, '00000000000000000000000000000001', share(200), 8, true);
+    fuzzDecode('1.0 player', inputs.get('v1.0-player')!, 'E1530496000000000000000000000000', share(800), 9, true);
   }, 60_000);
 
-  it('v1.0-relics Level, mutations in the decoded properties: 150 variants', async () => {
+  it(`v1.0-relics Level, mutations in the decoded properties: ${shown(150)} variants`, async () => {
     const level = await gvasOf('v1.0-relics', 'Level.sav');
-    fuzzDecode('1.0 level', { level, players: new Map() }, 'level', 150, 12, false);
+    fuzzDecode('1.0 level', { level, players: new Map() }, 'level', share(150), 12, false);
   }, 60_000);
 });
 
 describe('fuzzing the containers', () => {
-  it('mutated headers, payloads and truncations of compressed files: 1,500 variants', async () => {
+  it(`mutated headers, payloads and truncations of compressed files: ${shown(1500)} variants`, async () => {
     const next = rng(10);
     const sources = [
       readFixture('v0.1-coop', 'LevelMeta.sav'), // PlZ1
@@ -188,7 +197,7 @@ describe('fuzzing the containers', () => {
       readFixture('v0.6-world2', 'LevelMeta.sav'), // PlM1
       readFixture('v0.6-world1', 'Players/43797F87000000000000000000000000.sav'), // PlM1
     ];
-    for (let i = 0; i < 1500; i++) {
+    for (let i = 0, count = share(1500); i < count; i++) {
       const src = sources[i % sources.length];
       const isPlm = src[8] === 0x50 && src[10] === 0x4d;
       const b = src.slice();
@@ -217,11 +226,11 @@ describe('fuzzing the containers', () => {
     }
   }, 60_000);
 
-  it('parseWorld end to end on 300 variants of a small world', async () => {
+  it(`parseWorld end to end on ${shown(300)} variants of a small world`, async () => {
     const next = rng(11);
     const level = readFixture('v0.6-world2', 'Level.sav');
     const player = readFixture('v0.6-world2', 'Players/8C2F1930000000000000000000000000.sav');
-    for (let i = 0; i < 300; i++) {
+    for (let i = 0, count = share(300); i < count; i++) {
       const l = level.slice();
       const p = player.slice();
       const target = next() < 0.5 ? l : p;

@@ -1,20 +1,17 @@
 // The dashboard against a real Integration API: the HTTP core (createHandler) behind the
 // node:http adapter on a loopback port, over a real store on a temp dir seeded with a world,
-// and a LiveSource of plain values. Also the built executable's `dash` against the same server.
+// and a LiveSource of plain values (test-panel.ts). The built executable's `dash` against the
+// same server is in dash-e2e.test.ts.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHandler } from '../../src/http/index.js';
-import { startHttpServer, type RunningHttpServer } from '../../src/http/node-adapter.js';
-import type { Handler } from '../../src/http/types.js';
 import { ApiClient, PanelUnreachableError, RateLimitedError, UnauthorizedKeyError } from '../../src/tui/api-client.js';
 import { Dashboard } from '../../src/tui/containers/dashboard.js';
 import { DashModel, ROUTES } from '../../src/tui/model.js';
 import { runDash } from '../../src/tui/run.js';
 import { dash } from '../../src/cli/dash.js';
 import { exitCodeFor } from '../../src/cli/exit.js';
-import { runCli } from '../helpers/cli.js';
 import { waitFor } from '../helpers/wait.js';
-import { HOST_UID, makeWorld, onlinePlayer, playerUid, silentLog, tempStore, TestLive } from '../http/fixture.js';
 import { FakeStdin, FakeStdout, KEYS, renderIn, stripAnsi } from './term.js';
+import { startTestPanel, type PanelOptions } from './test-panel.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -25,55 +22,7 @@ afterEach(async () => {
 const FAST = ROUTES.map((r) => ({ key: r.key, periodMs: r.periodMs / 50 }));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface PanelOptions {
-  rateLimit?: number;
-}
-
-async function panel(opts: PanelOptions = {}) {
-  const ts = await tempStore();
-  cleanup.push(() => ts.cleanup());
-  ts.store.world.replace(makeWorld({ players: 12, pals: 40 }), new Date(Date.now() - 120_000).toISOString());
-  ts.store.events.append({ at: new Date(Date.now() - 60_000).toISOString(), kind: 'system', message: 'Palworld REST API is reachable' });
-  ts.store.events.append({ at: new Date(Date.now() - 30_000).toISOString(), kind: 'join', message: 'Player 1 joined the server' });
-  const live = new TestLive();
-  live.setRunning([onlinePlayer(HOST_UID, 'Player 0'), onlinePlayer(playerUid(1), 'Player 1')], new Date().toISOString());
-  live.summary = {
-    state: 'ready',
-    capturedAt: new Date().toISOString(),
-    lastAttemptAt: new Date().toISOString(),
-    fps: 59.5,
-    fpsAvg: 58.25,
-    counts: { players: 2, partyPals: 3, basePals: 10, wildPals: 700, npcs: 12, palBoxes: 1, unknown: 0 },
-    activity: { working: 7, transporting: 1, eating: 0, sleeping: 2, idle: 0, inactive: 0, combat: 0, incapacitated: 0, moving: 0, unknown: 0 },
-    linkedBasePals: 9,
-  };
-  const core = createHandler({ store: ts.store, live, settings: { integrationRateLimit: opts.rateLimit ?? 10_000, sessionTtlMs: 1e6 }, clock: () => new Date(), log: silentLog, version: 'test' });
-  // Every request that reaches the panel, with its conditional header.
-  const seen: { path: string; inm?: string; at: number }[] = [];
-  const handler: Handler = Object.assign((req: Parameters<Handler>[0]) => {
-    seen.push({ path: `${req.path}${req.query ? `?${req.query}` : ''}`, inm: req.headers['if-none-match'], at: Date.now() });
-    return core(req);
-  }, { bodyLimit: core.bodyLimit });
-  let server: RunningHttpServer | null = await startHttpServer(handler, { host: '127.0.0.1', port: 0, log: silentLog });
-  const port = server.port;
-  cleanup.push(() => server?.close(0));
-  const { key, id } = ts.store.keys.create('tui', 'cli');
-  return {
-    store: ts.store,
-    live,
-    seen,
-    key,
-    keyId: id,
-    url: `http://127.0.0.1:${port}`,
-    async stop() {
-      await server?.close(0);
-      server = null;
-    },
-    async restart() {
-      server = await startHttpServer(handler, { host: '127.0.0.1', port, log: silentLog });
-    },
-  };
-}
+const panel = (opts: PanelOptions = {}) => startTestPanel(cleanup, opts);
 
 type Panel = Awaited<ReturnType<typeof panel>>;
 
@@ -264,23 +213,5 @@ describe('palpanel dash (the command)', () => {
       expect((err as Error).message).toMatch(msg);
       expect(exitCodeFor(err)).toBe(2);
     }
-  });
-
-  it('the built executable: a snapshot from PALPANEL_URL and PALPANEL_KEY; a revoked key exits 2', async () => {
-    const p = await panel();
-    const ok = await runCli(['dash'], { env: { PALPANEL_URL: p.url, PALPANEL_KEY: p.key } });
-    expect(ok.stderr).toBe('');
-    expect(ok.code).toBe(0);
-    expect(ok.stdout).toContain('== Server');
-    expect(ok.stdout).toContain('Test Server');
-    const flags = await runCli(['dash', '--once', '--url', p.url, '--key', p.key]);
-    expect(flags.code).toBe(0);
-    p.store.keys.revoke(p.keyId, 'cli');
-    const refused = await runCli(['dash', '--url', p.url, '--key', p.key]);
-    expect(refused.code).toBe(2);
-    expect(refused.stderr.trim().split('\n')).toEqual(['palpanel dash: The panel refused the key (401): check --key or PALPANEL_KEY; the key may be revoked.']);
-    const missing = await runCli(['dash', '--url', p.url], { env: { PALPANEL_KEY: '' } });
-    expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/^palpanel: No API key: pass --key or set PALPANEL_KEY\.\n$/);
   });
 });

@@ -68,7 +68,12 @@ describe.skipIf(!hasTmux)('palpanel dash in tmux against palpanel demo', () => {
       } catch {
         /* already gone */
       }
-      demo.kill('SIGTERM');
+      // Waited for, so the demo has removed its world before the test's temp folder goes.
+      if (demo.exitCode === null && demo.signalCode === null) {
+        const exited = new Promise((r) => demo.once('exit', r));
+        demo.kill('SIGTERM');
+        await exited;
+      }
     }
   }, 60_000);
 });

@@ -1,14 +1,13 @@
 // The built executable as a user drives it: self-contained, exit codes, messages.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { BIN, runCli, startServeProcess, tempDir } from '../helpers/cli.js';
 
 describe('dist/palpanel', () => {
   it('runs under env -i from an empty temp dir: --version, keys create, keys list', async () => {
-    const cwd = mkdtempSync(join(tmpdir(), 'palpanel-empty-'));
+    const cwd = tempDir('palpanel-empty-');
     const v = await runCli(['--version'], { cwd, cleanEnv: true });
     expect(v.code).toBe(0);
     expect(v.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
@@ -127,6 +126,8 @@ describe('dist/palpanel', () => {
     chmodSync(base, 0o755);
     const dir = join(base, 'data');
     mkdirSync(dir);
+    // Writable again however the test ends, so its temp folder can be removed.
+    onTestFinished(() => chmodSync(dir, 0o700));
     if (asRoot) chownSync(dir, 65534, 65534);
     const prefix = asRoot ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', BIN] : [BIN];
     const run = (args: string[]) => {
@@ -148,6 +149,5 @@ describe('dist/palpanel', () => {
     expect(w.stdout).toBe('');
     expect(w.stderr).toMatch(/cannot be written \(permission denied\)/);
     expect(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f)).toString('hex')])).toEqual(before);
-    chmodSync(dir, 0o700);
   });
 });

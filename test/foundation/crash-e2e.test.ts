@@ -1,17 +1,19 @@
 // Crash safety (issue: Store, Durability): keys created through the CLI while `serve` runs
-// survive a SIGKILL of the server at a random moment, 20 times over, and the store opens
-// cleanly every time.
+// survive a SIGKILL of the server at a random moment, 20 times over (PALPANEL_TEST_CRASH_ROUNDS),
+// and the store opens cleanly every time.
 import { describe, expect, it } from 'vitest';
 import { runCli, startServeProcess, tempDir } from '../helpers/cli.js';
+import { countSetting } from '../helpers/counts.js';
 import { seededRandom } from '../../src/lib/prng.js';
 
+const ROUNDS = countSetting('PALPANEL_TEST_CRASH_ROUNDS', 20);
 
 describe('crash safety', () => {
-  it('every key whose creation the CLI reported survives kill -9 of serve (20 rounds)', async () => {
+  it(`every key whose creation the CLI reported survives kill -9 of serve (${ROUNDS} rounds)`, async () => {
     const dir = tempDir();
     const random = seededRandom(20261122); // seeded, so a failing run can be repeated
     const reported = new Set<string>();
-    for (let round = 0; round < 20; round++) {
+    for (let round = 0; round < ROUNDS; round++) {
       const server = await startServeProcess(['--data-dir', dir]);
       let killed = false;
       const creator = async () => {
@@ -38,6 +40,6 @@ describe('crash safety', () => {
       for (const id of reported) expect(ids.has(id)).toBe(true);
       expect(await restarted.stop('SIGTERM')).toBe(0);
     }
-    expect(reported.size).toBeGreaterThan(20);
-  }, 240_000);
+    expect(reported.size).toBeGreaterThan(ROUNDS);
+  }, 60_000 + ROUNDS * 9_000);
 });
