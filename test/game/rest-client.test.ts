@@ -15,7 +15,9 @@ let client: GameRestClient;
 
 beforeAll(async () => {
   sim = await startSimGameServer({ players: PLAYERS, basePals: BASE_PALS, slowDelayMs: 5_000 });
-  client = new GameRestClient({ baseUrl: sim.restUrl, password: sim.password, timeoutMs: 300 });
+  // The client timeout leaves room for a loaded machine (a 300 ms one failed a cold first call
+  // under the full suite) and stays far below the sim's 5 s slow answers.
+  client = new GameRestClient({ baseUrl: sim.restUrl, password: sim.password, timeoutMs: 1_500 });
 });
 afterAll(async () => {
   await client.close();
