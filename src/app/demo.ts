@@ -59,7 +59,7 @@ const LIVE_WAIT_MS = 20_000;
 export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
   const saveDir = join(opts.dataDir, 'demo-save');
   mkdirSync(saveDir, { recursive: true });
-  const world = await writeSyntheticWorld(saveDir, { seed: opts.seed, players: opts.players, pals: opts.pals });
+  const world = writeSyntheticWorld(saveDir, { seed: opts.seed, players: opts.players, pals: opts.pals });
 
   const password = randomBytes(12).toString('base64url');
   const sim = await startSimGameServer({

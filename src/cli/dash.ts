@@ -2,7 +2,7 @@
 import { ValidationError } from '../lib/errors.js';
 import type { CliIo } from './io.js';
 
-interface DashFlags {
+export interface DashFlags {
   url?: string;
   key?: string;
   once?: boolean;

@@ -5,7 +5,7 @@ import { ValidationError } from '../lib/errors.js';
 import type { KeyRecord } from '../store/keys.js';
 import type { CliIo } from './io.js';
 
-interface Common {
+export interface Common {
   dataDir?: string;
   json?: boolean;
 }
