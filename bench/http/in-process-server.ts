@@ -1,12 +1,13 @@
 // Development stand-in for `dist/palpanel serve` when the executable is not built: the same
 // handler and adapter over the same data dir, printing the same ready line.
+import { createLogger } from '../../src/app/logger.js';
 import { createHandler, EMPTY_LIVE } from '../../src/http/index.js';
 import { startHttpServer } from '../../src/http/node-adapter.js';
 import { openStore } from '../../src/store/index.js';
 
 const dataDir = process.env.SERVICE_DATA_DIR!;
 const store = await openStore(dataDir);
-const log = (level: string, msg: string, detail?: unknown) => process.stderr.write(`${level} ${msg} ${detail ?? ''}\n`);
+const log = createLogger('text');
 const handler = createHandler({
   store,
   live: EMPTY_LIVE,
@@ -18,9 +19,10 @@ const handler = createHandler({
 const server = await startHttpServer(handler, { host: '127.0.0.1', port: 0, log });
 const flush = setInterval(() => store.flush(), 2000);
 process.stdout.write(`palpanel (in-process) listening on http://127.0.0.1:${server.port}\n`);
-process.on('SIGTERM', async () => {
+process.on('SIGTERM', () => {
   clearInterval(flush);
-  await server.close(1000);
-  store.close();
-  process.exit(0);
+  void server.close(1000).then(() => {
+    store.close();
+    process.exit(0);
+  });
 });

@@ -68,7 +68,7 @@ function startChild(cmd: string, argv: string[], env: NodeJS.ProcessEnv): Promis
     const child = spawn(cmd, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     const timer = setTimeout(() => reject(new Error(`${cmd} did not print its listening line in time`)), 30_000);
-    child.stdout!.on('data', (c: Buffer) => {
+    child.stdout.on('data', (c: Buffer) => {
       out += c.toString();
       const m = /listening on (http:\/\/[^\s]+)/.exec(out);
       if (m) {

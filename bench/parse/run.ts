@@ -47,7 +47,7 @@ process.on('exit', () => {
 for (const pals of [1_000, 10_000, 100_000]) {
   const dir = mkdtempSync(join(tmpdir(), `palpanel-bench-${pals}-`));
   made.push(dir);
-  await writeSyntheticWorld(dir, { seed: 42, players: Math.max(4, Math.round(pals / 200)), pals });
+  writeSyntheticWorld(dir, { seed: 42, players: Math.max(4, Math.round(pals / 200)), pals });
   targets.push([`synthetic ${pals.toLocaleString('en')} pals (PlZ)`, dir, pals >= 100_000 ? Math.min(3, runs) : runs]);
 }
 

@@ -82,7 +82,7 @@ export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
 
 async function runDemo(opts: DemoOptions, saveDir: string): Promise<RunningDemo> {
   mkdirSync(saveDir, { recursive: true });
-  const world = await writeSyntheticWorld(saveDir, { seed: opts.seed, players: opts.players, pals: opts.pals });
+  const world = writeSyntheticWorld(saveDir, { seed: opts.seed, players: opts.players, pals: opts.pals });
 
   const password = randomBytes(12).toString('base64url');
   const sim = await startSimGameServer({

@@ -59,7 +59,7 @@ export async function runParseJob(job: ParseJob): Promise<ParseJobResult> {
   const files = readSaveFolder(job.target);
   const readMs = performance.now() - t0;
   const overrides = loadNameOverrides(job.dataDir);
-  const names = overrides ? createNameTable(builtinPals as Record<string, string>, overrides) : defaultNameTable();
+  const names = overrides ? createNameTable(builtinPals, overrides) : defaultNameTable();
   const result = await parseWorld(
     { level: files.level, levelMeta: files.levelMeta, players: files.players },
     { names, now: job.now !== undefined ? new Date(job.now) : new Date() },

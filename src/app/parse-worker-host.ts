@@ -21,7 +21,7 @@ async function workerSource(): Promise<string> {
   const sea = seaModule();
   if (sea) return Buffer.from(sea.getAsset(PARSE_WORKER_ASSET)).toString('utf8');
   const scriptUrl = pathToFileURL(nodeRequire.resolve('../../scripts/bundle.mjs')).href;
-  const { bundleParseWorker } = (await import(scriptUrl)) as { bundleParseWorker(o: object): Promise<string> };
+  const { bundleParseWorker } = (await import(scriptUrl)) as { bundleParseWorker: (o: object) => Promise<string> };
   return bundleParseWorker({ minify: false });
 }
 

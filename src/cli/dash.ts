@@ -3,7 +3,7 @@ import { ValidationError } from '../lib/errors.js';
 import { KEY_PATTERN, KEY_SHAPE } from '../lib/key-grammar.js';
 import type { CliIo } from './io.js';
 
-interface DashFlags {
+export interface DashFlags {
   url?: string;
   key?: string;
   once?: boolean;

@@ -10,7 +10,7 @@ import { ValidationError } from '../lib/errors.js';
 import type { CliIo } from './io.js';
 import { palpanelVersion } from './version.js';
 
-interface DemoFlags {
+export interface DemoFlags {
   dataDir?: string;
   listen?: string;
   seed: string;

@@ -6,7 +6,7 @@ import { isKeyId } from '../lib/key-grammar.js';
 import type { KeyRecord } from '../store/keys.js';
 import type { CliIo } from './io.js';
 
-interface Common {
+export interface Common {
   dataDir?: string;
   json?: boolean;
 }

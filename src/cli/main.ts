@@ -1,8 +1,14 @@
 // The palpanel command line. Only commander loads up front; each command imports its module
 // when it runs, so `--version` and `--help` stay fast.
 import { Command, CommanderError, Option } from 'commander';
+// Types only (erased): commander hands each action its options untyped, as these.
+import type { DashFlags } from './dash.js';
+import type { DemoFlags } from './demo.js';
 import { exitCodeFor, messageFor, UsageError } from './exit.js';
 import { processIo, type CliIo } from './io.js';
+import type { Common as KeyOpts } from './keys.js';
+import type { ParseOpts } from './parse.js';
+import type { Common as UserOpts } from './users.js';
 import { palpanelVersion } from './version.js';
 
 const dataDirOpt = () => new Option('--data-dir <dir>', 'the panel data folder (env SERVICE_DATA_DIR; default ./palpanel-data)');
@@ -76,7 +82,7 @@ export function buildProgram(io: CliIo): Command {
     .option('--seed <n>', 'seed of the generated world', '1')
     .option('--players <n>', 'players in the generated world', '12')
     .option('--pals <n>', 'pals in the generated world', '600')
-    .action(async (o) => (await import('./demo.js')).demo(io, o));
+    .action(async (o: DemoFlags) => (await import('./demo.js')).demo(io, o));
 
   const keys = program.command('keys').description('manage Integration API keys');
   keys
@@ -85,19 +91,19 @@ export function buildProgram(io: CliIo): Command {
     .requiredOption('--label <text>', 'what the key is for, 1 to 64 characters')
     .addOption(jsonOpt())
     .addOption(dataDirOpt())
-    .action(async (o) => (await import('./keys.js')).keysCreate(io, o));
+    .action(async (o: KeyOpts & { label: string }) => (await import('./keys.js')).keysCreate(io, o));
   keys
     .command('list')
     .description('list keys, newest first (never the key itself)')
     .addOption(jsonOpt())
     .addOption(dataDirOpt())
-    .action(async (o) => (await import('./keys.js')).keysList(io, o));
+    .action(async (o: KeyOpts) => (await import('./keys.js')).keysList(io, o));
   keys
     .command('revoke <id>')
     .description('revoke a key by its 8-character id; effective on the next request')
     .addOption(jsonOpt())
     .addOption(dataDirOpt())
-    .action(async (id: string, o) => (await import('./keys.js')).keysRevoke(io, id, o));
+    .action(async (id: string, o: KeyOpts) => (await import('./keys.js')).keysRevoke(io, id, o));
 
   const users = program.command('users').description('manage panel logins');
   users
@@ -107,33 +113,33 @@ export function buildProgram(io: CliIo): Command {
     .option('--password-stdin', 'read the password from the first line of stdin')
     .addOption(jsonOpt())
     .addOption(dataDirOpt())
-    .action(async (name: string, o) => (await import('./users.js')).usersAdd(io, name, o));
+    .action(async (name: string, o: UserOpts & { role: string; passwordStdin?: boolean }) => (await import('./users.js')).usersAdd(io, name, o));
   users
     .command('list')
     .description('list panel logins')
     .addOption(jsonOpt())
     .addOption(dataDirOpt())
-    .action(async (o) => (await import('./users.js')).usersList(io, o));
+    .action(async (o: UserOpts) => (await import('./users.js')).usersList(io, o));
   users
     .command('remove <name>')
     .description('remove a panel login and end its sessions')
     .addOption(jsonOpt())
     .addOption(dataDirOpt())
-    .action(async (name: string, o) => (await import('./users.js')).usersRemove(io, name, o));
+    .action(async (name: string, o: UserOpts) => (await import('./users.js')).usersRemove(io, name, o));
   users
     .command('passwd <name>')
     .description("change a login's password and end its sessions")
     .option('--password-stdin', 'read the password from the first line of stdin')
     .addOption(jsonOpt())
     .addOption(dataDirOpt())
-    .action(async (name: string, o) => (await import('./users.js')).usersPasswd(io, name, o));
+    .action(async (name: string, o: UserOpts & { passwordStdin?: boolean }) => (await import('./users.js')).usersPasswd(io, name, o));
 
   program
     .command('parse <save>')
     .description('parse a world save (a save folder or a .sav file) and print a summary; --json prints the rows the API would serve')
     .addOption(jsonOpt())
     .option('--data-dir <dir>', 'read your own display names from <dir>/names.json (env SERVICE_DATA_DIR)')
-    .action(async (save: string, o) => (await import('./parse.js')).parseCommand(io, save, o));
+    .action(async (save: string, o: ParseOpts) => (await import('./parse.js')).parseCommand(io, save, o));
 
   program
     .command('dash')
@@ -145,7 +151,7 @@ export function buildProgram(io: CliIo): Command {
     .option('--key <key>', 'an Integration API key (env PALPANEL_KEY)')
     .option('--once', 'print one snapshot and exit, even on a terminal')
     .option('--budget <n>', "requests per minute to spend, below the key's rate limit", '40')
-    .action(async (o) => {
+    .action(async (o: DashFlags) => {
       const code = await (await import('./dash.js')).dash(io, o);
       if (code !== 0) throw new DashExit(code);
     });

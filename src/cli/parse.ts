@@ -7,7 +7,7 @@ import { loadDataDir } from '../config/settings.js';
 import { integrationRowsForParse } from '../app/parse-rows.js';
 import type { CliIo } from './io.js';
 
-interface ParseOpts {
+export interface ParseOpts {
   json?: boolean;
   dataDir?: string;
 }

@@ -6,7 +6,7 @@ import { validatePassword, validateRole, validateUsername } from '../store/users
 import type { CliIo } from './io.js';
 import { readPassword } from './password.js';
 
-interface Common {
+export interface Common {
   dataDir?: string;
   json?: boolean;
 }

@@ -48,7 +48,7 @@ export function parseRconAddr(addr: string): { host: string; port: number } {
   const m = /^(?:\[([^\]]+)\]|([^:]+)):(\d{1,5})$/.exec(addr.trim());
   const port = m ? Number(m[3]) : NaN;
   if (!m || port < 1 || port > 65_535) throw new InvalidGameCommandError('The RCON address must be host:port.');
-  return { host: (m[1] ?? m[2])!, port };
+  return { host: m[1] ?? m[2], port };
 }
 
 export class RconClient {
@@ -74,10 +74,12 @@ export class RconClient {
     return p;
   }
 
-  async close(): Promise<void> {
+  /** Immediate; a promise like the other clients' close(), for the shutdown sequence. */
+  close(): Promise<void> {
     this.closed = true;
     this.conn?.destroy();
     this.conn = null;
+    return Promise.resolve();
   }
 
   private async run(command: string): Promise<RconReply> {

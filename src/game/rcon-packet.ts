@@ -83,12 +83,12 @@ export function decodeUtf8Tail(bytes: Buffer): string {
   // Walk back over continuation bytes to the lead byte of the last sequence.
   let i = end - 1;
   let cont = 0;
-  while (i >= 0 && cont < 3 && (bytes[i]! & 0xc0) === 0x80) {
+  while (i >= 0 && cont < 3 && (bytes[i] & 0xc0) === 0x80) {
     i--;
     cont++;
   }
   if (i >= 0) {
-    const lead = bytes[i]!;
+    const lead = bytes[i];
     const need = lead >= 0xf0 ? 3 : lead >= 0xe0 ? 2 : lead >= 0xc0 ? 1 : 0;
     if (need > cont) end = i;
   }

@@ -13,6 +13,7 @@ const FALLBACK_NAME = 'A player';
  */
 export function sanitizeName(name: string): string {
   const cleaned = name
+    // eslint-disable-next-line no-control-regex -- the control characters are what this removes
     .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();

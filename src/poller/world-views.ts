@@ -52,7 +52,7 @@ export function worldSummary(cache: GameDataCache, lookup: SavePalLookup): World
   const activity = emptyActivity();
   for (const a of cache.actors) {
     if (a.type === 'PalBox') counts.palBoxes++;
-    else if (isCharacter(a) && Object.hasOwn(UNIT_COUNTS, a.unitType)) counts[UNIT_COUNTS[a.unitType]!]++;
+    else if (isCharacter(a) && Object.hasOwn(UNIT_COUNTS, a.unitType)) counts[UNIT_COUNTS[a.unitType]]++;
     else counts.unknown++;
     if (isCharacter(a)) activity[a.activity]++;
   }

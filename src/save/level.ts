@@ -10,7 +10,7 @@ import { decodeGroup, type GuildRaw } from './guild.js';
 import { decodeGvas } from './gvas.js';
 import type { GvasHeader } from './gvas-header.js';
 import { sanitize } from './gvas-tag.js';
-import { getBigInt, getBytes, getGuid, getMap, getNum, getProps, getStr, isProps, type PropMap, type Props, type Select } from './gvas-types.js';
+import { getBigInt, getBytes, getGuid, getMap, getNum, getProps, getStr, isProps, type PropMap, type Select } from './gvas-types.js';
 import { blobOffset, blobReader, type RawCtx } from './raw-common.js';
 import type { WarningSink } from './warnings.js';
 
@@ -159,7 +159,7 @@ function readSlots(ctx: RawCtx, map: PropMap | undefined): Map<string, SlotRaw> 
   map?.entries.forEach(([key, value], i) => {
     const id = isProps(key) ? getGuid(key, 'ID') : undefined;
     if (!id || !isProps(value)) return;
-    const slots = entry(ctx, 0, `worldSaveData.CharacterContainerSaveData[${i}]`, () => decodeContainerSlots(ctx, id, value as Props), 'character container');
+    const slots = entry(ctx, 0, `worldSaveData.CharacterContainerSaveData[${i}]`, () => decodeContainerSlots(ctx, id, value), 'character container');
     for (const s of slots ?? []) if (!out.has(s.instanceId)) out.set(s.instanceId, s);
   });
   return out;

@@ -42,7 +42,7 @@ export function readCount(r: ByteReader, itemSize: number): number {
 
 export function readGuids(r: ByteReader): string[] {
   const n = readCount(r, 16);
-  const out: string[] = new Array(n);
+  const out = new Array<string>(n);
   for (let i = 0; i < n; i++) out[i] = r.guid();
   return out;
 }

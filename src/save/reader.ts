@@ -58,7 +58,7 @@ export function guidFromStem(stem: string): string | undefined {
 const INTERN_MAX_LEN = 64;
 const INTERN_SLOTS = 4096;
 /** A fixed-size, direct-mapped cache: bounded whatever a file holds. */
-const internTable: (string | undefined)[] = new Array(INTERN_SLOTS);
+const internTable = new Array<string | undefined>(INTERN_SLOTS);
 
 export class ByteReader {
   readonly bytes: Uint8Array;

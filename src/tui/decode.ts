@@ -43,7 +43,7 @@ export function decode(route: RouteKey, body: unknown): Decoded | null {
   if (route === 'players' || route === 'pals') {
     const c = body.nextCursor;
     if (!(c === undefined || strOrNull(c))) return null;
-    return { route, data: body.data, nextCursor: (c as string | null | undefined) ?? null } as Decoded;
+    return { route, data: body.data, nextCursor: c ?? null } as Decoded;
   }
   return { route, data: body.data } as Decoded;
 }

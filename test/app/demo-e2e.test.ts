@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { BodyAt } from '../helpers/api-data.js';
 import { BIN, runCli, tempDir } from '../helpers/cli.js';
 
 const ROUTES = [
@@ -20,7 +21,8 @@ const ROUTES = [
   '/world/summary',
   '/world/workers',
   '/events',
-];
+] as const;
+type Route = (typeof ROUTES)[number];
 
 /** Demos of the current test: killed after it if still running (a failed test stops none). */
 const started: ChildProcess[] = [];
@@ -60,7 +62,7 @@ describe('palpanel demo (built executable)', () => {
         const k = /(svk_[0-9a-f]{8}_[A-Za-z0-9_-]{43})/.exec(out);
         if (u && k) {
           clearTimeout(timer);
-          resolve({ url: u[1]!, key: k[1]! });
+          resolve({ url: u[1], key: k[1] });
         }
       });
     });
@@ -70,14 +72,15 @@ describe('palpanel demo (built executable)', () => {
     expect(out.match(/curl -H 'Authorization: Bearer svk_/g)).toHaveLength(3);
     const get = async (path: string) => {
       const res = await fetch(`${url}/api/integration/v1${path}`, { headers: { authorization: `Bearer ${key}` } });
-      return { status: res.status, body: (await res.json()) as any };
+      return { status: res.status, body: await res.json() };
     };
-    const bodies: Record<string, any> = {};
+    const read: Partial<Record<Route, unknown>> = {};
     for (const r of ROUTES) {
       const res = await get(r);
       expect(res.status, r).toBe(200);
-      bodies[r] = res.body;
+      read[r] = res.body;
     }
+    const bodies = read as { [R in Route]: BodyAt<R> };
     const server = bodies['/server'].data;
     expect(server).toMatchObject({ name: 'palpanel demo server', state: 'running', save: { state: 'ok', players: 8, pals: 300 } });
     expect(server.uptimeSec).toBeGreaterThanOrEqual(0);

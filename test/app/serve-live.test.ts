@@ -9,6 +9,7 @@ import { createLogger } from '../../src/app/logger.js';
 import { startServe } from '../../src/app/serve.js';
 import { startSimGameServer } from '../../src/demo/sim/index.js';
 import { writeSyntheticWorld } from '../../src/demo/world-gen/index.js';
+import type { BodyAt } from '../helpers/api-data.js';
 import { FIXTURES, tempDir } from '../helpers/cli.js';
 import { liveSettings, startLiveServe } from '../helpers/live-serve.js';
 import { waitFor } from '../helpers/wait.js';
@@ -23,16 +24,16 @@ const ALICE = '00000000-0000-0000-0000-000000000001';
 async function setup(
   env: Record<string, string> = {},
   simOpts: SimOptions = {},
-): Promise<{ sim: SimGameServer; server: RunningServer; get: (path: string) => Promise<{ status: number; body: any }> }> {
+): Promise<{ sim: SimGameServer; server: RunningServer; get: <P extends string>(path: P) => Promise<{ status: number; body: BodyAt<P> }> }> {
   const { sim, server, key } = await startLiveServe(
     cleanup,
     { players: [{ uid: ALICE, name: 'Alice\u0007\nSmith', level: 12 }], ...simOpts },
     { SERVICE_INTEGRATION_RATE_LIMIT: '100000', ...env },
   );
   sim.control.setOnline([]);
-  const get = async (path: string) => {
+  const get = async <P extends string>(path: P) => {
     const res = await fetch(`${server.url}/api/integration/v1${path}`, { headers: { authorization: `Bearer ${key}` } });
-    return { status: res.status, body: await res.json() };
+    return { status: res.status, body: (await res.json()) as BodyAt<P> };
   };
   return { sim, server, get };
 }
@@ -67,7 +68,7 @@ describe('serve against the simulated game server', () => {
     await sim.control.setMode('ok');
     await waitFor('running again', async () => ((await get('/server')).body.data.state === 'running' ? true : undefined));
 
-    const events = (await get('/events?limit=100')).body.data as { kind: string; message: string }[];
+    const events = (await get('/events?limit=100')).body.data;
     const story = events.reverse().map((e) => `${e.kind}: ${e.message}`);
     expect(story).toEqual([
       'system: Palworld REST API is reachable',
@@ -76,6 +77,7 @@ describe('serve against the simulated game server', () => {
       'system: Palworld REST API is unreachable',
       'system: Palworld REST API is reachable',
     ]);
+    // eslint-disable-next-line no-control-regex -- the control characters are what must be absent
     for (const e of events) expect(e.message).not.toMatch(/[\u0000-\u001f]/);
   });
 
@@ -130,7 +132,7 @@ describe('serve against the simulated game server', () => {
     await sim.control.setMode('server-error');
     const stale = await reach('stale');
     expect(stale.counts.players).toBe(1);
-    expect(Date.parse(stale.lastAttemptAt)).toBeGreaterThan(Date.parse(stale.capturedAt));
+    expect(Date.parse(stale.lastAttemptAt!)).toBeGreaterThan(Date.parse(stale.capturedAt!));
     await sim.control.setMode('ok');
     await reach('ready');
 
@@ -183,9 +185,9 @@ describe('serve against the simulated game server', () => {
     const run = async () => {
       const server = await startServe({ settings, log: createLogger('text', () => {}), version: 'test', ready: () => {} });
       const { key } = server.store.keys.create('restart test', 'cli');
-      const get = async (path: string) =>
-        (await (await fetch(`${server.url}/api/integration/v1${path}`, { headers: { authorization: `Bearer ${key}` } })).json()) as any;
-      const story = async () => ((await get('/events?limit=100')).data as { kind: string; message: string }[]).reverse().map((e) => `${e.kind}: ${e.message}`);
+      const get = async <P extends string>(path: P) =>
+        (await (await fetch(`${server.url}/api/integration/v1${path}`, { headers: { authorization: `Bearer ${key}` } })).json()) as BodyAt<P>;
+      const story = async () => (await get('/events?limit=100')).data.reverse().map((e) => `${e.kind}: ${e.message}`);
       return { server, get, story };
     };
     const alice = async (r: Awaited<ReturnType<typeof run>>) =>
@@ -234,7 +236,7 @@ describe('serve against the simulated game server', () => {
 
   it('a deep scan of /world/summary and /world/workers over HTTP finds none of the actors\' names, ids, guilds or IPs', async () => {
     const saveDir = tempDir('palpanel-save-');
-    const world = await writeSyntheticWorld(saveDir, { seed: 7, players: 4, pals: 120 });
+    const world = writeSyntheticWorld(saveDir, { seed: 7, players: 4, pals: 120 });
     const basePals = world.expected.pals.filter((p) => p.placement === 'base');
     expect(basePals.length).toBeGreaterThan(0);
     const sim = await startSimGameServer({
@@ -247,8 +249,8 @@ describe('serve against the simulated game server', () => {
     const server = await startServe({ settings, log: createLogger('text', () => {}), version: 'test', ready: () => {} });
     cleanup.push(() => server.stop());
     const { key } = server.store.keys.create('scan', 'cli');
-    const get = async (path: string) =>
-      (await (await fetch(`${server.url}/api/integration/v1${path}`, { headers: { authorization: `Bearer ${key}` } })).json()) as any;
+    const get = async <P extends string>(path: P) =>
+      (await (await fetch(`${server.url}/api/integration/v1${path}`, { headers: { authorization: `Bearer ${key}` } })).json()) as BodyAt<P>;
     const [summary, workers] = await waitFor('linked workers', async () => {
       const [s, w] = [await get('/world/summary'), await get('/world/workers')];
       return s.data.state === 'ready' && s.data.linkedBasePals === basePals.length && w.data.workers.length === basePals.length ? [s, w] : undefined;

@@ -87,7 +87,7 @@ describe('synthetic world writer', () => {
 
   it('writes a save folder that parses from disk', async () => {
     const dir = tempDir('palpanel-synth-');
-    const world = await writeSyntheticWorld(dir, { seed: 9, players: 3, pals: 40 });
+    const world = writeSyntheticWorld(dir, { seed: 9, players: 3, pals: 40 });
     expect(readdirSync(join(dir, 'Players'))).toHaveLength(3);
     const players = new Map(readdirSync(join(dir, 'Players')).map((f) => [f.replace(/\.sav$/, ''), readFileSync(join(dir, 'Players', f))]));
     const r = await parseWorld({ level: readFileSync(join(dir, 'Level.sav')), levelMeta: readFileSync(join(dir, 'LevelMeta.sav')), players });

@@ -121,7 +121,7 @@ describe('dist/palpanel', () => {
   // Permissions do not bind root, so as root the commands run as nobody (setpriv).
   const asRoot = process.getuid?.() === 0;
   const hasSetpriv = spawnSync('setpriv', ['--version']).status === 0;
-  it.skipIf(asRoot && !hasSetpriv)('a read-only data dir: keys list works and leaves it untouched; keys create exits 1 saying why', async () => {
+  it.skipIf(asRoot && !hasSetpriv)('a read-only data dir: keys list works and leaves it untouched; keys create exits 1 saying why', () => {
     const base = tempDir();
     chmodSync(base, 0o755);
     const dir = join(base, 'data');

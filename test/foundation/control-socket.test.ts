@@ -29,7 +29,7 @@ describe('control socket', () => {
     const refused = results.filter((r) => r.status === 'rejected');
     expect(ok).toHaveLength(100);
     expect(refused).toHaveLength(100);
-    for (const r of refused) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(TooManyKeysError);
+    for (const r of refused) expect(r.reason).toBeInstanceOf(TooManyKeysError);
     const list = (await performAdminOp(dir, { op: 'keys.list' })) as KeyRecord[];
     expect(list.filter((k) => k.revokedAt === null)).toHaveLength(100);
     expect(server.store.keys.list()).toHaveLength(100);

@@ -37,7 +37,7 @@ describe('event log retention', () => {
     const all = store.events.listAll(KEEP_LATEST + 1_000);
     // The 200 recent ones (inside 30 days) plus, of the old ones, those among the latest 10,000.
     expect(all).toHaveLength(KEEP_LATEST);
-    expect(all[0]!.message).toBe('recent 199');
+    expect(all[0].message).toBe('recent 199');
     expect(all.at(-1)!.message).toBe(`old ${300 + 200}`);
   });
 
@@ -55,7 +55,7 @@ describe('event log retention', () => {
     const all = store.events.listAll(HARD_CAP + 10_000);
     // Panel events are bounded by their own cap; the newest ones stay.
     expect(all.filter((e) => e.kind === 'audit')).toHaveLength(HARD_CAP);
-    expect(all[0]!.message).toBe(`audit ${HARD_CAP + 1_999}`);
+    expect(all[0].message).toBe(`audit ${HARD_CAP + 1_999}`);
   });
 
   it('public events older than 30 days beyond the latest 10,000 public ones go; the latest 100 always stay', async () => {
@@ -64,7 +64,7 @@ describe('event log retention', () => {
     store.events.prune(NOW);
     const pub = store.events.listPublic(100);
     expect(pub).toHaveLength(100);
-    expect(pub[0]!.message).toBe(`P${KEEP_LATEST + 49} left the server`);
+    expect(pub[0].message).toBe(`P${KEEP_LATEST + 49} left the server`);
     expect(store.events.listAll(KEEP_LATEST + 100)).toHaveLength(KEEP_LATEST);
   });
 

@@ -72,14 +72,14 @@ describe('store durability', () => {
     const dir = tempDir();
     const holder = spawn(process.execPath, ['--import', 'tsx', '-e',
       `import('${join(ROOT, 'src/store/index.ts')}').then(async (m) => { await m.openStore(${JSON.stringify(dir)}); console.log('held'); setInterval(() => {}, 1000); })`], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-    await new Promise<void>((resolve) => holder.stdout!.on('data', (c) => String(c).includes('held') && resolve()));
+    await new Promise<void>((resolve) => holder.stdout.on('data', (c) => String(c).includes('held') && resolve()));
     await expect(openStore(dir)).rejects.toBeInstanceOf(DataDirLockedError);
     holder.kill('SIGKILL');
     await new Promise((r) => holder.once('exit', r));
     const results = await Promise.allSettled([openStore(dir), openStore(dir), openStore(dir)]);
     const won = results.filter((r) => r.status === 'fulfilled');
     expect(won).toHaveLength(1);
-    (won[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof openStore>>>).value.close();
+    won[0].value.close();
   });
 
   it('a store file that is not a database is a named error, not a crash', async () => {

@@ -49,7 +49,7 @@ describe('GameRestClient reads', () => {
     expect(info.worldGuid).toMatch(/^[0-9A-F]{32}$/);
     const players = await client.players();
     expect(players.map((p) => p.playerId)).toEqual(PLAYERS.map((p) => p.uid.replace(/-/g, '').toUpperCase()));
-    const alice = players[0]!;
+    const alice = players[0];
     expect(alice).toMatchObject({ name: 'Alice', level: 31 });
     expect(alice.userId).toMatch(/^steam_\d{17}$/);
     expect(alice.location).not.toBeNull();
@@ -197,7 +197,7 @@ describe('GameRestClient admin routes', () => {
     expect(await client.stop()).toBe('The server force stopped.');
     const actions = sim.control.adminActions().map((a) => a.action);
     expect(actions).toEqual(['announce', 'kick', 'ban', 'unban', 'save', 'shutdown', 'stop']);
-    expect(sim.control.adminActions()[1]!.args).toEqual({ userid: bob.userId, message: 'bye' });
+    expect(sim.control.adminActions()[1].args).toEqual({ userid: bob.userId, message: 'bye' });
     expect(sim.control.onlineUids()).not.toContain(BOB);
   });
 

@@ -70,8 +70,8 @@ export function startServeProcess(args: string[], env: Record<string, string> = 
       child.kill('SIGKILL');
       reject(new Error(`serve did not become ready: ${err}`));
     }, timeoutMs);
-    child.stderr!.on('data', (c) => (err += c));
-    child.stdout!.on('data', (c) => {
+    child.stderr.on('data', (c) => (err += c));
+    child.stdout.on('data', (c) => {
       out += c;
       const m = /listening on (http:\/\/\S+)/.exec(out);
       if (m) {

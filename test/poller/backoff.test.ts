@@ -87,7 +87,7 @@ describe('poll loop timing on an injected clock', () => {
     }
     ac.abort();
     await p.stop();
-    return starts.slice(1).map((t, i) => t - starts[i]!);
+    return starts.slice(1).map((t, i) => t - starts[i]);
   }
 
   it('REST poller: the gap between attempts stays within the bound while the game is down', async () => {

@@ -52,12 +52,12 @@ export class FakeTime {
       if (Date.now() > until) throw new Error('no timer was scheduled');
       await new Promise((r) => setTimeout(r, 2));
     }
-    return [...this.pending.values()][0]!.ms;
+    return [...this.pending.values()][0].ms;
   }
 
   /** Moves the clock to the first pending timer and runs it. */
   fire(): void {
-    const [id, timer] = [...this.pending.entries()].sort((a, b) => a[1].at - b[1].at)[0]!;
+    const [id, timer] = [...this.pending.entries()].sort((a, b) => a[1].at - b[1].at)[0];
     this.pending.delete(id);
     this.t = timer.at;
     timer.fn();

@@ -65,18 +65,18 @@ describe('base workers', () => {
     expect(w.state).toBe('ready');
     expect(w.capturedAt).toBe(NOW.toISOString());
     expect(Object.keys(w).sort()).toEqual(['capturedAt', 'state', 'workers']);
-    expect(w.workers.map((x) => x.instanceId)).toEqual([SAVE_PALS[0]!.instanceId, SAVE_PALS[1]!.instanceId, SAVE_PALS[2]!.instanceId]);
+    expect(w.workers.map((x) => x.instanceId)).toEqual([SAVE_PALS[0].instanceId, SAVE_PALS[1].instanceId, SAVE_PALS[2].instanceId]);
     const [anubis, mammorest, cat] = w.workers;
-    expect(Object.keys(anubis!).sort()).toEqual(
+    expect(Object.keys(anubis).sort()).toEqual(
       ['active', 'activity', 'baseId', 'characterId', 'displayName', 'hpPercent', 'instanceId', 'isBoss', 'level', 'ownerName', 'ownerSource', 'ownerUid'],
     );
     expect(anubis).toMatchObject({ characterId: 'Anubis', displayName: 'Anubis', isBoss: false, level: 40, active: true, ownerUid: ALICE, ownerName: 'Alice', ownerSource: 'save' });
-    expect(anubis!.hpPercent).toBeGreaterThan(0);
-    expect(anubis!.hpPercent).toBeLessThanOrEqual(100);
+    expect(anubis.hpPercent).toBeGreaterThan(0);
+    expect(anubis.hpPercent).toBeLessThanOrEqual(100);
     // Unresolved owner → the optional owner fields are absent, not empty.
-    expect(Object.keys(mammorest!)).not.toContain('ownerUid');
+    expect(Object.keys(mammorest)).not.toContain('ownerUid');
     expect(mammorest).toMatchObject({ isBoss: true, displayName: 'Mammorest', baseId: 'b0000000-0000-0000-0000-000000000001' });
-    expect(cat!.baseId).toBe('b0000000-0000-0000-0000-000000000002');
+    expect(cat.baseId).toBe('b0000000-0000-0000-0000-000000000002');
   });
 
   it('omits everything when the cache holds no data', () => {

@@ -35,7 +35,7 @@ async function readError(file: Uint8Array): Promise<SaveReadError> {
 }
 
 describe('containers', () => {
-  it('unwraps PlZ1, PlZ2, CNK and bare GVAS', async () => {
+  it('unwraps PlZ1, PlZ2, CNK and bare GVAS', () => {
     expect(readContainer(GV)).toEqual({ gvas: GV, container: 'GVAS' });
     expect(readContainer(plz1(GV))).toMatchObject({ gvas: GV, container: 'PlZ1' });
     expect(readContainer(plz2(GV))).toMatchObject({ gvas: GV, container: 'PlZ2' });

@@ -119,7 +119,7 @@ describe('simulated RCON', () => {
     const players = JSON.parse((await get('/v1/api/players')).text).players as Array<{ name: string; userId: string }>;
     const bob = players.find((p) => p.name === 'Bob')!;
     const [, , reply] = await rawRcon(`KickPlayer ${bob.userId}`);
-    expect(reply!.body).toBe(`Kicked: ${bob.userId}`);
+    expect(reply.body).toBe(`Kicked: ${bob.userId}`);
     expect(sim.control.onlineUids()).toEqual([ALICE]);
     expect(sim.control.adminActions().at(-1)).toEqual({ via: 'rcon', action: 'kick', args: { userid: bob.userId } });
   });

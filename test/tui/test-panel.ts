@@ -35,7 +35,7 @@ export async function startTestPanel(cleanup: (() => Promise<void> | void)[], op
   const handler: Handler = Object.assign((req: Parameters<Handler>[0]) => {
     seen.push({ path: `${req.path}${req.query ? `?${req.query}` : ''}`, inm: req.headers['if-none-match'], at: Date.now() });
     return core(req);
-  }, { bodyLimit: core.bodyLimit });
+  }, { bodyLimit: core.bodyLimit?.bind(core) });
   let server: RunningHttpServer | null = await startHttpServer(handler, { host: '127.0.0.1', port: 0, log: silentLog });
   const port = server.port;
   cleanup.push(() => server?.close(0));

@@ -65,7 +65,7 @@ export class SimActors {
       });
     }
     this.basePals.forEach((b, j) => {
-      const [action, ai] = ACTIONS[(slot + j) % ACTIONS.length]!;
+      const [action, ai] = ACTIONS[(slot + j) % ACTIONS.length];
       actors.push({
         ...this.character('BaseCampPal', spellInstanceId(b.instanceId, j, this.trainerRuntimeId), b.level, action, ai,
           j % 7 === 6 ? 'false' : 'true'),
@@ -77,15 +77,15 @@ export class SimActors {
     // Workers no save pal matches: they must be counted but never listed.
     for (let k = 0; k < 3; k++) {
       actors.push({
-        ...this.character('BaseCampPal', this.extraIds[k]!, 20, 'Idle', 'WorkerWork', 'true'),
+        ...this.character('BaseCampPal', this.extraIds[k], 20, 'Idle', 'WorkerWork', 'true'),
         Name: 'SheepBall', NickName: 'Sim Stranger', TrainerNickName: 'Sim Stranger', Class: 'BP_SheepBall_C',
       });
     }
     for (let k = 0; k < 4; k++) {
-      actors.push({ ...this.character('WildPal', this.extraIds[3 + k]!, 5 + k, 'Move', 'None', 'true'), Name: 'Sim Wild Pal', Class: 'BP_PurpleSpider_C' });
+      actors.push({ ...this.character('WildPal', this.extraIds[3 + k], 5 + k, 'Move', 'None', 'true'), Name: 'Sim Wild Pal', Class: 'BP_PurpleSpider_C' });
     }
     for (let k = 0; k < 2; k++) {
-      actors.push({ ...this.character('NPC', this.extraIds[7 + k]!, 30, 'Idle', 'None', 'true'), Name: 'Sim Merchant', Class: 'BP_Hunter_Rifle_C' });
+      actors.push({ ...this.character('NPC', this.extraIds[7 + k], 30, 'Idle', 'None', 'true'), Name: 'Sim Merchant', Class: 'BP_Hunter_Rifle_C' });
     }
     for (let k = 0; k < this.palBoxes; k++) {
       actors.push({
@@ -94,8 +94,8 @@ export class SimActors {
       });
     }
     // Types the decoder does not know must be tolerated and counted as unknown.
-    actors.push({ Type: 'Vehicle', Name: 'Sim Stranger', InstanceID: this.extraIds[9]!, LocationX: 1, LocationY: 2 });
-    actors.push({ ...this.character('Monster', this.extraIds[10]!, 1, 'Idle', 'None', 'true') });
+    actors.push({ Type: 'Vehicle', Name: 'Sim Stranger', InstanceID: this.extraIds[9], LocationX: 1, LocationY: 2 });
+    actors.push({ ...this.character('Monster', this.extraIds[10], 1, 'Idle', 'None', 'true') });
     return actors;
   }
 

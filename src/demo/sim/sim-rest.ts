@@ -50,7 +50,7 @@ export class SimRest {
   }
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
-    const path = (req.url ?? '/').split('?')[0]!;
+    const path = (req.url ?? '/').split('?')[0];
     this.counts[path] = (this.counts[path] ?? 0) + 1;
     if (this.mode() === 'slow') this.later(res, () => void this.respond(req, res, path));
     else void this.respond(req, res, path);
@@ -98,7 +98,7 @@ export class SimRest {
     if (req.method !== 'POST') return notFound;
     const body = await readBody(req);
     const bad = text(400, 'Bad Request');
-    const s = (k: string): string => (typeof body?.[k] === 'string' ? (body[k] as string) : '');
+    const s = (k: string): string => (typeof body?.[k] === 'string' ? body[k] : '');
     switch (path) {
       case '/v1/api/announce':
         if (s('message') === '') return bad;

@@ -136,7 +136,7 @@ export function generateSyntheticWorld(opts: SyntheticWorldOptions): SyntheticWo
 }
 
 /** Writes the world into `dir` (each file to a temp name, then renamed into place). */
-export async function writeSyntheticWorld(dir: string, opts: SyntheticWorldOptions): Promise<SyntheticWorld> {
+export function writeSyntheticWorld(dir: string, opts: SyntheticWorldOptions): SyntheticWorld {
   const world = generateSyntheticWorld(opts);
   mkdirSync(join(dir, 'Players'), { recursive: true });
   const put = (path: string, bytes: Uint8Array) => {

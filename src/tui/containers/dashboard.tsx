@@ -1,7 +1,7 @@
 // The dashboard container: owns the timer that drives the model, the keyboard, the focus, the
 // help toggle and the terminal size; hands formatted props to the presentational view.
 import { useApp, useInput, useStdout, type Key } from 'ink';
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useReducer, useRef, useState } from 'react';
 import { DashboardView } from '../components/dashboard-view.js';
 import { CHROME, computeLayout, tabOrder, type PaneId } from '../layout.js';
 import type { DashModel } from '../model.js';
@@ -19,19 +19,23 @@ export interface DashboardProps {
   onExit: (code: number, message?: string) => void;
 }
 
+/** The focused pane if it is still present, else the first one in tab order. */
+const focusAmong = (order: PaneId[], focus: PaneId) => (order.includes(focus) ? focus : order[0]);
+
 /** A page size change waits for the terminal to stop resizing, so a drag costs no requests. */
 const RESIZE_SETTLE_MS = 400;
 /** Inside a pane: the border and one column of padding on each side. */
 const PANE_INSET = 4;
 
+const readSize = (stdout: NodeJS.WriteStream) => ({ columns: stdout.columns || 100, rows: stdout.rows || 40 });
+
 function useTerminalSize(): { columns: number; rows: number } {
   // ink 8 types its stdout as a plain WritableStream; the one it renders to is a tty.WriteStream
   // (or a test's stand-in with the same two fields).
   const stdout = useStdout().stdout as NodeJS.WriteStream;
-  const read = () => ({ columns: stdout.columns || 100, rows: stdout.rows || 40 });
-  const [size, setSize] = useState(read);
+  const [size, setSize] = useState(() => readSize(stdout));
   useEffect(() => {
-    const onResize = () => setSize(read());
+    const onResize = () => setSize(readSize(stdout));
     stdout.on('resize', onResize);
     return () => {
       stdout.off('resize', onResize);
@@ -42,9 +46,10 @@ function useTerminalSize(): { columns: number; rows: number } {
 
 export function Dashboard({ model, url, tickMs = 250, now = Date.now, keys = true, onExit }: DashboardProps) {
   const [, redraw] = useReducer((n: number) => n + 1, 0);
-  // The focus lives in a ref, not in state: keys typed fast (tab, then an arrow) arrive before
-  // React redraws, and each must see the focus the previous one left.
+  // The keys read the focus from a ref: keys typed fast (tab, then an arrow) arrive before React
+  // redraws, and each must see the focus the previous one left. The render reads its copy in state.
   const focusRef = useRef<PaneId>('server');
+  const [focus, setFocus] = useState<PaneId>('server');
   const [help, setHelp] = useState(false);
   const { exit } = useApp();
   const size = useTerminalSize();
@@ -57,15 +62,15 @@ export function Dashboard({ model, url, tickMs = 250, now = Date.now, keys = tru
     exit();
   };
 
-  /** The present panes in tab order, and the focused one among them, as of now. */
+  /** The present panes in tab order, and the focused one among them, as of now (for the keys). */
   const currentFocus = () => {
     const order = tabOrder(presentPanes(model.state));
-    return { order, focused: order.includes(focusRef.current) ? focusRef.current : order[0] };
+    return { order, focused: focusAmong(order, focusRef.current) };
   };
 
   const s = model.state;
   const present = presentPanes(s);
-  const { focused } = currentFocus();
+  const focused = focusAmong(tabOrder(present), focus);
   const layout = computeLayout(size.columns, size.rows, present, focused);
   const slots = new Map(layout.columns.flat().map((p) => [p.id, p]));
 
@@ -87,20 +92,25 @@ export function Dashboard({ model, url, tickMs = 250, now = Date.now, keys = tru
     return () => clearTimeout(t);
   }, [model, playersRows, palsRows]);
 
+  // The loop lives as long as the model; the clock, the interval and onExit it uses are the latest
+  // render's props (effect events), not those of the render that started it.
+  const clock = useEffectEvent(() => now());
+  const interval = useEffectEvent(() => tickMs);
+  const endFromLoop = useEffectEvent((code: number, message?: string) => end(code, message));
   useEffect(() => {
     let stopped = false;
     let timer: NodeJS.Timeout | undefined;
     const loop = async () => {
       try {
-        await model.tick(now());
+        await model.tick(clock());
       } catch (err) {
-        if (!stopped) end(1, `unexpected failure: ${err instanceof Error ? err.message : String(err)}`);
+        if (!stopped) endFromLoop(1, `unexpected failure: ${err instanceof Error ? err.message : String(err)}`);
         return;
       }
       if (stopped) return;
-      if (model.state.fatal) return end(2, model.state.fatal);
+      if (model.state.fatal) return endFromLoop(2, model.state.fatal);
       redraw();
-      timer = setTimeout(loop, tickMs);
+      timer = setTimeout(() => void loop(), interval());
     };
     void loop();
     return () => {
@@ -113,7 +123,7 @@ export function Dashboard({ model, url, tickMs = 250, now = Date.now, keys = tru
     const { order, focused } = currentFocus();
     const i = order.indexOf(focused);
     focusRef.current = order[(((i + n) % order.length) + order.length) % order.length];
-    redraw();
+    setFocus(focusRef.current);
   };
 
   const onKey = (input: string, key: Partial<Key>) => {
