@@ -85,8 +85,8 @@ const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?
 function instant(v: string, name: string): string {
   const m = RFC3339.exec(v);
   const [y, mo, d, h, mi, s] = m ? m.slice(1, 7).map(Number) : [];
-  const day = m ? new Date(Date.UTC(y!, mo! - 1, d!)) : null;
-  const valid = day !== null && day.getUTCFullYear() === y && day.getUTCMonth() === mo! - 1 && day.getUTCDate() === d && h! < 24 && mi! < 60 && s! < 60;
+  const day = m ? new Date(Date.UTC(y, mo - 1, d)) : null;
+  const valid = day !== null && day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
   const ms = valid ? Date.parse(v.toUpperCase()) : Number.NaN;
   if (!Number.isFinite(ms)) throw new ValidationError(`The "${name}" time must be an RFC 3339 date-time, e.g. 2026-07-14T09:30:00.000Z.`);
   return new Date(ms).toISOString();
@@ -160,7 +160,7 @@ export class AuditRepo {
     const rows = this.db.all<AuditRow>(sql, [...params, q.limit + 1]);
     const more = rows.length > q.limit;
     const data = rows.slice(0, q.limit).map(toRecord);
-    return { data, nextCursor: more ? String(data[data.length - 1]!.id) : null };
+    return { data, nextCursor: more ? String(data[data.length - 1].id) : null };
   }
 
   /** Applies the retention rule above as of `now`; returns the number of rows removed. */

@@ -62,7 +62,7 @@ export class EventRepo {
     this.appendsSincePrune += evs.length;
     if (this.appendsSincePrune >= PRUNE_EVERY) {
       this.appendsSincePrune = 0;
-      const last = Date.parse(evs[evs.length - 1]!.at);
+      const last = Date.parse(evs[evs.length - 1].at);
       this.prune(Number.isFinite(last) ? new Date(last) : new Date());
     }
   }

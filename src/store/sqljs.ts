@@ -15,7 +15,7 @@ export function loadSqlJs(): Promise<SqlJsStatic> {
     const wasm = sea
       ? new Uint8Array(sea.getAsset(SQL_WASM_ASSET))
       : readFileSync(nodeRequire.resolve('sql.js/dist/sql-wasm.wasm'));
-    const bytes = wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer;
+    const bytes = wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength);
     return initSqlJs({ wasmBinary: bytes });
   })();
   return loading;

@@ -124,7 +124,7 @@ describe('palpanel demo (built executable)', () => {
         const m = /data dir\s+(\S+) \(a temp folder, removed when the demo stops\)/.exec(out);
         if (m && /svk_/.test(out)) {
           clearTimeout(timer);
-          resolve(m[1]!);
+          resolve(m[1]);
         }
       });
     });

@@ -61,7 +61,7 @@ describe('audit through a running server', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(refused).toHaveLength(1);
-    expect(refused[0]!.reason).toBeInstanceOf(LastAdminError);
+    expect(refused[0].reason).toBeInstanceOf(LastAdminError);
     expect(server.store.users.list().map((u) => u.role)).toEqual(['admin']);
     expect(allRows(server.store).filter((r) => r.action === 'user.remove').map((r) => r.outcome).sort()).toEqual(['ok', 'refused']);
   });
@@ -81,7 +81,7 @@ describe('audit through a running server', () => {
     const api = `${server.url}/api/v1`;
     const login = await fetch(`${api}/auth/login`, { method: 'POST', body: JSON.stringify({ username: ANN.name, password: ANN.password }) });
     expect(login.status).toBe(200);
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const cookie = login.headers.get('set-cookie')!.split(';')[0];
     const created = await fetch(`${api}/integration-keys`, { method: 'POST', headers: { cookie }, body: JSON.stringify({ label: 'from the panel' }) });
     expect(created.status).toBe(201);
     const panelKey = (await created.json()) as { id: string; key: string };

@@ -326,15 +326,15 @@ describe('sessions for admins', () => {
     const s = store.sessions.create('ann', clock.now(), TTL);
     clock.advance(SEEN_RESOLUTION_MS - 1);
     store.sessions.lookup(s.token, clock.now());
-    expect(store.sessions.list()[0]!.lastSeenAt).toBe('2026-07-14T10:00:00.000Z');
+    expect(store.sessions.list()[0].lastSeenAt).toBe('2026-07-14T10:00:00.000Z');
     clock.advance(1);
     store.sessions.lookup(s.token, clock.now());
-    expect(store.sessions.list()[0]!.lastSeenAt).toBe('2026-07-14T10:01:00.000Z');
+    expect(store.sessions.list()[0].lastSeenAt).toBe('2026-07-14T10:01:00.000Z');
     store.flush();
     stores.pop()!.close();
     const again = await storeOn(dir, clock);
     stores.push(again);
-    expect(again.sessions.list()[0]!.lastSeenAt).toBe('2026-07-14T10:01:00.000Z');
+    expect(again.sessions.list()[0].lastSeenAt).toBe('2026-07-14T10:01:00.000Z');
     expect(again.sessions.lookup(s.token, clock.now())).toMatchObject({ username: 'ann', sessionId: s.id });
   });
 
@@ -347,18 +347,18 @@ describe('sessions for admins', () => {
       return store.sessions.create('ann', clock.now(), TTL);
     });
     const b = store.sessions.create('bob', clock.now(), TTL);
-    store.users.setPassword('ann', 'ann-new-long-phrase', 'user:ann', { keepSessionId: a2!.id });
-    expect([a1, a2, a3].map((s) => store.sessions.lookup(s!.token, clock.now()) !== null)).toEqual([false, true, false]);
+    store.users.setPassword('ann', 'ann-new-long-phrase', 'user:ann', { keepSessionId: a2.id });
+    expect([a1, a2, a3].map((s) => store.sessions.lookup(s.token, clock.now()) !== null)).toEqual([false, true, false]);
     store.users.setPassword('ann', 'ann-newer-long-phrase', 'cli');
-    expect(store.sessions.lookup(a2!.token, clock.now())).toBeNull();
+    expect(store.sessions.lookup(a2.token, clock.now())).toBeNull();
     store.users.remove('bob', 'user:ann');
     expect(store.sessions.lookup(b.token, clock.now())).toBeNull();
     expect(story(store).slice(-7)).toEqual([
       'user.password ok ann user:ann',
-      `session.end ok ${a1!.id} user:ann`,
-      `session.end ok ${a3!.id} user:ann`,
+      `session.end ok ${a1.id} user:ann`,
+      `session.end ok ${a3.id} user:ann`,
       'user.password ok ann cli',
-      `session.end ok ${a2!.id} cli`,
+      `session.end ok ${a2.id} cli`,
       'user.remove ok bob user:ann',
       `session.end ok ${b.id} user:ann`,
     ]);

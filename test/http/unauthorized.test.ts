@@ -49,7 +49,7 @@ describe('uniform 401', () => {
   const wellFormed = () => {
     const [, id, secret] = KEY_PATTERN.exec(valid)!;
     const otherId = id === 'ffffffff' ? 'fffffffe' : 'ffffffff';
-    const otherSecret = (secret![0] === 'B' ? 'C' : 'B').repeat(43);
+    const otherSecret = (secret[0] === 'B' ? 'C' : 'B').repeat(43);
     return { unknownId: `svk_${otherId}_${secret}`, wrongSecret: `svk_${id}_${otherSecret}` };
   };
 

@@ -106,8 +106,9 @@ function expectNamed(err: unknown, label: string): void {
 
 const stats = { variants: 0, results: 0, errors: 0, drift: 0 };
 
-/** Mutates `which` file of `files` `count` times and decodes every variant. */
-function fuzzDecode(label: string, files: GvasFiles, which: 'level' | 'levelMeta' | string, count: number, seed: number, allowResize: boolean): void {
+/** Mutates `which` file of `files` (`level`, `levelMeta`, or a player file's uid) `count` times
+ * and decodes every variant. */
+function fuzzDecode(label: string, files: GvasFiles, which: string, count: number, seed: number, allowResize: boolean): void {
   const next = rng(seed);
   const original = which === 'level' ? files.level : which === 'levelMeta' ? files.levelMeta! : files.players.get(which)!;
   const hot = hotRanges(original);
