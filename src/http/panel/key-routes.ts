@@ -1,12 +1,13 @@
 // Integration key administration (spec: Key management; Integration key lifecycle). Admin
-// sessions only; the plaintext key leaves exactly once, in the 201 of the create.
+// sessions only (the route table says so); the plaintext key leaves exactly once, in the 201 of
+// the create.
 import { iso } from '../../lib/time.js';
 import { json } from '../respond.js';
-import { jsonObjectBody, requireAdmin, type PanelHandler } from './context.js';
+import type { CreateKeyRequestSchema } from '../schemas.js';
+import type { PanelHandler } from './context.js';
+import type { KeyPath } from './params.js';
 
-export const createKey: PanelHandler = ({ deps, req, user, now }) => {
-  requireAdmin(user);
-  const body = jsonObjectBody(req);
+export const createKey: PanelHandler<{ body: typeof CreateKeyRequestSchema }> = ({ deps, body, user, now }) => {
   const created = deps.store.keys.create(body.label);
   try {
     // Audit trail for the panel (never public, never with the key).
@@ -18,16 +19,13 @@ export const createKey: PanelHandler = ({ deps, req, user, now }) => {
   return json(201, { id, label, createdAt, lastUsedAt, revokedAt, key });
 };
 
-export const listKeys: PanelHandler = ({ deps, user }) => {
-  requireAdmin(user);
-  return json(
+export const listKeys: PanelHandler = ({ deps }) =>
+  json(
     200,
     deps.store.keys.list().map(({ id, label, createdAt, lastUsedAt, revokedAt }) => ({ id, label, createdAt, lastUsedAt, revokedAt })),
   );
-};
 
-export const revokeKey: PanelHandler = ({ deps, params, user, now }) => {
-  requireAdmin(user);
+export const revokeKey: PanelHandler<{ params: typeof KeyPath }> = ({ deps, params, user, now }) => {
   const before = deps.store.keys.list().find((k) => k.id === params.id)?.revokedAt ?? null;
   const rec = deps.store.keys.revoke(params.id);
   if (before === null) {
