@@ -24,6 +24,8 @@ function expectedType(iss: RawIssue & { expected?: string }): string {
   const def = (iss.inst as { _zod?: { def?: { format?: string } } } | undefined)?._zod?.def;
   if (iss.expected === 'number' && def?.format?.includes('int')) return 'an integer';
   switch (iss.expected) {
+    case 'int':
+      return 'an integer';
     case 'string':
       return 'a string';
     case 'number':
@@ -76,7 +78,7 @@ function predicate(iss: RawIssue, place: Place): string {
     case 'not_multiple_of':
       return `must be a multiple of ${String(i.divisor)}`;
     case 'unrecognized_keys':
-      return `has unknown ${i.keys.length === 1 ? 'member' : 'members'} ${quoteList(i.keys)}`;
+      return `has ${i.keys.length === 1 ? 'an unknown member' : 'unknown members'} ${quoteList(i.keys)}`;
     case 'invalid_union':
       return 'does not have an accepted type or value';
     case 'invalid_key':
@@ -99,8 +101,8 @@ function sentence(iss: z.core.$ZodIssue, place: Place): string {
   const pred = iss.message.slice(OURS.length);
   const where = iss.path.map(String).join('.');
   if (iss.code === 'unrecognized_keys' && where === '') {
-    const noun = iss.keys.length === 1 ? NOUN[place].one : NOUN[place].many;
-    return place === 'body' ? `The body has an unknown ${noun} ${quoteList(iss.keys)}.` : `The request has an unknown ${noun} ${quoteList(iss.keys)}.`;
+    const what = iss.keys.length === 1 ? `an unknown ${NOUN[place].one}` : `unknown ${NOUN[place].many}`;
+    return `The ${place === 'body' ? 'body' : 'request'} has ${what} ${quoteList(iss.keys)}.`;
   }
   if (where === '') return `The request ${place} ${pred}.`;
   return `The ${NOUN[place].one} "${where}" ${pred}.`;
