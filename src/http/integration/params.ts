@@ -3,55 +3,14 @@
 // `invalid_request` for `online`. The query objects are not strict: an unknown parameter is
 // ignored, as it always was.
 import { z } from 'zod';
-import { decodeCursor, MAX_CURSOR_CHARS } from '../cursor.js';
+import { cursorParam, limitParam } from '../routes/page-params.js';
 import { withWireError } from '../routes/validate.js';
 import { UID_PATTERN } from '../schemas.js';
 
-export const PAGE_DEFAULT = 100;
-export const PAGE_MAX = 500;
-export const EVENTS_DEFAULT = 50;
-export const EVENTS_MAX = 100;
-
-/** `limit`: an integer from 1 to `max`, written the one canonical way (no sign, space, point
- * or leading zero), `def` when absent. */
-function limit(def: number, max: number, what: string) {
-  return withWireError(
-    z
-      .int()
-      .min(1)
-      .max(max)
-      .default(def)
-      .meta({
-        description: `${what}, ${def} when absent. Written as a plain decimal integer (no sign, space, point or leading zero); anything else or out of range: \`invalid_limit\`.`,
-      }),
-    'invalid_limit',
-    `The limit must be an integer from 1 to ${max}.`,
-  );
-}
-
-const CURSOR_INVALID = 'The cursor is not valid.';
-
-/** `cursor`: the previous page's `nextCursor`, decoded to the key the page starts after
- * (null: the first page). */
-const cursor = withWireError(
-  z
-    .codec(z.string().regex(/^[A-Za-z0-9_-]*$/).max(MAX_CURSOR_CHARS), z.string().nullable(), {
-      decode: (raw, ctx) => {
-        try {
-          return decodeCursor(raw);
-        } catch {
-          // Reported as an issue, not thrown: a parameter before it may have failed first.
-          ctx.issues.push({ code: 'custom', input: raw, message: CURSOR_INVALID });
-          return z.NEVER;
-        }
-      },
-      encode: (key) => key ?? '',
-    })
-    .optional()
-    .meta({ description: 'The `nextCursor` of the previous page; opaque. Empty means the first page. Otherwise `invalid_cursor`.' }),
-  'invalid_cursor',
-  CURSOR_INVALID,
-);
+const PAGE_DEFAULT = 100;
+const PAGE_MAX = 500;
+const EVENTS_DEFAULT = 50;
+const EVENTS_MAX = 100;
 
 const online = withWireError(
   z
@@ -63,9 +22,9 @@ const online = withWireError(
 );
 
 // Members in the order the checks have always run: limit, cursor, online.
-export const PlayersQuery = z.object({ limit: limit(PAGE_DEFAULT, PAGE_MAX, 'Page size'), cursor, online });
-export const PalsQuery = z.object({ limit: limit(PAGE_DEFAULT, PAGE_MAX, 'Page size'), cursor });
-export const EventsQuery = z.object({ limit: limit(EVENTS_DEFAULT, EVENTS_MAX, 'Number of events') });
+export const PlayersQuery = z.object({ limit: limitParam(PAGE_DEFAULT, PAGE_MAX, 'Page size'), cursor: cursorParam, online });
+export const PalsQuery = z.object({ limit: limitParam(PAGE_DEFAULT, PAGE_MAX, 'Page size'), cursor: cursorParam });
+export const EventsQuery = z.object({ limit: limitParam(EVENTS_DEFAULT, EVENTS_MAX, 'Number of events') });
 
 /** Endpoints rule 2: a segment not matching the uid grammar is a 404 without any lookup. */
 export const PlayerPath = z.object({

@@ -38,8 +38,8 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** The validated input a handler receives beside its surface's context. */
 export interface RouteInput<R extends RequestSchemas> {
-  params: R['params'] extends z.ZodType ? z.output<R['params']> : Record<string, never>;
-  query: R['query'] extends z.ZodType ? z.output<R['query']> : Record<string, never>;
+  params: R['params'] extends z.ZodType ? z.output<R['params']> : Record<never, never>;
+  query: R['query'] extends z.ZodType ? z.output<R['query']> : Record<never, never>;
   body: Out<R['body']>;
 }
 
