@@ -1,6 +1,8 @@
 // The panel API's route table (interface.md, Decisions; spec: Key management). Who may call a
 // route is stated here and enforced by the surface (panel/index.ts): a session for every route
-// but the login, the role, and the Origin check on every mutating route.
+// but the login, the role, and the Origin check on every mutating route. A new route is one
+// entry here and its handler (typed by the entry's schemas); a path parameter's schema carries
+// an example, from which test/http/route-table.test.ts builds the requests that walk it.
 import { KeyCreatedSchema, KeyListSchema, KeyRecordSchema, CreateKeyRequestSchema, LoginRequestSchema, UserSchema } from '../schemas.js';
 import { RouteTable } from '../routes/table.js';
 import { createLogin, logout, me } from './auth-routes.js';
