@@ -1,6 +1,7 @@
 // The response and request shapes of the whole HTTP API, as zod schemas. They are the single
-// source of the OpenAPI document (openapi.ts) and of the TypeScript types the row builders
-// return, so the served contract and the code cannot drift. Every object is strict: a member
+// source of the OpenAPI document (openapi.ts, through the route tables), of request validation
+// (routes/validate.ts) and of the TypeScript types the row builders return, so the served
+// contract and the code cannot drift. Every object is strict: a member
 // the spec does not name cannot appear (interface.md: nothing beyond the spec's members).
 import { z } from 'zod';
 import { PUBLIC_EVENT_KINDS } from '../lib/event-texts.js';
@@ -275,7 +276,8 @@ export type WorldWorkers = z.infer<typeof WorldWorkersSchema>;
 export type WorkerRow = z.infer<typeof WorkerSchema>;
 export type EventRow = z.infer<typeof EventSchema>;
 
-/** Component names of the OpenAPI document, one per schema above that it references. */
+/** Names of the OpenAPI document's response components (request bodies are named after their
+ * route's operationId: `LoginRequest`, `CreateKeyRequest`). */
 export const COMPONENTS = {
   Error: ErrorSchema,
   Talents: TalentsSchema,
@@ -305,10 +307,8 @@ export const COMPONENTS = {
   WorldSummaryEnvelope: WorldSummaryEnvelopeSchema,
   WorldWorkersEnvelope: WorldWorkersEnvelopeSchema,
   EventsEnvelope: EventsEnvelopeSchema,
-  LoginRequest: LoginRequestSchema,
   User: UserSchema,
   KeyRecord: KeyRecordSchema,
   KeyCreated: KeyCreatedSchema,
   KeyList: KeyListSchema,
-  CreateKeyRequest: CreateKeyRequestSchema,
 } as const;

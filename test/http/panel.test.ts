@@ -105,6 +105,20 @@ describe('panel API', () => {
     expect(JSON.stringify(list)).not.toContain('svk_');
   });
 
+  it('login and key creation with a member the contract does not name answer 400 and change nothing', async () => {
+    const refused = await send({ method: 'POST', path: `${P}/auth/login`, body: JSON.stringify({ ...ADMIN, remember: true }) });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toEqual({ error: { code: 'invalid_request', message: 'The body has an unknown member "remember".' } });
+    expect(refused.headers['set-cookie']).toBeUndefined();
+    const cookie = await login(ADMIN);
+    const create = await send({ method: 'POST', path: `${P}/integration-keys`, headers: { cookie }, body: JSON.stringify({ label: 'x', scopes: ['all'] }) });
+    expect(create.status).toBe(400);
+    expect(create.json).toEqual({ error: { code: 'invalid_request', message: 'The body has an unknown member "scopes".' } });
+    const wrongType = await send({ method: 'POST', path: `${P}/integration-keys`, headers: { cookie }, body: JSON.stringify({ label: 7 }) });
+    expect(wrongType.json).toEqual({ error: { code: 'invalid_request', message: 'The member "label" must be a string.' } });
+    expect(ts.store.keys.list()).toEqual([]);
+  });
+
   it('mutating requests need a same-origin Origin (or none)', async () => {
     const cookie = await login(ADMIN);
     const post = (origin?: string, extra: Record<string, string> = {}) =>

@@ -1,24 +1,17 @@
 // Live-only routes (spec: Endpoints): /map, /server, /metrics/current, /world/summary,
 // /world/workers, /events. They read the pollers' last snapshot and the store, never the game.
-import { parseLimit } from '../query.js';
 import { represent } from '../respond.js';
-import type { RouteHandler } from './context.js';
+import type { IntegrationHandler } from './context.js';
 import { eventRows, metrics, serverStatus, worldSummary, worldWorkers } from './live-rows.js';
 import { MAP_DATASET } from './map.js';
-
-export const EVENTS_DEFAULT = 50;
-export const EVENTS_MAX = 100;
+import type { EventsQuery } from './params.js';
 
 const mapRep = represent({ data: MAP_DATASET });
 
-export const liveRoutes: Record<string, RouteHandler> = {
-  map: () => mapRep,
-  server: ({ deps }) => represent({ data: serverStatus(deps.live.snapshot(), deps.store.world.parseInfo()) }),
-  metrics: ({ deps }) => represent({ data: metrics(deps.live.snapshot()) }),
-  worldSummary: ({ deps }) => represent({ data: worldSummary(deps.live.worldSummary()) }),
-  worldWorkers: ({ deps }) => represent({ data: worldWorkers(deps.live.worldWorkers()) }),
-  events: ({ deps, query }) => {
-    const limit = parseLimit(query, EVENTS_DEFAULT, EVENTS_MAX);
-    return represent({ data: eventRows(deps.store.events.listPublic(limit)) });
-  },
-};
+export const map: IntegrationHandler = () => mapRep;
+export const server: IntegrationHandler = ({ deps }) => represent({ data: serverStatus(deps.live.snapshot(), deps.store.world.parseInfo()) });
+export const currentMetrics: IntegrationHandler = ({ deps }) => represent({ data: metrics(deps.live.snapshot()) });
+export const summary: IntegrationHandler = ({ deps }) => represent({ data: worldSummary(deps.live.worldSummary()) });
+export const workers: IntegrationHandler = ({ deps }) => represent({ data: worldWorkers(deps.live.worldWorkers()) });
+export const events: IntegrationHandler<{ query: typeof EventsQuery }> = ({ deps, query }) =>
+  represent({ data: eventRows(deps.store.events.listPublic(query.limit)) });

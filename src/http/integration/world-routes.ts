@@ -5,19 +5,14 @@ import { NotFoundError } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
 import type { WorldPlayer } from '../../lib/world.js';
 import { uidKey } from '../../store/world.js';
-import { decodeCursor, encodeCursor } from '../cursor.js';
+import { encodeCursor } from '../cursor.js';
 import type { HttpDeps } from '../deps.js';
-import { cursorParam, parseLimit, parseOnline } from '../query.js';
 import { represent } from '../respond.js';
-import { UID_PATTERN } from '../schemas.js';
-import type { RouteContext, RouteHandler } from './context.js';
+import type { IntegrationHandler } from './context.js';
 import { isRunning } from './live-rows.js';
 import { GenerationCache } from './page-cache.js';
+import type { PalsQuery, PlayerPath, PlayersQuery } from './params.js';
 import { guildRow, palRow, palWithOwnerRow, playerRow, utc } from './rows.js';
-
-export const PAGE_DEFAULT = 100;
-export const PAGE_MAX = 500;
-const UID_RE = new RegExp(UID_PATTERN);
 
 /** Uid keys of the players the poller currently sees online (REST playerId = uid without
  * dashes, ignoring case), and a signature of the live state the player rows depend on. The
@@ -38,9 +33,8 @@ function playerRows(deps: HttpDeps, players: WorldPlayer[], online: Set<string>,
   return players.map((p, i) => playerRow(p, online.has(keys[i]), times.get(keys[i]), fallback));
 }
 
-const player: RouteHandler = ({ deps, params, now }) => {
-  // Endpoints rule 2: the segment grammar is checked before any stored data is consulted.
-  if (!UID_RE.test(params.uid)) throw new NotFoundError();
+/** The uid has passed its grammar (params.ts) before this runs (Endpoints rule 2). */
+const player: IntegrationHandler<{ params: typeof PlayerPath }> = ({ deps, params, now }) => {
   const info = deps.store.world.parseInfo();
   const p = deps.store.world.player(params.uid);
   if (!p) throw new NotFoundError('No player has that uid.');
@@ -49,7 +43,7 @@ const player: RouteHandler = ({ deps, params, now }) => {
   return represent({ data: { ...row, pals }, lastParseAt: utc(info.lastParseAt) ?? null, formatDrift: info.formatDrift });
 };
 
-export function createWorldRoutes(): Record<string, RouteHandler> {
+export function createWorldRoutes() {
   const palPages = new GenerationCache();
   const guildPages = new GenerationCache(4 * 1024 * 1024);
   const playerPages = new GenerationCache(4 * 1024 * 1024);
@@ -60,10 +54,10 @@ export function createWorldRoutes(): Record<string, RouteHandler> {
    * state and one wall-clock second at most: under load it is built once per second, and a
    * reader sees a playtime at most a second old.
    */
-  const players: RouteHandler = ({ deps, query, now }: RouteContext) => {
-    const limit = parseLimit(query, PAGE_DEFAULT, PAGE_MAX);
-    const after = decodeCursor(cursorParam(query));
-    const onlyOnline = parseOnline(query);
+  const players: IntegrationHandler<{ query: typeof PlayersQuery }> = ({ deps, query, now }) => {
+    const { limit } = query;
+    const after = query.cursor ?? null;
+    const onlyOnline = query.online === 'true';
     const { online, signature } = liveState(deps);
     const info = deps.store.world.parseInfo();
     const second = Math.floor(now.getTime() / 1000);
@@ -78,9 +72,9 @@ export function createWorldRoutes(): Record<string, RouteHandler> {
     });
   };
 
-  const pals: RouteHandler = ({ deps, query }: RouteContext) => {
-    const limit = parseLimit(query, PAGE_DEFAULT, PAGE_MAX);
-    const after = decodeCursor(cursorParam(query));
+  const pals: IntegrationHandler<{ query: typeof PalsQuery }> = ({ deps, query }) => {
+    const { limit } = query;
+    const after = query.cursor ?? null;
     const info = deps.store.world.parseInfo();
     // A pal row depends on the save alone: cache the serialized page per parse generation.
     return palPages.get([info], `${limit}:${after ?? ''}`, () => {
@@ -94,7 +88,7 @@ export function createWorldRoutes(): Record<string, RouteHandler> {
     });
   };
 
-  const guilds: RouteHandler = ({ deps }: RouteContext) => {
+  const guilds: IntegrationHandler = ({ deps }) => {
     const info = deps.store.world.parseInfo();
     return guildPages.get([info], 'all', () =>
       represent({ data: deps.store.world.guilds().map(guildRow), lastParseAt: utc(info.lastParseAt) ?? null, formatDrift: info.formatDrift }),

@@ -1,27 +1,23 @@
 // Panel login, logout and the signed-in user (interface.md, Decisions).
 import { userActor } from '../../lib/actor.js';
 import { iso } from '../../lib/time.js';
-import type { HttpDeps } from '../deps.js';
 import { HttpError } from '../errors.js';
 import { json } from '../respond.js';
-import type { HttpRequest, HttpResponse } from '../types.js';
-import { jsonObjectBody, type PanelHandler } from './context.js';
+import type { RouteInput } from '../routes/route.js';
+import type { LoginRequestSchema } from '../schemas.js';
+import type { PanelBaseContext, PanelHandler, PanelResult } from './context.js';
 import { clearedSessionCookie, isSecure, sessionCookie } from './cookies.js';
 import { LoginThrottle, type ThrottleOptions } from './login-throttle.js';
 
 const SWEEP_EVERY_MS = 10 * 60_000;
 
-export function createLogin(deps: HttpDeps, throttleOptions?: ThrottleOptions): (req: HttpRequest) => Promise<HttpResponse> {
+/** The login handler, with its own throttle (one per panel surface). */
+export function createLogin(throttleOptions?: ThrottleOptions): (ctx: PanelBaseContext & RouteInput<{ body: typeof LoginRequestSchema }>) => PanelResult {
   const throttle = new LoginThrottle(throttleOptions);
   let lastSweep = 0;
 
-  return async (req) => {
-    const body = jsonObjectBody(req);
+  return async ({ deps, req, body, now }) => {
     const { username, password } = body;
-    if (typeof username !== 'string' || typeof password !== 'string') {
-      throw new HttpError(400, 'invalid_request', 'The body must carry "username" and "password" strings.');
-    }
-    const now = deps.clock();
     const userKey = `user:${username.toLowerCase()}`;
     const addrKey = `addr:${req.remoteAddress}`;
     const wait = throttle.retryAfterSec([userKey, addrKey], now.getTime());

@@ -1,35 +1,33 @@
 import type { SessionUser } from '../../store/sessions.js';
 import type { HttpDeps } from '../deps.js';
-import { HttpError } from '../errors.js';
-import type { Params } from '../router.js';
+import type { RequestSchemas, Route, RouteInput, RouteSpec } from '../routes/route.js';
 import type { HttpRequest, HttpResponse } from '../types.js';
 
-export interface PanelContext {
+/** What every panel handler receives beside its validated input. */
+export interface PanelBaseContext {
   deps: HttpDeps;
   req: HttpRequest;
-  params: Params;
-  user: SessionUser;
-  /** The session token of the request (for logout). */
-  token: string;
   now: Date;
 }
 
-export type PanelHandler = (ctx: PanelContext) => HttpResponse | Promise<HttpResponse>;
-
-export function requireAdmin(user: SessionUser): void {
-  if (user.role !== 'admin') throw new HttpError(403, 'forbidden', 'This action needs an admin session.');
+/** A session route's context: the signed-in user, checked for the route's role already. */
+export interface PanelContext extends PanelBaseContext {
+  user: SessionUser;
+  /** The session token of the request (for logout). */
+  token: string;
 }
 
-/** The request body as a JSON object, else 400 `invalid_request`. */
-export function jsonObjectBody(req: HttpRequest): Record<string, unknown> {
-  let value: unknown;
-  try {
-    value = req.body && req.body.length > 0 ? JSON.parse(req.body.toString('utf8')) : undefined;
-  } catch {
-    value = undefined;
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new HttpError(400, 'invalid_request', 'The request body must be a JSON object.');
-  }
-  return value as Record<string, unknown>;
+export type PanelResult = HttpResponse | Promise<HttpResponse>;
+export type PanelRoute = Route<PanelBaseContext & Partial<PanelContext>, PanelResult>;
+
+/** A session route's handler, typed by its route's request schemas. */
+export type PanelHandler<R extends RequestSchemas = Record<never, never>> = (ctx: PanelContext & RouteInput<R>) => PanelResult;
+
+type ContextFor<A> = A extends 'session' ? PanelContext : PanelBaseContext;
+
+/** A panel route: a `session` route's handler gets the user, an open (`none`) route's does not. */
+export function panelRoute<A extends 'session' | 'none', R extends RequestSchemas = Record<never, never>>(
+  spec: RouteSpec<ContextFor<A>, PanelResult, R> & { auth: A },
+): PanelRoute {
+  return spec as unknown as PanelRoute;
 }

@@ -1,51 +1,46 @@
-// The panel API surface, `/api/v1/*` (interface.md, Decisions). Every path except the login
-// needs a session: without one the answer is 401 before routing, unknown paths included. A
-// bearer key is ignored here. Mutating requests must come from the panel's own origin.
-// Routes of the spec's other panel screens are not built yet: a signed-in user gets 404.
+// The panel API surface, `/api/v1/*` (interface.md, Decisions). The checks come from the route
+// table, in this order: a session for every path but the open routes (401 before routing,
+// unknown paths included; a bearer key is ignored), routing (404, 405), the Origin of a
+// mutating request (403, cross-site request forgery), the route's role (403), its parameters
+// and body (404, 400), then the handler.
 import type { SessionUser } from '../../store/sessions.js';
 import type { HttpDeps } from '../deps.js';
 import { HttpError, methodNotAllowed, notFound, toErrorResponse } from '../errors.js';
-import { Router } from '../router.js';
+import { roleAllows } from '../routes/route.js';
+import type { RouteTable } from '../routes/table.js';
+import { validateRequest } from '../routes/validate.js';
 import type { HttpRequest, HttpResponse } from '../types.js';
-import { createLogin, logout, me } from './auth-routes.js';
-import type { PanelHandler } from './context.js';
+import type { PanelRoute } from './context.js';
 import { readCookie, SESSION_COOKIE } from './cookies.js';
-import { createKey, listKeys, revokeKey } from './key-routes.js';
-import type { ThrottleOptions } from './login-throttle.js';
 import { isMutating, sameOrigin } from './origin.js';
 
-export const PANEL_BASE = '/api/v1';
-export const LOGIN_PATH = `${PANEL_BASE}/auth/login`;
+export { PANEL_BASE, PANEL_BODY_LIMIT, panelTable } from './routes.js';
 
-export function createPanelSurface(deps: HttpDeps, throttle?: ThrottleOptions): (req: HttpRequest) => Promise<HttpResponse> {
-  const login = createLogin(deps, throttle);
-  const router = new Router<PanelHandler>()
-    .add('POST', `${PANEL_BASE}/auth/logout`, logout)
-    .add('GET', `${PANEL_BASE}/auth/me`, me)
-    .add('GET', `${PANEL_BASE}/integration-keys`, listKeys)
-    .add('POST', `${PANEL_BASE}/integration-keys`, createKey)
-    .add('DELETE', `${PANEL_BASE}/integration-keys/:id`, revokeKey);
+export function createPanelSurface(deps: HttpDeps, table: RouteTable<PanelRoute>): (req: HttpRequest) => Promise<HttpResponse> {
+  for (const r of table.routes) if (r.auth === 'key') throw new Error(`the panel takes no bearer keys: ${r.method} ${r.path}`);
 
-  const crossOrigin = () => new HttpError(403, 'forbidden', 'Cross-origin requests are refused.');
+  function session(req: HttpRequest, now: Date): { user: SessionUser; token: string } | null {
+    const token = readCookie(req, SESSION_COOKIE);
+    const user = token ? deps.store.sessions.lookup(token, now) : null;
+    return user && token ? { user, token } : null;
+  }
 
   return async function panel(req: HttpRequest): Promise<HttpResponse> {
     try {
-      // interface.md: only `POST /api/v1/auth/login` goes without a session; its other
-      // methods are answered like any panel path (401, then 405 for a signed-in user).
-      if (req.path === LOGIN_PATH && req.method === 'POST') {
-        if (!sameOrigin(req)) throw crossOrigin();
-        return await login(req);
-      }
       const now = deps.clock();
-      const token = readCookie(req, SESSION_COOKIE);
-      const user: SessionUser | null = token ? deps.store.sessions.lookup(token, now) : null;
-      if (!user || !token) throw new HttpError(401, 'unauthorized', 'Sign in first.');
-      if (req.path === LOGIN_PATH) throw methodNotAllowed('POST');
-      if (isMutating(req.method) && !sameOrigin(req)) throw crossOrigin();
-      const m = router.match(req.method, req.path);
+      const m = table.match(req.method, req.path);
+      // interface.md: only the open routes (POST /api/v1/auth/login) go without a session;
+      // the other methods of their paths are answered like any panel path.
+      const open = m.kind === 'found' && m.route.auth === 'none';
+      const signedIn = open ? null : session(req, now);
+      if (!open && !signedIn) throw new HttpError(401, 'unauthorized', 'Sign in first.');
       if (m.kind === 'none') throw notFound();
       if (m.kind === 'method') throw methodNotAllowed(m.allow.join(', '));
-      return await m.handler({ deps, req, params: m.params, user, token, now });
+      const route = m.route;
+      if (isMutating(route.method) && !sameOrigin(req)) throw new HttpError(403, 'forbidden', 'Cross-origin requests are refused.');
+      if (signedIn && !roleAllows(signedIn.user.role, route.role)) throw new HttpError(403, 'forbidden', 'This action needs an admin session.');
+      const input = validateRequest(route, req, m.params);
+      return await route.handler({ deps, req, now, ...signedIn, ...input });
     } catch (err) {
       return toErrorResponse(err, deps.log);
     }

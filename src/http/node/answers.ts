@@ -1,0 +1,76 @@
+// Writing the handler's answers: through node's ServerResponse, or as raw bytes on a socket for
+// requests node does not hand to the 'request' event. A handler that fails (it never should)
+// becomes a generic 500 whose detail goes only to the log.
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Logger } from '../deps.js';
+import { errorResponse, GENERIC_500 } from '../errors.js';
+import type { Handler, HttpRequest, HttpResponse } from '../types.js';
+
+/** What every answer needs: the handler, the log, and whether the server is closing (then
+ * every answer carries `Connection: close`). */
+export interface Shell {
+  handler: Handler;
+  log: Logger;
+  maxBodyBytes: number;
+  closing: boolean;
+}
+
+export function send(shell: Shell, res: ServerResponse, r: HttpResponse, closeAfter = false): void {
+  if (res.headersSent || res.destroyed) return;
+  const body = r.status === 304 || r.status === 204 ? undefined : r.body;
+  const headers: Record<string, string> = { ...r.headers };
+  // A known length: no chunked encoding, and the client knows where the body ends.
+  if (body !== undefined) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+  if (closeAfter || shell.closing) headers.connection = 'close';
+  res.writeHead(r.status, headers);
+  res.end(body);
+}
+
+/** 413, then the connection goes: half-closed after the answer (an abrupt close could reset it
+ * away), without waiting for the rest of the upload. */
+export function refuseTooLarge(shell: Shell, res: ServerResponse, req: IncomingMessage): void {
+  send(shell, res, errorResponse(413, 'invalid_request', 'The request body is too large.'), true);
+  res.once('finish', () => {
+    req.socket.end();
+    setTimeout(() => req.socket.destroy(), 2_000).unref();
+  });
+}
+
+/** The handler's answer, or the generic 500 when it throws or rejects. */
+function answer(shell: Shell, hreq: HttpRequest): Promise<HttpResponse> {
+  let p: Promise<HttpResponse>;
+  try {
+    p = shell.handler(hreq);
+  } catch (err) {
+    p = Promise.reject(err);
+  }
+  return p.catch((err) => {
+    shell.log('error', 'request handler failed', err);
+    return errorResponse(500, 'internal_error', GENERIC_500);
+  });
+}
+
+export function respond(shell: Shell, res: ServerResponse, hreq: HttpRequest, closeAfter: boolean): void {
+  void answer(shell, hreq).then((r) => send(shell, res, r, closeAfter));
+}
+
+/** A complete HTTP/1.1 response as bytes, for answers written straight to a socket. The
+ * connection closes after it. */
+export function rawResponse(r: HttpResponse): string {
+  const body = r.body === undefined ? '' : r.body.toString();
+  const headers: Record<string, string> = { ...r.headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' };
+  const head = Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\r\n');
+  return `HTTP/1.1 ${r.status} ${STATUS_CODES[r.status] ?? ''}\r\n${head}\r\n\r\n${body}`;
+}
+
+/** Answers through the handler, on a bare socket, a request node:http does not route to
+ * 'request' (CONNECT, unknown methods), without headers: the method check needs none. */
+export function respondRaw(shell: Shell, socket: Socket, hreq: HttpRequest): void {
+  void answer(shell, hreq).then((r) => {
+    if (socket.writable) socket.end(rawResponse(r));
+    else socket.destroy();
+  });
+}

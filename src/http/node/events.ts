@@ -1,0 +1,102 @@
+// The node:http server's events, each a named function over the shell: requests (with their
+// body read within the route's limit), unsupported Expect headers, CONNECT, and the requests
+// node itself refuses (malformed, oversized head, timeouts), all answered with the usual
+// error envelope instead of node's bare statuses.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { errorResponse } from '../errors.js';
+import type { HttpRequest } from '../types.js';
+import { rawResponse, refuseTooLarge, respond, respondRaw, send, type Shell } from './answers.js';
+import { hasBody, REQUEST_LINE, requestOf, splitTarget } from './requests.js';
+
+export function onRequest(shell: Shell, req: IncomingMessage, res: ServerResponse): void {
+  if (req.httpVersionMinor >= 1 && req.headers.host === undefined) {
+    // RFC 9112 §3.2: an HTTP/1.1 request without Host is answered 400.
+    send(shell, res, errorResponse(400, 'invalid_request', 'The request has no Host header.'), true);
+    if (hasBody(req)) req.resume();
+    return;
+  }
+  const hreq = requestOf(req);
+  if (!hasBody(req)) {
+    respond(shell, res, hreq, false);
+    return;
+  }
+  const limit = shell.handler.bodyLimit?.(hreq.method, hreq.path) ?? shell.maxBodyBytes;
+  if (limit === 0) {
+    // A route that takes no body: answer without reading it, then drop the connection
+    // rather than drain an unbounded upload.
+    req.resume();
+    respond(shell, res, hreq, true);
+    return;
+  }
+  readBody(shell, req, res, hreq, limit);
+}
+
+/** Reads the body up to `limit` bytes (a larger one, declared or streamed, is a 413), then
+ * answers. */
+function readBody(shell: Shell, req: IncomingMessage, res: ServerResponse, hreq: HttpRequest, limit: number): void {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) {
+    refuseTooLarge(shell, res, req);
+    return;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let aborted = false;
+  req.on('data', (chunk: Buffer) => {
+    if (aborted) return;
+    size += chunk.length;
+    if (size > limit) {
+      aborted = true;
+      chunks.length = 0;
+      refuseTooLarge(shell, res, req);
+      return;
+    }
+    chunks.push(chunk);
+  });
+  req.on('end', () => {
+    if (!aborted) respond(shell, res, { ...hreq, body: Buffer.concat(chunks, size) }, false);
+  });
+  req.on('error', () => undefined);
+}
+
+/** An Expect other than 100-continue: node would answer a bare 417 (no envelope, no
+ * Cache-Control); the same status with the usual error instead. */
+export function onCheckExpectation(shell: Shell, req: IncomingMessage, res: ServerResponse): void {
+  send(shell, res, errorResponse(417, 'invalid_request', 'The Expect header is not supported.'), true);
+  if (hasBody(req)) req.resume();
+}
+
+/** A request answered on its bare socket, from its method and target only. */
+function respondToLine(shell: Shell, socket: Socket, method: string, target: string, remoteAddress: string): void {
+  const { path, query } = splitTarget(target);
+  respondRaw(shell, socket, { method, path, query, headers: {}, remoteAddress, secure: false });
+}
+
+/** CONNECT is a method other than GET like any other: it gets the handler's answer (405 on
+ * the Integration API) instead of a silently dropped connection. */
+export function onConnect(shell: Shell, req: IncomingMessage, socket: Socket): void {
+  socket.on('error', () => undefined);
+  respondToLine(shell, socket, req.method ?? 'CONNECT', req.url ?? '', req.socket.remoteAddress ?? '');
+}
+
+/** Malformed requests, oversized heads and timeouts: an error envelope, then close. Codes stay
+ * within the spec's set (interface.md: codes are exactly the spec's): the status says what went
+ * wrong, the code is `invalid_request`. A method llhttp does not know still reaches the handler. */
+export function onClientError(shell: Shell, err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket): void {
+  const inProgress = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
+  if (err.code === 'ECONNRESET' || !socket.writable || inProgress?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  if (err.code === 'HPE_INVALID_METHOD' && err.rawPacket) {
+    const line = REQUEST_LINE.exec(err.rawPacket.toString('latin1'));
+    if (line) {
+      respondToLine(shell, socket, line[1], line[2], socket.remoteAddress ?? '');
+      return;
+    }
+  }
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const message = status === 431 ? 'The request headers are too large.' : status === 408 ? 'The request took too long.' : 'The request is malformed.';
+  socket.end(rawResponse(errorResponse(status, 'invalid_request', message)));
+}

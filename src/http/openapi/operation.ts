@@ -1,0 +1,64 @@
+// One route of a table as an OpenAPI operation: parameters from its path and query schemas,
+// the request body, and a response for every status it can answer.
+import { z } from 'zod';
+import type { Route } from '../routes/route.js';
+import type { SchemaCatalog } from './schema-catalog.js';
+import { errorResponse, headerRefs, pascal, type Json } from './shared.js';
+import { answerableStatuses, type SurfaceContract } from './surface.js';
+
+/** Parameter objects from a zod object over path or query parameters. A member's description
+ * belongs to the parameter, not to its schema. */
+function parametersOf(schema: z.ZodObject | undefined, where: 'path' | 'query'): Json[] {
+  if (!schema) return [];
+  const js = z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12' }) as { properties?: Record<string, Json>; required?: string[] };
+  const required = new Set(js.required ?? []);
+  return Object.entries(js.properties ?? {}).map(([name, s]) => {
+    const { description, ...rest } = s;
+    return {
+      name,
+      in: where,
+      ...(where === 'path' || required.has(name) ? { required: true } : {}),
+      ...(description !== undefined ? { description } : {}),
+      schema: rest,
+    };
+  });
+}
+
+function describe(route: Route<any, any>): string | undefined {
+  const role = route.role === 'admin' ? 'Needs an admin session.' : undefined;
+  const text = [route.description, role].filter(Boolean).join(' ');
+  return text === '' ? undefined : text;
+}
+
+export function operationOf(surface: SurfaceContract, route: Route<any, any>, catalog: SchemaCatalog): Json {
+  const op: Json = { operationId: route.operationId, summary: route.summary };
+  const description = describe(route);
+  if (description) op.description = description;
+  op.tags = route.tags ?? [surface.tag.name];
+  op.security = surface.security(route);
+  if (route.auth === 'session') op['x-role'] = route.role ?? 'viewer';
+  const parameters = [...parametersOf(route.request?.params, 'path'), ...parametersOf(route.request?.query, 'query'), ...(surface.parameters ?? [])];
+  if (parameters.length > 0) op.parameters = parameters;
+  const body = route.request?.body;
+  if (body) op.requestBody = { required: true, content: { 'application/json': { schema: catalog.ref(body, `${pascal(route.operationId)}Request`, 'input') } } };
+
+  const responses: Json = {};
+  for (const status of answerableStatuses(surface, route)) {
+    const declared = route.responses[status];
+    const raised = route.errors?.[status];
+    if (declared) {
+      const r: Json = { description: declared.description, headers: headerRefs([...(surface.successHeaders ?? []), ...(declared.headers ?? [])]) };
+      if (declared.schema) {
+        const name = `${pascal(route.operationId)}${status === 200 ? '' : status}Response`;
+        r.content = { 'application/json': { schema: catalog.ref(declared.schema, name, 'output') } };
+      }
+      responses[String(status)] = r;
+    } else if (raised !== undefined) {
+      responses[String(status)] = typeof raised === 'string' ? errorResponse(raised) : errorResponse(raised.description, ...(raised.headers ?? []));
+    } else {
+      responses[String(status)] = surface.addedResponse(status, route);
+    }
+  }
+  op.responses = responses;
+  return op;
+}

@@ -1,0 +1,48 @@
+// The panel API in the document: the session cookie, and the answers the surface's checks add
+// to a route (panel/index.ts), derived from the same entry that drives them.
+import { errorResponse, ref, SHARED_RESPONSES, type Json } from '../openapi/shared.js';
+import type { SurfaceContract } from '../openapi/surface.js';
+import type { RouteTable } from '../routes/table.js';
+import type { PanelRoute } from './context.js';
+import { isMutating } from './origin.js';
+import { PANEL_BODY_LIMIT } from './routes.js';
+
+const RESPONSES: Record<number, [string, Json]> = {
+  400: [
+    'PanelBadRequest',
+    errorResponse(
+      '`invalid_request`: the body is not a JSON object, a member is unknown or has the wrong type or value, or a query parameter is invalid; the message names the member.',
+    ),
+  ],
+  401: ['SessionRequired', errorResponse('`unauthorized`: no valid panel session.')],
+  403: ['Forbidden', errorResponse('`forbidden`: a viewer session on an admin route, or a mutating request from another origin.')],
+  404: ['NotFound', SHARED_RESPONSES.NotFound],
+  405: ['MethodNotAllowed', SHARED_RESPONSES.MethodNotAllowed],
+  413: ['PayloadTooLarge', errorResponse(`\`invalid_request\`: the request body is larger than the panel accepts (${PANEL_BODY_LIMIT / 1024} KiB).`)],
+  500: ['InternalError', SHARED_RESPONSES.InternalError],
+};
+
+/** The statuses the panel's own checks may answer on a route, in the order they run. */
+export function panelAddedStatuses(r: PanelRoute): number[] {
+  const hasInput = r.request?.query !== undefined || r.request?.body !== undefined;
+  return [
+    ...(r.auth === 'session' ? [401] : []),
+    ...(r.role === 'admin' || isMutating(r.method) ? [403] : []),
+    ...(r.request?.params ? [404] : []),
+    ...(hasInput ? [400] : []),
+    405,
+    ...(r.request?.body ? [413] : []),
+    500,
+  ];
+}
+
+export function panelContract(table: RouteTable<PanelRoute>): SurfaceContract {
+  return {
+    table,
+    tag: { name: 'panel', description: 'The panel API: a session cookie from the login, roles viewer and admin' },
+    security: (r) => (r.auth === 'session' ? [{ sessionCookie: [] }] : []),
+    addedStatuses: panelAddedStatuses,
+    addedResponse: (status) => ref('responses', RESPONSES[status][0]),
+    responses: Object.fromEntries(Object.values(RESPONSES)),
+  };
+}
