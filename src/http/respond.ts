@@ -40,3 +40,8 @@ export function conditional(req: HttpRequest, rep: Representation, status = 200)
 export function json(status: number, value: unknown, headers: Record<string, string> = {}): HttpResponse {
   return { status, headers: { ...BASE_HEADERS, ...headers }, body: JSON.stringify(value) };
 }
+
+/** A bodyless 204, never cached (a change the client need not read back). */
+export function noContent(extra: Record<string, string> = {}): HttpResponse {
+  return { status: 204, headers: { 'cache-control': 'no-store', ...extra } };
+}

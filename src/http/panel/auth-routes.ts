@@ -2,7 +2,7 @@
 import { userActor } from '../../lib/actor.js';
 import { iso } from '../../lib/time.js';
 import { HttpError } from '../errors.js';
-import { json } from '../respond.js';
+import { json, noContent } from '../respond.js';
 import type { RouteInput } from '../routes/route.js';
 import type { LoginRequestSchema } from '../schemas.js';
 import type { PanelBaseContext, PanelHandler, PanelResult } from './context.js';
@@ -43,7 +43,7 @@ export function createLogin(throttleOptions?: ThrottleOptions): (ctx: PanelBaseC
 export const logout: PanelHandler = ({ deps, req, token, user, now }) => {
   deps.store.sessions.end(token, userActor(user.username));
   deps.log('info', `panel logout: ${user.username} at ${iso(now)}`);
-  return { status: 204, headers: { 'cache-control': 'no-store', 'set-cookie': clearedSessionCookie(isSecure(req)) } };
+  return noContent({ 'set-cookie': clearedSessionCookie(isSecure(req)) });
 };
 
 export const me: PanelHandler = ({ user }) => json(200, { username: user.username, role: user.role });
