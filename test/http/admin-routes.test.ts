@@ -2,39 +2,23 @@
 // with a real store on a temp dir. The walk of every route's 401/403/Origin/400 is in
 // route-table.test.ts; here, what each route does.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHandler } from '../../src/http/index.js';
-import type { Handler } from '../../src/http/types.js';
 import { P } from './conformance-table.js';
-import { ManualClock, silentLog, tempStore, TestLive, toHttpRequest, type TempStore, type WireRequest } from './fixture.js';
+import type { ManualClock, TempStore } from './fixture.js';
+import { ADMIN, panelHarness, VIEWER, type PanelHarness } from './panel-harness.js';
 
-const ADMIN = { username: 'admin', password: 'correct-horse-battery-staple' };
-const VIEWER = { username: 'viewer', password: 'viewer-pass-phrase-42' };
 const NEW_PASSWORD = 'a-brand-new-passphrase-77';
 
 describe('panel users, sessions and audit routes', () => {
   let ts: TempStore;
   let clock: ManualClock;
-  let handler: Handler;
+  let send: PanelHarness['send'];
+  let login: PanelHarness['login'];
 
   beforeEach(async () => {
-    clock = new ManualClock();
-    ts = await tempStore(clock.now);
-    ts.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
-    ts.store.users.add(VIEWER.username, 'viewer', VIEWER.password, 'cli');
-    handler = createHandler({ store: ts.store, live: new TestLive(), settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 }, clock: clock.now, log: silentLog, version: 't' });
+    ({ ts, clock, send, login } = await panelHarness());
   });
   afterEach(() => ts.cleanup());
 
-  async function send(r: WireRequest) {
-    const res = await handler(toHttpRequest(r, '127.0.0.1'));
-    const body = res.body === undefined ? '' : res.body.toString();
-    return { status: res.status, headers: res.headers, body, json: body ? (JSON.parse(body) as Record<string, any>) : undefined }; // eslint-disable-line @typescript-eslint/no-explicit-any -- bodies are checked member by member with expect()
-  }
-  async function login(c: { username: string; password: string }): Promise<string> {
-    const res = await send({ method: 'POST', path: `${P}/auth/login`, body: JSON.stringify(c) });
-    expect(res.status).toBe(200);
-    return res.headers['set-cookie'].split(';')[0];
-  }
   const as = (cookie: string, method: string, path: string, body?: unknown) =>
     send({ method, path: `${P}${path}`, headers: { cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
   const me = async (cookie: string) => (await as(cookie, 'GET', '/auth/me')).status;

@@ -1,41 +1,24 @@
 // Panel login, sessions, roles, key routes and the failed-login throttle (interface.md,
 // Decisions; spec: Key management), with an injected clock.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHandler } from '../../src/http/index.js';
 import { LoginThrottle } from '../../src/http/panel/login-throttle.js';
-import type { Handler } from '../../src/http/types.js';
 import { P } from './conformance-table.js';
-import { ManualClock, silentLog, tempStore, TestLive, toHttpRequest, type TempStore, type WireRequest } from './fixture.js';
+import type { ManualClock, TempStore } from './fixture.js';
+import { ADMIN, panelHarness, VIEWER, type PanelHarness } from './panel-harness.js';
 
-const ADMIN = { username: 'admin', password: 'correct-horse-battery-staple' };
-const VIEWER = { username: 'viewer', password: 'viewer-pass-phrase-42' };
 const TTL = 3_600_000;
 
 describe('panel API', () => {
   let ts: TempStore;
   let clock: ManualClock;
-  let handler: Handler;
+  let send: PanelHarness['send'];
+  let loginReq: PanelHarness['loginReq'];
+  let login: PanelHarness['login'];
 
   beforeEach(async () => {
-    clock = new ManualClock();
-    ts = await tempStore(clock.now);
-    ts.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
-    ts.store.users.add(VIEWER.username, 'viewer', VIEWER.password, 'cli');
-    handler = createHandler({ store: ts.store, live: new TestLive(), settings: { integrationRateLimit: 60, sessionTtlMs: TTL }, clock: clock.now, log: silentLog, version: 't' });
+    ({ ts, clock, send, loginReq, login } = await panelHarness(TTL));
   });
   afterEach(() => ts.cleanup());
-
-  async function send(r: WireRequest, address = '127.0.0.1') {
-    const res = await handler(toHttpRequest(r, address));
-    const body = res.body === undefined ? '' : res.body.toString();
-    return { status: res.status, headers: res.headers, body, json: body ? JSON.parse(body) : undefined };
-  }
-  const loginReq = (c: { username: string; password: string }): WireRequest => ({ method: 'POST', path: `${P}/auth/login`, body: JSON.stringify(c) });
-  async function login(c: { username: string; password: string }) {
-    const res = await send(loginReq(c));
-    expect(res.status).toBe(200);
-    return res.headers['set-cookie'].split(';')[0];
-  }
 
   it('login sets a cookie that lives as long as the session setting; me; logout', async () => {
     const res = await send(loginReq(ADMIN));
