@@ -44,6 +44,17 @@ export default defineConfig([
     },
   },
   {
+    // The Integration API's conformance tests are the contract's fixed acceptance tests: issue 10
+    // requires them unchanged, byte for byte, so their `any` reads of JSON bodies stay as written.
+    // The OpenAPI and route-table tests walk the served document, which is untyped JSON by nature.
+    files: ['test/http/conformance*.ts', 'test/http/openapi.test.ts', 'test/http/route-table.test.ts'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/restrict-template-expressions': 'off',
+      '@typescript-eslint/no-unused-expressions': 'off',
+    },
+  },
+  {
     files: ['src/tui/**/*.{ts,tsx}', 'test/tui/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended],
     rules: {

@@ -30,7 +30,7 @@ export class Router<T> {
       this.dynamic.push({ method: method.toUpperCase(), segments, handler });
     } else {
       let byMethod = this.fixed.get(pattern);
-      if (!byMethod) this.fixed.set(pattern, (byMethod = new Map()));
+      if (!byMethod) this.fixed.set(pattern, (byMethod = new Map<string, T>()));
       byMethod.set(method.toUpperCase(), handler);
     }
     return this;

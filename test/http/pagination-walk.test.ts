@@ -47,7 +47,7 @@ describe('pagination walk over 10,000 pals with a re-parse mid-walk', () => {
       const body = JSON.parse(res.body);
       if (body.data.length < limit) expect(body.nextCursor).toBeNull();
       if (body.data.length === 0) expect(body.nextCursor).toBeNull();
-      ids.push(...body.data.map((p: any) => p.instanceId));
+      ids.push(...(body.data as { instanceId: string }[]).map((p) => p.instanceId));
       parseTimes.push(body.lastParseAt);
       cursor = body.nextCursor;
       onPage(++page);

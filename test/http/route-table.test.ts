@@ -11,7 +11,7 @@ import { contractSurfaces } from '../../src/http/openapi.js';
 import { answerableStatuses } from '../../src/http/openapi/surface.js';
 import { integrationTable } from '../../src/http/integration/routes.js';
 import { panelTable } from '../../src/http/panel/routes.js';
-import type { Route } from '../../src/http/routes/route.js';
+import type { AnyRoute } from '../../src/http/routes/route.js';
 import { seedConformance, type SeededFixture } from './conformance-fixture.js';
 import { login } from './conformance-table.js';
 import { inProcessSend, silentLog, tempStore, TestLive, type Send, type TempStore, type WireResponse } from './fixture.js';
@@ -21,13 +21,13 @@ const FOREIGN = 'https://evil.example';
 const UNKNOWN_MEMBER = 'zz_not_a_member';
 
 /** A concrete path for a route: each `{name}` replaced by its schema's first example. */
-function samplePath(base: string, route: Route<any, any>): string {
+function samplePath(base: string, route: AnyRoute): string {
   const props = route.request?.params ? (z.toJSONSchema(route.request.params, { io: 'input' }).properties as Record<string, { examples?: unknown[] }>) : {};
   return base + route.path.replace(/\{([^}]+)\}/g, (_, name: string) => String(props[name]?.examples?.[0]));
 }
 
 const isMutating = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method);
-const key = (r: Route<any, any>) => `${r.method} ${r.path}`;
+const key = (r: AnyRoute) => `${r.method} ${r.path}`;
 
 describe('route tables', () => {
   let ts: TempStore;
@@ -81,10 +81,10 @@ describe('route tables', () => {
   });
 
   /** The panel routes an entry's property selects, as `[name, route]` rows for it.each. */
-  const panelRows = (keep: (r: Route<any, any>) => boolean) => panel.routes.filter(keep).map((r) => [key(r), r] as const);
-  const panelPath = (route: Route<any, any>) => samplePath(panel.base, route);
-  const panelOp = (route: Route<any, any>) => `${route.method} ${panel.base}${route.path}`;
-  const emptyBody = (route: Route<any, any>) => (route.request?.body ? '{}' : undefined);
+  const panelRows = (keep: (r: AnyRoute) => boolean) => panel.routes.filter(keep).map((r) => [key(r), r] as const);
+  const panelPath = (route: AnyRoute) => samplePath(panel.base, route);
+  const panelOp = (route: AnyRoute) => `${route.method} ${panel.base}${route.path}`;
+  const emptyBody = (route: AnyRoute) => (route.request?.body ? '{}' : undefined);
 
   it.each(panelRows((r) => r.auth === 'session'))('panel %s: no session, a forged one or a bearer key alone → 401 unauthorized', async (_name, route) => {
     const variants: Record<string, string>[] = [{}, { cookie: 'palpanel_session=forged-token-forged-token-forged-token-forge' }, { authorization: `Bearer ${fx.key}` }];

@@ -43,7 +43,7 @@ function answer(shell: Shell, hreq: HttpRequest): Promise<HttpResponse> {
   try {
     p = shell.handler(hreq);
   } catch (err) {
-    p = Promise.reject(err);
+    p = Promise.reject(err instanceof Error ? err : new Error(String(err)));
   }
   return p.catch((err) => {
     shell.log('error', 'request handler failed', err);

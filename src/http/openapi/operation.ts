@@ -1,7 +1,7 @@
 // One route of a table as an OpenAPI operation: parameters from its path and query schemas,
 // the request body, and a response for every status it can answer.
 import { z } from 'zod';
-import type { Route } from '../routes/route.js';
+import type { AnyRoute } from '../routes/route.js';
 import type { SchemaCatalog } from './schema-catalog.js';
 import { errorResponse, headerRefs, pascal, type Json } from './shared.js';
 import { answerableStatuses, type SurfaceContract } from './surface.js';
@@ -24,13 +24,13 @@ function parametersOf(schema: z.ZodObject | undefined, where: 'path' | 'query'):
   });
 }
 
-function describe(route: Route<any, any>): string | undefined {
+function describe(route: AnyRoute): string | undefined {
   const role = route.role === 'admin' ? 'Needs an admin session.' : undefined;
   const text = [route.description, role].filter(Boolean).join(' ');
   return text === '' ? undefined : text;
 }
 
-export function operationOf(surface: SurfaceContract, route: Route<any, any>, catalog: SchemaCatalog): Json {
+export function operationOf(surface: SurfaceContract, route: AnyRoute, catalog: SchemaCatalog): Json {
   const op: Json = { operationId: route.operationId, summary: route.summary };
   const description = describe(route);
   if (description) op.description = description;

@@ -29,5 +29,5 @@ type ContextFor<A> = A extends 'session' ? PanelContext : PanelBaseContext;
 export function panelRoute<A extends 'session' | 'none', R extends RequestSchemas = Record<never, never>>(
   spec: RouteSpec<ContextFor<A>, PanelResult, R> & { auth: A },
 ): PanelRoute {
-  return spec as unknown as PanelRoute;
+  return spec;
 }

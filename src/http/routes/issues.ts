@@ -18,7 +18,7 @@ const MAX_SENTENCES = 3;
 
 type RawIssue = z.core.$ZodRawIssue;
 
-const quoteList = (names: readonly PropertyKey[]) => names.map((n) => JSON.stringify(String(n))).join(', ');
+const quoteList = (names: readonly unknown[]) => names.map((n) => JSON.stringify(String(n))).join(', ');
 
 function expectedType(iss: RawIssue & { expected?: string }): string {
   const def = (iss.inst as { _zod?: { def?: { format?: string } } } | undefined)?._zod?.def;
@@ -59,7 +59,19 @@ function bound(iss: RawIssue & { origin?: string; minimum?: unknown; maximum?: u
 
 /** The predicate of a sentence about one member (`must be a string`). */
 function predicate(iss: RawIssue, place: Place): string {
-  const i = iss as RawIssue & Record<string, any>;
+  // The members each issue code carries (zod's raw issues type them per code, but the union is
+  // not narrowed by the switch below).
+  const i = iss as RawIssue & {
+    expected?: string;
+    format?: string;
+    values: readonly unknown[];
+    keys: readonly string[];
+    divisor?: unknown;
+    origin?: string;
+    minimum?: unknown;
+    maximum?: unknown;
+    inclusive?: boolean;
+  };
   switch (iss.code) {
     case 'invalid_type':
       if (iss.input === undefined) return 'is required';

@@ -72,11 +72,15 @@ export type Route<Ctx = unknown, Result = unknown> = RouteSpec<Ctx, Result, Requ
   handler(ctx: Ctx & { params: unknown; query: unknown; body: unknown }): Result;
 };
 
+/** Any surface's route, for code that reads only the entry (validation, the document): the
+ * handler, a method and so compared bivariantly, takes whatever context its surface gives. */
+export type AnyRoute = Route<never, unknown>;
+
 /** A typed route constructor for one surface: infers the handler's `params`, `query` and
  * `body` from the schemas, then erases them for the table. */
 export function routeFactory<Ctx, Result>() {
   return <R extends RequestSchemas = Record<never, never>>(spec: RouteSpec<Ctx, Result, R>): Route<Ctx, Result> =>
-    spec as unknown as Route<Ctx, Result>;
+    spec;
 }
 
 /** True when a signed-in user with `role` may call a route that needs `needed`. */

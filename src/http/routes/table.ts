@@ -3,7 +3,7 @@
 // twice, a path parameter without its schema) fail when the table is built, at start-up and in
 // every test, rather than on some request.
 import { Router, type Params } from '../router.js';
-import type { Route } from './route.js';
+import type { AnyRoute } from './route.js';
 
 export type RouteMatch<R> =
   | { kind: 'found'; route: R; params: Params }
@@ -15,7 +15,7 @@ export type RouteMatch<R> =
 const toPattern = (path: string) => path.replace(/\{([^}/]+)\}/g, ':$1');
 const pathParams = (path: string) => [...path.matchAll(/\{([^}/]+)\}/g)].map((m) => m[1]);
 
-export class RouteTable<R extends Route<any, any>> {
+export class RouteTable<R extends AnyRoute> {
   private readonly router = new Router<R>();
   /** Every method some route of the table answers, in table order. */
   readonly methods: readonly string[];

@@ -9,7 +9,7 @@ import { parseQuery } from '../query.js';
 import type { Params } from '../router.js';
 import type { HttpRequest } from '../types.js';
 import { describeIssues, errorMap } from './issues.js';
-import type { Route } from './route.js';
+import type { AnyRoute } from './route.js';
 
 export interface WireError {
   code: string;
@@ -58,7 +58,7 @@ function fromWire(values: string[], type: string | undefined): unknown {
   }
 }
 
-export function validateParams(route: Route<any, any>, raw: Params): unknown {
+export function validateParams(route: AnyRoute, raw: Params): unknown {
   const schema = route.request?.params;
   if (!schema) return {};
   const r = schema.safeParse(raw);
@@ -66,11 +66,11 @@ export function validateParams(route: Route<any, any>, raw: Params): unknown {
   return r.data;
 }
 
-export function validateQuery(route: Route<any, any>, rawQuery: string): unknown {
+export function validateQuery(route: AnyRoute, rawQuery: string): unknown {
   const schema = route.request?.query;
   if (!schema) return {};
   const shape = schema.shape as Record<string, z.ZodType>;
-  const input: Record<string, unknown> = Object.create(null);
+  const input = Object.create(null) as Record<string, unknown>; // no prototype: a parameter named __proto__ is a plain member
   for (const [name, values] of parseQuery(rawQuery)) {
     input[name] = Object.hasOwn(shape, name) ? fromWire(values, wireType(shape[name])) : values.length === 1 ? values[0] : values;
   }
@@ -84,7 +84,7 @@ export function validateQuery(route: Route<any, any>, rawQuery: string): unknown
   throw new HttpError(400, 'invalid_request', describeIssues(r.error.issues, 'query'));
 }
 
-export function validateBody(route: Route<any, any>, req: HttpRequest): unknown {
+export function validateBody(route: AnyRoute, req: HttpRequest): unknown {
   const schema = route.request?.body;
   if (!schema) return undefined;
   const wantsObject = schema instanceof z.ZodObject;
@@ -107,7 +107,7 @@ export function validateBody(route: Route<any, any>, req: HttpRequest): unknown 
 }
 
 /** Path parameters, query and body of a matched request, in that order. */
-export function validateRequest(route: Route<any, any>, req: HttpRequest, rawParams: Params) {
+export function validateRequest(route: AnyRoute, req: HttpRequest, rawParams: Params) {
   const params = validateParams(route, rawParams);
   const query = validateQuery(route, req.query);
   const body = validateBody(route, req);
