@@ -9,8 +9,9 @@ import { join } from 'node:path';
 
 const ACTIVE = Symbol.for('palpanel.test.temp-guard');
 /** Caches of tools, not of the tests: tsx compiles into `tsx-<uid>` for the `node --import tsx`
- * children of the store tests. Removed with the run dir all the same. */
-const TOOL_CACHES = /^tsx-\d+$/;
+ * children of the store tests, and Node 26 keeps its module compile cache (enabled by tools such
+ * as tsx and vitest) in `node-compile-cache`. Removed with the run dir all the same. */
+const TOOL_CACHES = /^(tsx-\d+|node-compile-cache)$/;
 
 export default function setup(): (() => void) | void {
   // Both projects list this setup; when they run together, the first one in owns the guard.
