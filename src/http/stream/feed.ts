@@ -16,6 +16,8 @@ export type StreamPlayer = Omit<OnlinePlayer, 'ip'>;
 export interface FeedOptions {
   /** Concurrent streams at most; one more is answered 503 `unavailable`. */
   maxStreams: number;
+  /** Time between heartbeat comments on an idle stream. */
+  heartbeatMs: number;
 }
 
 export const DEFAULT_MAX_STREAMS = 1_000;
@@ -40,12 +42,14 @@ export class LiveFeed {
   private lastPlayers = '';
   private open = 0;
   readonly maxStreams: number;
+  readonly heartbeatMs: number | undefined;
 
   constructor(
     readonly events: EventRepo,
     opts: Partial<FeedOptions> = {},
   ) {
     this.maxStreams = opts.maxStreams ?? DEFAULT_MAX_STREAMS;
+    this.heartbeatMs = opts.heartbeatMs;
     this.lastEventId = events.lastId();
     events.onAppend(() => this.drain());
   }

@@ -61,7 +61,7 @@ async function run(o: StreamOptions, write: (chunk: string) => boolean, signal: 
     queue.push(m);
     wake?.();
   });
-  const heartbeat = setInterval(() => write(': heartbeat\n\n'), o.heartbeatMs ?? HEARTBEAT_MS);
+  const heartbeat = setInterval(() => write(': heartbeat\n\n'), o.heartbeatMs ?? o.feed.heartbeatMs ?? HEARTBEAT_MS);
   try {
     let cursor = o.resumeAfter ?? o.feed.events.lastId();
     if (!write(`retry: ${RETRY_MS}\n\n`)) return;
