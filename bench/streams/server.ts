@@ -7,7 +7,6 @@ import { createLogger } from '../../src/app/logger.js';
 import { createHandler } from '../../src/http/index.js';
 import { startHttpServer } from '../../src/http/node-adapter.js';
 import { LiveFeed } from '../../src/http/stream/feed.js';
-import type { LiveSnapshot } from '../../src/lib/live.js';
 import { openStore } from '../../src/store/index.js';
 import { makeWorld, onlinePlayer, playerUid, TestLive } from '../../test/http/fixture.js';
 
