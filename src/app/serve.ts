@@ -18,6 +18,8 @@ import type { Logger } from './logger.js';
 import { parseForStoreInWorker } from './parse-worker-host.js';
 import { SaveWatcher } from './save-watcher.js';
 import { Lifecycle } from './shutdown.js';
+import { snapshotSink } from './snapshot-sink.js';
+import { LiveFeed } from '../http/stream/feed.js';
 import { applyParse } from './world-apply.js';
 
 export interface ServeOptions {
@@ -66,6 +68,7 @@ function startGameLink(
   life: Lifecycle,
   log: Logger,
   resume: RestPollerOptions['resume'],
+  onSnapshot: RestPollerOptions['onSnapshot'],
 ) {
   if (!settings.gameRestUrl) return { rest: null, gameData: null };
   const client = new GameRestClient({ baseUrl: settings.gameRestUrl, password: settings.gameAdminPassword ?? '' });
@@ -79,6 +82,7 @@ function startGameLink(
     now: clock,
     onError,
     resume,
+    onSnapshot,
   });
   rest.start(life.signal);
   life.onClose('rest poller', () => rest.stop());
@@ -127,7 +131,8 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     for (const t of timers) t.unref();
     life.onClose('timers', () => timers.forEach(clearInterval));
 
-    const { rest, gameData } = startGameLink(settings, store, clock, life, log, resume);
+    const feed = new LiveFeed(store.events);
+    const { rest, gameData } = startGameLink(settings, store, clock, life, log, resume, snapshotSink(store, feed, log));
 
     if (settings.saveDir) {
       const saveDir = settings.saveDir;
@@ -150,6 +155,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
       clock,
       log,
       version: opts.version,
+      feed,
     });
     const http = await startHttpServer(handler, { host: settings.listen.host, port: settings.listen.port, log });
     life.onClose('http', () => http.close(DRAIN_MS));

@@ -5,6 +5,7 @@ import type { Settings } from '../config/settings.js';
 import type { BaseWorker, LiveSnapshot, WorldSummary, WorldWorkers } from '../lib/live.js';
 import type { Clock } from '../lib/time.js';
 import type { Store } from '../store/index.js';
+import type { LiveFeed } from './stream/feed.js';
 
 /** Same shape as src/app/logger.ts `Logger`. */
 export type Logger = (level: 'info' | 'warn' | 'error', msg: string, detail?: unknown) => void;
@@ -31,6 +32,9 @@ export interface HttpDeps {
   log: Logger;
   /** palpanel's version (OpenAPI `info.version`). */
   version: string;
+  /** The live feed of `/events/stream` (serve.ts feeds it the poller's snapshots); createHandler
+   * makes one over the store's event log when absent. */
+  feed?: LiveFeed;
 }
 
 /** The LiveSource value before any poller exists (e.g. `palpanel` without a game URL). */

@@ -10,6 +10,7 @@ import { createPanelSurface, PANEL_BASE, PANEL_BODY_LIMIT, panelTable } from './
 import type { ThrottleOptions } from './panel/login-throttle.js';
 import { createPublicSurface, publicTable } from './public/index.js';
 import { represent } from './respond.js';
+import { LiveFeed } from './stream/feed.js';
 import type { Handler, HttpRequest, HttpResponse } from './types.js';
 
 export type { Handler, HttpRequest, HttpResponse } from './types.js';
@@ -27,7 +28,8 @@ export interface HandlerOptions {
 
 const under = (path: string, base: string) => path === base || path.startsWith(base + '/');
 
-export function createHandler(deps: HttpDeps, opts: HandlerOptions = {}): Handler {
+export function createHandler(given: HttpDeps, opts: HandlerOptions = {}): Handler {
+  const deps: HttpDeps = given.feed ? given : { ...given, feed: new LiveFeed(given.store.events) };
   const integration = createIntegrationSurface(deps, integrationTable());
   const panel = createPanelSurface(deps, panelTable(opts.loginThrottle));
   const publicRoutes = createPublicSurface(deps, publicTable(), represent(buildOpenApiDocument(deps.version)));

@@ -83,6 +83,8 @@ function closer(server: Server, shell: Shell): (deadlineMs: number) => Promise<v
   return (deadlineMs) =>
     (closed ??= new Promise<void>((resolve) => {
       shell.closing = true;
+      // Streams never end by themselves: they end now, and their clients resume elsewhere.
+      for (const ctl of shell.streams) ctl.abort();
       const timer = setTimeout(() => server.closeAllConnections(), Math.max(0, deadlineMs));
       server.close(() => {
         clearTimeout(timer);
@@ -94,7 +96,7 @@ function closer(server: Server, shell: Shell): (deadlineMs: number) => Promise<v
 
 export async function startHttpServer(handler: Handler, opts: StartOptions): Promise<RunningHttpServer> {
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
-  const shell: Shell = { handler, log: opts.log, maxBodyBytes: limits.maxBodyBytes, closing: false };
+  const shell: Shell = { handler, log: opts.log, maxBodyBytes: limits.maxBodyBytes, closing: false, streams: new Set() };
   const server = createNodeServer(limits);
   server.on('request', (req, res) => onRequest(shell, req, res));
   server.on('checkExpectation', (req, res) => onCheckExpectation(shell, req, res));

@@ -21,6 +21,13 @@ export interface HttpResponse {
   /** Header names in lower case. */
   headers: Record<string, string>;
   body?: Buffer | string;
+  /**
+   * A streamed body instead of `body` (server-sent events): called once the head is written,
+   * it writes chunks until it returns or `signal` aborts, which happens when the client goes
+   * away or the server shuts down. `write` answers false when the client reads too slowly; the
+   * adapter then ends the stream itself.
+   */
+  stream?: (write: (chunk: string) => boolean, signal: AbortSignal) => Promise<void>;
 }
 
 /** The core: never throws (failures become error responses inside). */

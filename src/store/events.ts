@@ -10,6 +10,22 @@ export interface EventRecord {
   message: string;
 }
 
+/** An event as the panel sees it: with its position in the log (cursor, stream id). */
+export interface LoggedEvent extends EventRecord {
+  id: number;
+}
+
+export interface EventQuery {
+  limit: number;
+  /** Rows with an id below this one (the previous page's last id); null: from the newest. */
+  beforeId?: number | null;
+  kinds?: readonly string[];
+  /** RFC 3339: rows at or after it. */
+  from?: string;
+  /** RFC 3339: rows before it. */
+  to?: string;
+}
+
 // The texts live in lib/event-texts.ts; re-exported for the tests that build event logs.
 export { BACKUP_TEXT, SYSTEM_TEXTS };
 
@@ -39,6 +55,7 @@ const PRUNE_EVERY = 500;
 
 export class EventRepo {
   private appendsSincePrune = 0;
+  private readonly listeners = new Set<() => void>();
 
   constructor(private readonly db: DurableDb) {}
 
@@ -59,12 +76,59 @@ export class EventRepo {
         ]);
       }
     });
+    // After the commit: a listener (the live stream) reads the new rows from the log itself.
+    for (const l of this.listeners) l();
     this.appendsSincePrune += evs.length;
     if (this.appendsSincePrune >= PRUNE_EVERY) {
       this.appendsSincePrune = 0;
       const last = Date.parse(evs[evs.length - 1].at);
       this.prune(Number.isFinite(last) ? new Date(last) : new Date());
     }
+  }
+
+  /** Calls `listener` after every committed append; returns the unsubscribe function. */
+  onAppend(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Every kind, newest first, one page (panel `/events`). */
+  page(q: EventQuery): LoggedEvent[] {
+    const where: string[] = [];
+    const params: (string | number)[] = [];
+    if (q.beforeId !== undefined && q.beforeId !== null) {
+      where.push('id < ?');
+      params.push(q.beforeId);
+    }
+    if (q.kinds && q.kinds.length > 0) {
+      where.push(`kind IN (${q.kinds.map(() => '?').join(',')})`);
+      params.push(...q.kinds);
+    }
+    if (q.from !== undefined) {
+      where.push('at >= ?');
+      params.push(q.from);
+    }
+    if (q.to !== undefined) {
+      where.push('at < ?');
+      params.push(q.to);
+    }
+    const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+    return this.db.all<LoggedEvent>(`SELECT id, at, kind, message FROM events ${clause} ORDER BY id DESC LIMIT ?`, [...params, q.limit]);
+  }
+
+  /** Events after `id`, oldest first, at most `limit` (the stream's replay and push). */
+  after(id: number, limit: number): LoggedEvent[] {
+    return this.db.all<LoggedEvent>(`SELECT id, at, kind, message FROM events WHERE id > ? ORDER BY id LIMIT ?`, [id, limit]);
+  }
+
+  /** The id of the newest event, 0 when the log is empty. */
+  lastId(): number {
+    return Number(this.db.get<{ id: number }>(`SELECT MAX(id) AS id FROM events`)?.id ?? 0);
+  }
+
+  /** The id of the oldest retained event, 0 when the log is empty. */
+  firstId(): number {
+    return Number(this.db.get<{ id: number }>(`SELECT MIN(id) AS id FROM events`)?.id ?? 0);
   }
 
   /** Public events, most recent first. */

@@ -8,6 +8,7 @@ import { DurableDb } from './durable-db.js';
 import { EventRepo } from './events.js';
 import { KeyRepo } from './keys.js';
 import { acquireLock, type DataDirLock } from './lock.js';
+import { MetricsRepo } from './metrics.js';
 import { PANEL_MIGRATIONS } from './migrations.js';
 import { PlayerHistoryRepo } from './player-history.js';
 import { SessionRepo } from './sessions.js';
@@ -28,6 +29,8 @@ export interface Store {
   /** Read and prune only: rows are written by the other repositories with their changes. */
   audit: AuditRepo;
   history: PlayerHistoryRepo;
+  /** The downsampled metrics history (issue 11). */
+  metrics: MetricsRepo;
   world: WorldRepo;
   /** Writes batched updates (key use, session last-seen) and folds a large journal into a
    * snapshot. */
@@ -66,6 +69,7 @@ export async function openStore(dataDir: string, clock: Clock = systemClock): Pr
       events: new EventRepo(panel),
       audit,
       history: new PlayerHistoryRepo(panel),
+      metrics: new MetricsRepo(panel),
       world,
       flush() {
         keys.flushUsage();

@@ -65,4 +65,16 @@ export const PANEL_MIGRATIONS: Migration[] = [
       `CREATE UNIQUE INDEX sessions_id ON sessions (id)`,
     ],
   },
+  {
+    // issue 11, metrics+events: the downsampled metrics history (store/metrics.ts), and the
+    // panel's `/events?kind=` filter.
+    version: 3,
+    sql: [
+      `CREATE TABLE metrics_samples (
+         tier INTEGER NOT NULL, bucket INTEGER NOT NULL, at_ms INTEGER NOT NULL, n INTEGER NOT NULL,
+         players REAL NOT NULL, fps REAL NOT NULL, frame_time_ms REAL NOT NULL, uptime_sec REAL NOT NULL,
+         PRIMARY KEY (tier, bucket))`,
+      `CREATE INDEX events_kind ON events (kind, id)`,
+    ],
+  },
 ];

@@ -14,10 +14,50 @@ export interface Shell {
   log: Logger;
   maxBodyBytes: number;
   closing: boolean;
+  /** Open streamed answers: aborted when the server closes, so shutdown never waits on them. */
+  streams: Set<AbortController>;
+}
+
+/** Bytes a streamed answer may have waiting for a slow client before it is dropped. */
+const MAX_STREAM_BACKLOG = 256 * 1024;
+
+/** Writes the head, then lets the route's stream write until it ends, the client goes or the
+ * server closes. */
+function sendStream(shell: Shell, res: ServerResponse, r: HttpResponse, stream: NonNullable<HttpResponse['stream']>): void {
+  const ctl = new AbortController();
+  if (shell.closing) ctl.abort();
+  shell.streams.add(ctl);
+  res.on('close', () => ctl.abort());
+  res.writeHead(r.status, { ...r.headers, connection: 'close' });
+  res.flushHeaders();
+  const write = (chunk: string): boolean => {
+    if (ctl.signal.aborted || res.destroyed) return false;
+    res.write(chunk);
+    if (res.writableLength <= MAX_STREAM_BACKLOG) return true;
+    ctl.abort();
+    return false;
+  };
+  void stream(write, ctl.signal)
+    .catch((err) => shell.log('error', 'stream failed', err))
+    .finally(() => {
+      shell.streams.delete(ctl);
+      if (!res.destroyed) res.end();
+    });
 }
 
 export function send(shell: Shell, res: ServerResponse, r: HttpResponse, closeAfter = false): void {
+  if (r.stream && (res.headersSent || res.destroyed)) {
+    // The client left before the head: the stream still runs once, aborted, to free its slot.
+    const ctl = new AbortController();
+    ctl.abort();
+    void r.stream(() => false, ctl.signal).catch(() => undefined);
+    return;
+  }
   if (res.headersSent || res.destroyed) return;
+  if (r.stream && r.status === 200) {
+    sendStream(shell, res, r, r.stream);
+    return;
+  }
   const body = r.status === 304 || r.status === 204 ? undefined : r.body;
   const headers: Record<string, string> = { ...r.headers };
   // A known length: no chunked encoding, and the client knows where the body ends.

@@ -50,7 +50,7 @@ export function operationOf(surface: SurfaceContract, route: AnyRoute, catalog: 
       const r: Json = { description: declared.description, headers: headerRefs([...(surface.successHeaders ?? []), ...(declared.headers ?? [])]) };
       if (declared.schema) {
         const name = `${pascal(route.operationId)}${status === 200 ? '' : status}Response`;
-        r.content = { 'application/json': { schema: catalog.ref(declared.schema, name, 'output') } };
+        r.content = { [declared.contentType ?? 'application/json']: { schema: catalog.ref(declared.schema, name, 'output') } };
       }
       responses[String(status)] = r;
     } else if (raised !== undefined) {

@@ -8,6 +8,7 @@ import { RouteTable } from '../routes/table.js';
 import { createLogin, logout, me } from './auth-routes.js';
 import { panelRoute as route, type PanelRoute } from './context.js';
 import { createKey, listKeys, revokeKey } from './key-routes.js';
+import { eventRoutes } from './event-routes.js';
 import { createUser, endSession, listAudit, listSessions, listUsers, removeUser, setPassword, setRole } from './admin-routes.js';
 import {
   AuditPageSchema,
@@ -188,6 +189,7 @@ export function panelRoutes(loginThrottle?: ThrottleOptions): PanelRoute[] {
       responses: { 200: { description: 'One page; walk `nextCursor` until it is null.', schema: AuditPageSchema } },
       handler: listAudit,
     }),
+    ...eventRoutes(),
   ];
 }
 

@@ -17,6 +17,9 @@ export interface ResponseSpec {
   description: string;
   /** The JSON body; absent for a bodyless answer (204). */
   schema?: z.ZodType;
+  /** The body's media type; default `application/json` (`text/event-stream` for a stream, whose
+   * schema then describes one message's `data`). */
+  contentType?: string;
   /** Response headers, from the document's shared headers (Cache-Control is always added). */
   headers?: HeaderName[];
 }
