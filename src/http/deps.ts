@@ -5,6 +5,7 @@ import type { Settings } from '../config/settings.js';
 import type { BaseWorker, LiveSnapshot, WorldSummary, WorldWorkers } from '../lib/live.js';
 import type { Clock } from '../lib/time.js';
 import type { Store } from '../store/index.js';
+import type { ServerPorts } from './server-ports.js';
 
 /** Same shape as src/app/logger.ts `Logger`. */
 export type Logger = (level: 'info' | 'warn' | 'error', msg: string, detail?: unknown) => void;
@@ -31,6 +32,9 @@ export interface HttpDeps {
   log: Logger;
   /** palpanel's version (OpenAPI `info.version`). */
   version: string;
+  /** Game actions, parse jobs and health for the panel's server and world routes; absent: no
+   * game server and no save folder (actions answer 503 `game_unavailable`). */
+  server?: ServerPorts;
 }
 
 /** The LiveSource value before any poller exists (e.g. `palpanel` without a game URL). */

@@ -221,6 +221,8 @@ export const ERROR_CODES = [
   'too_many_keys',
   'invalid_credentials',
   'forbidden',
+  'conflict',
+  'game_unavailable',
 ] as const;
 
 export const ErrorSchema = z.strictObject({

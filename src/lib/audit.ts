@@ -15,6 +15,11 @@ export const AUDIT_ACTIONS = [
   /** A logout, an admin ending a session, or the end that a user's removal or password
    * change brings to their sessions. */
   'session.end',
+  /** Game actions of the panel's server and world routes (target: '' or the world). */
+  'server.announce',
+  'server.save',
+  'server.shutdown',
+  'world.parse',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -23,7 +28,7 @@ export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 /** Why a change was refused: a rule of the domain said no (a conflict). Input that fails
  * validation or names nothing that exists is not an attempted change and leaves no row. */
-export const REFUSAL_REASONS = ['last_admin', 'too_many_keys', 'user_exists'] as const;
+export const REFUSAL_REASONS = ['last_admin', 'too_many_keys', 'user_exists', 'game_unavailable', 'parse_running'] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 /**

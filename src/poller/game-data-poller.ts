@@ -22,7 +22,7 @@
 // `capturedAt` is the time of the last good answer, `lastAttemptAt` of the last completed
 // attempt; each is absent until there is one. Polling continues in every state but disabled,
 // with the backoff of backoff.ts after failures.
-import { GameDataUnsupportedError, GameUnauthorizedError } from '../game/errors.js';
+import { gameFailureWords, GameDataUnsupportedError, GameUnauthorizedError } from '../game/errors.js';
 import type { GameDataFrame } from '../game/game-data-decoder.js';
 import type { CallOptions } from '../game/rest-client.js';
 import type { GameDataCache } from '../lib/live.js';
@@ -54,6 +54,7 @@ export class GameDataPoller {
   private lastSuccessAt: Date | null = null;
   private lastAttemptAt: Date | null = null;
   private failures = 0;
+  private lastErrorWords: string | null = null;
   private readonly loop: PollLoop;
 
   constructor(private readonly opts: GameDataPollerOptions) {
@@ -64,6 +65,11 @@ export class GameDataPoller {
       attempt: (now, signal) => this.pollOnce(now, signal),
       onError: opts.onError,
     });
+  }
+
+  /** The last failed attempt's reason in words; null once an attempt succeeds (panel health). */
+  lastError(): string | null {
+    return this.lastErrorWords;
   }
 
   start(signal?: AbortSignal): void {
@@ -86,6 +92,7 @@ export class GameDataPoller {
       if (signal?.aborted) return false;
       this.lastAttemptAt = now;
       this.failures++;
+      this.lastErrorWords = gameFailureWords(err);
       if (err instanceof GameDataUnsupportedError) this.drop('unsupported');
       else if (err instanceof GameUnauthorizedError) this.drop('unauthorized');
       else this.outcome = 'failed';
@@ -94,6 +101,7 @@ export class GameDataPoller {
     if (signal?.aborted) return false;
     this.lastAttemptAt = now;
     this.failures = 0;
+    this.lastErrorWords = null;
     this.outcome = 'ok';
     this.frame = frame;
     this.lastSuccessAt = now;
