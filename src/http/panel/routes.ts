@@ -24,6 +24,7 @@ import {
 import type { ThrottleOptions } from './login-throttle.js';
 import { KeyPath } from './params.js';
 import { serverRoutes } from './server-routes.js';
+import { worldRoutes } from './world-routes.js';
 
 export const PANEL_BASE = '/api/v1';
 /** Panel request bodies (login, key label) are small. */
@@ -190,6 +191,7 @@ export function panelRoutes(loginThrottle?: ThrottleOptions): PanelRoute[] {
       handler: listAudit,
     }),
     ...serverRoutes(),
+    ...worldRoutes(),
   ];
 }
 

@@ -1,0 +1,44 @@
+// Response shapes of the panel's world and map routes (issue 11): the last parse and the save
+// watcher, a parse on request, the live snapshot for the live map, and the map dataset.
+import { z } from 'zod';
+import { Timestamp } from '../schemas.js';
+
+const NonNegInt = z.number().int().min(0);
+
+/** At most this many drift warnings are listed (their count is always given). */
+export const WARNINGS_SHOWN = 50;
+
+export const ParseRunSchema = z.strictObject({
+  finishedAt: Timestamp,
+  ok: z.boolean(),
+  error: z.string().nullable().meta({ description: 'Why it failed, in words; null when it succeeded (the last good world stays served).' }),
+  durationMs: z.number().min(0),
+  levelSavBytes: NonNegInt.nullable(),
+  trigger: z.enum(['watcher', 'manual']),
+});
+
+export const WorldStatusSchema = z.strictObject({
+  saveWatcher: z.strictObject({
+    enabled: z.boolean().meta({ description: 'False when no save folder is configured (SERVICE_SAVE_DIR).' }),
+    running: z.boolean().meta({ description: 'A parse is running now.' }),
+    checkIntervalSec: z.number().min(0).nullable(),
+    nextCheckAt: Timestamp.nullable().meta({ description: 'When the watcher looks at Level.sav next; null while a check runs or when not watching.' }),
+  }),
+  lastParseAt: Timestamp.nullable().meta({ description: 'When the world now served was parsed (kept across restarts); null before any.' }),
+  counts: z.strictObject({ players: NonNegInt, pals: NonNegInt, guilds: NonNegInt }),
+  format: z
+    .strictObject({ container: z.string(), gameVersion: z.string() })
+    .nullable()
+    .meta({ description: "Level.sav's container (PlZ2, PlM1, …) and the game version inferred from it." }),
+  worldName: z.string().nullable(),
+  day: NonNegInt.nullable(),
+  formatDrift: z.boolean().meta({ description: 'The parser met layouts it does not know: some fields may be missing.' }),
+  driftSummary: z.string().meta({ description: 'The drift state in words.' }),
+  warningCount: NonNegInt,
+  warnings: z
+    .array(z.strictObject({ message: z.string(), path: z.string(), file: z.string().nullable() }))
+    .meta({ description: `What the parser could not read, in words (the first ${WARNINGS_SHOWN}).` }),
+  lastAttempt: ParseRunSchema.nullable().meta({ description: "This run's last parse attempt, successful or not, with its duration." }),
+});
+export const WorldStatusEnvelopeSchema = z.strictObject({ data: WorldStatusSchema });
+export const ParseRunEnvelopeSchema = z.strictObject({ data: ParseRunSchema });
