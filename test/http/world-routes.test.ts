@@ -12,9 +12,10 @@ import { SaveWatcher } from '../../src/app/save-watcher.js';
 import { applyParse } from '../../src/app/world-apply.js';
 import { createWorldJobs } from '../../src/app/world-jobs.js';
 import { createHandler } from '../../src/http/index.js';
+import { toMapCoords } from '../../src/lib/map-coords.js';
 import { FIXTURES, tempDir } from '../helpers/cli.js';
 import { P } from './conformance-table.js';
-import { ManualClock, silentLog, tempStore, TestLive, toHttpRequest, type TempStore } from './fixture.js';
+import { makeWorld, ManualClock, onlinePlayer, silentLog, tempStore, TestLive, toHttpRequest, type TempStore } from './fixture.js';
 import { ADMIN, VIEWER } from './panel-harness.js';
 
 const cleanups: (() => void)[] = [];
@@ -47,12 +48,12 @@ async function rig(opts: { saveDir?: boolean } = {}) {
           now: clock.now,
         });
   const server = createPanelPorts({ dataDir: ts.dir, clock: clock.now, rest: null, gameData: null, game: null, world: createWorldJobs(watcher, 3_600_000, ts.store) });
-  const handler = createHandler({ store: ts.store, live: new TestLive(), settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 }, clock: clock.now, log: silentLog, version: 't', server });
+  const live = new TestLive();
+  const handler = createHandler({ store: ts.store, live, settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 }, clock: clock.now, log: silentLog, version: 't', server });
   const cookies = new Map<string, string>();
   const send = async (method: string, path: string, headers: Record<string, string>, body?: unknown) => {
     const res = await handler(toHttpRequest({ method, path: `${P}${path}`, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
     const text = res.body === undefined ? '' : res.body.toString();
-     
     return { status: res.status, headers: res.headers, json: (text ? JSON.parse(text) : undefined) };
   };
   const as = async (who: typeof ADMIN, method: string, path: string, body?: unknown) => {
@@ -63,7 +64,7 @@ async function rig(opts: { saveDir?: boolean } = {}) {
     }
     return send(method, path, { cookie }, body);
   };
-  return { ts, clock, saveDir, watcher, controller, as };
+  return { ts, clock, saveDir, watcher, controller, as, live };
 }
 
 describe('panel world routes', () => {
@@ -143,5 +144,40 @@ describe('panel world routes', () => {
     expect(res.json.error.message).toContain('no save folder configured');
     expect((await r.as(VIEWER, 'POST', '/world/parse')).status).toBe(403);
     expect((await r.as(VIEWER, 'GET', '/world')).json.data.saveWatcher.enabled).toBe(false);
+  });
+});
+
+describe('panel map dataset', () => {
+  it('map coordinates follow the documented formula (PalDefender example)', () => {
+    expect(toMapCoords({ x: -321654.02, y: 214182.56 })).toEqual({ x: 122.4, y: -430.86 });
+  });
+
+  it('GET /map/dataset: the texture layers, bases from the save and live players, in map coordinates', async () => {
+    const r = await rig({ saveDir: false });
+    const world = makeWorld({ players: 4, pals: 4 });
+    r.ts.store.world.replace(world, '2026-07-14T09:00:00.000Z');
+    const empty = (await r.as(VIEWER, 'GET', '/map/dataset')).json.data;
+    expect(empty.map.layers.map((l: { id: string }) => l.id)).toEqual(['palpagos', 'world-tree']);
+    expect(empty.coordinates).toContain('/ 459');
+    expect(empty.capturedAt).toBeNull();
+    expect(empty.layers.players).toEqual([]);
+    // Only the base with a location is drawn.
+    expect(empty.layers.bases).toEqual([
+      { id: 'base-a', name: 'Home', level: 12, guildId: 'guild-0', guildName: 'Guild 0', world: { x: -321654.02, y: 214182.56 }, map: { x: 122.4, y: -430.86 }, area: 'palpagos' },
+    ]);
+
+    const host = world.players[0];
+    const inTree = { ...onlinePlayer(world.players[1].uid, 'Treehugger'), location: { x: 500_000, y: -600_000 } };
+    const lost = { ...onlinePlayer(world.players[2].uid, 'Lost'), location: { x: 9e6, y: 9e6 } };
+    const loading = { ...onlinePlayer(world.players[3].uid, 'Loading'), location: null };
+    r.live.setRunning([{ ...onlinePlayer(host.uid, 'Host'), location: { x: -321654.02, y: 214182.56 } }, inTree, lost, loading]);
+    const d = (await r.as(VIEWER, 'GET', '/map/dataset')).json.data;
+    expect(d.capturedAt).toBe('2026-07-14T09:30:00.000Z');
+    expect(d.layers.players.map((p: { name: string; area: string | null }) => [p.name, p.area])).toEqual([
+      ['Host', 'palpagos'],
+      ['Treehugger', 'world-tree'],
+      ['Lost', null],
+    ]);
+    expect(d.layers.players[0]).toMatchObject({ map: { x: 122.4, y: -430.86 }, guildId: host.guildId });
   });
 });

@@ -1,7 +1,8 @@
 // The panel's world and map routes (issue 11). Spread into the panel route table (routes.ts).
 import { panelRoute as route, type PanelRoute } from './context.js';
 import { getWorld, parseWorld } from './world-handlers.js';
-import { ParseRunEnvelopeSchema, WorldStatusEnvelopeSchema } from './world-schemas.js';
+import { getMapDataset } from './map-handlers.js';
+import { PanelMapDatasetEnvelopeSchema, ParseRunEnvelopeSchema, WorldStatusEnvelopeSchema } from './world-schemas.js';
 
 export function worldRoutes(): PanelRoute[] {
   return [
@@ -25,6 +26,15 @@ export function worldRoutes(): PanelRoute[] {
       responses: { 200: { description: 'The parse finished.', schema: ParseRunEnvelopeSchema } },
       errors: { 409: '`conflict`: a parse is running already, or no save folder (or no Level.sav) is there to parse.' },
       handler: parseWorld,
+    }),
+    route({
+      method: 'GET',
+      path: '/map/dataset',
+      auth: 'session',
+      operationId: 'getMapDataset',
+      summary: 'The map dataset with two point layers: bases from the save, players at their live positions, in map coordinates',
+      responses: { 200: { description: 'OK', schema: PanelMapDatasetEnvelopeSchema } },
+      handler: getMapDataset,
     }),
   ];
 }

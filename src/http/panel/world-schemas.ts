@@ -1,7 +1,7 @@
 // Response shapes of the panel's world and map routes (issue 11): the last parse and the save
 // watcher, a parse on request, the live snapshot for the live map, and the map dataset.
 import { z } from 'zod';
-import { Timestamp } from '../schemas.js';
+import { MapDatasetSchema, Timestamp } from '../schemas.js';
 
 const NonNegInt = z.number().int().min(0);
 
@@ -42,3 +42,24 @@ export const WorldStatusSchema = z.strictObject({
 });
 export const WorldStatusEnvelopeSchema = z.strictObject({ data: WorldStatusSchema });
 export const ParseRunEnvelopeSchema = z.strictObject({ data: ParseRunSchema });
+
+const XY = z.strictObject({ x: z.number(), y: z.number() });
+const Placed = {
+  world: XY.meta({ description: 'World units (Unreal cm), as the save and the REST API give them.' }),
+  map: XY.meta({ description: 'In-game map coordinates (see `coordinates`).' }),
+  area: z.string().nullable().meta({ description: 'The id of the texture layer whose bounds hold the point (`palpagos`, `world-tree`); null when outside both.' }),
+};
+
+export const PanelMapDatasetSchema = z.strictObject({
+  map: MapDatasetSchema.meta({ description: "The map's texture layers (the Integration API's `/map` data)." }),
+  coordinates: z.string().meta({ description: 'How map coordinates follow from world units, in words and formula.' }),
+  lastParseAt: Timestamp.nullable().meta({ description: 'The parse the bases come from.' }),
+  capturedAt: Timestamp.nullable().meta({ description: 'The poll the player positions come from; null while the game is not read.' }),
+  layers: z.strictObject({
+    bases: z.array(z.strictObject({ id: z.string(), name: z.string().nullable(), level: NonNegInt, guildId: z.string(), guildName: z.string(), ...Placed })),
+    players: z.array(
+      z.strictObject({ playerId: z.string(), name: z.string(), level: NonNegInt, guildId: z.string().nullable(), guildName: z.string().nullable(), ...Placed }),
+    ),
+  }),
+});
+export const PanelMapDatasetEnvelopeSchema = z.strictObject({ data: PanelMapDatasetSchema });
