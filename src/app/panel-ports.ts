@@ -44,5 +44,10 @@ export function createPanelPorts(p: PanelPortParts): ServerPorts {
       gameData: p.gameData ? gameDataHealth(p.gameData, p.clock()) : null,
     }),
     disk: () => diskOf(p.dataDir),
+    liveMap: () => {
+      if (!p.gameData) return null;
+      const { cache, actors } = p.gameData.getMap(p.clock());
+      return { state: cache.state, capturedAt: cache.capturedAt ?? null, actors };
+    },
   };
 }

@@ -86,7 +86,7 @@ function startGameLink(
   });
   rest.start(life.signal);
   life.onClose('rest poller', () => rest.stop());
-  const gameData = new GameDataPoller({ source: client, enabled: settings.gameData, intervalMs: settings.gameDataIntervalMs, now: clock, onError });
+  const gameData = new GameDataPoller({ source: client, enabled: settings.gameData, map: true, intervalMs: settings.gameDataIntervalMs, now: clock, onError });
   gameData.start(life.signal);
   life.onClose('game-data poller', () => gameData.stop());
   return { rest, gameData, client };

@@ -3,7 +3,9 @@
 // of palpanel's own parts. Implemented in src/app (game-actions.ts, world-jobs.ts, health.ts)
 // and injected through HttpDeps.server; absent, the routes answer as for a palpanel without a
 // game server or save folder.
+import type { MapActor } from '../game/game-data-map.js';
 import type { Actor } from '../lib/actor.js';
+import type { GameDataState } from '../lib/live.js';
 import type { ParseWarning, WorldMeta } from '../lib/world.js';
 
 export type SettingValue = string | number | boolean | string[];
@@ -67,12 +69,21 @@ export interface DiskReport {
   totalBytes: number;
 }
 
+/** The game-data poller's live map actors (names, guilds, positions) and its state. */
+export interface LiveMap {
+  state: GameDataState;
+  capturedAt: string | null;
+  actors: MapActor[];
+}
+
 export interface ServerPorts {
   game: GameActions | null;
   world: WorldJobs | null;
   pollers(): PollerReport;
+  /** null when no game server is configured. */
+  liveMap(): LiveMap | null;
   /** The file system holding the data dir; null when it cannot be read. */
   disk(): Promise<DiskReport | null>;
 }
 
-export type { ParseWarning, WorldMeta };
+export type { MapActor, ParseWarning, WorldMeta };

@@ -11,8 +11,9 @@ import { startSimGameServer, type SimGameServer } from '../../src/demo/sim/index
 import { GameRestClient } from '../../src/game/rest-client.js';
 import { createHandler } from '../../src/http/index.js';
 import type { HttpDeps } from '../../src/http/deps.js';
+import { GameDataPoller } from '../../src/poller/game-data-poller.js';
 import { RestPoller } from '../../src/poller/rest-poller.js';
-import { PLAYERS } from '../sim/sample-world.js';
+import { BASE_PALS, PLAYERS } from '../sim/sample-world.js';
 import { P } from './conformance-table.js';
 import { ManualClock, silentLog, tempStore, TestLive, toHttpRequest, type TempStore } from './fixture.js';
 import { ADMIN, VIEWER } from './panel-harness.js';
@@ -37,7 +38,7 @@ afterEach(async () => {
 });
 
 /** A panel wired as `serve` wires it; `password` other than the sim's makes the game refuse us. */
-async function rig(opts: { game?: boolean; password?: string } = {}): Promise<Rig> {
+async function rig(opts: { game?: boolean; password?: string; gameData?: boolean } = {}): Promise<Rig & { gameData: GameDataPoller | null }> {
   const clock = new ManualClock();
   const ts = await tempStore(clock.now);
   ts.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
@@ -45,18 +46,20 @@ async function rig(opts: { game?: boolean; password?: string } = {}): Promise<Ri
   let sim: SimGameServer | null = null;
   let client: GameRestClient | null = null;
   let poller: RestPoller | null = null;
+  let gameData: GameDataPoller | null = null;
   let server: HttpDeps['server'];
   let live: HttpDeps['live'] = new TestLive();
   if (opts.game !== false) {
-    sim = await startSimGameServer({ players: PLAYERS.slice(0, 2), rcon: false });
+    sim = await startSimGameServer({ players: PLAYERS.slice(0, 2), basePals: BASE_PALS, rcon: false });
     client = new GameRestClient({ baseUrl: sim.restUrl, password: opts.password ?? sim.password, timeoutMs: 2_000 });
     poller = new RestPoller({ source: client, intervalMs: 1000, events: ts.store.events, presence: ts.store.history, now: clock.now });
-    live = createLiveSource(ts.store, clock.now, poller, null);
+    gameData = opts.gameData ? new GameDataPoller({ source: client, enabled: true, map: true, intervalMs: 1000, now: clock.now }) : null;
+    live = createLiveSource(ts.store, clock.now, poller, gameData);
     server = createPanelPorts({
       dataDir: ts.dir,
       clock: clock.now,
       rest: poller,
-      gameData: null,
+      gameData,
       game: createGameActions(client, ts.store, clock.now),
       world: createWorldJobs(null, 60_000, ts.store),
     });
@@ -77,7 +80,7 @@ async function rig(opts: { game?: boolean; password?: string } = {}): Promise<Ri
     }
     return send(method, path, { cookie }, body);
   };
-  const r = { ts, clock, sim, client, poller, as };
+  const r = { ts, clock, sim, client, poller, gameData, as };
   rigs.push(r);
   return r;
 }
@@ -190,5 +193,50 @@ describe('panel server routes', () => {
     const bad = (await r.as(VIEWER, 'GET', '/server/health')).json.data;
     expect(bad.status).toBe('degraded');
     expect(bad.problems).toEqual([expect.stringContaining('refused the admin password')]);
+  });
+});
+
+describe('panel live world snapshot', () => {
+  it('GET /world/snapshot: players, pals, NPCs and PalBoxes with names, guilds and map positions; never IPs or platform ids', async () => {
+    const r = await rig({ gameData: true });
+    await r.poller!.pollOnce(r.clock.now());
+    await r.gameData!.pollOnce(r.clock.now());
+    const res = await r.as(VIEWER, 'GET', '/world/snapshot');
+    expect(res.status).toBe(200);
+    const d = res.json.data;
+    expect(d).toMatchObject({ gameData: 'ready', capturedAt: r.clock.now().toISOString(), playersFrom: 'game-data' });
+    expect(d.players.map((p: { name: string }) => p.name).sort()).toEqual(['Alice', 'Bob']);
+    for (const p of d.players) {
+      expect(p.guildName).toEqual(expect.stringContaining('Sim Guild'));
+      expect(p.map.x).toBeCloseTo((p.world.y - 158000) / 459, 1);
+    }
+    const basePals = d.pals.filter((p: { kind: string }) => p.kind === 'basePal');
+    expect(basePals.map((p: { characterId: string }) => p.characterId)).toEqual(expect.arrayContaining(['Anubis', 'PinkCat']));
+    expect(basePals[0]).toMatchObject({ name: expect.stringContaining('Sim Nick'), trainerName: 'Sim Stranger' });
+    expect(d.pals.some((p: { kind: string }) => p.kind === 'partyPal')).toBe(true);
+    expect(d.npcs.length).toBeGreaterThan(0);
+    expect(d.palBoxes.length).toBe(2);
+    expect(d.wildPals).toBeGreaterThan(0);
+    const body = JSON.stringify(res.json);
+    const online = r.sim!.control.sensitiveStrings().filter((x) => /^\d+\.\d+\.\d+\.\d+$|^(steam|gdk|ps5|xbox)_/.test(x));
+    expect(online.length).toBeGreaterThan(0);
+    for (const secret of online) expect(body).not.toContain(secret);
+    // The Integration API's aggregates are unchanged: no name of the snapshot reaches them.
+    const summary = JSON.stringify(r.gameData!.getCache(r.clock.now()).actors);
+    expect(summary).not.toContain('Sim Guild');
+    expect(summary).not.toContain('Alice');
+  });
+
+  it('without game-data, players come from the REST poller; with no game at all, the snapshot is empty', async () => {
+    const r = await rig();
+    await r.poller!.pollOnce(r.clock.now());
+    const d = (await r.as(VIEWER, 'GET', '/world/snapshot')).json.data;
+    expect(d.gameData).toBe('disabled');
+    expect(d.playersFrom).toBe('rest');
+    expect(d.players.map((p: { name: string }) => p.name).sort()).toEqual(['Alice', 'Bob']);
+    expect(d.pals).toEqual([]);
+    const none = await rig({ game: false });
+    const e = (await none.as(VIEWER, 'GET', '/world/snapshot')).json.data;
+    expect(e).toMatchObject({ gameData: 'disabled', players: [], pals: [], npcs: [], palBoxes: [], wildPals: 0 });
   });
 });

@@ -31,6 +31,45 @@ function guildOfPlayer(guilds: WorldGuild[]): Map<string, WorldGuild> {
   return out;
 }
 
+/** The live game-data snapshot for the live map: players with positions (the game-data
+ * actors, else the REST poller's), pals in parties and at bases, NPCs and PalBoxes, with names
+ * and guilds. Wild pals are only counted (hundreds of them move all the time). */
+export const getWorldSnapshot: PanelHandler = ({ deps }) => {
+  const lm = deps.server?.liveMap() ?? null;
+  const live = deps.live.snapshot();
+  const actors = lm?.actors ?? [];
+  const at = <T extends { location: WorldXY | null }>(xs: T[]) => xs.filter((a) => finite(a.location));
+  const of = (kind: string) => at(actors.filter((a) => a.kind === kind));
+  const gdPlayers = of('player').map((a) => ({ name: a.name, level: a.level, guildId: a.guildId, guildName: a.guildName, ...place(a.location!) }));
+  const restPlayers = isRunning(live)
+    ? at(live.players).map((p) => ({ name: p.name, level: p.level, guildId: null, guildName: null, ...place(p.location!) }))
+    : [];
+  return json(200, {
+    data: {
+      gameData: lm?.state ?? 'disabled',
+      capturedAt: lm?.capturedAt ?? null,
+      players: gdPlayers.length > 0 ? gdPlayers : restPlayers,
+      playersFrom: gdPlayers.length > 0 ? 'game-data' : 'rest',
+      pals: at(actors.filter((a) => a.kind === 'partyPal' || a.kind === 'basePal')).map((a) => ({
+        kind: a.kind,
+        characterId: a.characterId,
+        name: a.name,
+        level: a.level,
+        hp: a.hp,
+        maxHp: a.maxHp,
+        activity: a.activity,
+        guildId: a.guildId,
+        guildName: a.guildName,
+        trainerName: a.trainerName,
+        ...place(a.location!),
+      })),
+      npcs: of('npc').map((a) => ({ name: a.name, level: a.level, ...place(a.location!) })),
+      palBoxes: of('palBox').map((a) => ({ name: a.name, guildId: a.guildId, guildName: a.guildName, ...place(a.location!) })),
+      wildPals: actors.filter((a) => a.kind === 'wildPal').length,
+    },
+  });
+};
+
 export const getMapDataset: PanelHandler = ({ deps }) => {
   const guilds = deps.store.world.guilds();
   const live = deps.live.snapshot();

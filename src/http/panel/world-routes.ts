@@ -1,8 +1,8 @@
 // The panel's world and map routes (issue 11). Spread into the panel route table (routes.ts).
 import { panelRoute as route, type PanelRoute } from './context.js';
 import { getWorld, parseWorld } from './world-handlers.js';
-import { getMapDataset } from './map-handlers.js';
-import { PanelMapDatasetEnvelopeSchema, ParseRunEnvelopeSchema, WorldStatusEnvelopeSchema } from './world-schemas.js';
+import { getMapDataset, getWorldSnapshot } from './map-handlers.js';
+import { PanelMapDatasetEnvelopeSchema, ParseRunEnvelopeSchema, WorldSnapshotEnvelopeSchema, WorldStatusEnvelopeSchema } from './world-schemas.js';
 
 export function worldRoutes(): PanelRoute[] {
   return [
@@ -26,6 +26,15 @@ export function worldRoutes(): PanelRoute[] {
       responses: { 200: { description: 'The parse finished.', schema: ParseRunEnvelopeSchema } },
       errors: { 409: '`conflict`: a parse is running already, or no save folder (or no Level.sav) is there to parse.' },
       handler: parseWorld,
+    }),
+    route({
+      method: 'GET',
+      path: '/world/snapshot',
+      auth: 'session',
+      operationId: 'getWorldSnapshot',
+      summary: 'The live game-data snapshot for the live map: players, pals in parties and at bases, NPCs, PalBoxes, with names, guilds and positions',
+      responses: { 200: { description: 'OK', schema: WorldSnapshotEnvelopeSchema } },
+      handler: getWorldSnapshot,
     }),
     route({
       method: 'GET',

@@ -1,6 +1,7 @@
 // Response shapes of the panel's world and map routes (issue 11): the last parse and the save
 // watcher, a parse on request, the live snapshot for the live map, and the map dataset.
 import { z } from 'zod';
+import { ACTIVITIES, GAME_DATA_STATES } from '../../lib/live.js';
 import { MapDatasetSchema, Timestamp } from '../schemas.js';
 
 const NonNegInt = z.number().int().min(0);
@@ -63,3 +64,29 @@ export const PanelMapDatasetSchema = z.strictObject({
   }),
 });
 export const PanelMapDatasetEnvelopeSchema = z.strictObject({ data: PanelMapDatasetSchema });
+
+const Named = { guildId: z.string().nullable(), guildName: z.string().nullable() };
+export const WorldSnapshotSchema = z.strictObject({
+  gameData: z.enum(GAME_DATA_STATES).meta({ description: "The game-data poller's state (`disabled` without it: then players come from the REST poller)." }),
+  capturedAt: Timestamp.nullable(),
+  playersFrom: z.enum(['game-data', 'rest']),
+  players: z.array(z.strictObject({ name: z.string(), level: NonNegInt, ...Named, ...Placed })),
+  pals: z.array(
+    z.strictObject({
+      kind: z.enum(['partyPal', 'basePal']),
+      characterId: z.string(),
+      name: z.string(),
+      level: NonNegInt,
+      hp: z.number().min(0),
+      maxHp: z.number().min(0),
+      activity: z.enum(ACTIVITIES),
+      trainerName: z.string().nullable(),
+      ...Named,
+      ...Placed,
+    }),
+  ),
+  npcs: z.array(z.strictObject({ name: z.string(), level: NonNegInt, ...Placed })),
+  palBoxes: z.array(z.strictObject({ name: z.string(), ...Named, ...Placed })),
+  wildPals: NonNegInt.meta({ description: 'Wild pals are counted, not listed.' }),
+});
+export const WorldSnapshotEnvelopeSchema = z.strictObject({ data: WorldSnapshotSchema });
