@@ -23,9 +23,12 @@ export interface GameAdminSource {
 const SETTINGS_TTL_MS = 60_000;
 /** `/server` must answer promptly even when the game hangs. */
 const SETTINGS_TIMEOUT_MS = 2_000;
+/** After a failed read, the next try waits this long (a hanging game would slow every `/server`). */
+const SETTINGS_RETRY_MS = 15_000;
 
 export function createGameActions(source: GameAdminSource, store: Store, clock: Clock): GameActions {
   let cached: { at: number; value: Record<string, SettingValue> } | null = null;
+  let failedAt = -Infinity;
 
   /** Runs the game call; audits its outcome; turns a game failure into GameUnavailableError. */
   async function act<T>(action: AuditAction, actor: Actor, detail: string | null, call: () => Promise<T>): Promise<T> {
@@ -46,10 +49,12 @@ export function createGameActions(source: GameAdminSource, store: Store, clock: 
     async settings() {
       const now = clock().getTime();
       if (cached && now - cached.at < SETTINGS_TTL_MS) return cached.value;
+      if (now - failedAt < SETTINGS_RETRY_MS) return cached?.value ?? null;
       try {
         cached = { at: now, value: await source.settings({ timeoutMs: SETTINGS_TIMEOUT_MS }) };
         return cached.value;
       } catch {
+        failedAt = now;
         return cached?.value ?? null;
       }
     },
