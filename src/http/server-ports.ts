@@ -1,6 +1,6 @@
 // What the panel's server and world routes need of the running palpanel beyond the store and
 // the pollers' caches: the game's admin actions, the save watcher's parse jobs, and the health
-// of palpanel's own parts. Implemented in src/app (game-actions.ts, world-jobs.ts, health.ts)
+// of palpanel's own parts. Implemented in src/app (game-actions.ts, world-jobs.ts, panel-ports.ts)
 // and injected through HttpDeps.server; absent, the routes answer as for a palpanel without a
 // game server or save folder.
 import type { MapActor } from '../game/game-data-map.js';

@@ -33,9 +33,10 @@ export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 /**
  * One row, newest first in lists. `target`: the key id (key.*; `''` for a refused key.create,
- * which made no key), the user name (user.*), the session's public id (session.*). `detail`, set by the store and never secret: the label
+ * which made no key), the user name (user.*), the session's public id (session.*), '' for the game and world actions (server.*, world.parse). `detail`, set by the store and never secret: the label
  * (key.create), the role (user.create), `<old>-><new>` (user.role), the session's user name
- * (session.*); null otherwise.
+ * (session.*), the message (server.announce), `in <n> s: <message>` (server.shutdown), `parsed` or
+ * `failed: <why>` (world.parse); null otherwise.
  */
 export interface AuditRecord {
   /** Increasing with each row; stable, never reused. */

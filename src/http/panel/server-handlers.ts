@@ -3,7 +3,7 @@
 // them with the signed-in user as the actor and raises GameUnavailableError (503) when the
 // game does not answer. Without a game server configured, every action is that 503.
 import { userActor } from '../../lib/actor.js';
-import { describeFsError, GameUnavailableError } from '../../lib/errors.js';
+import { fsErrorReason, GameUnavailableError, StorageError } from '../../lib/errors.js';
 import type { HttpDeps } from '../deps.js';
 import { serverStatus } from '../integration/live-rows.js';
 import { json } from '../respond.js';
@@ -44,7 +44,9 @@ export const getHealth: PanelHandler = async ({ deps }) => {
   try {
     deps.store.flush();
   } catch (err) {
-    storeError = describeFsError(err)?.replace(/ \/\S+/, ' the data dir') ?? 'The store could not be written.';
+    // The reason in words (storage errors carry safe messages), never a path or internal text.
+    const reason = fsErrorReason(err);
+    storeError = err instanceof StorageError ? err.message : reason ? `The store cannot be written: ${reason}.` : 'The store could not be written.';
     problems.push(`store: ${storeError}`);
   }
   const { rest, gameData } = deps.server?.pollers() ?? { rest: null, gameData: null };
