@@ -1,8 +1,14 @@
 // Watches SERVICE_SAVE_DIR. The game rewrites Level.sav in place, so a file is parsed only when
 // its size and mtime stayed the same across two checks, and a stamp is parsed at most once
 // (a corrupt file is not re-read on every check; the last good world stays served).
+// An admin can also ask for a parse now (`parseNow`, the panel's POST /world/parse); one parse
+// runs at a time, whoever started it: a second request while one runs is refused, and a
+// scheduled check skips its parse while a requested one runs.
 import { join } from 'node:path';
+import { ConflictError, DomainError, ParseRunningError } from '../lib/errors.js';
+import type { ParseRun } from '../http/server-ports.js';
 import type { Logger } from './logger.js';
+import { ParseFailedError } from './parse-worker-host.js';
 import { sameStamp, stampOf, TornReadError, type FileStamp } from './save-files.js';
 
 export interface SaveWatcherOptions<T extends { stamp: FileStamp }> {
@@ -13,6 +19,17 @@ export interface SaveWatcherOptions<T extends { stamp: FileStamp }> {
   /** Applies a good result (store swap, events). */
   apply: (out: T) => void;
   log: Logger;
+  /** Clock of the parse records (default: the system's). */
+  now?: () => Date;
+}
+
+/** A parse failure in words safe to show: the save's own errors say what is wrong with it;
+ * anything else (a worker crash) is told only in the log. */
+function failureWords(err: unknown): string {
+  if (err instanceof DomainError && !(err instanceof ParseFailedError)) return err.message;
+  if (err instanceof ParseFailedError && /took too long|cancelled/.test(err.message)) return err.message;
+  if (err instanceof Error && err.name.startsWith('Save')) return err.message;
+  return 'The save could not be parsed (the log has the details).';
 }
 
 export class SaveWatcher<T extends { stamp: FileStamp }> {
@@ -21,27 +38,54 @@ export class SaveWatcher<T extends { stamp: FileStamp }> {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private signal: AbortSignal | null = null;
+  /** A parse in progress, scheduled or requested. */
+  private parsing = false;
+  private last: ParseRun | null = null;
+  private nextAt: Date | null = null;
 
   constructor(private readonly opts: SaveWatcherOptions<T>) {}
+
+  private now(): Date {
+    return this.opts.now ? this.opts.now() : new Date();
+  }
 
   start(signal: AbortSignal): void {
     this.signal = signal;
     const tick = () => {
+      this.nextAt = null;
       if (signal.aborted) return;
       this.running = this.check().then(() => undefined).finally(() => {
         this.running = null;
-        if (!signal.aborted) this.timer = setTimeout(tick, this.opts.intervalMs);
+        if (!signal.aborted) {
+          this.nextAt = new Date(this.now().getTime() + this.opts.intervalMs);
+          this.timer = setTimeout(tick, this.opts.intervalMs);
+        }
       });
     };
     tick();
     signal.addEventListener('abort', () => {
       if (this.timer) clearTimeout(this.timer);
+      this.nextAt = null;
     });
   }
 
   /** Waits for a parse in progress (shutdown). */
   async idle(): Promise<void> {
     await this.running;
+  }
+
+  get busy(): boolean {
+    return this.parsing;
+  }
+
+  /** The last parse attempt of this run (null before one). */
+  lastRun(): ParseRun | null {
+    return this.last;
+  }
+
+  /** When the next scheduled check is due; null when not watching or a check runs. */
+  nextCheckAt(): Date | null {
+    return this.nextAt;
   }
 
   /** One check; parses when Level.sav is stable and not yet attempted at this stamp. */
@@ -52,7 +96,11 @@ export class SaveWatcher<T extends { stamp: FileStamp }> {
     if (!stamp) return 'missing';
     if (!sameStamp(stamp, previous)) return 'waiting';
     if (sameStamp(stamp, this.lastAttempted)) return 'unchanged';
+    // A requested parse is reading this folder now; look again at the next check.
+    if (this.parsing) return 'waiting';
     this.lastAttempted = stamp;
+    this.parsing = true;
+    const t0 = performance.now();
     try {
       const out = await this.opts.parse(this.opts.saveDir);
       if (!sameStamp(out.stamp, stamp)) {
@@ -61,6 +109,7 @@ export class SaveWatcher<T extends { stamp: FileStamp }> {
         return 'waiting';
       }
       this.opts.apply(out);
+      this.record('watcher', t0, out.stamp.size, null);
       return 'parsed';
     } catch (err) {
       if (err instanceof TornReadError) {
@@ -69,8 +118,51 @@ export class SaveWatcher<T extends { stamp: FileStamp }> {
         return 'waiting';
       }
       // A parse cancelled by shutdown is not a problem of the save.
-      if (!this.signal?.aborted) this.opts.log('warn', 'world save could not be parsed; the last good world stays served', err);
+      if (!this.signal?.aborted) {
+        this.opts.log('warn', 'world save could not be parsed; the last good world stays served', err);
+        this.record('watcher', t0, stamp.size, failureWords(err));
+      }
       return 'failed';
+    } finally {
+      this.parsing = false;
     }
+  }
+
+  /**
+   * Parses the folder now, whatever its stamps (the admin knows the game just saved). Throws
+   * ParseRunningError while any parse runs, a ConflictError when there is no Level.sav; a
+   * failed parse resolves with `ok: false` and its reason (the last good world stays served).
+   */
+  async parseNow(): Promise<ParseRun> {
+    if (this.parsing) throw new ParseRunningError();
+    const stamp = stampOf(join(this.opts.saveDir, 'Level.sav'));
+    if (!stamp) throw new ConflictError('conflict', 'The save folder has no Level.sav to parse yet.');
+    this.parsing = true;
+    const t0 = performance.now();
+    try {
+      const out = await this.opts.parse(this.opts.saveDir);
+      this.opts.apply(out);
+      // The scheduled checks need not parse this stamp again.
+      this.lastAttempted = out.stamp;
+      return this.record('manual', t0, out.stamp.size, null);
+    } catch (err) {
+      if (!(err instanceof TornReadError)) this.opts.log('warn', 'world save could not be parsed; the last good world stays served', err);
+      const words = err instanceof TornReadError ? 'The game was writing Level.sav during the read; try again in a moment.' : failureWords(err);
+      return this.record('manual', t0, stamp.size, words);
+    } finally {
+      this.parsing = false;
+    }
+  }
+
+  private record(trigger: ParseRun['trigger'], t0: number, bytes: number | null, error: string | null): ParseRun {
+    this.last = {
+      finishedAt: this.now().toISOString(),
+      ok: error === null,
+      error,
+      durationMs: Math.round(performance.now() - t0),
+      levelSavBytes: bytes,
+      trigger,
+    };
+    return this.last;
   }
 }

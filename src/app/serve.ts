@@ -13,7 +13,11 @@ import { RestPoller, type RestPollerOptions } from '../poller/rest-poller.js';
 import { openStore, type Store } from '../store/index.js';
 import { runAdminOp } from './admin-ops.js';
 import { startControlServer } from './control-socket.js';
+import { createGameActions } from './game-actions.js';
 import { createLiveSource } from './live-source.js';
+import { createPanelPorts } from './panel-ports.js';
+import type { StoreParseResult } from './parse-job.js';
+import { createWorldJobs } from './world-jobs.js';
 import type { Logger } from './logger.js';
 import { parseForStoreInWorker } from './parse-worker-host.js';
 import { SaveWatcher } from './save-watcher.js';
@@ -70,7 +74,7 @@ function startGameLink(
   resume: RestPollerOptions['resume'],
   onSnapshot: RestPollerOptions['onSnapshot'],
 ) {
-  if (!settings.gameRestUrl) return { rest: null, gameData: null };
+  if (!settings.gameRestUrl) return { rest: null, gameData: null, client: null };
   const client = new GameRestClient({ baseUrl: settings.gameRestUrl, password: settings.gameAdminPassword ?? '' });
   life.onClose('game client', () => client.close());
   const onError = (err: unknown) => log('warn', 'poller', err);
@@ -86,10 +90,10 @@ function startGameLink(
   });
   rest.start(life.signal);
   life.onClose('rest poller', () => rest.stop());
-  const gameData = new GameDataPoller({ source: client, enabled: settings.gameData, intervalMs: settings.gameDataIntervalMs, now: clock, onError });
+  const gameData = new GameDataPoller({ source: client, enabled: settings.gameData, map: true, intervalMs: settings.gameDataIntervalMs, now: clock, onError });
   gameData.start(life.signal);
   life.onClose('game-data poller', () => gameData.stop());
-  return { rest, gameData };
+  return { rest, gameData, client };
 }
 
 export async function startServe(opts: ServeOptions): Promise<RunningServer> {
@@ -132,19 +136,22 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     life.onClose('timers', () => timers.forEach(clearInterval));
 
     const feed = new LiveFeed(store.events);
-    const { rest, gameData } = startGameLink(settings, store, clock, life, log, resume, snapshotSink(store, feed, log));
+    const { rest, gameData, client } = startGameLink(settings, store, clock, life, log, resume, snapshotSink(store, feed, log));
 
+    let watcher: SaveWatcher<StoreParseResult> | null = null;
     if (settings.saveDir) {
       const saveDir = settings.saveDir;
-      const watcher = new SaveWatcher({
+      watcher = new SaveWatcher({
         saveDir,
         intervalMs: settings.saveCheckIntervalMs,
         parse: (dir) => parseForStoreInWorker({ target: dir, dataDir: settings.dataDir }, life.signal),
         apply: (out) => applyParse(store, out, log),
         log,
+        now: clock,
       });
       watcher.start(life.signal);
-      life.onClose('save watcher', () => watcher.idle());
+      const w = watcher;
+      life.onClose('save watcher', () => w.idle());
     }
 
     const live = createLiveSource(store, clock, rest, gameData);
@@ -156,6 +163,14 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
       log,
       version: opts.version,
       feed,
+      server: createPanelPorts({
+        dataDir: settings.dataDir,
+        clock,
+        rest,
+        gameData,
+        game: client ? createGameActions(client, store, clock) : null,
+        world: createWorldJobs(watcher, settings.saveCheckIntervalMs, store),
+      }),
     });
     const http = await startHttpServer(handler, { host: settings.listen.host, port: settings.listen.port, log });
     life.onClose('http', () => http.close(DRAIN_MS));

@@ -96,3 +96,23 @@ export class RconProtocolError extends GameError {
     super('rcon_protocol', message);
   }
 }
+
+const UNREACHABLE_WORDS: Record<UnreachableReason, string> = {
+  refused: 'the game server refused the connection (is it running, and is its REST API enabled?)',
+  timeout: 'the game server did not answer in time',
+  network: 'the connection to the game server failed',
+  server_error: 'the game server answered with an internal error',
+  unreadable: 'the game server answered something that is not its REST API',
+  too_large: 'the game server answered with a body too large to read',
+  not_found: 'the game server has no such REST route (is this the REST API port?)',
+  aborted: 'the request to the game server was cancelled',
+};
+
+/** A failure of a game call in words a host can act on: a wrong admin password is not "unreachable". */
+export function gameFailureWords(err: unknown): string {
+  if (err instanceof GameUnauthorizedError) return 'the game refused the admin password (SERVICE_GAME_ADMIN_PASSWORD)';
+  if (err instanceof GameUnreachableError) return UNREACHABLE_WORDS[err.reason] ?? 'the game server could not be read';
+  if (err instanceof GameDataUnsupportedError) return err.message.replace(/\.$/, '');
+  if (err instanceof GameRequestRejectedError) return `the game server rejected the request (HTTP ${err.status})`;
+  return 'the game server could not be read';
+}

@@ -5,6 +5,7 @@
 import type { GameDataActor } from '../lib/live.js';
 import { mapActivity } from './activity-map.js';
 import { asRecord, count, hasNum, isFalse, bool, num, str } from './coerce.js';
+import { decodeMapActors, type MapActor } from './game-data-map.js';
 import { normaliseInstanceId } from './instance-id.js';
 
 /** 35 bases measured at ~500 actors; this bounds memory on a hostile or broken answer. */
@@ -16,6 +17,10 @@ export interface GameDataFrame {
   actors: GameDataActor[];
   /** How many actors the answer held beyond MAX_ACTORS (dropped). */
   dropped: number;
+  /** The live map's view (game-data-map.ts): names, guilds and positions, for the panel's
+   * signed-in snapshot only; decoded only when asked for (`{map: true}`), never read by the
+   * Integration API's aggregates. */
+  map?: MapActor[];
 }
 
 /** Enum-like names (`Character`, `BaseCampPal`): anything else becomes '' (counted as unknown). */
@@ -41,8 +46,9 @@ export function decodeActor(raw: unknown): GameDataActor | null {
   };
 }
 
-/** null when the document is not a game-data answer at all. */
-export function decodeGameData(doc: unknown): GameDataFrame | null {
+/** null when the document is not a game-data answer at all. `map`: also decode the live map's
+ * view (names, guilds, positions) into `frame.map`. */
+export function decodeGameData(doc: unknown, opts: { map?: boolean } = {}): GameDataFrame | null {
   const o = asRecord(doc);
   if (!o || !Array.isArray(o.ActorData)) return null;
   const fps = Math.max(0, num(o.FPS));
@@ -58,5 +64,6 @@ export function decodeGameData(doc: unknown): GameDataFrame | null {
     fpsAvg: hasNum(o.AverageFPS) ? Math.max(0, num(o.AverageFPS)) : fps,
     actors,
     dropped: list.length - n,
+    ...(opts.map ? { map: decodeMapActors(list, MAX_ACTORS) } : {}),
   };
 }

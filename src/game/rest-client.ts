@@ -74,8 +74,9 @@ export class GameRestClient {
     return decoded(decodeSettings, await this.getJson('/settings', o));
   }
 
-  /** Throws GameDataUnsupportedError on the documented 404s. */
-  async gameData(o: CallOptions = {}): Promise<GameDataFrame> {
+  /** Throws GameDataUnsupportedError on the documented 404s. `map`: keep the live map's view
+   * (names, guilds, positions) in `frame.map` too. */
+  async gameData(o: CallOptions & { map?: boolean } = {}): Promise<GameDataFrame> {
     const a = await this.http.exchange({
       method: 'GET',
       path: '/v1/api/game-data',
@@ -87,7 +88,7 @@ export class GameRestClient {
       if (a.text.includes('GameData API is not enabled')) throw new GameDataUnsupportedError('not_enabled');
       throw new GameDataUnsupportedError('no_route');
     }
-    return decoded(decodeGameData, parseJson(okText(a)));
+    return decoded((doc) => decodeGameData(doc, { map: o.map }), parseJson(okText(a)));
   }
 
   async announce(message: string, o: CallOptions = {}): Promise<string> {

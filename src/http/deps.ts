@@ -6,6 +6,7 @@ import type { BaseWorker, LiveSnapshot, WorldSummary, WorldWorkers } from '../li
 import type { Clock } from '../lib/time.js';
 import type { Store } from '../store/index.js';
 import type { LiveFeed } from './stream/feed.js';
+import type { ServerPorts } from './server-ports.js';
 
 /** Same shape as src/app/logger.ts `Logger`. */
 export type Logger = (level: 'info' | 'warn' | 'error', msg: string, detail?: unknown) => void;
@@ -35,6 +36,9 @@ export interface HttpDeps {
   /** The live feed of `/events/stream` (serve.ts feeds it the poller's snapshots); createHandler
    * makes one over the store's event log when absent. */
   feed?: LiveFeed;
+  /** Game actions, parse jobs and health for the panel's server and world routes; absent: no
+   * game server and no save folder (actions answer 503 `game_unavailable`). */
+  server?: ServerPorts;
 }
 
 /** The LiveSource value before any poller exists (e.g. `palpanel` without a game URL). */

@@ -222,6 +222,8 @@ export const ERROR_CODES = [
   'invalid_credentials',
   'forbidden',
   'unavailable',
+  'conflict',
+  'game_unavailable',
 ] as const;
 
 export const ErrorSchema = z.strictObject({

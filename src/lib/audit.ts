@@ -15,6 +15,11 @@ export const AUDIT_ACTIONS = [
   /** A logout, an admin ending a session, or the end that a user's removal or password
    * change brings to their sessions. */
   'session.end',
+  /** Game actions of the panel's server and world routes (target: '' or the world). */
+  'server.announce',
+  'server.save',
+  'server.shutdown',
+  'world.parse',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -23,14 +28,15 @@ export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 /** Why a change was refused: a rule of the domain said no (a conflict). Input that fails
  * validation or names nothing that exists is not an attempted change and leaves no row. */
-export const REFUSAL_REASONS = ['last_admin', 'too_many_keys', 'user_exists'] as const;
+export const REFUSAL_REASONS = ['last_admin', 'too_many_keys', 'user_exists', 'game_unavailable', 'parse_running'] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 /**
  * One row, newest first in lists. `target`: the key id (key.*; `''` for a refused key.create,
- * which made no key), the user name (user.*), the session's public id (session.*). `detail`, set by the store and never secret: the label
+ * which made no key), the user name (user.*), the session's public id (session.*), '' for the game and world actions (server.*, world.parse). `detail`, set by the store and never secret: the label
  * (key.create), the role (user.create), `<old>-><new>` (user.role), the session's user name
- * (session.*); null otherwise.
+ * (session.*), the message (server.announce), `in <n> s: <message>` (server.shutdown), `parsed` or
+ * `failed: <why>` (world.parse); null otherwise.
  */
 export interface AuditRecord {
   /** Increasing with each row; stable, never reused. */

@@ -47,6 +47,21 @@ export class UserExistsError extends ConflictError {
   }
 }
 
+/** The game (its REST API) did not answer an action that needs it, or refused it
+ * (HTTP 503 `game_unavailable`). The message says why in words a host can act on. */
+export class GameUnavailableError extends DomainError {
+  constructor(message: string) {
+    super('game_unavailable', message);
+  }
+}
+
+/** A world parse is running already; one runs at a time (HTTP 409 `conflict`). */
+export class ParseRunningError extends ConflictError {
+  constructor() {
+    super('conflict', 'A world parse is running already; try again when it has finished.');
+  }
+}
+
 /** The data dir is held by another palpanel process. */
 export class DataDirLockedError extends DomainError {
   constructor(message: string) {

@@ -22,8 +22,9 @@
 // `capturedAt` is the time of the last good answer, `lastAttemptAt` of the last completed
 // attempt; each is absent until there is one. Polling continues in every state but disabled,
 // with the backoff of backoff.ts after failures.
-import { GameDataUnsupportedError, GameUnauthorizedError } from '../game/errors.js';
+import { gameFailureWords, GameDataUnsupportedError, GameUnauthorizedError } from '../game/errors.js';
 import type { GameDataFrame } from '../game/game-data-decoder.js';
+import type { MapActor } from '../game/game-data-map.js';
 import type { CallOptions } from '../game/rest-client.js';
 import type { GameDataCache } from '../lib/live.js';
 import { attemptTimeout } from './backoff.js';
@@ -31,12 +32,14 @@ import { PollLoop, type Timers } from './poll-loop.js';
 
 /** What the poller needs of the REST client (GameRestClient satisfies it). */
 export interface GameDataSource {
-  gameData(o?: CallOptions): Promise<GameDataFrame>;
+  gameData(o?: CallOptions & { map?: boolean }): Promise<GameDataFrame>;
 }
 
 export interface GameDataPollerOptions {
   source: GameDataSource;
   enabled: boolean;
+  /** Also keep the live map's view of each answer (the panel's signed-in snapshot). */
+  map?: boolean;
   intervalMs: number;
   now?: () => Date;
   timers?: Timers;
@@ -54,6 +57,7 @@ export class GameDataPoller {
   private lastSuccessAt: Date | null = null;
   private lastAttemptAt: Date | null = null;
   private failures = 0;
+  private lastErrorWords: string | null = null;
   private readonly loop: PollLoop;
 
   constructor(private readonly opts: GameDataPollerOptions) {
@@ -64,6 +68,11 @@ export class GameDataPoller {
       attempt: (now, signal) => this.pollOnce(now, signal),
       onError: opts.onError,
     });
+  }
+
+  /** The last failed attempt's reason in words; null once an attempt succeeds (panel health). */
+  lastError(): string | null {
+    return this.lastErrorWords;
   }
 
   start(signal?: AbortSignal): void {
@@ -81,11 +90,12 @@ export class GameDataPoller {
     try {
       // After a failure the call is cut within the backoff bound (backoff.ts).
       const timeoutMs = this.failures > 0 ? attemptTimeout(this.opts.intervalMs) : undefined;
-      frame = await this.opts.source.gameData({ signal, timeoutMs });
+      frame = await this.opts.source.gameData({ signal, timeoutMs, map: this.opts.map });
     } catch (err) {
       if (signal?.aborted) return false;
       this.lastAttemptAt = now;
       this.failures++;
+      this.lastErrorWords = gameFailureWords(err);
       if (err instanceof GameDataUnsupportedError) this.drop('unsupported');
       else if (err instanceof GameUnauthorizedError) this.drop('unauthorized');
       else this.outcome = 'failed';
@@ -94,10 +104,18 @@ export class GameDataPoller {
     if (signal?.aborted) return false;
     this.lastAttemptAt = now;
     this.failures = 0;
+    this.lastErrorWords = null;
     this.outcome = 'ok';
     this.frame = frame;
     this.lastSuccessAt = now;
     return true;
+  }
+
+  /** The live map's actors of the last good answer (names, guilds, positions: the panel's
+   * signed-in snapshot only), with the cache's state as of `now`. */
+  getMap(now: Date): { cache: GameDataCache; actors: MapActor[] } {
+    const cache = this.getCache(now);
+    return { cache, actors: cache.actors.length > 0 ? (this.frame?.map ?? []) : [] };
   }
 
   /** The cache as of `now` (staleness depends on the reader's clock). */

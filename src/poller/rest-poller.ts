@@ -23,7 +23,7 @@
 // - Players are keyed by `playerId`; rows still loading (empty or zero id) are ignored and
 //   left out of `players` until they have one.
 // - Polling never stops in any phase; the gap after failures follows backoff.ts.
-import { GameUnauthorizedError } from '../game/errors.js';
+import { gameFailureWords, GameUnauthorizedError } from '../game/errors.js';
 import type { CallOptions } from '../game/rest-client.js';
 import type { LiveSnapshot, OnlinePlayer, ServerInfo, ServerMetrics } from '../lib/live.js';
 import { SYSTEM_REACHABLE, SYSTEM_UNREACHABLE } from '../lib/event-texts.js';
@@ -74,6 +74,7 @@ export class RestPoller {
   private snapshot: LiveSnapshot = EMPTY;
   private phase: Phase = 'unknown';
   private failures = 0;
+  private lastErrorWords: string | null = null;
   private readonly tracker = new OnlineTracker();
   private readonly threshold: number;
   private readonly loop: PollLoop;
@@ -98,6 +99,11 @@ export class RestPoller {
 
   getSnapshot(): LiveSnapshot {
     return this.snapshot;
+  }
+
+  /** The last failed cycle's reason in words; null once a cycle succeeds (panel `/server`). */
+  lastError(): string | null {
+    return this.lastErrorWords;
   }
 
   start(signal?: AbortSignal): void {
@@ -128,6 +134,7 @@ export class RestPoller {
   private succeeded(now: Date, info: ServerInfo, players: OnlinePlayer[], metrics: ServerMetrics): void {
     const at = now.toISOString();
     this.failures = 0;
+    this.lastErrorWords = null;
     if (this.phase !== 'reachable') {
       this.phase = 'reachable';
       this.emit({ at, kind: 'system', message: SYSTEM_REACHABLE });
@@ -152,6 +159,7 @@ export class RestPoller {
   private failed(now: Date, err: unknown): void {
     const at = now.toISOString();
     this.failures++;
+    this.lastErrorWords = gameFailureWords(err);
     const problem = err instanceof GameUnauthorizedError ? 'unauthorized' : 'unreachable';
     if (this.phase !== 'unreachable' && this.failures >= this.threshold) {
       this.phase = 'unreachable';

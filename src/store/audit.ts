@@ -110,6 +110,15 @@ export class AuditRepo {
     return new Refused(error);
   }
 
+  /**
+   * Records an action whose change lies outside the store (a game action through its REST API,
+   * a parse): its own write, made once the outcome is known. `refused` with its reason when the
+   * action did not happen.
+   */
+  note(e: AuditEntry, refused?: RefusalReason): void {
+    this.db.write((tx) => this.insert(tx, e, refused ? 'refused' : 'ok', refused ?? null));
+  }
+
   private insert(tx: Tx, e: AuditEntry, outcome: AuditOutcome, reason: RefusalReason | null): void {
     tx.run(`INSERT INTO audit (at, actor, action, target, outcome, reason, detail) VALUES (?, ?, ?, ?, ?, ?, ?)`, [
       e.at ?? iso(this.clock()),

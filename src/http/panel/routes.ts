@@ -24,6 +24,8 @@ import {
 } from './admin-schemas.js';
 import type { ThrottleOptions } from './login-throttle.js';
 import { KeyPath } from './params.js';
+import { serverRoutes } from './server-routes.js';
+import { worldRoutes } from './world-routes.js';
 
 export const PANEL_BASE = '/api/v1';
 /** Panel request bodies (login, key label) are small. */
@@ -190,6 +192,8 @@ export function panelRoutes(loginThrottle?: ThrottleOptions): PanelRoute[] {
       handler: listAudit,
     }),
     ...eventRoutes(),
+    ...serverRoutes(),
+    ...worldRoutes(),
   ];
 }
 

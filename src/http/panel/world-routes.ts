@@ -1,0 +1,49 @@
+// The panel's world and map routes (issue 11). Spread into the panel route table (routes.ts).
+import { panelRoute as route, type PanelRoute } from './context.js';
+import { getWorld, parseWorld } from './world-handlers.js';
+import { getMapDataset, getWorldSnapshot } from './map-handlers.js';
+import { PanelMapDatasetEnvelopeSchema, ParseRunEnvelopeSchema, WorldSnapshotEnvelopeSchema, WorldStatusEnvelopeSchema } from './world-schemas.js';
+
+export function worldRoutes(): PanelRoute[] {
+  return [
+    route({
+      method: 'GET',
+      path: '/world',
+      auth: 'session',
+      operationId: 'getWorld',
+      summary: 'The last parse of the save: when, how long, sizes, format, drift in words; the next check',
+      responses: { 200: { description: 'OK', schema: WorldStatusEnvelopeSchema } },
+      handler: getWorld,
+    }),
+    route({
+      method: 'POST',
+      path: '/world/parse',
+      auth: 'session',
+      role: 'admin',
+      operationId: 'parseWorld',
+      summary: 'Parse the save now (one parse at a time)',
+      description: 'Answers when the parse has finished. A parse that fails answers `ok: false` with its reason; the last good world stays served.',
+      responses: { 200: { description: 'The parse finished.', schema: ParseRunEnvelopeSchema } },
+      errors: { 409: '`conflict`: a parse is running already, or no save folder (or no Level.sav) is there to parse.' },
+      handler: parseWorld,
+    }),
+    route({
+      method: 'GET',
+      path: '/world/snapshot',
+      auth: 'session',
+      operationId: 'getWorldSnapshot',
+      summary: 'The live game-data snapshot for the live map: players, pals in parties and at bases, NPCs, PalBoxes, with names, guilds and positions',
+      responses: { 200: { description: 'OK', schema: WorldSnapshotEnvelopeSchema } },
+      handler: getWorldSnapshot,
+    }),
+    route({
+      method: 'GET',
+      path: '/map/dataset',
+      auth: 'session',
+      operationId: 'getMapDataset',
+      summary: 'The map dataset with two point layers: bases from the save, players at their live positions, in map coordinates',
+      responses: { 200: { description: 'OK', schema: PanelMapDatasetEnvelopeSchema } },
+      handler: getMapDataset,
+    }),
+  ];
+}
