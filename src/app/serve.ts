@@ -2,6 +2,8 @@
 // the pollers, the save watcher and the HTTP server; one shutdown path stops them all.
 import type { Settings } from '../config/settings.js';
 import { GameRestClient } from '../game/rest-client.js';
+import { gameActions } from './game-actions.js';
+import { Moderator } from './moderator.js';
 import type { LiveSource } from '../http/deps.js';
 import { createHandler } from '../http/index.js';
 import { startHttpServer } from '../http/node-adapter.js';
@@ -67,15 +69,19 @@ function startGameLink(
   log: Logger,
   resume: RestPollerOptions['resume'],
 ) {
-  if (!settings.gameRestUrl) return { rest: null, gameData: null };
+  if (!settings.gameRestUrl) return { rest: null, gameData: null, game: undefined };
   const client = new GameRestClient({ baseUrl: settings.gameRestUrl, password: settings.gameAdminPassword ?? '' });
   life.onClose('game client', () => client.close());
   const onError = (err: unknown) => log('warn', 'poller', err);
+  const game = gameActions(client);
+  const moderator = new Moderator(store, game, log);
+  life.onClose('moderation', () => moderator.idle());
   const rest = new RestPoller({
     source: client,
     intervalMs: settings.pollIntervalMs,
     events: store.events,
     presence: store.history,
+    roster: moderator.roster,
     now: clock,
     onError,
     resume,
@@ -85,7 +91,7 @@ function startGameLink(
   const gameData = new GameDataPoller({ source: client, enabled: settings.gameData, intervalMs: settings.gameDataIntervalMs, now: clock, onError });
   gameData.start(life.signal);
   life.onClose('game-data poller', () => gameData.stop());
-  return { rest, gameData };
+  return { rest, gameData, game };
 }
 
 export async function startServe(opts: ServeOptions): Promise<RunningServer> {
@@ -127,7 +133,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     for (const t of timers) t.unref();
     life.onClose('timers', () => timers.forEach(clearInterval));
 
-    const { rest, gameData } = startGameLink(settings, store, clock, life, log, resume);
+    const { rest, gameData, game } = startGameLink(settings, store, clock, life, log, resume);
 
     if (settings.saveDir) {
       const saveDir = settings.saveDir;
@@ -146,6 +152,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     const handler = createHandler({
       store,
       live,
+      game,
       settings,
       clock,
       log,

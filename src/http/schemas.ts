@@ -221,6 +221,7 @@ export const ERROR_CODES = [
   'too_many_keys',
   'invalid_credentials',
   'forbidden',
+  'game_unavailable',
 ] as const;
 
 export const ErrorSchema = z.strictObject({

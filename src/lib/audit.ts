@@ -15,6 +15,12 @@ export const AUDIT_ACTIONS = [
   /** A logout, an admin ending a session, or the end that a user's removal or password
    * change brings to their sessions. */
   'session.end',
+  /** Moderation through the game's REST API (target: the save uid; detail: the reason). */
+  'player.kick',
+  'player.ban',
+  'player.unban',
+  /** The whitelist's switch or entries changed (detail: on/off and the entry count). */
+  'whitelist.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -47,6 +47,13 @@ export class UserExistsError extends ConflictError {
   }
 }
 
+/** The game (its REST API) did not answer an action that needs it (HTTP 503 `game_unavailable`). */
+export class GameUnavailableError extends DomainError {
+  constructor(message = 'The game server did not answer; try again when it is reachable.') {
+    super('game_unavailable', message);
+  }
+}
+
 /** The data dir is held by another palpanel process. */
 export class DataDirLockedError extends DomainError {
   constructor(message: string) {

@@ -50,6 +50,9 @@ export interface RestPollerOptions {
   failuresBeforeUnreachable?: number;
   /** Called after every cycle with the snapshot then current (metrics history, live push). */
   onSnapshot?: (s: LiveSnapshot) => void;
+  /** After every successful cycle: everyone online (full REST rows, platform ids included) and
+   * those of them who joined in this cycle (moderation: whitelist, remembered platform ids). */
+  roster?: (online: readonly OnlinePlayer[], joined: readonly OnlinePlayer[], at: Date) => void;
   /** Failures of a sink or listener; the poller carries on. */
   onError?: (err: unknown) => void;
   /**
@@ -139,6 +142,12 @@ export class RestPoller {
     }
     for (const p of t.joined) this.emit({ at, kind: 'join', message: joinMessage(p.name) });
     this.safely(() => this.opts.presence.observe(t.online, now));
+    const roster = this.opts.roster;
+    if (roster) {
+      const all = OnlineTracker.identified(players);
+      const joinedIds = new Set(t.joined.map((p) => p.playerId));
+      this.safely(() => roster(all, all.filter((p) => joinedIds.has(p.playerId.toUpperCase())), now));
+    }
     this.publish({
       reachable: true,
       info,

@@ -9,6 +9,7 @@ import { EventRepo } from './events.js';
 import { KeyRepo } from './keys.js';
 import { acquireLock, type DataDirLock } from './lock.js';
 import { PANEL_MIGRATIONS } from './migrations.js';
+import { ModerationRepo } from './moderation.js';
 import { PlayerHistoryRepo } from './player-history.js';
 import { SessionRepo } from './sessions.js';
 import { loadSqlJs } from './sqljs.js';
@@ -29,6 +30,8 @@ export interface Store {
   audit: AuditRepo;
   history: PlayerHistoryRepo;
   world: WorldRepo;
+  /** Platform ids seen, bans, whitelist (store/moderation.ts). */
+  moderation: ModerationRepo;
   /** Writes batched updates (key use, session last-seen) and folds a large journal into a
    * snapshot. */
   flush(): void;
@@ -67,6 +70,7 @@ export async function openStore(dataDir: string, clock: Clock = systemClock): Pr
       audit,
       history: new PlayerHistoryRepo(panel),
       world,
+      moderation: new ModerationRepo(panel, clock, audit),
       flush() {
         keys.flushUsage();
         sessions.flushSeen();

@@ -23,6 +23,7 @@ import {
 } from './admin-schemas.js';
 import type { ThrottleOptions } from './login-throttle.js';
 import { KeyPath } from './params.js';
+import { playerRoutes } from './player-table.js';
 
 export const PANEL_BASE = '/api/v1';
 /** Panel request bodies (login, key label) are small. */
@@ -188,6 +189,7 @@ export function panelRoutes(loginThrottle?: ThrottleOptions): PanelRoute[] {
       responses: { 200: { description: 'One page; walk `nextCursor` until it is null.', schema: AuditPageSchema } },
       handler: listAudit,
     }),
+    ...playerRoutes(),
   ];
 }
 
