@@ -18,10 +18,11 @@ async function guarded(action: string, run: () => Promise<unknown>): Promise<voi
   }
 }
 
-export function gameActions(client: Pick<GameRestClient, 'kick' | 'ban' | 'unban'>): GameActions {
+export function gameActions(client: Pick<GameRestClient, 'kick' | 'ban' | 'unban' | 'announce'>): GameActions {
   return {
     kick: (userId, reason) => guarded('kick', () => client.kick(userId, reason)),
     ban: (userId, reason) => guarded('ban', () => client.ban(userId, reason)),
     unban: (userId) => guarded('unban', () => client.unban(userId)),
+    announce: (message) => guarded('announcement', () => client.announce(message)),
   };
 }

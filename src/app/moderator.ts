@@ -4,6 +4,7 @@
 // (actor `system`) and a panel-only `moderation` event.
 import { SYSTEM } from '../lib/actor.js';
 import type { OnlinePlayer } from '../lib/live.js';
+import type { PresencePlayer } from '../poller/ports.js';
 import type { GameActions, Logger } from '../http/deps.js';
 import { sanitizeName } from '../poller/event-text.js';
 import type { Store } from '../store/index.js';
@@ -20,16 +21,34 @@ export class Moderator {
   ) {}
 
   /** The RestPoller's `roster` listener. */
-  readonly roster = (online: readonly OnlinePlayer[], joined: readonly OnlinePlayer[], at: Date): void => {
+  readonly roster = (online: readonly OnlinePlayer[], joined: readonly OnlinePlayer[], left: readonly PresencePlayer[], at: Date): void => {
     this.store.moderation.rememberAccounts(online, at);
-    if (joined.length === 0 || !this.store.moderation.whitelist().enabled) return;
+    if (joined.length === 0 && left.length === 0) return;
+    const enforce = this.store.moderation.whitelist().enabled;
+    const announce = this.store.moderation.announcements();
     for (const p of joined) {
       const key = p.playerId.toUpperCase();
-      if (this.store.moderation.isWhitelisted(p.userId, key)) continue;
-      const run = this.kick(p, key).finally(() => this.pending.delete(run));
-      this.pending.add(run);
+      if (enforce && !this.store.moderation.isWhitelisted(p.userId, key)) this.track(this.kick(p, key));
+      else if (announce.enabled) this.track(this.say(announce.joinTemplate, p.name));
     }
+    if (announce.enabled) for (const p of left) this.track(this.say(announce.leaveTemplate, p.name));
   };
+
+  private track(run: Promise<void>): void {
+    const p = run.finally(() => this.pending.delete(p));
+    this.pending.add(p);
+  }
+
+  /** An announcement failure is logged only: the game being down is already reported. */
+  private async say(template: string, rawName: string): Promise<void> {
+    if (!this.game) return;
+    const message = template.replaceAll('{name}', sanitizeName(rawName));
+    try {
+      await this.game.announce(message);
+    } catch (err) {
+      this.log('warn', 'join/leave announcement failed', err);
+    }
+  }
 
   private async kick(p: OnlinePlayer, key: string): Promise<void> {
     const name = sanitizeName(p.name);

@@ -29,6 +29,8 @@ export interface GameActions {
   kick(userId: string, reason?: string): Promise<void>;
   ban(userId: string, reason?: string): Promise<void>;
   unban(userId: string): Promise<void>;
+  /** A message to everyone in the game. */
+  announce(message: string): Promise<void>;
 }
 
 export interface HttpDeps {

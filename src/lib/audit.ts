@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   'player.unban',
   /** The whitelist's switch or entries changed (detail: on/off and the entry count). */
   'whitelist.update',
+  /** The in-game join and leave announcements (detail: on/off). */
+  'announcements.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

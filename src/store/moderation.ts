@@ -31,6 +31,16 @@ export interface WhitelistEntry {
   note: string;
 }
 
+/** In-game join and leave announcements: off by default; `{name}` in a template is the player's name. */
+export interface Announcements {
+  enabled: boolean;
+  joinTemplate: string;
+  leaveTemplate: string;
+}
+
+export const DEFAULT_ANNOUNCEMENTS: Announcements = Object.freeze({ enabled: false, joinTemplate: '{name} joined the server', leaveTemplate: '{name} left the server' });
+export const MAX_TEMPLATE = 200;
+
 export interface Whitelist {
   enabled: boolean;
   entries: WhitelistEntry[];
@@ -167,10 +177,41 @@ export class ModerationRepo {
     return this.whitelist();
   }
 
+  announcements(): Announcements {
+    const rows = new Map(this.db.all<{ key: string; value: string }>(`SELECT key, value FROM moderation_settings WHERE key LIKE 'announce.%'`).map((r) => [r.key, r.value]));
+    return {
+      enabled: rows.get('announce.enabled') === 'on',
+      joinTemplate: rows.get('announce.join') ?? DEFAULT_ANNOUNCEMENTS.joinTemplate,
+      leaveTemplate: rows.get('announce.leave') ?? DEFAULT_ANNOUNCEMENTS.leaveTemplate,
+    };
+  }
+
+  setAnnouncements(a: Announcements, actor: Actor): Announcements {
+    const join = checkTemplate(a.joinTemplate, 'join');
+    const leave = checkTemplate(a.leaveTemplate, 'leave');
+    this.db.write((tx) => {
+      const put = (k: string, v: string) => tx.run('INSERT OR REPLACE INTO moderation_settings (key, value) VALUES (?, ?)', [k, v]);
+      put('announce.enabled', a.enabled ? 'on' : 'off');
+      put('announce.join', join);
+      put('announce.leave', leave);
+      this.audit.record(tx, { actor, action: 'announcements.update', target: 'announcements', detail: a.enabled ? 'on' : 'off' });
+    });
+    return this.announcements();
+  }
+
   /** On the list by platform id or by save uid (whether or not the list is switched on). */
   isWhitelisted(userId: string | undefined, uidKey: string): boolean {
     return !!this.db.get('SELECT 1 FROM whitelist WHERE id = ? OR id = ? LIMIT 1', [uidKey, userId ?? '']);
   }
+}
+
+function checkTemplate(t: string, which: string): string {
+  const v = t.trim();
+  // eslint-disable-next-line no-control-regex -- control characters are what a template may not hold
+  if (v === '' || v.length > MAX_TEMPLATE || /[\u0000-\u001f\u007f]/.test(v)) {
+    throw new ValidationError(`The ${which} template must be 1 to ${MAX_TEMPLATE} characters, without control characters.`);
+  }
+  return v;
 }
 
 function detailOf(userId: string, reason: string | null): string {

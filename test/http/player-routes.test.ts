@@ -184,4 +184,20 @@ describe('panel players and moderation routes', () => {
     const d = await send('GET', `/players/${XBOX}`, viewer);
     expect(d.json.data.whitelisted).toBe(true);
   });
+
+  it('join and leave announcements: off by default, admin templates, said in game on join and leave', async () => {
+    expect((await send('GET', '/announcements', viewer)).json.data).toEqual({ enabled: false, joinTemplate: '{name} joined the server', leaveTemplate: '{name} left the server' });
+    sim.control.setOnline([HOST]);
+    await poll();
+    expect(sim.control.adminActions().filter((a) => a.action === 'announce')).toEqual([]);
+
+    expect((await send('PUT', '/announcements', viewer, { enabled: true, joinTemplate: 'hi {name}', leaveTemplate: 'bye {name}' })).status).toBe(403);
+    expect((await send('PUT', '/announcements', admin, { enabled: true, joinTemplate: '', leaveTemplate: 'bye {name}' })).status).toBe(400);
+    const put = await send('PUT', '/announcements', admin, { enabled: true, joinTemplate: 'Welcome, {name}!', leaveTemplate: 'Bye {name}' });
+    expect(put.status).toBe(200);
+    sim.control.setOnline([XBOX]);
+    await poll();
+    expect(sim.control.adminActions().filter((a) => a.action === 'announce').map((a) => a.args.message).sort()).toEqual(['Bye Player 0', 'Welcome, Player 1!']);
+    expect(ts.store.audit.list({ limit: 5, action: 'announcements.update' }).data).toEqual([expect.objectContaining({ actor: 'user:admin', detail: 'on' })]);
+  });
 });

@@ -14,7 +14,7 @@ import type { HttpDeps } from '../deps.js';
 import { guildRow, palRow, playerRow, utc } from '../integration/rows.js';
 import { json } from '../respond.js';
 import type { PanelHandler } from './context.js';
-import type { ModerationRequestSchema, PanelPlayerPath, PanelPlayersQuery, WhitelistSchema } from './player-schemas.js';
+import type { AnnouncementsSchema, ModerationRequestSchema, PanelPlayerPath, PanelPlayersQuery, WhitelistSchema } from './player-schemas.js';
 
 /** Online players by uid key, while the game answers. */
 function onlineByKey(deps: HttpDeps): Map<string, OnlinePlayer> {
@@ -144,6 +144,11 @@ export const listBans: PanelHandler = ({ deps }) => json(200, { data: deps.store
 export const listGuilds: PanelHandler = ({ deps }) => json(200, { data: deps.store.world.guilds().map(guildRow) });
 
 export const getWhitelist: PanelHandler = ({ deps }) => json(200, { data: deps.store.moderation.whitelist() });
+
+export const getAnnouncements: PanelHandler = ({ deps }) => json(200, { data: deps.store.moderation.announcements() });
+
+export const putAnnouncements: PanelHandler<{ body: typeof AnnouncementsSchema }> = ({ deps, body, user }) =>
+  json(200, { data: deps.store.moderation.setAnnouncements(body, userActor(user.username)) });
 
 export const putWhitelist: PanelHandler<{ body: typeof WhitelistSchema }> = ({ deps, body, user }) =>
   json(200, { data: deps.store.moderation.setWhitelist(body, userActor(user.username)) });

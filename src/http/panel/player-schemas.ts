@@ -64,4 +64,10 @@ const WhitelistEntrySchema = z.strictObject({
   note: z.string().max(200),
 });
 export const WhitelistSchema = z.strictObject({ enabled: z.boolean(), entries: z.array(WhitelistEntrySchema).max(5000) });
+export const AnnouncementsSchema = z.strictObject({
+  enabled: z.boolean().meta({ description: 'Off by default.' }),
+  joinTemplate: z.string().max(200).meta({ description: '`{name}` is replaced by the player name.', examples: ['{name} joined the server'] }),
+  leaveTemplate: z.string().max(200).meta({ examples: ['{name} left the server'] }),
+});
+export const AnnouncementsEnvelopeSchema = z.strictObject({ data: AnnouncementsSchema });
 export const WhitelistEnvelopeSchema = z.strictObject({ data: WhitelistSchema });

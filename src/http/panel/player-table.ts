@@ -1,6 +1,8 @@
 // The players and moderation entries of the panel route table (issue 11).
 import { panelRoute as route, type PanelRoute } from './context.js';
 import {
+  AnnouncementsEnvelopeSchema,
+  AnnouncementsSchema,
   BanEnvelopeSchema,
   BanListSchema,
   ModerationRequestSchema,
@@ -12,7 +14,7 @@ import {
   WhitelistEnvelopeSchema,
   WhitelistSchema,
 } from './player-schemas.js';
-import { banPlayer, getPlayer, getWhitelist, kickPlayer, listBans, listGuilds, listPlayers, putWhitelist, unbanPlayer } from './player-routes.js';
+import { banPlayer, getAnnouncements, getPlayer, putAnnouncements, getWhitelist, kickPlayer, listBans, listGuilds, listPlayers, putWhitelist, unbanPlayer } from './player-routes.js';
 import { z } from 'zod';
 
 const GAME_503 = '`game_unavailable`: no game server is configured, or it did not answer.';
@@ -116,6 +118,26 @@ export function playerRoutes(): PanelRoute[] {
       request: { body: WhitelistSchema },
       responses: { 200: { description: 'The whitelist as stored (ids normalised).', schema: WhitelistEnvelopeSchema } },
       handler: putWhitelist,
+    }),
+    route({
+      method: 'GET',
+      path: '/announcements',
+      auth: 'session',
+      operationId: 'getJoinAnnouncements',
+      summary: 'In-game join and leave announcements: on or off, and their templates',
+      responses: { 200: { description: 'OK', schema: AnnouncementsEnvelopeSchema } },
+      handler: getAnnouncements,
+    }),
+    route({
+      method: 'PUT',
+      path: '/announcements',
+      auth: 'session',
+      role: 'admin',
+      operationId: 'putJoinAnnouncements',
+      summary: 'Switch the join and leave announcements and set their templates',
+      request: { body: AnnouncementsSchema },
+      responses: { 200: { description: 'As stored.', schema: AnnouncementsEnvelopeSchema } },
+      handler: putAnnouncements,
     }),
   ];
 }
