@@ -3,13 +3,12 @@
 // guilds and the whitelist. The list is read from the save's players (a panel holds hundreds,
 // not millions), filtered and paged by uid in memory.
 import { userActor } from '../../lib/actor.js';
-import { ConflictError, NotFoundError } from '../../lib/errors.js';
+import { ConflictError, GameUnavailableError, NotFoundError } from '../../lib/errors.js';
 import type { OnlinePlayer } from '../../lib/live.js';
 import { iso } from '../../lib/time.js';
 import type { WorldPlayer } from '../../lib/world.js';
 import { uidKey } from '../../store/world.js';
 import { encodeCursor } from '../cursor.js';
-import { GameUnavailableError } from '../../lib/errors.js';
 import type { HttpDeps } from '../deps.js';
 import { guildRow, palRow, playerRow, utc } from '../integration/rows.js';
 import { json } from '../respond.js';
@@ -101,6 +100,7 @@ export const kickPlayer: PanelHandler<{ params: typeof PanelPlayerPath; body: ty
     if (!deps.store.world.player(params.uid) && !deps.store.moderation.account(key)) throw new NotFoundError('No player has that uid.');
     throw new ConflictError('conflict', 'The player is not online: only an online player can be kicked.');
   }
+  if (!live.userId) throw new ConflictError('conflict', "The game has not listed this player's platform user id yet; try again in a moment.");
   const reason = reasonOf(body);
   await actions.kick(live.userId, reason ?? undefined);
   deps.store.moderation.recordKick(userActor(user.username), key, live.userId, reason);
