@@ -2,6 +2,8 @@
 // the pollers, the save watcher and the HTTP server; one shutdown path stops them all.
 import type { Settings } from '../config/settings.js';
 import { GameRestClient } from '../game/rest-client.js';
+import { moderationActions } from './moderation-actions.js';
+import { Moderator } from './moderator.js';
 import type { LiveSource } from '../http/deps.js';
 import { createHandler } from '../http/index.js';
 import { startHttpServer } from '../http/node-adapter.js';
@@ -74,15 +76,19 @@ function startGameLink(
   resume: RestPollerOptions['resume'],
   onSnapshot: RestPollerOptions['onSnapshot'],
 ) {
-  if (!settings.gameRestUrl) return { rest: null, gameData: null, client: null };
+  if (!settings.gameRestUrl) return { rest: null, gameData: null, client: null, moderation: undefined };
   const client = new GameRestClient({ baseUrl: settings.gameRestUrl, password: settings.gameAdminPassword ?? '' });
   life.onClose('game client', () => client.close());
   const onError = (err: unknown) => log('warn', 'poller', err);
+  const moderation = moderationActions(client);
+  const moderator = new Moderator(store, moderation, log);
+  life.onClose('moderation', () => moderator.idle());
   const rest = new RestPoller({
     source: client,
     intervalMs: settings.pollIntervalMs,
     events: store.events,
     presence: store.history,
+    roster: moderator.roster,
     now: clock,
     onError,
     resume,
@@ -93,7 +99,7 @@ function startGameLink(
   const gameData = new GameDataPoller({ source: client, enabled: settings.gameData, map: true, intervalMs: settings.gameDataIntervalMs, now: clock, onError });
   gameData.start(life.signal);
   life.onClose('game-data poller', () => gameData.stop());
-  return { rest, gameData, client };
+  return { rest, gameData, client, moderation };
 }
 
 export async function startServe(opts: ServeOptions): Promise<RunningServer> {
@@ -136,7 +142,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     life.onClose('timers', () => timers.forEach(clearInterval));
 
     const feed = new LiveFeed(store.events);
-    const { rest, gameData, client } = startGameLink(settings, store, clock, life, log, resume, snapshotSink(store, feed, log));
+    const { rest, gameData, client, moderation } = startGameLink(settings, store, clock, life, log, resume, snapshotSink(store, feed, log));
 
     let watcher: SaveWatcher<StoreParseResult> | null = null;
     if (settings.saveDir) {
@@ -158,6 +164,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     const handler = createHandler({
       store,
       live,
+      moderation,
       settings,
       clock,
       log,

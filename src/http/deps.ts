@@ -25,12 +25,24 @@ export interface LiveSource {
   worldWorkers(): WorldWorkersData;
 }
 
+/** The game's admin actions the panel needs (src/app/game-actions.ts over the REST client).
+ * Failures are domain errors: GameUnavailableError (503), ConflictError (the game said no). */
+export interface ModerationActions {
+  kick(userId: string, reason?: string): Promise<void>;
+  ban(userId: string, reason?: string): Promise<void>;
+  unban(userId: string): Promise<void>;
+  /** A message to everyone in the game. */
+  announce(message: string): Promise<void>;
+}
+
 export interface HttpDeps {
   store: Store;
   live: LiveSource;
   settings: Pick<Settings, 'integrationRateLimit' | 'sessionTtlMs'>;
   clock: Clock;
   log: Logger;
+  /** Absent without a game URL: moderation answers 503 `game_unavailable`. */
+  moderation?: ModerationActions;
   /** palpanel's version (OpenAPI `info.version`). */
   version: string;
   /** The live feed of `/events/stream` (serve.ts feeds it the poller's snapshots); createHandler

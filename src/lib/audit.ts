@@ -20,6 +20,14 @@ export const AUDIT_ACTIONS = [
   'server.save',
   'server.shutdown',
   'world.parse',
+  /** Moderation through the game's REST API (target: the save uid; detail: the reason). */
+  'player.kick',
+  'player.ban',
+  'player.unban',
+  /** The whitelist's switch or entries changed (detail: on/off and the entry count). */
+  'whitelist.update',
+  /** The in-game join and leave announcements (detail: on/off). */
+  'announcements.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -50,6 +50,10 @@ export interface RestPollerOptions {
   failuresBeforeUnreachable?: number;
   /** Called after every cycle with the snapshot then current (metrics history, live push). */
   onSnapshot?: (s: LiveSnapshot) => void;
+  /** After every successful cycle: everyone online (full REST rows, platform ids included),
+   * those of them who joined in this cycle and those who left (moderation: whitelist,
+   * remembered platform ids, join and leave announcements). */
+  roster?: (online: readonly OnlinePlayer[], joined: readonly OnlinePlayer[], left: readonly PresencePlayer[], at: Date) => void;
   /** Failures of a sink or listener; the poller carries on. */
   onError?: (err: unknown) => void;
   /**
@@ -146,6 +150,12 @@ export class RestPoller {
     }
     for (const p of t.joined) this.emit({ at, kind: 'join', message: joinMessage(p.name) });
     this.safely(() => this.opts.presence.observe(t.online, now));
+    const roster = this.opts.roster;
+    if (roster) {
+      const all = OnlineTracker.identified(players);
+      const joinedIds = new Set(t.joined.map((p) => p.playerId));
+      this.safely(() => roster(all, all.filter((p) => joinedIds.has(p.playerId.toUpperCase())), t.left, now));
+    }
     this.publish({
       reachable: true,
       info,

@@ -10,6 +10,7 @@ import { KeyRepo } from './keys.js';
 import { acquireLock, type DataDirLock } from './lock.js';
 import { MetricsRepo } from './metrics.js';
 import { PANEL_MIGRATIONS } from './migrations.js';
+import { ModerationRepo } from './moderation.js';
 import { PlayerHistoryRepo } from './player-history.js';
 import { SessionRepo } from './sessions.js';
 import { loadSqlJs } from './sqljs.js';
@@ -32,6 +33,8 @@ export interface Store {
   /** The downsampled metrics history (issue 11). */
   metrics: MetricsRepo;
   world: WorldRepo;
+  /** Platform ids seen, bans, whitelist (store/moderation.ts). */
+  moderation: ModerationRepo;
   /** Writes batched updates (key use, session last-seen) and folds a large journal into a
    * snapshot. */
   flush(): void;
@@ -71,6 +74,7 @@ export async function openStore(dataDir: string, clock: Clock = systemClock): Pr
       history: new PlayerHistoryRepo(panel),
       metrics: new MetricsRepo(panel),
       world,
+      moderation: new ModerationRepo(panel, clock, audit),
       flush() {
         keys.flushUsage();
         sessions.flushSeen();

@@ -77,4 +77,19 @@ export const PANEL_MIGRATIONS: Migration[] = [
       `CREATE INDEX events_kind ON events (kind, id)`,
     ],
   },
+  {
+    // Moderation (issue 11, players+moderation): the platform user ids the poller learned for
+    // each save uid (the save does not hold them; kick/ban of an offline player needs them),
+    // the bans the panel made, and the whitelist with its switch.
+    version: 4,
+    sql: [
+      `CREATE TABLE player_accounts (
+         uid TEXT PRIMARY KEY, user_id TEXT NOT NULL, account_name TEXT NOT NULL, seen_at TEXT NOT NULL)`,
+      `CREATE TABLE bans (
+         user_id TEXT PRIMARY KEY, uid TEXT, name TEXT NOT NULL, reason TEXT, banned_at TEXT NOT NULL,
+         banned_by TEXT NOT NULL)`,
+      `CREATE TABLE whitelist (id TEXT PRIMARY KEY, note TEXT NOT NULL)`,
+      `CREATE TABLE moderation_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+    ],
+  },
 ];

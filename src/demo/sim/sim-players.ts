@@ -44,7 +44,7 @@ export class SimPlayers {
       name: p.name,
       level: p.level,
       playerId: toPlayerId(p.uid),
-      userId: `steam_7656119${rnd.digits(10)}`,
+      userId: withDefault(p.userId, `steam_7656119${rnd.digits(10)}`),
       accountName: `sim_account_${rnd.hex(6).toLowerCase()}`,
       ip: `203.0.113.${10 + (i % 240)}`,
       ping: 20 + rnd.int(80),
@@ -92,4 +92,9 @@ export class SimPlayers {
   unban(p: SimPlayer): void {
     this.banned.delete(p.uid);
   }
+}
+
+/** The given value, else the generated one (generated anyway, so the seeded values after it stay the same). */
+function withDefault(given: string | undefined, generated: string): string {
+  return given ?? generated;
 }

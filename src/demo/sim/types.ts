@@ -8,6 +8,8 @@ export interface SimPlayerInput {
   uid: string;
   name: string;
   level: number;
+  /** Platform user id the REST API lists (default a generated `steam_…`); e.g. `gdk_…`, `ps5_…` for crossplay. */
+  userId?: string;
 }
 
 export interface SimBasePalInput {

@@ -26,6 +26,7 @@ import type { ThrottleOptions } from './login-throttle.js';
 import { KeyPath } from './params.js';
 import { serverRoutes } from './server-routes.js';
 import { worldRoutes } from './world-routes.js';
+import { playerRoutes } from './player-table.js';
 
 export const PANEL_BASE = '/api/v1';
 /** Panel request bodies (login, key label) are small. */
@@ -194,6 +195,7 @@ export function panelRoutes(loginThrottle?: ThrottleOptions): PanelRoute[] {
     ...eventRoutes(),
     ...serverRoutes(),
     ...worldRoutes(),
+    ...playerRoutes(),
   ];
 }
 

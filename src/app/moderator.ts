@@ -1,0 +1,71 @@
+// Moderation driven by the REST poller's roster (issue 11): remembers each player's platform
+// user id (the save holds none; a ban of an offline player needs it) and, while the whitelist
+// is on, kicks a player not on it as soon as the poller sees them join, with an audit entry
+// (actor `system`) and a panel-only `moderation` event.
+import { SYSTEM } from '../lib/actor.js';
+import type { OnlinePlayer } from '../lib/live.js';
+import type { PresencePlayer } from '../poller/ports.js';
+import type { ModerationActions, Logger } from '../http/deps.js';
+import { sanitizeName } from '../poller/event-text.js';
+import type { Store } from '../store/index.js';
+
+export const WHITELIST_KICK_REASON = 'You are not on this server\'s whitelist.';
+
+export class Moderator {
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly game: ModerationActions | undefined,
+    private readonly log: Logger,
+  ) {}
+
+  /** The RestPoller's `roster` listener. */
+  readonly roster = (online: readonly OnlinePlayer[], joined: readonly OnlinePlayer[], left: readonly PresencePlayer[], at: Date): void => {
+    this.store.moderation.rememberAccounts(online, at);
+    if (joined.length === 0 && left.length === 0) return;
+    const enforce = this.store.moderation.whitelist().enabled;
+    const announce = this.store.moderation.announcements();
+    for (const p of joined) {
+      const key = p.playerId.toUpperCase();
+      if (enforce && !this.store.moderation.isWhitelisted(p.userId, key)) this.track(this.kick(p, key));
+      else if (announce.enabled) this.track(this.say(announce.joinTemplate, p.name));
+    }
+    if (announce.enabled) for (const p of left) this.track(this.say(announce.leaveTemplate, p.name));
+  };
+
+  private track(run: Promise<void>): void {
+    const p = run.finally(() => this.pending.delete(p));
+    this.pending.add(p);
+  }
+
+  /** An announcement failure is logged only: the game being down is already reported. */
+  private async say(template: string, rawName: string): Promise<void> {
+    if (!this.game) return;
+    const message = template.replaceAll('{name}', sanitizeName(rawName));
+    try {
+      await this.game.announce(message);
+    } catch (err) {
+      this.log('warn', 'join/leave announcement failed', err);
+    }
+  }
+
+  private async kick(p: OnlinePlayer, key: string): Promise<void> {
+    const name = sanitizeName(p.name);
+    if (!this.game || !p.userId) {
+      this.log('warn', `whitelist: cannot kick ${name}: no game actions or no platform id`);
+      return;
+    }
+    try {
+      await this.game.kick(p.userId, WHITELIST_KICK_REASON);
+      this.store.moderation.recordKick(SYSTEM, key, p.userId, 'not on the whitelist', `Kicked ${name} (${p.userId}): not on the whitelist`);
+    } catch (err) {
+      this.log('warn', `whitelist: the kick of ${name} failed`, err);
+    }
+  }
+
+  /** Resolves when every kick started so far has ended (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+}
