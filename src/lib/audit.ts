@@ -59,3 +59,35 @@ export interface AuditRecord {
   reason: RefusalReason | null;
   detail: string | null;
 }
+
+/** What each action did, in words, for the `audit` events of the panel's event log. */
+const ACTION_WORDS: Record<AuditAction, string> = {
+  'key.create': 'create integration key',
+  'key.revoke': 'revoke integration key',
+  'user.create': 'create user',
+  'user.remove': 'remove user',
+  'user.role': 'change the role of user',
+  'user.password': 'change the password of user',
+  'session.create': 'sign in, session',
+  'session.end': 'end session',
+  'server.announce': 'announce in game',
+  'server.save': 'save the world',
+  'server.shutdown': 'shut the game server down',
+  'world.parse': 'parse the world save',
+  'player.kick': 'kick player',
+  'player.ban': 'ban player',
+  'player.unban': 'unban player',
+  'whitelist.update': 'update the whitelist',
+  'announcements.update': 'update the join and leave announcements',
+};
+
+/** An audit row as one line of the event log (kind `audit`), e.g. `ann: revoke integration key
+ * 3f9a` or `cli: remove user ann: refused (last_admin)`. Built from the row's fields only, which
+ * are never secret. */
+export function auditEventText(r: Pick<AuditRecord, 'actor' | 'action' | 'target' | 'outcome' | 'reason' | 'detail'>): string {
+  const who = r.actor.startsWith('user:') ? r.actor.slice(5) : r.actor;
+  const what = [ACTION_WORDS[r.action], r.target].filter((s) => s !== '').join(' ');
+  const detail = r.detail ? ` (${r.detail})` : '';
+  const refused = r.outcome === 'refused' ? `: refused (${r.reason ?? 'refused'})` : '';
+  return `${who}: ${what}${detail}${refused}`;
+}

@@ -1,7 +1,9 @@
 // The audit log. Rows are written by the repositories that make the changes, inside the very
 // transaction of the change (`record`, `refuse`), so a change and its row are durable together
 // or not at all, whichever way the change came: the panel, the control socket, the CLI on the
-// store. Nothing here takes a password, a key, a token or a hash: the callers pass ids and names.
+// store. Each row also writes its `audit` event (lib/audit.ts `auditEventText`) into the panel's
+// event log in that transaction, so `/events` and the live stream show every change as it commits.
+// Nothing here takes a password, a key, a token or a hash: the callers pass ids and names.
 //
 // Retention: a row is kept while it is younger than 90 days or among the latest 50,000 rows,
 // whichever keeps more; and never more than 200,000 rows in all, so a flood of logins within 90
@@ -9,6 +11,7 @@
 import { asActor, isActor, type Actor } from '../lib/actor.js';
 import {
   AUDIT_ACTIONS,
+  auditEventText,
   type AuditAction,
   type AuditOutcome,
   type AuditRecord,
@@ -17,6 +20,7 @@ import {
 import { ValidationError, type DomainError } from '../lib/errors.js';
 import { iso, type Clock } from '../lib/time.js';
 import type { DurableDb, Tx } from './durable-db.js';
+import { insertEvent } from './events.js';
 
 export const AUDIT_KEEP_DAYS = 90;
 export const AUDIT_KEEP_LATEST = 50_000;
@@ -119,16 +123,20 @@ export class AuditRepo {
     this.db.write((tx) => this.insert(tx, e, refused ? 'refused' : 'ok', refused ?? null));
   }
 
+  /** The row, and its `audit` event in the panel's event log (never public), together. */
   private insert(tx: Tx, e: AuditEntry, outcome: AuditOutcome, reason: RefusalReason | null): void {
+    const at = e.at ?? iso(this.clock());
+    const row = { actor: asActor(e.actor), action: e.action, target: e.target, outcome, reason, detail: e.detail ?? null };
     tx.run(`INSERT INTO audit (at, actor, action, target, outcome, reason, detail) VALUES (?, ?, ?, ?, ?, ?, ?)`, [
-      e.at ?? iso(this.clock()),
-      asActor(e.actor),
-      e.action,
-      e.target,
+      at,
+      row.actor,
+      row.action,
+      row.target,
       outcome,
       reason,
-      e.detail ?? null,
+      row.detail,
     ]);
+    insertEvent(tx, { at, kind: 'audit', message: auditEventText(row) });
   }
 
   /** Newest first (by the order the rows were written), filtered, one page. */

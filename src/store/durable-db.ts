@@ -43,6 +43,7 @@ export function queryGet<T>(db: Database, sql: string, params: SqlParam[] = []):
 export class DurableDb implements Reader {
   private seq: number;
   private inWrite = false;
+  private readonly commitListeners = new Set<() => void>();
 
   private constructor(
     private readonly db: Database,
@@ -101,8 +102,9 @@ export class DurableDb implements Reader {
     };
     this.inWrite = true;
     this.db.exec('BEGIN');
+    let result: T;
     try {
-      const result = fn(tx);
+      result = fn(tx);
       if (stmts.length > 0) {
         const seq = this.seq + 1;
         this.db.run(`INSERT OR REPLACE INTO store_meta (key, value) VALUES ('journal_seq', ?)`, [String(seq)]);
@@ -110,13 +112,23 @@ export class DurableDb implements Reader {
         this.seq = seq;
       }
       this.db.exec('COMMIT');
-      return result;
     } catch (err) {
       this.db.exec('ROLLBACK');
       throw err;
     } finally {
       this.inWrite = false;
     }
+    // Outside the transaction, so a listener may read the rows just committed.
+    if (stmts.length > 0) for (const l of this.commitListeners) l();
+    return result;
+  }
+
+  /** Calls `listener` after every write that changed something, once it is durable (a reader
+   * such as the live event stream then sees the committed rows, whichever repository wrote
+   * them). Returns the unsubscribe function. */
+  onCommit(listener: () => void): () => void {
+    this.commitListeners.add(listener);
+    return () => this.commitListeners.delete(listener);
   }
 
   /** Writes a complete snapshot atomically, then empties the journal. */

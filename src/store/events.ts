@@ -2,7 +2,7 @@
 // events (spec, Endpoints rules 7-9), decided here once when an event is written.
 import { BACKUP_TEXT, SYSTEM_TEXTS } from '../lib/event-texts.js';
 import { iso } from '../lib/time.js';
-import type { DurableDb } from './durable-db.js';
+import type { DurableDb, Tx } from './durable-db.js';
 
 export interface EventRecord {
   at: string;
@@ -53,9 +53,14 @@ export const HARD_CAP = 50_000;
 /** Appends between two automatic prunes. */
 const PRUNE_EVERY = 500;
 
+/** Writes one event inside the caller's transaction (an audit row and its `audit` event commit
+ * together). */
+export function insertEvent(tx: Tx, ev: EventRecord): void {
+  tx.run(`INSERT INTO events (at, kind, message, public) VALUES (?, ?, ?, ?)`, [ev.at, ev.kind, ev.message, isPublicEvent(ev.kind, ev.message) ? 1 : 0]);
+}
+
 export class EventRepo {
   private appendsSincePrune = 0;
-  private readonly listeners = new Set<() => void>();
 
   constructor(private readonly db: DurableDb) {}
 
@@ -67,17 +72,8 @@ export class EventRepo {
   appendMany(evs: readonly EventRecord[]): void {
     if (evs.length === 0) return;
     this.db.write((tx) => {
-      for (const ev of evs) {
-        tx.run(`INSERT INTO events (at, kind, message, public) VALUES (?, ?, ?, ?)`, [
-          ev.at,
-          ev.kind,
-          ev.message,
-          isPublicEvent(ev.kind, ev.message) ? 1 : 0,
-        ]);
-      }
+      for (const ev of evs) insertEvent(tx, ev);
     });
-    // After the commit: a listener (the live stream) reads the new rows from the log itself.
-    for (const l of this.listeners) l();
     this.appendsSincePrune += evs.length;
     if (this.appendsSincePrune >= PRUNE_EVERY) {
       this.appendsSincePrune = 0;
@@ -86,10 +82,11 @@ export class EventRepo {
     }
   }
 
-  /** Calls `listener` after every committed append; returns the unsubscribe function. */
+  /** Calls `listener` after every committed write that may have added events (appends here,
+   * and `audit` events written with their audit row); the listener reads the new rows from the
+   * log itself. Returns the unsubscribe function. */
   onAppend(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.db.onCommit(listener);
   }
 
   /** Every kind, newest first, one page (panel `/events`). */

@@ -202,10 +202,16 @@ describe('audit retention', () => {
     const recent = new Date(clock.ms - 1 * 86_400_000).toISOString();
     // 200 rows of 100 days ago, then 49,900 of yesterday: 50,100 rows, so the 100 oldest of the
     // old rows fall outside both the 90 days and the latest 50,000.
+    // (In writes of 10,000 rows: each row also writes its `audit` event, and one write of all
+    // 50,100 would pass the journal's bound on a single record.)
     p.db.write((tx) => {
       for (let i = 0; i < 200; i++) p.audit.record(tx, { actor: 'cli', action: 'key.create', target: `old${i}`, at: old });
-      for (let i = 0; i < AUDIT_KEEP_LATEST - 100; i++) p.audit.record(tx, { actor: 'cli', action: 'key.create', target: `new${i}`, at: recent });
     });
+    for (let start = 0; start < AUDIT_KEEP_LATEST - 100; start += 10_000) {
+      p.db.write((tx) => {
+        for (let i = start; i < Math.min(start + 10_000, AUDIT_KEEP_LATEST - 100); i++) p.audit.record(tx, { actor: 'cli', action: 'key.create', target: `new${i}`, at: recent });
+      });
+    }
     expect(p.audit.prune(clock.now())).toBe(100);
     const count = (where: string) => p.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM audit ${where}`)!.n;
     expect(count('')).toBe(AUDIT_KEEP_LATEST);

@@ -58,12 +58,16 @@ describe('panel metrics and events routes', () => {
     ts.store.events.appendMany(Array.from({ length: 12 }, (_, i) => ({ at: new Date(base + i * 1000).toISOString(), kind: kinds[i % 6], message: `m${i}` })));
     const all = await get('/events');
     expect(all.status).toBe(200);
-    expect(all.json.data.map((e: { message: string }) => e.message)).toEqual(Array.from({ length: 12 }, (_, i) => `m${11 - i}`));
+    // The twelve, then the harness's set-up as `audit` events: its two users and a sign-in.
+    const messages = all.json.data.map((e: { message: string }) => e.message);
+    expect(messages.slice(0, 12)).toEqual(Array.from({ length: 12 }, (_, i) => `m${11 - i}`));
+    expect(all.json.data.slice(12).map((e: { kind: string }) => e.kind)).toEqual(['audit', 'audit', 'audit']);
+    expect(messages.slice(12)).toEqual([expect.stringMatching(/^viewer: sign in, session \S+ \(viewer\)$/), 'cli: create user viewer (viewer)', 'cli: create user admin (admin)']);
     expect(all.json.nextCursor).toBeNull();
     expect(all.json.data[0]).toEqual({ id: expect.any(Number), at: new Date(base + 11_000).toISOString(), kind: 'moderation', message: 'm11' });
 
     const mod = await get('/events?kind=moderation,audit');
-    expect(mod.json.data.map((e: { message: string }) => e.message)).toEqual(['m11', 'm10', 'm5', 'm4']);
+    expect(mod.json.data.map((e: { message: string }) => e.message)).toEqual(['m11', 'm10', 'm5', 'm4', ...messages.slice(12)]);
     const window = await get(`/events?from=${encodeURIComponent(new Date(base + 2000).toISOString().replace('.000Z', 'Z'))}&to=${new Date(base + 4000).toISOString()}`);
     expect(window.json.data.map((e: { message: string }) => e.message)).toEqual(['m3', 'm2']);
 

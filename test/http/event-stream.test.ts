@@ -111,6 +111,22 @@ describe('events/stream', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('carries an admin change as its audit event, written with the audit row', async () => {
+    const { ts, base, cookie } = await panelServer(10);
+    ts.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
+    const admin = await loginAt(base, ADMIN);
+    const c = await stream(base, cookie);
+    const created = await fetch(`${base}${P}/integration-keys`, { method: 'POST', headers: { cookie: admin, 'content-type': 'application/json' }, body: JSON.stringify({ label: 'status bot' }) });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const ev = await waitFor('the audit event', () => events(c).find((e) => e.kind === 'audit'));
+    expect(ev.message).toBe(`${ADMIN.username}: create integration key ${id} (status bot)`);
+    // The same row as the log serves, by id, and never among the public events.
+    const page = (await (await fetch(`${base}${P}/events?kind=audit&limit=1`, { headers: { cookie } })).json()) as { data: { id: number; message: string }[] };
+    expect(page.data[0]).toMatchObject({ id: ev.id, message: ev.message });
+    expect(ts.store.events.listPublic(100).some((e) => e.kind === 'audit')).toBe(false);
+  });
+
   it('answers 503 unavailable past the bound and frees a slot when a client leaves; sends heartbeats', async () => {
     const { base, cookie, feed } = await panelServer(2, 50);
     const a = await stream(base, cookie);

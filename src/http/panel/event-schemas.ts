@@ -64,7 +64,10 @@ export const MetricsHistoryQuery = z.strictObject({
 export const EventSchema = z.strictObject({
   id: z.int().meta({ description: 'Position in the log: the cursor, and the stream message id.' }),
   at: Timestamp,
-  kind: z.enum(EVENT_KINDS),
+  kind: z.enum(EVENT_KINDS).meta({
+    description:
+      'join and leave: a player seen by the poller; backup and system: the public texts; moderation: a kick by the whitelist; audit: every change the audit log records, as one line (who, what, target, detail, and the refusal reason if it was refused). Only join, leave and the public backup and system texts ever reach the Integration API.',
+  }),
   message: z.string(),
 });
 
