@@ -1,15 +1,14 @@
 // The game's admin actions for the panel (announce, save now, graceful shutdown) and its
 // settings, over the game's REST client. Each action is audited here, in the app layer, once
 // its outcome is known: the change happens in the game, not in the store, so the row is its
-// own write (`ok`, or `refused` with `game_unavailable` when the game did not do it).
-import { gameFailureWords, InvalidGameCommandError } from '../game/errors.js';
+// own write (`ok`, or `refused` with the reason of game-failure.ts when the game did not do it).
 import type { CallOptions } from '../game/rest-client.js';
 import type { Actor } from '../lib/actor.js';
 import type { AuditAction } from '../lib/audit.js';
-import { GameUnavailableError, ValidationError } from '../lib/errors.js';
 import type { Clock } from '../lib/time.js';
 import type { GameActions, SettingValue } from '../http/server-ports.js';
 import type { Store } from '../store/index.js';
+import { attempt } from './game-failure.js';
 
 /** What the actions need of the REST client (GameRestClient satisfies it). */
 export interface GameAdminSource {
@@ -30,18 +29,11 @@ export function createGameActions(source: GameAdminSource, store: Store, clock: 
   let cached: { at: number; value: Record<string, SettingValue> } | null = null;
   let failedAt = -Infinity;
 
-  /** Runs the game call; audits its outcome; turns a game failure into GameUnavailableError. */
-  async function act<T>(action: AuditAction, actor: Actor, detail: string | null, call: () => Promise<T>): Promise<T> {
-    let out: T;
-    try {
-      out = await call();
-    } catch (err) {
-      // Bad input the client library itself refuses changes nothing and is no game failure.
-      if (err instanceof InvalidGameCommandError) throw new ValidationError(err.message);
-      store.audit.note({ actor, action, target: '', detail }, 'game_unavailable');
-      throw new GameUnavailableError(`The game did not do it: ${gameFailureWords(err)}.`);
-    }
-    store.audit.note({ actor, action, target: '', detail });
+  /** Runs the game call and audits its outcome (game-failure.ts maps a failure). */
+  async function act<T>(action: AuditAction, actor: Actor, detail: string | null, what: string, call: () => Promise<T>): Promise<T> {
+    const entry = { actor, action, target: '', detail };
+    const out = await attempt(store, entry, what, call);
+    store.audit.note(entry);
     return out;
   }
 
@@ -58,10 +50,10 @@ export function createGameActions(source: GameAdminSource, store: Store, clock: 
         return cached?.value ?? null;
       }
     },
-    announce: (message, actor) => act('server.announce', actor, message, () => source.announce(message)).then(() => undefined),
-    save: (actor) => act('server.save', actor, null, () => source.save()).then(() => undefined),
+    announce: (message, actor) => act('server.announce', actor, message, 'announcement', () => source.announce(message)).then(() => undefined),
+    save: (actor) => act('server.save', actor, null, 'save', () => source.save()).then(() => undefined),
     async shutdown(delaySec, message, actor) {
-      await act('server.shutdown', actor, `in ${delaySec} s: ${message}`, () => source.shutdown(delaySec, message));
+      await act('server.shutdown', actor, `in ${delaySec} s: ${message}`, 'shutdown', () => source.shutdown(delaySec, message));
       return { shutdownAt: new Date(clock().getTime() + delaySec * 1000).toISOString() };
     },
   };

@@ -1,28 +1,32 @@
-// The panel's moderation port (ModerationActions) over the game's REST client: game failures become the domain
-// errors the HTTP layer maps (503 `game_unavailable`, 409 when the game refused), with messages
-// that never echo what the game sent.
-import { GameError, GameRequestRejectedError, GameUnauthorizedError, InvalidGameCommandError } from '../game/errors.js';
+// The panel's moderation port (ModerationActions) over the game's REST client: the game is
+// asked first, and only what it did is recorded (game-failure.ts audits what it did not do).
 import type { GameRestClient } from '../game/rest-client.js';
 import type { ModerationActions } from '../http/deps.js';
-import { ConflictError, GameUnavailableError, ValidationError } from '../lib/errors.js';
+import { attempt, gameFailure } from './game-failure.js';
+import type { Store } from '../store/index.js';
+import { detailOf } from '../store/moderation.js';
 
-async function guarded(action: string, run: () => Promise<unknown>): Promise<void> {
-  try {
-    await run();
-  } catch (err) {
-    if (err instanceof InvalidGameCommandError) throw new ValidationError(err.message);
-    if (err instanceof GameUnauthorizedError) throw new GameUnavailableError('The game server refused the admin password palpanel holds.');
-    if (err instanceof GameRequestRejectedError) throw new ConflictError('conflict', `The game server refused the ${action} (HTTP ${err.status}).`);
-    if (err instanceof GameError) throw new GameUnavailableError(`The game server did not answer the ${action}; try again when it is reachable.`);
-    throw err;
-  }
-}
-
-export function moderationActions(client: Pick<GameRestClient, 'kick' | 'ban' | 'unban' | 'announce'>): ModerationActions {
+export function moderationActions(client: Pick<GameRestClient, 'kick' | 'ban' | 'unban' | 'announce'>, store: Store): ModerationActions {
+  const mod = store.moderation;
   return {
-    kick: (userId, reason) => guarded('kick', () => client.kick(userId, reason)),
-    ban: (userId, reason) => guarded('ban', () => client.ban(userId, reason)),
-    unban: (userId) => guarded('unban', () => client.unban(userId)),
-    announce: (message) => guarded('announcement', () => client.announce(message)),
+    async kick(actor, p, reason, moderationEvent) {
+      await attempt(store, { actor, action: 'player.kick', target: p.uid, detail: detailOf(p.userId, reason) }, 'kick', () => client.kick(p.userId, reason ?? undefined));
+      mod.recordKick(actor, p.uid, p.userId, reason, moderationEvent);
+    },
+    async ban(actor, p, reason) {
+      await attempt(store, { actor, action: 'player.ban', target: p.uid ?? p.userId, detail: detailOf(p.userId, reason) }, 'ban', () => client.ban(p.userId, reason ?? undefined));
+      return mod.recordBan(actor, { ...p, reason });
+    },
+    async unban(actor, p, reason) {
+      await attempt(store, { actor, action: 'player.unban', target: p.uid ?? p.userId, detail: detailOf(p.userId, reason) }, 'unban', () => client.unban(p.userId));
+      mod.recordUnban(actor, p.userId, p.uid, reason);
+    },
+    async announce(message) {
+      try {
+        await client.announce(message);
+      } catch (err) {
+        throw gameFailure(err, 'announcement').error;
+      }
+    },
   };
 }

@@ -57,8 +57,7 @@ export class Moderator {
       return;
     }
     try {
-      await this.game.kick(p.userId, WHITELIST_KICK_REASON);
-      this.store.moderation.recordKick(SYSTEM, key, p.userId, 'not on the whitelist', `Kicked ${name} (${p.userId}): not on the whitelist`);
+      await this.game.kick(SYSTEM, { userId: p.userId, uid: key }, WHITELIST_KICK_REASON, `Kicked ${name} (${p.userId}): not on the whitelist`);
     } catch (err) {
       this.log('warn', `whitelist: the kick of ${name} failed`, err);
     }

@@ -80,7 +80,7 @@ function startGameLink(
   const client = new GameRestClient({ baseUrl: settings.gameRestUrl, password: settings.gameAdminPassword ?? '' });
   life.onClose('game client', () => client.close());
   const onError = (err: unknown) => log('warn', 'poller', err);
-  const moderation = moderationActions(client);
+  const moderation = moderationActions(client, store);
   const moderator = new Moderator(store, moderation, log);
   life.onClose('moderation', () => moderator.idle());
   const rest = new RestPoller({

@@ -2,6 +2,8 @@
 // (src/app/serve.ts) and by tests. Live data comes through `LiveSource`, so the pollers stay
 // replaceable and tests use plain values.
 import type { Settings } from '../config/settings.js';
+import type { Actor } from '../lib/actor.js';
+import type { BanRecord } from '../store/moderation.js';
 import type { BaseWorker, LiveSnapshot, WorldSummary, WorldWorkers } from '../lib/live.js';
 import type { Clock } from '../lib/time.js';
 import type { Store } from '../store/index.js';
@@ -25,13 +27,18 @@ export interface LiveSource {
   worldWorkers(): WorldWorkersData;
 }
 
-/** The game's admin actions the panel needs (src/app/game-actions.ts over the REST client).
- * Failures are domain errors: GameUnavailableError (503), ConflictError (the game said no). */
+/** Moderation through the game's REST API (src/app/moderation-actions.ts). Each action records
+ * itself: on success the store's row (a ban, the audit entry) in one write, on failure a refused
+ * audit entry; failures are domain errors (GameUnavailableError 503, ConflictError when the game
+ * said no). */
 export interface ModerationActions {
-  kick(userId: string, reason?: string): Promise<void>;
-  ban(userId: string, reason?: string): Promise<void>;
-  unban(userId: string): Promise<void>;
-  /** A message to everyone in the game. */
+  /** `uid`: the save uid key (upper-case, no dashes). `moderationEvent`: the panel-only
+   * `moderation` event written with the audit row (the whitelist's kicks). */
+  kick(actor: Actor, p: { userId: string; uid: string }, reason: string | null, moderationEvent?: string): Promise<void>;
+  ban(actor: Actor, p: { userId: string; uid: string | null; name: string }, reason: string | null): Promise<BanRecord>;
+  unban(actor: Actor, p: { userId: string; uid: string | null }, reason: string | null): Promise<void>;
+  /** A message to everyone in the game from palpanel itself (join and leave templates; not
+   * audited: no one changed anything). */
   announce(message: string): Promise<void>;
 }
 

@@ -6,8 +6,8 @@ import type { Actor } from '../lib/actor.js';
 import { ValidationError } from '../lib/errors.js';
 import { iso, type Clock } from '../lib/time.js';
 import type { AuditRepo } from './audit.js';
-import type { DurableDb, Tx } from './durable-db.js';
-import { isPublicEvent } from './events.js';
+import type { DurableDb } from './durable-db.js';
+import { insertEvent } from './events.js';
 
 export interface PlayerAccount {
   userId: string;
@@ -106,7 +106,7 @@ export class ModerationRepo {
     const at = iso(this.clock());
     this.db.write((tx) => {
       this.audit.record(tx, { actor, action: 'player.kick', target: uidKey, detail: detailOf(userId, reason), at });
-      if (moderationEvent) appendModeration(tx, at, moderationEvent);
+      if (moderationEvent) insertEvent(tx, { at, kind: 'moderation', message: moderationEvent });
     });
   }
 
@@ -214,11 +214,9 @@ function checkTemplate(t: string, which: string): string {
   return v;
 }
 
-function detailOf(userId: string, reason: string | null): string {
+/** A moderation audit row's detail: the platform id, and the reason when one was given. */
+export function detailOf(userId: string, reason: string | null): string {
   return reason ? `${userId}: ${reason}` : userId;
 }
 
 /** A `moderation` event: panel-only (isPublicEvent says no to the kind, so `public` is 0). */
-function appendModeration(tx: Tx, at: string, message: string): void {
-  tx.run('INSERT INTO events (at, kind, message, public) VALUES (?, ?, ?, ?)', [at, 'moderation', message, isPublicEvent('moderation', message) ? 1 : 0]);
-}

@@ -49,7 +49,7 @@ describe('panel players and moderation routes', () => {
     ts = await tempStore(clock.now);
     ts.store.world.replace(makeWorld({ players: 3, pals: 6 }), clock.now().toISOString());
     client = new GameRestClient({ baseUrl: sim.restUrl, password: sim.password });
-    const moderation = moderationActions(client);
+    const moderation = moderationActions(client, ts.store);
     moderator = new Moderator(ts.store, moderation, silentLog);
     poller = new RestPoller({ source: client, intervalMs: 1000, events: ts.store.events, presence: ts.store.history, roster: moderator.roster, now: clock.now });
     const live = { ...EMPTY_LIVE, snapshot: () => poller.getSnapshot() };
@@ -140,7 +140,12 @@ describe('panel players and moderation routes', () => {
     expect(down.json.error.code).toBe('game_unavailable');
     const ban = await send('POST', `/players/${PLAY}/ban`, admin, {});
     expect(ban.status).toBe(503);
+    expect(ban.json.error.message).toContain('did not do the ban');
     expect(ts.store.moderation.bans()).toEqual([]);
+    // The attempt is audited as refused; the ban list stays empty.
+    expect(ts.store.audit.list({ limit: 10, action: 'player.ban' }).data).toEqual([
+      expect.objectContaining({ actor: 'user:admin', target: key(PLAY), outcome: 'refused', reason: 'game_unavailable' }),
+    ]);
   });
 
   it('ban and unban by platform id, the ban remembered for an offline player', async () => {

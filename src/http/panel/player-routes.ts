@@ -101,9 +101,7 @@ export const kickPlayer: PanelHandler<{ params: typeof PanelPlayerPath; body: ty
     throw new ConflictError('conflict', 'The player is not online: only an online player can be kicked.');
   }
   if (!live.userId) throw new ConflictError('conflict', "The game has not listed this player's platform user id yet; try again in a moment.");
-  const reason = reasonOf(body);
-  await actions.kick(live.userId, reason ?? undefined);
-  deps.store.moderation.recordKick(userActor(user.username), key, live.userId, reason);
+  await actions.kick(userActor(user.username), { userId: live.userId, uid: key }, reasonOf(body));
   return json(200, { data: { uid: params.uid, userId: live.userId, kicked: true } });
 };
 
@@ -123,9 +121,7 @@ function platformId(deps: HttpDeps, uid: string): { userId: string; name: string
 export const banPlayer: PanelHandler<{ params: typeof PanelPlayerPath; body: typeof ModerationRequestSchema }> = async ({ deps, params, body, user }) => {
   const actions = game(deps);
   const { userId, name } = platformId(deps, params.uid);
-  const reason = reasonOf(body);
-  await actions.ban(userId, reason ?? undefined);
-  const ban = deps.store.moderation.recordBan(userActor(user.username), { userId, uid: uidKey(params.uid), name, reason });
+  const ban = await actions.ban(userActor(user.username), { userId, uid: uidKey(params.uid), name }, reasonOf(body));
   return json(200, { data: ban });
 };
 
@@ -134,8 +130,7 @@ export const unbanPlayer: PanelHandler<{ params: typeof PanelPlayerPath; body: t
   const key = uidKey(params.uid);
   const known = deps.store.moderation.banOf(key, deps.store.moderation.account(key)?.userId);
   const userId = known?.userId ?? platformId(deps, params.uid).userId;
-  await actions.unban(userId);
-  deps.store.moderation.recordUnban(userActor(user.username), userId, key, reasonOf(body));
+  await actions.unban(userActor(user.username), { userId, uid: key }, reasonOf(body));
   return json(200, { data: { uid: params.uid, userId, banned: false } });
 };
 
