@@ -1,6 +1,6 @@
 // Moderation driven by the REST poller's roster (issue 11): remembers each player's platform
 // user id (the save holds none; a ban of an offline player needs it) and, while the whitelist
-// is on, kicks a player not on it as soon as the poller sees them join, with an audit entry
+// is on, kicks a player not on it as soon as the poller sees them online, with an audit entry
 // (actor `system`) and a panel-only `moderation` event.
 import { SYSTEM } from '../lib/actor.js';
 import type { OnlinePlayer } from '../lib/live.js';
@@ -10,6 +10,8 @@ import { sanitizeName } from '../poller/event-text.js';
 import type { Store } from '../store/index.js';
 
 export const WHITELIST_KICK_REASON = 'You are not on this server\'s whitelist.';
+/** A player the whitelist refused who is still online is kicked again after this long. */
+export const KICK_RETRY_MS = 60_000;
 
 export class Moderator {
   private readonly pending = new Set<Promise<void>>();
@@ -20,18 +22,35 @@ export class Moderator {
     private readonly log: Logger,
   ) {}
 
+  /** Save uid keys of the players a whitelist kick was tried for, and when: a player still
+   * online is tried again only after KICK_RETRY_MS (the game may not have let them go yet, or
+   * refused), and forgotten once they leave. */
+  private readonly kickedAt = new Map<string, number>();
+
   /** The RestPoller's `roster` listener. */
   readonly roster = (online: readonly OnlinePlayer[], joined: readonly OnlinePlayer[], left: readonly PresencePlayer[], at: Date): void => {
     this.store.moderation.rememberAccounts(online, at);
-    if (joined.length === 0 && left.length === 0) return;
+    const onlineKeys = new Set(online.map((p) => p.playerId.toUpperCase()));
+    for (const key of this.kickedAt.keys()) if (!onlineKeys.has(key)) this.kickedAt.delete(key);
+    // Every player online, not only those who joined in this cycle: the whitelist also holds for
+    // players already on when it is switched on, or when palpanel (re)starts.
     const enforce = this.store.moderation.whitelist().enabled;
-    const announce = this.store.moderation.announcements();
-    for (const p of joined) {
-      const key = p.playerId.toUpperCase();
-      if (enforce && !this.store.moderation.isWhitelisted(p.userId, key)) this.track(this.kick(p, key));
-      else if (announce.enabled) this.track(this.say(announce.joinTemplate, p.name));
+    const refused = new Set<string>();
+    if (enforce) {
+      for (const p of online) {
+        const key = p.playerId.toUpperCase();
+        if (this.store.moderation.isWhitelisted(p.userId, key)) continue;
+        refused.add(key);
+        const last = this.kickedAt.get(key);
+        if (last !== undefined && at.getTime() - last < KICK_RETRY_MS) continue;
+        this.kickedAt.set(key, at.getTime());
+        this.track(this.kick(p, key));
+      }
     }
-    if (announce.enabled) for (const p of left) this.track(this.say(announce.leaveTemplate, p.name));
+    const announce = this.store.moderation.announcements();
+    if (!announce.enabled) return;
+    for (const p of joined) if (!refused.has(p.playerId.toUpperCase())) this.track(this.say(announce.joinTemplate, p.name));
+    for (const p of left) this.track(this.say(announce.leaveTemplate, p.name));
   };
 
   private track(run: Promise<void>): void {

@@ -190,6 +190,19 @@ describe('panel players and moderation routes', () => {
     expect(d.json.data.whitelisted).toBe(true);
   });
 
+  it('whitelist: players already online when it is switched on are kicked at the next poll, once', async () => {
+    sim.control.setOnline([HOST, PLAY]);
+    await poll();
+    expect((await send('PUT', '/whitelist', admin, { enabled: true, entries: [{ id: HOST, note: 'host' }] })).status).toBe(200);
+    await poll();
+    await moderator.idle();
+    expect(sim.control.adminActions().filter((a) => a.action === 'kick')).toEqual([{ via: 'rest', action: 'kick', args: { userid: PS5, message: expect.any(String) } }]);
+    await poll();
+    await moderator.idle();
+    expect(sim.control.adminActions().filter((a) => a.action === 'kick')).toHaveLength(1);
+    expect(ts.store.audit.list({ limit: 10, action: 'player.kick' }).data).toEqual([expect.objectContaining({ actor: 'system', target: key(PLAY), outcome: 'ok' })]);
+  });
+
   it('join and leave announcements: off by default, admin templates, said in game on join and leave', async () => {
     expect((await send('GET', '/announcements', viewer)).json.data).toEqual({ enabled: false, joinTemplate: '{name} joined the server', leaveTemplate: '{name} left the server' });
     sim.control.setOnline([HOST]);
