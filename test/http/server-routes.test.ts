@@ -15,7 +15,7 @@ import { GameDataPoller } from '../../src/poller/game-data-poller.js';
 import { RestPoller } from '../../src/poller/rest-poller.js';
 import { BASE_PALS, PLAYERS } from '../sim/sample-world.js';
 import { P } from './conformance-table.js';
-import { ManualClock, silentLog, tempStore, TestLive, toHttpRequest, type TempStore } from './fixture.js';
+import { makeWorld, ManualClock, silentLog, tempStore, TestLive, toHttpRequest, type TempStore } from './fixture.js';
 import { ADMIN, VIEWER } from './panel-harness.js';
 
 interface Rig {
@@ -186,6 +186,11 @@ describe('panel server routes', () => {
     expect(d.pollers.gameData).toBeNull();
     expect(d.disk.freeBytes).toBeGreaterThan(0);
     expect(d.disk.totalBytes).toBeGreaterThanOrEqual(d.disk.freeBytes);
+    expect(d.worldParsedAt).toBeNull();
+    // A world parsed before this run (kept in the store) is told apart from this run's attempts.
+    r.ts.store.world.replace(makeWorld({ players: 1, pals: 1 }), '2026-07-01T08:00:00.000Z');
+    const kept = (await r.as(VIEWER, 'GET', '/server/health')).json.data;
+    expect(kept).toMatchObject({ lastParse: null, worldParsedAt: '2026-07-01T08:00:00.000Z' });
 
     await r.sim!.control.setMode('unauthorized');
     await r.poller!.pollOnce(r.clock.now());

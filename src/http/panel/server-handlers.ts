@@ -64,6 +64,7 @@ export const getHealth: PanelHandler = async ({ deps }) => {
       pollers: { rest, gameData },
       saveWatcher: { enabled: world?.enabled ?? false, running: world?.running ?? false, nextCheckAt: world?.nextCheckAt ?? null },
       lastParse: last && { finishedAt: last.finishedAt, ok: last.ok, error: last.error, durationMs: last.durationMs },
+      worldParsedAt: deps.store.world.parseInfo().lastParseAt,
       disk,
     },
   });

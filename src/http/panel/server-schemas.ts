@@ -43,6 +43,9 @@ export const HealthSchema = z.strictObject({
     .strictObject({ finishedAt: Timestamp, ok: z.boolean(), error: Words, durationMs: z.number().min(0) })
     .nullable()
     .meta({ description: 'The last parse attempt of this run; null before one.' }),
+  worldParsedAt: Timestamp.nullable().meta({
+    description: 'When the world now served was parsed (kept across restarts, so it answers before this run has parsed); null before any parse.',
+  }),
   disk: z.strictObject({ freeBytes: NonNegInt, totalBytes: NonNegInt }).nullable().meta({ description: 'The file system of the data dir; null when unreadable.' }),
 });
 export const HealthEnvelopeSchema = z.strictObject({ data: HealthSchema });
