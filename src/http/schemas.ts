@@ -263,7 +263,7 @@ export const KeyCreatedSchema = z
 
 export const KeyListSchema = z.array(KeyRecordSchema);
 export const CreateKeyRequestSchema = z.strictObject({
-  label: z.string().meta({ description: '1 to 64 characters after trimming; stored trimmed.' }),
+  label: z.string().meta({ description: '1 to 64 characters after trimming, at least one visible; no control characters, line breaks or bidirectional controls. Stored trimmed.' }),
 });
 
 export type PlayerRow = z.infer<typeof PlayerSchema>;

@@ -3,6 +3,7 @@
 // for joins and leaves: a player name is
 // chosen by the player, so it is stripped of anything that could forge a second log line or
 // reorder the text on screen, and bounded.
+import { UNSAFE_CHARS } from '../lib/text.js';
 
 export const MAX_NAME_CHARS = 64;
 const FALLBACK_NAME = 'A player';
@@ -13,8 +14,7 @@ const FALLBACK_NAME = 'A player';
  */
 export function sanitizeName(name: string): string {
   const cleaned = name
-    // eslint-disable-next-line no-control-regex -- the control characters are what this removes
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, ' ')
+    .replace(UNSAFE_CHARS, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   const chars = Array.from(cleaned);

@@ -7,6 +7,7 @@ import { digestsEqual, sha256Hex } from '../lib/hash.js';
 import { formatKey, isKeyId, KEY_PATTERN, KEY_SECRET_BYTES } from '../lib/key-grammar.js';
 import { NotFoundError, TooManyKeysError, ValidationError } from '../lib/errors.js';
 import { iso, type Clock } from '../lib/time.js';
+import { hasUnsafeChars, isInvisible } from '../lib/text.js';
 import { commitOrRefuse, type AuditRepo } from './audit.js';
 import type { DurableDb } from './durable-db.js';
 
@@ -41,6 +42,12 @@ export function validateLabel(label: unknown): string {
   if (length < 1 || length > 64) {
     throw new ValidationError(`The label must be 1 to 64 characters after trimming (it has ${length}).`, 'invalid_label');
   }
+  // A label is printed by `keys list` and shown in the panel: nothing in it may act on a
+  // terminal, break a line or reorder the text, and it must show something.
+  if (hasUnsafeChars(trimmed)) {
+    throw new ValidationError('The label must not contain control characters, line breaks or bidirectional controls.', 'invalid_label');
+  }
+  if (isInvisible(trimmed)) throw new ValidationError('The label must contain a visible character.', 'invalid_label');
   return trimmed;
 }
 

@@ -5,6 +5,7 @@ import { NotFoundError, TooManyKeysError, ValidationError } from '../../src/lib/
 import { openStore, type Store } from '../../src/store/index.js';
 import { KEY_PATTERN } from '../../src/lib/key-grammar.js';
 import { MAX_ACTIVE_KEYS } from '../../src/store/keys.js';
+import { printable } from '../../src/lib/text.js';
 import { tempDir } from '../helpers/cli.js';
 
 const open: Store[] = [];
@@ -80,6 +81,23 @@ describe('Key administration', () => {
     expect(store.keys.create(' é'.repeat(32).trim() + 'x', 'cli').label).toHaveLength(64);
     expect(() => store.keys.create('😀'.repeat(65), 'cli')).toThrow(/64 characters after trimming \(it has 65\)/);
     expect(() => store.keys.create('\t \n', 'cli')).toThrow(ValidationError);
+  });
+
+  it('labels with control characters, line breaks, bidi controls or nothing visible are refused, and change nothing', async () => {
+    const { store } = await fresh();
+    const bad = ['a\u0000b', 'esc \u001b[31mred', 'bell\u0007', 'two\nlines', 'cr\rx', 'del\u007f', 'c1\u0085', 'ls\u2028x', 'rtl \u202eevil', 'iso\u2066x', 'mark\u200fx', '\u200b\u200b', '\u200d \u2060', 'in\ufeffner'];
+    for (const label of bad) {
+      expect(() => store.keys.create(label, 'cli'), JSON.stringify(label)).toThrow(ValidationError);
+    }
+    expect(store.keys.list()).toEqual([]);
+    // Letters of any script, emoji (with their joiners) and inner spaces stay allowed.
+    for (const ok of ['Statusseite für Discord', 'ボット', 'بوت', '👩\u200d💻 bot']) expect(store.keys.create(ok, 'cli').label).toBe(ok);
+  });
+
+  it('a stored label prints with each unsafe character escaped', () => {
+    expect(printable('old \u001b[31mlabel\u0007')).toBe('old \\u{1b}[31mlabel\\u{7}');
+    expect(printable('a\u202eb\nc')).toBe('a\\u{202e}b\\u{a}c');
+    expect(printable('plain label ✓')).toBe('plain label ✓');
   });
 
   it('at most 100 active keys; revoked keys do not count', async () => {
