@@ -1,7 +1,7 @@
 // Panel login, sessions, roles, key routes and the failed-login throttle (interface.md,
 // Decisions; spec: Key management), with an injected clock.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LoginThrottle } from '../../src/http/panel/login-throttle.js';
+import { DEFAULT_THROTTLE, LoginThrottle } from '../../src/http/panel/login-throttle.js';
 import { P } from './conformance-table.js';
 import type { ManualClock, TempStore } from './fixture.js';
 import { ADMIN, panelHarness, VIEWER, type PanelHarness } from './panel-harness.js';
@@ -171,6 +171,19 @@ describe('panel API', () => {
       const t = new LoginThrottle({ freeFailures: 5, baseDelayMs: 1000, maxDelayMs: 60_000, forgetAfterMs: 300_000, maxEntries: 100 });
       for (let i = 0; i < 1000; i++) t.attempt([`user:${i}`], 0);
       expect(t.size).toBeLessThanOrEqual(100);
+    });
+
+    it('a blocked username and address outlive a flood of failures with fresh names and addresses', () => {
+      const t = new LoginThrottle(DEFAULT_THROTTLE);
+      const target = ['user:admin', 'ip:203.0.113.7'];
+      for (let i = 0; i < 6; i++) t.attempt(target, 0);
+      expect(t.retryAfterSec(target, 0)).toBe(2);
+      // 5,200 failures, each with a new username and a new address: 10,400 new entries, more
+      // than the table holds.
+      for (let i = 0; i < 5_200; i++) t.attempt([`user:flood${i}`, `ip:10.${i >> 8}.${i & 255}.1`], 100);
+      expect(t.size).toBeLessThanOrEqual(DEFAULT_THROTTLE.maxEntries);
+      expect(t.retryAfterSec(['user:admin'], 100)).toBe(2);
+      expect(t.retryAfterSec(['ip:203.0.113.7'], 100)).toBe(2);
     });
   });
 });

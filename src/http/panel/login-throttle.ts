@@ -86,13 +86,23 @@ export class LoginThrottle {
     return b;
   }
 
+  /**
+   * A full table first forgets what has expired; if it is still full, it drops a tenth of its
+   * entries, those that matter least first: not blocked before blocked, fewer failures before
+   * more, older before newer. So a flood of failures with fresh names and addresses only ever
+   * pushes out other one-off failures, and a blocked username or address outlives it.
+   */
   private makeRoom(nowMs: number): void {
     if (this.buckets.size < this.opts.maxEntries) return;
     for (const key of [...this.buckets.keys()]) this.live(key, nowMs);
-    // Still full: drop the oldest buckets (insertion order).
-    for (const key of this.buckets.keys()) {
-      if (this.buckets.size < this.opts.maxEntries) break;
-      this.buckets.delete(key);
-    }
+    if (this.buckets.size < this.opts.maxEntries) return;
+    const rank = (b: Bucket) => [b.blockedUntil > nowMs ? 1 : 0, b.failures, b.lastFailureAt];
+    const order = [...this.buckets].sort(([, a], [, b]) => {
+      const ra = rank(a);
+      const rb = rank(b);
+      return ra[0] - rb[0] || ra[1] - rb[1] || ra[2] - rb[2];
+    });
+    const drop = this.buckets.size - Math.floor(this.opts.maxEntries * 0.9);
+    for (const [key] of order.slice(0, drop)) this.buckets.delete(key);
   }
 }
