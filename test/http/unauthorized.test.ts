@@ -97,6 +97,14 @@ describe('uniform 401', () => {
     for (const [name, answer] of Object.entries(answers)) expect(answer, name).toBe(reference);
   });
 
+  it('two Authorization headers are malformed, whichever comes first: the same 401', async () => {
+    const missing = withoutDate(await raw(server.port, `GET ${I}/players HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`));
+    for (const [a, b] of [[`Bearer ${valid}`, `Bearer ${revoked}`], [`Bearer ${valid}`, `Bearer ${valid}`], [`Bearer ${valid}`, 'Basic x']]) {
+      const answer = withoutDate(await raw(server.port, `GET ${I}/players HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${a}\r\nAuthorization: ${b}\r\nConnection: close\r\n\r\n`));
+      expect(answer, `${a} / ${b}`).toBe(missing);
+    }
+  });
+
   it('is identical in-process too (status, headers, body)', async () => {
     const send = inProcessSend(handler);
     const results = [];

@@ -31,6 +31,10 @@ function headersOf(req: IncomingMessage): Record<string, string | undefined> {
     const v = raw[name];
     out[name] = Array.isArray(v) ? v.join(', ') : v;
   }
+  // Node keeps only the first of repeated singleton headers. A request with two Authorization
+  // headers is malformed, not one with the first: all of them, joined, never match `Bearer`.
+  const auth = req.headersDistinct.authorization;
+  if (auth && auth.length > 1) out.authorization = auth.join(', ');
   return out;
 }
 
