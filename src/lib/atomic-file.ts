@@ -1,6 +1,6 @@
 // Crash-safe file replacement: write a temp file, fsync it, rename it over the target, fsync the
 // folder. After a power cut the target is either the old complete file or the new one.
-import { closeSync, fsyncSync, openSync, renameSync, writeSync, unlinkSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readdirSync, renameSync, writeSync, unlinkSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 
 export function fsyncDir(dir: string): void {
@@ -9,6 +9,32 @@ export function fsyncDir(dir: string): void {
     fsyncSync(fd);
   } finally {
     closeSync(fd);
+  }
+}
+
+/** The temp name of `writeFileAtomic`: `.<name>.<pid>.tmp` beside the target. */
+const TEMP_NAME = /^\..+\.\d+\.tmp$/;
+
+/**
+ * Removes the temp files `writeFileAtomic` left in `dir` when a process was killed between
+ * writing one and renaming it. Only for a caller that owns `dir` (it holds its lock), so no
+ * other process is writing one now. Best effort: a folder that cannot be changed keeps them,
+ * and they do no harm.
+ */
+export function removeStaleTemps(dir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!TEMP_NAME.test(name)) continue;
+    try {
+      unlinkSync(join(dir, name));
+    } catch {
+      /* read-only folder: see above */
+    }
   }
 }
 

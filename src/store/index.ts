@@ -2,6 +2,7 @@
 // database, and hands out one repository per table group.
 import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { removeStaleTemps } from '../lib/atomic-file.js';
 import { systemClock, type Clock } from '../lib/time.js';
 import { AuditRepo } from './audit.js';
 import { DurableDb } from './durable-db.js';
@@ -57,6 +58,8 @@ export async function openStore(dataDir: string, clock: Clock = systemClock): Pr
   ensureDataDir(dataDir);
   const lock: DataDirLock = await acquireLock(dataDir);
   try {
+    // A snapshot write killed before its rename left its temp file; the store is ours now.
+    removeStaleTemps(dataDir);
     const SQL = await loadSqlJs();
     const panel = DurableDb.open(SQL, join(dataDir, PANEL_DB), join(dataDir, PANEL_JOURNAL), PANEL_MIGRATIONS);
     const world = WorldRepo.open(SQL, join(dataDir, WORLD_DB));

@@ -1,4 +1,4 @@
-import { appendFileSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DataDirLockedError, StorageError } from '../../src/lib/errors.js';
@@ -43,6 +43,17 @@ describe('store durability', () => {
     const third = await openStore(copy);
     expect(third.keys.list().map((k) => k.id)).toEqual([b.id, a.id]);
     third.close();
+  });
+
+  it('removes the temp file a snapshot write killed before its rename left behind', async () => {
+    const dir = tempDir();
+    (await openStore(dir)).close();
+    const stale = [join(dir, '.panel.db.4242.tmp'), join(dir, '.world.db.77.tmp')];
+    for (const f of stale) writeFileSync(f, 'half a snapshot');
+    writeFileSync(join(dir, 'notes.tmp'), 'not ours');
+    const again = await openStore(dir);
+    expect(readdirSync(dir).filter((n) => n.endsWith('.tmp'))).toEqual(['notes.tmp']);
+    again.close();
   });
 
   it('does not apply a journal twice when a crash came between snapshot and journal reset', async () => {
