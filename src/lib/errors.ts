@@ -76,6 +76,17 @@ export class StorageError extends DomainError {
   }
 }
 
+/** The store journal was unreadable before its tail (disk damage, not a crash). */
+export class JournalDamagedError extends StorageError {
+  constructor(d: { offset: number; laterRecords: number; keptAs: string | null }) {
+    super(
+      `The store journal is damaged at byte ${d.offset}: ${d.laterRecords} later write${d.laterRecords === 1 ? '' : 's'} after it cannot be read and ${d.laterRecords === 1 ? 'is' : 'are'} lost. ` +
+        (d.keptAs ? `The damaged journal was kept as ${d.keptAs}. ` : 'The damaged journal could not be copied aside. ') +
+        'Everything before the damage was recovered; start palpanel again to go on from there, and check the disk.',
+    );
+  }
+}
+
 /** Plain words for the file-system failures a user can act on (permissions, a full disk, a
  * path that is not a folder). */
 const FS_REASONS: Record<string, string> = {

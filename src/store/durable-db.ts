@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Database, SqlJsStatic } from 'sql.js';
 import { writeFileAtomic } from '../lib/atomic-file.js';
-import { StorageError } from '../lib/errors.js';
+import { JournalDamagedError, StorageError } from '../lib/errors.js';
 import { Journal, type JournalStatement, type SqlParam } from './journal.js';
 import { runMigrations, type Migration } from './migrations.js';
 
@@ -62,7 +62,7 @@ export class DurableDb implements Reader {
       throw new StorageError(`The store file ${snapshotPath} is not a readable database.`);
     }
     const snapSeq = Number(queryGet<{ v: string }>(db, `SELECT value AS v FROM store_meta WHERE key = 'journal_seq'`)?.v ?? 0);
-    const { journal, records } = Journal.open(journalPath);
+    const { journal, records, damage } = Journal.open(journalPath, () => `${journalPath}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`);
     // Replay what the snapshot does not hold yet. Records at or below its sequence were folded
     // in before a crash that came between the snapshot rename and the journal reset.
     for (const rec of records) {
@@ -73,6 +73,12 @@ export class DurableDb implements Reader {
       db.exec('COMMIT');
     }
     const store = new DurableDb(db, snapshotPath, journal);
+    if (damage) {
+      // What could be read is kept (folded into the snapshot), and this start fails loudly: the
+      // operator learns that acknowledged writes were lost, and the next start goes on from here.
+      store.close();
+      throw new JournalDamagedError(damage);
+    }
     // Migrations are ordinary journaled writes, so a crash during one is replayed or absent.
     runMigrations(store, migrations);
     if (records.length > 0 || !existsSync(snapshotPath)) store.tryCheckpoint();

@@ -1,7 +1,7 @@
 import { appendFileSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DataDirLockedError, StorageError } from '../../src/lib/errors.js';
+import { DataDirLockedError, JournalDamagedError, StorageError } from '../../src/lib/errors.js';
 import { openStore, PANEL_DB, PANEL_JOURNAL } from '../../src/store/index.js';
 import { spawn } from 'node:child_process';
 import { ROOT, tempDir } from '../helpers/cli.js';
@@ -53,6 +53,41 @@ describe('store durability', () => {
     writeFileSync(join(dir, 'notes.tmp'), 'not ours');
     const again = await openStore(dir);
     expect(readdirSync(dir).filter((n) => n.endsWith('.tmp'))).toEqual(['notes.tmp']);
+    again.close();
+  });
+
+  it('a journal damaged before its tail fails the start loudly, keeps the file aside, and recovers what precedes the damage', async () => {
+    const dir = tempDir();
+    const store = await openStore(dir);
+    const keys = Array.from({ length: 20 }, (_, i) => store.keys.create(`k${i}`, 'cli'));
+    const journal = readFileSync(join(dir, PANEL_JOURNAL));
+    const snapshot = readFileSync(join(dir, PANEL_DB));
+    store.close();
+    // One flipped bit in the middle of the journal, as a failing disk would leave it.
+    const copy = tempDir();
+    const damaged = Buffer.from(journal);
+    damaged[Math.floor(damaged.length / 2)] ^= 0x10;
+    writeFileSync(join(copy, PANEL_DB), snapshot);
+    writeFileSync(join(copy, PANEL_JOURNAL), damaged);
+    const err = await openStore(copy).then(
+      (s) => {
+        s.close();
+        return null;
+      },
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(JournalDamagedError);
+    expect((err as Error).message).toMatch(/damaged at byte \d+: \d+ later writes after it cannot be read/);
+    const kept = readdirSync(copy).filter((n) => n.startsWith(`${PANEL_JOURNAL}.damaged-`));
+    expect(kept).toHaveLength(1);
+    expect(readFileSync(join(copy, kept[0]))).toEqual(damaged);
+    // The next start goes on with every key written before the damage, and only those.
+    const again = await openStore(copy);
+    const ids = again.keys.list().map((k) => k.id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids.length).toBeLessThan(keys.length);
+    const expected = keys.slice(0, ids.length).map((k) => k.id);
+    expect([...ids].sort()).toEqual([...expected].sort());
     again.close();
   });
 
