@@ -153,6 +153,25 @@ describe('startHttpServer', () => {
     ]);
   });
 
+  it('a method node refuses inside a pipelined batch: the requests before it answered in order, then its own 405', async () => {
+    const h = echoHandler();
+    const s = await start(h);
+    const c = rawConnect(s.port);
+    c.sock.write(
+      'GET /api/integration/v1/events HTTP/1.1\r\nHost: x\r\n\r\n' +
+        'GET /api/integration/v1/server HTTP/1.1\r\nHost: x\r\n\r\n' +
+        'FOO /api/integration/v1/server HTTP/1.1\r\nHost: x\r\n\r\n',
+    );
+    const all = await c.closed;
+    expect([...all.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => m[1])).toEqual(['200', '200', '405']);
+    expect(all.indexOf('"/api/integration/v1/events"')).toBeLessThan(all.indexOf('"/api/integration/v1/server"'));
+    expect(h.seen.map((r) => [r.method, r.path])).toEqual([
+      ['GET', '/api/integration/v1/events'],
+      ['GET', '/api/integration/v1/server'],
+      ['FOO', '/api/integration/v1/server'],
+    ]);
+  });
+
   it('refuses a panel body over the limit with 413 (declared or streamed) and reads a body under it', async () => {
     const s = await start();
     const send = socketSend(`http://127.0.0.1:${s.port}`);

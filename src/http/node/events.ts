@@ -9,7 +9,29 @@ import type { HttpRequest } from '../types.js';
 import { rawResponse, refuseTooLarge, respond, respondRaw, send, type Shell } from './answers.js';
 import { hasBody, REQUEST_LINE, requestOf, splitTarget } from './requests.js';
 
+/** Responses of each connection not yet done, and what waits for them (a pipelined request
+ * that llhttp refused is answered after those before it). */
+const inFlight = new WeakMap<Socket, { open: number; then: (() => void)[] }>();
+
+function track(socket: Socket, res: ServerResponse): void {
+  let s = inFlight.get(socket);
+  if (!s) inFlight.set(socket, (s = { open: 0, then: [] }));
+  const state = s;
+  state.open++;
+  res.once('close', () => {
+    state.open--;
+    if (state.open === 0) for (const fn of state.then.splice(0)) fn();
+  });
+}
+
+function afterInFlight(socket: Socket, fn: () => void): void {
+  const s = inFlight.get(socket);
+  if (s && s.open > 0) s.then.push(fn);
+  else fn();
+}
+
 export function onRequest(shell: Shell, req: IncomingMessage, res: ServerResponse): void {
+  track(req.socket, res);
   if (req.httpVersionMinor >= 1 && req.headers.host === undefined) {
     // RFC 9112 §3.2: an HTTP/1.1 request without Host is answered 400.
     send(shell, res, errorResponse(400, 'invalid_request', 'The request has no Host header.'), true);
@@ -84,17 +106,28 @@ export function onConnect(shell: Shell, req: IncomingMessage, socket: Socket): v
  * within the spec's set (interface.md: codes are exactly the spec's): the status says what went
  * wrong, the code is `invalid_request`. A method llhttp does not know still reaches the handler. */
 export function onClientError(shell: Shell, err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket): void {
-  const inProgress = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
-  if (err.code === 'ECONNRESET' || !socket.writable || inProgress?.headersSent) {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
   }
   if (err.code === 'HPE_INVALID_METHOD' && err.rawPacket) {
-    const line = REQUEST_LINE.exec(err.rawPacket.toString('latin1'));
+    // The packet may hold a pipelined batch: the refused request is the one that begins after
+    // the last head end before the point where parsing failed. The requests before it were
+    // parsed and are being answered; this answer follows theirs, in order.
+    const text = err.rawPacket.toString('latin1');
+    const failedAt = Math.min((err as { bytesParsed?: number }).bytesParsed ?? 0, text.length);
+    const headEnd = text.lastIndexOf('\r\n\r\n', failedAt);
+    const line = REQUEST_LINE.exec(headEnd < 0 ? text : text.slice(headEnd + 4));
     if (line) {
-      respondToLine(shell, socket, line[1], line[2], socket.remoteAddress ?? '');
+      const remoteAddress = socket.remoteAddress ?? '';
+      afterInFlight(socket, () => respondToLine(shell, socket, line[1], line[2], remoteAddress));
       return;
     }
+  }
+  const inProgress = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
+  if (inProgress?.headersSent) {
+    socket.destroy();
+    return;
   }
   const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const message = status === 431 ? 'The request headers are too large.' : status === 408 ? 'The request took too long.' : 'The request is malformed.';
