@@ -39,12 +39,18 @@ interface Header {
 }
 
 function readHeader(file: Uint8Array, at: number): Header {
-  if (file.length < at + 12) throw new SaveReadError('truncated', 'the file is shorter than a save header', at);
+  if (file.length < at + 12) throw new SaveReadError('truncated', `it is too short to be a Palworld save (${file.length} bytes)`, at);
+  // The magic first: a file that is no save at all (a text file, an archive) is told so, not
+  // judged by sizes read from bytes that were never a header.
+  const magic = magicAt(file, at + 8);
+  if (magic !== 'PlZ' && magic !== 'PlM' && magic !== 'CNK') {
+    throw new SaveReadError('bad_magic', 'it has no Palworld save header (PlZ, PlM or CNK) and is not a bare GVAS file', at + 8);
+  }
   const dv = new DataView(file.buffer, file.byteOffset, file.byteLength);
   const h = {
     uncompressed: dv.getUint32(at, true),
     compressed: dv.getUint32(at + 4, true),
-    magic: magicAt(file, at + 8),
+    magic,
     type: file[at + 11],
     payloadAt: at + 12,
   };
@@ -114,9 +120,6 @@ export function readContainer(file: Uint8Array): Container {
     if (h.magic === 'CNK') throw new SaveReadError('bad_magic', 'nested CNK wrapper', 20);
   }
   label += h.magic + typeLabel(h.type);
-  if (h.magic !== 'PlZ' && h.magic !== 'PlM') {
-    throw new SaveReadError('bad_magic', 'not a Palworld save container (unknown magic)', h.payloadAt - 4);
-  }
   const gvas = unpack(file, h);
   if (!isGvas(gvas)) throw new SaveReadError('not_gvas', 'the decompressed data is not a GVAS save', 0);
   return { gvas, container: label };

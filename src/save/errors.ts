@@ -28,8 +28,9 @@ export class LimitExceededError extends SaveReadError {
   readonly limit: string;
   readonly value: number;
 
-  constructor(limit: string, value: number, max: number, offset?: number) {
-    super('limit_exceeded', `${limit} ${value} exceeds the limit of ${max}`, offset);
+  /** `what`: the value in words, e.g. "a string of 83886080 bytes". */
+  constructor(limit: string, value: number, max: number, offset?: number, what = `${limit} ${value}`) {
+    super('limit_exceeded', `${what} is beyond what the parser accepts (${limit} is ${max})${offset !== undefined ? ` at byte ${offset}` : ''}`, offset);
     this.limit = limit;
     this.value = value;
   }
@@ -47,13 +48,15 @@ export class OutOfBoundsError extends SaveFormatError {
   }
 }
 
-/** A file-level read error for a SaveFormatError met where no recovery is possible (the GVAS
- * header or the top-level property list). */
+/** A file-level read error for a SaveError met where no recovery is possible (the GVAS header
+ * or the top-level property list), its message prefixed with `what` (the file, and where). A
+ * read error keeps its class (a LimitExceededError stays one). */
 export function asReadError(err: unknown, what: string): SaveError {
-  if (err instanceof SaveReadError) return err;
-  if (err instanceof SaveError) {
-    const code = err.code === 'out_of_bounds' ? 'truncated' : err.code;
-    return new SaveReadError(code, `${what}: ${err.message}`, err.offset, { cause: err });
+  if (!(err instanceof SaveError)) throw err;
+  if (err instanceof SaveReadError) {
+    err.message = `${what}: ${err.message}`;
+    return err;
   }
-  throw err;
+  const code = err.code === 'out_of_bounds' ? 'truncated' : err.code;
+  return new SaveReadError(code, `${what}: ${err.message}`, err.offset, { cause: err });
 }

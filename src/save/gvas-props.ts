@@ -61,6 +61,7 @@ export function decodeProps(r: ByteReader, ctx: DecodeCtx, path: string, depth: 
     const sub = select === true ? true : select[tag.name];
     const key = tag.index === 0 ? tag.name : `${tag.name}[${tag.index}]`;
     const here = path ? `${path}.${key}` : key;
+    if (depth === 0) ctx.top = key;
     const start = r.pos;
     const oldEnd = r.narrow(valueEnd);
     try {

@@ -17,6 +17,11 @@ export interface Tag {
 }
 
 /** Reads one tag; returns undefined at the `None` that ends a property list. */
+function negativeSize(name: string, at: number): SaveFormatError {
+  const which = name === '' ? 'a property with an empty name' : `the property "${sanitize(name)}"`;
+  return new SaveFormatError('bad_tag', `${which} declares a negative size at byte ${at}`, at);
+}
+
 export function readTag(r: ByteReader): Tag | undefined {
   const name = r.fstring();
   if (name === 'None') return undefined;
@@ -28,7 +33,7 @@ export function readTagRest(r: ByteReader, name: string, type: string): Tag {
   const sizeAt = r.pos;
   const size = r.i32();
   const index = r.i32();
-  if (size < 0) throw new SaveFormatError('bad_tag', `negative property size for ${sanitize(name)}`, sizeAt);
+  if (size < 0) throw negativeSize(name, sizeAt);
   const tag: Tag = {
     name, type, size, index,
     structName: undefined, boolValue: undefined, enumName: undefined, innerType: undefined, valueType: undefined,
@@ -68,7 +73,7 @@ export function skipTagRest(r: ByteReader, name: string, type: string): number {
   const sizeAt = r.pos;
   const size = r.i32();
   r.skip(4); // array index
-  if (size < 0) throw new SaveFormatError('bad_tag', `negative property size for ${sanitize(name)}`, sizeAt);
+  if (size < 0) throw negativeSize(name, sizeAt);
   switch (type) {
     case 'StructProperty':
       r.skipFString();

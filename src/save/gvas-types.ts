@@ -27,6 +27,8 @@ export type Select = true | { readonly [name: string]: Select };
 export interface DecodeCtx {
   file: string;
   warnings: WarningSink;
+  /** The top-level property being decoded (so an error that ends the file can say where). */
+  top?: string;
 }
 
 /**

@@ -4,7 +4,7 @@
 import { asReadError } from './errors.js';
 import { readGvasHeader, type GvasHeader } from './gvas-header.js';
 import { decodeProps } from './gvas-props.js';
-import type { Props, Select } from './gvas-types.js';
+import type { DecodeCtx, Props, Select } from './gvas-types.js';
 import { ByteReader } from './reader.js';
 import type { WarningSink } from './warnings.js';
 
@@ -21,13 +21,15 @@ export interface GvasFile {
  */
 export function decodeGvas(bytes: Uint8Array, file: string, warnings: WarningSink, select: Select): GvasFile {
   const r = new ByteReader(bytes);
-  let header: GvasHeader;
+  let header: GvasHeader | undefined;
   let props: Props;
+  const ctx: DecodeCtx = { file, warnings };
   try {
     header = readGvasHeader(r);
-    props = decodeProps(r, { file, warnings }, '', 0, select);
+    props = decodeProps(r, ctx, '', 0, select);
   } catch (err) {
-    throw asReadError(err, `${file} could not be read`);
+    const where = header === undefined ? 'in its GVAS header' : ctx.top ? `after the top-level property ${ctx.top}` : 'in its first top-level property';
+    throw asReadError(err, `${file} could not be read (${where})`);
   }
   const trailerOk = r.remaining === 4 && bytes[r.pos] === 0 && bytes[r.pos + 1] === 0 && bytes[r.pos + 2] === 0 && bytes[r.pos + 3] === 0;
   if (!trailerOk) {

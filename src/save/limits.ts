@@ -30,8 +30,21 @@ export const LIMITS = {
 
 export type LimitName = keyof typeof LIMITS;
 
+/** What each limit bounds, in words for the error a host reads ("a string of 83886080 bytes"). */
+const LIMIT_WORDS: Record<LimitName, (v: number) => string> = {
+  maxDecompressedBytes: (v) => `a declared decompressed size of ${v} bytes`,
+  maxCompressedBytes: (v) => `a declared compressed size of ${v} bytes`,
+  maxStringBytes: (v) => `a string of ${v} bytes`,
+  maxArrayCount: (v) => `an array of ${v} elements`,
+  maxMapEntries: (v) => `a map of ${v} entries`,
+  maxPropertiesPerStruct: (v) => `a struct of more than ${v} properties`,
+  maxDepth: (v) => `nesting ${v} levels deep`,
+  maxCustomVersions: (v) => `${v} custom versions in the header`,
+  maxWarnings: (v) => `${v} warnings`,
+};
+
 /** Throws LimitExceededError when `value` is negative or above the named limit. */
 export function checkLimit(name: LimitName, value: number, offset?: number): void {
   const max = LIMITS[name];
-  if (!(value >= 0 && value <= max)) throw new LimitExceededError(name, value, max, offset);
+  if (!(value >= 0 && value <= max)) throw new LimitExceededError(name, value, max, offset, LIMIT_WORDS[name](value));
 }

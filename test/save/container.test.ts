@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { openContainer, readContainer } from '../../src/save/container.js';
 import { LimitExceededError, parseWorld, SaveError, SaveReadError } from '../../src/save/index.js';
 import { loadWorld, readFixture } from './fixtures.js';
-import { gvas, props, W } from './writer.js';
+import { decodeGvas } from '../../src/save/gvas.js';
+import { WarningSink } from '../../src/save/warnings.js';
+import { cat, gvas, intProp, props, W } from './writer.js';
 
 const GV = gvas(props());
 
@@ -78,6 +80,31 @@ describe('containers', () => {
     const z = deflateSync(big);
     const bomb = header(1000, z.length, 'PlZ', 0x31).bytes(z).done();
     expect((await readError(bomb)).code).toBe('decompress_failed');
+  });
+
+  it('errors say what is wrong in words: a file that is no save, a size beyond a limit, where in the GVAS', async () => {
+    const text = new TextEncoder().encode('this is a plain text file, not a save at all\n');
+    const notSave = await readError(text);
+    expect(notSave.code).toBe('bad_magic');
+    expect(notSave.message).toBe('it has no Palworld save header (PlZ, PlM or CNK) and is not a bare GVAS file');
+    expect((await readError(new Uint8Array(5))).message).toBe('it is too short to be a Palworld save (5 bytes)');
+    // A top-level property after `Version` whose name declares a string of 80 MiB.
+    const body = cat(intProp('Version', 1), new W().i32(80 * 1024 * 1024).done());
+    let err: unknown;
+    try {
+      decodeGvas(gvas(body), 'Level.sav', new WarningSink(), true);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(LimitExceededError);
+    expect((err as Error).message).toMatch(
+      /^Level\.sav could not be read \(after the top-level property Version\): a string of 83886080 bytes is beyond what the parser accepts \(maxStringBytes is 65536\) at byte \d+$/,
+    );
+    // A negative property size names the property and its byte.
+    const negative = cat(new W().str('Version').str('IntProperty').i32(-4).i32(0).done());
+    expect(() => decodeGvas(gvas(negative), 'LevelMeta.sav', new WarningSink(), true)).toThrow(
+      /^LevelMeta\.sav could not be read \(in its first top-level property\): the property "Version" declares a negative size at byte \d+$/,
+    );
   });
 
   it('refuses sizes beyond the limits before allocating', async () => {
