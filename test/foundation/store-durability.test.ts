@@ -1,8 +1,11 @@
-import { appendFileSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { appendFileSync, readdirSync, readFileSync, realpathSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DataDirLockedError, JournalDamagedError, StorageError } from '../../src/lib/errors.js';
 import { openStore, PANEL_DB, PANEL_JOURNAL } from '../../src/store/index.js';
+import { LOCK_ID_FILE } from '../../src/store/lock.js';
 import { spawn } from 'node:child_process';
 import { ROOT, tempDir } from '../helpers/cli.js';
 
@@ -101,6 +104,33 @@ describe('store durability', () => {
     const again = await openStore(dir);
     expect(again.keys.list()).toHaveLength(1);
     again.close();
+  });
+
+  it('a local user who binds a lock name computed from the data dir path cannot block it', async () => {
+    const dir = tempDir();
+    // What anyone could compute from the path alone (the old name), and a few variants of it.
+    const names = [...new Set([realpathSync(dir), dir])].map((p) => `\0palpanel-${createHash('sha256').update(p).digest('hex').slice(0, 40)}`);
+    const squatters = await Promise.all(
+      names.map(
+        (name) =>
+          new Promise<Server>((resolve, reject) => {
+            const srv = createServer();
+            srv.once('error', reject);
+            srv.listen(name, () => resolve(srv));
+          }),
+      ),
+    );
+    try {
+      const store = await openStore(dir);
+      // The lock's id lives inside the data dir, readable by its owner only.
+      expect(statSync(join(dir, LOCK_ID_FILE)).mode & 0o777).toBe(0o600);
+      await expect(openStore(dir)).rejects.toBeInstanceOf(DataDirLockedError);
+      store.close();
+      const again = await openStore(dir);
+      again.close();
+    } finally {
+      for (const srv of squatters) srv.close();
+    }
   });
 
   it('refuses a second opener of the same data dir; a pid file left behind does not lock it', async () => {
