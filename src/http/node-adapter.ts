@@ -5,7 +5,8 @@
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from './deps.js';
-import type { Shell } from './node/answers.js';
+import { errorResponse } from './errors.js';
+import { rawResponse, type Shell } from './node/answers.js';
 import { onCheckExpectation, onClientError, onConnect, onRequest } from './node/events.js';
 import type { Handler } from './types.js';
 
@@ -24,6 +25,13 @@ export interface ServerLimits {
   maxBodyBytes: number;
   /** How often node checks the request timeouts. */
   checkIntervalMs: number;
+  /** Open connections at most, from all clients; one more is refused with 503. Kept well below
+   * the process's file descriptors, so the control socket, the store and the game link always
+   * have some. */
+  maxConnections: number;
+  /** Open connections at most from one address: one client holding many slow connections
+   * cannot take the others' share. */
+  maxConnectionsPerAddress: number;
 }
 
 export const DEFAULT_LIMITS: ServerLimits = {
@@ -34,6 +42,8 @@ export const DEFAULT_LIMITS: ServerLimits = {
   socketTimeoutMs: 60_000,
   maxBodyBytes: 64 * 1024,
   checkIntervalMs: 1_000,
+  maxConnections: 4_096,
+  maxConnectionsPerAddress: 256,
 };
 
 export interface StartOptions {
@@ -63,6 +73,41 @@ function createNodeServer(limits: ServerLimits): Server {
   });
   server.setTimeout(limits.socketTimeoutMs, (socket: Socket) => socket.destroy());
   return server;
+}
+
+/** Counts connections in total and per address, and refuses one past either cap with a 503
+ * `unavailable` (and Retry-After) before reading anything from it. */
+function admitConnections(server: Server, shell: Shell, limits: ServerLimits, log: Logger): void {
+  const perAddress = new Map<string, number>();
+  let open = 0;
+  let lastWarned = 0;
+  const refusal = rawResponse(errorResponse(503, 'unavailable', 'Too many connections; retry later.', { 'retry-after': '5' }));
+  server.on('connection', (socket: Socket) => {
+    const addr = socket.remoteAddress ?? '';
+    const mine = perAddress.get(addr) ?? 0;
+    if (open >= limits.maxConnections || mine >= limits.maxConnectionsPerAddress) {
+      socket.on('error', () => socket.destroy());
+      // node:http reads it all the same: the request it may carry never reaches the handler.
+      shell.refused.add(socket);
+      socket.end(refusal);
+      // Let the answer go out, but never wait on a client that does not read it.
+      setTimeout(() => socket.destroy(), 1_000).unref();
+      const now = Date.now();
+      if (now - lastWarned > 60_000) {
+        lastWarned = now;
+        log('warn', `refusing connections: ${open} open (at most ${limits.maxConnections}), ${mine} from ${addr} (at most ${limits.maxConnectionsPerAddress})`);
+      }
+      return;
+    }
+    open++;
+    perAddress.set(addr, mine + 1);
+    socket.once('close', () => {
+      open--;
+      const left = (perAddress.get(addr) ?? 1) - 1;
+      if (left > 0) perAddress.set(addr, left);
+      else perAddress.delete(addr);
+    });
+  });
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {
@@ -96,8 +141,9 @@ function closer(server: Server, shell: Shell): (deadlineMs: number) => Promise<v
 
 export async function startHttpServer(handler: Handler, opts: StartOptions): Promise<RunningHttpServer> {
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
-  const shell: Shell = { handler, log: opts.log, maxBodyBytes: limits.maxBodyBytes, closing: false, streams: new Set() };
+  const shell: Shell = { handler, log: opts.log, maxBodyBytes: limits.maxBodyBytes, closing: false, streams: new Set(), refused: new WeakSet() };
   const server = createNodeServer(limits);
+  admitConnections(server, shell, limits, opts.log);
   server.on('request', (req, res) => onRequest(shell, req, res));
   server.on('checkExpectation', (req, res) => onCheckExpectation(shell, req, res));
   server.on('connect', (req, socket: Socket) => onConnect(shell, req, socket));

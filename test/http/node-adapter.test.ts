@@ -31,8 +31,8 @@ interface Raw {
   closed: Promise<string>;
 }
 
-function rawConnect(port: number): Raw {
-  const sock = connect(port, '127.0.0.1');
+function rawConnect(port: number, localAddress?: string): Raw {
+  const sock = connect({ port, host: '127.0.0.1', localAddress });
   let buf = '';
   sock.on('data', (c) => (buf += c.toString('latin1')));
   const closed = new Promise<string>((resolve) => {
@@ -170,6 +170,42 @@ describe('startHttpServer', () => {
       ['GET', '/api/integration/v1/server'],
       ['FOO', '/api/integration/v1/server'],
     ]);
+  });
+
+  it('caps connections per address and in total: one past a cap gets 503 unavailable, the others are still served', async () => {
+    const h = echoHandler();
+    server = await startHttpServer(h, { host: '127.0.0.1', port: 0, log, limits: { ...LIMITS, maxConnectionsPerAddress: 4, maxConnections: 6 } });
+    const port = server.port;
+    const open = async (from: string) => {
+      const c = rawConnect(port, from);
+      await new Promise((r) => c.sock.once('connect', r));
+      c.sock.write('POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n'); // a slow body
+      return c;
+    };
+    const get = async (from: string) => {
+      const c = rawConnect(port, from);
+      c.sock.write('GET /api/integration/v1/server HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      return c.closed;
+    };
+    const flood = [];
+    for (let i = 0; i < 4; i++) flood.push(await open('127.0.0.1'));
+    await wait(50);
+    const refused = await get('127.0.0.1');
+    expect(refused).toMatch(/^HTTP\/1\.1 503 /);
+    expect(refused).toMatch(/\r\nretry-after: 5\r\n/);
+    expect(JSON.parse(refused.split('\r\n\r\n')[1])).toEqual({ error: { code: 'unavailable', message: 'Too many connections; retry later.' } });
+    // Another address still gets through.
+    expect(await get('127.0.0.2')).toMatch(/^HTTP\/1\.1 200 /);
+    // The total: 4 + 2 open, so a third address is refused too, until one closes.
+    flood.push(await open('127.0.0.3'), await open('127.0.0.3'));
+    await wait(50);
+    expect(await get('127.0.0.4')).toMatch(/^HTTP\/1\.1 503 /);
+    flood[0].sock.destroy();
+    await wait(50);
+    expect(await get('127.0.0.4')).toMatch(/^HTTP\/1\.1 200 /);
+    // The refused requests never reached the handler.
+    expect(h.seen.filter((r) => r.path === '/api/integration/v1/server')).toHaveLength(2);
+    for (const c of flood) c.sock.destroy();
   });
 
   it('refuses a panel body over the limit with 413 (declared or streamed) and reads a body under it', async () => {

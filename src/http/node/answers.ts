@@ -16,6 +16,8 @@ export interface Shell {
   closing: boolean;
   /** Open streamed answers: aborted when the server closes, so shutdown never waits on them. */
   streams: Set<AbortController>;
+  /** Connections refused past a connection cap: answered 503 already, nothing more is served. */
+  refused: WeakSet<Socket>;
 }
 
 /** Bytes a streamed answer may have waiting for a slow client before it is dropped. */

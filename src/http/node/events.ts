@@ -31,6 +31,10 @@ function afterInFlight(socket: Socket, fn: () => void): void {
 }
 
 export function onRequest(shell: Shell, req: IncomingMessage, res: ServerResponse): void {
+  if (shell.refused.has(req.socket)) {
+    res.destroy();
+    return;
+  }
   track(req.socket, res);
   if (req.httpVersionMinor >= 1 && req.headers.host === undefined) {
     // RFC 9112 §3.2: an HTTP/1.1 request without Host is answered 400.
@@ -99,6 +103,10 @@ function respondToLine(shell: Shell, socket: Socket, method: string, target: str
  * the Integration API) instead of a silently dropped connection. */
 export function onConnect(shell: Shell, req: IncomingMessage, socket: Socket): void {
   socket.on('error', () => undefined);
+  if (shell.refused.has(socket)) {
+    socket.destroy();
+    return;
+  }
   respondToLine(shell, socket, req.method ?? 'CONNECT', req.url ?? '', req.socket.remoteAddress ?? '');
 }
 
@@ -106,6 +114,10 @@ export function onConnect(shell: Shell, req: IncomingMessage, socket: Socket): v
  * within the spec's set (interface.md: codes are exactly the spec's): the status says what went
  * wrong, the code is `invalid_request`. A method llhttp does not know still reaches the handler. */
 export function onClientError(shell: Shell, err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket): void {
+  if (shell.refused.has(socket)) {
+    socket.destroy();
+    return;
+  }
   if (err.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
