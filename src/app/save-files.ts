@@ -1,7 +1,7 @@
 // Reads a world save folder (or a single Level.sav) into the byte buffers the pure parser takes.
 // It refuses a torn read: when Level.sav changed while it was read (the game rewrites saves in
 // place), the bytes are a mix of two saves and are never parsed.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, openSync, readdirSync, readSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { DomainError, ValidationError } from '../lib/errors.js';
 
@@ -47,10 +47,37 @@ export function stampOf(path: string): FileStamp | null {
 export const sameStamp = (a: FileStamp | null, b: FileStamp | null): boolean =>
   !!a && !!b && a.size === b.size && a.mtimeMs === b.mtimeMs;
 
+/** What a file that is not a regular file is, in words. */
+function kindOf(s: Stats): string {
+  if (s.isFIFO()) return 'a named pipe';
+  if (s.isCharacterDevice() || s.isBlockDevice()) return 'a device';
+  if (s.isSocket()) return 'a socket';
+  if (s.isDirectory()) return 'a folder';
+  return 'not a regular file';
+}
+
+/**
+ * Reads a regular file, by its size when opened. Opened non-blocking, so a named pipe (which
+ * would block the open until a writer came) or a device (`/dev/zero` behind a symlink: endless)
+ * is refused by what it is, at once, instead of hanging or growing the parse without end.
+ */
 function readBounded(path: string): Uint8Array {
-  const s = statSync(path);
-  if (s.size > MAX_FILE_BYTES) throw new SaveFolderError(`${basename(path)} is larger than 1 GiB; it is not a world save.`);
-  return readFileSync(path);
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
+  try {
+    const s = fstatSync(fd);
+    if (!s.isFile()) throw new SaveFolderError(`${basename(path)} is ${kindOf(s)}, not a save file; only regular files are read.`);
+    if (s.size > MAX_FILE_BYTES) throw new SaveFolderError(`${basename(path)} is larger than 1 GiB; it is not a world save.`);
+    const buf = new Uint8Array(s.size);
+    let got = 0;
+    while (got < s.size) {
+      const n = readSync(fd, buf, got, s.size - got, got);
+      if (n === 0) break; // it shrank while read: the torn-read check sees the short length
+      got += n;
+    }
+    return got === s.size ? buf : buf.subarray(0, got);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** `target` is a save folder or a path to its Level.sav (or another single .sav file). */
@@ -63,9 +90,15 @@ export function readSaveFolder(target: string): SaveFolderBytes {
     levelPath = target;
   } else if (!existsSync(target)) {
     throw new ValidationError('The save path does not exist.');
+  } else if (!statSync(target).isDirectory()) {
+    readBounded(target); // neither a folder nor a regular file: it says what it is
   }
   const before = stampOf(levelPath);
-  if (!before) throw new ValidationError('No Level.sav in the save folder.');
+  if (!before) {
+    // There, but no regular file (a pipe, a device): say what it is.
+    if (existsSync(levelPath)) readBounded(levelPath);
+    throw new ValidationError('No Level.sav in the save folder.');
+  }
   const level = readBounded(levelPath);
   const metaPath = join(dir, 'LevelMeta.sav');
   const levelMeta = levelPath.endsWith('Level.sav') && existsSync(metaPath) ? readBounded(metaPath) : undefined;
