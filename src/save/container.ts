@@ -11,6 +11,19 @@ import { SaveReadError } from './errors.js';
 import { checkLimit } from './limits.js';
 import { ensureOodle, oodleDecompress } from './oodle.js';
 
+/** What one parse may still decompress, all files together (LIMITS.maxParseDecompressedBytes). */
+export interface InflateBudget {
+  used: number;
+}
+
+/** How much one file may decompress: its own named limit, and the parse's shared budget. */
+export interface InflateBounds {
+  limit: 'maxDecompressedBytes' | 'maxLevelMetaBytes' | 'maxPlayerSaveBytes';
+  budget?: InflateBudget;
+}
+
+const LEVEL_BOUNDS: InflateBounds = { limit: 'maxDecompressedBytes' };
+
 export interface Container {
   gvas: Uint8Array;
   /** `PlZ1`, `PlZ2`, `PlM1`, `CNK+PlM1`, `GVAS`, ... */
@@ -36,6 +49,13 @@ interface Header {
   magic: string;
   type: number;
   payloadAt: number;
+}
+
+/** Counts `bytes` against the parse's budget before they are allocated. */
+function spend(bounds: InflateBounds, bytes: number, at: number): void {
+  if (!bounds.budget) return;
+  checkLimit('maxParseDecompressedBytes', bounds.budget.used + bytes, at);
+  bounds.budget.used += bytes;
 }
 
 function readHeader(file: Uint8Array, at: number): Header {
@@ -69,8 +89,10 @@ export function needsOodle(file: Uint8Array): boolean {
 function inflateExact(data: Uint8Array, size: number, what: string): Uint8Array {
   let out: Uint8Array;
   try {
-    // maxOutputLength stops a zlib bomb before it allocates past what the header promised.
-    out = inflateSync(data, { maxOutputLength: Math.max(1, size) });
+    // maxOutputLength stops a zlib bomb before it allocates past what the header promised. One
+    // output chunk of the promised size: zlib writes into it and hands it back, where smaller
+    // chunks would be joined into a second copy at the end (twice the memory, at the peak).
+    out = inflateSync(data, { maxOutputLength: Math.max(1, size), chunkSize: Math.max(64, size + 1) });
   } catch (err) {
     throw new SaveReadError('decompress_failed', `zlib ${what} failed or produced more than the header says`, undefined, { cause: err });
   }
@@ -81,7 +103,9 @@ function inflateExact(data: Uint8Array, size: number, what: string): Uint8Array 
   return new Uint8Array(out.buffer, out.byteOffset, out.length);
 }
 
-function unpack(file: Uint8Array, h: Header): Uint8Array {
+function unpack(file: Uint8Array, h: Header, bounds: InflateBounds): Uint8Array {
+  checkLimit(bounds.limit, h.uncompressed, h.payloadAt - 12);
+  spend(bounds, h.uncompressed, h.payloadAt - 12);
   const payloadLen = file.length - h.payloadAt;
   if (h.magic === 'PlZ') {
     const payload = file.subarray(h.payloadAt);
@@ -92,6 +116,12 @@ function unpack(file: Uint8Array, h: Header): Uint8Array {
       return inflateExact(payload, h.uncompressed, 'inflate');
     }
     if (h.type === 0x32) {
+      // The first pass yields the zlib stream of the GVAS, never much larger than the GVAS itself
+      // (zlib's worst case adds a few bytes per 16 KiB); it counts against the budget too.
+      if (h.compressed > h.uncompressed + (h.uncompressed >> 10) + 1024) {
+        throw new SaveReadError('length_mismatch', `PlZ2 declares a first pass of ${h.compressed} bytes for ${h.uncompressed} bytes of save data`, 4);
+      }
+      spend(bounds, h.compressed, 4);
       const once = inflateExact(payload, h.compressed, 'first inflate');
       return inflateExact(once, h.uncompressed, 'second inflate');
     }
@@ -110,8 +140,11 @@ function unpack(file: Uint8Array, h: Header): Uint8Array {
  * Unwraps a save file to its GVAS blob. Synchronous; for PlM files `ensureOodle()` must have
  * completed (use `openContainer` to have that done).
  */
-export function readContainer(file: Uint8Array): Container {
-  if (isGvas(file)) return { gvas: file, container: 'GVAS' };
+export function readContainer(file: Uint8Array, bounds: InflateBounds = LEVEL_BOUNDS): Container {
+  if (isGvas(file)) {
+    checkLimit(bounds.limit, file.length, 0);
+    return { gvas: file, container: 'GVAS' };
+  }
   let h = readHeader(file, 0);
   let label = '';
   if (h.magic === 'CNK') {
@@ -120,14 +153,14 @@ export function readContainer(file: Uint8Array): Container {
     if (h.magic === 'CNK') throw new SaveReadError('bad_magic', 'nested CNK wrapper', 20);
   }
   label += h.magic + typeLabel(h.type);
-  const gvas = unpack(file, h);
+  const gvas = unpack(file, h, bounds);
   if (!isGvas(gvas)) throw new SaveReadError('not_gvas', 'the decompressed data is not a GVAS save', 0);
   return { gvas, container: label };
 }
 
 /** Unwraps a save file, loading the Oodle decoder first when the file needs it. */
-export async function openContainer(file: Uint8Array): Promise<Container> {
+export async function openContainer(file: Uint8Array, bounds: InflateBounds = LEVEL_BOUNDS): Promise<Container> {
   if (needsOodle(file)) await ensureOodle();
-  return readContainer(file);
+  return readContainer(file, bounds);
 }
 

@@ -12,7 +12,7 @@
 //   warning with `formatDrift: true`; the item is skipped and the rest is still read.
 
 import type { WorldSnapshot } from '../lib/world.js';
-import { openContainer } from './container.js';
+import { openContainer, type InflateBudget } from './container.js';
 import { SaveError } from './errors.js';
 import { decodeLevel } from './level.js';
 import { decodeLevelMeta, type LevelMeta } from './level-meta.js';
@@ -125,12 +125,14 @@ export function decodeWorld(files: GvasFiles, container: string, opts: ParseOpti
  */
 export async function parseWorld(files: SaveFiles, opts: ParseOptions = {}): Promise<ParseResult> {
   const t0 = performance.now();
-  const level = await openContainer(files.level);
+  // One budget for the whole parse: a bomb in every player file cannot add up without end.
+  const budget: InflateBudget = { used: 0 };
+  const level = await openContainer(files.level, { limit: 'maxDecompressedBytes', budget });
   const early = new WarningSink();
   let levelMeta: Uint8Array | undefined;
   if (files.levelMeta) {
     try {
-      levelMeta = (await openContainer(files.levelMeta)).gvas;
+      levelMeta = (await openContainer(files.levelMeta, { limit: 'maxLevelMetaBytes', budget })).gvas;
     } catch (err) {
       if (!(err instanceof SaveError)) throw err;
       early.add('LevelMeta.sav', err.offset ?? 0, '', `file could not be read (${err.code}): ${err.message}`, false);
@@ -139,7 +141,7 @@ export async function parseWorld(files: SaveFiles, opts: ParseOptions = {}): Pro
   const players = new Map<string, Uint8Array>();
   for (const [, stem, bytes] of playerFiles(files.players)) {
     try {
-      players.set(stem, (await openContainer(bytes)).gvas);
+      players.set(stem, (await openContainer(bytes, { limit: 'maxPlayerSaveBytes', budget })).gvas);
     } catch (err) {
       if (!(err instanceof SaveError)) throw err;
       early.add(`Players/${stem}.sav`, err.offset ?? 0, '', `file could not be read (${err.code}): ${err.message}`, false);

@@ -9,6 +9,14 @@ export const LIMITS = {
   /** Size of a decompressed GVAS blob. Real worlds: ~37 MB for a busy 1.0 world, 73 MB for a
    * `_dps.sav`; a GiB leaves ample room while refusing absurd headers. */
   maxDecompressedBytes: 1024 * 1024 * 1024,
+  /** Decompressed LevelMeta.sav (real: about 2 KB in every fixture). */
+  maxLevelMetaBytes: 1024 * 1024,
+  /** Decompressed Players/<uid>.sav (real: 5 to 21 KB in the fixtures; `_dps` files, up to
+   * 73 MB, are not read). */
+  maxPlayerSaveBytes: 16 * 1024 * 1024,
+  /** All files of one parse together, decompressed (and PlZ2's intermediate pass): Level.sav's
+   * own bound and 256 MiB for the rest. The 1.0 fixture needs 37 MB. */
+  maxParseDecompressedBytes: 1280 * 1024 * 1024,
   /** Compressed payload of one container (the file as given). */
   maxCompressedBytes: 1024 * 1024 * 1024,
   /** Bytes of one FString (UTF-16 strings count two bytes per code unit). Names are short; the
@@ -33,6 +41,9 @@ export type LimitName = keyof typeof LIMITS;
 /** What each limit bounds, in words for the error a host reads ("a string of 83886080 bytes"). */
 const LIMIT_WORDS: Record<LimitName, (v: number) => string> = {
   maxDecompressedBytes: (v) => `a declared decompressed size of ${v} bytes`,
+  maxLevelMetaBytes: (v) => `a declared decompressed size of ${v} bytes for LevelMeta.sav`,
+  maxPlayerSaveBytes: (v) => `a declared decompressed size of ${v} bytes for a player save`,
+  maxParseDecompressedBytes: (v) => `${v} bytes decompressed in all (this file with those before it)`,
   maxCompressedBytes: (v) => `a declared compressed size of ${v} bytes`,
   maxStringBytes: (v) => `a string of ${v} bytes`,
   maxArrayCount: (v) => `an array of ${v} elements`,

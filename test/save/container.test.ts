@@ -2,8 +2,9 @@
 // of files that cannot be read; and parseWorld's policy for unreadable Level, LevelMeta and player files.
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { openContainer, readContainer } from '../../src/save/container.js';
-import { LimitExceededError, parseWorld, SaveError, SaveReadError } from '../../src/save/index.js';
+import { spawnSync } from 'node:child_process';
+import { openContainer, readContainer, type InflateBounds } from '../../src/save/container.js';
+import { LimitExceededError, LIMITS, parseWorld, SaveError, SaveReadError } from '../../src/save/index.js';
 import { loadWorld, readFixture } from './fixtures.js';
 import { decodeGvas } from '../../src/save/gvas.js';
 import { WarningSink } from '../../src/save/warnings.js';
@@ -27,8 +28,12 @@ const plz2 = (data: Uint8Array) => {
 };
 
 async function readError(file: Uint8Array): Promise<SaveReadError> {
+  return readErrorWith(file, { limit: 'maxDecompressedBytes' });
+}
+
+async function readErrorWith(file: Uint8Array, bounds: InflateBounds): Promise<SaveReadError> {
   try {
-    await openContainer(file);
+    await openContainer(file, bounds);
   } catch (err) {
     expect(err).toBeInstanceOf(SaveReadError);
     return err as SaveReadError;
@@ -80,6 +85,62 @@ describe('containers', () => {
     const z = deflateSync(big);
     const bomb = header(1000, z.length, 'PlZ', 0x31).bytes(z).done();
     expect((await readError(bomb)).code).toBe('decompress_failed');
+  });
+
+  it('bounds each file by its role, and the whole parse by one budget', async () => {
+    const MiB = 1024 * 1024;
+    const zeros = (n: number) => deflateSync(new Uint8Array(n));
+    // A player save may declare at most 16 MiB, LevelMeta.sav 1 MiB: refused before inflating.
+    const player = header(16 * MiB + 1, 10, 'PlZ', 0x31).bytes(new Uint8Array(10)).done();
+    await expect(openContainer(player, { limit: 'maxPlayerSaveBytes' })).rejects.toMatchObject({ code: 'limit_exceeded', limit: 'maxPlayerSaveBytes' });
+    const meta = header(MiB + 1, 10, 'PlZ', 0x31).bytes(new Uint8Array(10)).done();
+    await expect(openContainer(meta, { limit: 'maxLevelMetaBytes' })).rejects.toMatchObject({ limit: 'maxLevelMetaBytes' });
+    // A PlZ2 whose first pass is declared far larger than the save data it yields is a lie.
+    const lie = header(1000, 500 * MiB, 'PlZ', 0x32).bytes(deflateSync(zeros(1000))).done();
+    expect((await readError(lie)).code).toBe('length_mismatch');
+    // The budget: two 16 MiB bombs where only one fits; the second is refused before inflating.
+    const bomb = (() => {
+      const z = zeros(16 * MiB);
+      return header(16 * MiB, z.length, 'PlZ', 0x31).bytes(z).done();
+    })();
+    const budget = { used: LIMITS.maxParseDecompressedBytes - 20 * MiB };
+    expect((await readErrorWith(bomb, { limit: 'maxPlayerSaveBytes', budget })).code).toBe('not_gvas'); // inflated, then judged
+    const second = await readErrorWith(bomb, { limit: 'maxPlayerSaveBytes', budget });
+    expect(second).toMatchObject({ code: 'limit_exceeded', limit: 'maxParseDecompressedBytes' });
+    // In a world, a player bomb costs that player only.
+    const level = readFixture('v0.6-world2', 'Level.sav');
+    const res = await parseWorld({ level, players: new Map([['8C2F1930000000000000000000000000', player]]) });
+    expect(res.warnings[0]).toMatchObject({ file: 'Players/8C2F1930000000000000000000000000.sav', message: expect.stringContaining('limit_exceeded') });
+  });
+
+  it('a bomb is decompressed into one buffer: a 256 MiB PlZ2 Level.sav peaks near 256 MiB, not twice that', () => {
+    const script = `
+      import { createDeflate, deflateSync } from 'node:zlib';
+      const { openContainer } = await import(${JSON.stringify(new URL('../../src/save/container.ts', import.meta.url).pathname)});
+      const N = 256 * 1024 * 1024;
+      // The inner stream of N zero bytes, made 1 MiB at a time (no N-byte buffer before the measure).
+      const parts = [];
+      const d = createDeflate();
+      d.on('data', (c) => parts.push(c));
+      const done = new Promise((r) => d.on('end', r));
+      const chunk = new Uint8Array(1024 * 1024);
+      for (let i = 0; i < N / chunk.length; i++) d.write(chunk);
+      d.end();
+      await done;
+      const inner = Buffer.concat(parts);
+      const head = Buffer.alloc(12);
+      head.writeUInt32LE(N, 0); head.writeUInt32LE(inner.length, 4); head.write('PlZ2', 8, 'latin1');
+      const file = Buffer.concat([head, deflateSync(inner)]);
+      globalThis.gc();
+      const before = process.resourceUsage().maxRSS;
+      let code = 'none';
+      try { await openContainer(file); } catch (e) { code = e.code; }
+      console.log(JSON.stringify({ code, grewKiB: process.resourceUsage().maxRSS - before }));`;
+    const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+    const out = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as { code: string; grewKiB: number };
+    expect(out.code).toBe('not_gvas'); // zeros: inflated in full, then judged
+    // One copy is 262,144 KiB; two would be 524,288.
+    expect(out.grewKiB).toBeLessThan(1.4 * 262_144);
   });
 
   it('errors say what is wrong in words: a file that is no save, a size beyond a limit, where in the GVAS', async () => {

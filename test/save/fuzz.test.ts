@@ -5,6 +5,7 @@
 // PALPANEL_TEST_FUZZ_VARIANTS sets how many variants in all (default 11,750), shared out among
 // the cases as below; each case's variants are a prefix of its seeded sequence, so any count
 // reproduces the same first variants.
+import { deflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openContainer } from '../../src/save/container.js';
 import { decodeWorld, parseWorld, SaveError, type GvasFiles } from '../../src/save/index.js';
@@ -221,6 +222,43 @@ describe('fuzzing the containers', () => {
       } catch (err) {
         stats.errors++;
         expectNamed(err, `container seed 10 variant ${i}`);
+      }
+      stats.variants++;
+      expect(performance.now() - t).toBeLessThan(MAX_VARIANT_MS);
+    }
+  }, 60_000);
+
+  it(`bombs: headers declaring up to 4 GiB over small payloads, in every file of a world: ${shown(120)} variants`, async () => {
+    const next = rng(12);
+    const level = readFixture('v0.6-world2', 'Level.sav');
+    const player = readFixture('v0.6-world2', 'Players/8C2F1930000000000000000000000000.sav');
+    const DECLARED = [1024, 1024 * 1024 + 1, 16 * 1024 * 1024, 16 * 1024 * 1024 + 1, 64 * 1024 * 1024, 1024 * 1024 * 1024, 0xffffffff];
+    const zeros = new Map<number, Uint8Array>();
+    /** zlib of n zero bytes (at most 4 MiB really inflate: the rest is what the header claims). */
+    const z = (n: number) => zeros.get(n) ?? zeros.set(n, deflateSync(new Uint8Array(n))).get(n)!;
+    for (let i = 0, count = share(120); i < count; i++) {
+      const declared = DECLARED[Math.floor(next() * DECLARED.length)];
+      const real = Math.min(declared, 4 * 1024 * 1024);
+      const twice = next() < 0.5;
+      const payload = twice ? deflateSync(z(real)) : z(real);
+      const head = Buffer.alloc(12);
+      head.writeUInt32LE(declared, 0);
+      head.writeUInt32LE(twice ? z(real).length : payload.length, 4);
+      head.write(twice ? 'PlZ2' : 'PlZ1', 8, 'latin1');
+      const bomb = Buffer.concat([head, payload]);
+      const role = Math.floor(next() * 3);
+      const files = {
+        level: role === 0 ? bomb : level,
+        levelMeta: role === 1 ? bomb : undefined,
+        players: new Map([['8C2F1930000000000000000000000000', role === 2 ? bomb : player]]),
+      };
+      const t = performance.now();
+      try {
+        await parseWorld(files);
+        stats.results++;
+      } catch (err) {
+        stats.errors++;
+        expectNamed(err, `bomb seed 12 variant ${i}`);
       }
       stats.variants++;
       expect(performance.now() - t).toBeLessThan(MAX_VARIANT_MS);
