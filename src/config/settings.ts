@@ -102,6 +102,16 @@ const positiveInt = z
 
 const nonEmpty = z.string().min(1).max(4096);
 
+/** On/off settings (interface.md): on/off, true/false, 1/0, yes/no, in any case; the docker image
+ * and most hosts write true/false. */
+const ON = ['on', 'true', '1', 'yes'];
+const OFF = ['off', 'false', '0', 'no'];
+export const onOff = z
+  .string()
+  .transform((v) => v.trim().toLowerCase())
+  .refine((v) => ON.includes(v) || OFF.includes(v))
+  .transform((v) => ON.includes(v));
+
 const DEFS = {
   listen: { env: 'SERVICE_LISTEN', flag: 'listen', def: '127.0.0.1:8080', schema: hostPort, hint: 'host:port, e.g. 127.0.0.1:8080 (port 0 picks a free port)' },
   dataDir: { env: 'SERVICE_DATA_DIR', flag: 'dataDir', def: './palpanel-data', schema: nonEmpty, hint: 'a folder path' },
@@ -110,7 +120,7 @@ const DEFS = {
   gameRestUrl: { env: 'SERVICE_GAME_REST_URL', flag: 'gameUrl', def: null, schema: httpUrl, hint: 'an http(s) URL such as http://127.0.0.1:8212' },
   gameAdminPassword: { env: 'SERVICE_GAME_ADMIN_PASSWORD', def: null, schema: nonEmpty, hint: 'the game AdminPassword', secret: true },
   pollIntervalMs: { env: 'SERVICE_POLL_INTERVAL', def: '5s', schema: interval, hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d' },
-  gameData: { env: 'SERVICE_GAME_DATA', def: 'off', schema: z.enum(['on', 'off']).transform((v) => v === 'on'), hint: '"on" or "off"' },
+  gameData: { env: 'SERVICE_GAME_DATA', def: 'off', schema: onOff, hint: 'on or off (also true/false, 1/0, yes/no)' },
   gameDataIntervalMs: { env: 'SERVICE_GAME_DATA_INTERVAL', def: '15s', schema: interval, hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d' },
   rconAddr: { env: 'SERVICE_RCON_ADDR', def: null, schema: hostPort, hint: 'host:port, e.g. 127.0.0.1:25575' },
   rconPassword: { env: 'SERVICE_RCON_PASSWORD', def: null, schema: nonEmpty, hint: 'the RCON password', secret: true },

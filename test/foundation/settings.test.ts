@@ -54,6 +54,14 @@ describe('settings', () => {
     expect(s.saveDir).toBe('/srv/pal/Saved/SaveGames/0/ABC');
   });
 
+  it('on/off settings take on/off, true/false, 1/0 and yes/no, in any case', () => {
+    for (const v of ['on', 'true', 'TRUE', '1', 'yes', 'Yes', ' on ']) expect(loadSettings({ SERVICE_GAME_DATA: v }).gameData, v).toBe(true);
+    for (const v of ['off', 'false', 'False', '0', 'no', 'NO']) expect(loadSettings({ SERVICE_GAME_DATA: v }).gameData, v).toBe(false);
+    for (const v of ['enabled', '2', 'y', '']) {
+      expect(() => loadSettings({ SERVICE_GAME_DATA: v }), v).toThrow(/SERVICE_GAME_DATA: expected on or off \(also true\/false, 1\/0, yes\/no\)/);
+    }
+  });
+
   it('flags win over variables', () => {
     const s = loadSettings({ SERVICE_LISTEN: '127.0.0.1:1' }, { listen: '127.0.0.1:2', dataDir: 'd' });
     expect(s.listen.port).toBe(2);
