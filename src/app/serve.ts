@@ -8,6 +8,7 @@ import type { LiveSource } from '../http/deps.js';
 import { createHandler } from '../http/index.js';
 import { startHttpServer } from '../http/node-adapter.js';
 import { systemClock, type Clock } from '../lib/time.js';
+import { ListenError } from '../lib/errors.js';
 import { GameDataPoller } from '../poller/game-data-poller.js';
 import { SYSTEM_REACHABLE, SYSTEM_UNREACHABLE } from '../lib/event-texts.js';
 import { playerIdOfSaveUid } from '../lib/player-id.js';
@@ -179,9 +180,11 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
         world: createWorldJobs(watcher, settings.saveCheckIntervalMs, store),
       }),
     });
-    const http = await startHttpServer(handler, { host: settings.listen.host, port: settings.listen.port, log });
-    life.onClose('http', () => http.close(DRAIN_MS));
     const host = settings.listen.host.includes(':') ? `[${settings.listen.host}]` : settings.listen.host;
+    const http = await startHttpServer(handler, { host: settings.listen.host, port: settings.listen.port, log }).catch((err: NodeJS.ErrnoException) => {
+      throw new ListenError(`${host}:${settings.listen.port}`, err.code);
+    });
+    life.onClose('http', () => http.close(DRAIN_MS));
     const url = `http://${host}:${http.port}`;
     opts.ready(`palpanel ${opts.version} listening on ${url}`);
     return { url, store, live, stop: () => life.stop() };

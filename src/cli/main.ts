@@ -185,6 +185,13 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
 }
 
 export function runFromProcess(): void {
+  // `palpanel openapi | head`: the reader went away. Nothing more can be shown; end quietly
+  // instead of with a stack trace (any other stream error is still one).
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EPIPE') throw err;
+    });
+  }
   const args = process.argv.slice(2);
   const io = processIo(args.includes('--debug'));
   main(args, io).then(

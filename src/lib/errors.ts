@@ -62,6 +62,21 @@ export class ParseRunningError extends ConflictError {
   }
 }
 
+/** The HTTP server cannot listen on the address it was given. */
+export class ListenError extends DomainError {
+  constructor(address: string, code: string | undefined) {
+    const why =
+      code === 'EADDRINUSE'
+        ? 'the address is already in use (another program, or another palpanel, listens there)'
+        : code === 'EACCES'
+          ? 'permission denied (ports below 1024 need privileges)'
+          : code === 'EADDRNOTAVAIL'
+            ? 'this machine has no such address'
+            : 'the address cannot be used';
+    super('listen_failed', `Cannot listen on ${address}: ${why}. Set SERVICE_LISTEN (or --listen) to another host:port.`);
+  }
+}
+
 /** The data dir is held by another palpanel process. */
 export class DataDirLockedError extends DomainError {
   constructor(message: string) {

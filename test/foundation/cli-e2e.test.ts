@@ -1,9 +1,10 @@
 // The built executable as a user drives it: self-contained, exit codes, messages.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { BIN, runCli, startServeProcess, tempDir } from '../helpers/cli.js';
+import { BIN, FIXTURES, runCli, startServeProcess, tempDir } from '../helpers/cli.js';
 
 describe('dist/palpanel', () => {
   it('runs under env -i from an empty temp dir: --version, keys create, keys list', async () => {
@@ -87,6 +88,29 @@ describe('dist/palpanel', () => {
     expect(await first.stop('SIGTERM')).toBe(0);
     const l = await runCli(['keys', 'list', '--data-dir', dir, '--json']);
     expect(JSON.parse(l.stdout)).toHaveLength(1);
+  });
+
+  it('a taken port: exit 1 naming the address and what to change', async () => {
+    const taken = createServer();
+    await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
+    onTestFinished(() => void taken.close());
+    const port = (taken.address() as AddressInfo).port;
+    const r = await runCli(['serve', '--data-dir', tempDir(), '--listen', `127.0.0.1:${port}`]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`palpanel: Cannot listen on 127.0.0.1:${port}: the address is already in use (another program, or another palpanel, listens there). Set SERVICE_LISTEN (or --listen) to another host:port.\n`);
+  });
+
+  it('a reader that goes away (| head) ends the command quietly, exit 0', async () => {
+    for (const args of [['openapi'], ['parse', '--json', join(FIXTURES, 'v1.0-relics')]]) {
+      const child = spawn(BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      // Read one chunk, then close the pipe as `head -c 10` would.
+      await new Promise<void>((r) => child.stdout.once('data', () => r()));
+      child.stdout.destroy();
+      const code = await new Promise<number | null>((r) => child.on('close', r));
+      expect({ args: args[0], code, stderr }).toEqual({ args: args[0], code: 0, stderr: '' });
+    }
   });
 
   it('keys create and list on a data dir that does not exist yet create it (mode 0700)', async () => {
