@@ -2,8 +2,8 @@
 // It refuses a torn read: when Level.sav changed while it was read (the game rewrites saves in
 // place), the bytes are a mix of two saves and are never parsed.
 import { closeSync, constants, existsSync, fstatSync, openSync, readdirSync, readSync, statSync, type Stats } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import { DomainError, ValidationError } from '../lib/errors.js';
+import { basename, dirname, join, relative } from 'node:path';
+import { DomainError, fsErrorReason, ValidationError } from '../lib/errors.js';
 
 export interface SaveFolderBytes {
   level: Uint8Array;
@@ -56,25 +56,44 @@ function kindOf(s: Stats): string {
   return 'not a regular file';
 }
 
+/** Opens a regular file of at most 1 GiB, non-blocking (see readBounded); anything else is a
+ * SaveFolderError in words. The caller closes `fd`. */
+function openRegular(path: string): { fd: number; size: number } {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
+  } catch (err) {
+    const reason = fsErrorReason(err);
+    if (!reason) throw err;
+    throw new SaveFolderError(`${basename(path)} cannot be read: ${reason}.`);
+  }
+  try {
+    const s = fstatSync(fd);
+    if (!s.isFile()) throw new SaveFolderError(`${basename(path)} is ${kindOf(s)}, not a save file; only regular files are read.`);
+    if (s.size > MAX_FILE_BYTES) throw new SaveFolderError(`${basename(path)} is larger than 1 GiB; it is not a world save.`);
+    return { fd, size: s.size };
+  } catch (err) {
+    closeSync(fd);
+    throw err;
+  }
+}
+
 /**
  * Reads a regular file, by its size when opened. Opened non-blocking, so a named pipe (which
  * would block the open until a writer came) or a device (`/dev/zero` behind a symlink: endless)
  * is refused by what it is, at once, instead of hanging or growing the parse without end.
  */
 function readBounded(path: string): Uint8Array {
-  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
+  const { fd, size } = openRegular(path);
   try {
-    const s = fstatSync(fd);
-    if (!s.isFile()) throw new SaveFolderError(`${basename(path)} is ${kindOf(s)}, not a save file; only regular files are read.`);
-    if (s.size > MAX_FILE_BYTES) throw new SaveFolderError(`${basename(path)} is larger than 1 GiB; it is not a world save.`);
-    const buf = new Uint8Array(s.size);
+    const buf = new Uint8Array(size);
     let got = 0;
-    while (got < s.size) {
-      const n = readSync(fd, buf, got, s.size - got, got);
+    while (got < size) {
+      const n = readSync(fd, buf, got, size - got, got);
       if (n === 0) break; // it shrank while read: the torn-read check sees the short length
       got += n;
     }
-    return got === s.size ? buf : buf.subarray(0, got);
+    return got === size ? buf : buf.subarray(0, got);
   } finally {
     closeSync(fd);
   }
@@ -118,4 +137,83 @@ export function readSaveFolder(target: string): SaveFolderBytes {
   const after = stampOf(levelPath);
   if (!sameStamp(before, after) || level.length !== before.size) throw new TornReadError();
   return { level, levelMeta, players, stamp: before };
+}
+
+/** What is wrong with a save folder that has no readable Level.sav: `words` for the panel (no
+ * paths: viewers read them too), `log` for the operator's log (with the path and any world found
+ * below it). */
+export interface SaveDirProblem {
+  words: string;
+  log: string;
+}
+
+/** A world save folder below `dir` (the folder given one or more levels too high, e.g.
+ * `Pal/Saved` instead of `.../SaveGames/0/<world id>`), or null. */
+function worldBelow(dir: string, depth = 4): string | null {
+  if (depth === 0) return null;
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return null;
+  }
+  for (const name of entries) {
+    const sub = join(dir, name);
+    if (stampOf(join(sub, 'Level.sav'))) return sub;
+  }
+  for (const name of entries) {
+    const sub = join(dir, name);
+    try {
+      if (!statSync(sub).isDirectory()) continue;
+    } catch {
+      continue;
+    }
+    const found = worldBelow(sub, depth - 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Why `dir` gives no Level.sav to parse, or null when it has one that is a regular file. */
+export function diagnoseSaveDir(dir: string): SaveDirProblem | null {
+  const setting = 'the save folder (SERVICE_SAVE_DIR)';
+  let isDir: boolean;
+  try {
+    isDir = statSync(dir).isDirectory();
+  } catch (err) {
+    const reason = fsErrorReason(err) ?? 'cannot be read';
+    const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
+    return {
+      words: missing ? `${setting} does not exist.` : `${setting} cannot be read: ${reason}.`,
+      log: missing ? `save folder ${dir} does not exist` : `save folder ${dir} cannot be read: ${reason}`,
+    };
+  }
+  if (!isDir) return { words: `${setting} is not a folder.`, log: `save folder ${dir} is not a folder` };
+  try {
+    readdirSync(dir);
+  } catch (err) {
+    const reason = fsErrorReason(err) ?? 'cannot be read';
+    return { words: `${setting} cannot be read by palpanel: ${reason}.`, log: `save folder ${dir} cannot be read by this user: ${reason}` };
+  }
+  const level = join(dir, 'Level.sav');
+  if (existsSync(level)) {
+    try {
+      closeSync(openRegular(level).fd);
+      return null;
+    } catch (err) {
+      if (!(err instanceof SaveFolderError)) throw err;
+      return { words: err.message, log: `save folder ${dir}: ${err.message}` };
+    }
+  }
+  const below = worldBelow(dir);
+  if (below) {
+    return {
+      words: `${setting} has no Level.sav, but a world save is in a folder below it: point SERVICE_SAVE_DIR at that world's folder (the log names it).`,
+      log: `save folder ${dir} has no Level.sav; a world save is at ${below} (${relative(dir, below)}): set SERVICE_SAVE_DIR to it`,
+    };
+  }
+  return {
+    words: `${setting} has no Level.sav: a world save folder holds Level.sav, LevelMeta.sav and Players/ (…/SaveGames/0/<world id>).`,
+    log: `save folder ${dir} has no Level.sav (a world save folder is …/Pal/Saved/SaveGames/0/<world id>)`,
+  };
 }

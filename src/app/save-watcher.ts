@@ -9,7 +9,11 @@ import { ConflictError, DomainError, ParseRunningError } from '../lib/errors.js'
 import type { ParseRun } from '../http/server-ports.js';
 import type { Logger } from './logger.js';
 import { ParseFailedError } from './parse-worker-host.js';
-import { sameStamp, stampOf, TornReadError, type FileStamp } from './save-files.js';
+import { diagnoseSaveDir, sameStamp, stampOf, TornReadError, type FileStamp, type SaveDirProblem } from './save-files.js';
+
+/** A Level.sav not modified for this long is not being written: the first check parses it at
+ * once instead of waiting a second check for the stamps to agree. */
+export const SETTLED_MS = 5_000;
 
 export interface SaveWatcherOptions<T extends { stamp: FileStamp }> {
   saveDir: string;
@@ -42,6 +46,9 @@ export class SaveWatcher<T extends { stamp: FileStamp }> {
   private parsing = false;
   private last: ParseRun | null = null;
   private nextAt: Date | null = null;
+  /** What keeps the save from being parsed now (no folder, no Level.sav, a failed parse), or
+   * null; logged when it changes. */
+  private trouble: SaveDirProblem | null = null;
 
   constructor(private readonly opts: SaveWatcherOptions<T>) {}
 
@@ -83,6 +90,18 @@ export class SaveWatcher<T extends { stamp: FileStamp }> {
     return this.last;
   }
 
+  /** Why the save is not being parsed now, in words safe to show (no paths); null when fine. */
+  problem(): string | null {
+    return this.trouble?.words ?? null;
+  }
+
+  private setProblem(p: SaveDirProblem | null): void {
+    if (p?.words === this.trouble?.words) return;
+    if (p) this.opts.log('warn', p.log);
+    else if (this.trouble) this.opts.log('info', 'world save: readable again');
+    this.trouble = p;
+  }
+
   /** When the next scheduled check is due; null when not watching or a check runs. */
   nextCheckAt(): Date | null {
     return this.nextAt;
@@ -93,8 +112,14 @@ export class SaveWatcher<T extends { stamp: FileStamp }> {
     const stamp = stampOf(join(this.opts.saveDir, 'Level.sav'));
     const previous = this.lastSeen;
     this.lastSeen = stamp;
-    if (!stamp) return 'missing';
-    if (!sameStamp(stamp, previous)) return 'waiting';
+    if (!stamp) {
+      this.setProblem(diagnoseSaveDir(this.opts.saveDir) ?? { words: 'Level.sav is not readable yet.', log: `save folder ${this.opts.saveDir}: Level.sav is not readable yet` });
+      return 'missing';
+    }
+    // Stable: the same stamp as at the last check, or, at the first check, a file last written
+    // a while ago (so the first parse starts at start-up, not one interval later).
+    const settled = previous === null && this.now().getTime() - stamp.mtimeMs >= SETTLED_MS;
+    if (!sameStamp(stamp, previous) && !settled) return 'waiting';
     if (sameStamp(stamp, this.lastAttempted)) return 'unchanged';
     // A requested parse is reading this folder now; look again at the next check.
     if (this.parsing) return 'waiting';
@@ -110,6 +135,7 @@ export class SaveWatcher<T extends { stamp: FileStamp }> {
       }
       this.opts.apply(out);
       this.record('watcher', t0, out.stamp.size, null);
+      this.setProblem(null);
       return 'parsed';
     } catch (err) {
       if (err instanceof TornReadError) {
@@ -119,8 +145,10 @@ export class SaveWatcher<T extends { stamp: FileStamp }> {
       }
       // A parse cancelled by shutdown is not a problem of the save.
       if (!this.signal?.aborted) {
+        const words = failureWords(err);
         this.opts.log('warn', 'world save could not be parsed; the last good world stays served', err);
-        this.record('watcher', t0, stamp.size, failureWords(err));
+        this.record('watcher', t0, stamp.size, words);
+        this.trouble = { words, log: words }; // logged just above, with the error itself
       }
       return 'failed';
     } finally {
@@ -144,6 +172,7 @@ export class SaveWatcher<T extends { stamp: FileStamp }> {
       this.opts.apply(out);
       // The scheduled checks need not parse this stamp again.
       this.lastAttempted = out.stamp;
+      this.setProblem(null);
       return this.record('manual', t0, out.stamp.size, null);
     } catch (err) {
       if (!(err instanceof TornReadError)) this.opts.log('warn', 'world save could not be parsed; the last good world stays served', err);

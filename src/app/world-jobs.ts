@@ -10,6 +10,7 @@ export interface ParseRunner {
   readonly busy: boolean;
   lastRun(): ParseRun | null;
   nextCheckAt(): Date | null;
+  problem(): string | null;
   parseNow(): Promise<ParseRun>;
 }
 
@@ -21,6 +22,7 @@ export function createWorldJobs(watcher: ParseRunner | null, intervalMs: number,
       lastRun: watcher?.lastRun() ?? null,
       nextCheckAt: watcher?.nextCheckAt()?.toISOString() ?? null,
       intervalMs: watcher ? intervalMs : null,
+      problem: watcher?.problem() ?? null,
     }),
     async parseNow(actor) {
       if (!watcher) {

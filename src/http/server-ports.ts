@@ -41,6 +41,9 @@ export interface WorldJobState {
   /** When the watcher looks at Level.sav next; null when it is not watching. */
   nextCheckAt: string | null;
   intervalMs: number | null;
+  /** Why the save is not parsed now (no folder, no Level.sav, not readable, a failed parse),
+   * in words without paths; null when it is fine or not watched. */
+  problem: string | null;
 }
 
 export interface WorldJobs {

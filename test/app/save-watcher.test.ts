@@ -1,5 +1,6 @@
 // The save watcher with the real parse worker and a real store on a temp dir.
-import { cpSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SqlJsStatic } from 'sql.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -109,5 +110,69 @@ describe('save watcher', () => {
       applyParse(store, { ...out, world: withDrift(out.world, drift) }, log);
     }
     expect(store.events.listPublic(10).map((e) => e.message)).toEqual(['world save format drift resolved', DRIFT_DETECTED]);
+  });
+});
+
+describe('save watcher: what keeps a save from being parsed, said loudly and once', () => {
+  it('parses at the first check when Level.sav was last written a while ago (the first parse at start-up)', async () => {
+    const { saveDir, store, watcher } = await setup('v0.1-coop');
+    const old = Date.now() / 1000 - 60;
+    utimesSync(join(saveDir, 'Level.sav'), old, old);
+    expect(await watcher.check()).toBe('parsed');
+    expect(store.world.parseInfo().players).toBeGreaterThan(0);
+    expect(watcher.problem()).toBeNull();
+  });
+
+  it('a folder that does not exist: the problem in words (no path), one log line naming the path', async () => {
+    const { saveDir, logs } = await setup('v0.1-coop');
+    const missing = join(saveDir, 'nope');
+    const w = new SaveWatcher({ saveDir: missing, intervalMs: 1000, parse: () => Promise.reject(new Error('not called')), apply: () => undefined, log: createLogger('text', (l) => logs.push(l)) });
+    expect(await w.check()).toBe('missing');
+    expect(await w.check()).toBe('missing');
+    expect(w.problem()).toBe('the save folder (SERVICE_SAVE_DIR) does not exist.');
+    expect(logs.filter((l) => l.includes('does not exist'))).toEqual([expect.stringContaining(`save folder ${missing} does not exist`)]);
+  });
+
+  it('a folder one level too high (Pal/Saved): the world below it is named in the log', async () => {
+    const root = tempDir('palpanel-saved-');
+    const world = join(root, 'SaveGames', '0', '0123456789ABCDEF0123456789ABCDEF');
+    cpSync(join(FIXTURES, 'v0.1-coop'), world, { recursive: true });
+    const logs: string[] = [];
+    const w = new SaveWatcher({ saveDir: root, intervalMs: 1000, parse: () => Promise.reject(new Error('not called')), apply: () => undefined, log: createLogger('text', (l) => logs.push(l)) });
+    expect(await w.check()).toBe('missing');
+    expect(w.problem()).toMatch(/^the save folder \(SERVICE_SAVE_DIR\) has no Level\.sav, but a world save is in a folder below it/);
+    expect(w.problem()).not.toContain(root);
+    expect(logs.join('\n')).toContain(`a world save is at ${world} (SaveGames/0/0123456789ABCDEF0123456789ABCDEF): set SERVICE_SAVE_DIR to it`);
+  });
+
+  it('Level.sav that is a named pipe is named as such', async () => {
+    const { saveDir, watcher } = await setup('v0.1-coop');
+    rmSync(join(saveDir, 'Level.sav'));
+    expect(spawnSync('mkfifo', [join(saveDir, 'Level.sav')]).status).toBe(0);
+    expect(await watcher.check()).toBe('missing');
+    expect(watcher.problem()).toBe('Level.sav is a named pipe, not a save file; only regular files are read.');
+  });
+
+  it('a truncated Level.sav and a folder removed while running are reported; the last good world stays; both clear when put right', async () => {
+    const { saveDir, store, watcher, logs } = await setup('v0.1-coop');
+    const good = readFileSync(join(saveDir, 'Level.sav'));
+    rewrite(join(saveDir, 'Level.sav'), good, 1_700_000_000);
+    expect(await watcher.check()).toBe('parsed');
+    const players = store.world.parseInfo().players;
+    rewrite(join(saveDir, 'Level.sav'), good.subarray(0, good.length >> 1), 1_700_000_100);
+    await watcher.check();
+    expect(await watcher.check()).toBe('failed');
+    expect(watcher.problem()).toMatch(/zlib|truncated|could not be read|shorter|header says/);
+    expect(store.world.parseInfo().players).toBe(players);
+    // The whole folder goes away.
+    const aside = `${saveDir}-aside`;
+    renameSync(saveDir, aside);
+    expect(await watcher.check()).toBe('missing');
+    expect(watcher.problem()).toBe('the save folder (SERVICE_SAVE_DIR) does not exist.');
+    renameSync(aside, saveDir);
+    rewrite(join(saveDir, 'Level.sav'), good, 1_700_000_200);
+    expect(await watcher.check()).toBe('parsed'); // written long ago: parsed at once
+    expect(watcher.problem()).toBeNull();
+    expect(logs.filter((l) => l.includes('readable again'))).toHaveLength(1);
   });
 });

@@ -34,6 +34,7 @@ export const getServer: PanelHandler = async ({ deps }) => {
       maxPlayers: live.metrics ? live.metrics.maxPlayers : null,
       settings,
       poller: deps.server?.pollers().rest ?? null,
+      saveProblem: deps.server?.world?.state().problem ?? null,
     },
   });
 };
@@ -54,7 +55,8 @@ export const getHealth: PanelHandler = async ({ deps }) => {
   if (gameData?.lastError) problems.push(`game-data poller: ${gameData.lastError}`);
   const world = deps.server?.world?.state() ?? null;
   const last = world?.lastRun ?? null;
-  if (last && !last.ok) problems.push(`last parse: ${last.error}`);
+  if (world?.problem) problems.push(`save: ${world.problem}`);
+  else if (last && !last.ok) problems.push(`last parse: ${last.error}`);
   const disk = deps.server ? await deps.server.disk() : null;
   return json(200, {
     data: {
@@ -62,7 +64,7 @@ export const getHealth: PanelHandler = async ({ deps }) => {
       problems,
       store: { ok: storeError === null, error: storeError },
       pollers: { rest, gameData },
-      saveWatcher: { enabled: world?.enabled ?? false, running: world?.running ?? false, nextCheckAt: world?.nextCheckAt ?? null },
+      saveWatcher: { enabled: world?.enabled ?? false, running: world?.running ?? false, nextCheckAt: world?.nextCheckAt ?? null, problem: world?.problem ?? null },
       lastParse: last && { finishedAt: last.finishedAt, ok: last.ok, error: last.error, durationMs: last.durationMs },
       worldParsedAt: deps.store.world.parseInfo().lastParseAt,
       disk,

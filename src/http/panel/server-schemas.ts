@@ -21,6 +21,7 @@ export const PollerHealthSchema = z.strictObject({
 
 export const PanelServerSchema = ServerStatusSchema.extend({
   worldGuid: z.string().nullable().meta({ description: "The game's world GUID (from its REST API, else the save); null when unknown." }),
+  saveProblem: Words.meta({ description: 'Why the save is not parsed now, in words (as /server/health says); null when it is fine or no save folder is configured.' }),
   panelVersion: z.string(),
   playersOnline: NonNegInt,
   maxPlayers: NonNegInt.nullable().meta({ description: 'Null until the game has answered once.' }),
@@ -38,6 +39,7 @@ export const HealthSchema = z.strictObject({
     enabled: z.boolean(),
     running: z.boolean().meta({ description: 'A parse is running now.' }),
     nextCheckAt: Timestamp.nullable(),
+    problem: Words.meta({ description: 'Why the save is not parsed now (the folder missing or unreadable, no Level.sav, a failed parse), in words; null when it is fine. The last good world stays served.' }),
   }),
   lastParse: z
     .strictObject({ finishedAt: Timestamp, ok: z.boolean(), error: Words, durationMs: z.number().min(0) })

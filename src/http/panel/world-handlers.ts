@@ -26,6 +26,7 @@ export const getWorld: PanelHandler = ({ deps }) => {
         running: jobs?.running ?? false,
         checkIntervalSec: jobs?.intervalMs != null ? jobs.intervalMs / 1000 : null,
         nextCheckAt: jobs?.nextCheckAt ?? null,
+        problem: jobs?.problem ?? null,
       },
       lastParseAt: info.lastParseAt,
       counts: { players: info.players, pals: info.pals, guilds: info.guilds },

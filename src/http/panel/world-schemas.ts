@@ -24,6 +24,9 @@ export const WorldStatusSchema = z.strictObject({
     running: z.boolean().meta({ description: 'A parse is running now.' }),
     checkIntervalSec: z.number().min(0).nullable(),
     nextCheckAt: Timestamp.nullable().meta({ description: 'When the watcher looks at Level.sav next; null while a check runs or when not watching.' }),
+    problem: z.string().nullable().meta({
+      description: 'Why the save is not parsed now (the folder missing or unreadable, no Level.sav, a failed parse), in words; null when it is fine. The last good world stays served.',
+    }),
   }),
   lastParseAt: Timestamp.nullable().meta({ description: 'When the world now served was parsed (kept across restarts); null before any.' }),
   counts: z.strictObject({ players: NonNegInt, pals: NonNegInt, guilds: NonNegInt }),
