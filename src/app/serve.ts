@@ -9,6 +9,8 @@ import { createHandler } from '../http/index.js';
 import { startHttpServer } from '../http/node-adapter.js';
 import { systemClock, type Clock } from '../lib/time.js';
 import { ListenError } from '../lib/errors.js';
+import { settingsSummary } from '../config/settings.js';
+import { logEvents, logRestState } from './activity-log.js';
 import { GameDataPoller } from '../poller/game-data-poller.js';
 import { SYSTEM_REACHABLE, SYSTEM_UNREACHABLE } from '../lib/event-texts.js';
 import { playerIdOfSaveUid } from '../lib/player-id.js';
@@ -84,7 +86,8 @@ function startGameLink(
   const moderation = moderationActions(client, store);
   const moderator = new Moderator(store, moderation, log);
   life.onClose('moderation', () => moderator.idle());
-  const rest = new RestPoller({
+  const stateLog = logRestState(log, () => rest.lastError());
+  const rest: RestPoller = new RestPoller({
     source: client,
     intervalMs: settings.pollIntervalMs,
     events: store.events,
@@ -93,7 +96,10 @@ function startGameLink(
     now: clock,
     onError,
     resume,
-    onSnapshot,
+    onSnapshot: (s) => {
+      onSnapshot?.(s);
+      stateLog(s);
+    },
   });
   rest.start(life.signal);
   life.onClose('rest poller', () => rest.stop());
@@ -107,8 +113,10 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
   const { settings, log } = opts;
   const clock = opts.clock ?? systemClock;
   const life = new Lifecycle(log);
+  log('info', `settings: ${settingsSummary(settings)}`);
   const store = await openStore(settings.dataDir, clock);
   life.onClose('store', () => store.close());
+  life.onClose('activity log', logEvents(store, log));
   try {
     // Sessions left open by a previous run end where their player was last seen; who they were
     // is kept for the poller, so the restart itself logs no leave, join or reachable.

@@ -169,3 +169,22 @@ export const SETTINGS_TABLE = Object.entries(DEFS).map(([key, d]) => ({
   def: d.def,
   hint: d.hint,
 }));
+
+/** The settings in force as one log line (`SERVICE_X=value ...`); passwords shown only as set
+ * or unset, never their value. */
+export function settingsSummary(s: Settings): string {
+  const parts: string[] = [];
+  for (const key of Object.keys(DEFS) as (keyof Settings)[]) {
+    const def = DEFS[key] as SettingDef<unknown>;
+    const v = s[key];
+    let shown: string;
+    if (v === null) shown = '(unset)';
+    else if (def.secret) shown = '(set)';
+    else if (typeof v === 'object') shown = `${(v).host}:${(v).port}`;
+    else if (typeof v === 'boolean') shown = v ? 'on' : 'off';
+    else if (key.endsWith('Ms')) shown = `${v as number}ms`;
+    else shown = String(v);
+    parts.push(`${def.env}=${shown}`);
+  }
+  return parts.join(' ');
+}

@@ -97,7 +97,29 @@ describe('dist/palpanel', () => {
     const port = (taken.address() as AddressInfo).port;
     const r = await runCli(['serve', '--data-dir', tempDir(), '--listen', `127.0.0.1:${port}`]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`palpanel: Cannot listen on 127.0.0.1:${port}: the address is already in use (another program, or another palpanel, listens there). Set SERVICE_LISTEN (or --listen) to another host:port.\n`);
+    expect(r.stderr.split('\n').filter((l) => l.startsWith('palpanel:')).join('\n') + '\n').toBe(`palpanel: Cannot listen on 127.0.0.1:${port}: the address is already in use (another program, or another palpanel, listens there). Set SERVICE_LISTEN (or --listen) to another host:port.\n`);
+  });
+
+  it('with SERVICE_LOG_FORMAT=json the ready line on stdout is JSON too, its URL whole for the usual pattern; stderr is JSON', async () => {
+    const child = spawn(BIN, ['serve', '--listen', '127.0.0.1:0', '--data-dir', tempDir()], { env: { ...process.env, SERVICE_LOG_FORMAT: 'json' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    onTestFinished(() => void child.kill('SIGKILL'));
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const line = await new Promise<string>((r) => {
+      let out = '';
+      child.stdout.on('data', (c: Buffer) => {
+        out += c.toString();
+        if (out.includes('\n')) r(out.split('\n')[0]);
+      });
+    });
+    const ready = JSON.parse(line) as { msg: string };
+    const url = /listening on (http:\/\/\S+)/.exec(line)![1];
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(ready.msg).toContain(`listening on ${url}`);
+    expect((await fetch(`${url}/api/openapi.json`)).status).toBe(200);
+    child.kill('SIGTERM');
+    expect(await new Promise((r) => child.on('exit', r))).toBe(0);
+    for (const l of stderr.trim().split('\n')) expect(JSON.parse(l)).toMatchObject({ level: expect.any(String), msg: expect.any(String) });
   });
 
   it('a reader that goes away (| head) ends the command quietly, exit 0', async () => {
