@@ -180,7 +180,7 @@ export function settingsSummary(s: Settings): string {
     let shown: string;
     if (v === null) shown = '(unset)';
     else if (def.secret) shown = '(set)';
-    else if (typeof v === 'object') shown = `${(v).host}:${(v).port}`;
+    else if (typeof v === 'object') shown = `${v.host}:${v.port}`;
     else if (typeof v === 'boolean') shown = v ? 'on' : 'off';
     else if (key.endsWith('Ms')) shown = `${v as number}ms`;
     else shown = String(v);
