@@ -9,7 +9,9 @@ import {
   TooManyKeysError,
   ValidationError,
 } from '../lib/errors.js';
-import { openStore } from '../store/index.js';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { openStore, PANEL_DB } from '../store/index.js';
 import { runAdminOp, type AdminOp } from './admin-ops.js';
 import { sendControlRequest, type ControlReply } from './control-socket.js';
 
@@ -34,7 +36,12 @@ function toError(e: NonNullable<ControlReply['error']>): Error {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function performAdminOp(dataDir: string, op: AdminOp, waitMs = 15_000): Promise<unknown> {
+/**
+ * `notice` hears, in words for stderr, when the command had to make a new data dir: a key made
+ * there is one no running server knows (the usual slip: a command run from another folder with
+ * the relative default `./palpanel-data`).
+ */
+export async function performAdminOp(dataDir: string, op: AdminOp, notice?: (text: string) => void, waitMs = 15_000): Promise<unknown> {
   const deadline = Date.now() + waitMs;
   for (;;) {
     const reply = await sendControlRequest(dataDir, op);
@@ -43,7 +50,14 @@ export async function performAdminOp(dataDir: string, op: AdminOp, waitMs = 15_0
       throw toError(reply.error!);
     }
     try {
+      const fresh = !existsSync(join(dataDir, PANEL_DB));
       const store = await openStore(dataDir);
+      if (fresh) {
+        notice?.(
+          `palpanel: made a new data dir at ${resolve(dataDir)}; no palpanel server runs on it. A running server uses its own data dir: ` +
+            'give the same --data-dir (or SERVICE_DATA_DIR) to reach it.\n',
+        );
+      }
       try {
         return runAdminOp(store, op);
       } finally {

@@ -23,7 +23,7 @@ const table = (keys: KeyRecord[]): string => {
 
 export async function keysCreate(io: CliIo, opts: Common & { label: string }): Promise<void> {
   const dataDir = loadDataDir(io.env, opts.dataDir);
-  const rec = (await performAdminOp(dataDir, { op: 'keys.create', label: opts.label })) as KeyRecord & { key: string };
+  const rec = (await performAdminOp(dataDir, { op: 'keys.create', label: opts.label }, io.err)) as KeyRecord & { key: string };
   if (opts.json) return io.out(JSON.stringify(rec) + '\n');
   io.err(`Created key ${rec.id} (${printable(rec.label)}). This is the only time the key is shown; store it now:\n`);
   io.out(`${rec.key}\n`);
@@ -31,13 +31,13 @@ export async function keysCreate(io: CliIo, opts: Common & { label: string }): P
 
 export async function keysList(io: CliIo, opts: Common): Promise<void> {
   const dataDir = loadDataDir(io.env, opts.dataDir);
-  const keys = (await performAdminOp(dataDir, { op: 'keys.list' })) as KeyRecord[];
+  const keys = (await performAdminOp(dataDir, { op: 'keys.list' }, io.err)) as KeyRecord[];
   io.out(opts.json ? JSON.stringify(keys) + '\n' : table(keys));
 }
 
 export async function keysRevoke(io: CliIo, id: string, opts: Common): Promise<void> {
   if (!isKeyId(id)) throw new ValidationError(`Invalid key id "${id.slice(0, 64)}": expected 8 lowercase hex characters.`);
   const dataDir = loadDataDir(io.env, opts.dataDir);
-  const rec = (await performAdminOp(dataDir, { op: 'keys.revoke', id })) as KeyRecord;
+  const rec = (await performAdminOp(dataDir, { op: 'keys.revoke', id }, io.err)) as KeyRecord;
   io.out(opts.json ? JSON.stringify(rec) + '\n' : `Key ${rec.id} revoked at ${rec.revokedAt}.\n`);
 }

@@ -17,20 +17,20 @@ export async function usersAdd(io: CliIo, name: string, opts: Common & { role: s
   validateRole(opts.role);
   const dataDir = loadDataDir(io.env, opts.dataDir);
   const password = validatePassword(await readPassword(io, !!opts.passwordStdin), name);
-  const rec = (await performAdminOp(dataDir, { op: 'users.add', name, role: opts.role, password })) as UserRecord;
+  const rec = (await performAdminOp(dataDir, { op: 'users.add', name, role: opts.role, password }, io.err)) as UserRecord;
   io.out(opts.json ? JSON.stringify(rec) + '\n' : `Added ${rec.role} ${rec.username}.\n`);
 }
 
 export async function usersList(io: CliIo, opts: Common): Promise<void> {
   const dataDir = loadDataDir(io.env, opts.dataDir);
-  const users = (await performAdminOp(dataDir, { op: 'users.list' })) as UserRecord[];
+  const users = (await performAdminOp(dataDir, { op: 'users.list' }, io.err)) as UserRecord[];
   if (opts.json) return io.out(JSON.stringify(users) + '\n');
   io.out(users.length === 0 ? 'No users.\n' : users.map((u) => `${u.username.padEnd(24)} ${u.role.padEnd(7)} ${u.createdAt}\n`).join(''));
 }
 
 export async function usersRemove(io: CliIo, name: string, opts: Common): Promise<void> {
   const dataDir = loadDataDir(io.env, opts.dataDir);
-  await performAdminOp(dataDir, { op: 'users.remove', name: validateUsername(name) });
+  await performAdminOp(dataDir, { op: 'users.remove', name: validateUsername(name) }, io.err);
   io.out(opts.json ? JSON.stringify({ removed: name }) + '\n' : `Removed ${name}.\n`);
 }
 
@@ -38,6 +38,6 @@ export async function usersPasswd(io: CliIo, name: string, opts: Common & { pass
   validateUsername(name);
   const dataDir = loadDataDir(io.env, opts.dataDir);
   const password = validatePassword(await readPassword(io, !!opts.passwordStdin), name);
-  await performAdminOp(dataDir, { op: 'users.passwd', name, password });
+  await performAdminOp(dataDir, { op: 'users.passwd', name, password }, io.err);
   io.out(opts.json ? JSON.stringify({ updated: name }) + '\n' : `Password of ${name} changed; their sessions have ended.\n`);
 }

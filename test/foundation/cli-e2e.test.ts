@@ -141,12 +141,17 @@ describe('dist/palpanel', () => {
     expect(c.code).toBe(0);
     expect(JSON.parse(c.stdout).label).toBe('😀'.repeat(64)); // 64 characters, 128 UTF-16 units
     expect(statSync(dir).mode & 0o777).toBe(0o700);
+    // It says which data dir it made, and that no server runs on it; once.
+    expect(c.stderr).toBe(`palpanel: made a new data dir at ${dir}; no palpanel server runs on it. A running server uses its own data dir: give the same --data-dir (or SERVICE_DATA_DIR) to reach it.\n`);
+    const again = await runCli(['keys', 'list', '--data-dir', dir]);
+    expect(again.stderr).toBe('');
     const long = await runCli(['keys', 'create', '--label', '😀'.repeat(65), '--data-dir', dir]);
     expect(long.code).toBe(2);
     expect(long.stderr).toMatch(/label.*\(it has 65\)/);
     const l = await runCli(['keys', 'list', '--data-dir', join(dir, 'other'), '--json']);
     expect(l.code).toBe(0);
     expect(JSON.parse(l.stdout)).toEqual([]);
+    expect(l.stderr).toContain(`made a new data dir at ${join(dir, 'other')}`);
   });
 
   it('a data dir that is a file or cannot be created: exit 1 naming the path, no stack trace', async () => {
