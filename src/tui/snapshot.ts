@@ -1,7 +1,7 @@
 // One plain-text snapshot of every pane, for scripts (stdout not a terminal) and --once. No
 // colours, no borders: one `== Title` line per pane, then its lines indented.
 import type { DashState } from './types.js';
-import { buildPanes, problemText } from './view.js';
+import { buildPanes, gameText, problemText } from './view.js';
 
 export function renderSnapshot(s: DashState, now: number, url: string, width = 100): string {
   const out: string[] = [`palpanel dash ${url} at ${new Date(now).toISOString()}`];
@@ -11,5 +11,7 @@ export function renderSnapshot(s: DashState, now: number, url: string, width = 1
   }
   const problem = problemText(s.problem, now);
   if (problem) out.push(`!! ${problem}`);
+  const game = gameText(s);
+  if (game) out.push(`!! ${game}`);
   return out.join('\n') + '\n';
 }

@@ -29,6 +29,11 @@ export function problemText(p: Problem | null, now: number): string | null {
   }
 }
 
+/** The game's side of "live": the panel may answer while the game server does not. */
+export function gameText(s: DashState): string | null {
+  return s.server && s.server.state !== 'running' ? 'game server unreachable: no live figures' : null;
+}
+
 /** The short reason shown in a stale pane's title. */
 const SHORT: Record<Problem['kind'], string> = { unreachable: 'unreachable', rate_limited: 'rate limited', error: 'error' };
 
@@ -70,6 +75,8 @@ export function buildPanes(s: DashState, now: number, widthOf: (id: PaneId) => n
       const m = s.metrics;
       const w = widthOf('metrics');
       if (!m) return { title: 'Metrics', lines: ['…'] };
+      // The API answers zeros while the game is away; zeros would read as an empty, frozen server.
+      if (gameText(s)) return { title: 'Metrics', lines: [fit('no live figures: the game server is unreachable', w)] };
       const chart = Math.max(0, Math.min(60, w - 12));
       return {
         title: 'Metrics',

@@ -73,6 +73,14 @@ describe('pane texts from given data', () => {
     expect(pane(state(), 'metrics')!.lines).toEqual(['FPS   59.6 ██▁█', 'ms    16.8 ▁▁█▁', 'players 2/32   day 41   base camps 5']);
   });
 
+  it('metrics while the game server is unreachable: no zeros that look like an empty server; the snapshot says so', () => {
+    const s = state();
+    s.server = { ...s.server!, state: 'unreachable', uptimeSec: 0 };
+    s.metrics = { fps: 0, fpsAvg: 0, frameTimeMs: 0, players: 0, maxPlayers: 0, day: 0, uptimeSec: 0, baseCamps: 0 };
+    expect(pane(s, 'metrics')!.lines).toEqual(['no live figures: the game server is unreachable']);
+    expect(renderSnapshot(s, NOW, 'http://panel:8080')).toContain('\n!! game server unreachable: no live figures\n');
+  });
+
   it('online players, events, pals with their page', () => {
     const s = state();
     expect(pane(s, 'players')!.title).toBe('Online players (page 1, more →)');
@@ -135,15 +143,18 @@ describe('presentational components', () => {
   });
 
   it('the status bar shows the requests spent, live or the problem, and the keys', () => {
-    const live = render(<StatusBar url="http://x" usage="12/40 req/min" problem={null} hint="q quit" />);
+    const live = render(<StatusBar url="http://x" usage="12/40 req/min" problem={null} game={null} hint="q quit" />);
     expect(live.lastFrame()).toBe('http://x  ·  12/40 req/min  ·  live  ·  q quit');
-    const down = render(<StatusBar url="http://x" usage="3/40 req/min" problem="panel unreachable: connection refused" hint="q quit" />);
+    const down = render(<StatusBar url="http://x" usage="3/40 req/min" problem="panel unreachable: connection refused" game={null} hint="q quit" />);
     expect(down.lastFrame()).toContain('panel unreachable: connection refused');
+    // The panel answers, the game does not: not "live".
+    const gameDown = render(<StatusBar url="http://x" usage="3/40 req/min" problem={null} game="game server unreachable: no live figures" hint="q quit" />);
+    expect(gameDown.lastFrame()).toBe('http://x  ·  3/40 req/min  ·  panel live, game server unreachable: no live figures  ·  q quit');
   });
 
   it('the screen keeps its height with the panes, the help, or a too-small note', () => {
     const cols = [[{ id: 'server', title: 'Server', lines: ['a'], focused: true, width: 40, height: 4 }], [{ id: 'pals', title: 'Pals', lines: ['b'], focused: false, width: 40, height: 4 }]];
-    const status = { url: 'u', usage: '0/40 req/min', problem: 'rate limited by the panel: paused 5s (Retry-After)', hint: 'q quit' };
+    const status = { url: 'u', usage: '0/40 req/min', problem: 'rate limited by the panel: paused 5s (Retry-After)', game: null, hint: 'q quit' };
     const panes = render(<DashboardView columns={cols} width={80} height={10} help={null} tooSmall={null} status={status} />);
     const help = render(<DashboardView columns={cols} width={80} height={10} help={HELP_LINES} tooSmall={null} status={status} />);
     const small = render(<DashboardView columns={[]} width={80} height={10} help={null} tooSmall="terminal too small" status={status} />);

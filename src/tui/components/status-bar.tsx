@@ -7,16 +7,18 @@ export interface StatusBarProps {
   usage: string;
   /** The current problem, or null when the data is live. */
   problem: string | null;
+  /** The game server's problem while the panel answers (view.ts gameText), or null. */
+  game: string | null;
   /** e.g. `q quit  tab pane  ←→ page  r refresh  ? help`. */
   hint: string;
 }
 
-export function StatusBar({ url, usage, problem, hint }: StatusBarProps) {
+export function StatusBar({ url, usage, problem, game, hint }: StatusBarProps) {
   return (
     <Box height={1}>
       <Text wrap="truncate-end">
         <Text dimColor>{`${url}  ·  ${usage}  ·  `}</Text>
-        {problem ? <Text color="red">{problem}</Text> : <Text color="green">live</Text>}
+        {problem ? <Text color="red">{problem}</Text> : game ? <Text color="yellow">{`panel live, ${game}`}</Text> : <Text color="green">live</Text>}
         <Text dimColor>{`  ·  ${hint}`}</Text>
       </Text>
     </Box>

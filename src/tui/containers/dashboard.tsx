@@ -5,7 +5,7 @@ import { useEffect, useEffectEvent, useReducer, useRef, useState } from 'react';
 import { DashboardView } from '../components/dashboard-view.js';
 import { CHROME, computeLayout, tabOrder, type PaneId } from '../layout.js';
 import type { DashModel } from '../model.js';
-import { buildPanes, HELP_LINES, presentPanes, problemText } from '../view.js';
+import { buildPanes, gameText, HELP_LINES, presentPanes, problemText } from '../view.js';
 
 export interface DashboardProps {
   model: DashModel;
@@ -169,6 +169,7 @@ export function Dashboard({ model, url, tickMs = 250, now = Date.now, keys = tru
         url,
         usage: `${s.spent}/${s.limit}${s.limit < s.budget ? ` (of ${s.budget})` : ''} req/min`,
         problem: problemText(s.problem, t),
+        game: gameText(s),
         hint: `${hidden}q quit  tab pane${paging}  r refresh  ? help`,
       }}
     />
