@@ -9,6 +9,25 @@ import type { HttpDeps } from '../deps.js';
 import type { HttpRequest, HttpResponse } from '../types.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';
+export const HEALTHZ_PATH = '/healthz';
+
+const HealthzSchema = z.strictObject({ status: z.enum(['ok', 'failing']) });
+
+/** Liveness and readiness in one (interface.md): the store answers a read. It names nothing. */
+function healthz({ deps }: PublicContext): HttpResponse {
+  let ok: boolean;
+  try {
+    deps.store.events.lastId();
+    ok = true;
+  } catch {
+    ok = false;
+  }
+  return {
+    status: ok ? 200 : 503,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    body: JSON.stringify({ status: ok ? 'ok' : 'failing' }),
+  };
+}
 
 export interface PublicContext {
   deps: HttpDeps;
@@ -36,6 +55,18 @@ export function publicRoutes(): PublicRoute[] {
         304: { description: 'The document matches `If-None-Match`; no body.', headers: ['ETag'] },
       },
       handler: ({ req, contract }) => conditional(req, contract),
+    }),
+    route({
+      method: 'GET',
+      path: HEALTHZ_PATH,
+      auth: 'none',
+      operationId: 'healthz',
+      summary: 'Liveness and readiness, for a load balancer or a container health check',
+      responses: {
+        200: { description: '`{"status": "ok"}`: the store is open and requests are served.', schema: HealthzSchema },
+        503: { description: '`{"status": "failing"}`: the store cannot be read.', schema: HealthzSchema },
+      },
+      handler: healthz,
     }),
   ];
 }
