@@ -11,6 +11,9 @@ import type { ThrottleOptions } from './panel/login-throttle.js';
 import { createPublicSurface, publicTable } from './public/index.js';
 import { represent } from './respond.js';
 import { LiveFeed } from './stream/feed.js';
+import { METRICS_PATH, renderMetrics, RequestCounter } from './metrics.js';
+import type { AnyRoute } from './routes/route.js';
+import type { RouteTable } from './routes/table.js';
 import type { Handler, HttpRequest, HttpResponse } from './types.js';
 
 export type { Handler, HttpRequest, HttpResponse } from './types.js';
@@ -30,20 +33,29 @@ const under = (path: string, base: string) => path === base || path.startsWith(b
 
 export function createHandler(given: HttpDeps, opts: HandlerOptions = {}): Handler {
   const deps: HttpDeps = given.feed ? given : { ...given, feed: new LiveFeed(given.store.events) };
-  const integration = createIntegrationSurface(deps, integrationTable());
-  const panel = createPanelSurface(deps, panelTable(opts.loginThrottle));
-  const publicRoutes = createPublicSurface(deps, publicTable(), represent(buildOpenApiDocument(deps.version)));
+  const tables = { integration: integrationTable(), panel: panelTable(opts.loginThrottle), public: publicTable() };
+  const integration = createIntegrationSurface(deps, tables.integration);
+  const panel = createPanelSurface(deps, tables.panel);
+  const publicRoutes = createPublicSurface(deps, tables.public, represent(buildOpenApiDocument(deps.version)));
+  const requests = new RequestCounter([tables.integration, tables.panel, tables.public] as RouteTable<AnyRoute>[]);
 
-  const handle: Handler = async (req: HttpRequest): Promise<HttpResponse> => {
+  const route = async (req: HttpRequest): Promise<HttpResponse> => {
     try {
       if (under(req.path, INTEGRATION_BASE)) return integration(req);
       if (under(req.path, PANEL_BASE)) return await panel(req);
+      // Prometheus scrapes with an Integration API key (interface.md).
+      if (req.path === METRICS_PATH) return integration.guarded(req, () => renderMetrics(deps, requests));
       const answer = publicRoutes(req);
       if (answer) return answer;
       throw notFound();
     } catch (err) {
       return toErrorResponse(err, deps.log);
     }
+  };
+  const handle: Handler = async (req) => {
+    const res = await route(req);
+    requests.count(req, res.status);
+    return res;
   };
   // The Integration API takes no body, so none is ever read there.
   handle.bodyLimit = (_method, path) => (under(path, INTEGRATION_BASE) ? 0 : PANEL_BODY_LIMIT);

@@ -59,6 +59,8 @@ export interface PollerHealth {
   lastAttemptAt: string | null;
   /** The last failure in words, null when the last attempt succeeded. */
   lastError: string | null;
+  /** Failed polls since start (the REST poller's; absent for the game-data poller). */
+  failedPolls?: number;
 }
 
 export interface PollerReport {

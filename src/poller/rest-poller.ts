@@ -78,6 +78,8 @@ export class RestPoller {
   private snapshot: LiveSnapshot = EMPTY;
   private phase: Phase = 'unknown';
   private failures = 0;
+  /** Failed cycles since start (the `/metrics` counter). */
+  private failedPolls = 0;
   private lastErrorWords: string | null = null;
   private readonly tracker = new OnlineTracker();
   private readonly threshold: number;
@@ -106,6 +108,11 @@ export class RestPoller {
   }
 
   /** The last failed cycle's reason in words; null once a cycle succeeds (panel `/server`). */
+  /** Failed poll cycles since start. */
+  failedPollCount(): number {
+    return this.failedPolls;
+  }
+
   lastError(): string | null {
     return this.lastErrorWords;
   }
@@ -169,6 +176,7 @@ export class RestPoller {
   private failed(now: Date, err: unknown): void {
     const at = now.toISOString();
     this.failures++;
+    this.failedPolls++;
     this.lastErrorWords = gameFailureWords(err);
     const problem = err instanceof GameUnauthorizedError ? 'unauthorized' : 'unreachable';
     if (this.phase !== 'unreachable' && this.failures >= this.threshold) {

@@ -99,7 +99,7 @@ describe('panel server routes', () => {
     expect(d.worldGuid).toMatch(/^[0-9A-F]{32}$/i);
     expect(d.maxPlayers).toBeGreaterThan(0);
     expect(d.settings).toEqual(expect.objectContaining({ ServerPlayerMaxNum: expect.any(Number) }));
-    expect(d.poller).toEqual({ state: 'running', lastSuccessAt: r.clock.now().toISOString(), lastAttemptAt: r.clock.now().toISOString(), lastError: null });
+    expect(d.poller).toEqual({ state: 'running', lastSuccessAt: r.clock.now().toISOString(), lastAttemptAt: r.clock.now().toISOString(), lastError: null, failedPolls: 0 });
   });
 
   it('GET /server tells a refused admin password apart from an unreachable game', async () => {

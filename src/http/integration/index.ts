@@ -26,7 +26,14 @@ function unauthorized(): HttpResponse {
  * malformed header, one of rule 3's failures. Node has already trimmed the value. */
 const BEARER = /^Bearer +([^\s]+)$/i;
 
-export function createIntegrationSurface(deps: HttpDeps, table: RouteTable<IntegrationRoute>): (req: HttpRequest) => HttpResponse {
+export interface IntegrationSurface {
+  (req: HttpRequest): HttpResponse;
+  /** `GET /metrics`: the same checks as the API (method, key, the key's rate limit), then the
+   * text `render` makes. */
+  guarded(req: HttpRequest, render: () => HttpResponse): HttpResponse;
+}
+
+export function createIntegrationSurface(deps: HttpDeps, table: RouteTable<IntegrationRoute>): IntegrationSurface {
   const limiter = new SlidingWindowLimiter(deps.settings.integrationRateLimit);
   /** Endpoints rule 1: the methods of the table (GET), for every path of the surface. */
   const allow = table.methods.join(', ');
@@ -39,19 +46,26 @@ export function createIntegrationSurface(deps: HttpDeps, table: RouteTable<Integ
     return deps.store.keys.verify(m ? m[1] : '');
   }
 
-  return function integration(req: HttpRequest): HttpResponse {
+  /** The checks before routing: method, key, rate limit. Null: let the request through. */
+  function admit(req: HttpRequest): HttpResponse | null {
+    // Endpoints rule 1: decided before anything else, HEAD and OPTIONS included.
+    if (!table.methods.includes(req.method)) throw methodNotAllowed(allow);
+    const keyId = authenticate(req);
+    if (keyId === null) return unauthorized();
+    const decision = limiter.hit(keyId, deps.clock().getTime());
+    if (!decision.ok) {
+      throw new HttpError(429, 'rate_limited', 'The rate limit of this API key was exceeded; retry later.', {
+        'retry-after': String(decision.retryAfterSec),
+      });
+    }
+    return null;
+  }
+
+  const integration = function integration(req: HttpRequest): HttpResponse {
     try {
-      // Endpoints rule 1: decided before anything else, HEAD and OPTIONS included.
-      if (!table.methods.includes(req.method)) throw methodNotAllowed(allow);
-      const keyId = authenticate(req);
-      if (keyId === null) return unauthorized();
+      const refused = admit(req);
+      if (refused) return refused;
       const now = deps.clock();
-      const decision = limiter.hit(keyId, now.getTime());
-      if (!decision.ok) {
-        throw new HttpError(429, 'rate_limited', 'The rate limit of this API key was exceeded; retry later.', {
-          'retry-after': String(decision.retryAfterSec),
-        });
-      }
       const m = table.match(req.method, req.path);
       if (m.kind === 'none') throw notFound();
       if (m.kind === 'method') throw methodNotAllowed(m.allow.join(', '));
@@ -60,5 +74,13 @@ export function createIntegrationSurface(deps: HttpDeps, table: RouteTable<Integ
     } catch (err) {
       return toErrorResponse(err, deps.log);
     }
+  } as IntegrationSurface;
+  integration.guarded = (req, render) => {
+    try {
+      return admit(req) ?? render();
+    } catch (err) {
+      return toErrorResponse(err, deps.log);
+    }
   };
+  return integration;
 }

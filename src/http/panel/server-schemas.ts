@@ -17,6 +17,7 @@ export const PollerHealthSchema = z.strictObject({
   lastSuccessAt: Timestamp.nullable(),
   lastAttemptAt: Timestamp.nullable(),
   lastError: Words.meta({ description: 'Why the last attempt failed, in words ("the game refused the admin password" is not "unreachable"); null after a success.' }),
+  failedPolls: z.int().min(0).optional().meta({ description: 'REST poller: failed polls since palpanel started.' }),
 });
 
 export const PanelServerSchema = ServerStatusSchema.extend({

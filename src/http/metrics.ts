@@ -1,0 +1,86 @@
+// `GET /metrics` in Prometheus' text format 0.0.4: what a host graphs next to the game server.
+// Gauges come from the pollers' caches and the world store at scrape time; counters (requests
+// by route template and status) are kept in memory since start, as Prometheus expects.
+import type { HttpDeps } from './deps.js';
+import type { RouteTable } from './routes/table.js';
+import type { AnyRoute } from './routes/route.js';
+import type { HttpRequest, HttpResponse } from './types.js';
+
+export const METRICS_PATH = '/metrics';
+
+/** Requests answered, by route template (never the raw path: its cardinality is unbounded). */
+export class RequestCounter {
+  private readonly counts = new Map<string, number>();
+
+  constructor(private readonly tables: readonly RouteTable<AnyRoute>[]) {}
+
+  count(req: HttpRequest, status: number): void {
+    const key = `${this.routeOf(req)}\u0000${status}`;
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+  }
+
+  /** `[route, status, count]`, sorted. */
+  entries(): [string, number, number][] {
+    return [...this.counts]
+      .map(([k, n]): [string, number, number] => {
+        const [route, status] = k.split('\u0000');
+        return [route, Number(status), n];
+      })
+      .sort((a, b) => a[0].localeCompare(b[0]) || a[1] - b[1]);
+  }
+
+  private routeOf(req: HttpRequest): string {
+    if (req.path === METRICS_PATH) return METRICS_PATH;
+    for (const t of this.tables) {
+      if (t.base !== '' && req.path !== t.base && !req.path.startsWith(`${t.base}/`)) continue;
+      const m = t.match(req.method, req.path);
+      if (m.kind === 'found') return `${t.base}${m.route.path}`;
+      if (t.base !== '') return `${t.base}/*`; // unknown below a surface: one series
+    }
+    return 'other';
+  }
+}
+
+const escapeLabel = (v: string) => v.replaceAll('\\', '\\\\').replaceAll('"', '\\"').replaceAll('\n', '\\n');
+
+/** One metric family: HELP, TYPE, then its samples. */
+function family(name: string, type: 'gauge' | 'counter', help: string, samples: [labels: Record<string, string>, value: number][]): string {
+  const lines = [`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`];
+  for (const [labels, value] of samples) {
+    const l = Object.entries(labels).map(([k, v]) => `${k}="${escapeLabel(v)}"`);
+    lines.push(`${name}${l.length ? `{${l.join(',')}}` : ''} ${Number.isFinite(value) ? value : 'NaN'}`);
+  }
+  return lines.join('\n');
+}
+
+const gauge = (name: string, help: string, value: number | null) => family(name, 'gauge', help, value === null ? [] : [[{}, value]]);
+
+export function renderMetrics(deps: HttpDeps, requests: RequestCounter): HttpResponse {
+  const now = deps.clock().getTime();
+  const live = deps.live.snapshot();
+  const m = live.metrics;
+  const info = deps.store.world.parseInfo();
+  const world = deps.server?.world?.state() ?? null;
+  const rest = deps.server?.pollers().rest ?? null;
+  const reqs = requests.entries();
+  const limited = reqs.filter(([, status]) => status === 429).reduce((a, [, , n]) => a + n, 0);
+  const parsedAt = info.lastParseAt === null ? null : Date.parse(info.lastParseAt);
+  const body = [
+    gauge('palpanel_game_reachable', 'Whether the last poll of the game REST API succeeded (1) or not (0).', live.reachable ? 1 : 0),
+    // The game's figures only while it answers: zeros would read as an empty, frozen server.
+    gauge('palpanel_players_online', 'Players online, as the game reports them.', live.reachable ? live.players.length : null),
+    gauge('palpanel_max_players', "The game's player limit.", live.reachable && m ? m.maxPlayers : null),
+    gauge('palpanel_game_fps', 'Server frames per second.', live.reachable && m ? m.fps : null),
+    gauge('palpanel_game_frame_time_milliseconds', 'Server frame time in milliseconds.', live.reachable && m ? m.frameTimeMs : null),
+    gauge('palpanel_game_uptime_seconds', 'Seconds since the game server started.', live.reachable && m ? m.uptimeSec : null),
+    gauge('palpanel_world_players', 'Players in the last parsed world save.', info.players),
+    gauge('palpanel_world_pals', 'Pals in the last parsed world save.', info.pals),
+    gauge('palpanel_world_guilds', 'Guilds in the last parsed world save.', info.guilds),
+    gauge('palpanel_parse_duration_seconds', 'Duration of the last parse attempt of this run.', world?.lastRun ? world.lastRun.durationMs / 1000 : null),
+    gauge('palpanel_parse_age_seconds', 'Seconds since the world now served was parsed.', parsedAt === null ? null : Math.max(0, (now - parsedAt) / 1000)),
+    family('palpanel_poll_failures_total', 'counter', 'Failed polls of the game REST API since start.', rest ? [[{}, rest.failedPolls ?? 0]] : []),
+    family('palpanel_http_requests_total', 'counter', 'HTTP requests answered since start, by route template and status.', reqs.map(([route, status, n]) => [{ route, status: String(status) }, n])),
+    family('palpanel_rate_limited_requests_total', 'counter', 'Requests answered 429 since start.', [[{}, limited]]),
+  ].join('\n');
+  return { status: 200, headers: { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-store' }, body: `${body}\n` };
+}
