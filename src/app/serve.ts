@@ -11,6 +11,7 @@ import { systemClock, type Clock } from '../lib/time.js';
 import { ListenError } from '../lib/errors.js';
 import { settingsSummary } from '../config/settings.js';
 import { logEvents, logRestState } from './activity-log.js';
+import { Notifier } from './notifier.js';
 import { GameDataPoller } from '../poller/game-data-poller.js';
 import { SYSTEM_REACHABLE, SYSTEM_UNREACHABLE } from '../lib/event-texts.js';
 import { playerIdOfSaveUid } from '../lib/player-id.js';
@@ -117,6 +118,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
   const store = await openStore(settings.dataDir, clock);
   life.onClose('store', () => store.close());
   life.onClose('activity log', logEvents(store, log));
+  life.onClose('webhooks', new Notifier({ store, log }).start());
   try {
     // Sessions left open by a previous run end where their player was last seen; who they were
     // is kept for the poller, so the restart itself logs no leave, join or reachable.

@@ -28,6 +28,9 @@ export const AUDIT_ACTIONS = [
   'whitelist.update',
   /** The in-game join and leave announcements (detail: on/off). */
   'announcements.update',
+  /** A webhook added or removed (target: its id; detail: its format and host, never the URL). */
+  'webhook.create',
+  'webhook.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -36,7 +39,7 @@ export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 /** Why a change was refused: a rule of the domain said no (a conflict). Input that fails
  * validation or names nothing that exists is not an attempted change and leaves no row. */
-export const REFUSAL_REASONS = ['last_admin', 'too_many_keys', 'user_exists', 'game_unavailable', 'parse_running', 'game_refused'] as const;
+export const REFUSAL_REASONS = ['last_admin', 'too_many_keys', 'user_exists', 'game_unavailable', 'parse_running', 'game_refused', 'too_many_webhooks'] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 /**
@@ -79,6 +82,8 @@ const ACTION_WORDS: Record<AuditAction, string> = {
   'player.unban': 'unban player',
   'whitelist.update': 'update the whitelist',
   'announcements.update': 'update the join and leave announcements',
+  'webhook.create': 'add webhook',
+  'webhook.remove': 'remove webhook',
 };
 
 /** An audit row as one line of the event log (kind `audit`), e.g. `ann: revoke integration key

@@ -16,6 +16,7 @@ import { PlayerHistoryRepo } from './player-history.js';
 import { SessionRepo } from './sessions.js';
 import { loadSqlJs } from './sqljs.js';
 import { UserRepo } from './users.js';
+import { WebhookRepo } from './webhooks.js';
 import { WorldRepo } from './world.js';
 
 export const PANEL_DB = 'panel.db';
@@ -36,6 +37,8 @@ export interface Store {
   world: WorldRepo;
   /** Platform ids seen, bans, whitelist (store/moderation.ts). */
   moderation: ModerationRepo;
+  /** Where the public events are sent as well (store/webhooks.ts). */
+  webhooks: WebhookRepo;
   /** Writes batched updates (key use, session last-seen) and folds a large journal into a
    * snapshot. */
   flush(): void;
@@ -78,6 +81,7 @@ export async function openStore(dataDir: string, clock: Clock = systemClock): Pr
       metrics: new MetricsRepo(panel),
       world,
       moderation: new ModerationRepo(panel, clock, audit),
+      webhooks: new WebhookRepo(panel, clock, audit),
       flush() {
         keys.flushUsage();
         sessions.flushSeen();

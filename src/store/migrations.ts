@@ -92,4 +92,13 @@ export const PANEL_MIGRATIONS: Migration[] = [
       `CREATE TABLE moderation_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
     ],
   },
+  {
+    // Webhooks (issue 15): where the public events are also sent, in Discord's or a plain JSON
+    // format. The URL holds its secret (Discord's token), so it is never served back whole.
+    version: 5,
+    sql: [
+      `CREATE TABLE webhooks (
+         id TEXT PRIMARY KEY, format TEXT NOT NULL, url TEXT NOT NULL, created_at TEXT NOT NULL, created_by TEXT NOT NULL)`,
+    ],
+  },
 ];

@@ -15,6 +15,7 @@ import { KeyPath } from './params.js';
 import { serverRoutes } from './server-routes.js';
 import { worldRoutes } from './world-routes.js';
 import { playerRoutes } from './player-table.js';
+import { webhookRoutes } from './webhook-routes.js';
 
 export const PANEL_BASE = '/api/v1';
 /** Panel request bodies (login, key label) are small. */
@@ -94,6 +95,7 @@ export function panelRoutes(loginThrottle?: ThrottleOptions): PanelRoute[] {
     ...serverRoutes(),
     ...worldRoutes(),
     ...playerRoutes(),
+    ...webhookRoutes(),
   ];
 }
 

@@ -1,0 +1,103 @@
+// Webhooks: where the public events are sent as well (app/notifier.ts delivers them). A URL
+// carries its secret (Discord's token is its last segment), so what the panel shows is a hint:
+// the origin and the path with its last segment masked.
+import { randomBytes } from 'node:crypto';
+import type { Actor } from '../lib/actor.js';
+import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.js';
+import { iso, type Clock } from '../lib/time.js';
+import type { AuditRepo } from './audit.js';
+import { commitOrRefuse } from './audit.js';
+import type { DurableDb } from './durable-db.js';
+
+export const WEBHOOK_FORMATS = ['discord', 'json'] as const;
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+export const MAX_WEBHOOKS = 20;
+const MAX_URL = 2048;
+
+/** A webhook as the panel shows it. */
+export interface WebhookRecord {
+  id: string;
+  format: WebhookFormat;
+  /** e.g. `https://discord.com/api/webhooks/1234/…`: never the whole URL. */
+  urlHint: string;
+  createdAt: string;
+  createdBy: string;
+}
+
+/** What the notifier needs: the URL itself. */
+export interface WebhookTarget {
+  id: string;
+  format: WebhookFormat;
+  url: string;
+}
+
+interface Row {
+  id: string;
+  format: string;
+  url: string;
+  created_at: string;
+  created_by: string;
+}
+
+export function urlHint(url: string): string {
+  const u = new URL(url);
+  const parts = u.pathname.split('/').filter(Boolean);
+  const shown = parts.length > 1 ? `/${parts.slice(0, -1).join('/')}/…` : parts.length === 1 ? '/…' : '/';
+  return `${u.protocol}//${u.host}${shown}`;
+}
+
+export function validateWebhookUrl(url: unknown): string {
+  if (typeof url !== 'string' || url.length === 0 || url.length > MAX_URL) throw new ValidationError(`The webhook URL must be 1 to ${MAX_URL} characters.`);
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw new ValidationError('The webhook URL is not a URL.');
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new ValidationError('The webhook URL must be http or https.');
+  if (u.username || u.password) throw new ValidationError('The webhook URL must not carry a user name or password.');
+  return u.toString();
+}
+
+const toRecord = (r: Row): WebhookRecord => ({ id: r.id, format: r.format as WebhookFormat, urlHint: urlHint(r.url), createdAt: r.created_at, createdBy: r.created_by });
+
+export class WebhookRepo {
+  constructor(
+    private readonly db: DurableDb,
+    private readonly clock: Clock,
+    private readonly audit: AuditRepo,
+  ) {}
+
+  list(): WebhookRecord[] {
+    return this.db.all<Row>('SELECT * FROM webhooks ORDER BY created_at, id').map(toRecord);
+  }
+
+  targets(): WebhookTarget[] {
+    return this.db.all<Row>('SELECT * FROM webhooks ORDER BY created_at, id').map((r) => ({ id: r.id, format: r.format as WebhookFormat, url: r.url }));
+  }
+
+  add(format: WebhookFormat, rawUrl: string, actor: Actor): WebhookRecord {
+    const url = validateWebhookUrl(rawUrl);
+    const at = iso(this.clock());
+    const id = randomBytes(4).toString('hex');
+    const detail = `${format} ${new URL(url).host}`;
+    return commitOrRefuse(this.db, (tx) => {
+      const n = tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM webhooks')!.n;
+      if (n >= MAX_WEBHOOKS) {
+        return this.audit.refuse(tx, { actor, action: 'webhook.create', target: '', detail, at }, 'too_many_webhooks', new ConflictError('conflict', `There are already ${MAX_WEBHOOKS} webhooks; remove one first.`));
+      }
+      tx.run('INSERT INTO webhooks (id, format, url, created_at, created_by) VALUES (?, ?, ?, ?, ?)', [id, format, url, at, actor]);
+      this.audit.record(tx, { actor, action: 'webhook.create', target: id, detail, at });
+      return { id, format, urlHint: urlHint(url), createdAt: at, createdBy: actor };
+    });
+  }
+
+  remove(id: string, actor: Actor): void {
+    this.db.write((tx) => {
+      const row = tx.get<Row>('SELECT * FROM webhooks WHERE id = ?', [id]);
+      if (!row) throw new NotFoundError('No webhook has that id.');
+      tx.run('DELETE FROM webhooks WHERE id = ?', [id]);
+      this.audit.record(tx, { actor, action: 'webhook.remove', target: id, detail: `${row.format} ${new URL(row.url).host}` });
+    });
+  }
+}
