@@ -120,7 +120,8 @@ export class Notifier {
   }
 
   private async deliver(q: Queue, event: LoggedEvent, attempt: number): Promise<void> {
-    let retryIn: number | null = null;
+    /** Null: delivered. */
+    let retryIn: number | null;
     let why = '';
     try {
       const { status, retryAfterSec } = await this.send(q.target.url, webhookBody(q.target.format, event));
