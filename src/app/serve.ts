@@ -8,7 +8,13 @@ import type { LiveSource } from '../http/deps.js';
 import { createHandler } from '../http/index.js';
 import { startHttpServer } from '../http/node-adapter.js';
 import { systemClock, type Clock } from '../lib/time.js';
-import { ListenError } from '../lib/errors.js';
+import { ConflictError, ListenError } from '../lib/errors.js';
+import { join } from 'node:path';
+import type { BackupPorts } from '../http/backup-ports.js';
+import { createBackupPorts } from './backup-ports.js';
+import { BackupScheduler } from './backup-scheduler.js';
+import { BackupService } from './backups.js';
+import { recoverRestore, Restorer } from './restore.js';
 import { settingsSummary } from '../config/settings.js';
 import { logEvents, logRestState } from './activity-log.js';
 import { Notifier } from './notifier.js';
@@ -110,6 +116,50 @@ function startGameLink(
   return { rest, gameData, client, moderation };
 }
 
+/** Backups, their schedule and restore, over the save folder (issue 12). */
+function startBackups(
+  settings: Settings,
+  store: Store,
+  clock: Clock,
+  log: Logger,
+  life: Lifecycle,
+  live: LiveSource,
+  client: GameRestClient | null,
+  watcher: SaveWatcher<StoreParseResult> | null,
+): BackupPorts {
+  const svc = new BackupService({
+    store,
+    saveDir: settings.saveDir,
+    backupDir: settings.backupDir ?? join(settings.dataDir, 'backups'),
+    log,
+    clock,
+    saveGame: client ? () => client.save().then(() => undefined) : undefined,
+  });
+  life.onClose('backups', () => svc.idle());
+  const restorer = new Restorer({
+    store,
+    backups: svc,
+    saveDir: settings.saveDir,
+    dataDir: settings.dataDir,
+    log,
+    gameRunning: () => live.snapshot().reachable,
+    stopGame: client ? () => stopGame(client, live) : undefined,
+    reparse: () => (watcher ? watcher.parseNow() : Promise.resolve()),
+  });
+  new BackupScheduler(svc, store, clock, log).start(life.signal);
+  return createBackupPorts(svc, restorer, log);
+}
+
+/** Asks the game to shut down now, and waits until the poller no longer reaches it. */
+async function stopGame(client: GameRestClient, live: LiveSource): Promise<void> {
+  await client.shutdown(1, 'The server stops now for a restore.');
+  const deadline = Date.now() + 120_000;
+  while (live.snapshot().reachable) {
+    if (Date.now() > deadline) throw new ConflictError('conflict', 'The game server was asked to stop but still answers after 2 minutes.');
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
+}
+
 export async function startServe(opts: ServeOptions): Promise<RunningServer> {
   const { settings, log } = opts;
   const clock = opts.clock ?? systemClock;
@@ -158,6 +208,8 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     let watcher: SaveWatcher<StoreParseResult> | null = null;
     if (settings.saveDir) {
       const saveDir = settings.saveDir;
+      // A restore a crash interrupted is finished or undone before anything reads the save.
+      recoverRestore(settings.dataDir, log);
       watcher = new SaveWatcher({
         saveDir,
         intervalMs: settings.saveCheckIntervalMs,
@@ -172,7 +224,9 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     }
 
     const live = createLiveSource(store, clock, rest, gameData);
+    const backups = settings.saveDir ? startBackups(settings, store, clock, log, life, live, client, watcher) : undefined;
     const handler = createHandler({
+      backups,
       store,
       live,
       moderation,

@@ -24,6 +24,8 @@ export interface Settings {
   integrationRateLimit: number;
   sessionTtlMs: number;
   logFormat: 'text' | 'json';
+  /** Where backups are kept; null: `<data-dir>/backups`. */
+  backupDir: string | null;
 }
 
 /** A setting with an invalid value: start-up stops with exit 2 and this message. */
@@ -127,6 +129,7 @@ const DEFS = {
   integrationRateLimit: { env: 'SERVICE_INTEGRATION_RATE_LIMIT', def: '60', schema: positiveInt, hint: 'a positive whole number of requests per minute' },
   sessionTtlMs: { env: 'SERVICE_SESSION_TTL', def: '7d', schema: duration, hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d' },
   logFormat: { env: 'SERVICE_LOG_FORMAT', def: 'text', schema: z.enum(['text', 'json']), hint: '"text" or "json"' },
+  backupDir: { env: 'SERVICE_BACKUP_DIR', def: null, schema: nonEmpty, hint: 'a folder path (default: <data-dir>/backups)' },
 } satisfies { [K in keyof Settings]: SettingDef<unknown> };
 
 export type SettingFlags = Partial<Record<keyof Settings, string | undefined>>;

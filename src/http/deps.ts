@@ -9,6 +9,7 @@ import type { Clock } from '../lib/time.js';
 import type { Store } from '../store/index.js';
 import type { LiveFeed } from './stream/feed.js';
 import type { ServerPorts } from './server-ports.js';
+import type { BackupPorts } from './backup-ports.js';
 
 /** Same shape as src/app/logger.ts `Logger`. */
 export type Logger = (level: 'info' | 'warn' | 'error', msg: string, detail?: unknown) => void;
@@ -58,6 +59,8 @@ export interface HttpDeps {
   /** Game actions, parse jobs and health for the panel's server and world routes; absent: no
    * game server and no save folder (actions answer 503 `game_unavailable`). */
   server?: ServerPorts;
+  /** Backups and restore (src/app/backups.ts); absent: the backup routes answer 409 saying why. */
+  backups?: BackupPorts;
 }
 
 /** The LiveSource value before any poller exists (e.g. `palpanel` without a game URL). */

@@ -12,6 +12,7 @@ import { createPublicSurface, publicTable } from './public/index.js';
 import { represent } from './respond.js';
 import { LiveFeed } from './stream/feed.js';
 import { METRICS_PATH, renderMetrics, RequestCounter } from './metrics.js';
+import { BACKUP_UPLOAD_LIMIT, BACKUP_UPLOAD_PATH } from './panel/backup-routes.js';
 import type { AnyRoute } from './routes/route.js';
 import type { RouteTable } from './routes/table.js';
 import type { Handler, HttpRequest, HttpResponse } from './types.js';
@@ -58,6 +59,7 @@ export function createHandler(given: HttpDeps, opts: HandlerOptions = {}): Handl
     return res;
   };
   // The Integration API takes no body, so none is ever read there.
-  handle.bodyLimit = (_method, path) => (under(path, INTEGRATION_BASE) ? 0 : PANEL_BODY_LIMIT);
+  handle.bodyLimit = (method, path) =>
+    under(path, INTEGRATION_BASE) ? 0 : method === 'POST' && path === PANEL_BASE + BACKUP_UPLOAD_PATH ? BACKUP_UPLOAD_LIMIT : PANEL_BODY_LIMIT;
   return handle;
 }

@@ -28,6 +28,8 @@ export interface HttpResponse {
    * adapter then ends the stream itself.
    */
   stream?: (write: (chunk: string) => boolean, signal: AbortSignal) => Promise<void>;
+  /** A file sent as the body (a backup download), read as the client takes it. */
+  file?: { path: string; size: number };
 }
 
 /** The core: never throws (failures become error responses inside). */

@@ -31,6 +31,11 @@ export const AUDIT_ACTIONS = [
   /** A webhook added or removed (target: its id; detail: its format and host, never the URL). */
   'webhook.create',
   'webhook.remove',
+  /** Backups (target: the backup id; detail: the trigger, or the schedule, or the outcome). */
+  'backup.create',
+  'backup.delete',
+  'backup.schedule',
+  'backup.restore',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -39,7 +44,7 @@ export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 /** Why a change was refused: a rule of the domain said no (a conflict). Input that fails
  * validation or names nothing that exists is not an attempted change and leaves no row. */
-export const REFUSAL_REASONS = ['last_admin', 'too_many_keys', 'user_exists', 'game_unavailable', 'parse_running', 'game_refused', 'too_many_webhooks'] as const;
+export const REFUSAL_REASONS = ['last_admin', 'too_many_keys', 'user_exists', 'game_unavailable', 'parse_running', 'game_refused', 'too_many_webhooks', 'backup_failed', 'game_running'] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 /**
@@ -84,6 +89,10 @@ const ACTION_WORDS: Record<AuditAction, string> = {
   'announcements.update': 'update the join and leave announcements',
   'webhook.create': 'add webhook',
   'webhook.remove': 'remove webhook',
+  'backup.create': 'make backup',
+  'backup.delete': 'delete backup',
+  'backup.schedule': 'set the backup schedule',
+  'backup.restore': 'restore backup',
 };
 
 /** An audit row as one line of the event log (kind `audit`), e.g. `ann: revoke integration key

@@ -17,6 +17,7 @@ import { SessionRepo } from './sessions.js';
 import { loadSqlJs } from './sqljs.js';
 import { UserRepo } from './users.js';
 import { WebhookRepo } from './webhooks.js';
+import { BackupSettingsRepo } from './backup-settings.js';
 import { WorldRepo } from './world.js';
 
 export const PANEL_DB = 'panel.db';
@@ -39,6 +40,8 @@ export interface Store {
   moderation: ModerationRepo;
   /** Where the public events are sent as well (store/webhooks.ts). */
   webhooks: WebhookRepo;
+  /** The backup schedule and retention (store/backup-settings.ts). */
+  backupSettings: BackupSettingsRepo;
   /** Writes batched updates (key use, session last-seen) and folds a large journal into a
    * snapshot. */
   flush(): void;
@@ -82,6 +85,7 @@ export async function openStore(dataDir: string, clock: Clock = systemClock): Pr
       world,
       moderation: new ModerationRepo(panel, clock, audit),
       webhooks: new WebhookRepo(panel, clock, audit),
+      backupSettings: new BackupSettingsRepo(panel, clock, audit),
       flush() {
         keys.flushUsage();
         sessions.flushSeen();

@@ -101,4 +101,10 @@ export const PANEL_MIGRATIONS: Migration[] = [
          id TEXT PRIMARY KEY, format TEXT NOT NULL, url TEXT NOT NULL, created_at TEXT NOT NULL, created_by TEXT NOT NULL)`,
     ],
   },
+  {
+    // Backups (issue 12): the schedule and retention the admin set. The backups themselves are
+    // files in the backup folder, each carrying its own manifest.
+    version: 6,
+    sql: [`CREATE TABLE backup_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)`],
+  },
 ];

@@ -1,6 +1,7 @@
 // Writing the handler's answers: through node's ServerResponse, or as raw bytes on a socket for
 // requests node does not hand to the 'request' event. A handler that fails (it never should)
 // becomes a generic 500 whose detail goes only to the log.
+import { createReadStream } from 'node:fs';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from '../deps.js';
@@ -47,6 +48,19 @@ function sendStream(shell: Shell, res: ServerResponse, r: HttpResponse, stream: 
     });
 }
 
+/** A file as the body, at the pace the client reads it; a read failure ends the connection
+ * (the length was promised, so a short body cannot pass for a whole one). */
+function sendFile(shell: Shell, res: ServerResponse, r: HttpResponse, file: NonNullable<HttpResponse['file']>): void {
+  res.writeHead(r.status, { ...r.headers, 'content-length': String(file.size), ...(shell.closing ? { connection: 'close' } : {}) });
+  const src = createReadStream(file.path);
+  src.on('error', (err) => {
+    shell.log('error', 'file answer failed', err);
+    res.destroy();
+  });
+  res.on('close', () => src.destroy());
+  src.pipe(res);
+}
+
 export function send(shell: Shell, res: ServerResponse, r: HttpResponse, closeAfter = false): void {
   if (r.stream && (res.headersSent || res.destroyed)) {
     // The client left before the head: the stream still runs once, aborted, to free its slot.
@@ -58,6 +72,10 @@ export function send(shell: Shell, res: ServerResponse, r: HttpResponse, closeAf
   if (res.headersSent || res.destroyed) return;
   if (r.stream && r.status === 200) {
     sendStream(shell, res, r, r.stream);
+    return;
+  }
+  if (r.file && r.status === 200) {
+    sendFile(shell, res, r, r.file);
     return;
   }
   const body = r.status === 304 || r.status === 204 ? undefined : r.body;

@@ -10,6 +10,7 @@ export const HEADERS = {
   'Retry-After': { description: 'Whole seconds to wait before trying again.', schema: { type: 'integer', minimum: 1 } },
   'WWW-Authenticate': { description: 'Always `Bearer`.', schema: { type: 'string', const: 'Bearer' } },
   Allow: { description: 'The methods the path accepts.', schema: { type: 'string', examples: ['GET'] } },
+  'Content-Disposition': { description: 'A download: `attachment; filename="…"`.', schema: { type: 'string', examples: ['attachment; filename="palpanel-20260714T093000Z-manual-1a2b3c.tar.gz"'] } },
   'Set-Cookie': { description: `The session cookie \`${SESSION_COOKIE}\` (HttpOnly; SameSite=Strict; Path=/; Secure over TLS).`, schema: { type: 'string' } },
 } as const;
 

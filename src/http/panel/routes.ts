@@ -16,6 +16,7 @@ import { serverRoutes } from './server-routes.js';
 import { worldRoutes } from './world-routes.js';
 import { playerRoutes } from './player-table.js';
 import { webhookRoutes } from './webhook-routes.js';
+import { backupRoutes } from './backup-routes.js';
 
 export const PANEL_BASE = '/api/v1';
 /** Panel request bodies (login, key label) are small. */
@@ -96,6 +97,7 @@ export function panelRoutes(loginThrottle?: ThrottleOptions): PanelRoute[] {
     ...worldRoutes(),
     ...playerRoutes(),
     ...webhookRoutes(),
+    ...backupRoutes(),
   ];
 }
 
