@@ -11,7 +11,7 @@ import {
 } from '../lib/errors.js';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { openStore, PANEL_DB } from '../store/index.js';
+import { openStore, PANEL_DB, type Store } from '../store/index.js';
 import { runAdminOp, type AdminOp } from './admin-ops.js';
 import { sendControlRequest, type ControlReply } from './control-socket.js';
 
@@ -41,10 +41,15 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * there is one no running server knows (the usual slip: a command run from another folder with
  * the relative default `./palpanel-data`).
  */
-export async function performAdminOp(dataDir: string, op: AdminOp, notice?: (text: string) => void, waitMs = 15_000): Promise<unknown> {
-  const deadline = Date.now() + waitMs;
+export async function performAdminOp(
+  dataDir: string,
+  op: AdminOp | { op: string },
+  notice?: (text: string) => void,
+  opts: { waitMs?: number; replyTimeoutMs?: number; direct?: (store: Store) => unknown } = {},
+): Promise<unknown> {
+  const deadline = Date.now() + (opts.waitMs ?? 15_000);
   for (;;) {
-    const reply = await sendControlRequest(dataDir, op);
+    const reply = await sendControlRequest(dataDir, op, opts.replyTimeoutMs);
     if (reply) {
       if (reply.ok) return reply.result;
       throw toError(reply.error!);
@@ -59,7 +64,7 @@ export async function performAdminOp(dataDir: string, op: AdminOp, notice?: (tex
         );
       }
       try {
-        return runAdminOp(store, op);
+        return await (opts.direct ? opts.direct(store) : runAdminOp(store, op));
       } finally {
         store.close();
       }

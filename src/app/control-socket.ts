@@ -21,6 +21,17 @@ export interface ControlReply {
 
 /** Starts the socket server; the caller holds the data dir lock, so a leftover socket is stale. */
 export async function startControlServer(dataDir: string, handle: (req: unknown) => unknown, log: Logger): Promise<Server> {
+  /** One reply for a request: the handler's result (awaited: a backup takes a while) or its
+   * domain error; anything else is told only in the log. */
+  const answer = async (line: string): Promise<ControlReply> => {
+    try {
+      return { ok: true, result: await handle(JSON.parse(line)) };
+    } catch (err) {
+      if (err instanceof DomainError) return { ok: false, error: { name: err.name, code: err.code, message: err.message } };
+      log('error', 'control request failed', err);
+      return { ok: false, error: { name: 'Error', code: 'internal_error', message: 'The server could not complete the request.' } };
+    }
+  };
   const path = controlSocketPath(dataDir);
   try {
     unlinkSync(path);
@@ -30,6 +41,7 @@ export async function startControlServer(dataDir: string, handle: (req: unknown)
   const server = createServer((sock) => {
     let buf = '';
     sock.setEncoding('utf8');
+    // Idle time before the request line; a long operation (a backup) then runs as long as it takes.
     sock.setTimeout(10_000, () => sock.destroy());
     sock.on('error', () => sock.destroy());
     sock.on('data', (chunk: string) => {
@@ -37,18 +49,10 @@ export async function startControlServer(dataDir: string, handle: (req: unknown)
       if (buf.length > MAX_REQUEST) return sock.destroy();
       const nl = buf.indexOf('\n');
       if (nl < 0) return;
-      let reply: ControlReply;
-      try {
-        reply = { ok: true, result: handle(JSON.parse(buf.slice(0, nl))) };
-      } catch (err) {
-        if (err instanceof DomainError) {
-          reply = { ok: false, error: { name: err.name, code: err.code, message: err.message } };
-        } else {
-          log('error', 'control request failed', err);
-          reply = { ok: false, error: { name: 'Error', code: 'internal_error', message: 'The server could not complete the request.' } };
-        }
-      }
-      sock.end(JSON.stringify(reply) + '\n');
+      sock.setTimeout(0);
+      const line = buf.slice(0, nl);
+      buf = '';
+      void answer(line).then((reply) => sock.end(JSON.stringify(reply) + '\n'));
     });
   });
   await new Promise<void>((resolve, reject) => {

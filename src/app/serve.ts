@@ -12,6 +12,7 @@ import { ConflictError, ListenError } from '../lib/errors.js';
 import { join } from 'node:path';
 import type { BackupPorts } from '../http/backup-ports.js';
 import { createBackupPorts } from './backup-ports.js';
+import { isBackupOp, runBackupOp } from './backup-ops.js';
 import { BackupScheduler } from './backup-scheduler.js';
 import { BackupService } from './backups.js';
 import { recoverRestore, Restorer } from './restore.js';
@@ -178,7 +179,17 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     // this run's open sessions where each player was really last seen.
     life.onClose('player sessions', () => store.history.flushLastSeen());
 
-    const control = await startControlServer(settings.dataDir, (req) => runAdminOp(store, req), log);
+    // Backup operations reach the backup ports made below, once the save folder is known.
+    let backupPorts: BackupPorts | undefined;
+    const control = await startControlServer(
+      settings.dataDir,
+      (req) => {
+        if (!isBackupOp(req)) return runAdminOp(store, req);
+        if (!backupPorts) throw new ConflictError('conflict', 'This server has no save folder configured (SERVICE_SAVE_DIR), so it makes no backups.');
+        return runBackupOp(backupPorts, req);
+      },
+      log,
+    );
     life.onClose('control socket', () => new Promise<void>((r) => control.close(() => r())));
 
     const timers = [
@@ -225,6 +236,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
 
     const live = createLiveSource(store, clock, rest, gameData);
     const backups = settings.saveDir ? startBackups(settings, store, clock, log, life, live, client, watcher) : undefined;
+    backupPorts = backups;
     const handler = createHandler({
       backups,
       store,

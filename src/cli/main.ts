@@ -6,6 +6,7 @@ import type { DashFlags } from './dash.js';
 import type { DemoFlags } from './demo.js';
 import { exitCodeFor, messageFor, UsageError } from './exit.js';
 import { processIo, type CliIo } from './io.js';
+import type { BackupCliOpts as BackupFlags } from './backup.js';
 import type { Common as KeyOpts } from './keys.js';
 import type { ParseOpts } from './parse.js';
 import type { Common as UserOpts } from './users.js';
@@ -104,6 +105,39 @@ export function buildProgram(io: CliIo): Command {
     .addOption(jsonOpt())
     .addOption(dataDirOpt())
     .action(async (id: string, o: KeyOpts) => (await import('./keys.js')).keysRevoke(io, id, o));
+
+  const backup = program.command('backup').description('world save backups: make, list, verify, restore (through the running server when there is one)');
+  const saveDirOpt = () => new Option('--save-dir <dir>', 'the world save folder (env SERVICE_SAVE_DIR)');
+  backup
+    .command('create')
+    .description('make a backup now (the game is asked to save first when SERVICE_GAME_REST_URL is set) and wait for it')
+    .addOption(jsonOpt())
+    .addOption(dataDirOpt())
+    .addOption(saveDirOpt())
+    .action(async (o: BackupFlags) => (await import('./backup.js')).backupCreate(io, o));
+  backup
+    .command('list')
+    .description('list backups, newest first')
+    .addOption(jsonOpt())
+    .addOption(dataDirOpt())
+    .addOption(saveDirOpt())
+    .action(async (o: BackupFlags) => (await import('./backup.js')).backupList(io, o));
+  backup
+    .command('verify <id>')
+    .description("read a backup whole and check every file against its manifest's SHA-256")
+    .addOption(jsonOpt())
+    .addOption(dataDirOpt())
+    .addOption(saveDirOpt())
+    .action(async (id: string, o: BackupFlags) => (await import('./backup.js')).backupVerify(io, id, o));
+  backup
+    .command('restore <id>')
+    .description('restore a backup into the save folder (the game server must be stopped; a pre-restore backup is made first)')
+    .requiredOption('--confirm <word>', 'type RESTORE to confirm')
+    .option('--shutdown', 'shut the game server down first through its REST API when it runs')
+    .addOption(jsonOpt())
+    .addOption(dataDirOpt())
+    .addOption(saveDirOpt())
+    .action(async (id: string, o: BackupFlags & { confirm: string; shutdown?: boolean }) => (await import('./backup.js')).backupRestore(io, id, o));
 
   const users = program.command('users').description('manage panel logins');
   users

@@ -75,3 +75,27 @@ describe('backup routes', () => {
     expect((await call('DELETE', `/backups/${data.id}`, admin)).status).toBe(404);
   }, 60_000);
 });
+
+describe('palpanel backup (CLI) through a running server', () => {
+  it('create, list and verify go through the control socket; restore needs --confirm RESTORE exactly', async () => {
+    const { backupCreate, backupList, backupRestore, backupVerify } = await import('../../src/cli/backup.js');
+    const saveDir = join(tempDir(), 'world');
+    cpSync(join(FIXTURES, 'v0.1-coop'), saveDir, { recursive: true });
+    const dataDir = tempDir();
+    server = await startServe({ settings: testSettings(dataDir, { SERVICE_SAVE_DIR: saveDir, SERVICE_SAVE_CHECK_INTERVAL: '1h' }), log: createLogger('text', () => {}), version: 't', ready: () => {} });
+    const out: string[] = [];
+    const err: string[] = [];
+    const io = { env: { SERVICE_DATA_DIR: dataDir }, out: (t: string) => void out.push(t), err: (t: string) => void err.push(t), stdin: process.stdin, debug: false };
+    await backupCreate(io, { json: true });
+    const made = JSON.parse(out.pop()!) as { id: string; trigger: string };
+    expect(made.trigger).toBe('manual');
+    // Made by the server (it holds the lock): the audit says `cli`, the server's list has it.
+    expect(server.store.audit.list({ limit: 5, action: 'backup.create' }).data[0]).toMatchObject({ actor: 'cli', target: made.id });
+    await backupList(io, {});
+    expect(out.pop()).toMatch(new RegExp(`^${made.id}  manual `));
+    await backupVerify(io, made.id, {});
+    expect(out.pop()).toMatch(/: OK, 3 files .* match their SHA-256 in the manifest\n$/);
+    await expect(backupRestore(io, made.id, { confirm: 'yes' })).rejects.toThrow('A restore needs --confirm RESTORE, exactly.');
+    expect(err).toEqual([]);
+  }, 60_000);
+});

@@ -1,0 +1,80 @@
+// `palpanel backup create|list|verify|restore`: through the running server when there is one
+// (as `keys` does), else on the data dir directly under its lock.
+import { join } from 'node:path';
+import { performAdminOp } from '../app/admin-client.js';
+import { createBackupPorts } from '../app/backup-ports.js';
+import { runBackupOp, type BackupOp } from '../app/backup-ops.js';
+import { BackupService } from '../app/backups.js';
+import { createLogger } from '../app/logger.js';
+import { Restorer } from '../app/restore.js';
+import { loadSettings } from '../config/settings.js';
+import { GameRestClient } from '../game/rest-client.js';
+import type { BackupRecordView, RestoreDiff } from '../http/backup-ports.js';
+import type { Store } from '../store/index.js';
+import type { CliIo } from './io.js';
+
+export interface BackupCliOpts {
+  dataDir?: string;
+  saveDir?: string;
+  json?: boolean;
+}
+
+/** A backup made on the CLI may take minutes on a big world. */
+const REPLY_TIMEOUT_MS = 30 * 60_000;
+
+function run(io: CliIo, o: BackupCliOpts, op: BackupOp): Promise<unknown> {
+  const settings = loadSettings(io.env, { dataDir: o.dataDir, saveDir: o.saveDir });
+  const direct = async (store: Store) => {
+    const log = createLogger(settings.logFormat, io.err, io.debug);
+    const client = settings.gameRestUrl ? new GameRestClient({ baseUrl: settings.gameRestUrl, password: settings.gameAdminPassword ?? '' }) : null;
+    try {
+      const svc = new BackupService({ store, saveDir: settings.saveDir, backupDir: settings.backupDir ?? join(settings.dataDir, 'backups'), log, clock: () => new Date(), saveGame: client ? () => client.save().then(() => undefined) : undefined });
+      let gameUp = false;
+      if (client) gameUp = await client.info({ timeoutMs: 2_000 }).then(() => true, () => false);
+      const restorer = new Restorer({
+        store,
+        backups: svc,
+        saveDir: settings.saveDir,
+        dataDir: settings.dataDir,
+        log,
+        gameRunning: () => gameUp,
+        // The next `serve` parses the restored world at its start.
+        reparse: () => Promise.resolve(),
+      });
+      return await runBackupOp(createBackupPorts(svc, restorer, log), op);
+    } finally {
+      await client?.close();
+    }
+  };
+  return performAdminOp(settings.dataDir, op, io.err, { replyTimeoutMs: REPLY_TIMEOUT_MS, direct });
+}
+
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+const line = (b: BackupRecordView) => `${b.id}  ${b.trigger.padEnd(11)}  ${mb(b.sizeBytes).padStart(9)}  ${b.world ? `${b.world.players} players, ${b.world.pals} pals, ${b.world.guilds} guilds` : 'world not parsed'}`;
+
+export async function backupCreate(io: CliIo, o: BackupCliOpts): Promise<void> {
+  const rec = (await run(io, o, { op: 'backup.create' })) as BackupRecordView;
+  io.out(o.json ? `${JSON.stringify(rec)}\n` : `${line(rec)}\n`);
+}
+
+export async function backupList(io: CliIo, o: BackupCliOpts): Promise<void> {
+  const all = (await run(io, o, { op: 'backup.list' })) as BackupRecordView[];
+  if (o.json) return io.out(`${JSON.stringify(all)}\n`);
+  io.out(all.length ? `${all.map(line).join('\n')}\n` : 'No backups.\n');
+}
+
+export async function backupVerify(io: CliIo, id: string, o: BackupCliOpts): Promise<void> {
+  const r = (await run(io, o, { op: 'backup.verify', id })) as { id: string; files: number; bytes: number };
+  io.out(o.json ? `${JSON.stringify(r)}\n` : `${r.id}: OK, ${r.files} files (${mb(r.bytes)}) match their SHA-256 in the manifest\n`);
+}
+
+export async function backupRestore(io: CliIo, id: string, o: BackupCliOpts & { confirm?: string; shutdown?: boolean }): Promise<void> {
+  const r = (await run(io, o, { op: 'backup.restore', id, confirm: o.confirm ?? '', shutdown: o.shutdown })) as { diff: RestoreDiff; preRestoreBackup: string };
+  if (o.json) return io.out(`${JSON.stringify(r)}\n`);
+  const d = r.diff;
+  io.out(
+    `Restored ${id}. The world before it is backup ${r.preRestoreBackup}.\n` +
+      `files: ${d.files.added.length} added, ${d.files.removed.length} removed, ${d.files.changed.length} changed; ` +
+      `players: +${d.players.gained.length} -${d.players.lost.length}; pals: +${d.pals.gained} -${d.pals.lost}; guilds: +${d.guilds.gained.length} -${d.guilds.lost.length}\n`,
+  );
+}
