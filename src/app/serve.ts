@@ -180,13 +180,13 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     life.onClose('player sessions', () => store.history.flushLastSeen());
 
     // Backup operations reach the backup ports made below, once the save folder is known.
-    let backupPorts: BackupPorts | undefined;
+    const backupRef: { ports?: BackupPorts } = {};
     const control = await startControlServer(
       settings.dataDir,
       (req) => {
         if (!isBackupOp(req)) return runAdminOp(store, req);
-        if (!backupPorts) throw new ConflictError('conflict', 'This server has no save folder configured (SERVICE_SAVE_DIR), so it makes no backups.');
-        return runBackupOp(backupPorts, req);
+        if (!backupRef.ports) throw new ConflictError('conflict', 'This server has no save folder configured (SERVICE_SAVE_DIR), so it makes no backups.');
+        return runBackupOp(backupRef.ports, req);
       },
       log,
     );
@@ -236,7 +236,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
 
     const live = createLiveSource(store, clock, rest, gameData);
     const backups = settings.saveDir ? startBackups(settings, store, clock, log, life, live, client, watcher) : undefined;
-    backupPorts = backups;
+    backupRef.ports = backups;
     const handler = createHandler({
       backups,
       store,
