@@ -3,7 +3,8 @@
 // leave at most an ignored temp file), kept by the retention the admin set, deleted, verified.
 // Every completed backup adds the public `Backup completed` event; every change is audited.
 import { randomBytes } from 'node:crypto';
-import { createReadStream, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { createReadStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { rm, statfs } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 import { SYSTEM, type Actor } from '../lib/actor.js';
@@ -95,7 +96,7 @@ export class BackupService {
   constructor(private readonly o: BackupServiceOptions) {
     mkdirSync(o.backupDir, { recursive: true, mode: 0o700 });
     // A temp file is a backup a crash interrupted: never listed, removed here.
-    for (const name of readdirSync(o.backupDir)) if (/^\..*\.tar\.gz\.tmp$/.test(name)) void rm(`${o.backupDir}/${name}`, { force: true });
+    for (const name of readdirSync(o.backupDir)) if (/^\..*\.tar\.gz\.tmp$/.test(name)) rmSync(join(o.backupDir, name), { force: true });
   }
 
   get backupDir(): string {
