@@ -9,7 +9,7 @@ import { rm, statfs } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 import { SYSTEM, type Actor } from '../lib/actor.js';
 import { BACKUP_TEXT } from '../lib/event-texts.js';
-import { ConflictError, DomainError, NotFoundError } from '../lib/errors.js';
+import { ConflictError, DomainError, fsErrorReason, NotFoundError } from '../lib/errors.js';
 import { iso, type Clock } from '../lib/time.js';
 import { TarError } from '../lib/tar.js';
 import type { Store } from '../store/index.js';
@@ -118,7 +118,13 @@ export class BackupService {
       },
       (err: unknown) => {
         job.state = 'failed';
-        job.error = err instanceof DomainError || err instanceof TarError ? err.message : 'The backup could not be written (the log has the details).';
+        const fsReason = fsErrorReason(err);
+        job.error =
+          err instanceof DomainError || err instanceof TarError
+            ? err.message
+            : fsReason
+              ? `The backup could not be written: ${fsReason}. Nothing was kept.`
+              : 'The backup could not be written (the log has the details).';
         this.o.log('warn', `backup ${id} failed`, err);
         this.o.store.audit.note({ actor, action: 'backup.create', target: id, detail: `${trigger}: ${job.error}` }, 'backup_failed');
         throw err;

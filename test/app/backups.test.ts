@@ -112,6 +112,19 @@ describe('backups', () => {
     expect(diff.files.changed).toContain('Level.sav');
   });
 
+  it('a backup that cannot be written says why in words, keeps nothing, and is audited as refused', async () => {
+    const { svc, store } = await rig();
+    // The backup folder is taken away and a file put in its place (a full or broken disk reads
+    // the same way to the writer: the write fails).
+    rmSync(svc.backupDir, { recursive: true });
+    writeFileSync(svc.backupDir, 'not a folder');
+    const { id, done } = svc.start('manual', 'user:ann');
+    await expect(done).rejects.toBeDefined();
+    expect(svc.job(id)).toMatchObject({ state: 'failed', error: 'The backup could not be written: a part of the path is not a folder. Nothing was kept.' });
+    expect(store.audit.list({ limit: 5, action: 'backup.create' }).data).toEqual([expect.objectContaining({ outcome: 'refused', reason: 'backup_failed' })]);
+    expect(store.events.listPublic(5)).toEqual([]);
+  });
+
   it('refuses a restore while the game answers (409, audited, nothing touched)', async () => {
     const { saveDir, svc, ports, store, setRunning } = await rig();
     const { id } = ports.start('manual', 'cli');
