@@ -26,13 +26,14 @@ Settings (environment; a flag above wins over its variable):
   SERVICE_GAME_REST_URL           --game-url  base URL of the game's REST API, e.g. http://127.0.0.1:8212 (default none)
   SERVICE_GAME_ADMIN_PASSWORD     the game's AdminPassword, sent as HTTP Basic user admin (default none)
   SERVICE_POLL_INTERVAL           period of the live poll: info, players, metrics (default 5s)
-  SERVICE_GAME_DATA               on enables the live game-data poller, GET /v1/api/game-data (default off)
+  SERVICE_GAME_DATA               on (or true, 1, yes) enables the live game-data poller, GET /v1/api/game-data (default off)
   SERVICE_GAME_DATA_INTERVAL      period of the game-data poller (default 15s)
   SERVICE_RCON_ADDR               host:port of the game's RCON (default none)
   SERVICE_RCON_PASSWORD           the game's RCON password (default none)
   SERVICE_INTEGRATION_RATE_LIMIT  Integration API requests per minute per key, a positive whole number (default 60)
   SERVICE_SESSION_TTL             panel session length (default 7d)
   SERVICE_LOG_FORMAT              text or json; logs go to stderr (default text)
+  SERVICE_BACKUP_DIR              where backups are kept; unset: <data-dir>/backups (default none)
 
 Durations are a whole number and a unit: 250ms, 5s, 2m, 1h or 7d. An invalid value stops start-up
 with exit code 2 and a message naming the setting. When ready, serve prints

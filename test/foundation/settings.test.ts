@@ -22,6 +22,7 @@ describe('settings', () => {
       integrationRateLimit: 60,
       sessionTtlMs: 7 * 86_400_000,
       logFormat: 'text',
+      backupDir: null,
     });
   });
 
@@ -41,6 +42,7 @@ describe('settings', () => {
       SERVICE_INTEGRATION_RATE_LIMIT: '100000',
       SERVICE_SESSION_TTL: '7d',
       SERVICE_LOG_FORMAT: 'json',
+      SERVICE_BACKUP_DIR: '/srv/backups',
     });
     expect(s.listen).toEqual({ host: '0.0.0.0', port: 0 });
     expect(s.saveCheckIntervalMs).toBe(250);
@@ -52,6 +54,7 @@ describe('settings', () => {
     expect(s.integrationRateLimit).toBe(100_000);
     expect(s.logFormat).toBe('json');
     expect(s.saveDir).toBe('/srv/pal/Saved/SaveGames/0/ABC');
+    expect(s.backupDir).toBe('/srv/backups');
   });
 
   it('on/off settings take on/off, true/false, 1/0 and yes/no, in any case', () => {
@@ -119,6 +122,7 @@ describe('settings', () => {
         'SERVICE_LISTEN', 'SERVICE_DATA_DIR', 'SERVICE_SAVE_DIR', 'SERVICE_SAVE_CHECK_INTERVAL', 'SERVICE_GAME_REST_URL',
         'SERVICE_GAME_ADMIN_PASSWORD', 'SERVICE_POLL_INTERVAL', 'SERVICE_GAME_DATA', 'SERVICE_GAME_DATA_INTERVAL',
         'SERVICE_RCON_ADDR', 'SERVICE_RCON_PASSWORD', 'SERVICE_INTEGRATION_RATE_LIMIT', 'SERVICE_SESSION_TTL', 'SERVICE_LOG_FORMAT',
+        'SERVICE_BACKUP_DIR',
       ].sort(),
     );
   });
