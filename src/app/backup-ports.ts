@@ -41,7 +41,7 @@ export function createBackupPorts(svc: BackupService, restorer: Restorer, log: L
           throw err;
         }
         if (!archive.files.some((f) => f.path === 'Level.sav')) throw new ValidationError('The upload holds no Level.sav: it is not a world save.');
-        const world = await parseFiles(archive.files, log);
+        const world = await parseFiles(archive.files, log, svc.backupDir);
         if (world.players.length === 0 && world.pals.length === 0 && world.guilds.length === 0) {
           throw new ValidationError('The upload\'s Level.sav could not be read as a Palworld world save.');
         }

@@ -16,6 +16,7 @@ import type { Store } from '../store/index.js';
 import { archivePath, BACKUP_ID, readArchive, writeArchive, type BackupManifest, type BackupTrigger, type ReadArchive, type SaveFile } from './backup-archive.js';
 import { readStableSave } from './backup-source.js';
 import type { Logger } from './logger.js';
+import { PARSE_WORK_PREFIX } from './restore.js';
 
 export interface BackupRecord {
   id: string;
@@ -96,7 +97,10 @@ export class BackupService {
   constructor(private readonly o: BackupServiceOptions) {
     mkdirSync(o.backupDir, { recursive: true, mode: 0o700 });
     // A temp file is a backup a crash interrupted: never listed, removed here.
-    for (const name of readdirSync(o.backupDir)) if (/^\..*\.tar\.gz\.tmp$/.test(name)) rmSync(join(o.backupDir, name), { force: true });
+    // (and the work folders of a dry-run's parse).
+    for (const name of readdirSync(o.backupDir)) {
+      if (/^\..*\.tar\.gz\.tmp$/.test(name) || name.startsWith(PARSE_WORK_PREFIX)) rmSync(join(o.backupDir, name), { recursive: true, force: true });
+    }
   }
 
   get backupDir(): string {

@@ -5,7 +5,6 @@
 // new one in place, never half of each.
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { Actor } from '../lib/actor.js';
 import { fsyncDir, writeFileAtomic } from '../lib/atomic-file.js';
@@ -97,10 +96,15 @@ export function fileDiff(current: SaveFile[], restored: SaveFile[]): RestoreDiff
 
 const EMPTY_WORLD = { players: [], pals: [], guilds: [] };
 
-/** Parses files in a temp folder (the parse reads folders); an unparsable side counts as empty. */
-export async function parseFiles(files: SaveFile[], log: Logger): Promise<Pick<WorldSnapshot, 'players' | 'pals' | 'guilds'>> {
+/** Prefix of the folders parseFiles works in (in the backup folder, whose service removes any a
+ * crash left). */
+export const PARSE_WORK_PREFIX = '.parse-';
+
+/** Parses files in a work folder under `workDir` (the parse reads folders); an unparsable side
+ * counts as empty. */
+export async function parseFiles(files: SaveFile[], log: Logger, workDir: string): Promise<Pick<WorldSnapshot, 'players' | 'pals' | 'guilds'>> {
   if (!files.some((f) => f.path === 'Level.sav')) return EMPTY_WORLD;
-  const dir = await mkdtemp(join(tmpdir(), 'palpanel-restore-'));
+  const dir = await mkdtemp(join(workDir, PARSE_WORK_PREFIX));
   try {
     for (const f of files) {
       mkdirSync(dirname(join(dir, f.path)), { recursive: true });
@@ -141,7 +145,8 @@ export class Restorer {
     const saveDir = this.saveDir();
     const archive = await this.o.backups.open(id);
     const current = existsSync(saveDir) ? await readStableSave(saveDir, { settleMs: 0, maxWaitMs: 5_000 }).catch(() => [] as SaveFile[]) : [];
-    const [before, after] = [await parseFiles(current, this.o.log), await parseFiles(archive.files, this.o.log)];
+    const work = this.o.backups.backupDir;
+    const [before, after] = [await parseFiles(current, this.o.log, work), await parseFiles(archive.files, this.o.log, work)];
     return { files: fileDiff(current, archive.files), ...worldDiff(before, after) };
   }
 
