@@ -7,9 +7,13 @@ import type { BackupPorts } from '../http/backup-ports.js';
 import { ValidationError } from '../lib/errors.js';
 import { TarError } from '../lib/tar.js';
 import { readArchive } from './backup-archive.js';
-import type { BackupService } from './backups.js';
 import type { Logger } from './logger.js';
-import { parseFiles, type Restorer } from './restore.js';
+import { parseFiles, Restorer } from './restore.js';
+import { BackupService } from './backups.js';
+import type { Settings } from '../config/settings.js';
+import type { GameRestClient } from '../game/rest-client.js';
+import type { Clock } from '../lib/time.js';
+import type { Store } from '../store/index.js';
 
 export function createBackupPorts(svc: BackupService, restorer: Restorer, log: Logger): BackupPorts {
   return {
@@ -53,4 +57,40 @@ export function createBackupPorts(svc: BackupService, restorer: Restorer, log: L
     dryRun: (id) => restorer.dryRun(id),
     restore: (id, opts, actor) => restorer.restore(id, opts, actor),
   };
+}
+
+export interface BackupStackOptions {
+  store: Store;
+  settings: Pick<Settings, 'saveDir' | 'backupDir' | 'dataDir'>;
+  log: Logger;
+  clock: Clock;
+  /** The game's REST client, when one is configured: asked to save before a backup. */
+  client: GameRestClient | null;
+  gameRunning: () => boolean;
+  stopGame?: () => Promise<void>;
+  reparse: () => Promise<unknown>;
+}
+
+/** The backup service, its restorer and their ports over one store, for `serve` and for the
+ * `backup` command on a data dir no server holds. */
+export function createBackupStack(o: BackupStackOptions): { svc: BackupService; ports: BackupPorts } {
+  const svc = new BackupService({
+    store: o.store,
+    saveDir: o.settings.saveDir,
+    backupDir: o.settings.backupDir ?? join(o.settings.dataDir, 'backups'),
+    log: o.log,
+    clock: o.clock,
+    saveGame: o.client ? () => o.client!.save().then(() => undefined) : undefined,
+  });
+  const restorer = new Restorer({
+    store: o.store,
+    backups: svc,
+    saveDir: o.settings.saveDir,
+    dataDir: o.settings.dataDir,
+    log: o.log,
+    gameRunning: o.gameRunning,
+    stopGame: o.stopGame,
+    reparse: o.reparse,
+  });
+  return { svc, ports: createBackupPorts(svc, restorer, o.log) };
 }

@@ -9,13 +9,11 @@ import { createHandler } from '../http/index.js';
 import { startHttpServer } from '../http/node-adapter.js';
 import { systemClock, type Clock } from '../lib/time.js';
 import { ConflictError, ListenError } from '../lib/errors.js';
-import { join } from 'node:path';
 import type { BackupPorts } from '../http/backup-ports.js';
-import { createBackupPorts } from './backup-ports.js';
+import { createBackupStack } from './backup-ports.js';
 import { isBackupOp, runBackupOp } from './backup-ops.js';
 import { BackupScheduler } from './backup-scheduler.js';
-import { BackupService } from './backups.js';
-import { recoverRestore, Restorer } from './restore.js';
+import { recoverRestore } from './restore.js';
 import { settingsSummary } from '../config/settings.js';
 import { logEvents, logRestState } from './activity-log.js';
 import { Notifier } from './notifier.js';
@@ -128,27 +126,19 @@ function startBackups(
   client: GameRestClient | null,
   watcher: SaveWatcher<StoreParseResult> | null,
 ): BackupPorts {
-  const svc = new BackupService({
+  const { svc, ports } = createBackupStack({
     store,
-    saveDir: settings.saveDir,
-    backupDir: settings.backupDir ?? join(settings.dataDir, 'backups'),
+    settings,
     log,
     clock,
-    saveGame: client ? () => client.save().then(() => undefined) : undefined,
-  });
-  life.onClose('backups', () => svc.idle());
-  const restorer = new Restorer({
-    store,
-    backups: svc,
-    saveDir: settings.saveDir,
-    dataDir: settings.dataDir,
-    log,
+    client,
     gameRunning: () => live.snapshot().reachable,
     stopGame: client ? () => stopGame(client, live) : undefined,
     reparse: () => (watcher ? watcher.parseNow() : Promise.resolve()),
   });
+  life.onClose('backups', () => svc.idle());
   new BackupScheduler(svc, store, clock, log).start(life.signal);
-  return createBackupPorts(svc, restorer, log);
+  return ports;
 }
 
 /** Asks the game to shut down now, and waits until the poller no longer reaches it. */

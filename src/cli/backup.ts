@@ -1,12 +1,9 @@
 // `palpanel backup create|list|verify|restore`: through the running server when there is one
 // (as `keys` does), else on the data dir directly under its lock.
-import { join } from 'node:path';
 import { performAdminOp } from '../app/admin-client.js';
-import { createBackupPorts } from '../app/backup-ports.js';
+import { createBackupStack } from '../app/backup-ports.js';
 import { runBackupOp, type BackupOp } from '../app/backup-ops.js';
-import { BackupService } from '../app/backups.js';
 import { createLogger } from '../app/logger.js';
-import { Restorer } from '../app/restore.js';
 import { loadSettings } from '../config/settings.js';
 import { GameRestClient } from '../game/rest-client.js';
 import type { BackupRecordView, RestoreDiff } from '../http/backup-ports.js';
@@ -28,20 +25,10 @@ function run(io: CliIo, o: BackupCliOpts, op: BackupOp): Promise<unknown> {
     const log = createLogger(settings.logFormat, io.err, io.debug);
     const client = settings.gameRestUrl ? new GameRestClient({ baseUrl: settings.gameRestUrl, password: settings.gameAdminPassword ?? '' }) : null;
     try {
-      const svc = new BackupService({ store, saveDir: settings.saveDir, backupDir: settings.backupDir ?? join(settings.dataDir, 'backups'), log, clock: () => new Date(), saveGame: client ? () => client.save().then(() => undefined) : undefined });
-      let gameUp = false;
-      if (client) gameUp = await client.info({ timeoutMs: 2_000 }).then(() => true, () => false);
-      const restorer = new Restorer({
-        store,
-        backups: svc,
-        saveDir: settings.saveDir,
-        dataDir: settings.dataDir,
-        log,
-        gameRunning: () => gameUp,
-        // The next `serve` parses the restored world at its start.
-        reparse: () => Promise.resolve(),
-      });
-      return await runBackupOp(createBackupPorts(svc, restorer, log), op);
+      const gameUp = client ? await client.info({ timeoutMs: 2_000 }).then(() => true, () => false) : false;
+      // The next `serve` parses a restored world at its start.
+      const { ports } = createBackupStack({ store, settings, log, clock: () => new Date(), client, gameRunning: () => gameUp, reparse: () => Promise.resolve() });
+      return await runBackupOp(ports, op);
     } finally {
       await client?.close();
     }

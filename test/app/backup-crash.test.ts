@@ -3,7 +3,7 @@
 // next start would, the swap marker is recovered: the save folder is then always the whole world
 // (byte for byte), and every listed backup reads back whole.
 import { spawn } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readArchive } from '../../src/app/backup-archive.js';
@@ -12,19 +12,11 @@ import { recoverRestore } from '../../src/app/restore.js';
 import { seededRandom } from '../../src/lib/prng.js';
 import { openStore } from '../../src/store/index.js';
 import { FIXTURES, ROOT, tempDir } from '../helpers/cli.js';
+import { fileTree } from '../helpers/tree.js';
 import { countSetting } from '../helpers/counts.js';
 
 const ROUNDS = Math.max(3, Math.round(countSetting('PALPANEL_TEST_CRASH_ROUNDS', 20) / 3));
 
-function tree(dir: string, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const e of readdirSync(join(dir, prefix), { withFileTypes: true })) {
-    const rel = prefix ? `${prefix}/${e.name}` : e.name;
-    if (e.isDirectory()) for (const [k, v] of tree(dir, rel)) out.set(k, v);
-    else out.set(rel, readFileSync(join(dir, rel)).toString('base64'));
-  }
-  return out;
-}
 
 const CHILD = `
   const { openStore } = await import(${JSON.stringify(join(ROOT, 'src/store/index.ts'))});
@@ -50,7 +42,7 @@ describe('SIGKILL during backups and restores', () => {
     const saveDir = join(root, 'world');
     const dataDir = join(root, 'data');
     cpSync(join(FIXTURES, 'v0.1-coop'), saveDir, { recursive: true });
-    const world = tree(saveDir);
+    const world = fileTree(saveDir);
     const rng = seededRandom(7);
     for (let round = 0; round < ROUNDS; round++) {
       const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD, dataDir, saveDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -65,7 +57,7 @@ describe('SIGKILL during backups and restores', () => {
       await new Promise((r) => child.once('exit', r));
       // What the next start does first.
       recoverRestore(dataDir, () => undefined);
-      expect(tree(saveDir), `round ${round}`).toEqual(world);
+      expect(fileTree(saveDir), `round ${round}`).toEqual(world);
       const store = await openStore(dataDir);
       try {
         const svc = new BackupService({ store, saveDir, backupDir: join(dataDir, 'backups'), log: () => undefined, clock: () => new Date() });

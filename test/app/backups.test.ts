@@ -16,6 +16,7 @@ import { recoverRestore, RESTORE_MARKER, Restorer } from '../../src/app/restore.
 import { tarChunks } from '../../src/lib/tar.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { FIXTURES, tempDir } from '../helpers/cli.js';
+import { fileTree } from '../helpers/tree.js';
 
 const stores: Store[] = [];
 afterEach(() => {
@@ -24,16 +25,6 @@ afterEach(() => {
 
 const silent = () => undefined;
 
-/** Every file under dir, as relative path → bytes. */
-function tree(dir: string, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const e of readdirSync(join(dir, prefix), { withFileTypes: true })) {
-    const rel = prefix ? `${prefix}/${e.name}` : e.name;
-    if (e.isDirectory()) for (const [k, v] of tree(dir, rel)) out.set(k, v);
-    else out.set(rel, readFileSync(join(dir, rel)).toString('base64'));
-  }
-  return out;
-}
 
 async function rig(fixture = 'v0.6-world1', clock: () => Date = () => new Date()) {
   const root = tempDir('palpanel-backup-');
@@ -62,7 +53,7 @@ describe('backups', () => {
     // Plain tar can read it: the manifest first, then the world's files.
     const names = execFileSync('tar', ['tzf', join(svc.backupDir, `${id}.tar.gz`)], { encoding: 'utf8' }).trim().split('\n');
     expect(names[0]).toBe('manifest.json');
-    expect(names.slice(1).sort()).toEqual([...tree(saveDir).keys()].map((p) => `world/${p}`).sort());
+    expect(names.slice(1).sort()).toEqual([...fileTree(saveDir).keys()].map((p) => `world/${p}`).sort());
     const { manifest } = await svc.open(id);
     expect(manifest.files.find((f) => f.path === 'Level.sav')!.size).toBe(readFileSync(join(saveDir, 'Level.sav')).length);
     expect(store.events.listPublic(5)).toEqual([expect.objectContaining({ kind: 'backup', message: 'Backup completed' })]);
@@ -74,16 +65,16 @@ describe('backups', () => {
 
   it('round trip: backup, change the world, restore: the folder is byte-identical to the backup, and a pre-restore backup holds what was there', async () => {
     const { saveDir, svc, ports, store } = await rig();
-    const before = tree(saveDir);
+    const before = fileTree(saveDir);
     const { id } = ports.start('manual', 'user:ann');
     await svc.idle();
     // The world moves on: a changed Level.sav, a new player file, one removed.
     writeFileSync(join(saveDir, 'Level.sav'), Buffer.concat([readFileSync(join(saveDir, 'Level.sav')), Buffer.from('x')]));
     writeFileSync(join(saveDir, 'Players', 'FFFFFFFF000000000000000000000000.sav'), 'new');
     rmSync(join(saveDir, 'LevelMeta.sav'));
-    const changed = tree(saveDir);
+    const changed = fileTree(saveDir);
     const out = await ports.restore(id, { shutdown: false }, 'user:ann');
-    expect(tree(saveDir)).toEqual(before);
+    expect(fileTree(saveDir)).toEqual(before);
     expect(out.diff.files).toEqual({ added: ['LevelMeta.sav'], removed: ['Players/FFFFFFFF000000000000000000000000.sav'], changed: ['Level.sav'] });
     const pre = await svc.open(out.preRestoreBackup);
     expect(pre.manifest.trigger).toBe('pre-restore');
@@ -139,7 +130,7 @@ describe('backups', () => {
 
   it('a swap interrupted at any step is finished or undone at the next start: never half a world', async () => {
     const { saveDir, dataDir } = await rig();
-    const oldTree = tree(saveDir);
+    const oldTree = fileTree(saveDir);
     const staged = `${saveDir}.restore-x`;
     const aside = `${saveDir}.before-x`;
     const marker = JSON.stringify({ saveDir, staged, aside });
@@ -151,7 +142,7 @@ describe('backups', () => {
     makeStaged();
     writeFileSync(join(dataDir, RESTORE_MARKER), marker);
     recoverRestore(dataDir, silent);
-    expect(tree(saveDir)).toEqual(oldTree);
+    expect(fileTree(saveDir)).toEqual(oldTree);
     expect(existsSync(staged) || existsSync(join(dataDir, RESTORE_MARKER))).toBe(false);
     // 2. Killed between the two renames: the new world goes in.
     makeStaged();
