@@ -14,6 +14,7 @@ import { createBackupStack } from './backup-ports.js';
 import { isBackupOp, runBackupOp } from './backup-ops.js';
 import { BackupScheduler } from './backup-scheduler.js';
 import { recoverRestore } from './restore.js';
+import { createConsole } from './console.js';
 import { settingsSummary } from '../config/settings.js';
 import { logEvents, logRestState } from './activity-log.js';
 import { Notifier } from './notifier.js';
@@ -227,8 +228,11 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     const live = createLiveSource(store, clock, rest, gameData);
     const backups = settings.saveDir ? startBackups(settings, store, clock, log, life, live, client, watcher) : undefined;
     backupRef.ports = backups;
+    const consolePort = createConsole(store, { addr: settings.rconAddr, password: settings.rconPassword });
+    life.onClose('console', () => consolePort.close());
     const handler = createHandler({
       backups,
+      console: consolePort,
       store,
       live,
       moderation,

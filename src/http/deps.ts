@@ -10,6 +10,7 @@ import type { Store } from '../store/index.js';
 import type { LiveFeed } from './stream/feed.js';
 import type { ServerPorts } from './server-ports.js';
 import type { BackupPorts } from './backup-ports.js';
+import type { ConsolePort } from './console-port.js';
 
 /** Same shape as src/app/logger.ts `Logger`. */
 export type Logger = (level: 'info' | 'warn' | 'error', msg: string, detail?: unknown) => void;
@@ -61,6 +62,8 @@ export interface HttpDeps {
   server?: ServerPorts;
   /** Backups and restore (src/app/backups.ts); absent: the backup routes answer 409 saying why. */
   backups?: BackupPorts;
+  /** The console over RCON (src/app/console.ts); absent: exec answers 503 saying RCON is not set up. */
+  console?: ConsolePort;
 }
 
 /** The LiveSource value before any poller exists (e.g. `palpanel` without a game URL). */

@@ -36,6 +36,11 @@ export const AUDIT_ACTIONS = [
   'backup.delete',
   'backup.schedule',
   'backup.restore',
+  /** A console command run through RCON (target: ''; detail: the command, passwords masked). */
+  'console.exec',
+  /** A saved console command added or removed (target: its id; detail: its name). */
+  'console.save',
+  'console.unsave',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -44,7 +49,7 @@ export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 /** Why a change was refused: a rule of the domain said no (a conflict). Input that fails
  * validation or names nothing that exists is not an attempted change and leaves no row. */
-export const REFUSAL_REASONS = ['last_admin', 'too_many_keys', 'user_exists', 'game_unavailable', 'parse_running', 'game_refused', 'too_many_webhooks', 'backup_failed', 'game_running'] as const;
+export const REFUSAL_REASONS = ['last_admin', 'too_many_keys', 'user_exists', 'game_unavailable', 'parse_running', 'game_refused', 'too_many_webhooks', 'backup_failed', 'game_running', 'too_many_saved_commands'] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 /**
@@ -93,6 +98,9 @@ const ACTION_WORDS: Record<AuditAction, string> = {
   'backup.delete': 'delete backup',
   'backup.schedule': 'set the backup schedule',
   'backup.restore': 'restore backup',
+  'console.exec': 'run console command',
+  'console.save': 'save console command',
+  'console.unsave': 'remove saved console command',
 };
 
 /** An audit row as one line of the event log (kind `audit`), e.g. `ann: revoke integration key

@@ -18,6 +18,7 @@ import { loadSqlJs } from './sqljs.js';
 import { UserRepo } from './users.js';
 import { WebhookRepo } from './webhooks.js';
 import { BackupSettingsRepo } from './backup-settings.js';
+import { ConsoleRepo } from './console.js';
 import { WorldRepo } from './world.js';
 
 export const PANEL_DB = 'panel.db';
@@ -42,6 +43,8 @@ export interface Store {
   webhooks: WebhookRepo;
   /** The backup schedule and retention (store/backup-settings.ts). */
   backupSettings: BackupSettingsRepo;
+  /** The console's log and saved commands (store/console.ts). */
+  console: ConsoleRepo;
   /** Writes batched updates (key use, session last-seen) and folds a large journal into a
    * snapshot. */
   flush(): void;
@@ -86,6 +89,7 @@ export async function openStore(dataDir: string, clock: Clock = systemClock): Pr
       moderation: new ModerationRepo(panel, clock, audit),
       webhooks: new WebhookRepo(panel, clock, audit),
       backupSettings: new BackupSettingsRepo(panel, clock, audit),
+      console: new ConsoleRepo(panel, clock, audit),
       flush() {
         keys.flushUsage();
         sessions.flushSeen();

@@ -107,4 +107,16 @@ export const PANEL_MIGRATIONS: Migration[] = [
     version: 6,
     sql: [`CREATE TABLE backup_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)`],
   },
+  {
+    // The console (issue 13): every command run through RCON with its reply (bounded), and the
+    // admin's saved commands.
+    version: 7,
+    sql: [
+      `CREATE TABLE console_log (
+         id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, actor TEXT NOT NULL, command TEXT NOT NULL,
+         outcome TEXT NOT NULL, reply TEXT NOT NULL)`,
+      `CREATE TABLE console_saved (
+         id TEXT PRIMARY KEY, name TEXT NOT NULL, command TEXT NOT NULL, created_at TEXT NOT NULL, created_by TEXT NOT NULL)`,
+    ],
+  },
 ];

@@ -17,6 +17,7 @@ import { worldRoutes } from './world-routes.js';
 import { playerRoutes } from './player-table.js';
 import { webhookRoutes } from './webhook-routes.js';
 import { backupRoutes } from './backup-routes.js';
+import { consoleRoutes } from './console-routes.js';
 
 export const PANEL_BASE = '/api/v1';
 /** Panel request bodies (login, key label) are small. */
@@ -98,6 +99,7 @@ export function panelRoutes(loginThrottle?: ThrottleOptions): PanelRoute[] {
     ...playerRoutes(),
     ...webhookRoutes(),
     ...backupRoutes(),
+    ...consoleRoutes(),
   ];
 }
 

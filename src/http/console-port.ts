@@ -1,0 +1,10 @@
+// What the panel's console routes need of the running palpanel (src/app/console.ts).
+import type { Actor } from '../lib/actor.js';
+import type { ConsoleLogEntry } from '../store/console.js';
+
+export interface ConsolePort {
+  /** Runs one command through RCON and logs it; GameUnavailableError (503) when RCON is not
+   * configured, refuses the password or does not answer; ValidationError for a bad command. */
+  exec(command: string, actor: Actor): Promise<ConsoleLogEntry>;
+  close(): Promise<void>;
+}
