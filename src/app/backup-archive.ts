@@ -40,6 +40,8 @@ export interface BackupManifest {
   createdAt: string;
   gameVersion: string | null;
   world: { players: number; pals: number; guilds: number } | null;
+  /** The admin's words for a manual backup (`POST /backups {"note"}`), or null. */
+  note?: string | null;
   files: ManifestFile[];
 }
 

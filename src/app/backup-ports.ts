@@ -20,8 +20,8 @@ export function createBackupPorts(svc: BackupService, restorer: Restorer, log: L
     list: () => svc.list(),
     get: (id) => svc.get(id),
     job: (id) => svc.job(id),
-    start: (trigger, actor) => {
-      const { id, done } = svc.start(trigger, actor);
+    start: (trigger, actor, note) => {
+      const { id, done } = svc.start(trigger, actor, note ?? null);
       done.catch(() => undefined); // its failure is the job's state, read by GET /backups/{id}
       return { id };
     },

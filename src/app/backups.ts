@@ -26,6 +26,7 @@ export interface BackupRecord {
   gameVersion: string | null;
   world: BackupManifest['world'];
   fileCount: number;
+  note: string | null;
 }
 
 export type BackupJobState = { id: string; trigger: BackupTrigger; state: 'running' | 'failed'; startedAt: string; error: string | null };
@@ -108,14 +109,14 @@ export class BackupService {
   }
 
   /** Starts a backup; resolves with its id at once (the job's state is readable until done). */
-  start(trigger: BackupTrigger, actor: Actor): { id: string; done: Promise<BackupRecord> } {
+  start(trigger: BackupTrigger, actor: Actor, note: string | null = null): { id: string; done: Promise<BackupRecord> } {
     if (!this.o.saveDir) throw new ConflictError('conflict', 'palpanel has no save folder configured (SERVICE_SAVE_DIR), so there is nothing to back up.');
     if (this.running) throw new ConflictError('conflict', 'A backup is being made now; try again when it is done.');
     const now = this.o.clock();
     const id = `${iso(now).replace(/[-:]/g, '').replace(/\.\d{3}/, '')}-${trigger}-${randomBytes(3).toString('hex')}`;
     const job: BackupJobState = { id, trigger, state: 'running', startedAt: iso(now), error: null };
     this.jobs.set(id, job);
-    const done = this.make(id, trigger, actor).then(
+    const done = this.make(id, trigger, actor, undefined, note).then(
       (rec) => {
         this.jobs.delete(id);
         return rec;
@@ -138,7 +139,7 @@ export class BackupService {
     return { id, done };
   }
 
-  private async make(id: string, trigger: BackupTrigger, actor: Actor, files?: SaveFile[]): Promise<BackupRecord> {
+  private async make(id: string, trigger: BackupTrigger, actor: Actor, files?: SaveFile[], note: string | null = null): Promise<BackupRecord> {
     if (!files) {
       if (this.o.saveGame) await this.o.saveGame().catch((err: unknown) => this.o.log('warn', 'backup: the game did not save first; the files on disk are backed up', err));
       files = await readStableSave(this.o.saveDir!, { settleMs: this.o.settleMs ?? 1_000, maxWaitMs: this.o.maxWaitMs ?? 60_000 });
@@ -151,6 +152,7 @@ export class BackupService {
       createdAt: iso(this.o.clock()),
       gameVersion: info.meta?.gameVersion ?? null,
       world: info.lastParseAt ? { players: info.players, pals: info.pals, guilds: info.guilds } : null,
+      note,
     }, files);
     // Read back what was written: a backup that does not verify is removed, never listed.
     try {
@@ -163,7 +165,7 @@ export class BackupService {
     this.o.store.audit.note({ actor, action: 'backup.create', target: id, detail: trigger });
     this.o.store.events.append({ at, kind: 'backup', message: BACKUP_TEXT });
     this.o.log('info', `backup ${id}: ${files.length} files, ${size} bytes`);
-    return { id, trigger, createdAt: manifest.createdAt, sizeBytes: size, gameVersion: manifest.gameVersion, world: manifest.world, fileCount: manifest.files.length };
+    return { id, trigger, createdAt: manifest.createdAt, sizeBytes: size, gameVersion: manifest.gameVersion, world: manifest.world, fileCount: manifest.files.length, note };
   }
 
   /** Keeps an archive made elsewhere (already read and checked), as an `imported` backup. */
@@ -205,7 +207,7 @@ export class BackupService {
       }
       const m = await readManifest(path);
       if (!m || m.id !== id) continue; // not ours, or damaged: `verify` says which
-      const record: BackupRecord = { id, trigger: m.trigger, createdAt: m.createdAt, sizeBytes: s.size, gameVersion: m.gameVersion, world: m.world, fileCount: m.files.length };
+      const record: BackupRecord = { id, trigger: m.trigger, createdAt: m.createdAt, sizeBytes: s.size, gameVersion: m.gameVersion, world: m.world, fileCount: m.files.length, note: m.note ?? null };
       this.cache.set(id, { mtimeMs: s.mtimeMs, record });
       out.push(record);
     }

@@ -12,6 +12,7 @@ export interface BackupRecordView {
   gameVersion: string | null;
   world: { players: number; pals: number; guilds: number } | null;
   fileCount: number;
+  note: string | null;
 }
 
 export interface BackupJobView {
@@ -48,7 +49,7 @@ export interface BackupPorts {
   list(): Promise<BackupRecordView[]>;
   get(id: string): Promise<BackupRecordView>;
   job(id: string): BackupJobView | null;
-  start(trigger: 'manual', actor: Actor): { id: string };
+  start(trigger: 'manual', actor: Actor, note?: string | null): { id: string };
   contents(id: string): Promise<BackupContentsView>;
   storage(): Promise<{ bytesUsed: number; count: number; freeBytes: number | null; oldest: string | null; newest: string | null }>;
   pathOf(id: string): Promise<{ path: string; size: number }>;

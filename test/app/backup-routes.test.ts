@@ -33,7 +33,7 @@ describe('backup routes', () => {
       fetch(`${server!.url}/api/v1${path}`, { method, headers: { cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
 
     expect((await call('POST', '/backups', viewer)).status).toBe(403);
-    const started = await call('POST', '/backups', admin);
+    const started = await call('POST', '/backups', admin, { note: 'before the boss raid' });
     expect(started.status).toBe(202);
     const { data } = (await started.json()) as { data: { id: string; state: string } };
     expect(data.state).toBe('running');
@@ -43,7 +43,7 @@ describe('backup routes', () => {
     }, 30_000);
     expect(done.backup!.sizeBytes).toBeGreaterThan(0);
     const list = (await (await call('GET', '/backups', viewer)).json()) as { data: { id: string; trigger: string }[] };
-    expect(list.data).toEqual([expect.objectContaining({ id: data.id, trigger: 'manual' })]);
+    expect(list.data).toEqual([expect.objectContaining({ id: data.id, trigger: 'manual', note: 'before the boss raid' })]);
 
     expect((await call('GET', `/backups/${data.id}/download`, viewer)).status).toBe(403);
     const dl = await call('GET', `/backups/${data.id}/download`, admin);

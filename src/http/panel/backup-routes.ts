@@ -28,7 +28,9 @@ const BackupSchema = z.strictObject({
   gameVersion: z.string().nullable(),
   world: World,
   fileCount: z.int().min(0),
+  note: z.string().nullable().meta({ description: "The admin's words for a manual backup; null otherwise." }),
 });
+const CreateRequest = z.strictObject({ note: z.string().max(200).optional().meta({ description: 'A few words kept with a manual backup.' }) }).optional();
 const BackupPath = z.object({
   id: z
     .string()
@@ -54,8 +56,8 @@ const RestoreRequest = z.strictObject({
 
 const list: PanelHandler = async ({ deps }) => json(200, { data: deps.backups ? await deps.backups.list() : [] });
 
-const create: PanelHandler = ({ deps, user }) => {
-  const { id } = backupsOf(deps).start('manual', userActor(user.username));
+const create: PanelHandler<{ body: typeof CreateRequest }> = ({ deps, body, user }) => {
+  const { id } = backupsOf(deps).start('manual', userActor(user.username), body?.note?.trim() || null);
   return json(202, { data: { id, state: 'running' } });
 };
 
@@ -115,6 +117,7 @@ export function backupRoutes(): PanelRoute[] {
       role: 'admin',
       operationId: 'createBackup',
       summary: 'Make a backup now (the game is asked to save first); its state is at GET /backups/{id}',
+      request: { body: CreateRequest },
       responses: { 202: { description: 'Started.', schema: z.strictObject({ data: z.strictObject({ id: z.string(), state: z.literal('running') }) }) } },
       errors: { 409: '`conflict`: a backup is being made, or no save folder is configured.' },
       handler: create,

@@ -87,12 +87,17 @@ export function validateQuery(route: AnyRoute, rawQuery: string): unknown {
 export function validateBody(route: AnyRoute, req: HttpRequest): unknown {
   const schema = route.request?.body;
   if (!schema) return undefined;
-  const wantsObject = schema instanceof z.ZodObject;
+  // An optional body (`POST /backups` takes `{"note"?}` or nothing) may be absent; when given,
+  // it is held to the object inside.
+  const optional = schema instanceof z.ZodOptional;
+  const wantsObject = (optional ? schema.unwrap() : schema) instanceof z.ZodObject;
+  const body = req.body && req.body.length > 0 ? req.body : null;
+  if (optional && !body) return undefined;
   let value: unknown;
   let parsed = false;
-  if (req.body && req.body.length > 0) {
+  if (body) {
     try {
-      value = JSON.parse(req.body.toString('utf8'));
+      value = JSON.parse(body.toString('utf8'));
       parsed = true;
     } catch {
       parsed = false;
