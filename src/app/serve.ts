@@ -15,6 +15,7 @@ import { isBackupOp, runBackupOp } from './backup-ops.js';
 import { BackupScheduler } from './backup-scheduler.js';
 import { recoverRestore } from './restore.js';
 import { createConsole } from './console.js';
+import { createConfigEditor } from './config-editor.js';
 import { settingsSummary } from '../config/settings.js';
 import { logEvents, logRestState } from './activity-log.js';
 import { Notifier } from './notifier.js';
@@ -233,6 +234,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     const handler = createHandler({
       backups,
       console: consolePort,
+      config: settings.configFile ? createConfigEditor(store, settings.configFile) : undefined,
       store,
       live,
       moderation,

@@ -26,6 +26,8 @@ export interface Settings {
   logFormat: 'text' | 'json';
   /** Where backups are kept; null: `<data-dir>/backups`. */
   backupDir: string | null;
+  /** The game's PalWorldSettings.ini or palworld-server-docker's env file; null: none. */
+  configFile: string | null;
 }
 
 /** A setting with an invalid value: start-up stops with exit 2 and this message. */
@@ -130,6 +132,7 @@ const DEFS = {
   sessionTtlMs: { env: 'SERVICE_SESSION_TTL', def: '7d', schema: duration, hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d' },
   logFormat: { env: 'SERVICE_LOG_FORMAT', def: 'text', schema: z.enum(['text', 'json']), hint: '"text" or "json"' },
   backupDir: { env: 'SERVICE_BACKUP_DIR', def: null, schema: nonEmpty, hint: 'a folder path (default: <data-dir>/backups)' },
+  configFile: { env: 'SERVICE_CONFIG_FILE', def: null, schema: nonEmpty, hint: "a file path: the game's PalWorldSettings.ini or palworld-server-docker's env file" },
 } satisfies { [K in keyof Settings]: SettingDef<unknown> };
 
 export type SettingFlags = Partial<Record<keyof Settings, string | undefined>>;

@@ -11,6 +11,7 @@ import type { LiveFeed } from './stream/feed.js';
 import type { ServerPorts } from './server-ports.js';
 import type { BackupPorts } from './backup-ports.js';
 import type { ConsolePort } from './console-port.js';
+import type { ConfigPort } from './config-port.js';
 
 /** Same shape as src/app/logger.ts `Logger`. */
 export type Logger = (level: 'info' | 'warn' | 'error', msg: string, detail?: unknown) => void;
@@ -64,6 +65,8 @@ export interface HttpDeps {
   backups?: BackupPorts;
   /** The console over RCON (src/app/console.ts); absent: exec answers 503 saying RCON is not set up. */
   console?: ConsolePort;
+  /** The configuration editor (src/app/config-editor.ts); absent: no SERVICE_CONFIG_FILE. */
+  config?: ConfigPort;
 }
 
 /** The LiveSource value before any poller exists (e.g. `palpanel` without a game URL). */

@@ -1,7 +1,7 @@
 // The one place where failures become HTTP responses with the `{error: {code, message}}`
 // envelope (spec: Errors). Domain errors from src/lib/errors.ts carry a code and a safe
 // message; anything else is a 500 `internal_error` whose detail goes only to the logger.
-import { ConflictError, DomainError, GameUnavailableError, NotFoundError, ValidationError } from '../lib/errors.js';
+import { ConflictError, DomainError, GameUnavailableError, NotFoundError, NotImplementedError, ValidationError } from '../lib/errors.js';
 import type { Logger } from './deps.js';
 import { ERROR_CODES } from './schemas.js';
 import type { HttpResponse } from './types.js';
@@ -57,6 +57,7 @@ export function toErrorResponse(err: unknown, log: Logger): HttpResponse {
   if (err instanceof NotFoundError) return errorResponse(404, err.code, err.message);
   if (err instanceof ConflictError) return errorResponse(409, err.code, err.message);
   if (err instanceof GameUnavailableError) return errorResponse(503, err.code, err.message);
+  if (err instanceof NotImplementedError) return errorResponse(501, err.code, err.message);
   // Storage failures and the rest are domain errors too, but not the client's doing.
   log('error', err instanceof DomainError ? `request failed: ${err.code}` : 'request failed', err);
   return errorResponse(500, 'internal_error', GENERIC_500);

@@ -224,6 +224,7 @@ export const ERROR_CODES = [
   'unavailable',
   'conflict',
   'game_unavailable',
+  'not_implemented',
 ] as const;
 
 export const ErrorSchema = z.strictObject({

@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = [
   /** A saved console command added or removed (target: its id; detail: its name). */
   'console.save',
   'console.unsave',
+  /** The deployment file changed (target: its name; detail: the settings changed, never values). */
+  'config.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -101,6 +103,7 @@ const ACTION_WORDS: Record<AuditAction, string> = {
   'console.exec': 'run console command',
   'console.save': 'save console command',
   'console.unsave': 'remove saved console command',
+  'config.update': 'change the game settings in',
 };
 
 /** An audit row as one line of the event log (kind `audit`), e.g. `ann: revoke integration key

@@ -49,6 +49,13 @@ export class UserExistsError extends ConflictError {
 
 /** The game (its REST API) did not answer an action that needs it, or refused it
  * (HTTP 503 `game_unavailable`). The message says why in words a host can act on. */
+/** A route the panel names but cannot carry out itself (501); the message says what to do. */
+export class NotImplementedError extends DomainError {
+  constructor(message: string) {
+    super('not_implemented', message);
+  }
+}
+
 export class GameUnavailableError extends DomainError {
   constructor(message: string) {
     super('game_unavailable', message);

@@ -23,6 +23,7 @@ describe('settings', () => {
       sessionTtlMs: 7 * 86_400_000,
       logFormat: 'text',
       backupDir: null,
+      configFile: null,
     });
   });
 
@@ -122,7 +123,7 @@ describe('settings', () => {
         'SERVICE_LISTEN', 'SERVICE_DATA_DIR', 'SERVICE_SAVE_DIR', 'SERVICE_SAVE_CHECK_INTERVAL', 'SERVICE_GAME_REST_URL',
         'SERVICE_GAME_ADMIN_PASSWORD', 'SERVICE_POLL_INTERVAL', 'SERVICE_GAME_DATA', 'SERVICE_GAME_DATA_INTERVAL',
         'SERVICE_RCON_ADDR', 'SERVICE_RCON_PASSWORD', 'SERVICE_INTEGRATION_RATE_LIMIT', 'SERVICE_SESSION_TTL', 'SERVICE_LOG_FORMAT',
-        'SERVICE_BACKUP_DIR',
+        'SERVICE_BACKUP_DIR', 'SERVICE_CONFIG_FILE',
       ].sort(),
     );
   });

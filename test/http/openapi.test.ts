@@ -122,7 +122,7 @@ describe('OpenAPI document', () => {
 
   it('names exactly the spec\'s error codes in the error envelope', () => {
     expect(doc.components.schemas.Error.properties.error.properties.code.enum.sort()).toEqual(
-      ['conflict', 'forbidden', 'game_unavailable', 'internal_error', 'invalid_credentials', 'invalid_cursor', 'invalid_limit', 'invalid_request', 'method_not_allowed', 'not_found', 'rate_limited', 'too_many_keys', 'unauthorized', 'unavailable'],
+      ['conflict', 'forbidden', 'game_unavailable', 'internal_error', 'invalid_credentials', 'invalid_cursor', 'invalid_limit', 'invalid_request', 'method_not_allowed', 'not_found', 'not_implemented', 'rate_limited', 'too_many_keys', 'unauthorized', 'unavailable'],
     );
     expect(JSON.stringify(doc)).not.toMatch(/invalid_label|payload_too_large|bad_request/);
   });

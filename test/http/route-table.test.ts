@@ -108,7 +108,10 @@ describe('route tables', () => {
 
   it.each(panelRows((r) => r.request?.body !== undefined))('panel %s: an unknown body member → 400 invalid_request naming it', async (_name, route) => {
     const headers = { ...(route.auth === 'session' ? { cookie: admin } : {}), host: HOST, origin: `http://${HOST}` };
-    const res = await send({ method: route.method, path: panelPath(route), headers, body: JSON.stringify({ [UNKNOWN_MEMBER]: 1 }) });
+    // A record body (PUT /config: any setting the file holds) has no unknown members: a member
+    // of a type no setting takes is refused instead, named the same way.
+    const isRecord = route.request?.body instanceof z.ZodRecord;
+    const res = await send({ method: route.method, path: panelPath(route), headers, body: JSON.stringify({ [UNKNOWN_MEMBER]: isRecord ? { nested: 1 } : 1 }) });
     expect(expectError(record(panelOp(route), res), 400, 'invalid_request').message).toContain(`"${UNKNOWN_MEMBER}"`);
     const notObject = await send({ method: route.method, path: panelPath(route), headers, body: '[1]' });
     expect(expectError(record(panelOp(route), notObject), 400, 'invalid_request').message).toBe('The request body must be a JSON object.');

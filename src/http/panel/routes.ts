@@ -18,6 +18,7 @@ import { playerRoutes } from './player-table.js';
 import { webhookRoutes } from './webhook-routes.js';
 import { backupRoutes } from './backup-routes.js';
 import { consoleRoutes } from './console-routes.js';
+import { configRoutes } from './config-routes.js';
 
 export const PANEL_BASE = '/api/v1';
 /** Panel request bodies (login, key label) are small. */
@@ -100,6 +101,7 @@ export function panelRoutes(loginThrottle?: ThrottleOptions): PanelRoute[] {
     ...webhookRoutes(),
     ...backupRoutes(),
     ...consoleRoutes(),
+    ...configRoutes(),
   ];
 }
 

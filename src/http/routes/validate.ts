@@ -90,7 +90,8 @@ export function validateBody(route: AnyRoute, req: HttpRequest): unknown {
   // An optional body (`POST /backups` takes `{"note"?}` or nothing) may be absent; when given,
   // it is held to the object inside.
   const optional = schema instanceof z.ZodOptional;
-  const wantsObject = (optional ? schema.unwrap() : schema) instanceof z.ZodObject;
+  const inner = optional ? schema.unwrap() : schema;
+  const wantsObject = inner instanceof z.ZodObject || inner instanceof z.ZodRecord;
   const body = req.body && req.body.length > 0 ? req.body : null;
   if (optional && !body) return undefined;
   let value: unknown;
