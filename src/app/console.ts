@@ -20,22 +20,37 @@ function failureWords(err: unknown): string {
 
 export function createConsole(store: Store, rcon: { addr: HostPort | null; password: string | null; timeoutMs?: number }): ConsolePort {
   const client = rcon.addr && rcon.password ? new RconClient({ host: rcon.addr.host, port: rcon.addr.port, password: rcon.password, timeoutMs: rcon.timeoutMs ?? 5_000 }) : null;
+  function configured(): RconClient {
+    if (!client) {
+      const missing = !rcon.addr ? 'SERVICE_RCON_ADDR' : 'SERVICE_RCON_PASSWORD';
+      throw new GameUnavailableError(`RCON is not configured: set ${missing} (and RCONEnabled=True in the game's settings).`);
+    }
+    return client;
+  }
+
+  /** The command's reply; a failure as the domain error that says why. */
+  async function run(command: string): Promise<{ text: string; truncated: boolean }> {
+    const c = configured();
+    try {
+      return await c.exec(command);
+    } catch (err) {
+      if (err instanceof InvalidGameCommandError) throw new ValidationError(err.message);
+      if (!(err instanceof GameError)) throw err;
+      throw new GameUnavailableError(failureWords(err));
+    }
+  }
+
   return {
+    run,
     async exec(command, actor) {
-      if (!client) {
-        const missing = !rcon.addr ? 'SERVICE_RCON_ADDR' : 'SERVICE_RCON_PASSWORD';
-        throw new GameUnavailableError(`RCON is not configured: set ${missing} (and RCONEnabled=True in the game's settings).`);
-      }
+      configured();
       const shown = maskCommand(command.trim());
       try {
-        const reply = await client.exec(command);
+        const reply = await run(command);
         return store.console.record(actor, shown, reply.truncated ? 'truncated' : 'ok', reply.text);
       } catch (err) {
-        if (err instanceof InvalidGameCommandError) throw new ValidationError(err.message);
-        if (!(err instanceof GameError)) throw err;
-        const words = failureWords(err);
-        store.console.record(actor, shown, 'failed', words);
-        throw new GameUnavailableError(words);
+        if (err instanceof GameUnavailableError) store.console.record(actor, shown, 'failed', err.message);
+        throw err;
       }
     },
     close: () => client?.close() ?? Promise.resolve(),

@@ -86,6 +86,8 @@ async function runDemo(opts: DemoOptions, saveDir: string): Promise<RunningDemo>
 
   const password = randomBytes(12).toString('base64url');
   const sim = await startSimGameServer({
+    // With PalDefender, so the demo shows item grants too.
+    palDefender: true,
     password,
     seed: opts.seed,
     serverName: 'palpanel demo server',

@@ -43,6 +43,8 @@ export const AUDIT_ACTIONS = [
   'console.unsave',
   /** The deployment file changed (target: its name; detail: the settings changed, never values). */
   'config.update',
+  /** Items given to a player through PalDefender (target: the save uid; detail: the items). */
+  'items.grant',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -104,6 +106,7 @@ const ACTION_WORDS: Record<AuditAction, string> = {
   'console.save': 'save console command',
   'console.unsave': 'remove saved console command',
   'config.update': 'change the game settings in',
+  'items.grant': 'give items to player',
 };
 
 /** An audit row as one line of the event log (kind `audit`), e.g. `ann: revoke integration key

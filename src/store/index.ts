@@ -19,6 +19,7 @@ import { UserRepo } from './users.js';
 import { WebhookRepo } from './webhooks.js';
 import { BackupSettingsRepo } from './backup-settings.js';
 import { ConsoleRepo } from './console.js';
+import { ItemGrantRepo } from './item-grants.js';
 import { WorldRepo } from './world.js';
 
 export const PANEL_DB = 'panel.db';
@@ -45,6 +46,8 @@ export interface Store {
   backupSettings: BackupSettingsRepo;
   /** The console's log and saved commands (store/console.ts). */
   console: ConsoleRepo;
+  /** Item grants through PalDefender (store/item-grants.ts). */
+  itemGrants: ItemGrantRepo;
   /** Writes batched updates (key use, session last-seen) and folds a large journal into a
    * snapshot. */
   flush(): void;
@@ -90,6 +93,7 @@ export async function openStore(dataDir: string, clock: Clock = systemClock): Pr
       webhooks: new WebhookRepo(panel, clock, audit),
       backupSettings: new BackupSettingsRepo(panel, clock, audit),
       console: new ConsoleRepo(panel, clock, audit),
+      itemGrants: new ItemGrantRepo(panel, clock, audit),
       flush() {
         keys.flushUsage();
         sessions.flushSeen();

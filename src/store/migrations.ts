@@ -119,4 +119,13 @@ export const PANEL_MIGRATIONS: Migration[] = [
          id TEXT PRIMARY KEY, name TEXT NOT NULL, command TEXT NOT NULL, created_at TEXT NOT NULL, created_by TEXT NOT NULL)`,
     ],
   },
+  {
+    // Item grants (issue 13): who gave what to whom through PalDefender, and the outcome.
+    version: 8,
+    sql: [
+      `CREATE TABLE item_grants (
+         id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, actor TEXT NOT NULL, uid TEXT NOT NULL,
+         user_id TEXT NOT NULL, player_name TEXT NOT NULL, items TEXT NOT NULL, outcome TEXT NOT NULL, detail TEXT NOT NULL)`,
+    ],
+  },
 ];

@@ -21,7 +21,7 @@ export async function startSimGameServer(opts: SimOptions = {}): Promise<SimGame
   let fault: SimRconFault = 'none';
   let slowDelayMs = opts.slowDelayMs ?? 30_000;
   const rest = new SimRest(world, password, () => mode, () => slowDelayMs);
-  const rcon = opts.rcon === false ? null : new SimRcon(world, password, () => fault);
+  const rcon = opts.rcon === false ? null : new SimRcon(world, password, () => fault, opts.palDefender === true);
   await rest.listener.open();
   await rcon?.listener.open();
 

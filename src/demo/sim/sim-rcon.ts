@@ -30,6 +30,8 @@ export class SimRcon {
     private readonly world: SimWorld,
     private readonly password: string,
     private readonly fault: () => SimRconFault,
+    /** PalDefender's commands answered (getrconcmds, giveitems). */
+    private readonly palDefender = false,
   ) {
     this.listener = new Listener(createServer((s) => this.session(s)));
   }
@@ -112,6 +114,20 @@ export class SimRcon {
         const seconds = Number(rest[0] ?? 0) || 0;
         w.record({ via: 'rcon', action: 'shutdown', args: { waittime: seconds, message: rest.slice(1).join(' ') } });
         return `The server will shut down in ${seconds} seconds.`;
+      }
+      case 'getrconcmds':
+        if (!this.palDefender) return `Unknown command: ${head}`;
+        return 'give 2\ngiveitems 2\ngivepal 2\nkick 1\nban 1\n';
+      case 'giveitems': {
+        if (!this.palDefender) return `Unknown command: ${head}`;
+        const [userId = '', ...items] = rest;
+        if (!w.online().some((p) => p.userId === userId)) return `Player ${userId} is not online.`;
+        const granted = items.map((it) => {
+          const [itemId, count = '1'] = it.split(':');
+          return { itemId, count: Number(count) };
+        });
+        w.record({ via: 'rcon', action: 'giveitems', args: { userid: userId, items: granted.map((g) => `${g.itemId}:${g.count}`).join(' ') } });
+        return `Gave ${granted.map((g) => `${g.count} ${g.itemId}`).join(', ')} to ${userId}.`;
       }
       case 'doexit':
         w.record({ via: 'rcon', action: 'stop', args: {} });

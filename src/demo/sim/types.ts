@@ -83,6 +83,9 @@ export interface SimOptions {
   gameData?: SimGameDataMode;
   /** Start RCON (default true). */
   rcon?: boolean;
+  /** Answer PalDefender's RCON commands (`getrconcmds`, `giveitems`), as a server with the mod
+   * does (default false: a vanilla server, which knows neither). */
+  palDefender?: boolean;
   /** Delay of the 'slow' modes. Default 30 s (always longer than a client timeout). */
   slowDelayMs?: number;
   /** Clock in ms; default Date.now. Drives churn, metrics and activities. */
@@ -92,7 +95,7 @@ export interface SimOptions {
 /** One admin action the sim received, REST or RCON: lets tests check that a kick really went out. */
 export interface SimAdminAction {
   via: 'rest' | 'rcon';
-  action: 'announce' | 'kick' | 'ban' | 'unban' | 'save' | 'shutdown' | 'stop';
+  action: 'announce' | 'kick' | 'ban' | 'unban' | 'save' | 'shutdown' | 'stop' | 'giveitems';
   args: Record<string, string | number>;
 }
 

@@ -19,6 +19,7 @@ import { webhookRoutes } from './webhook-routes.js';
 import { backupRoutes } from './backup-routes.js';
 import { consoleRoutes } from './console-routes.js';
 import { configRoutes } from './config-routes.js';
+import { itemRoutes } from './item-routes.js';
 
 export const PANEL_BASE = '/api/v1';
 /** Panel request bodies (login, key label) are small. */
@@ -102,6 +103,7 @@ export function panelRoutes(loginThrottle?: ThrottleOptions): PanelRoute[] {
     ...backupRoutes(),
     ...consoleRoutes(),
     ...configRoutes(),
+    ...itemRoutes(),
   ];
 }
 
