@@ -15,6 +15,10 @@ import { isBackupOp, runBackupOp } from './backup-ops.js';
 import { BackupScheduler } from './backup-scheduler.js';
 import { recoverRestore } from './restore.js';
 import { createConsole } from './console.js';
+import { TaskScheduler, type TaskPorts } from './task-scheduler.js';
+import type { GameActions } from '../http/server-ports.js';
+import type { ConsolePort } from '../http/console-port.js';
+import { SYSTEM } from '../lib/actor.js';
 import { createConfigEditor } from './config-editor.js';
 import { settingsSummary } from '../config/settings.js';
 import { logEvents, logRestState } from './activity-log.js';
@@ -143,6 +147,21 @@ function startBackups(
   return ports;
 }
 
+/** What scheduled tasks do through: the game's REST actions (audited as `system`) and RCON. */
+function taskPorts(game: GameActions | null, consolePort: ConsolePort, live: LiveSource): TaskPorts {
+  const needGame = (): GameActions => {
+    if (!game) throw new ConflictError('conflict', 'No game server is configured (SERVICE_GAME_REST_URL).');
+    return game;
+  };
+  return {
+    announce: (m) => needGame().announce(m, SYSTEM),
+    save: () => needGame().save(SYSTEM),
+    shutdown: (s, m) => needGame().shutdown(s, m, SYSTEM).then(() => undefined),
+    exec: async (c) => (await consolePort.exec(c, SYSTEM)).reply,
+    playersOnline: () => (live.snapshot().reachable ? live.snapshot().players.length : 0),
+  };
+}
+
 /** Asks the game to shut down now, and waits until the poller no longer reaches it. */
 async function stopGame(client: GameRestClient, live: LiveSource): Promise<void> {
   await client.shutdown(1, 'The server stops now for a restore.');
@@ -231,6 +250,8 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     backupRef.ports = backups;
     const consolePort = createConsole(store, { addr: settings.rconAddr, password: settings.rconPassword });
     life.onClose('console', () => consolePort.close());
+    const gameActions = client ? createGameActions(client, store, clock) : null;
+    new TaskScheduler(store, taskPorts(gameActions, consolePort, live), clock, log).start(life.signal);
     const handler = createHandler({
       backups,
       console: consolePort,
@@ -248,7 +269,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
         clock,
         rest,
         gameData,
-        game: client ? createGameActions(client, store, clock) : null,
+        game: gameActions,
         world: createWorldJobs(watcher, settings.saveCheckIntervalMs, store),
       }),
     });

@@ -45,6 +45,10 @@ export const AUDIT_ACTIONS = [
   'config.update',
   /** Items given to a player through PalDefender (target: the save uid; detail: the items). */
   'items.grant',
+  /** A scheduled task added, changed or removed (target: its id; detail: its name), and each
+   * run (actor `system`; detail: the outcome). */
+  'task.update',
+  'task.run',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -107,6 +111,8 @@ const ACTION_WORDS: Record<AuditAction, string> = {
   'console.unsave': 'remove saved console command',
   'config.update': 'change the game settings in',
   'items.grant': 'give items to player',
+  'task.update': 'change scheduled task',
+  'task.run': 'run scheduled task',
 };
 
 /** An audit row as one line of the event log (kind `audit`), e.g. `ann: revoke integration key

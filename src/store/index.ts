@@ -20,6 +20,7 @@ import { WebhookRepo } from './webhooks.js';
 import { BackupSettingsRepo } from './backup-settings.js';
 import { ConsoleRepo } from './console.js';
 import { ItemGrantRepo } from './item-grants.js';
+import { TaskRepo } from './tasks.js';
 import { WorldRepo } from './world.js';
 
 export const PANEL_DB = 'panel.db';
@@ -48,6 +49,8 @@ export interface Store {
   console: ConsoleRepo;
   /** Item grants through PalDefender (store/item-grants.ts). */
   itemGrants: ItemGrantRepo;
+  /** Scheduled tasks and their runs (store/tasks.ts). */
+  tasks: TaskRepo;
   /** Writes batched updates (key use, session last-seen) and folds a large journal into a
    * snapshot. */
   flush(): void;
@@ -94,6 +97,7 @@ export async function openStore(dataDir: string, clock: Clock = systemClock): Pr
       backupSettings: new BackupSettingsRepo(panel, clock, audit),
       console: new ConsoleRepo(panel, clock, audit),
       itemGrants: new ItemGrantRepo(panel, clock, audit),
+      tasks: new TaskRepo(panel, clock, audit),
       flush() {
         keys.flushUsage();
         sessions.flushSeen();

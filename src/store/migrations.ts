@@ -128,4 +128,15 @@ export const PANEL_MIGRATIONS: Migration[] = [
          user_id TEXT NOT NULL, player_name TEXT NOT NULL, items TEXT NOT NULL, outcome TEXT NOT NULL, detail TEXT NOT NULL)`,
     ],
   },
+  {
+    // Scheduled tasks (issue 13): restarts with in-game warnings and recurring console commands,
+    // and the log of their runs.
+    version: 9,
+    sql: [
+      `CREATE TABLE tasks (id TEXT PRIMARY KEY, spec TEXT NOT NULL, created_at TEXT NOT NULL, created_by TEXT NOT NULL)`,
+      `CREATE TABLE task_runs (
+         id INTEGER PRIMARY KEY AUTOINCREMENT, task_id TEXT NOT NULL, due_at TEXT NOT NULL, at TEXT NOT NULL,
+         outcome TEXT NOT NULL, detail TEXT NOT NULL)`,
+    ],
+  },
 ];

@@ -20,6 +20,7 @@ import { backupRoutes } from './backup-routes.js';
 import { consoleRoutes } from './console-routes.js';
 import { configRoutes } from './config-routes.js';
 import { itemRoutes } from './item-routes.js';
+import { taskRoutes } from './task-routes.js';
 
 export const PANEL_BASE = '/api/v1';
 /** Panel request bodies (login, key label) are small. */
@@ -104,6 +105,7 @@ export function panelRoutes(loginThrottle?: ThrottleOptions): PanelRoute[] {
     ...consoleRoutes(),
     ...configRoutes(),
     ...itemRoutes(),
+    ...taskRoutes(),
   ];
 }
 
