@@ -3,12 +3,13 @@
 // admin login and a key, and prints how to try every route. The generated world goes when the
 // demo stops (or fails to start): it is the demo's scratch, not the host's data.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadSettings, type Settings } from '../config/settings.js';
 import { startSimGameServer } from '../demo/sim/index.js';
 import { writeSyntheticWorld } from '../demo/world-gen/index.js';
 import { SYSTEM } from '../lib/actor.js';
+import { defaultIni } from '../lib/game-config/config-file.js';
 import type { Logger } from './logger.js';
 import { startServe, type RunningServer } from './serve.js';
 
@@ -103,6 +104,9 @@ async function runDemo(opts: DemoOptions, saveDir: string): Promise<RunningDemo>
   let server: RunningServer;
   let readyLine = '';
   let settings: Settings;
+  // A settings file for the configuration editor to show (removed with the world).
+  const configFile = join(saveDir, 'PalWorldSettings.ini');
+  writeFileSync(configFile, defaultIni({ ServerName: 'palpanel demo server', RCONEnabled: 'True', RESTAPIEnabled: 'True', AdminPassword: password }));
   try {
     settings = loadSettings(
       {
@@ -113,6 +117,7 @@ async function runDemo(opts: DemoOptions, saveDir: string): Promise<RunningDemo>
         SERVICE_GAME_ADMIN_PASSWORD: password,
         SERVICE_RCON_ADDR: sim.rconAddr,
         SERVICE_RCON_PASSWORD: password,
+        SERVICE_CONFIG_FILE: configFile,
       },
       { dataDir: opts.dataDir, listen: opts.listen, saveDir, gameRestUrl: sim.restUrl },
     );

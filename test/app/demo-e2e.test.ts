@@ -103,6 +103,24 @@ describe('palpanel demo (built executable)', () => {
     expect(joins).toBe(online);
     console.log(`demo: ready line with live data ${readyAfterMs} ms after the process started`);
 
+    // The panel's screens of issue 13 have something to show: the demo's settings file, RCON
+    // and PalDefender on its simulated server.
+    const pw = /admin login {3}admin \/ (\S+)/.exec(out)![1];
+    const login = await fetch(`${url}/api/v1/auth/login`, { method: 'POST', body: JSON.stringify({ username: 'admin', password: pw }) });
+    expect(login.status).toBe(200);
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    const panel = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${url}/api/v1${path}`, { method, headers: { cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: res.status, body: (await res.json()) as { data: Record<string, unknown> } };
+    };
+    const config = await panel('GET', '/config');
+    expect(config.status).toBe(200);
+    expect((config.body.data.settings as { key: string }[]).find((x) => x.key === 'ServerName')).toMatchObject({ value: 'palpanel demo server' });
+    const info = await panel('POST', '/console/exec', { command: 'Info' });
+    expect(info.status).toBe(200);
+    expect(info.body.data.reply).toContain('palpanel demo server');
+    expect((await panel('GET', '/items/capability')).body.data).toMatchObject({ capable: true, via: 'rcon' });
+
     expect(existsSync(join(dataDir, 'demo-save', 'Level.sav'))).toBe(true);
     expect(await stopWith(child, 'SIGTERM')).toBe(0);
     // The world it generated is gone; the data dir the user named stays, with its store.

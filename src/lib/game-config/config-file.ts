@@ -2,7 +2,7 @@
 // `OptionSettings=(...)`) or palworld-server-docker's environment file (`KEY=value` lines).
 // Every value is found with its place in the text, so a change rewrites only the bytes of the
 // values it changes: comments, order, spacing and unknown keys stay byte for byte.
-import { KNOWN_BY_DOCKER, KNOWN_BY_KEY, type KnownSetting } from './known-keys.js';
+import { KNOWN_BY_DOCKER, KNOWN_BY_KEY, KNOWN_SETTINGS, type KnownSetting } from './known-keys.js';
 
 export type ConfigFormat = 'ini' | 'env';
 
@@ -172,4 +172,14 @@ export function maskSecrets(parsed: ParsedConfig): string {
     out = out.slice(0, e.start) + (e.raw.trim().startsWith('"') ? '"****"' : '****') + out.slice(e.end);
   }
   return out;
+}
+
+/** A PalWorldSettings.ini with every known setting at its default (and `overrides`), laid out
+ * as the game writes it: for the demo, which has no game of its own to write one. */
+export function defaultIni(overrides: Record<string, string> = {}): string {
+  const parts = KNOWN_SETTINGS.map((k) => {
+    const v = overrides[k.key] ?? k.default;
+    return `${k.key}=${k.type === 'string' ? `"${v}"` : v}`;
+  });
+  return `[/Script/Pal.PalGameWorldSettings]\r\nOptionSettings=(${parts.join(',')})\r\n`;
 }
