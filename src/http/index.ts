@@ -13,6 +13,7 @@ import { represent } from './respond.js';
 import { LiveFeed } from './stream/feed.js';
 import { METRICS_PATH, renderMetrics, RequestCounter } from './metrics.js';
 import { BACKUP_UPLOAD_LIMIT, BACKUP_UPLOAD_PATH } from './panel/backup-routes.js';
+import { readCookie, SESSION_COOKIE } from './panel/cookies.js';
 import type { AnyRoute } from './routes/route.js';
 import type { RouteTable } from './routes/table.js';
 import type { Handler, HttpRequest, HttpResponse } from './types.js';
@@ -59,7 +60,13 @@ export function createHandler(given: HttpDeps, opts: HandlerOptions = {}): Handl
     return res;
   };
   // The Integration API takes no body, so none is ever read there.
-  handle.bodyLimit = (method, path) =>
-    under(path, INTEGRATION_BASE) ? 0 : method === 'POST' && path === PANEL_BASE + BACKUP_UPLOAD_PATH ? BACKUP_UPLOAD_LIMIT : PANEL_BODY_LIMIT;
+  // An upload's large body is read only for a signed-in admin: anyone else's request is
+  // answered 401 or 403 on its head, without holding 512 MiB of it first.
+  const mayUpload = (req?: HttpRequest): boolean => {
+    const token = req ? readCookie(req, SESSION_COOKIE) : undefined;
+    return token !== undefined && deps.store.sessions.lookup(token, deps.clock())?.role === 'admin';
+  };
+  handle.bodyLimit = (method, path, req) =>
+    under(path, INTEGRATION_BASE) ? 0 : method === 'POST' && path === PANEL_BASE + BACKUP_UPLOAD_PATH && mayUpload(req) ? BACKUP_UPLOAD_LIMIT : PANEL_BODY_LIMIT;
   return handle;
 }

@@ -35,6 +35,7 @@ export interface HttpResponse {
 /** The core: never throws (failures become error responses inside). */
 export interface Handler {
   (req: HttpRequest): Promise<HttpResponse>;
-  /** Largest body the route may carry; 0 means the body is never read. */
-  bodyLimit?(method: string, path: string): number;
+  /** Largest body the route may carry; 0 means the body is never read. `req` (the head, no
+   * body yet) lets a route grant a large body only to whom may send one. */
+  bodyLimit?(method: string, path: string, req?: HttpRequest): number;
 }

@@ -67,6 +67,15 @@ describe('backup routes', () => {
     expect(restored.status).toBe(200);
     expect(((await restored.json()) as { data: { preRestoreBackup: string } }).data.preRestoreBackup).toMatch(/-pre-restore-/);
 
+    // A large upload body is read only for an admin: a viewer's (or no one's) is refused at 64 KiB.
+    const big = Buffer.alloc(1024 * 1024, 1);
+    const upload = (cookie?: string) => fetch(`${server!.url}/api/v1/backups/upload`, { method: 'POST', headers: cookie ? { cookie } : {}, body: big });
+    expect((await upload()).status).toBe(413);
+    expect((await upload(viewer)).status).toBe(413);
+    const adminUpload = await upload(admin);
+    expect(adminUpload.status).toBe(400);
+    expect(((await adminUpload.json()) as { error: { message: string } }).error.message).toMatch(/^The upload is not a palpanel backup/);
+
     const schedule = await call('PUT', '/backups/schedule', admin, { enabled: true, intervalHours: 24, retentionDays: 7 });
     expect(schedule.status).toBe(400);
     expect(((await schedule.json()) as { error: { message: string } }).error.message).toContain('intervalHours');

@@ -47,7 +47,7 @@ export function onRequest(shell: Shell, req: IncomingMessage, res: ServerRespons
     respond(shell, res, hreq, false);
     return;
   }
-  const limit = shell.handler.bodyLimit?.(hreq.method, hreq.path) ?? shell.maxBodyBytes;
+  const limit = shell.handler.bodyLimit?.(hreq.method, hreq.path, hreq) ?? shell.maxBodyBytes;
   if (limit === 0) {
     // A route that takes no body: answer without reading it, then drop the connection
     // rather than drain an unbounded upload.
