@@ -6,7 +6,7 @@ import { copyFileSync, readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { ConfigPort, ConfigSettingView, ConfigView } from '../http/config-port.js';
 import { writeFileAtomic } from '../lib/atomic-file.js';
-import { ConflictError, fsErrorReason, StorageError, ValidationError } from '../lib/errors.js';
+import { ConflictError, fsErrorReason, ValidationError } from '../lib/errors.js';
 import { applyChanges, ConfigFileError, maskSecrets, parseConfig, typedValue, type ParsedConfig } from '../lib/game-config/config-file.js';
 import type { Store } from '../store/index.js';
 
@@ -69,7 +69,8 @@ export function createConfigEditor(store: Store, file: string): ConfigPort {
           copyFileSync(file, file + PREVIOUS_SUFFIX);
           writeFileAtomic(file, Buffer.from(next.text, 'utf8'), mode);
         } catch (err) {
-          throw new StorageError(`The deployment file could not be written: ${fsErrorReason(err) ?? 'the write failed'}. It was left as it was.`);
+          // Said to the admin (a 409, not a bare 500): a read-only mount is a common set-up.
+          throw new ConflictError('conflict', `The deployment file could not be written: ${fsErrorReason(err) ?? 'the write failed'}. It was left as it was.`);
         }
         store.audit.note({ actor, action: 'config.update', target: basename(file), detail: next.changed.join(', ') });
       }

@@ -2,7 +2,7 @@
 // palworld-server-docker env file: typed settings with ranges, unknown keys kept and shown as
 // text, passwords never shown, changes byte-identical outside the changed values with the
 // previous file kept, out-of-range values refused naming the setting, audited; apply is 501.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createConfigEditor, PREVIOUS_SUFFIX } from '../../src/app/config-editor.js';
@@ -102,6 +102,16 @@ describe('configuration editor', () => {
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.json.error.message).toMatch(why);
     }
+    expect(readFileSync(file, 'utf8')).toBe(expected);
+
+    // A write that fails (here a folder where the previous version goes; a read-only mount in
+    // practice): said in words, and the file left as it was.
+    const blocker = file + PREVIOUS_SUFFIX;
+    rmSync(blocker);
+    mkdirSync(join(blocker, 'a-folder-in-the-way'), { recursive: true });
+    const blocked = await send('PUT', '/config', admin, { ExpRate: 3 });
+    expect(blocked.status).toBe(409);
+    expect(blocked.json.error.message).toMatch(/^The deployment file could not be written: /);
     expect(readFileSync(file, 'utf8')).toBe(expected);
 
     const apply = await send('POST', '/config/apply', admin);
