@@ -8,7 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Actor } from '../lib/actor.js';
 import { fsyncDir, writeFileAtomic } from '../lib/atomic-file.js';
-import { ConflictError } from '../lib/errors.js';
+import { ConflictError, fsErrorReason } from '../lib/errors.js';
 import type { WorldSnapshot } from '../lib/world.js';
 import type { NamedChange, RestoreDiff } from '../http/backup-ports.js';
 import type { Store } from '../store/index.js';
@@ -165,12 +165,27 @@ export class Restorer {
     const pre = this.o.backups.start('pre-restore', actor);
     const preRecord = await pre.done;
     const marker: Marker = { saveDir, staged: `${saveDir}.restore-${id}`, aside: `${saveDir}.before-${id}` };
-    rmSync(marker.staged, { recursive: true, force: true });
-    writeTree(marker.staged, archive.files);
-    writeFileAtomic(join(this.o.dataDir, RESTORE_MARKER), Buffer.from(JSON.stringify(marker)));
-    if (existsSync(saveDir)) renameSync(saveDir, marker.aside);
-    renameSync(marker.staged, saveDir);
-    fsyncDir(dirname(saveDir));
+    try {
+      rmSync(marker.staged, { recursive: true, force: true });
+      writeTree(marker.staged, archive.files);
+      writeFileAtomic(join(this.o.dataDir, RESTORE_MARKER), Buffer.from(JSON.stringify(marker)));
+      if (existsSync(saveDir)) renameSync(saveDir, marker.aside);
+      renameSync(marker.staged, saveDir);
+      fsyncDir(dirname(saveDir));
+    } catch (err) {
+      // What the next start would do, now: the old world back in place, or the new one whole.
+      try {
+        recoverRestore(this.o.dataDir, this.o.log);
+        rmSync(marker.staged, { recursive: true, force: true });
+      } catch {
+        /* the marker stays for the next start */
+      }
+      this.o.store.audit.note({ actor, action: 'backup.restore', target: id, detail: `failed: ${fsErrorReason(err) ?? 'the swap failed'}` }, 'backup_failed');
+      throw new ConflictError(
+        'conflict',
+        `The save folder could not be replaced: ${fsErrorReason(err) ?? 'the swap failed'}. palpanel needs write access to the save folder and the folder that holds it. The save folder holds a whole world, never half of two (the pre-restore backup is ${preRecord.id}).`,
+      );
+    }
     rmSync(marker.aside, { recursive: true, force: true });
     rmSync(join(this.o.dataDir, RESTORE_MARKER), { force: true });
     const restoredAt = new Date().toISOString();

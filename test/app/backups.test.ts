@@ -128,6 +128,22 @@ describe('backups', () => {
     expect((await svc.list()).map((b) => b.trigger)).toEqual(['manual']);
   });
 
+  it('a swap that fails says why, leaves the old world whole, and is audited as refused', async () => {
+    const { saveDir, svc, ports, store } = await rig();
+    const before = fileTree(saveDir);
+    const { id } = ports.start('manual', 'cli');
+    await svc.idle();
+    // Something in the way of moving the old world aside (a non-empty folder of that name).
+    mkdirSync(join(`${saveDir}.before-${id}`, 'in-the-way'), { recursive: true });
+    writeFileSync(join(saveDir, 'Level.sav'), 'the world now');
+    const now = fileTree(saveDir);
+    await expect(ports.restore(id, { shutdown: false }, 'user:ann')).rejects.toThrow(/^The save folder could not be replaced: /);
+    expect(fileTree(saveDir)).toEqual(now);
+    expect(now).not.toEqual(before);
+    expect(existsSync(`${saveDir}.restore-${id}`)).toBe(false);
+    expect(store.audit.list({ limit: 5, action: 'backup.restore' }).data[0]).toMatchObject({ outcome: 'refused', reason: 'backup_failed' });
+  });
+
   it('a swap interrupted at any step is finished or undone at the next start: never half a world', async () => {
     const { saveDir, dataDir } = await rig();
     const oldTree = fileTree(saveDir);
