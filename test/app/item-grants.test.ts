@@ -19,7 +19,7 @@ afterEach(async () => {
 const ALICE = '00000000-0000-0000-0000-000000000001';
 const ALICE_ID = 'steam_76561190000000001';
 
-async function rig(opts: { palDefender?: boolean; rcon?: boolean; password?: string } = {}) {
+async function rig(opts: { palDefender?: boolean; rcon?: boolean; password?: string; rconAddr?: string } = {}) {
   const sim = await startSimGameServer({ churnPeriodMs: 0, palDefender: opts.palDefender ?? true, players: [{ uid: ALICE, name: 'Alice', level: 3, userId: ALICE_ID }] });
   cleanup.push(() => sim.close());
   sim.control.setOnline([ALICE]);
@@ -29,7 +29,7 @@ async function rig(opts: { palDefender?: boolean; rcon?: boolean; password?: str
   ts.store.world.replace(makeWorld({ players: 2, pals: 2 }), '2026-07-14T10:00:00.000Z');
   const live = new TestLive();
   live.setRunning([{ name: 'Alice', accountName: 'alice', playerId: playerIdOfSaveUid(ALICE), userId: ALICE_ID, ip: '', ping: 20, level: 3, location: null, buildingCount: 0 }]);
-  const consolePort = opts.rcon === false ? undefined : createConsole(ts.store, { addr: parseHostPort(sim.rconAddr), password: opts.password ?? sim.password, timeoutMs: 2_000 });
+  const consolePort = opts.rcon === false ? undefined : createConsole(ts.store, { addr: parseHostPort(opts.rconAddr ?? sim.rconAddr), password: opts.password ?? sim.password, timeoutMs: 2_000 });
   if (consolePort) cleanup.push(() => consolePort.close());
   ts.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
   ts.store.users.add(VIEWER.username, 'viewer', VIEWER.password, 'cli');
@@ -54,6 +54,9 @@ describe('item grants', () => {
     expect((await none.send('GET', '/items/capability', none.admin)).json.data.reason).toContain('RCON is not configured');
     const refused = await rig({ password: 'wrong' });
     expect((await refused.send('GET', '/items/capability', refused.admin)).json.data.reason).toBe('The game refused the RCON password (SERVICE_RCON_PASSWORD).');
+    // Nothing listens at the RCON address (port 1 on loopback).
+    const unreachable = await rig({ rconAddr: '127.0.0.1:1' });
+    expect((await unreachable.send('GET', '/items/capability', unreachable.admin)).json.data).toEqual({ capable: false, via: null, reason: expect.stringContaining('RCON is not reachable') });
   });
 
   it('a grant to an online player by platform id, recorded and audited; bounds and an offline player refused', async () => {
