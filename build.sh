@@ -35,6 +35,7 @@ node_bin="$PWD/node_modules/.bin/node"
 if [ "${PALPANEL_SKIP_TYPECHECK:-}" != 1 ]; then  # the test command type-checks before it builds
   echo "build: type-check" >&2
   tsc --noEmit
+  tsc --noEmit -p web
 fi
 
 work="dist/.build-$$"
@@ -43,6 +44,11 @@ trap 'rm -rf "$work"' EXIT
 
 echo "build: bundle" >&2
 node scripts/bundle.mjs "$work/palpanel.cjs"
+
+# The web UI (web/, React and Vite): built into its own folder, packed into one asset.
+echo "build: web UI" >&2
+PALPANEL_WEB_OUT="$PWD/$work/web" vite build --config web/vite.config.ts --logLevel warn
+node scripts/pack-web.mjs "$work/web" "$work/web.json"
 
 # make_sea <arch> <node binary to inject into> <code cache: true|false> <blob maker...>
 # writes $work/palpanel-linux-<arch>
@@ -57,7 +63,8 @@ make_sea() {
   "useCodeCache": $code_cache,
   "assets": {
     "sql-wasm.wasm": "node_modules/sql.js/dist/sql-wasm.wasm",
-    "parse-worker.cjs": "$work/parse-worker.cjs"
+    "parse-worker.cjs": "$work/parse-worker.cjs",
+    "web.json": "$work/web.json"
   }
 }
 JSON
@@ -92,4 +99,6 @@ else
 fi
 mv -f "$work/palpanel" dist/palpanel
 cp "$work/palpanel.cjs" dist/palpanel.cjs
+# dist/web serves the UI to palpanel run from the source checkout (bin/palpanel) too.
+rm -rf dist/web.old && { [ ! -d dist/web ] || mv dist/web dist/web.old; } && mv "$work/web" dist/web && rm -rf dist/web.old
 echo "build: dist/palpanel ($(du -h dist/palpanel | cut -f1))" >&2

@@ -14,7 +14,7 @@ export default defineConfig([
     languageOptions: {
       ecmaVersion: 2023,
       sourceType: 'module',
-      // Everything here runs on Node (the dashboard too: ink renders to a terminal).
+      // Everything here runs on Node (the dashboard too: ink renders to a terminal), but web/src.
       globals: globals.node,
     },
   },
@@ -55,7 +55,12 @@ export default defineConfig([
     },
   },
   {
-    files: ['src/tui/**/*.{ts,tsx}', 'test/tui/**/*.{ts,tsx}'],
+    // The web UI runs in a browser.
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+  },
+  {
+    files: ['src/tui/**/*.{ts,tsx}', 'test/tui/**/*.{ts,tsx}', 'web/src/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended],
     rules: {
       // A missing dependency is a stale closure in the dashboard: fail the build, not just warn.

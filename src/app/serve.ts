@@ -5,7 +5,7 @@ import { GameRestClient } from '../game/rest-client.js';
 import { moderationActions } from './moderation-actions.js';
 import { Moderator } from './moderator.js';
 import type { LiveSource } from '../http/deps.js';
-import { createHandler } from '../http/index.js';
+import { createHandler, loadWebAssets } from '../http/index.js';
 import { startHttpServer } from '../http/node-adapter.js';
 import { systemClock, type Clock } from '../lib/time.js';
 import { ConflictError, ListenError } from '../lib/errors.js';
@@ -264,6 +264,8 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
       log,
       version: opts.version,
       feed,
+      web: loadWebAssets(),
+      mapTileUrl: settings.mapTileUrl,
       server: createPanelPorts({
         dataDir: settings.dataDir,
         clock,

@@ -28,6 +28,8 @@ export interface Settings {
   backupDir: string | null;
   /** The game's PalWorldSettings.ini or palworld-server-docker's env file; null: none. */
   configFile: string | null;
+  /** A map tile URL template ({z}/{x}/{y}) the live map draws under its grid; null: none. */
+  mapTileUrl: string | null;
 }
 
 /** A setting with an invalid value: start-up stops with exit 2 and this message. */
@@ -106,6 +108,13 @@ const positiveInt = z
 
 const nonEmpty = z.string().min(1).max(4096);
 
+// Tiles of the live map: palpanel ships none (the artwork is Pocketpair's); a host may serve its own.
+const tileTemplate = z
+  .string()
+  .max(2048)
+  .refine((v) => ['{z}', '{x}', '{y}'].every((p) => v.includes(p)))
+  .refine((v) => URL.canParse(v.replace(/[{}]/g, '')) && /^https?:$/.test(new URL(v.replace(/[{}]/g, '')).protocol));
+
 /** On/off settings (interface.md): on/off, true/false, 1/0, yes/no, in any case; the docker image
  * and most hosts write true/false. */
 const ON = ['on', 'true', '1', 'yes'];
@@ -133,6 +142,7 @@ const DEFS = {
   logFormat: { env: 'SERVICE_LOG_FORMAT', def: 'text', schema: z.enum(['text', 'json']), hint: '"text" or "json"' },
   backupDir: { env: 'SERVICE_BACKUP_DIR', def: null, schema: nonEmpty, hint: 'a folder path (default: <data-dir>/backups)' },
   configFile: { env: 'SERVICE_CONFIG_FILE', def: null, schema: nonEmpty, hint: "a file path: the game's PalWorldSettings.ini or palworld-server-docker's env file" },
+  mapTileUrl: { env: 'SERVICE_MAP_TILE_URL', def: null, schema: tileTemplate, hint: 'an http(s) URL template with {z}, {x} and {y}, e.g. https://tiles.example/{z}/{x}/{y}.png' },
 } satisfies { [K in keyof Settings]: SettingDef<unknown> };
 
 export type SettingFlags = Partial<Record<keyof Settings, string | undefined>>;

@@ -1,6 +1,7 @@
 // What the HTTP layer needs from the rest of palpanel, injected by the composition root
 // (src/app/serve.ts) and by tests. Live data comes through `LiveSource`, so the pollers stay
 // replaceable and tests use plain values.
+import type { WebAssets } from './web/assets.js';
 import type { Settings } from '../config/settings.js';
 import type { Actor } from '../lib/actor.js';
 import type { BanRecord } from '../store/moderation.js';
@@ -67,6 +68,10 @@ export interface HttpDeps {
   console?: ConsolePort;
   /** The configuration editor (src/app/config-editor.ts); absent: no SERVICE_CONFIG_FILE. */
   config?: ConfigPort;
+  /** The web UI's files; absent: paths outside /api/ answer that the UI is not built. */
+  web?: WebAssets | null;
+  /** A map tile URL template the host configures (SERVICE_MAP_TILE_URL); the live map draws it. */
+  mapTileUrl?: string | null;
 }
 
 /** The LiveSource value before any poller exists (e.g. `palpanel` without a game URL). */

@@ -17,6 +17,7 @@ import { readCookie, SESSION_COOKIE } from './panel/cookies.js';
 import type { AnyRoute } from './routes/route.js';
 import type { RouteTable } from './routes/table.js';
 import type { Handler, HttpRequest, HttpResponse } from './types.js';
+import { contentSecurityPolicy, serveWeb, tileOrigin } from './web/serve-web.js';
 
 export type { Handler, HttpRequest, HttpResponse } from './types.js';
 export type { HttpDeps, LiveSource, Logger, WorldSummaryData, WorldWorkersData, WorldWorker } from './deps.js';
@@ -25,6 +26,7 @@ export { buildOpenApiDocument } from './openapi.js';
 export { startHttpServer } from './node-adapter.js';
 export { OPENAPI_PATH } from './public/index.js';
 export { PANEL_BODY_LIMIT } from './panel/index.js';
+export { loadWebAssets, WebAssets } from './web/assets.js';
 
 export interface HandlerOptions {
   /** Login throttle tuning (tests). */
@@ -39,6 +41,7 @@ export function createHandler(given: HttpDeps, opts: HandlerOptions = {}): Handl
   const integration = createIntegrationSurface(deps, tables.integration);
   const panel = createPanelSurface(deps, tables.panel);
   const publicRoutes = createPublicSurface(deps, tables.public, represent(buildOpenApiDocument(deps.version)));
+  const csp = contentSecurityPolicy(tileOrigin(deps.mapTileUrl ?? null));
   const requests = new RequestCounter([tables.integration, tables.panel, tables.public] as RouteTable<AnyRoute>[]);
 
   const route = async (req: HttpRequest): Promise<HttpResponse> => {
@@ -49,6 +52,8 @@ export function createHandler(given: HttpDeps, opts: HandlerOptions = {}): Handl
       if (req.path === METRICS_PATH) return integration.guarded(req, () => renderMetrics(deps, requests));
       const answer = publicRoutes(req);
       if (answer) return answer;
+      // Outside /api/ every path is the web UI's (interface.md); an unknown API path stays JSON.
+      if (!under(req.path, '/api')) return serveWeb(deps.web ?? null, req, csp);
       throw notFound();
     } catch (err) {
       return toErrorResponse(err, deps.log);

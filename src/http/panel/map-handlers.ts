@@ -91,6 +91,7 @@ export const getMapDataset: PanelHandler = ({ deps }) => {
       coordinates: MAP_COORDINATES_TEXT,
       lastParseAt: deps.store.world.parseInfo().lastParseAt,
       capturedAt: isRunning(live) ? live.capturedAt : null,
+      tileUrl: deps.mapTileUrl ?? null,
       layers: { bases, players },
     },
   });

@@ -15,6 +15,7 @@ import { KeyPath } from './params.js';
 import { serverRoutes } from './server-routes.js';
 import { worldRoutes } from './world-routes.js';
 import { playerRoutes } from './player-table.js';
+import { palRoutes } from './pal-routes.js';
 import { webhookRoutes } from './webhook-routes.js';
 import { backupRoutes } from './backup-routes.js';
 import { consoleRoutes } from './console-routes.js';
@@ -100,6 +101,7 @@ export function panelRoutes(loginThrottle?: ThrottleOptions): PanelRoute[] {
     ...serverRoutes(),
     ...worldRoutes(),
     ...playerRoutes(),
+    ...palRoutes(),
     ...webhookRoutes(),
     ...backupRoutes(),
     ...consoleRoutes(),

@@ -59,6 +59,10 @@ export const PanelMapDatasetSchema = z.strictObject({
   coordinates: z.string().meta({ description: 'How map coordinates follow from world units, in words and formula.' }),
   lastParseAt: Timestamp.nullable().meta({ description: 'The parse the bases come from.' }),
   capturedAt: Timestamp.nullable().meta({ description: 'The poll the player positions come from; null while the game is not read.' }),
+  tileUrl: z
+    .string()
+    .nullable()
+    .meta({ description: 'The map tile URL template ({z}/{x}/{y}, a 256-pixel pyramid of each layer) the host set in SERVICE_MAP_TILE_URL; null: none (palpanel ships no tiles).' }),
   layers: z.strictObject({
     bases: z.array(z.strictObject({ id: z.string(), name: z.string().nullable(), level: NonNegInt, guildId: z.string(), guildName: z.string(), ...Placed })),
     players: z.array(

@@ -1,0 +1,158 @@
+// The app: sign-in gate, then the shell (navigation, the screen of the path). The session is
+// asked of the server once at start (`/auth/me`); any 401 later brings the sign-in back.
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { api, ApiError, onSignedOut } from './api';
+import { Link, navigate, usePath } from './router';
+import { SessionContext } from './session';
+import { useTheme, type Theme } from './theme';
+import type { Me } from './types';
+import { Loading, ErrorNote } from './ui/states';
+import { Login } from './screens/Login';
+import { Dashboard } from './screens/Dashboard';
+import { Players } from './screens/Players';
+import { PlayerDetail } from './screens/PlayerDetail';
+import { Guilds } from './screens/Guilds';
+import { Pals } from './screens/Pals';
+import { MapScreen } from './screens/MapScreen';
+import { Backups } from './screens/Backups';
+import { Console } from './screens/Console';
+import { Config } from './screens/Config';
+import { Items } from './screens/Items';
+import { Tasks } from './screens/Tasks';
+import { Settings } from './screens/Settings';
+import { Moderation } from './screens/Moderation';
+
+interface Screen {
+  path: string;
+  label: string;
+  adminOnly?: boolean;
+  render: (rest: string) => ReactNode;
+}
+
+const SCREENS: Screen[] = [
+  { path: '/', label: 'Dashboard', render: () => <Dashboard /> },
+  { path: '/players', label: 'Players', render: (rest) => (rest ? <PlayerDetail uid={decodeURIComponent(rest)} /> : <Players />) },
+  { path: '/moderation', label: 'Moderation', render: () => <Moderation /> },
+  { path: '/guilds', label: 'Guilds', render: () => <Guilds /> },
+  { path: '/pals', label: 'Pals', render: () => <Pals /> },
+  { path: '/map', label: 'Map', render: () => <MapScreen /> },
+  { path: '/backups', label: 'Backups', render: () => <Backups /> },
+  { path: '/console', label: 'Console', adminOnly: true, render: () => <Console /> },
+  { path: '/config', label: 'Configuration', render: () => <Config /> },
+  { path: '/items', label: 'Item grants', adminOnly: true, render: () => <Items /> },
+  { path: '/tasks', label: 'Tasks', adminOnly: true, render: () => <Tasks /> },
+  { path: '/settings', label: 'Settings', adminOnly: true, render: () => <Settings /> },
+];
+
+function screenOf(path: string): { screen: Screen | undefined; rest: string } {
+  if (path === '/' || path === '') return { screen: SCREENS[0], rest: '' };
+  const s = SCREENS.find((x) => x.path !== '/' && (path === x.path || path.startsWith(x.path + '/')));
+  return { screen: s, rest: s ? path.slice(s.path.length + 1) : '' };
+}
+
+export function App() {
+  const [me, setMe] = useState<Me | null | undefined>(undefined);
+  const [bootError, setBootError] = useState<string | null>(null);
+
+  const check = useCallback(() => {
+    api
+      .get<Me>('/auth/me')
+      .then(setMe)
+      .catch((err: unknown) => {
+        if (err instanceof ApiError && err.status === 401) setMe(null);
+        else setBootError(err instanceof Error ? err.message : String(err));
+      });
+  }, []);
+  useEffect(check, [check]);
+  const retry = () => {
+    setBootError(null);
+    check();
+  };
+  useEffect(() => onSignedOut(() => setMe(null)), []);
+
+  const signOut = useCallback(() => {
+    void api
+      .post('/auth/logout')
+      .catch(() => undefined)
+      .finally(() => setMe(null));
+  }, []);
+
+  if (me === undefined) {
+    return <main className="boot">{bootError ? <ErrorNote error={bootError} retry={retry} /> : <Loading what="Opening palpanel" />}</main>;
+  }
+  if (me === null) return <Login onSignedIn={setMe} />;
+  return (
+    <SessionContext.Provider value={{ me, signOut }}>
+      <Shell me={me} signOut={signOut} />
+    </SessionContext.Provider>
+  );
+}
+
+function Shell({ me, signOut }: { me: Me; signOut: () => void }) {
+  const path = usePath();
+  const [menu, setMenu] = useState(false);
+  const [theme, setTheme] = useTheme();
+  const visible = SCREENS.filter((s) => !s.adminOnly || me.role === 'admin');
+  const { screen, rest } = screenOf(path);
+  const allowed = screen && (!screen.adminOnly || me.role === 'admin');
+
+  return (
+    <div className="shell">
+      <a className="skip" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <button type="button" className="menu-button" aria-expanded={menu} aria-controls="nav" onClick={() => setMenu(!menu)}>
+          <span aria-hidden="true">☰</span>
+          <span className="sr-only">Menu</span>
+        </button>
+        <Link href="/" className="brand">
+          palpanel
+        </Link>
+        <div className="topbar-right">
+          <label className="theme-pick">
+            <span className="sr-only">Theme</span>
+            <select value={theme} onChange={(e) => setTheme(e.target.value as Theme)}>
+              <option value="system">System theme</option>
+              <option value="dark">Dark</option>
+              <option value="light">Light</option>
+            </select>
+          </label>
+          <span className="who" title={`Signed in as ${me.username} (${me.role})`}>
+            {me.username} <span className="muted">· {me.role}</span>
+          </span>
+          <button type="button" onClick={signOut}>
+            Sign out
+          </button>
+        </div>
+      </header>
+      <nav id="nav" className={menu ? 'open' : ''} aria-label="Screens">
+        <ul>
+          {visible.map((s) => {
+            const active = s.path === '/' ? path === '/' : path === s.path || path.startsWith(s.path + '/');
+            return (
+              <li key={s.path}>
+                <Link href={s.path} aria-current={active ? 'page' : undefined} onClick={() => setMenu(false)}>
+                  {s.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <main id="main" tabIndex={-1}>
+        {allowed ? (
+          screen.render(rest)
+        ) : (
+          <div className="card">
+            <h1>{screen ? 'Admins only' : 'No such screen'}</h1>
+            <p>{screen ? 'This screen is for admins; your role is viewer.' : `Nothing lives at ${path}.`}</p>
+            <button type="button" onClick={() => navigate('/')}>
+              Go to the dashboard
+            </button>
+          </div>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+// The panel API from the browser: same origin, the session cookie, JSON in and out. Every
+// failure becomes an ApiError whose message is words a host can act on (the server's own
+// message when it sent one); a 401 tells the app the session is gone.
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    /** Seconds from Retry-After, when the server sent it. */
+    readonly retryAfter: number | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Listener = () => void;
+const signedOutListeners = new Set<Listener>();
+/** Called when any request answers 401: the session expired or was ended elsewhere. */
+export function onSignedOut(fn: Listener): () => void {
+  signedOutListeners.add(fn);
+  return () => signedOutListeners.delete(fn);
+}
+
+const WORDS: Record<number, string> = {
+  403: 'Your role may not do this.',
+  404: 'Not found.',
+  413: 'That is too large.',
+  429: 'Too many attempts. Wait a moment and try again.',
+  500: 'palpanel failed to answer. Its log says why.',
+  502: 'palpanel is not reachable.',
+  503: 'The game server did not answer.',
+};
+
+export async function request<T>(method: string, path: string, body?: unknown, init: { raw?: BodyInit; signal?: AbortSignal } = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(`/api/v1${path}`, {
+      method,
+      credentials: 'same-origin',
+      headers: body !== undefined ? { 'content-type': 'application/json' } : init.raw ? { 'content-type': 'application/gzip' } : undefined,
+      body: body !== undefined ? JSON.stringify(body) : init.raw,
+      signal: init.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, 'offline', 'palpanel is not reachable. Is it still running?');
+  }
+  const text = await res.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // A proxy's HTML error page: said below by status.
+  }
+  if (!res.ok) {
+    const e = (parsed as { error?: { code?: string; message?: string } } | undefined)?.error;
+    const retry = Number(res.headers.get('retry-after'));
+    if (res.status === 401 && path !== '/auth/login') for (const fn of signedOutListeners) fn();
+    throw new ApiError(res.status, e?.code ?? 'http_' + res.status, e?.message ?? WORDS[res.status] ?? `palpanel answered ${res.status}.`, Number.isFinite(retry) && retry > 0 ? retry : null);
+  }
+  return parsed as T;
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => request<T>('GET', path, undefined, { signal }),
+  post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
+  put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
+  patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
+  del: <T>(path: string) => request<T>('DELETE', path),
+  upload: <T>(path: string, file: Blob) => request<T>('POST', path, undefined, { raw: file }),
+};
+
+/** `{data}` envelopes. */
+export interface Data<T> {
+  data: T;
+}
+export interface Page<T> {
+  data: T[];
+  nextCursor: string | null;
+}
+
+export const qs = (params: Record<string, string | number | undefined | null>): string => {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') p.set(k, String(v));
+  const s = p.toString();
+  return s ? `?${s}` : '';
+};

@@ -1,0 +1,271 @@
+// Backups and restore: the list, storage, the schedule; make, download, delete and upload; a
+// restore shows the dry-run diff first and takes the typed word RESTORE before it runs.
+import { useEffect, useRef, useState } from 'react';
+import { api, type Data } from '../api';
+import { ago, bytes, when } from '../format';
+import { useAction, useData, useNow } from '../hooks';
+import { useTitle } from '../router';
+import { useIsAdmin } from '../session';
+import type { Backup, BackupJob, BackupSchedule, BackupStorage, DryRun } from '../types';
+import { Badge, Card, PageHead, Stat } from '../ui/bits';
+import { Dialog } from '../ui/dialog';
+import { DataTable } from '../ui/table';
+import { Async, ErrorNote, Loading } from '../ui/states';
+
+const TRIGGER_WORDS: Record<string, string> = { scheduled: 'scheduled', manual: 'by hand', 'pre-restore': 'before a restore', imported: 'uploaded' };
+
+export function Backups() {
+  useTitle('Backups');
+  const admin = useIsAdmin();
+  const list = useData<Backup[]>('/backups', { refreshMs: 30000 });
+  const storage = useData<BackupStorage>('/backups/storage', { refreshMs: 30000 });
+  const [job, setJob] = useState<BackupJob | null>(null);
+  const [restoring, setRestoring] = useState<Backup | null>(null);
+  const [deleting, setDeleting] = useState<Backup | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const del = useAction();
+  const make = useAction();
+  const upload = useAction();
+  const file = useRef<HTMLInputElement>(null);
+  const now = useNow();
+  const { reload: reloadList } = list;
+  const { reload: reloadStorage } = storage;
+
+  // A backup being made: its state is polled until it is done or failed.
+  useEffect(() => {
+    if (!job || job.state !== 'running') return;
+    const t = setInterval(() => {
+      api
+        .get<Data<BackupJob>>(`/backups/${job.id}`)
+        .then((j) => {
+          if (j.data.state === 'running') return;
+          setJob(j.data);
+          reloadList();
+          reloadStorage();
+        })
+        .catch(() => undefined);
+    }, 1000);
+    return () => clearInterval(t);
+  }, [job, reloadList, reloadStorage]);
+
+  const create = () => void make.run(() => api.post<Data<BackupJob>>('/backups', {})).then((j) => j && setJob(j.data));
+  const remove = async () => {
+    if (!deleting) return;
+    if ((await del.run(() => api.del(`/backups/${deleting.id}`))) !== undefined) {
+      setNote(`Deleted the backup of ${when(deleting.createdAt)}.`);
+      setDeleting(null);
+      reloadList();
+      reloadStorage();
+    }
+  };
+  const sendFile = async (f: File) => {
+    const ok = await upload.run(() => api.upload('/backups/upload', f));
+    if (ok !== undefined) {
+      setNote(`Uploaded ${f.name}: it is listed as “uploaded”.`);
+      reloadList();
+      reloadStorage();
+    }
+    if (file.current) file.current.value = '';
+  };
+
+  return (
+    <>
+      <PageHead title="Backups">
+        {admin && (
+          <>
+            <button type="button" className="primary" disabled={make.busy || job?.state === 'running'} onClick={create}>
+              {job?.state === 'running' ? 'Making a backup…' : 'Back up now'}
+            </button>
+            <label className="button">
+              {upload.busy ? 'Uploading…' : 'Upload a backup'}
+              <input ref={file} type="file" accept=".tar.gz,.tgz,application/gzip" className="sr-only" disabled={upload.busy} onChange={(e) => e.target.files?.[0] && void sendFile(e.target.files[0])} />
+            </label>
+          </>
+        )}
+      </PageHead>
+      <div role="status" className="status-line">
+        {job?.state === 'running' && 'The game is asked to save, then the files are archived once they settle…'}
+        {job?.state === 'done' && 'The backup is made and verified.'}
+        {note}
+      </div>
+      {job?.state === 'failed' && <ErrorNote error={`The backup failed: ${job.error ?? 'no reason given'}`} />}
+      <ErrorNote error={make.error ?? upload.error} />
+      <div className="grid">
+        <Card title="Storage">
+          <Async r={storage} what="Reading storage">
+            {(s) => (
+              <div className="stats">
+                <Stat label="Backups" value={s.count} />
+                <Stat label="Space used" value={bytes(s.bytesUsed)} />
+                <Stat label="Free on disk" value={bytes(s.freeBytes)} />
+                <Stat label="Newest" value={s.newest ? ago(s.newest, now) : 'none'} sub={s.oldest ? `oldest ${when(s.oldest)}` : undefined} />
+              </div>
+            )}
+          </Async>
+        </Card>
+        <ScheduleCard />
+        <Card title="Backups" className="wide-card">
+          <Async r={list} what="Reading backups">
+            {(rows) => (
+              <DataTable
+                caption="Backups"
+                rows={rows}
+                rowKey={(b) => b.id}
+                empty="No backups yet. Make one now, or turn the schedule on."
+                columns={[
+                  { key: 'at', label: 'Made', sort: (b) => b.createdAt, render: (b) => <time dateTime={b.createdAt}>{when(b.createdAt)}</time> },
+                  { key: 'trigger', label: 'How', sort: (b) => b.trigger, render: (b) => <Badge tone={b.trigger === 'pre-restore' ? 'warn' : 'muted'}>{TRIGGER_WORDS[b.trigger] ?? b.trigger}</Badge> },
+                  { key: 'size', label: 'Size', numeric: true, sort: (b) => b.sizeBytes, render: (b) => bytes(b.sizeBytes) },
+                  { key: 'world', label: 'World', wide: true, render: (b) => (b.world ? `${b.world.players} players, ${b.world.pals} pals, ${b.world.guilds} guilds` : '—') },
+                  { key: 'note', label: 'Note', wide: true, render: (b) => b.note ?? '' },
+                  ...(admin
+                    ? [
+                        {
+                          key: 'actions',
+                          label: 'Actions',
+                          render: (b: Backup) => (
+                            <span className="row-actions">
+                              <a href={`/api/v1/backups/${b.id}/download`} download>
+                                Download
+                              </a>
+                              <button type="button" className="link" onClick={() => setRestoring(b)}>
+                                Restore…
+                              </button>
+                              <button type="button" className="link danger-text" onClick={() => setDeleting(b)}>
+                                Delete
+                              </button>
+                            </span>
+                          ),
+                        },
+                      ]
+                    : []),
+                ]}
+              />
+            )}
+          </Async>
+        </Card>
+      </div>
+      <Dialog open={deleting !== null} title="Delete this backup?" confirm="Delete" danger busy={del.busy} error={del.error} onConfirm={() => void remove()} onClose={() => setDeleting(null)}>
+        <p>The backup of {deleting && when(deleting.createdAt)} is removed from disk. This cannot be undone.</p>
+      </Dialog>
+      {restoring && (
+        <RestoreDialog
+          backup={restoring}
+          onClose={() => setRestoring(null)}
+          onDone={() => {
+            setNote(`Restored the backup of ${when(restoring.createdAt)}; a backup of the world as it was is listed as “before a restore”.`);
+            setRestoring(null);
+            reloadList();
+            reloadStorage();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function ScheduleCard() {
+  const admin = useIsAdmin();
+  const r = useData<BackupSchedule>('/backups/schedule');
+  const [edited, setDraft] = useState<BackupSchedule | null>(null);
+  const draft = edited ?? r.data ?? null;
+  const save = useAction();
+  const [saved, setSaved] = useState(false);
+  return (
+    <Card title="Schedule">
+      <Async r={r} what="Reading the schedule">
+        {() =>
+          draft && (
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                setSaved(false);
+                void save.run(() => api.put('/backups/schedule', draft)).then((ok) => ok !== undefined && setSaved(true));
+              }}
+            >
+              <label className="check">
+                <input type="checkbox" checked={draft.enabled} disabled={!admin} onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })} /> Back up on a schedule
+              </label>
+              <div className="row">
+                <div className="field">
+                  <label htmlFor="sched-every">Every (hours, 1–12)</label>
+                  <input id="sched-every" type="number" min={1} max={12} required disabled={!admin} value={draft.intervalHours} onChange={(e) => setDraft({ ...draft, intervalHours: Number(e.target.value) })} />
+                </div>
+                <div className="field">
+                  <label htmlFor="sched-keep">Keep for (days, 7–60)</label>
+                  <input id="sched-keep" type="number" min={7} max={60} required disabled={!admin} value={draft.retentionDays} onChange={(e) => setDraft({ ...draft, retentionDays: Number(e.target.value) })} />
+                </div>
+              </div>
+              <p className="muted small">The newest backup is never deleted, however old.</p>
+              <ErrorNote error={save.error} />
+              {admin && (
+                <div className="actions">
+                  {saved && <span role="status">Saved.</span>}
+                  <button type="submit" className="primary" disabled={save.busy}>
+                    Save schedule
+                  </button>
+                </div>
+              )}
+            </form>
+          )
+        }
+      </Async>
+    </Card>
+  );
+}
+
+function RestoreDialog({ backup, onClose, onDone }: { backup: Backup; onClose: () => void; onDone: () => void }) {
+  const [diff, setDiff] = useState<DryRun | null>(null);
+  const [diffError, setDiffError] = useState<string | null>(null);
+  const [typed, setTyped] = useState('');
+  const [shutdown, setShutdown] = useState(false);
+  const act = useAction();
+
+  useEffect(() => {
+    api
+      .post<Data<DryRun>>(`/backups/${backup.id}/restore/dry-run`, {})
+      .then((d) => setDiff(d.data))
+      .catch((e: unknown) => setDiffError(e instanceof Error ? e.message : String(e)));
+  }, [backup.id]);
+
+  const restore = async () => {
+    const ok = await act.run(() => api.post(`/backups/${backup.id}/restore`, shutdown ? { confirm: typed, shutdown: true } : { confirm: typed }));
+    if (ok !== undefined) onDone();
+  };
+
+  return (
+    <Dialog open title={`Restore the backup of ${when(backup.createdAt)}?`} confirm="Restore" danger busy={act.busy} error={act.error} canConfirm={diff !== null && typed === 'RESTORE'} onConfirm={() => void restore()} onClose={onClose}>
+      <p>The save folder is replaced by this backup. A backup of the world as it is now is made first.</p>
+      <h3>What changes</h3>
+      {diffError ? <ErrorNote error={`The dry run failed: ${diffError}`} /> : diff === null ? <Loading what="Comparing the backup with the world (dry run)" /> : <DiffView d={diff} />}
+      <label className="check">
+        <input type="checkbox" checked={shutdown} onChange={(e) => setShutdown(e.target.checked)} /> Shut the game server down first if it is running
+      </label>
+      <div className="field">
+        <label htmlFor="restore-confirm">Type RESTORE to confirm</label>
+        <input id="restore-confirm" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} disabled={diff === null} />
+      </div>
+    </Dialog>
+  );
+}
+
+function DiffView({ d }: { d: DryRun }) {
+  const names = (xs: { name: string }[]) => xs.map((x) => x.name || '(no name)').join(', ');
+  const files = d.files.added.length + d.files.removed.length + d.files.changed.length;
+  const nothing = files === 0 && d.players.gained.length + d.players.lost.length + d.guilds.gained.length + d.guilds.lost.length + d.pals.gained + d.pals.lost === 0;
+  if (nothing) return <p className="diff-none">The backup holds the same world as the save folder now: nothing would change.</p>;
+  return (
+    <ul className="diff">
+      <li>
+        Files: {d.files.changed.length} changed, {d.files.added.length} added, {d.files.removed.length} removed
+      </li>
+      {d.players.lost.length > 0 && <li className="lost">Players lost: {names(d.players.lost)}</li>}
+      {d.players.gained.length > 0 && <li className="gained">Players back: {names(d.players.gained)}</li>}
+      <li>
+        Pals: <span className="gained">+{d.pals.gained}</span> / <span className="lost">−{d.pals.lost}</span>
+      </li>
+      {d.guilds.lost.length > 0 && <li className="lost">Guilds lost: {names(d.guilds.lost)}</li>}
+      {d.guilds.gained.length > 0 && <li className="gained">Guilds back: {names(d.guilds.gained)}</li>}
+    </ul>
+  );
+}

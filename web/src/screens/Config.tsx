@@ -1,0 +1,163 @@
+// The game's settings: typed fields with their ranges and defaults, what changed before it is
+// saved, the raw file (admins), and the command that applies them (palpanel does not restart
+// the game itself: POST /config/apply says how).
+import { useMemo, useState } from 'react';
+import { api, ApiError, type Data } from '../api';
+import { useAction, useData } from '../hooks';
+import { useTitle } from '../router';
+import { useIsAdmin } from '../session';
+import type { ConfigData, ConfigSetting } from '../types';
+import { Badge, Card, PageHead } from '../ui/bits';
+import { Async, ErrorNote } from '../ui/states';
+
+type Value = ConfigSetting['value'];
+const shown = (v: Value) => (v === null ? '' : Array.isArray(v) ? v.join(',') : String(v));
+
+export function Config() {
+  useTitle('Configuration');
+  const admin = useIsAdmin();
+  const r = useData<ConfigData>('/config');
+  const raw = useData<{ text: string }>(admin ? '/config/raw' : null);
+  const [edits, setEdits] = useState<Record<string, string>>({});
+  const [filter, setFilter] = useState('');
+  const [saved, setSaved] = useState<string[] | null>(null);
+  const [apply, setApply] = useState<string | null>(null);
+  const save = useAction();
+
+  const settings = useMemo(() => r.data?.settings ?? [], [r.data]);
+  const changed = settings.filter((s) => edits[s.key] !== undefined && edits[s.key] !== shown(s.value));
+
+  const submit = async () => {
+    const body: Record<string, string | number | boolean> = {};
+    for (const s of changed) {
+      const v = edits[s.key];
+      body[s.key] = s.type === 'bool' ? v === 'true' : s.type === 'int' || s.type === 'float' ? Number(v) : v;
+    }
+    const res = await save.run(() => api.put<Data<ConfigData & { changed: string[] }>>('/config', body));
+    if (res) {
+      setEdits({});
+      setSaved(res.data.changed);
+      r.reload();
+      raw.reload();
+    }
+  };
+  const howToApply = async () => {
+    try {
+      await api.post('/config/apply');
+    } catch (e) {
+      setApply(e instanceof ApiError ? e.message : String(e));
+    }
+  };
+
+  const needle = filter.trim().toLowerCase();
+  return (
+    <>
+      <PageHead title="Configuration">
+        {admin && (
+          <button type="button" onClick={() => void howToApply()}>
+            How to apply
+          </button>
+        )}
+      </PageHead>
+      {apply && (
+        <div className="card note" role="status">
+          {apply}
+        </div>
+      )}
+      <Async r={r} what="Reading the settings">
+        {(c) => (
+          <>
+            <p className="muted">
+              {c.file} ({c.format === 'ini' ? 'PalWorldSettings.ini' : 'environment file'}). Changes are written to the file; the game reads it when it starts.
+            </p>
+            {saved && (
+              <p role="status" className="ok-text">
+                Saved: {saved.join(', ') || 'nothing changed'}. Restart the game server to apply.
+              </p>
+            )}
+            <div className="card">
+              <input type="search" className="filter" aria-label="Filter settings" placeholder="Filter settings…" value={filter} onChange={(e) => setFilter(e.target.value)} />
+              <div className="settings">
+                {c.settings
+                  .filter((s) => !needle || s.key.toLowerCase().includes(needle) || (s.description ?? '').toLowerCase().includes(needle))
+                  .map((s) => (
+                    <SettingRow key={s.key} s={s} value={edits[s.key] ?? shown(s.value)} readOnly={!admin} onChange={(v) => setEdits({ ...edits, [s.key]: v })} />
+                  ))}
+              </div>
+            </div>
+            {admin && (
+              <div className="card sticky-actions">
+                {changed.length === 0 ? (
+                  <span className="muted">No changes.</span>
+                ) : (
+                  <span>
+                    Changing {changed.length}: {changed.map((s) => `${s.key} ${shown(s.value) || '(empty)'} → ${edits[s.key] || '(empty)'}`).join('; ')}
+                  </span>
+                )}
+                <ErrorNote error={save.error} />
+                <div className="actions">
+                  <button type="button" disabled={changed.length === 0} onClick={() => setEdits({})}>
+                    Undo changes
+                  </button>
+                  <button type="button" className="primary" disabled={changed.length === 0 || save.busy} onClick={() => void submit()}>
+                    {save.busy ? 'Saving…' : 'Save settings'}
+                  </button>
+                </div>
+              </div>
+            )}
+          </>
+        )}
+      </Async>
+      {admin && (
+        <Card title="The file as it is (passwords masked)">
+          <Async r={raw} what="Reading the file">
+            {(f) => <pre className="raw">{f.text}</pre>}
+          </Async>
+        </Card>
+      )}
+    </>
+  );
+}
+
+function SettingRow({ s, value, readOnly, onChange }: { s: ConfigSetting; value: string; readOnly: boolean; onChange: (v: string) => void }) {
+  const id = `set-${s.key}`;
+  const range = s.min !== null || s.max !== null ? `${s.min ?? '…'} to ${s.max ?? '…'}` : null;
+  let input;
+  if (s.secret) {
+    input = <span className="muted">{s.isSet ? 'set (not shown)' : 'not set'}</span>;
+  } else if (s.type === 'bool') {
+    input = (
+      <select id={id} value={value} disabled={readOnly} onChange={(e) => onChange(e.target.value)}>
+        <option value="true">True</option>
+        <option value="false">False</option>
+      </select>
+    );
+  } else if (s.type === 'enum' && s.values) {
+    input = (
+      <select id={id} value={value} disabled={readOnly} onChange={(e) => onChange(e.target.value)}>
+        {s.values.map((v) => (
+          <option key={v}>{v}</option>
+        ))}
+      </select>
+    );
+  } else if (s.type === 'int' || s.type === 'float') {
+    input = <input id={id} type="number" step={s.type === 'int' ? 1 : 'any'} min={s.min ?? undefined} max={s.max ?? undefined} value={value} disabled={readOnly} onChange={(e) => onChange(e.target.value)} />;
+  } else {
+    input = <input id={id} value={value} disabled={readOnly} onChange={(e) => onChange(e.target.value)} />;
+  }
+  const out = (s.type === 'int' || s.type === 'float') && value !== '' && ((s.min !== null && Number(value) < s.min) || (s.max !== null && Number(value) > s.max));
+  return (
+    <div className={`setting${out ? ' invalid' : ''}`}>
+      <label htmlFor={id}>
+        <code>{s.key}</code> {!s.known && <Badge>unknown to palpanel</Badge>}
+      </label>
+      <div className="setting-input">{input}</div>
+      <small className="muted">
+        {s.description}
+        {range && ` Range ${range}.`}
+        {s.default !== null && ` Default ${s.default}.`}
+        {out && <span className="bad-text"> Out of range.</span>}
+      </small>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+// The console: one RCON command at a time, saved commands (with player placeholders), and the
+// log of every command and reply.
+import { useState, type FormEvent } from 'react';
+import { api, type Data } from '../api';
+import { ago } from '../format';
+import { useAction, useData, useNow, usePaged } from '../hooks';
+import { useTitle } from '../router';
+import type { ConsoleEntry, Player, SavedCommand } from '../types';
+import { Badge, Card, PageHead } from '../ui/bits';
+import { Dialog } from '../ui/dialog';
+import { Async, Empty, ErrorNote } from '../ui/states';
+
+export function Console() {
+  useTitle('Console');
+  const log = usePaged<ConsoleEntry>('/console/log?limit=50');
+  const saved = useData<SavedCommand[]>('/console/saved');
+  const players = useData<Player[]>('/players?limit=500');
+  const [command, setCommand] = useState('');
+  const [player, setPlayer] = useState('');
+  const [saveName, setSaveName] = useState('');
+  const [forget, setForget] = useState<SavedCommand | null>(null);
+  const run = useAction();
+  const keep = useAction();
+  const now = useNow();
+
+  const exec = async (body: Record<string, string>) => {
+    // A failed command is logged too: the log is read again either way.
+    await run.run(() => api.post<Data<ConsoleEntry>>('/console/exec', player ? { ...body, player } : body));
+    log.reload();
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (command.trim()) void exec({ command: command.trim() });
+  };
+  const saveCommand = async () => {
+    if ((await keep.run(() => api.post('/console/saved', { name: saveName.trim(), command: command.trim() }))) !== undefined) {
+      setSaveName('');
+      saved.reload();
+    }
+  };
+  const remove = async () => {
+    if (forget && (await keep.run(() => api.del(`/console/saved?id=${forget.id}`))) !== undefined) {
+      setForget(null);
+      saved.reload();
+    }
+  };
+  return (
+    <>
+      <PageHead title="Console" />
+      <div className="grid">
+        <Card title="Run a command" className="wide-card">
+          <form onSubmit={submit} className="console-form">
+            <div className="field grow">
+              <label htmlFor="cmd">Command (sent through RCON; {'{userId}'}, {'{playerId}'} and {'{name}'} are filled from the player chosen)</label>
+              <input id="cmd" className="mono" autoComplete="off" spellCheck={false} maxLength={4000} placeholder="ShowPlayers" value={command} onChange={(e) => setCommand(e.target.value)} />
+            </div>
+            <div className="field">
+              <label htmlFor="cmd-player">Player</label>
+              <select id="cmd-player" value={player} onChange={(e) => setPlayer(e.target.value)}>
+                <option value="">none</option>
+                {players.data?.map((p) => (
+                  <option key={p.uid} value={p.uid}>
+                    {p.name || p.uid} {p.online ? '(online)' : ''}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="primary" disabled={run.busy || !command.trim()}>
+              {run.busy ? 'Running…' : 'Run'}
+            </button>
+          </form>
+          <ErrorNote error={run.error} />
+          <form
+            className="inline-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void saveCommand();
+            }}
+          >
+            <input aria-label="Name to save this command under" placeholder="Save as…" maxLength={64} value={saveName} onChange={(e) => setSaveName(e.target.value)} />
+            <button type="submit" disabled={!saveName.trim() || !command.trim() || keep.busy}>
+              Save command
+            </button>
+          </form>
+          <ErrorNote error={keep.error} />
+        </Card>
+        <Card title="Saved commands">
+          <Async r={saved} what="Reading saved commands">
+            {(rows) =>
+              rows.length === 0 ? (
+                <Empty>No saved commands. Type one above and save it under a name.</Empty>
+              ) : (
+                <ul className="saved">
+                  {rows.map((s) => (
+                    <li key={s.id}>
+                      <button type="button" onClick={() => void exec({ savedId: s.id })} disabled={run.busy} title={s.command}>
+                        Run “{s.name}”
+                      </button>
+                      <code className="small">{s.command}</code>
+                      <button type="button" className="link" onClick={() => setCommand(s.command)}>
+                        Edit
+                      </button>
+                      <button type="button" className="link danger-text" onClick={() => setForget(s)}>
+                        Remove
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )
+            }
+          </Async>
+        </Card>
+        <Card title="Log" className="wide-card" actions={<button type="button" onClick={log.reload}>Refresh</button>}>
+          <ErrorNote error={log.error} retry={log.reload} />
+          {log.rows === null ? null : log.rows.length === 0 ? (
+            <Empty>No commands run yet.</Empty>
+          ) : (
+            <ol className="console-log">
+              {log.rows.map((e) => (
+                <li key={e.id}>
+                  <div className="console-head">
+                    <code>{e.command}</code> <Badge tone={e.outcome === 'ok' ? 'ok' : 'bad'}>{e.outcome}</Badge>
+                    <span className="muted small">
+                      {e.actor} · {ago(e.at, now)}
+                    </span>
+                  </div>
+                  {e.reply && <pre className="reply">{e.reply}</pre>}
+                </li>
+              ))}
+            </ol>
+          )}
+          {log.hasMore && (
+            <button type="button" onClick={log.more}>
+              Older entries
+            </button>
+          )}
+        </Card>
+      </div>
+      <Dialog open={forget !== null} title={`Remove “${forget?.name ?? ''}”?`} confirm="Remove" danger busy={keep.busy} error={keep.error} onConfirm={() => void remove()} onClose={() => setForget(null)}>
+        <p>The saved command is removed; the log keeps its past runs.</p>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,184 @@
+// The dashboard: the server card, charts from the metrics history, who is online and what
+// happened, all kept live by the event stream (or by polling when the stream is not there).
+import { useMemo, useState } from 'react';
+import { api } from '../api';
+import { ago, span, num } from '../format';
+import { useAction, useData, useNow } from '../hooks';
+import { useLive } from '../live';
+import { Link, useTitle } from '../router';
+import { useIsAdmin } from '../session';
+import type { HistoryPoint, Player, ServerStatus } from '../types';
+import { Badge, Card, PageHead, Stat, type Tone } from '../ui/bits';
+import { LineChart } from '../ui/chart';
+import { Dialog } from '../ui/dialog';
+import { Async, Empty, ErrorNote } from '../ui/states';
+import { EventList } from './EventList';
+
+export const STATE_TONE: Record<string, Tone> = { running: 'ok', unreachable: 'bad', unauthorized: 'bad', unsupported: 'warn' };
+export const STATE_WORDS: Record<string, string> = {
+  running: 'Running',
+  unreachable: 'Unreachable',
+  unauthorized: 'Refused the admin password',
+  unsupported: 'REST API not supported',
+};
+
+export function Dashboard() {
+  useTitle('Dashboard');
+  const live = useLive();
+  const now = useNow();
+  // A join, leave or reachability change changes the card: each event fetches it again.
+  const server = useData<ServerStatus>('/server', { refreshMs: 15000, refreshKey: live.eventCount });
+  const history = useData<{ points: HistoryPoint[] }>('/metrics/history', { refreshMs: 60000 });
+
+  const m = live.metrics?.metrics ?? null;
+  const reachable = live.metrics ? live.metrics.reachable : null;
+  // Each live figure extends the chart, so it moves between the history's refetches.
+  const points = useMemo(() => {
+    const past = history.data?.points ?? [];
+    const last = past.length ? past[past.length - 1].at : '';
+    return [...past, ...live.samples.filter((p) => p.at > last)];
+  }, [history.data, live.samples]);
+
+  return (
+    <>
+      <PageHead title="Dashboard">
+        <span className={`live-mode ${live.mode}`} role="status">
+          {live.mode === 'stream' ? 'Live' : live.mode === 'polling' ? 'Live (polling every 5 s)' : 'Connecting…'}
+        </span>
+      </PageHead>
+      <div className="grid">
+        <Card title="Server" className="server-card" actions={<ServerActions />}>
+          <Async r={server} what="Reading the server">
+            {(s) => {
+              const state = reachable === false ? 'unreachable' : s.state;
+              return (
+                <>
+                  <div className="server-name">
+                    <strong>{s.name || 'Game server'}</strong> <Badge tone={STATE_TONE[state] ?? 'warn'}>{STATE_WORDS[state] ?? state}</Badge>
+                  </div>
+                  {state !== 'running' && (
+                    <p className="muted">
+                      {state === 'unreachable'
+                        ? 'palpanel cannot reach the game’s REST API. Live figures return when it answers; the save data below is from the last parse.'
+                        : 'The game answers but live figures are not available.'}
+                    </p>
+                  )}
+                  <div className="stats">
+                    <Stat label="Players" value={m ? `${m.players} / ${m.maxPlayers}` : `${s.playersOnline} / ${s.maxPlayers || '—'}`} />
+                    <Stat label="FPS" value={m ? m.fps : '—'} sub={m ? `${m.frameTimeMs.toFixed(1)} ms a frame` : undefined} />
+                    <Stat label="Uptime" value={m ? span(m.uptimeSec) : s.uptimeSec ? span(s.uptimeSec) : '—'} />
+                    <Stat label="Version" value={s.version || '—'} sub={`palpanel ${s.panelVersion}`} />
+                    <Stat label="In-game day" value={m ? m.day : '—'} />
+                    <Stat label="Save" value={`${num(s.save.players)} players`} sub={`${num(s.save.pals)} pals · ${num(s.save.guilds)} guilds · parsed ${ago(s.save.lastParseAt, now)}`} />
+                  </div>
+                  {s.saveProblem && <ErrorNote error={`The save: ${s.saveProblem}`} />}
+                  {s.save.formatDrift && <p className="warn-text">The save has a layout this palpanel does not fully know: see the world status.</p>}
+                  <p className="muted small">Figures {live.metrics?.capturedAt ? `from ${ago(live.metrics.capturedAt, now)}` : 'not read yet'}.</p>
+                </>
+              );
+            }}
+          </Async>
+        </Card>
+        <Card title="Online now">
+          <OnlineList players={live.players} />
+        </Card>
+        <Card title="Players and FPS" className="wide-card">
+          <Async r={history} what="Reading the history">
+            {() => (
+              <div className="charts">
+                <LineChart label="Players online" points={points.map((p) => ({ t: Date.parse(p.at), v: p.players }))} />
+                <LineChart label="Server FPS" points={points.map((p) => ({ t: Date.parse(p.at), v: p.fps }))} />
+              </div>
+            )}
+          </Async>
+        </Card>
+        <Card title="Recent events" className="wide-card" actions={<Link href="/moderation#events">All events</Link>}>
+          {live.events.length === 0 ? <Empty>No events yet: joins, leaves and changes show here as they happen.</Empty> : <EventList events={live.events.slice(0, 15)} now={now} />}
+        </Card>
+      </div>
+    </>
+  );
+}
+
+function OnlineList({ players }: { players: { name: string; level: number; ping: number; playerId: string }[] | null }) {
+  const fallback = useData<Player[]>(players === null ? '/players?online=true&limit=100' : null);
+  if (players === null) {
+    return (
+      <Async r={fallback} what="Reading who is online">
+        {(rows) => <Online rows={rows.map((p) => ({ key: p.uid, name: p.name, level: p.level, ping: p.ping ?? 0, href: `/players/${p.uid}` }))} />}
+      </Async>
+    );
+  }
+  return <Online rows={players.map((p) => ({ key: p.playerId, name: p.name, level: p.level, ping: p.ping, href: `/players?search=${encodeURIComponent(p.name)}` }))} />;
+}
+
+function Online({ rows }: { rows: { key: string; name: string; level: number; ping: number; href: string }[] }) {
+  if (rows.length === 0) return <Empty>Nobody is online.</Empty>;
+  return (
+    <ul className="online">
+      {rows.map((p) => (
+        <li key={p.key}>
+          <Link href={p.href}>{p.name}</Link>
+          <span className="muted">
+            Lv {p.level} · {Math.round(p.ping)} ms
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ServerActions() {
+  const admin = useIsAdmin();
+  const [open, setOpen] = useState<null | 'announce' | 'save'>(null);
+  const [message, setMessage] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+  const act = useAction();
+  if (!admin) return null;
+  const close = () => {
+    setOpen(null);
+    act.clear();
+  };
+  const confirm = async () => {
+    const ok = await act.run(() => (open === 'announce' ? api.post('/server/announce', { message }) : api.post('/server/save')));
+    if (ok !== undefined) {
+      setDone(open === 'announce' ? 'Announced.' : 'The game saved the world.');
+      setMessage('');
+      close();
+    }
+  };
+  return (
+    <>
+      {done && (
+        <span className="muted small" role="status">
+          {done}
+        </span>
+      )}
+      <button type="button" onClick={() => setOpen('announce')}>
+        Announce
+      </button>
+      <button type="button" onClick={() => setOpen('save')}>
+        Save world
+      </button>
+      <Dialog
+        open={open !== null}
+        title={open === 'announce' ? 'Announce to every player' : 'Save the world now?'}
+        confirm={open === 'announce' ? 'Announce' : 'Save now'}
+        busy={act.busy}
+        error={act.error}
+        canConfirm={open !== 'announce' || message.trim().length > 0}
+        onConfirm={() => void confirm()}
+        onClose={close}
+      >
+        {open === 'announce' ? (
+          <div className="field">
+            <label htmlFor="announce-text">Message</label>
+            <textarea id="announce-text" maxLength={500} rows={3} value={message} onChange={(e) => setMessage(e.target.value)} />
+          </div>
+        ) : (
+          <p>The game writes its save files now. palpanel re-reads them once they settle.</p>
+        )}
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+// Guilds and their bases, from the last parse of the save.
+import { useTitle, Link } from '../router';
+import { useData } from '../hooks';
+import type { Guild } from '../types';
+import { Card, PageHead } from '../ui/bits';
+import { DataTable } from '../ui/table';
+import { Async, Empty } from '../ui/states';
+
+export function Guilds() {
+  useTitle('Guilds');
+  const r = useData<Guild[]>('/guilds');
+  return (
+    <>
+      <PageHead title="Guilds and bases" />
+      <Async r={r} what="Reading guilds">
+        {(guilds) =>
+          guilds.length === 0 ? (
+            <Empty>No guilds in the save.</Empty>
+          ) : (
+            <>
+              <div className="card">
+                <DataTable
+                  caption="Guilds"
+                  rows={guilds}
+                  rowKey={(g) => g.id}
+                  filterText={(g) => `${g.name} ${g.members.map((m) => m.name).join(' ')}`}
+                  initialSort={{ key: 'members', dir: -1 }}
+                  columns={[
+                    { key: 'name', label: 'Guild', sort: (g) => g.name.toLowerCase(), render: (g) => <a href={`#guild-${g.id}`}>{g.name || '(no name)'}</a> },
+                    { key: 'members', label: 'Members', numeric: true, sort: (g) => g.memberCount, render: (g) => g.memberCount },
+                    { key: 'bases', label: 'Bases', numeric: true, sort: (g) => g.bases.length, render: (g) => g.bases.length },
+                    { key: 'admin', label: 'Leader', render: (g) => g.members.find((m) => m.uid === g.adminUid)?.name ?? '—' },
+                  ]}
+                />
+              </div>
+              <div className="grid">
+                {guilds.map((g) => (
+                  <Card key={g.id} title={<span id={`guild-${g.id}`}>{g.name || '(no name)'}</span>}>
+                    <h3>Members</h3>
+                    <ul className="plain inline">
+                      {g.members.map((m) => (
+                        <li key={m.uid}>
+                          <Link href={`/players/${m.uid}`}>{m.name || '(no name)'}</Link>
+                          {m.uid === g.adminUid && <span className="muted"> (leader)</span>}
+                        </li>
+                      ))}
+                    </ul>
+                    <h3>Bases</h3>
+                    {g.bases.length === 0 ? (
+                      <p className="muted">No bases.</p>
+                    ) : (
+                      <ul className="plain">
+                        {g.bases.map((b) => (
+                          <li key={b.id}>
+                            {b.name ?? 'Base'} · level {b.level} {b.location && <Link href={`/map?focus=${b.id}`}>on the map</Link>}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </Card>
+                ))}
+              </div>
+            </>
+          )
+        }
+      </Async>
+    </>
+  );
+}

@@ -1,0 +1,252 @@
+// Moderation beyond one player: the whitelist, the panel's bans, join and leave announcements,
+// and the whole event log (every kind, newest first, filtered by kind).
+import { useState } from 'react';
+import { api, qs } from '../api';
+import { when } from '../format';
+import { useAction, useData, useNow, usePaged } from '../hooks';
+import { Link, useTitle } from '../router';
+import { useIsAdmin } from '../session';
+import type { Ban, LoggedEvent, Whitelist } from '../types';
+import { Card, PageHead } from '../ui/bits';
+import { Dialog } from '../ui/dialog';
+import { DataTable } from '../ui/table';
+import { Async, ErrorNote, Loading } from '../ui/states';
+import { EventList } from './EventList';
+
+export function Moderation() {
+  useTitle('Moderation');
+  return (
+    <>
+      <PageHead title="Moderation" />
+      <div className="grid">
+        <WhitelistCard />
+        <BansCard />
+        <AnnouncementsCard />
+        <EventsCard />
+      </div>
+    </>
+  );
+}
+
+function WhitelistCard() {
+  const admin = useIsAdmin();
+  const r = useData<Whitelist>('/whitelist');
+  // Edits are kept apart from the server's list until saved; null: no edits.
+  const [edited, setDraft] = useState<Whitelist | null>(null);
+  const draft = edited ?? r.data ?? null;
+  const [id, setId] = useState('');
+  const [note, setNote] = useState('');
+  const save = useAction();
+  const dirty = edited !== null && JSON.stringify(edited) !== JSON.stringify(r.data);
+  const submit = async () => {
+    if (!edited) return;
+    if ((await save.run(() => api.put('/whitelist', edited))) !== undefined) {
+      setDraft(null);
+      r.reload();
+    }
+  };
+  return (
+    <Card title="Whitelist">
+      <Async r={r} what="Reading the whitelist">
+        {() =>
+          draft && (
+            <>
+              <p className="muted small">When on, a player not listed is kicked as they join (and anyone online who is not listed, within a minute).</p>
+              <label className="check">
+                <input type="checkbox" checked={draft.enabled} disabled={!admin} onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })} /> Whitelist on
+              </label>
+              <DataTable
+                caption="Whitelist entries"
+                rows={draft.entries}
+                rowKey={(e) => e.id}
+                empty="Nobody is listed."
+                columns={[
+                  { key: 'id', label: 'Platform id or uid', render: (e) => <code>{e.id}</code>, sort: (e) => e.id },
+                  { key: 'note', label: 'Note', render: (e) => e.note },
+                  ...(admin
+                    ? [
+                        {
+                          key: 'x',
+                          label: 'Remove',
+                          render: (e: { id: string }) => (
+                            <button type="button" className="link" aria-label={`Remove ${e.id}`} onClick={() => setDraft({ ...draft, entries: draft.entries.filter((x) => x.id !== e.id) })}>
+                              Remove
+                            </button>
+                          ),
+                        },
+                      ]
+                    : []),
+                ]}
+              />
+              {admin && (
+                <form
+                  className="inline-form"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    if (!id.trim() || draft.entries.some((x) => x.id === id.trim())) return;
+                    setDraft({ ...draft, entries: [...draft.entries, { id: id.trim(), note: note.trim() }] });
+                    setId('');
+                    setNote('');
+                  }}
+                >
+                  <input aria-label="Platform id or save uid to add" placeholder="steam_7656… or a save uid" value={id} maxLength={128} onChange={(e) => setId(e.target.value)} />
+                  <input aria-label="Note" placeholder="Note" value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} />
+                  <button type="submit">Add</button>
+                </form>
+              )}
+              <ErrorNote error={save.error} />
+              {admin && (
+                <div className="actions">
+                  <button type="button" disabled={!dirty} onClick={() => setDraft(null)}>
+                    Undo changes
+                  </button>
+                  <button type="button" className="primary" disabled={!dirty || save.busy} onClick={() => void submit()}>
+                    {save.busy ? 'Saving…' : 'Save whitelist'}
+                  </button>
+                </div>
+              )}
+            </>
+          )
+        }
+      </Async>
+    </Card>
+  );
+}
+
+function BansCard() {
+  const admin = useIsAdmin();
+  const r = useData<Ban[]>('/bans');
+  const [target, setTarget] = useState<Ban | null>(null);
+  const a = useAction();
+  const unban = async () => {
+    if (!target?.uid) return;
+    const uid = target.uid;
+    if ((await a.run(() => api.post(`/players/${uid}/unban`, {}))) !== undefined) {
+      setTarget(null);
+      r.reload();
+    }
+  };
+  return (
+    <Card title="Bans">
+      <Async r={r} what="Reading bans">
+        {(bans) => (
+          <DataTable
+            caption="Bans"
+            rows={bans}
+            rowKey={(b) => b.userId}
+            empty="Nobody is banned through palpanel."
+            filterText={(b) => `${b.name ?? ''} ${b.userId} ${b.reason ?? ''}`}
+            columns={[
+              { key: 'name', label: 'Player', sort: (b) => b.name ?? '', render: (b) => (b.uid ? <Link href={`/players/${b.uid}`}>{b.name || b.userId}</Link> : b.name || b.userId) },
+              { key: 'reason', label: 'Reason', render: (b) => b.reason ?? <span className="muted">none given</span> },
+              { key: 'at', label: 'When', sort: (b) => b.bannedAt, render: (b) => when(b.bannedAt) },
+              { key: 'by', label: 'By', wide: true, render: (b) => b.bannedBy },
+              ...(admin
+                ? [
+                    {
+                      key: 'x',
+                      label: 'Unban',
+                      render: (b: Ban) =>
+                        b.uid ? (
+                          <button type="button" className="link" onClick={() => setTarget(b)}>
+                            Unban
+                          </button>
+                        ) : null,
+                    },
+                  ]
+                : []),
+            ]}
+          />
+        )}
+      </Async>
+      <Dialog open={target !== null} title={`Unban ${target?.name ?? ''}?`} confirm="Unban" busy={a.busy} error={a.error} onConfirm={() => void unban()} onClose={() => setTarget(null)}>
+        <p>The game lifts the ban on {target?.userId}.</p>
+      </Dialog>
+    </Card>
+  );
+}
+
+interface Announcements {
+  enabled: boolean;
+  joinTemplate: string;
+  leaveTemplate: string;
+}
+
+function AnnouncementsCard() {
+  const admin = useIsAdmin();
+  const r = useData<Announcements>('/announcements');
+  const [edited, setDraft] = useState<Announcements | null>(null);
+  const draft = edited ?? r.data ?? null;
+  const save = useAction();
+  const [saved, setSaved] = useState(false);
+  return (
+    <Card title="Join and leave announcements">
+      <Async r={r} what="Reading announcements">
+        {() =>
+          draft && (
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                setSaved(false);
+                void save.run(() => api.put('/announcements', draft)).then((ok) => ok !== undefined && setSaved(true));
+              }}
+            >
+              <label className="check">
+                <input type="checkbox" checked={draft.enabled} disabled={!admin} onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })} /> Announce joins and leaves in game
+              </label>
+              <div className="field">
+                <label htmlFor="join-t">When a player joins</label>
+                <input id="join-t" value={draft.joinTemplate} maxLength={200} disabled={!admin} onChange={(e) => setDraft({ ...draft, joinTemplate: e.target.value })} />
+              </div>
+              <div className="field">
+                <label htmlFor="leave-t">When a player leaves</label>
+                <input id="leave-t" value={draft.leaveTemplate} maxLength={200} disabled={!admin} onChange={(e) => setDraft({ ...draft, leaveTemplate: e.target.value })} />
+                <small className="muted">{'{name}'} is replaced by the player’s name.</small>
+              </div>
+              <ErrorNote error={save.error} />
+              {admin && (
+                <div className="actions">
+                  {saved && <span role="status">Saved.</span>}
+                  <button type="submit" className="primary" disabled={save.busy}>
+                    Save
+                  </button>
+                </div>
+              )}
+            </form>
+          )
+        }
+      </Async>
+    </Card>
+  );
+}
+
+const KINDS = ['', 'join', 'leave', 'system', 'backup', 'moderation', 'audit'];
+
+function EventsCard() {
+  const [kind, setKind] = useState('');
+  const list = usePaged<LoggedEvent>(`/events${qs({ limit: 100, kind })}`);
+  const now = useNow();
+  return (
+    <Card
+      title={<span id="events">Event log</span>}
+      className="wide-card"
+      actions={
+        <select aria-label="Kind of event" value={kind} onChange={(e) => setKind(e.target.value)}>
+          {KINDS.map((k) => (
+            <option key={k} value={k}>
+              {k || 'Every kind'}
+            </option>
+          ))}
+        </select>
+      }
+    >
+      <ErrorNote error={list.error} retry={list.reload} />
+      {list.rows === null ? !list.error && <Loading what="Reading events" /> : list.rows.length === 0 ? <p className="muted">No events of this kind.</p> : <EventList events={list.rows} now={now} />}
+      {list.hasMore && (
+        <button type="button" onClick={list.more}>
+          Older events
+        </button>
+      )}
+    </Card>
+  );
+}

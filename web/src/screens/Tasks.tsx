@@ -1,0 +1,191 @@
+// Scheduled tasks: restarts (daily at a UTC time or every N minutes, with warnings) and
+// recurring console commands; their latest runs.
+import { useState } from 'react';
+import { api } from '../api';
+import { ago, when } from '../format';
+import { useAction, useData, useNow } from '../hooks';
+import { useTitle } from '../router';
+import type { Task, TaskRun } from '../types';
+import { Badge, Card, PageHead } from '../ui/bits';
+import { Dialog } from '../ui/dialog';
+import { DataTable } from '../ui/table';
+import { Async, ErrorNote } from '../ui/states';
+
+const blank = { name: '', every: 'day' as 'day' | 'interval', at: '04:00', minutes: 360, kind: 'restart' as 'restart' | 'command', warnMinutes: 5, message: 'The server restarts in {minutes} minutes.', whenPlayersOnline: 'run', command: '' };
+
+const scheduleWords = (t: Task) => (t.schedule.every === 'day' ? `daily at ${t.schedule.at} UTC` : `every ${t.schedule.minutes} min`);
+const actionWords = (t: Task) => (t.action.kind === 'restart' ? `restart, warning ${t.action.warnMinutes} min before` : `run ${t.action.command}`);
+
+export function Tasks() {
+  useTitle('Tasks');
+  const tasks = useData<Task[]>('/tasks', { refreshMs: 30000 });
+  const runs = useData<TaskRun[]>('/tasks/runs', { refreshMs: 30000 });
+  const [form, setForm] = useState(blank);
+  const [removing, setRemoving] = useState<Task | null>(null);
+  const add = useAction();
+  const del = useAction();
+  const toggle = useAction();
+  const now = useNow();
+  const name = (id: string) => tasks.data?.find((t) => t.id === id)?.name ?? id;
+
+  const body = () => ({
+    name: form.name.trim(),
+    enabled: true,
+    schedule: form.every === 'day' ? { every: 'day', at: form.at } : { every: 'interval', minutes: form.minutes },
+    action: form.kind === 'restart' ? { kind: 'restart', warnMinutes: form.warnMinutes, message: form.message, whenPlayersOnline: form.whenPlayersOnline } : { kind: 'command', command: form.command.trim() },
+  });
+  const submit = async () => {
+    if ((await add.run(() => api.post('/tasks', body()))) !== undefined) {
+      setForm(blank);
+      tasks.reload();
+    }
+  };
+  const setEnabled = async (t: Task, enabled: boolean) => {
+    const { id, name: n, schedule, action } = t;
+    if ((await toggle.run(() => api.put(`/tasks/${id}`, { name: n, enabled, schedule, action }))) !== undefined) tasks.reload();
+  };
+  const remove = async () => {
+    if (removing && (await del.run(() => api.del(`/tasks/${removing.id}`))) !== undefined) {
+      setRemoving(null);
+      tasks.reload();
+    }
+  };
+
+  return (
+    <>
+      <PageHead title="Scheduled tasks" />
+      <div className="grid">
+        <Card title="Tasks" className="wide-card">
+          <ErrorNote error={toggle.error} />
+          <Async r={tasks} what="Reading tasks">
+            {(rows) => (
+              <DataTable
+                caption="Tasks"
+                rows={rows}
+                rowKey={(t) => t.id}
+                empty="No scheduled tasks. Add a nightly restart or a recurring command below."
+                columns={[
+                  { key: 'name', label: 'Task', sort: (t) => t.name, render: (t) => t.name },
+                  { key: 'when', label: 'When', render: scheduleWords },
+                  { key: 'what', label: 'What', render: actionWords },
+                  { key: 'next', label: 'Next run', wide: true, render: (t) => (t.enabled ? when(t.nextRunAt) : '—') },
+                  {
+                    key: 'on',
+                    label: 'On',
+                    render: (t) => (
+                      <label className="check">
+                        <input type="checkbox" checked={t.enabled} onChange={(e) => void setEnabled(t, e.target.checked)} />
+                        <span className="sr-only">{t.name} enabled</span>
+                      </label>
+                    ),
+                  },
+                  {
+                    key: 'x',
+                    label: 'Remove',
+                    render: (t) => (
+                      <button type="button" className="link danger-text" onClick={() => setRemoving(t)}>
+                        Remove
+                      </button>
+                    ),
+                  },
+                ]}
+              />
+            )}
+          </Async>
+        </Card>
+        <Card title="Add a task">
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              void submit();
+            }}
+          >
+            <div className="field">
+              <label htmlFor="t-name">Name</label>
+              <input id="t-name" required maxLength={64} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+            </div>
+            <div className="row">
+              <div className="field">
+                <label htmlFor="t-every">Runs</label>
+                <select id="t-every" value={form.every} onChange={(e) => setForm({ ...form, every: e.target.value as 'day' | 'interval' })}>
+                  <option value="day">Daily at a time (UTC)</option>
+                  <option value="interval">Every N minutes</option>
+                </select>
+              </div>
+              {form.every === 'day' ? (
+                <div className="field">
+                  <label htmlFor="t-at">Time (UTC)</label>
+                  <input id="t-at" type="time" required value={form.at} onChange={(e) => setForm({ ...form, at: e.target.value })} />
+                </div>
+              ) : (
+                <div className="field">
+                  <label htmlFor="t-min">Minutes (5–10080)</label>
+                  <input id="t-min" type="number" min={5} max={10080} required value={form.minutes} onChange={(e) => setForm({ ...form, minutes: Number(e.target.value) })} />
+                </div>
+              )}
+            </div>
+            <div className="field">
+              <label htmlFor="t-kind">Does</label>
+              <select id="t-kind" value={form.kind} onChange={(e) => setForm({ ...form, kind: e.target.value as 'restart' | 'command' })}>
+                <option value="restart">Restart the game server</option>
+                <option value="command">Run a console command</option>
+              </select>
+            </div>
+            {form.kind === 'restart' ? (
+              <>
+                <div className="row">
+                  <div className="field">
+                    <label htmlFor="t-warn">Warn (minutes before)</label>
+                    <input id="t-warn" type="number" min={1} max={60} value={form.warnMinutes} onChange={(e) => setForm({ ...form, warnMinutes: Number(e.target.value) })} />
+                  </div>
+                  <div className="field">
+                    <label htmlFor="t-online">With players online</label>
+                    <select id="t-online" value={form.whenPlayersOnline} onChange={(e) => setForm({ ...form, whenPlayersOnline: e.target.value })}>
+                      <option value="run">Restart anyway</option>
+                      <option value="skip">Skip this run</option>
+                      <option value="delay">Wait until they leave (2 h at most)</option>
+                    </select>
+                  </div>
+                </div>
+                <div className="field">
+                  <label htmlFor="t-msg">Warning ({'{minutes}'} is replaced)</label>
+                  <input id="t-msg" maxLength={200} required value={form.message} onChange={(e) => setForm({ ...form, message: e.target.value })} />
+                </div>
+              </>
+            ) : (
+              <div className="field">
+                <label htmlFor="t-cmd">Command</label>
+                <input id="t-cmd" className="mono" maxLength={4000} required value={form.command} onChange={(e) => setForm({ ...form, command: e.target.value })} />
+              </div>
+            )}
+            <ErrorNote error={add.error} />
+            <button type="submit" className="primary" disabled={add.busy}>
+              Add task
+            </button>
+          </form>
+        </Card>
+        <Card title="Latest runs">
+          <Async r={runs} what="Reading runs">
+            {(rows) => (
+              <DataTable
+                caption="Task runs"
+                rows={rows}
+                rowKey={(x) => String(x.id)}
+                empty="No task has run yet."
+                columns={[
+                  { key: 'at', label: 'When', sort: (x) => x.at, render: (x) => ago(x.at, now) },
+                  { key: 'task', label: 'Task', render: (x) => name(x.taskId) },
+                  { key: 'outcome', label: 'Outcome', render: (x) => <Badge tone={x.outcome === 'ok' ? 'ok' : x.outcome === 'failed' ? 'bad' : 'warn'}>{x.outcome}</Badge> },
+                  { key: 'detail', label: 'Detail', wide: true, render: (x) => x.detail },
+                ]}
+              />
+            )}
+          </Async>
+        </Card>
+      </div>
+      <Dialog open={removing !== null} title={`Remove “${removing?.name ?? ''}”?`} confirm="Remove" danger busy={del.busy} error={del.error} onConfirm={() => void remove()} onClose={() => setRemoving(null)}>
+        <p>The task stops; its past runs stay in the list.</p>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+// A line chart in plain SVG (no chart library: one series, a few hundred points). The figure
+// has a text summary for screen readers; the lines are decoration on top of it.
+
+interface Props {
+  label: string;
+  points: { t: number; v: number }[];
+  unit?: string;
+  /** The y axis starts here (0 unless given); its top is the largest value, rounded up. */
+  min?: number;
+}
+
+const W = 600;
+const H = 140;
+const PAD = { l: 36, r: 8, t: 8, b: 20 };
+
+function niceMax(v: number): number {
+  if (v <= 0) return 1;
+  const p = 10 ** Math.floor(Math.log10(v));
+  return Math.ceil(v / p) * p;
+}
+
+export function LineChart({ label, points, unit = '', min = 0 }: Props) {
+  if (points.length < 2) return <p className="muted chart-empty">{label}: not enough history yet.</p>;
+  const t0 = points[0].t;
+  const t1 = points[points.length - 1].t;
+  const max = niceMax(Math.max(...points.map((p) => p.v)));
+  const x = (t: number) => PAD.l + ((t - t0) / Math.max(1, t1 - t0)) * (W - PAD.l - PAD.r);
+  const y = (v: number) => PAD.t + (1 - (v - min) / Math.max(1e-9, max - min)) * (H - PAD.t - PAD.b);
+  const d = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.t).toFixed(1)},${y(p.v).toFixed(1)}`).join('');
+  const last = points[points.length - 1].v;
+  const avg = points.reduce((n, p) => n + p.v, 0) / points.length;
+  const time = (t: number) => new Date(t).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  const summary = `${label}: now ${last}${unit}, average ${avg.toFixed(1)}${unit}, from ${time(t0)} to ${time(t1)}.`;
+  return (
+    <figure className="chart">
+      <figcaption>
+        <span>{label}</span>
+        <span className="muted">
+          now {last}
+          {unit}
+        </span>
+      </figcaption>
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary} preserveAspectRatio="none">
+        {[0, 0.5, 1].map((f) => {
+          const v = min + (max - min) * f;
+          return (
+            <g key={f}>
+              <line x1={PAD.l} x2={W - PAD.r} y1={y(v)} y2={y(v)} className="grid" />
+              <text x={PAD.l - 4} y={y(v) + 4} textAnchor="end" className="axis">
+                {Number.isInteger(v) ? v : v.toFixed(1)}
+              </text>
+            </g>
+          );
+        })}
+        <text x={PAD.l} y={H - 4} className="axis">
+          {time(t0)}
+        </text>
+        <text x={W - PAD.r} y={H - 4} textAnchor="end" className="axis">
+          {time(t1)}
+        </text>
+        <path d={d} className="line" />
+      </svg>
+    </figure>
+  );
+}

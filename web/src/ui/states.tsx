@@ -1,0 +1,44 @@
+// Every state of a screen drawn on purpose: loading, failed (in words, with a retry), empty.
+import type { ReactNode } from 'react';
+import type { Loaded } from '../hooks';
+
+export function Loading({ what = 'Loading' }: { what?: string }) {
+  return (
+    <p className="muted loading" role="status">
+      {what}…
+    </p>
+  );
+}
+
+export function ErrorNote({ error, retry }: { error: string | null | undefined; retry?: () => void }) {
+  if (!error) return null;
+  return (
+    <div className="error-note" role="alert">
+      <span>{error}</span>
+      {retry && (
+        <button type="button" className="link" onClick={retry}>
+          Try again
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function Empty({ children }: { children: ReactNode }) {
+  return <p className="empty muted">{children}</p>;
+}
+
+/** Loading until the first answer, the error if there is no data to show, else the content
+ * (a failed refresh keeps the last data and says so above it). */
+export function Async<T>({ r, children, what }: { r: Loaded<T>; children: (data: T) => ReactNode; what?: string }) {
+  if (r.data === undefined) {
+    if (r.error) return <ErrorNote error={r.error.message} retry={r.reload} />;
+    return <Loading what={what} />;
+  }
+  return (
+    <>
+      {r.error && <ErrorNote error={`Could not refresh: ${r.error.message}`} retry={r.reload} />}
+      {children(r.data)}
+    </>
+  );
+}
