@@ -98,6 +98,8 @@ async function runDemo(opts: DemoOptions, saveDir: string): Promise<RunningDemo>
       .filter((p) => p.placement === 'base')
       .map((p) => ({ instanceId: p.instanceId, characterId: p.characterId, level: p.level })),
     churnPeriodMs: 20_000,
+    // A restore from the web UI may stop the game: it comes back 20 s later, as under systemd.
+    restartAfterMs: 20_000,
     activityPeriodMs: 5_000,
   });
 

@@ -49,12 +49,36 @@ export async function startSimGameServer(opts: SimOptions = {}): Promise<SimGame
     requestCounts: () => ({ ...rest.counts }),
   };
 
+  // A shutdown or stop really takes the server away, and a supervisor starts it again later.
+  const downTimers = new Set<NodeJS.Timeout>();
+  const later = (ms: number, fn: () => void) => {
+    const t = setTimeout(() => {
+      downTimers.delete(t);
+      fn();
+    }, ms);
+    t.unref();
+    downTimers.add(t);
+  };
+  if (opts.restartAfterMs !== undefined) {
+    const backAfter = opts.restartAfterMs;
+    world.onAction = (a) => {
+      if (a.action !== 'shutdown' && a.action !== 'stop') return;
+      const wait = a.action === 'shutdown' ? Math.max(0, Number(a.args.waittime) || 0) * 1000 : 0;
+      // Answered first, then gone: the reply to the shutdown request is still sent.
+      later(wait + 100, () => {
+        void control.setMode('unreachable');
+        later(backAfter, () => void control.setMode('ok'));
+      });
+    };
+  }
+
   return {
     restUrl: `http://${rest.listener.address}`,
     rconAddr: rcon ? rcon.listener.address : '',
     password,
     control,
     async close() {
+      for (const t of downTimers) clearTimeout(t);
       rest.cancelTimers();
       await Promise.all([rest.listener.shut(), rcon?.listener.shut()]);
     },

@@ -115,8 +115,12 @@ export class SimWorld {
     return this.actors.sensitive(this.players.all);
   }
 
+  /** Called with every admin action as it is recorded (the server's own reaction to it). */
+  onAction: ((a: SimAdminAction) => void) | null = null;
+
   record(a: SimAdminAction): void {
     this.actions.push(a);
+    this.onAction?.(a);
   }
 
   /** Kick/ban/unban by platform user id; false when no such player exists. */

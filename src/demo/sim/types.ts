@@ -72,6 +72,12 @@ export interface SimOptions {
    * decided by the seed. 0 (default) keeps everyone online. `control.setOnline` overrides.
    */
   churnPeriodMs?: number;
+  /**
+   * A shutdown or stop takes the server away as a real one goes (after `waittime` seconds for a
+   * shutdown), and it comes back this much later, as a supervisor (systemd, docker's restart
+   * policy) would start it again. Absent: shutdown and stop are only recorded.
+   */
+  restartAfterMs?: number;
   /** Period of base pal activity changes. Default 10 s. */
   activityPeriodMs?: number;
   /** Number of PalBox actors (= metrics `basecampnum`). Default 2. */
