@@ -111,7 +111,11 @@ export function Config() {
       {admin && (
         <Card title="The file as it is (passwords masked)">
           <Async r={raw} what="Reading the file">
-            {(f) => <pre className="raw">{f.text}</pre>}
+            {(f) => (
+              <pre className="raw" tabIndex={0} aria-label="The settings file">
+                {f.text}
+              </pre>
+            )}
           </Async>
         </Card>
       )}

@@ -124,7 +124,11 @@ export function Console() {
                       {e.actor} · {ago(e.at, now)}
                     </span>
                   </div>
-                  {e.reply && <pre className="reply">{e.reply}</pre>}
+                  {e.reply && (
+                    <pre className="reply" tabIndex={0} aria-label={`Reply to ${e.command}`}>
+                      {e.reply}
+                    </pre>
+                  )}
                 </li>
               ))}
             </ol>

@@ -1,0 +1,266 @@
+// The web UI in headless Chromium against `dist/palpanel demo` (issue 14): sign in, the
+// dashboard moving with the event stream, a kick, a key made and revoked, a config value
+// edited, every screen checked by axe-core at desktop and phone widths (screenshots kept in
+// artifacts/web-ui/), a dry-run restore then a confirmed one, and a viewer who sees no
+// control it cannot use. The tests run in this order on one demo, as a host would go.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, ROOT } from '../helpers/paths.js';
+import { tempDir } from '../helpers/temp.js';
+import { CHROMIUM, launchChromium, seriousViolations, type AxeFinding } from './browser.js';
+
+const ARTIFACTS = join(ROOT, 'artifacts', 'web-ui');
+const DESKTOP = { width: 1280, height: 860 };
+const PHONE = { width: 390, height: 844 };
+
+let demo: ChildProcess;
+let url = '';
+let password = '';
+let browser: Browser;
+let adminContext: BrowserContext;
+let admin: Page;
+/** CSP violations and page errors seen in any page: none is allowed. */
+const pageProblems: string[] = [];
+
+async function startDemo(): Promise<void> {
+  demo = spawn(BIN, ['demo', '--listen', '127.0.0.1:0', '--data-dir', tempDir(), '--players', '12', '--pals', '400'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the demo printed no login: ${out}`)), 60_000);
+    demo.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const u = /panel URL\s+(http:\/\/\S+)/.exec(out);
+      const p = /admin login\s+admin \/ (\S+)/.exec(out);
+      if (u && p) {
+        clearTimeout(timer);
+        url = u[1];
+        password = p[1];
+        resolve();
+      }
+    });
+    demo.once('exit', (code) => reject(new Error(`the demo exited (${code}): ${out}`)));
+  });
+}
+
+async function newPage(viewport = DESKTOP, colorScheme: 'dark' | 'light' = 'dark'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, colorScheme });
+  const page = await context.newPage();
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to/.test(m.text())) pageProblems.push(m.text());
+  });
+  page.on('pageerror', (e) => pageProblems.push(`page error: ${e.message}`));
+  return { context, page };
+}
+
+async function signIn(page: Page, username: string, pass: string): Promise<void> {
+  await page.goto(url + '/');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(pass);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+}
+
+/** The panel API as the signed-in page calls it (same origin, its cookie). */
+function call(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+  return page.evaluate(
+    async ([m, p, b]) => {
+      const res = await fetch(`/api/v1${p}`, { method: m, headers: b === undefined ? {} : { 'content-type': 'application/json' }, body: b === undefined ? undefined : JSON.stringify(b) });
+      const text = await res.text();
+      return { status: res.status, json: text ? JSON.parse(text) : null };
+    },
+    [method, path, body] as const,
+  );
+}
+
+/** Waits until no screen says it is loading. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll('.loading').length === 0, undefined, { timeout: 15_000 });
+}
+
+describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => {
+  beforeAll(async () => {
+    rmSync(ARTIFACTS, { recursive: true, force: true });
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await startDemo();
+    browser = await launchChromium();
+    ({ context: adminContext, page: admin } = await newPage());
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (demo && demo.exitCode === null) {
+      await new Promise<void>((resolve) => {
+        demo.once('exit', () => resolve());
+        demo.kill('SIGTERM');
+      });
+    }
+  });
+
+  it('signs in, saying a wrong password in words first', async () => {
+    await admin.goto(url + '/players');
+    await admin.getByLabel('Username').fill('admin');
+    await admin.getByLabel('Password').fill('not-the-password');
+    await admin.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => admin.getByRole('alert').textContent()).toContain('The username or password is incorrect.');
+    await admin.getByLabel('Password').fill(password);
+    await admin.getByRole('button', { name: 'Sign in' }).click();
+    // The screen asked for before signing in is the one shown after.
+    await admin.getByRole('heading', { name: 'Players' }).waitFor();
+    await admin.goto(url + '/');
+    await admin.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  });
+
+  it('updates the dashboard from the event stream, without a reload', async () => {
+    await admin.locator('.live-mode.stream').waitFor({ timeout: 15_000 });
+    const probe = `stream-probe-${Date.now()}`;
+    const made = await call(admin, 'POST', '/integration-keys', { label: probe });
+    expect(made.status).toBe(201);
+    await admin.locator('.events').getByText(probe).waitFor({ timeout: 10_000 });
+    // The server card shows live figures from the poller.
+    await expect.poll(() => admin.locator('.server-card').textContent(), { timeout: 10_000 }).toMatch(/Running[\s\S]*\d+ \/ \d+/);
+    await call(admin, 'DELETE', `/integration-keys/${made.json.id}`);
+  });
+
+  it('kicks an online player with a reason', async () => {
+    await admin.goto(url + '/players?online=true');
+    await settled(admin);
+    const first = admin.locator('tbody tr').first().getByRole('link').first();
+    const name = (await first.textContent())!.trim();
+    await first.click();
+    await admin.getByRole('heading', { name }).waitFor();
+    await admin.getByRole('button', { name: 'Kick', exact: true }).click();
+    await admin.getByLabel(/Reason/).fill('browser test');
+    await admin.locator('dialog').getByRole('button', { name: 'Kick' }).click();
+    await admin.getByText(`${name} was kicked.`).waitFor({ timeout: 10_000 });
+    const audit = await call(admin, 'GET', '/audit?limit=20');
+    expect(audit.json.data.find((a: { action: string }) => a.action === 'player.kick')).toMatchObject({ outcome: 'ok', actor: 'user:admin' });
+  });
+
+  it('creates a key, shows it once with a copy button, and revokes it', async () => {
+    await admin.goto(url + '/settings');
+    await admin.getByLabel('Label of the new key').fill('browser test key');
+    await admin.getByRole('button', { name: 'Create key' }).click();
+    const shown = admin.getByTestId('new-key');
+    await shown.waitFor();
+    const key = (await shown.textContent())!.trim();
+    expect(key).toMatch(/^svk_[0-9a-f]{8}_[A-Za-z0-9_-]{43}$/);
+    await expect.poll(() => admin.getByRole('button', { name: 'Copy' }).isVisible()).toBe(true);
+    const integration = () => fetch(`${url}/api/integration/v1/server`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.status);
+    expect(await integration()).toBe(200);
+    await admin.getByRole('button', { name: 'Done' }).click();
+    expect(await admin.getByTestId('new-key').count()).toBe(0);
+    const row = admin.getByRole('row').filter({ hasText: 'browser test key' });
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await admin.locator('dialog').getByRole('button', { name: 'Revoke' }).click();
+    await row.getByText(/revoked/).waitFor();
+    expect(await integration()).toBe(401);
+  });
+
+  it('edits a configuration value within its range and writes the file', async () => {
+    await admin.goto(url + '/config');
+    const exp = admin.locator('#set-ExpRate');
+    await exp.waitFor();
+    await exp.fill('2.5');
+    await admin.getByText(/Changing 1: ExpRate/).waitFor();
+    await admin.getByRole('button', { name: 'Save settings' }).click();
+    await admin.getByText('Saved: ExpRate').waitFor();
+    const raw = await call(admin, 'GET', '/config/raw');
+    expect(raw.json.data.text).toMatch(/ExpRate=2\.5/);
+    const cfg = await call(admin, 'GET', '/config');
+    expect(cfg.json.data.settings.find((s: { key: string }) => s.key === 'ExpRate').value).toBe(2.5);
+  });
+
+  it('passes axe-core on every screen at desktop and phone widths, dark and light (screenshots in artifacts/web-ui)', { timeout: 240_000 }, async () => {
+    const players = await call(admin, 'GET', '/players?limit=1');
+    const uid = players.json.data[0].uid as string;
+    const screens: [string, string][] = [
+      ['dashboard', '/'],
+      ['players', '/players'],
+      ['player', `/players/${uid}`],
+      ['moderation', '/moderation'],
+      ['guilds', '/guilds'],
+      ['pals', '/pals'],
+      ['map', '/map'],
+      ['backups', '/backups'],
+      ['console', '/console'],
+      ['config', '/config'],
+      ['items', '/items'],
+      ['tasks', '/tasks'],
+      ['settings', '/settings'],
+    ];
+    const problems: Record<string, AxeFinding[]> = {};
+    for (const [tag, viewport, scheme] of [['desktop', DESKTOP, 'dark'], ['phone', PHONE, 'light']] as const) {
+      const { context, page } = await newPage(viewport, scheme);
+      await page.goto(url + '/');
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      problems[`${tag} sign-in`] = await seriousViolations(page);
+      await page.screenshot({ path: join(ARTIFACTS, `${tag}-sign-in.png`) });
+      await signIn(page, 'admin', password);
+      for (const [name, path] of screens) {
+        await page.goto(url + path);
+        await page.locator('main h1').first().waitFor();
+        await settled(page);
+        await page.waitForTimeout(300);
+        problems[`${tag} ${name}`] = await seriousViolations(page);
+        await page.screenshot({ path: join(ARTIFACTS, `${tag}-${name}.png`), fullPage: tag === 'desktop' });
+      }
+      await context.close();
+    }
+    const found = Object.entries(problems).filter(([, v]) => v.length > 0);
+    expect(found, JSON.stringify(found, null, 1)).toEqual([]);
+  });
+
+  it('runs a dry-run restore, then the confirmed one only once RESTORE is typed', { timeout: 150_000 }, async () => {
+    await admin.goto(url + '/backups');
+    await admin.getByRole('button', { name: 'Back up now' }).click();
+    await admin.getByText('The backup is made and verified.').waitFor({ timeout: 60_000 });
+    await admin.getByRole('button', { name: 'Restore…' }).first().click();
+    const dialog = admin.locator('dialog');
+    // The dry run's diff is shown before anything can be confirmed.
+    await dialog.locator('.diff, .diff-none').waitFor({ timeout: 30_000 });
+    const restore = dialog.getByRole('button', { name: 'Restore' });
+    expect(await restore.isDisabled()).toBe(true);
+    await dialog.getByLabel('Type RESTORE to confirm').fill('restore');
+    expect(await restore.isDisabled()).toBe(true);
+    await dialog.getByLabel('Type RESTORE to confirm').fill('RESTORE');
+    await dialog.getByLabel(/Shut the game server down first/).check();
+    expect(await restore.isDisabled()).toBe(false);
+    await restore.click();
+    await admin.getByText(/Restored the backup of/).waitFor({ timeout: 120_000 });
+    const list = await call(admin, 'GET', '/backups');
+    expect(list.json.data.map((b: { trigger: string }) => b.trigger)).toContain('pre-restore');
+    const audit = await call(admin, 'GET', '/audit?limit=50');
+    expect(audit.json.data.find((a: { action: string }) => a.action === 'backup.restore')).toMatchObject({ outcome: 'ok' });
+  });
+
+  it('shows a viewer no control it cannot use', { timeout: 120_000 }, async () => {
+    expect((await call(admin, 'POST', '/users', { username: 'vera', role: 'viewer', password: 'quiet-harbor-viewer-91' })).status).toBe(201);
+    const { context, page } = await newPage(PHONE, 'light');
+    await signIn(page, 'vera', 'quiet-harbor-viewer-91');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const nav = page.getByRole('navigation', { name: 'Screens' });
+    for (const hidden of ['Console', 'Item grants', 'Tasks', 'Settings']) expect(await nav.getByRole('link', { name: hidden, exact: true }).count(), hidden).toBe(0);
+    for (const shown of ['Dashboard', 'Players', 'Map', 'Backups']) expect(await nav.getByRole('link', { name: shown, exact: true }).count(), shown).toBe(1);
+    const players = await call(page, 'GET', '/players?limit=1');
+    const adminControls = /^(Kick|Ban|Unban|Announce|Save world|Back up now|Upload a backup|Restore…|Delete|Download|Save whitelist|Save schedule|Save|Save settings|How to apply|Add|Remove|Create key|Revoke|Run|Add task)$/;
+    for (const path of ['/', '/players', `/players/${players.json.data[0].uid}`, '/moderation', '/guilds', '/pals', '/map', '/backups', '/config']) {
+      await page.goto(url + path);
+      await page.locator('main h1').first().waitFor();
+      await settled(page);
+      const names = await page.locator('main button, main a[download], main label.button').allTextContents();
+      expect(names.map((n) => n.trim()).filter((n) => adminControls.test(n)), path).toEqual([]);
+      // Settings a viewer cannot change are read-only (the map's layer choice is only a view).
+      for (const input of await page.locator('main .card input[type=checkbox]').all()) expect(await input.isDisabled(), path).toBe(true);
+    }
+    await page.goto(url + '/settings');
+    await page.getByRole('heading', { name: 'Admins only' }).waitFor();
+    await context.close();
+  });
+
+  it('saw no CSP violation and no page error on any screen', () => {
+    expect(pageProblems).toEqual([]);
+  });
+});
