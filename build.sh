@@ -45,9 +45,10 @@ trap 'rm -rf "$work"' EXIT
 echo "build: bundle" >&2
 node scripts/bundle.mjs "$work/palpanel.cjs"
 
-# The web UI (web/, React and Vite): built into its own folder, packed into one asset.
+# The web UI (web/, React and Vite): built into its own folder, packed into one asset. NODE_ENV is
+# set because the test runner exports NODE_ENV=test, which would give React's development build.
 echo "build: web UI" >&2
-PALPANEL_WEB_OUT="$PWD/$work/web" vite build --config web/vite.config.ts --logLevel warn
+NODE_ENV=production PALPANEL_WEB_OUT="$PWD/$work/web" vite build --config web/vite.config.ts --logLevel warn
 node scripts/pack-web.mjs "$work/web" "$work/web.json"
 
 # make_sea <arch> <node binary to inject into> <code cache: true|false> <blob maker...>

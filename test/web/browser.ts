@@ -25,7 +25,8 @@ export interface AxeFinding {
 export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
   await page.evaluate(axeSource);
   const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    // This runs in the page; the test's own types have no DOM, so the page's globals are typed here.
+    const { axe, document } = globalThis as unknown as { document: object; axe: { run: (ctx: object, o: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } };
     const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
     return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
   });

@@ -20,7 +20,6 @@ let demo: ChildProcess;
 let url = '';
 let password = '';
 let browser: Browser;
-let adminContext: BrowserContext;
 let admin: Page;
 /** CSP violations and page errors seen in any page: none is allowed. */
 const pageProblems: string[] = [];
@@ -64,6 +63,7 @@ async function signIn(page: Page, username: string, pass: string): Promise<void>
 }
 
 /** The panel API as the signed-in page calls it (same origin, its cookie). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are read member by member and checked with expect()
 function call(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
   return page.evaluate(
     async ([m, p, b]) => {
@@ -77,7 +77,10 @@ function call(page: Page, method: string, path: string, body?: unknown): Promise
 
 /** Waits until no screen says it is loading. */
 async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll('.loading').length === 0, undefined, { timeout: 15_000 });
+  // Runs in the page (the test's types have no DOM).
+  await page.waitForFunction(() => (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document.querySelectorAll('.loading').length === 0, undefined, {
+    timeout: 15_000,
+  });
 }
 
 describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => {
@@ -86,7 +89,7 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
     mkdirSync(ARTIFACTS, { recursive: true });
     await startDemo();
     browser = await launchChromium();
-    ({ context: adminContext, page: admin } = await newPage());
+    ({ page: admin } = await newPage());
   }, 120_000);
 
   afterAll(async () => {
@@ -258,6 +261,20 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
     await page.goto(url + '/settings');
     await page.getByRole('heading', { name: 'Admins only' }).waitFor();
     await context.close();
+  });
+
+  it('serves a production build from the executable: small, hashed, no development React', async () => {
+    const page = await fetch(url + '/', { headers: { 'accept-encoding': 'gzip' } });
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const html = await page.text();
+    const script = /src="(\/assets\/index-[\w-]+\.js)"/.exec(html)![1];
+    const res = await fetch(url + script);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const js = await res.text();
+    expect(js).not.toContain('is deprecated in plain JavaScript React classes');
+    // What the browser downloads for the first screen stays small (gzipped).
+    const { gzipSync } = await import('node:zlib');
+    expect(gzipSync(js).length).toBeLessThan(150 * 1024);
   });
 
   it('saw no CSP violation and no page error on any screen', () => {

@@ -1,0 +1,86 @@
+// Web UI benchmark: how fast the first screen appears on localhost, and what the browser
+// downloads for it. `dist/palpanel demo` (build it first: ./build.sh) in a child process,
+// headless Chromium (Debian's chromium) in fresh contexts, so nothing is cached:
+//   - sign-in screen: navigation start to the Sign in button on screen;
+//   - dashboard of a signed-in user: navigation start to the server card showing the server.
+// Run: npm run bench:web
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { webAssetsFromDir } from '../../src/http/web/assets.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const CHROMIUM = process.env.PALPANEL_CHROMIUM ?? '/usr/bin/chromium';
+
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
+
+async function main(): Promise<void> {
+  const web = webAssetsFromDir(join(ROOT, 'dist', 'web'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'palpanel-bench-web-'));
+  const demo = spawn(join(ROOT, 'dist', 'palpanel'), ['demo', '--listen', '127.0.0.1:0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  const { url, password } = await new Promise<{ url: string; password: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the demo did not start in time')), 60_000);
+    demo.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+      const u = /panel URL\s+(http:\/\/\S+)/.exec(out);
+      const p = /admin login\s+admin \/ (\S+)/.exec(out);
+      if (u && p) {
+        clearTimeout(timer);
+        resolve({ url: u[1], password: p[1] });
+      }
+    });
+  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  const load = loadavg()[0];
+  try {
+    const signIn: number[] = [];
+    const dashboard: number[] = [];
+    let transferred = 0;
+    // One sign-in gives the session cookie each dashboard run starts with.
+    const first = await browser.newContext();
+    const p0 = await first.newPage();
+    await p0.goto(url);
+    await p0.getByLabel('Username').fill('admin');
+    await p0.getByLabel('Password').fill(password);
+    await p0.getByRole('button', { name: 'Sign in' }).click();
+    await p0.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    const cookies = await first.cookies();
+    await first.close();
+    for (let i = 0; i < RUNS; i++) {
+      const anon = await browser.newContext();
+      const page = await anon.newPage();
+      let bytes = 0;
+      page.on('response', (r) => void r.body().then((b) => (bytes += Number(r.headers()['content-length'] ?? b.length))).catch(() => undefined));
+      await page.goto(url, { waitUntil: 'commit' });
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      signIn.push(await page.evaluate(() => performance.now()));
+      transferred = bytes;
+      await anon.close();
+
+      const signed = await browser.newContext();
+      await signed.addCookies(cookies);
+      const dash = await signed.newPage();
+      await dash.goto(url, { waitUntil: 'commit' });
+      await dash.locator('.server-card .server-name').waitFor();
+      dashboard.push(await dash.evaluate(() => performance.now()));
+      await signed.close();
+    }
+    const ms = (x: number) => `${x.toFixed(0)} ms`;
+    console.log(`web UI on ${cpus().length} cores (${cpus()[0]?.model.trim()}), load ${load.toFixed(2)} at start, ${RUNS} fresh contexts each`);
+    console.log(`first load, gzipped: ${(web.firstLoadBytes() / 1024).toFixed(1)} KiB (page, script and stylesheet; ${(transferred / 1024).toFixed(1)} KiB on the wire for the sign-in screen with its API call)`);
+    console.log(`sign-in screen shown: median ${ms(quantile(signIn, 0.5))}, p90 ${ms(quantile(signIn, 0.9))}`);
+    console.log(`dashboard with live figures (signed in): median ${ms(quantile(dashboard, 0.5))}, p90 ${ms(quantile(dashboard, 0.9))}`);
+  } finally {
+    await browser.close();
+    demo.kill('SIGTERM');
+    await new Promise((r) => demo.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+void main();
