@@ -17,7 +17,7 @@ import { readCookie, SESSION_COOKIE } from './panel/cookies.js';
 import type { AnyRoute } from './routes/route.js';
 import type { RouteTable } from './routes/table.js';
 import type { Handler, HttpRequest, HttpResponse } from './types.js';
-import { contentSecurityPolicy, serveWeb, tileOrigin } from './web/serve-web.js';
+import { contentSecurityPolicy, isWebPath, serveWeb, tileOrigin } from './web/serve-web.js';
 
 export type { Handler, HttpRequest, HttpResponse } from './types.js';
 export type { HttpDeps, LiveSource, Logger, WorldSummaryData, WorldWorkersData, WorldWorker } from './deps.js';
@@ -52,8 +52,9 @@ export function createHandler(given: HttpDeps, opts: HandlerOptions = {}): Handl
       if (req.path === METRICS_PATH) return integration.guarded(req, () => renderMetrics(deps, requests));
       const answer = publicRoutes(req);
       if (answer) return answer;
-      // Outside /api/ every path is the web UI's (interface.md); an unknown API path stays JSON.
-      if (!under(req.path, '/api')) return serveWeb(deps.web ?? null, req, csp);
+      // Outside /api/ the web UI answers its files, its screens and a browser's navigation
+      // (interface.md); an unknown path a program asks for stays the JSON 404.
+      if (!under(req.path, '/api') && isWebPath(deps.web ?? null, req)) return serveWeb(deps.web ?? null, req, csp);
       throw notFound();
     } catch (err) {
       return toErrorResponse(err, deps.log);

@@ -24,6 +24,7 @@ describe('settings', () => {
       logFormat: 'text',
       backupDir: null,
       configFile: null,
+      mapTileUrl: null,
     });
   });
 
@@ -123,8 +124,18 @@ describe('settings', () => {
         'SERVICE_LISTEN', 'SERVICE_DATA_DIR', 'SERVICE_SAVE_DIR', 'SERVICE_SAVE_CHECK_INTERVAL', 'SERVICE_GAME_REST_URL',
         'SERVICE_GAME_ADMIN_PASSWORD', 'SERVICE_POLL_INTERVAL', 'SERVICE_GAME_DATA', 'SERVICE_GAME_DATA_INTERVAL',
         'SERVICE_RCON_ADDR', 'SERVICE_RCON_PASSWORD', 'SERVICE_INTEGRATION_RATE_LIMIT', 'SERVICE_SESSION_TTL', 'SERVICE_LOG_FORMAT',
-        'SERVICE_BACKUP_DIR', 'SERVICE_CONFIG_FILE',
+        'SERVICE_BACKUP_DIR', 'SERVICE_CONFIG_FILE', 'SERVICE_MAP_TILE_URL',
       ].sort(),
     );
+  });
+});
+
+describe('SERVICE_MAP_TILE_URL', () => {
+  it('takes an http(s) template with {z}, {x} and {y}, and refuses anything else naming the setting', () => {
+    const url = 'https://tiles.example.org/palpagos/{z}/{x}/{y}.png';
+    expect(loadSettings({ SERVICE_MAP_TILE_URL: url }).mapTileUrl).toBe(url);
+    for (const bad of ['https://tiles.example.org/{z}/{x}.png', 'ftp://tiles.example.org/{z}/{x}/{y}', 'not a url {z}{x}{y}']) {
+      expect(() => loadSettings({ SERVICE_MAP_TILE_URL: bad }), bad).toThrow(/SERVICE_MAP_TILE_URL/);
+    }
   });
 });

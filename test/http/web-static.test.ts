@@ -87,6 +87,17 @@ describe('the web UI served by palpanel', () => {
     expect((await get('GET', '/healthz')).status).toBe(200);
   });
 
+  it('gives a browser navigating to an unknown path the page (its "no such screen"), a program the JSON 404', async () => {
+    const get = await handlerWith(webAssetsFromDir(builtUi()));
+    const program = await get('GET', '/nowhere');
+    expect(program.status).toBe(404);
+    expect(JSON.parse(String(program.body)).error.code).toBe('not_found');
+    const browser = await get('GET', '/nowhere', { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' });
+    expect(browser.status).toBe(200);
+    expect(String(browser.body)).toBe(PAGE);
+    expect((await get('POST', '/nowhere')).status).toBe(404);
+  });
+
   it('answers 405 to a method other than GET or HEAD outside /api/', async () => {
     const get = await handlerWith(webAssetsFromDir(builtUi()));
     const res = await get('POST', '/players');

@@ -1,5 +1,8 @@
-// Answers for paths outside /api/ (interface.md): the web UI's files, and its page for any other
-// path (the UI routes on the client). The page is never cached, so a new build is seen at once;
+// Answers for paths outside /api/ (interface.md): the web UI's files, and its page for the UI's
+// own routes (it routes on the client) and for any path a browser navigates to. A path that is
+// neither, asked for by a program (no `text/html` in Accept), stays the JSON 404 every other
+// unknown path gets, as the contract's conformance tests expect of `GET /nowhere`.
+// The page is never cached, so a new build is seen at once;
 // the hashed files under /assets/ are cached for a year. Every answer carries the CSP: scripts and
 // styles only from this origin, nothing inline, no frames, no other hosts; a map tile URL the
 // host configures adds its origin for images alone.
@@ -34,6 +37,17 @@ export function tileOrigin(template: string | null): string | null {
 const NOT_BUILT =
   '<!doctype html><meta charset="utf-8"><title>palpanel</title><p>The web UI is not built in this checkout. ' +
   'Run <code>npm run build:web</code> (or use <code>dist/palpanel</code>); the API is at <code>/api/</code>.</p>';
+
+/** First path segments of the UI's screens (web/src/App.tsx). */
+const UI_ROUTES = new Set(['', 'players', 'moderation', 'guilds', 'pals', 'map', 'backups', 'console', 'config', 'items', 'tasks', 'settings']);
+
+/** Whether the web UI answers this path: one of its files, one of its screens, or a browser's
+ * navigation. Otherwise the caller answers the JSON 404. */
+export function isWebPath(assets: WebAssets | null, req: HttpRequest): boolean {
+  if (assets?.get(req.path) || req.path.startsWith('/assets/')) return true;
+  if (UI_ROUTES.has(req.path.split('/')[1] ?? '')) return true;
+  return /\btext\/html\b/.test(req.headers.accept ?? '');
+}
 
 export function serveWeb(assets: WebAssets | null, req: HttpRequest, csp: string): HttpResponse {
   const base = {
