@@ -115,3 +115,36 @@ export function usePaged<T>(path: string): Paged<T> {
   }, [path, next]);
   return { rows: mine ? state.rows : null, error: mine ? state.error : null, hasMore: next !== null, more, reload };
 }
+
+/** A settings form over one resource: edits kept apart from what the server holds until they
+ * are saved with PUT to the same path; then the server's copy is read again. */
+export function useEditable<T>(path: string) {
+  const r = useData<T>(path);
+  const [edited, setDraft] = useState<T | null>(null);
+  const [saved, setSaved] = useState(false);
+  const save = useAction();
+  const { reload } = r;
+  const submit = useCallback(async () => {
+    if (edited === null) return;
+    setSaved(false);
+    if ((await save.run(() => api.put(path, edited))) !== undefined) {
+      setDraft(null);
+      setSaved(true);
+      reload();
+    }
+  }, [edited, path, reload, save]);
+  return {
+    r,
+    draft: edited ?? r.data ?? null,
+    setDraft: (d: T) => {
+      setSaved(false);
+      setDraft(d);
+    },
+    dirty: edited !== null && JSON.stringify(edited) !== JSON.stringify(r.data),
+    reset: () => setDraft(null),
+    submit,
+    saving: save.busy,
+    error: save.error,
+    saved,
+  };
+}

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { api, type Data } from '../api';
 import { ago, bytes, when } from '../format';
-import { useAction, useData, useNow } from '../hooks';
+import { useAction, useData, useEditable, useNow } from '../hooks';
 import { useTitle } from '../router';
 import { useIsAdmin } from '../session';
 import type { Backup, BackupJob, BackupSchedule, BackupStorage, DryRun } from '../types';
@@ -166,11 +166,7 @@ export function Backups() {
 
 function ScheduleCard() {
   const admin = useIsAdmin();
-  const r = useData<BackupSchedule>('/backups/schedule');
-  const [edited, setDraft] = useState<BackupSchedule | null>(null);
-  const draft = edited ?? r.data ?? null;
-  const save = useAction();
-  const [saved, setSaved] = useState(false);
+  const { r, draft, setDraft, submit, saving, error, saved } = useEditable<BackupSchedule>('/backups/schedule');
   return (
     <Card title="Schedule">
       <Async r={r} what="Reading the schedule">
@@ -179,8 +175,7 @@ function ScheduleCard() {
             <form
               onSubmit={(e) => {
                 e.preventDefault();
-                setSaved(false);
-                void save.run(() => api.put('/backups/schedule', draft)).then((ok) => ok !== undefined && setSaved(true));
+                void submit();
               }}
             >
               <label className="check">
@@ -197,11 +192,11 @@ function ScheduleCard() {
                 </div>
               </div>
               <p className="muted small">The newest backup is never deleted, however old.</p>
-              <ErrorNote error={save.error} />
+              <ErrorNote error={error} />
               {admin && (
                 <div className="actions">
                   {saved && <span role="status">Saved.</span>}
-                  <button type="submit" className="primary" disabled={save.busy}>
+                  <button type="submit" className="primary" disabled={saving}>
                     Save schedule
                   </button>
                 </div>

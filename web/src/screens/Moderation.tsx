@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { api, qs } from '../api';
 import { when } from '../format';
-import { useAction, useData, useNow, usePaged } from '../hooks';
+import { useAction, useData, useEditable, useNow, usePaged } from '../hooks';
 import { Link, useTitle } from '../router';
 import { useIsAdmin } from '../session';
 import type { Ban, LoggedEvent, Whitelist } from '../types';
@@ -30,21 +30,9 @@ export function Moderation() {
 
 function WhitelistCard() {
   const admin = useIsAdmin();
-  const r = useData<Whitelist>('/whitelist');
-  // Edits are kept apart from the server's list until saved; null: no edits.
-  const [edited, setDraft] = useState<Whitelist | null>(null);
-  const draft = edited ?? r.data ?? null;
+  const { r, draft, setDraft, dirty, reset, submit, saving, error } = useEditable<Whitelist>('/whitelist');
   const [id, setId] = useState('');
   const [note, setNote] = useState('');
-  const save = useAction();
-  const dirty = edited !== null && JSON.stringify(edited) !== JSON.stringify(r.data);
-  const submit = async () => {
-    if (!edited) return;
-    if ((await save.run(() => api.put('/whitelist', edited))) !== undefined) {
-      setDraft(null);
-      r.reload();
-    }
-  };
   return (
     <Card title="Whitelist">
       <Async r={r} what="Reading the whitelist">
@@ -94,14 +82,14 @@ function WhitelistCard() {
                   <button type="submit">Add</button>
                 </form>
               )}
-              <ErrorNote error={save.error} />
+              <ErrorNote error={error} />
               {admin && (
                 <div className="actions">
-                  <button type="button" disabled={!dirty} onClick={() => setDraft(null)}>
+                  <button type="button" disabled={!dirty} onClick={reset}>
                     Undo changes
                   </button>
-                  <button type="button" className="primary" disabled={!dirty || save.busy} onClick={() => void submit()}>
-                    {save.busy ? 'Saving…' : 'Save whitelist'}
+                  <button type="button" className="primary" disabled={!dirty || saving} onClick={() => void submit()}>
+                    {saving ? 'Saving…' : 'Save whitelist'}
                   </button>
                 </div>
               )}
@@ -174,11 +162,7 @@ interface Announcements {
 
 function AnnouncementsCard() {
   const admin = useIsAdmin();
-  const r = useData<Announcements>('/announcements');
-  const [edited, setDraft] = useState<Announcements | null>(null);
-  const draft = edited ?? r.data ?? null;
-  const save = useAction();
-  const [saved, setSaved] = useState(false);
+  const { r, draft, setDraft, submit, saving, error, saved } = useEditable<Announcements>('/announcements');
   return (
     <Card title="Join and leave announcements">
       <Async r={r} what="Reading announcements">
@@ -187,8 +171,7 @@ function AnnouncementsCard() {
             <form
               onSubmit={(e) => {
                 e.preventDefault();
-                setSaved(false);
-                void save.run(() => api.put('/announcements', draft)).then((ok) => ok !== undefined && setSaved(true));
+                void submit();
               }}
             >
               <label className="check">
@@ -203,11 +186,11 @@ function AnnouncementsCard() {
                 <input id="leave-t" value={draft.leaveTemplate} maxLength={200} disabled={!admin} onChange={(e) => setDraft({ ...draft, leaveTemplate: e.target.value })} />
                 <small className="muted">{'{name}'} is replaced by the player’s name.</small>
               </div>
-              <ErrorNote error={save.error} />
+              <ErrorNote error={error} />
               {admin && (
                 <div className="actions">
                   {saved && <span role="status">Saved.</span>}
-                  <button type="submit" className="primary" disabled={save.busy}>
+                  <button type="submit" className="primary" disabled={saving}>
                     Save
                   </button>
                 </div>
