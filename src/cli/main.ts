@@ -35,6 +35,7 @@ Settings (environment; a flag above wins over its variable):
   SERVICE_LOG_FORMAT              text or json; logs go to stderr (default text)
   SERVICE_BACKUP_DIR              where backups are kept; unset: <data-dir>/backups (default none)
   SERVICE_CONFIG_FILE             the game's PalWorldSettings.ini or palworld-server-docker's env file, for the panel's config editor (default none)
+  SERVICE_MAP_TILE_URL            map tiles the web UI draws under its map, an http(s) URL with {z}, {x}, {y} (default none)
 
 Durations are a whole number and a unit: 250ms, 5s, 2m, 1h or 7d. An invalid value stops start-up
 with exit code 2 and a message naming the setting. When ready, serve prints
