@@ -260,6 +260,28 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
     }
     await page.goto(url + '/settings');
     await page.getByRole('heading', { name: 'Admins only' }).waitFor();
+    // Signing out ends the session: the sign-in screen, and the API refuses the old cookie.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect((await call(page, 'GET', '/auth/me')).status).toBe(401);
+    await context.close();
+  });
+
+  // Last of the sign-ins: it leaves this address throttled for a while.
+  it('says the login throttle in words, with the wait', { timeout: 60_000 }, async () => {
+    const { context, page } = await newPage(PHONE, 'light');
+    await page.goto(url + '/');
+    const alert = page.getByRole('alert');
+    let said = '';
+    for (let i = 0; i < 10 && !said.includes('Too many'); i++) {
+      await page.getByLabel('Username').fill('nobody');
+      await page.getByLabel('Password').fill(`wrong-guess-${i}`);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      await expect.poll(() => alert.textContent()).toMatch(/incorrect|Too many/);
+      said = (await alert.textContent()) ?? '';
+    }
+    expect(said).toMatch(/^Too many failed sign-ins for this name or from this address\. Try again in \d+ s\.$/);
     await context.close();
   });
 

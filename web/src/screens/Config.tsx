@@ -68,7 +68,7 @@ export function Config() {
         {(c) => (
           <>
             <p className="muted">
-              {c.file} ({c.format === 'ini' ? 'PalWorldSettings.ini' : 'environment file'}). Changes are written to the file; the game reads it when it starts.
+              {c.file} ({c.format === 'ini' ? 'the game’s settings file' : 'the container’s environment file'}). Changes are written to the file; the game reads it when it starts.
             </p>
             {saved && (
               <p role="status" className="ok-text">
@@ -159,7 +159,7 @@ function SettingRow({ s, value, readOnly, onChange }: { s: ConfigSetting; value:
       <small className="muted">
         {s.description}
         {range && ` Range ${range}.`}
-        {s.default !== null && ` Default ${s.default}.`}
+        {s.default !== null && s.default !== '' && ` Default ${s.default}.`}
         {out && <span className="bad-text"> Out of range.</span>}
       </small>
     </div>
