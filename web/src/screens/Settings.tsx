@@ -105,8 +105,8 @@ function KeysCard() {
             empty="No keys yet."
             columns={[
               { key: 'label', label: 'Label', sort: (k) => k.label, render: (k) => k.label },
-              { key: 'id', label: 'Id', render: (k) => <code>{k.id}</code> },
-              { key: 'made', label: 'Made', sort: (k) => k.createdAt, render: (k) => when(k.createdAt) },
+              { key: 'id', label: 'Id', wide: true, render: (k) => <code>{k.id}</code> },
+              { key: 'made', label: 'Made', wide: true, sort: (k) => k.createdAt, render: (k) => when(k.createdAt) },
               { key: 'used', label: 'Last used', sort: (k) => k.lastUsedAt ?? '', render: (k) => ago(k.lastUsedAt, now) },
               {
                 key: 'state',
