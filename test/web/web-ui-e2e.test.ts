@@ -5,6 +5,8 @@
 // control it cannot use. The tests run in this order on one demo, as a host would go.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,8 +26,24 @@ let admin: Page;
 /** CSP violations and page errors seen in any page: none is allowed. */
 const pageProblems: string[] = [];
 
-async function startDemo(): Promise<void> {
-  demo = spawn(BIN, ['demo', '--listen', '127.0.0.1:0', '--data-dir', tempDir(), '--players', '12', '--pals', '400'], { stdio: ['ignore', 'pipe', 'pipe'] });
+// The host's own map tiles (SERVICE_MAP_TILE_URL): a 1x1 PNG for every tile, counted.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const tileRequests: string[] = [];
+let tiles: Server;
+
+function startTileServer(): Promise<number> {
+  tiles = createServer((req, res) => {
+    tileRequests.push(req.url ?? '');
+    res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+  });
+  return new Promise((resolve) => tiles.listen(0, '127.0.0.1', () => resolve((tiles.address() as AddressInfo).port)));
+}
+
+async function startDemo(tilePort: number): Promise<void> {
+  demo = spawn(BIN, ['demo', '--listen', '127.0.0.1:0', '--data-dir', tempDir(), '--players', '12', '--pals', '400'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, SERVICE_MAP_TILE_URL: `http://127.0.0.1:${tilePort}/palpagos/{z}/{x}/{y}.png` },
+  });
   let out = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the demo printed no login: ${out}`)), 60_000);
@@ -87,13 +105,14 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
   beforeAll(async () => {
     rmSync(ARTIFACTS, { recursive: true, force: true });
     mkdirSync(ARTIFACTS, { recursive: true });
-    await startDemo();
+    await startDemo(await startTileServer());
     browser = await launchChromium();
     ({ page: admin } = await newPage());
   }, 120_000);
 
   afterAll(async () => {
     await browser?.close();
+    tiles?.close();
     if (demo && demo.exitCode === null) {
       await new Promise<void>((resolve) => {
         demo.once('exit', () => resolve());
@@ -214,6 +233,23 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
     }
     const found = Object.entries(problems).filter(([, v]) => v.length > 0);
     expect(found, JSON.stringify(found, null, 1)).toEqual([]);
+  });
+
+  it('draws the host\'s map tiles under the grid, their origin allowed by the CSP, and moves by keyboard', async () => {
+    await admin.goto(url + '/map');
+    const map = admin.locator('svg.map');
+    await map.waitFor();
+    await expect.poll(() => map.locator('image').count()).toBeGreaterThan(0);
+    await expect.poll(() => tileRequests.length).toBeGreaterThan(0);
+    expect(tileRequests.every((u) => /^\/palpagos\/\d\/\d+\/\d+\.png$/.test(u))).toBe(true);
+    // Bases from the save and live players are drawn.
+    expect(await map.locator('circle.pt-bases').count()).toBeGreaterThan(0);
+    await expect.poll(() => map.locator('circle.pt-players').count()).toBeGreaterThan(0);
+    const before = await map.getAttribute('viewBox');
+    await map.focus();
+    await admin.keyboard.press('ArrowRight');
+    await admin.keyboard.press('+');
+    expect(await map.getAttribute('viewBox')).not.toBe(before);
   });
 
   it('runs a dry-run restore, then the confirmed one only once RESTORE is typed', { timeout: 150_000 }, async () => {
