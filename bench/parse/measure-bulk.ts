@@ -38,6 +38,7 @@ for (;;) {
 }
 const total = gvas.length;
 console.log(`GVAS ${total} bytes (${file.length} compressed)`);
-for (const [n, type, size, count] of rows.sort((a, b) => b[2] - a[2])) {
+console.log(`file order: ${rows.map((x) => x[0]).join(", ")}`);
+for (const [n, type, size, count] of [...rows].sort((a, b) => b[2] - a[2])) {
   console.log(`${n.padEnd(40)} ${type.padEnd(48)} ${String(size).padStart(10)} ${(size / total * 100).toFixed(2).padStart(6)}%  ${count ?? ''}`);
 }

@@ -1,12 +1,16 @@
 // One measured parse in a fresh process (so peak RSS is this parse's alone): read, parse
 // (decompress / decode / map), and store: building the world database (in serve, inside the
 // parse worker) and swapping it into a real store on a temp dir (the only main-thread part).
-// Prints one JSON line. Usage: node --import tsx bench/parse/one.ts <save-folder>
+// Prints one JSON line. With `--digest` it adds the digest of the rows (after the figures are
+// taken; a run for the digest is not a timed run).
+// Usage: node --import tsx bench/parse/one.ts <save-folder> [--digest]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runStoreParseJob } from '../../src/app/parse-job.js';
 import { openStore } from '../../src/store/index.js';
+import { loadSqlJs } from '../../src/store/sqljs.js';
+import { databaseDigest } from '../../src/store/world-digest.js';
 
 const target = process.argv[2];
 const t0 = performance.now();
@@ -23,6 +27,8 @@ try {
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
+const peakRssMb = process.resourceUsage().maxRSS / 1024;
+const digest = process.argv.includes('--digest') ? databaseDigest(await loadSqlJs(), out.world) : undefined;
 console.log(
   JSON.stringify({
     pals: out.counts.pals,
@@ -33,7 +39,8 @@ console.log(
     storeMs: out.buildMs + swapMs,
     swapMs,
     totalMs: parsedMs + swapMs,
-    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    peakRssMb,
     drift: out.formatDrift,
+    ...(digest ? { digest } : {}),
   }),
 );
