@@ -4,11 +4,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ParseWarning, WorldMeta } from '../lib/world.js';
-import { parseWorld, createNameTable, defaultNameTable, type ParseResult, type ParseTimings } from '../save/index.js';
+import { parseWorldStreamed, createNameTable, defaultNameTable, type ParseResult, type ParseTimings, type StreamedParseResult } from '../save/index.js';
 import builtinPals from '../../assets/names/pals.json' with { type: 'json' };
 import { loadSqlJs } from '../store/sqljs.js';
 import { buildWorldDatabase, uidKey } from '../store/world.js';
-import { readSaveFolder, type FileStamp } from './save-files.js';
+import { readSaveFolder, type FileStamp, type SaveFolderBytes } from './save-files.js';
 
 export const NAMES_FILE = 'names.json';
 
@@ -54,24 +54,37 @@ export function loadNameOverrides(dataDir?: string): Record<string, string> | un
   }
 }
 
-export async function runParseJob(job: ParseJob): Promise<ParseJobResult> {
+/** Reads the save folder and parses it, its pal rows left to a stream. The file bytes are let go
+ * as soon as they are decompressed (only the stream's decoded facts outlive the parse). */
+async function parseStreamed(job: ParseJob): Promise<{ result: StreamedParseResult; stamp: FileStamp; readMs: number }> {
   const t0 = performance.now();
-  const files = readSaveFolder(job.target);
+  const files: Partial<SaveFolderBytes> = readSaveFolder(job.target);
   const readMs = performance.now() - t0;
+  const stamp = files.stamp!;
   const overrides = loadNameOverrides(job.dataDir);
   const names = overrides ? createNameTable(builtinPals, overrides) : defaultNameTable();
-  const result = await parseWorld(
-    { level: files.level, levelMeta: files.levelMeta, players: files.players },
-    { names, now: job.now !== undefined ? new Date(job.now) : new Date() },
-  );
-  return { result, stamp: files.stamp, readMs };
+  const input = { level: files.level!, levelMeta: files.levelMeta, players: files.players! };
+  files.level = undefined;
+  files.players = undefined;
+  const result = await parseWorldStreamed(input, { names, now: job.now !== undefined ? new Date(job.now) : new Date() });
+  return { result, stamp, readMs };
+}
+
+export async function runParseJob(job: ParseJob): Promise<ParseJobResult> {
+  const { result, stamp, readMs } = await parseStreamed(job);
+  const t0 = performance.now();
+  const pals = [...result.pals];
+  result.timings.mapMs += performance.now() - t0;
+  const { players, guilds, formatDrift, warnings, meta, timings } = result;
+  return { result: { players, pals, guilds, formatDrift, warnings, meta, timings }, stamp, readMs };
 }
 
 export async function runStoreParseJob(job: ParseJob): Promise<StoreParseResult> {
-  const { result, stamp, readMs } = await runParseJob(job);
+  const { result, stamp, readMs } = await parseStreamed(job);
   const t0 = performance.now();
   // lastParseAt is the moment the parse completed (spec: Envelope).
   const parsedAt = new Date().toISOString();
+  // The pal rows are made, encoded and inserted one by one (store/world.ts).
   const world = buildWorldDatabase(await loadSqlJs(), result, parsedAt);
   return {
     world,
@@ -80,7 +93,7 @@ export async function runStoreParseJob(job: ParseJob): Promise<StoreParseResult>
     readMs,
     buildMs: performance.now() - t0,
     timings: result.timings,
-    counts: { players: result.players.length, pals: result.pals.length, guilds: result.guilds.length },
+    counts: { players: result.players.length, pals: result.palCount, guilds: result.guilds.length },
     formatDrift: result.formatDrift,
     warnings: result.warnings,
     meta: result.meta,

@@ -34,5 +34,5 @@ export function decodeCharacter(ctx: RawCtx, blob: Uint8Array, path: string): Ch
   r.skip(4);
   const groupId = r.guid();
   const trailer = readTrailer(r, 'character raw data');
-  return { facts: characterFacts(sp), groupId, trailer };
+  return { facts: characterFacts(sp, ctx.pool), groupId: ctx.pool ? ctx.pool.get(groupId) : groupId, trailer };
 }

@@ -11,7 +11,7 @@
 // - An unknown layout inside any file (property type, raw-data blob, misplaced structure) → a
 //   warning with `formatDrift: true`; the item is skipped and the rest is still read.
 
-import type { WorldSnapshot } from '../lib/world.js';
+import type { WorldPal, WorldSnapshot } from '../lib/world.js';
 import { openContainer, type InflateBudget } from './container.js';
 import { SaveError } from './errors.js';
 import { decodeLevel } from './level.js';
@@ -22,7 +22,7 @@ import { guidFromStem } from './reader.js';
 import { gameDay } from './time.js';
 import { fingerprint } from './version.js';
 import { WarningSink } from './warnings.js';
-import { mapWorld } from './world-map.js';
+import { mapWorldStreamed } from './world-map.js';
 
 export { SaveError, SaveReadError, SaveFormatError, LimitExceededError, OutOfBoundsError } from './errors.js';
 export { BUILTIN_PAL_NAMES, createNameTable, defaultNameTable, fallbackName, speciesKey, type NameTable } from './names.js';
@@ -51,6 +51,14 @@ export interface ParseTimings {
 }
 
 export interface ParseResult extends WorldSnapshot {
+  timings: ParseTimings;
+}
+
+/** A parse whose pal rows are a single-use stream in instance-id order (world-map.ts
+ * `StreamedRows`): for a store that writes them as they come. */
+export interface StreamedParseResult extends Omit<WorldSnapshot, 'pals'> {
+  pals: Iterable<WorldPal>;
+  palCount: number;
   timings: ParseTimings;
 }
 
@@ -86,6 +94,20 @@ function sideFile<T>(warnings: WarningSink, file: string, fn: () => T): T | unde
  * Throws SaveReadError when Level.sav cannot be read.
  */
 export function decodeWorld(files: GvasFiles, container: string, opts: ParseOptions = {}): ParseResult {
+  return materialize(decodeWorldStreamed(files, container, opts));
+}
+
+/** A streamed parse with its pal rows made, all of them. */
+function materialize(s: StreamedParseResult): ParseResult {
+  const t0 = performance.now();
+  const pals = [...s.pals];
+  s.timings.mapMs += performance.now() - t0;
+  return { players: s.players, pals, guilds: s.guilds, formatDrift: s.formatDrift, warnings: s.warnings, meta: s.meta, timings: s.timings };
+}
+
+/** `decodeWorld` with the pal rows left to a stream: only the pals' decoded facts are held, and
+ * each row is made when the stream reaches it. */
+export function decodeWorldStreamed(files: GvasFiles, container: string, opts: ParseOptions = {}): StreamedParseResult {
   const t0 = performance.now();
   const warnings = new WarningSink();
   const level = decodeLevel(files.level, warnings);
@@ -101,12 +123,15 @@ export function decodeWorld(files: GvasFiles, container: string, opts: ParseOpti
     if (save) playerSaves.set(uid, save);
   }
   const t1 = performance.now();
-  const rows = mapWorld({ level, playerSaves, names: opts.names ?? defaultNameTable(), warnings });
+  const rows = mapWorldStreamed({ level, playerSaves, names: opts.names ?? defaultNameTable(), warnings });
   const t2 = performance.now();
 
   const day = meta?.inGameDay ?? gameDay(level.gameDateTimeTicks);
   return {
-    ...rows,
+    players: rows.players,
+    guilds: rows.guilds,
+    pals: rows.pals,
+    palCount: rows.palCount,
     formatDrift: warnings.drift,
     warnings: warnings.finish(),
     meta: {
@@ -124,6 +149,12 @@ export function decodeWorld(files: GvasFiles, container: string, opts: ParseOpti
  * when Level.sav cannot be read; see the failure policy above for the other files.
  */
 export async function parseWorld(files: SaveFiles, opts: ParseOptions = {}): Promise<ParseResult> {
+  return materialize(await parseWorldStreamed(files, opts));
+}
+
+/** `parseWorld` with the pal rows left to a stream (`decodeWorldStreamed`). The decompressed
+ * files are let go when this returns: the stream holds only the pals' decoded facts. */
+export async function parseWorldStreamed(files: SaveFiles, opts: ParseOptions = {}): Promise<StreamedParseResult> {
   const t0 = performance.now();
   // One budget for the whole parse: a bomb in every player file cannot add up without end.
   const budget: InflateBudget = { used: 0 };
@@ -148,7 +179,7 @@ export async function parseWorld(files: SaveFiles, opts: ParseOptions = {}): Pro
     }
   }
   const t1 = performance.now();
-  const res = decodeWorld({ level: level.gvas, levelMeta, players }, level.container, opts);
+  const res = decodeWorldStreamed({ level: level.gvas, levelMeta, players }, level.container, opts);
   res.timings.decompressMs = t1 - t0;
   if (early.list.length > 0) res.warnings = [...early.list, ...res.warnings];
   return res;

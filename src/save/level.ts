@@ -14,6 +14,7 @@ import { sanitize } from './gvas-tag.js';
 import { getBigInt, getBytes, getGuid, getMap, getNum, getProps, getStr, isProps, type EntrySink, type PropMap, type Select, type Value } from './gvas-types.js';
 import { blobOffset, blobReader, type RawCtx } from './raw-common.js';
 import { ByteReader } from './reader.js';
+import { StringPool } from './string-pool.js';
 import { WarningSink } from './warnings.js';
 
 export interface LevelCharacter {
@@ -71,8 +72,8 @@ class Occurrence<T> {
   readonly traits = new Set<string>();
   /** The blob decoders' context: one per occurrence, so its blob readers share one root reader. */
   readonly ctx: RawCtx;
-  constructor(readonly items: T, file: string, gvas: Uint8Array, root: ByteReader) {
-    this.ctx = { file, warnings: this.warnings, gvas, root };
+  constructor(readonly items: T, level: Level) {
+    this.ctx = { file: level.file, warnings: this.warnings, gvas: level.gvas, root: level.root, pool: level.pool };
   }
 }
 
@@ -82,12 +83,13 @@ interface Level {
   file: string;
   gvas: Uint8Array;
   root: ByteReader;
+  pool: StringPool;
 }
 
 function occurrence<T>(all: Collected<T>, map: PropMap, level: Level, empty: () => T): Occurrence<T> {
   let o = all.get(map);
   if (!o) {
-    o = new Occurrence(empty(), level.file, level.gvas, level.root);
+    o = new Occurrence(empty(), level);
     all.set(map, o);
   }
   return o;
@@ -99,7 +101,7 @@ export function decodeLevel(gvas: Uint8Array, warnings: WarningSink): LevelData 
   const guilds: Collected<GuildRaw[]> = new Map();
   const bases: Collected<LevelBase[]> = new Map();
   const slots: Collected<Map<string, SlotRaw>> = new Map();
-  const level: Level = { file, gvas, root: new ByteReader(gvas) };
+  const level: Level = { file, gvas, root: new ByteReader(gvas), pool: new StringPool() };
   const sinks = new Map<string, EntrySink>([
     [CHARACTERS, (k, v, i, map) => {
       const o = occurrence(characters, map, level, () => []);
@@ -174,7 +176,7 @@ function readCharacter(ctx: RawCtx, key: Value, value: Value, i: number, o: Occu
   const raw = entry(ctx, blobOffset(ctx, blob), `${path}.RawData`, () => decodeCharacter(ctx, blob, `${path}.RawData`), 'character');
   if (!raw) return;
   o.traits.add(raw.trailer ? 'character-trailer' : 'character-plain');
-  o.items.push({ playerUid: getGuid(key, 'PlayerUId') ?? '', instanceId, raw });
+  o.items.push({ playerUid: ctx.pool!.get(getGuid(key, 'PlayerUId') ?? ''), instanceId, raw });
 }
 
 function readGuild(ctx: RawCtx, value: Value, i: number, o: Occurrence<GuildRaw[]>): void {

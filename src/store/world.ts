@@ -84,12 +84,32 @@ function presizedWorldDatabase(SQL: SqlJsStatic, capacity: number): Database {
   return new SQL.Database(padded);
 }
 
-/** Rows to insert, already encoded: the bytes they take decide the file size to reserve. */
-interface EncodedRows {
-  players: [string, string, Uint8Array][];
-  pals: [string, string, string, Uint8Array][];
-  guilds: [string, Uint8Array][];
-  bytes: number;
+/** The rows of one parse, as the world database takes them: players and guilds whole, pals as a
+ * stream in instance-id order (mapped one by one while they are inserted, so a world's pal rows
+ * never all exist at once). */
+export interface WorldRowsInput {
+  players: readonly WorldPlayer[];
+  guilds: readonly WorldGuild[];
+  /** In instance-id order, iterated once. */
+  pals: Iterable<WorldPal>;
+  /** How many pals `pals` yields. */
+  palCount: number;
+  formatDrift: boolean;
+  warnings: ParseWarning[];
+  meta: WorldMeta;
+}
+
+/** A snapshot as rows to build from: its rows in key order. */
+export function snapshotRows(snap: WorldSnapshot): WorldRowsInput {
+  return {
+    players: [...snap.players].sort(byKey((x) => x.uid)),
+    guilds: snap.guilds,
+    pals: [...snap.pals].sort(byKey((x) => x.instanceId)),
+    palCount: snap.pals.length,
+    formatDrift: snap.formatDrift,
+    warnings: snap.warnings,
+    meta: snap.meta,
+  };
 }
 
 /** Encodes rows into shared 1 MiB buffers and hands out views: one allocation per few
@@ -112,62 +132,71 @@ class RowEncoder {
   }
 }
 
-function encodeRows(snap: WorldSnapshot): EncodedRows {
-  const enc = new RowEncoder();
-  let bytes = 0;
-  const players = [...snap.players].sort(byKey((x) => x.uid)).map((p): [string, string, Uint8Array] => {
-    const json = enc.encode(p);
-    bytes += json.length + 2 * p.uid.length;
-    return [uidKey(p.uid), p.uid, json];
-  });
-  const pals = [...snap.pals].sort(byKey((x) => x.instanceId)).map((p): [string, string, string, Uint8Array] => {
-    const json = enc.encode(p);
-    const owner = uidKey(p.ownerUid);
-    // The row, its key in the table and again in the owner index with the owner key.
-    bytes += json.length + 2 * p.instanceId.length + 2 * owner.length + p.placement.length;
-    return [p.instanceId, owner, p.placement, json];
-  });
-  const guilds = snap.guilds.map((g): [string, Uint8Array] => {
-    const json = enc.encode(g);
-    bytes += json.length + g.id.length;
-    return [g.id, json];
-  });
-  return { players, pals, guilds, bytes };
-}
+/** Pals encoded before the database is made: their average size sizes its file. */
+const PAL_SAMPLE = 2000;
 
 /**
  * Builds a complete world.db for one parse and returns its bytes. Pure of the store, so the
  * parse worker runs it: the main thread then only swaps the finished database in, and a large
  * world never holds up requests while its rows are inserted. Rows go in key order, which keeps
- * the B-tree inserts append-only.
+ * the B-tree inserts append-only; each is encoded just before its insert, so no more than a
+ * sample of encoded rows is held at any time.
  */
-export function buildWorldDatabase(SQL: SqlJsStatic, snap: WorldSnapshot, parsedAt: string): Uint8Array {
-  const rows = encodeRows(snap);
+export function buildWorldDatabase(SQL: SqlJsStatic, input: WorldRowsInput | WorldSnapshot, parsedAt: string): Uint8Array {
+  const rows = 'palCount' in input ? input : snapshotRows(input);
+  const enc = new RowEncoder();
+  let bytes = 0;
+  const players = [...rows.players].sort(byKey((x) => x.uid)).map((p): [string, string, Uint8Array] => {
+    const json = enc.encode(p);
+    bytes += json.length + 2 * p.uid.length;
+    return [uidKey(p.uid), p.uid, json];
+  });
+  const guilds = rows.guilds.map((g): [string, Uint8Array] => {
+    const json = enc.encode(g);
+    bytes += json.length + g.id.length;
+    return [g.id, json];
+  });
+  const encodePal = (p: WorldPal): [string, string, string, Uint8Array] => [p.instanceId, uidKey(p.ownerUid), p.placement, enc.encode(p)];
+  // The row, its key in the table and again in the owner index with the owner key.
+  const palBytes = (r: [string, string, string, Uint8Array]) => r[3].length + 2 * r[0].length + 2 * r[1].length + r[2].length;
+  const pals = rows.pals[Symbol.iterator]();
+  const sample: [string, string, string, Uint8Array][] = [];
+  let sampleBytes = 0;
+  let next = pals.next();
+  for (; !next.done && sample.length < PAL_SAMPLE; next = pals.next()) {
+    const r = encodePal(next.value);
+    sample.push(r);
+    sampleBytes += palBytes(r);
+  }
+  bytes += sample.length > 0 ? (sampleBytes / sample.length) * Math.max(rows.palCount, sample.length) : 0;
   // Per-row B-tree cell overhead and page slack (pages fill to about 90% in key order), plus
   // the schema and parse_info pages. An estimate that falls short only costs some growth.
   const perRow = 24;
-  const capacity = Math.ceil((rows.bytes + perRow * (rows.players.length + 2 * rows.pals.length + rows.guilds.length)) * 1.2) + (1 << 20);
+  const capacity = Math.ceil((bytes + perRow * (players.length + 2 * rows.palCount + guilds.length)) * 1.2) + (1 << 20);
   const db = presizedWorldDatabase(SQL, capacity);
   try {
     // A database built from nothing needs no rollback journal: a failure discards it whole.
-    // The index sort stays in memory instead of going through MEMFS temp files.
-    db.exec('PRAGMA journal_mode = OFF; PRAGMA cache_size = -262144; PRAGMA temp_store = MEMORY');
+    // The index sort stays in memory instead of going through MEMFS temp files. Rows go in key
+    // order, so a small page cache suffices: the pages it spills are final.
+    db.exec('PRAGMA journal_mode = OFF; PRAGMA cache_size = -32768; PRAGMA temp_store = MEMORY');
     db.exec('BEGIN');
     const insPlayer = db.prepare('INSERT OR REPLACE INTO players (uid_key, uid, json) VALUES (?, ?, ?)');
-    for (const r of rows.players) insPlayer.run(r);
+    for (const r of players) insPlayer.run(r);
     insPlayer.free();
     const insPal = db.prepare('INSERT OR REPLACE INTO pals (instance_id, owner_key, placement, json) VALUES (?, ?, ?, ?)');
-    for (const r of rows.pals) insPal.run(r);
+    for (const r of sample) insPal.run(r);
+    sample.length = 0;
+    for (; !next.done; next = pals.next()) insPal.run(encodePal(next.value));
     insPal.free();
     const insGuild = db.prepare('INSERT OR REPLACE INTO guilds (id, json) VALUES (?, ?)');
-    for (const r of rows.guilds) insGuild.run(r);
+    for (const r of guilds) insGuild.run(r);
     insGuild.free();
     addIndexes(db);
     db.run(`INSERT OR REPLACE INTO parse_info (id, last_parse_at, format_drift, meta, warnings) VALUES (1, ?, ?, ?, ?)`, [
       parsedAt,
-      snap.formatDrift ? 1 : 0,
-      JSON.stringify(snap.meta),
-      JSON.stringify(snap.warnings.slice(0, 1000)),
+      rows.formatDrift ? 1 : 0,
+      JSON.stringify(rows.meta),
+      JSON.stringify(rows.warnings.slice(0, 1000)),
     ]);
     db.exec('COMMIT');
     return db.export();
@@ -209,7 +238,7 @@ export class WorldRepo {
   }
 
   /** Replaces every world table at once (builds a new world database and swaps it in). */
-  replace(snap: WorldSnapshot, parsedAt: string): void {
+  replace(snap: WorldSnapshot | WorldRowsInput, parsedAt: string): void {
     this.swap(buildWorldDatabase(this.SQL, snap, parsedAt));
   }
 
