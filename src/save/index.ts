@@ -144,6 +144,20 @@ export function decodeWorldStreamed(files: GvasFiles, container: string, opts: P
   };
 }
 
+/** Decompressed buffers this large are their own allocation, never a slice of Node's pool. */
+const OWN_ALLOCATION = 1 << 20;
+
+/**
+ * Frees a decompressed buffer at once by detaching its ArrayBuffer (`transfer(0)`), when the
+ * buffer is all of it: zlib hands out its one output chunk (one byte longer than the data) and
+ * Oodle a buffer of its own. Where `transfer` is missing (Node 20) the memory waits for the GC.
+ */
+function release(bytes: Uint8Array): void {
+  const buf = bytes.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer };
+  const whole = bytes.byteOffset === 0 && buf.byteLength - bytes.byteLength <= 1;
+  if (bytes.byteLength >= OWN_ALLOCATION && whole && typeof buf.transfer === 'function') buf.transfer(0);
+}
+
 /**
  * Parses a world save folder's files. Throws SaveReadError (or its subclass LimitExceededError)
  * when Level.sav cannot be read; see the failure policy above for the other files.
@@ -180,6 +194,10 @@ export async function parseWorldStreamed(files: SaveFiles, opts: ParseOptions = 
   }
   const t1 = performance.now();
   const res = decodeWorldStreamed({ level: level.gvas, levelMeta, players }, level.container, opts);
+  // Nothing made from the GVAS refers to its bytes (the rows hold strings and numbers), so its
+  // memory goes back now rather than at the next full collection: a store step that follows
+  // would otherwise hold it beside the world database it builds.
+  if (level.container !== 'GVAS') release(level.gvas);
   res.timings.decompressMs = t1 - t0;
   if (early.list.length > 0) res.warnings = [...early.list, ...res.warnings];
   return res;

@@ -172,13 +172,14 @@ export function buildWorldDatabase(SQL: SqlJsStatic, input: WorldRowsInput | Wor
   // Per-row B-tree cell overhead and page slack (pages fill to about 90% in key order), plus
   // the schema and parse_info pages. An estimate that falls short only costs some growth.
   const perRow = 24;
-  const capacity = Math.ceil((bytes + perRow * (players.length + 2 * rows.palCount + guilds.length)) * 1.2) + (1 << 20);
+  // Every byte reserved is touched when sql.js copies the file in, so the margin is kept small.
+  const capacity = Math.ceil((bytes + perRow * (players.length + 2 * rows.palCount + guilds.length)) * 1.1) + (1 << 20);
   const db = presizedWorldDatabase(SQL, capacity);
   try {
     // A database built from nothing needs no rollback journal: a failure discards it whole.
     // The index sort stays in memory instead of going through MEMFS temp files. Rows go in key
     // order, so a small page cache suffices: the pages it spills are final.
-    db.exec('PRAGMA journal_mode = OFF; PRAGMA cache_size = -32768; PRAGMA temp_store = MEMORY');
+    db.exec('PRAGMA journal_mode = OFF; PRAGMA cache_size = -8192; PRAGMA temp_store = MEMORY');
     db.exec('BEGIN');
     const insPlayer = db.prepare('INSERT OR REPLACE INTO players (uid_key, uid, json) VALUES (?, ?, ?)');
     for (const r of players) insPlayer.run(r);
