@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { ParseWarning, WorldMeta } from '../lib/world.js';
 import { parseWorldStreamed, createNameTable, defaultNameTable, type ParseResult, type ParseTimings, type StreamedParseResult } from '../save/index.js';
 import builtinPals from '../../assets/names/pals.json' with { type: 'json' };
+import { writeTempFile } from '../lib/atomic-file.js';
 import { loadSqlJs } from '../store/sqljs.js';
 import { buildWorldDatabase, uidKey } from '../store/world.js';
 import { readSaveFolder, type FileStamp, type SaveFolderBytes } from './save-files.js';
@@ -17,6 +18,9 @@ export interface ParseJob {
   /** Data dir holding an optional names.json of the user's own display names. */
   dataDir?: string;
   now?: number;
+  /** Store mode: the world database file; the worker writes the new one beside it (fsynced), so
+   * that the main thread only renames it into place. */
+  worldFile?: string;
 }
 
 export interface ParseJobResult {
@@ -28,6 +32,8 @@ export interface ParseJobResult {
 /** What serve needs from a parse: the built world database and a summary, not the rows. */
 export interface StoreParseResult {
   world: Uint8Array;
+  /** The temp file `world` was written to, beside the job's `worldFile`. */
+  worldTemp?: string;
   parsedAt: string;
   stamp: FileStamp;
   readMs: number;
@@ -86,8 +92,10 @@ export async function runStoreParseJob(job: ParseJob): Promise<StoreParseResult>
   const parsedAt = new Date().toISOString();
   // The pal rows are made, encoded and inserted one by one (store/world.ts).
   const world = buildWorldDatabase(await loadSqlJs(), result, parsedAt);
+  const worldTemp = job.worldFile ? writeTempFile(job.worldFile, world, 0o600, 'parse') : undefined;
   return {
     world,
+    ...(worldTemp ? { worldTemp } : {}),
     parsedAt,
     stamp,
     readMs,

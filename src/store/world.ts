@@ -1,12 +1,13 @@
 // The world tables: tens of thousands of rows replaced on each parse. They live in a database
 // of their own (world.db), written whole and atomically after each replacement, so the small
 // journaled writes of the panel database never export megabytes.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import type { Database, SqlJsStatic } from 'sql.js';
-import { writeFileAtomic } from '../lib/atomic-file.js';
+import { renameDurably, writeFileAtomic } from '../lib/atomic-file.js';
 import { playerIdOfSaveUid } from '../lib/player-id.js';
 import type { WorldGuild, WorldMeta, WorldPal, WorldPlayer, WorldSnapshot, ParseWarning } from '../lib/world.js';
 import { queryAll, queryGet } from './durable-db.js';
+import { openHandedOver } from './sqljs.js';
 
 const SCHEMA_VERSION = 1;
 /** Indexes are created after the rows are in: one sort instead of 100,000 B-tree inserts. */
@@ -61,17 +62,25 @@ function addIndexes(db: Database): void {
   for (const sql of INDEXES) db.run(sql);
 }
 
+/** A world database being built in memory, and the buffer its file lives in. */
+interface BuildingDatabase {
+  db: Database;
+  file: Uint8Array;
+}
+
 /**
- * An empty world database whose in-memory file is already `capacity` bytes long.
+ * An empty world database whose in-memory file is a `capacity`-byte buffer of ours.
  *
  * sql.js keeps its database in an Emscripten MEMFS file, which grows by 12.5% at a time and
  * copies itself on every growth: filling 76 MB (100,000 pals) copied about 680 MB and spent more
  * time in that copying and in the garbage collection of the old buffers than in SQLite. A file
- * opened from a larger buffer never grows: page 1 is a valid empty database whose header records
+ * opened on a larger buffer never grows: page 1 is a valid empty database whose header records
  * its own page count, so SQLite ignores the zero pages after it and writes into them in place.
- * `export()` copies exactly the pages in use, so the padding never reaches world.db.
+ * The buffer is handed over, not copied (sqljs.ts `openHandedOver`): its zero pages cost no
+ * memory until SQLite writes them, and once the rows are in, the finished file is read straight
+ * from it (`finishedFile`), with no export copy.
  */
-function presizedWorldDatabase(SQL: SqlJsStatic, capacity: number): Database {
+function presizedWorldDatabase(SQL: SqlJsStatic, capacity: number): BuildingDatabase {
   const empty = emptyWorldDatabase(SQL);
   let image: Uint8Array;
   try {
@@ -79,9 +88,23 @@ function presizedWorldDatabase(SQL: SqlJsStatic, capacity: number): Database {
   } finally {
     empty.close();
   }
-  const padded = new Uint8Array(Math.max(capacity, image.length));
-  padded.set(image);
-  return new SQL.Database(padded);
+  const file = new Uint8Array(Math.max(capacity, image.length));
+  file.set(image);
+  return { db: openHandedOver(SQL, file), file };
+}
+
+/**
+ * The finished database file: a view of the first `page_count` pages of the buffer SQLite wrote
+ * into, once the build has committed (no journal, so the buffer holds every page). Should the
+ * file have outgrown the buffer (an estimate that fell short), MEMFS moved it elsewhere and the
+ * buffer's header no longer records the page count: then the file is exported (a copy).
+ */
+function finishedFile(b: BuildingDatabase): Uint8Array {
+  const [[pages, pageSize]] = b.db.exec('SELECT (SELECT page_count FROM pragma_page_count), (SELECT page_size FROM pragma_page_size)')[0].values as number[][];
+  const size = pages * pageSize;
+  const header = new DataView(b.file.buffer, b.file.byteOffset, Math.min(100, b.file.length));
+  if (size <= b.file.length && header.getUint32(28) === pages) return b.file.subarray(0, size);
+  return b.db.export();
 }
 
 /** The rows of one parse, as the world database takes them: players and guilds whole, pals as a
@@ -174,7 +197,8 @@ export function buildWorldDatabase(SQL: SqlJsStatic, input: WorldRowsInput | Wor
   const perRow = 24;
   // Every byte reserved is touched when sql.js copies the file in, so the margin is kept small.
   const capacity = Math.ceil((bytes + perRow * (players.length + 2 * rows.palCount + guilds.length)) * 1.1) + (1 << 20);
-  const db = presizedWorldDatabase(SQL, capacity);
+  const building = presizedWorldDatabase(SQL, capacity);
+  const db = building.db;
   try {
     // A database built from nothing needs no rollback journal: a failure discards it whole.
     // The index sort stays in memory instead of going through MEMFS temp files. Rows go in key
@@ -200,7 +224,7 @@ export function buildWorldDatabase(SQL: SqlJsStatic, input: WorldRowsInput | Wor
       JSON.stringify(rows.warnings.slice(0, 1000)),
     ]);
     db.exec('COMMIT');
-    return db.export();
+    return finishedFile(building);
   } finally {
     db.close();
   }
@@ -221,7 +245,7 @@ export class WorldRepo {
     let db: Database | null = null;
     if (existsSync(path)) {
       try {
-        db = new SQL.Database(readFileSync(path));
+        db = openHandedOver(SQL, readFileSync(path));
         // World tables are derived data: an old layout is dropped and refilled by the next parse.
         if (!hasCurrentSchema(db)) {
           db.close();
@@ -243,17 +267,27 @@ export class WorldRepo {
     this.swap(buildWorldDatabase(this.SQL, snap, parsedAt));
   }
 
+  /** Where the world database is kept (a parse worker writes its temp file beside it). */
+  get file(): string {
+    return this.path;
+  }
+
   /**
    * Makes a world database built by `buildWorldDatabase` the current one: written durably first,
    * then swapped in one step, so every read sees either the old world or the new one whole.
+   * `bytes` are handed over to the new database (not copied: a copy of tens of megabytes would
+   * be a pause of every reader). `written` is the temp file a parse worker already wrote them to
+   * (`writeTempFile` beside `file`), so that here it is only renamed into place.
    */
-  swap(bytes: Uint8Array): void {
-    const next = new this.SQL.Database(bytes);
+  swap(bytes: Uint8Array, written?: string): void {
+    if (written === undefined) writeFileAtomic(this.path, bytes);
+    const next = openHandedOver(this.SQL, bytes);
     if (!hasCurrentSchema(next)) {
       next.close();
+      if (written !== undefined) rmSync(written, { force: true });
       throw new Error('world database of another schema version');
     }
-    writeFileAtomic(this.path, bytes);
+    if (written !== undefined) renameDurably(written, this.path);
     const old = this.db;
     this.db = next;
     this.info = this.readInfo();
