@@ -18,7 +18,7 @@ import { StringPool } from './string-pool.js';
 import { WarningSink } from './warnings.js';
 
 export interface LevelCharacter {
-  /** The map key's PlayerUId: only meaningful for players (pals carry zero). */
+  /** The map key's PlayerUId, for players; '' for every other character (pals carry zero). */
   playerUid: string;
   instanceId: string;
   raw: CharacterRaw;
@@ -176,7 +176,8 @@ function readCharacter(ctx: RawCtx, key: Value, value: Value, i: number, o: Occu
   const raw = entry(ctx, blobOffset(ctx, blob), `${path}.RawData`, () => decodeCharacter(ctx, blob, `${path}.RawData`), 'character');
   if (!raw) return;
   o.traits.add(raw.trailer ? 'character-trailer' : 'character-plain');
-  o.items.push({ playerUid: ctx.pool!.get(getGuid(key, 'PlayerUId') ?? ''), instanceId, raw });
+  // The key's player uid is read for players only (a pal's is zero, and not kept).
+  o.items.push({ playerUid: raw.facts.isPlayer ? (getGuid(key, 'PlayerUId') ?? '') : '', instanceId, raw });
 }
 
 function readGuild(ctx: RawCtx, value: Value, i: number, o: Occurrence<GuildRaw[]>): void {
