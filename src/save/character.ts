@@ -10,7 +10,7 @@ import { blobReader, readTrailer, type RawCtx } from './raw-common.js';
 export interface CharacterRaw {
   /** What the rows use of the character's `SaveParameter` (PalIndividualCharacterSaveParameter). */
   facts: CharacterFacts;
-  /** The player's group (guild) id; '' for every other character (nothing reads theirs). */
+  /** The character's group (guild) id (level.ts keeps it for players only). */
   groupId: string;
   /** The v0.6+ trailer was present. */
   trailer: boolean;
@@ -35,7 +35,5 @@ export function decodeCharacter(ctx: RawCtx, blob: Uint8Array, path: string): Ch
   r.skip(4);
   const groupId = r.guid();
   const trailer = readTrailer(r, 'character raw data');
-  const facts = characterFacts(sp, ctx.pool);
-  // Only a player's group id is read (world-map.ts); a pal's is not kept.
-  return { facts, groupId: facts.isPlayer ? groupId : '', trailer };
+  return { facts: characterFacts(sp, ctx.pool), groupId, trailer };
 }

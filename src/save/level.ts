@@ -176,7 +176,9 @@ function readCharacter(ctx: RawCtx, key: Value, value: Value, i: number, o: Occu
   const raw = entry(ctx, blobOffset(ctx, blob), `${path}.RawData`, () => decodeCharacter(ctx, blob, `${path}.RawData`), 'character');
   if (!raw) return;
   o.traits.add(raw.trailer ? 'character-trailer' : 'character-plain');
-  // The key's player uid is read for players only (a pal's is zero, and not kept).
+  // The key's player uid and the group id are read for players only (world-map.ts): a pal's are
+  // not kept (100,000 pals held 200,000 id strings for nothing).
+  if (!raw.facts.isPlayer) raw.groupId = '';
   o.items.push({ playerUid: raw.facts.isPlayer ? (getGuid(key, 'PlayerUId') ?? '') : '', instanceId, raw });
 }
 
