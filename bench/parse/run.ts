@@ -5,7 +5,7 @@
 // Each run is a fresh process; the table shows medians, and the whole process's wall time beside
 // that of a process that only decompresses Level.sav (the floor). The rows of every world are
 // checked against bench/parse/row-digests.json, recorded from the parser before issue 16.
-// Usage: npx tsx bench/parse/run.ts [runs] [--record] [--only=<name part>]
+// Usage: npx tsx bench/parse/run.ts [runs] [--record] [--only=<world key>]
 //   PALPANEL_BENCH_WORLDS=<dir>: keep the generated worlds there and reuse them.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -40,8 +40,9 @@ interface Sample {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** The same young generation as the parse worker of serve (parse-worker-host.ts). */
-const NODE_ARGS = ['--max-semi-space-size=64', '--import', 'tsx'];
+/** The same young generation as the parse worker of serve (parse-worker-host.ts: semi-spaces of
+ * 16 MB; PALPANEL_BENCH_SEMI_SPACE_MB=64 for the parser before issue 16). */
+const NODE_ARGS = [`--max-semi-space-size=${process.env.PALPANEL_BENCH_SEMI_SPACE_MB ?? 16}`, '--import', 'tsx'];
 
 function run(script: string, target: string, extra: string[] = []): Record<string, unknown> & { processMs: number } {
   const t0 = performance.now();
@@ -116,7 +117,7 @@ console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load 
 const head = ['world', 'pals', 'GVAS', 'decompress', 'decode', 'map', 'store', '(main thread)', 'total', 'peak RSS', 'process', 'floor', 'x floor', 'rows'];
 const rows: string[][] = [];
 const slopes: Record<string, { ms: number; mb: number; pals: number }> = {};
-for (const t of targets.filter((x) => !only || x.key.includes(only))) {
+for (const t of targets.filter((x) => !only || x.key === only)) {
   const path = t.path();
   // The digest run is not timed: it computes the digest after its figures are taken.
   const digest = (run('bench/parse/one.ts', path, ['--digest']) as unknown as Sample).digest!;
