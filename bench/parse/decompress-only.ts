@@ -1,11 +1,16 @@
 // The floor of a parse: a fresh process that reads Level.sav and only decompresses it (PlZ or
 // PlM), doing nothing with the bytes. bench/parse/run.ts times this whole process beside the whole
-// process of a parse. Prints one JSON line. Usage: node --import tsx bench/parse/decompress-only.ts <save-folder>
+// process of a parse. Prints one JSON line. Usage: node bench/parse/.build/decompress-only.cjs <save-folder>
+// (bench/parse/run.ts bundles it as the executable is bundled: scripts/bundle.mjs)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openContainer } from '../../src/save/container.js';
 
-const t0 = performance.now();
-const file = new Uint8Array(readFileSync(join(process.argv[2], 'Level.sav')));
-const { gvas } = await openContainer(file, { limit: 'maxDecompressedBytes' });
-console.log(JSON.stringify({ gvasBytes: gvas.length, decompressMs: performance.now() - t0, peakRssMb: process.resourceUsage().maxRSS / 1024 }));
+async function main(): Promise<void> {
+  const t0 = performance.now();
+  const file = new Uint8Array(readFileSync(join(process.argv[2], 'Level.sav')));
+  const { gvas } = await openContainer(file, { limit: 'maxDecompressedBytes' });
+  console.log(JSON.stringify({ gvasBytes: gvas.length, decompressMs: performance.now() - t0, peakRssMb: process.resourceUsage().maxRSS / 1024 }));
+}
+
+void main();

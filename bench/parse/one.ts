@@ -3,7 +3,7 @@
 // parse worker) and swapping it into a real store on a temp dir (the only main-thread part).
 // Prints one JSON line. With `--digest` it adds the digest of the rows (after the figures are
 // taken; a run for the digest is not a timed run).
-// Usage: node --import tsx bench/parse/one.ts <save-folder> [--digest]
+// Usage: node bench/parse/.build/one.cjs <save-folder> [--digest] (bundled by bench/parse/run.ts)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,38 +12,42 @@ import { openStore } from '../../src/store/index.js';
 import { loadSqlJs } from '../../src/store/sqljs.js';
 import { databaseDigest } from '../../src/store/world-digest.js';
 
-const target = process.argv[2];
-const dir = mkdtempSync(join(tmpdir(), 'palpanel-bench-'));
-let swapMs: number;
-let parsedMs: number;
-let out: Awaited<ReturnType<typeof runStoreParseJob>>;
-try {
-  const store = await openStore(dir);
-  const t0 = performance.now();
-  // As serve runs it: the worker's part writes the new world.db beside the store's.
-  out = await runStoreParseJob({ target, worldFile: store.world.file });
-  parsedMs = performance.now() - t0;
-  const s0 = performance.now();
-  store.world.swap(out.world, out.worldTemp);
-  swapMs = performance.now() - s0;
-  store.close();
-} finally {
-  rmSync(dir, { recursive: true, force: true });
+async function main(): Promise<void> {
+  const target = process.argv[2];
+  const dir = mkdtempSync(join(tmpdir(), 'palpanel-bench-'));
+  let swapMs: number;
+  let parsedMs: number;
+  let out: Awaited<ReturnType<typeof runStoreParseJob>>;
+  try {
+    const store = await openStore(dir);
+    const t0 = performance.now();
+    // As serve runs it: the worker's part writes the new world.db beside the store's.
+    out = await runStoreParseJob({ target, worldFile: store.world.file });
+    parsedMs = performance.now() - t0;
+    const s0 = performance.now();
+    store.world.swap(out.world, out.worldTemp);
+    swapMs = performance.now() - s0;
+    store.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const peakRssMb = process.resourceUsage().maxRSS / 1024;
+  const digest = process.argv.includes('--digest') ? databaseDigest(await loadSqlJs(), out.world) : undefined;
+  console.log(
+    JSON.stringify({
+      pals: out.counts.pals,
+      readMs: out.readMs,
+      decompressMs: out.timings.decompressMs,
+      decodeMs: out.timings.decodeMs,
+      mapMs: out.timings.mapMs,
+      storeMs: out.buildMs + swapMs,
+      swapMs,
+      totalMs: parsedMs + swapMs,
+      peakRssMb,
+      drift: out.formatDrift,
+      ...(digest ? { digest } : {}),
+    }),
+  );
 }
-const peakRssMb = process.resourceUsage().maxRSS / 1024;
-const digest = process.argv.includes('--digest') ? databaseDigest(await loadSqlJs(), out.world) : undefined;
-console.log(
-  JSON.stringify({
-    pals: out.counts.pals,
-    readMs: out.readMs,
-    decompressMs: out.timings.decompressMs,
-    decodeMs: out.timings.decodeMs,
-    mapMs: out.timings.mapMs,
-    storeMs: out.buildMs + swapMs,
-    swapMs,
-    totalMs: parsedMs + swapMs,
-    peakRssMb,
-    drift: out.formatDrift,
-    ...(digest ? { digest } : {}),
-  }),
-);
+
+void main();
