@@ -20,6 +20,12 @@ const SCHEMA = [
      format_drift INTEGER NOT NULL, meta TEXT NOT NULL, warnings TEXT NOT NULL)`,
 ];
 
+/** `PRAGMA user_version` of a database file, from its header (a big-endian u32 at byte 60). */
+function userVersionOf(bytes: Uint8Array): number | undefined {
+  if (bytes.length < 100) return undefined;
+  return new DataView(bytes.buffer, bytes.byteOffset, 100).getUint32(60);
+}
+
 function hasCurrentSchema(db: Database): boolean {
   return queryGet<{ user_version: number }>(db, 'PRAGMA user_version')?.user_version === SCHEMA_VERSION;
 }
@@ -280,18 +286,25 @@ export class WorldRepo {
    * (`writeTempFile` beside `file`), so that here it is only renamed into place.
    */
   swap(bytes: Uint8Array, written?: string): void {
-    if (written === undefined) writeFileAtomic(this.path, bytes);
-    const next = openHandedOver(this.SQL, bytes);
-    if (!hasCurrentSchema(next)) {
-      next.close();
+    // The schema version is read from the file header, so the old world is let go before the new
+    // one is opened: the repo never holds two worlds (nothing can read in between).
+    if (userVersionOf(bytes) !== SCHEMA_VERSION) {
       if (written !== undefined) rmSync(written, { force: true });
       throw new Error('world database of another schema version');
     }
-    if (written !== undefined) renameDurably(written, this.path);
-    const old = this.db;
-    this.db = next;
-    this.info = this.readInfo();
-    old.close();
+    if (written === undefined) writeFileAtomic(this.path, bytes);
+    else renameDurably(written, this.path);
+    this.db.close();
+    try {
+      this.db = openHandedOver(this.SQL, bytes);
+      this.info = this.readInfo();
+    } catch (err) {
+      // Not a readable database after all: an empty world until the next parse, never a closed one.
+      this.db = emptyWorldDatabase(this.SQL);
+      addIndexes(this.db);
+      this.info = this.readInfo();
+      throw err;
+    }
   }
 
   parseInfo(): ParseInfo {
