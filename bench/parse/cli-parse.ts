@@ -1,7 +1,7 @@
 // What `palpanel parse --json <save-folder>` does, in one process and one thread (the command
 // runs the same job in a worker): read, parse, make the rows the API would serve and print them
 // (to a sink here). bench/parse/run.ts times this whole process beside the decompress-only one.
-// Prints one JSON line. Usage: node bench/parse/.build/cli-parse.cjs <save-folder>
+// Prints one JSON line. Usage: node dist/bench-parse/cli-parse.cjs <save-folder>
 import { integrationRowsForParse } from '../../src/app/parse-rows.js';
 import { runParseJob } from '../../src/app/parse-job.js';
 

@@ -3,7 +3,7 @@
 // parse worker) and swapping it into a real store on a temp dir (the only main-thread part).
 // Prints one JSON line. With `--digest` it adds the digest of the rows (after the figures are
 // taken; a run for the digest is not a timed run).
-// Usage: node bench/parse/.build/one.cjs <save-folder> [--digest] (bundled by bench/parse/run.ts)
+// Usage: node dist/bench-parse/one.cjs <save-folder> [--digest] (bundled by bench/parse/run.ts)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -43,12 +43,12 @@ interface Sample {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-const BUILD = join(root, 'bench/parse/.build');
+const BUILD = join(root, 'dist/bench-parse');
 const { bundle } = (await import(pathToFileURL(join(root, 'scripts/bundle.mjs')).href)) as {
   bundle: (o: { entry: string; outfile: string; version: string; minify?: boolean }) => Promise<void>;
 };
 for (const name of ['one', 'cli-parse', 'decompress-only']) {
-  await bundle({ entry: `bench/parse/${name}.ts`, outfile: `bench/parse/.build/${name}.cjs`, version: 'bench' });
+  await bundle({ entry: `bench/parse/${name}.ts`, outfile: `dist/bench-parse/${name}.cjs`, version: 'bench' });
 }
 
 /** The same young generation as the parse worker of serve (parse-worker-host.ts: semi-spaces of

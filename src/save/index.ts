@@ -12,9 +12,9 @@
 //   warning with `formatDrift: true`; the item is skipped and the rest is still read.
 
 import type { WorldPal, WorldSnapshot } from '../lib/world.js';
-import { openContainer, type InflateBudget } from './container.js';
+import { needsOodle, readContainer, type InflateBounds, type InflateBudget } from './container.js';
 import { SaveError } from './errors.js';
-import { decodeLevel } from './level.js';
+import { decodeLevel, type LevelData } from './level.js';
 import { decodeLevelMeta, type LevelMeta } from './level-meta.js';
 import { defaultNameTable, type NameTable } from './names.js';
 import { decodePlayerSave, type PlayerSave } from './player-save.js';
@@ -28,6 +28,7 @@ export { SaveError, SaveReadError, SaveFormatError, LimitExceededError, OutOfBou
 export { BUILTIN_PAL_NAMES, createNameTable, defaultNameTable, fallbackName, speciesKey, type NameTable } from './names.js';
 export { LIMITS } from './limits.js';
 export { ensureOodle } from './oodle.js';
+import { ensureOodle } from './oodle.js';
 
 /** Raw file contents of one world save folder. */
 export interface SaveFiles {
@@ -111,21 +112,35 @@ export function decodeWorldStreamed(files: GvasFiles, container: string, opts: P
   const t0 = performance.now();
   const warnings = new WarningSink();
   const level = decodeLevel(files.level, warnings);
-  let meta: LevelMeta | undefined;
-  if (files.levelMeta) {
-    const bytes = files.levelMeta;
-    meta = sideFile(warnings, 'LevelMeta.sav', () => decodeLevelMeta(bytes, warnings));
-  }
+  const meta = files.levelMeta ? decodeMeta(warnings, files.levelMeta) : undefined;
   const playerSaves = new Map<string, PlayerSave>();
-  for (const [uid, stem, bytes] of playerFiles(files.players)) {
-    const file = `Players/${stem}.sav`;
-    const save = sideFile(warnings, file, () => decodePlayerSave(bytes, file, warnings));
-    if (save) playerSaves.set(uid, save);
-  }
-  const t1 = performance.now();
-  const rows = mapWorldStreamed({ level, playerSaves, names: opts.names ?? defaultNameTable(), warnings });
-  const t2 = performance.now();
+  for (const [uid, stem, bytes] of playerFiles(files.players)) decodePlayer(warnings, playerSaves, uid, stem, bytes);
+  return mapStage(level, meta, playerSaves, warnings, container, opts, { decompressMs: 0, decodeMs: performance.now() - t0, mapMs: 0 });
+}
 
+function decodeMeta(warnings: WarningSink, bytes: Uint8Array): LevelMeta | undefined {
+  return sideFile(warnings, 'LevelMeta.sav', () => decodeLevelMeta(bytes, warnings));
+}
+
+function decodePlayer(warnings: WarningSink, into: Map<string, PlayerSave>, uid: string, stem: string, bytes: Uint8Array): void {
+  const file = `Players/${stem}.sav`;
+  const save = sideFile(warnings, file, () => decodePlayerSave(bytes, file, warnings));
+  if (save) into.set(uid, save);
+}
+
+/** The map stage, once every file is decoded: the rows (pals as a stream) and the meta. */
+function mapStage(
+  level: LevelData,
+  meta: LevelMeta | undefined,
+  playerSaves: Map<string, PlayerSave>,
+  warnings: WarningSink,
+  container: string,
+  opts: ParseOptions,
+  timings: ParseTimings,
+): StreamedParseResult {
+  const t0 = performance.now();
+  const rows = mapWorldStreamed({ level, playerSaves, names: opts.names ?? defaultNameTable(), warnings });
+  timings.mapMs = performance.now() - t0;
   const day = meta?.inGameDay ?? gameDay(level.gameDateTimeTicks);
   return {
     players: rows.players,
@@ -140,7 +155,7 @@ export function decodeWorldStreamed(files: GvasFiles, container: string, opts: P
       ...(day !== undefined ? { day } : {}),
       ...(meta?.worldName !== undefined ? { worldName: meta.worldName } : {}),
     },
-    timings: { decompressMs: 0, decodeMs: t1 - t0, mapMs: t2 - t1 },
+    timings,
   };
 }
 
@@ -172,33 +187,60 @@ export async function parseWorldStreamed(files: SaveFiles, opts: ParseOptions = 
   const t0 = performance.now();
   // One budget for the whole parse: a bomb in every player file cannot add up without end.
   const budget: InflateBudget = { used: 0 };
-  const level = await openContainer(files.level, { limit: 'maxDecompressedBytes', budget });
-  const early = new WarningSink();
-  let levelMeta: Uint8Array | undefined;
-  if (files.levelMeta) {
+  const players = playerFiles(files.players);
+  // Every await comes first: from Level.sav's decompression to the end of its decoding nothing
+  // else may run, as its GVAS can be a view into the Oodle decoder's memory (no copy of a whole
+  // world), which the next decompression reuses. The side files are decompressed after it.
+  if (needsOodle(files.level)) await ensureOodle();
+  let sideOodle: SaveError | undefined;
+  if ((files.levelMeta && needsOodle(files.levelMeta)) || players.some(([, , bytes]) => needsOodle(bytes))) {
     try {
-      levelMeta = (await openContainer(files.levelMeta, { limit: 'maxLevelMetaBytes', budget })).gvas;
+      await ensureOodle();
     } catch (err) {
       if (!(err instanceof SaveError)) throw err;
-      early.add('LevelMeta.sav', err.offset ?? 0, '', `file could not be read (${err.code}): ${err.message}`, false);
+      sideOodle = err; // each side file that needs it reports it (below)
     }
   }
-  const players = new Map<string, Uint8Array>();
-  for (const [, stem, bytes] of playerFiles(files.players)) {
-    try {
-      players.set(stem, (await openContainer(bytes, { limit: 'maxPlayerSaveBytes', budget })).gvas);
-    } catch (err) {
-      if (!(err instanceof SaveError)) throw err;
-      early.add(`Players/${stem}.sav`, err.offset ?? 0, '', `file could not be read (${err.code}): ${err.message}`, false);
-    }
-  }
+  const level = readContainer(files.level, { limit: 'maxDecompressedBytes', budget }, true);
   const t1 = performance.now();
-  const res = decodeWorldStreamed({ level: level.gvas, levelMeta, players }, level.container, opts);
+  const warnings = new WarningSink();
+  const levelData = decodeLevel(level.gvas, warnings);
   // Nothing made from the GVAS refers to its bytes (the rows hold strings and numbers), so its
-  // memory goes back now rather than at the next full collection: a store step that follows
+  // memory goes back now rather than at the next full collection: the store step that follows
   // would otherwise hold it beside the world database it builds.
-  if (level.container !== 'GVAS') release(level.gvas);
-  res.timings.decompressMs = t1 - t0;
+  // (An Oodle view belongs to the decoder, and a bare GVAS to the caller: neither is released.)
+  if (level.container !== 'GVAS' && !level.container.includes('PlM')) release(level.gvas);
+  const t2 = performance.now();
+
+  // The side files: unwrapped and decoded one by one; one that cannot be read is a warning,
+  // listed before those of the decoding.
+  const early = new WarningSink();
+  let decompressMs = t1 - t0;
+  let decodeMs = t2 - t1;
+  const side = <T>(file: string, bytes: Uint8Array, limit: InflateBounds['limit'], decode: (gvas: Uint8Array) => T): void => {
+    const s0 = performance.now();
+    let gvas: Uint8Array;
+    try {
+      if (sideOodle !== undefined && needsOodle(bytes)) throw sideOodle;
+      gvas = readContainer(bytes, { limit, budget }).gvas;
+    } catch (err) {
+      if (!(err instanceof SaveError)) throw err;
+      early.add(file, err.offset ?? 0, '', `file could not be read (${err.code}): ${err.message}`, false);
+      return;
+    } finally {
+      decompressMs += performance.now() - s0;
+    }
+    const s1 = performance.now();
+    decode(gvas);
+    decodeMs += performance.now() - s1;
+  };
+  let meta: LevelMeta | undefined;
+  if (files.levelMeta) side('LevelMeta.sav', files.levelMeta, 'maxLevelMetaBytes', (gvas) => (meta = decodeMeta(warnings, gvas)));
+  const playerSaves = new Map<string, PlayerSave>();
+  for (const [uid, stem, bytes] of players) {
+    side(`Players/${stem}.sav`, bytes, 'maxPlayerSaveBytes', (gvas) => decodePlayer(warnings, playerSaves, uid, stem, gvas));
+  }
+  const res = mapStage(levelData, meta, playerSaves, warnings, level.container, opts, { decompressMs, decodeMs, mapMs: 0 });
   if (early.list.length > 0) res.warnings = [...early.list, ...res.warnings];
   return res;
 }
