@@ -92,10 +92,20 @@ for (const [name, path] of targets) {
   send(`parse ${path}`);
   const during = probe(expect('parsed '));
   const lat = await during;
-  await new Promise((r) => setTimeout(r, 3000));
-  send('rss');
-  const rss = JSON.parse((await expect('rss ')).slice(4)) as { rssMb: number; peakRssMb: number };
-  console.log(`${name}: idle ${fmt(idle)}; during re-parse ${fmt(lat)}; serve RSS after ${rss.rssMb.toFixed(0)} MB (peak ${rss.peakRssMb.toFixed(0)} MB) [load ${load()}]`);
+  // Steady state: the parse worker's memory goes back some seconds after it ends (10 to 30 s
+  // measured); RSS is read every 2 s until it has not fallen for 10 s, 60 s at most.
+  const settled = performance.now();
+  let rss = { rssMb: Infinity, peakRssMb: 0 };
+  let lowAt = settled;
+  while (performance.now() - lowAt < 10_000 && performance.now() - settled < 60_000) {
+    await new Promise((r) => setTimeout(r, 2000));
+    send('rss');
+    const now = JSON.parse((await expect('rss ')).slice(4)) as { rssMb: number; peakRssMb: number };
+    if (now.rssMb < rss.rssMb - 1) lowAt = performance.now();
+    rss = now;
+  }
+  const settleS = ((lowAt - settled) / 1000).toFixed(0);
+  console.log(`${name}: idle ${fmt(idle)}; during re-parse ${fmt(lat)}; serve RSS ${rss.rssMb.toFixed(0)} MB once settled (${settleS} s after the parse; peak ${rss.peakRssMb.toFixed(0)} MB) [load ${load()}]`);
 }
 send('exit');
 await new Promise((r) => child.once('exit', r));
