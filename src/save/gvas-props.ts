@@ -17,7 +17,7 @@ import { checkLimit, LIMITS } from './limits.js';
 import type { ByteReader } from './reader.js';
 
 /** UE property types that are known but never needed here: skipped by size, not drift. */
-const KNOWN_UNDECODED = new Set([
+export const KNOWN_UNDECODED = new Set([
   'SetProperty', 'TextProperty', 'ObjectProperty', 'SoftObjectProperty', 'WeakObjectProperty',
   'LazyObjectProperty', 'InterfaceProperty', 'DelegateProperty', 'MulticastDelegateProperty',
   'MulticastInlineDelegateProperty', 'MulticastSparseDelegateProperty', 'FieldPathProperty',
