@@ -8,6 +8,7 @@ import { parseWorldStreamed, createNameTable, defaultNameTable, type ParseResult
 import builtinPals from '../../assets/names/pals.json' with { type: 'json' };
 import { writeTempFile } from '../lib/atomic-file.js';
 import { loadSqlJs } from '../store/sqljs.js';
+import { ChunkWriter, writeParseJson } from './parse-rows.js';
 import { buildWorldDatabase, uidKey } from '../store/world.js';
 import { readSaveFolder, type FileStamp, type SaveFolderBytes } from './save-files.js';
 
@@ -83,6 +84,23 @@ export async function runParseJob(job: ParseJob): Promise<ParseJobResult> {
   result.timings.mapMs += performance.now() - t0;
   const { players, guilds, formatDrift, warnings, meta, timings } = result;
   return { result: { players, pals, guilds, formatDrift, warnings, meta, timings }, stamp, readMs };
+}
+
+/** What `parse --json` needs from a parse: the text it prints, made in the worker. */
+export interface JsonParseResult {
+  /** UTF-8 chunks of the text, each of whole rows (so each decodes on its own). */
+  json: Uint8Array[];
+  stamp: FileStamp;
+  readMs: number;
+}
+
+/** Parses and writes the `parse --json` text as the pal rows stream out (parse-rows.ts): neither
+ * the rows nor the text are ever held whole as objects or one string. */
+export async function runJsonParseJob(job: ParseJob): Promise<JsonParseResult> {
+  const { result, stamp, readMs } = await parseStreamed(job);
+  const out = new ChunkWriter();
+  writeParseJson(result, new Date(), out.write);
+  return { json: out.finish(), stamp, readMs };
 }
 
 export async function runStoreParseJob(job: ParseJob): Promise<StoreParseResult> {

@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { DomainError, ValidationError } from '../lib/errors.js';
 import { nodeRequire, seaModule } from '../lib/runtime.js';
-import type { ParseJob, ParseJobResult, StoreParseResult } from './parse-job.js';
+import type { JsonParseResult, ParseJob, ParseJobResult, StoreParseResult } from './parse-job.js';
 import type { WorkerRequest } from './parse-worker.js';
 import { SaveFolderError, TornReadError } from './save-files.js';
 
@@ -37,6 +37,9 @@ export class SaveFileError extends DomainError {}
 
 /** Parses a save in a worker and returns its rows (the `parse` command). */
 export const parseInWorker = (job: ParseJob, signal?: AbortSignal) => runInWorker<ParseJobResult>({ ...job, mode: 'rows' }, signal);
+
+/** Parses a save and writes the `parse --json` text in a worker (the `parse --json` command). */
+export const parseJsonInWorker = (job: ParseJob, signal?: AbortSignal) => runInWorker<JsonParseResult>({ ...job, mode: 'json' }, signal);
 
 /** Parses a save and builds its world database in a worker (serve). */
 export const parseForStoreInWorker = (job: ParseJob, signal?: AbortSignal) => runInWorker<StoreParseResult>({ ...job, mode: 'store' }, signal);
