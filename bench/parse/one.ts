@@ -1,39 +1,53 @@
 // One measured parse in a fresh process (so peak RSS is this parse's alone): read, parse
 // (decompress / decode / map), and store: building the world database (in serve, inside the
 // parse worker) and swapping it into a real store on a temp dir (the only main-thread part).
-// Prints one JSON line. Usage: node --import tsx bench/parse/one.ts <save-folder>
+// Prints one JSON line. With `--digest` it adds the digest of the rows (after the figures are
+// taken; a run for the digest is not a timed run).
+// Usage: node dist/bench-parse/one.cjs <save-folder> [--digest] (bundled by bench/parse/run.ts)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runStoreParseJob } from '../../src/app/parse-job.js';
 import { openStore } from '../../src/store/index.js';
+import { loadSqlJs } from '../../src/store/sqljs.js';
+import { databaseDigest } from '../../src/store/world-digest.js';
 
-const target = process.argv[2];
-const t0 = performance.now();
-const out = await runStoreParseJob({ target });
-const parsedMs = performance.now() - t0;
-const dir = mkdtempSync(join(tmpdir(), 'palpanel-bench-'));
-let swapMs: number;
-try {
-  const store = await openStore(dir);
-  const s0 = performance.now();
-  store.world.swap(out.world);
-  swapMs = performance.now() - s0;
-  store.close();
-} finally {
-  rmSync(dir, { recursive: true, force: true });
+async function main(): Promise<void> {
+  const target = process.argv[2];
+  const dir = mkdtempSync(join(tmpdir(), 'palpanel-bench-'));
+  let swapMs: number;
+  let parsedMs: number;
+  let out: Awaited<ReturnType<typeof runStoreParseJob>>;
+  try {
+    const store = await openStore(dir);
+    const t0 = performance.now();
+    // As serve runs it: the worker's part writes the new world.db beside the store's.
+    out = await runStoreParseJob({ target, worldFile: store.world.file });
+    parsedMs = performance.now() - t0;
+    const s0 = performance.now();
+    store.world.swap(out.world, out.worldTemp);
+    swapMs = performance.now() - s0;
+    store.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const peakRssMb = process.resourceUsage().maxRSS / 1024;
+  const digest = process.argv.includes('--digest') ? databaseDigest(await loadSqlJs(), out.world) : undefined;
+  console.log(
+    JSON.stringify({
+      pals: out.counts.pals,
+      readMs: out.readMs,
+      decompressMs: out.timings.decompressMs,
+      decodeMs: out.timings.decodeMs,
+      mapMs: out.timings.mapMs,
+      storeMs: out.buildMs + swapMs,
+      swapMs,
+      totalMs: parsedMs + swapMs,
+      peakRssMb,
+      drift: out.formatDrift,
+      ...(digest ? { digest } : {}),
+    }),
+  );
 }
-console.log(
-  JSON.stringify({
-    pals: out.counts.pals,
-    readMs: out.readMs,
-    decompressMs: out.timings.decompressMs,
-    decodeMs: out.timings.decodeMs,
-    mapMs: out.timings.mapMs,
-    storeMs: out.buildMs + swapMs,
-    swapMs,
-    totalMs: parsedMs + swapMs,
-    peakRssMb: process.resourceUsage().maxRSS / 1024,
-    drift: out.formatDrift,
-  }),
-);
+
+void main();

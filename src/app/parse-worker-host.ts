@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { DomainError, ValidationError } from '../lib/errors.js';
 import { nodeRequire, seaModule } from '../lib/runtime.js';
-import type { ParseJob, ParseJobResult, StoreParseResult } from './parse-job.js';
+import type { JsonParseResult, ParseJob, ParseJobResult, StoreParseResult } from './parse-job.js';
 import type { WorkerRequest } from './parse-worker.js';
 import { SaveFolderError, TornReadError } from './save-files.js';
 
@@ -13,7 +13,7 @@ export const PARSE_WORKER_ASSET = 'parse-worker.cjs';
 /** A parse that takes longer than this is stuck; the worker is terminated. */
 const PARSE_TIMEOUT_MS = 5 * 60_000;
 /** Young generation of the parse worker (V8 splits it into semi-spaces of a third each). */
-export const PARSE_YOUNG_GENERATION_MB = 192;
+export const PARSE_YOUNG_GENERATION_MB = 48;
 
 let source: Promise<string> | undefined;
 
@@ -38,6 +38,9 @@ export class SaveFileError extends DomainError {}
 /** Parses a save in a worker and returns its rows (the `parse` command). */
 export const parseInWorker = (job: ParseJob, signal?: AbortSignal) => runInWorker<ParseJobResult>({ ...job, mode: 'rows' }, signal);
 
+/** Parses a save and writes the `parse --json` text in a worker (the `parse --json` command). */
+export const parseJsonInWorker = (job: ParseJob, signal?: AbortSignal) => runInWorker<JsonParseResult>({ ...job, mode: 'json' }, signal);
+
 /** Parses a save and builds its world database in a worker (serve). */
 export const parseForStoreInWorker = (job: ParseJob, signal?: AbortSignal) => runInWorker<StoreParseResult>({ ...job, mode: 'store' }, signal);
 
@@ -48,8 +51,10 @@ async function runInWorker<T>(job: WorkerRequest, signal?: AbortSignal): Promise
   source ??= workerSource();
   const code = await source;
   return new Promise((resolve, reject) => {
-    // A large young generation: decoding allocates many short-lived objects, and fewer
-    // scavenges cut a 100k-pal parse by about a third (bench/parse).
+    // A young generation of 48 MB (semi-spaces of 16 MB). Since decoding keeps only each entry's
+    // facts (no entry trees), a larger one no longer buys time that bench/parse can see, while
+    // its memory shows in the peak: 100,000 pals peaked at 360 / 380 / 410 / 470 MB with
+    // semi-spaces of 8 / 16 / 32 / 64 MB (issue 16).
     const worker = new Worker(code, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 4096, maxYoungGenerationSizeMb: PARSE_YOUNG_GENERATION_MB } });
     const timer = setTimeout(() => {
       finish();

@@ -3,16 +3,16 @@
 import { parentPort } from 'node:worker_threads';
 import { DomainError } from '../lib/errors.js';
 import { SaveError } from '../save/index.js';
-import { runParseJob, runStoreParseJob, type ParseJob } from './parse-job.js';
+import { runJsonParseJob, runParseJob, runStoreParseJob, type ParseJob } from './parse-job.js';
 
-export type WorkerRequest = ParseJob & { mode: 'rows' | 'store' };
+export type WorkerRequest = ParseJob & { mode: 'rows' | 'store' | 'json' };
 
 parentPort!.on('message', (job: WorkerRequest) => {
-  const run = job.mode === 'store' ? runStoreParseJob(job) : runParseJob(job);
+  const run = job.mode === 'store' ? runStoreParseJob(job) : job.mode === 'json' ? runJsonParseJob(job) : runParseJob(job);
   run.then(
     (out) => {
-      // The world database moves to the main thread without a copy.
-      const transfer = 'world' in out ? [out.world.buffer as ArrayBuffer] : [];
+      // The world database and the JSON text move to the main thread without a copy.
+      const transfer = 'world' in out ? [out.world.buffer as ArrayBuffer] : 'json' in out ? out.json.map((c) => c.buffer as ArrayBuffer) : [];
       parentPort!.postMessage({ ok: true, out }, transfer);
     },
     (err: unknown) =>

@@ -235,7 +235,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
       watcher = new SaveWatcher({
         saveDir,
         intervalMs: settings.saveCheckIntervalMs,
-        parse: (dir) => parseForStoreInWorker({ target: dir, dataDir: settings.dataDir }, life.signal),
+        parse: (dir) => parseForStoreInWorker({ target: dir, dataDir: settings.dataDir, worldFile: store.world.file }, life.signal),
         apply: (out) => applyParse(store, out, log),
         log,
         now: clock,

@@ -9,7 +9,7 @@ export function applyParse(store: Store, out: StoreParseResult, log: Logger): vo
   const previous = store.world.parseInfo();
   const wasDrift = previous.lastParseAt !== null && previous.formatDrift;
   const t0 = performance.now();
-  store.world.swap(out.world);
+  store.world.swap(out.world, out.worldTemp);
   const swapMs = performance.now() - t0;
   store.history.recordParse(out.players, out.parsedAt);
   if (out.formatDrift && !wasDrift) store.events.append({ at: out.parsedAt, kind: 'system', message: DRIFT_DETECTED });

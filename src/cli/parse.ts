@@ -1,10 +1,9 @@
 // `palpanel parse <save-folder|file.sav> [--json]`: parses a world save and prints a summary,
 // or with --json the rows the API would serve (interface.md, Decisions).
-import { parseInWorker, SaveFileError } from '../app/parse-worker-host.js';
+import { parseInWorker, parseJsonInWorker, SaveFileError } from '../app/parse-worker-host.js';
 import { ValidationError } from '../lib/errors.js';
-import type { ParseJobResult } from '../app/parse-job.js';
+import type { JsonParseResult, ParseJobResult } from '../app/parse-job.js';
 import { loadDataDir } from '../config/settings.js';
-import { integrationRowsForParse } from '../app/parse-rows.js';
 import type { CliIo } from './io.js';
 
 export interface ParseOpts {
@@ -66,16 +65,20 @@ export async function parseCommand(io: CliIo, target: string, opts: ParseOpts): 
   const dataDir = opts.dataDir !== undefined || io.env.SERVICE_DATA_DIR ? loadDataDir(io.env, opts.dataDir) : undefined;
   const t0 = performance.now();
   const done = progress(io, `parsing ${target}`);
-  let out: ParseJobResult;
+  let out: ParseJobResult | JsonParseResult;
   try {
-    out = await parseInWorker({ target, dataDir, now: Date.now() });
+    // --json: the worker writes the text as the rows stream out of the parse and hands it over
+    // (parse-rows.ts); no row object crosses to this thread.
+    const job = { target, dataDir, now: Date.now() };
+    out = opts.json ? await parseJsonInWorker(job) : await parseInWorker(job);
   } catch (err) {
     throw namingTheInput(err, target);
   } finally {
     done();
   }
-  const totalMs = performance.now() - t0;
-  if (!opts.json) return io.out(summary(out, totalMs));
-  const rows = integrationRowsForParse(out.result, new Date());
-  io.out(JSON.stringify({ ...rows, formatDrift: out.result.formatDrift, warnings: out.result.warnings }) + '\n');
+  if ('json' in out) {
+    for (const chunk of out.json) io.out(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('utf8'));
+    return;
+  }
+  io.out(summary(out, performance.now() - t0));
 }

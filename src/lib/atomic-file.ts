@@ -39,7 +39,17 @@ export function removeStaleTemps(dir: string): void {
 }
 
 export function writeFileAtomic(path: string, data: Uint8Array, mode = 0o600): void {
-  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  renameDurably(writeTempFile(path, data, mode), path);
+}
+
+/**
+ * The first half of `writeFileAtomic`: writes `data` beside `path` under a temp name, fsynced,
+ * and returns that name. A parse worker writes the world database this way, so that the main
+ * thread only renames it into place (`renameDurably`). `tag` keeps the temp names of writers in
+ * different threads of one process apart.
+ */
+export function writeTempFile(path: string, data: Uint8Array, mode = 0o600, tag = ''): string {
+  const tmp = join(dirname(path), `.${basename(path)}${tag ? `.${tag}` : ''}.${process.pid}.tmp`);
   const fd = openSync(tmp, 'w', mode);
   try {
     let off = 0;
@@ -55,6 +65,12 @@ export function writeFileAtomic(path: string, data: Uint8Array, mode = 0o600): v
     throw err;
   }
   closeSync(fd);
+  return tmp;
+}
+
+/** The second half of `writeFileAtomic`: renames a written temp file over `path`, then fsyncs
+ * the folder. */
+export function renameDurably(tmp: string, path: string): void {
   renameSync(tmp, path);
   fsyncDir(dirname(path));
 }

@@ -5,6 +5,7 @@
 
 import { getArray, getBool, getGuid, getNum, getProps, getStr, isProps, type Props } from './gvas-types.js';
 import { ZERO_GUID } from './reader.js';
+import { StringPool } from './string-pool.js';
 
 export interface CharacterFacts {
   isPlayer: boolean;
@@ -53,9 +54,9 @@ function intOr(sp: Props, name: string, dflt: number): number {
 }
 
 /** Skill ids without their enum prefix (`EPalWazaID::AirCanon` → `AirCanon`). */
-function strings(sp: Props, name: string): string[] {
+function strings(sp: Props, name: string, pool: StringPool): string[] {
   const out: string[] = [];
-  for (const v of getArray(sp, name) ?? []) if (typeof v === 'string' && v) out.push(v.replace(/^[^:]*::/, ''));
+  for (const v of getArray(sp, name) ?? []) if (typeof v === 'string' && v) out.push(pool.get(v.replace(/^[^:]*::/, '')));
   return out;
 }
 
@@ -73,7 +74,8 @@ function rankOf(sp: Props): number | null {
   return r !== undefined && r > 0 ? Math.trunc(r) : null;
 }
 
-export function characterFacts(sp: Props): CharacterFacts {
+/** `pool` shares the ids that many characters repeat (string-pool.ts). */
+export function characterFacts(sp: Props, pool: StringPool = new StringPool()): CharacterFacts {
   const slot = getProps(sp, 'SlotId') ?? getProps(sp, 'SlotID');
   return {
     isPlayer: getBool(sp, 'IsPlayer') === true,
@@ -81,10 +83,10 @@ export function characterFacts(sp: Props): CharacterFacts {
     characterId: getStr(sp, 'CharacterID') ?? '',
     isLucky: getBool(sp, 'IsRarePal') === true,
     level: intOr(sp, 'Level', 1),
-    slotContainerId: realGuid(getGuid(slot, 'ContainerId')),
+    slotContainerId: pool.maybe(realGuid(getGuid(slot, 'ContainerId'))),
     slotIndex: slot ? intOr(slot, 'SlotIndex', 0) : 0,
-    ownerUid: realGuid(getGuid(sp, 'OwnerPlayerUId')),
-    lastOldOwner: lastOldOwner(sp),
+    ownerUid: pool.maybe(realGuid(getGuid(sp, 'OwnerPlayerUId'))),
+    lastOldOwner: pool.maybe(lastOldOwner(sp)),
     hp: hpOf(sp),
     gender: genderOf(sp),
     rank: rankOf(sp),
@@ -94,7 +96,7 @@ export function characterFacts(sp: Props): CharacterFacts {
       shot: intOr(sp, 'Talent_Shot', 0),
       defense: intOr(sp, 'Talent_Defense', 0),
     },
-    passiveSkillIds: strings(sp, 'PassiveSkillList'),
-    equippedSkillIds: strings(sp, 'EquipWaza'),
+    passiveSkillIds: strings(sp, 'PassiveSkillList', pool),
+    equippedSkillIds: strings(sp, 'EquipWaza', pool),
   };
 }

@@ -4,12 +4,14 @@
 import { SaveFormatError } from './errors.js';
 import { decodeProps } from './gvas-props.js';
 import { characterFacts, type CharacterFacts } from './character-facts.js';
+import { fastSaveParameter } from './character-fast.js';
 import { getProps, type Select } from './gvas-types.js';
 import { blobReader, readTrailer, type RawCtx } from './raw-common.js';
 
 export interface CharacterRaw {
   /** What the rows use of the character's `SaveParameter` (PalIndividualCharacterSaveParameter). */
   facts: CharacterFacts;
+  /** The character's group (guild) id (level.ts keeps it for players only). */
   groupId: string;
   /** The v0.6+ trailer was present. */
   trailer: boolean;
@@ -25,14 +27,16 @@ const SP_SELECT: Select = {
   },
 };
 
+const SP_WANTED: ReadonlySet<string> = new Set(Object.keys((SP_SELECT as Record<string, Select>).SaveParameter));
+
 /** Throws a SaveFormatError when the blob fits no known layout. */
 export function decodeCharacter(ctx: RawCtx, blob: Uint8Array, path: string): CharacterRaw {
   const r = blobReader(ctx, blob);
-  const props = decodeProps(r, ctx, path, 1, SP_SELECT);
-  const sp = getProps(props, 'SaveParameter');
+  // The common shape in place (character-fast.ts); anything else the generic way.
+  const sp = fastSaveParameter(r, ctx.file, path, SP_WANTED) ?? getProps(decodeProps(r, ctx, path, 1, SP_SELECT), 'SaveParameter');
   if (!sp) throw new SaveFormatError('unknown_layout', 'character raw data without a SaveParameter', r.pos);
   r.skip(4);
   const groupId = r.guid();
   const trailer = readTrailer(r, 'character raw data');
-  return { facts: characterFacts(sp), groupId, trailer };
+  return { facts: characterFacts(sp, ctx.pool), groupId, trailer };
 }

@@ -103,7 +103,7 @@ function inflateExact(data: Uint8Array, size: number, what: string): Uint8Array 
   return new Uint8Array(out.buffer, out.byteOffset, out.length);
 }
 
-function unpack(file: Uint8Array, h: Header, bounds: InflateBounds): Uint8Array {
+function unpack(file: Uint8Array, h: Header, bounds: InflateBounds, view: boolean): Uint8Array {
   checkLimit(bounds.limit, h.uncompressed, h.payloadAt - 12);
   spend(bounds, h.uncompressed, h.payloadAt - 12);
   const payloadLen = file.length - h.payloadAt;
@@ -131,16 +131,17 @@ function unpack(file: Uint8Array, h: Header, bounds: InflateBounds): Uint8Array 
     if (h.compressed > payloadLen) {
       throw new SaveReadError('truncated', `PlM payload is ${payloadLen} bytes, the header says ${h.compressed}`, 4);
     }
-    return oodleDecompress(file.subarray(h.payloadAt, h.payloadAt + h.compressed), h.uncompressed);
+    return oodleDecompress(file.subarray(h.payloadAt, h.payloadAt + h.compressed), h.uncompressed, view);
   }
   throw new SaveReadError('bad_magic', 'not a Palworld save container (unknown magic)', h.payloadAt - 4);
 }
 
 /**
  * Unwraps a save file to its GVAS blob. Synchronous; for PlM files `ensureOodle()` must have
- * completed (use `openContainer` to have that done).
+ * completed (use `openContainer` to have that done). `view`: a PlM file's GVAS may be a view into
+ * the Oodle decoder's memory, valid only until the next Oodle decompression (oodle.ts).
  */
-export function readContainer(file: Uint8Array, bounds: InflateBounds = LEVEL_BOUNDS): Container {
+export function readContainer(file: Uint8Array, bounds: InflateBounds = LEVEL_BOUNDS, view = false): Container {
   if (isGvas(file)) {
     checkLimit(bounds.limit, file.length, 0);
     return { gvas: file, container: 'GVAS' };
@@ -153,7 +154,7 @@ export function readContainer(file: Uint8Array, bounds: InflateBounds = LEVEL_BO
     if (h.magic === 'CNK') throw new SaveReadError('bad_magic', 'nested CNK wrapper', 20);
   }
   label += h.magic + typeLabel(h.type);
-  const gvas = unpack(file, h, bounds);
+  const gvas = unpack(file, h, bounds, view);
   if (!isGvas(gvas)) throw new SaveReadError('not_gvas', 'the decompressed data is not a GVAS save', 0);
   return { gvas, container: label };
 }

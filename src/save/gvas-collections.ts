@@ -161,17 +161,23 @@ export function decodeMap(
   const removedAt = r.pos;
   if (r.u32() !== 0) throw new SaveFormatError('unexpected_layout', 'map with keys to remove', removedAt);
   const count = readCount(r, 'maxMapEntries');
-  const keysAsProps = STRUCT_KEYS_AS_PROPS.has(path.replace(/\[\d+\]/g, ''));
+  const bare = path.replace(/\[\d+\]/g, '');
+  const keysAsProps = STRUCT_KEYS_AS_PROPS.has(bare);
+  const sink = ctx.sinks?.get(bare);
   const entries: [Value, Value][] = [];
+  const map = new PropMap(entries);
+  let read = 0;
   try {
     for (let i = 0; i < count; i++) {
       const here = `${path}[${i}]`;
       const k = decodeElement(r, ctx, keyType, keysAsProps, `${here}.Key`, depth + 1, true, decodeStruct);
       const v = decodeElement(r, ctx, valueType, true, here, depth + 1, select, decodeStruct);
-      entries.push([k, v]);
+      read++;
+      if (sink) sink(k, v, i, map);
+      else entries.push([k, v]);
     }
   } catch (err) {
-    stopEarly(r, ctx, err, path, entries.length);
+    stopEarly(r, ctx, err, path, read);
   }
-  return new PropMap(entries);
+  return map;
 }

@@ -17,12 +17,17 @@ import { checkLimit, LIMITS } from './limits.js';
 import type { ByteReader } from './reader.js';
 
 /** UE property types that are known but never needed here: skipped by size, not drift. */
-const KNOWN_UNDECODED = new Set([
+export const KNOWN_UNDECODED = new Set([
   'SetProperty', 'TextProperty', 'ObjectProperty', 'SoftObjectProperty', 'WeakObjectProperty',
   'LazyObjectProperty', 'InterfaceProperty', 'DelegateProperty', 'MulticastDelegateProperty',
   'MulticastInlineDelegateProperty', 'MulticastSparseDelegateProperty', 'FieldPathProperty',
   'ClassProperty', 'SoftClassProperty', 'OptionalProperty', 'FixedPoint64Property',
 ]);
+
+/** Property types whose values hold properties or elements, so their decoders need a path. */
+const COMPOSITE = new Set(['StructProperty', 'ArrayProperty', 'MapProperty']);
+
+const join = (path: string, key: string): string => (path ? `${path}.${key}` : key);
 
 const MAX_PROPERTIES = LIMITS.maxPropertiesPerStruct;
 const MAX_DEPTH = LIMITS.maxDepth;
@@ -60,7 +65,9 @@ export function decodeProps(r: ByteReader, ctx: DecodeCtx, path: string, depth: 
     const valueEnd = r.pos + tag.size;
     const sub = select === true ? true : select[tag.name];
     const key = tag.index === 0 ? tag.name : `${tag.name}[${tag.index}]`;
-    const here = path ? `${path}.${key}` : key;
+    // The path is only built where it can be used: below a struct, array or map, or in a warning
+    // (a world's characters hold a million scalar properties).
+    const here = COMPOSITE.has(tag.type) ? join(path, key) : '';
     if (depth === 0) ctx.top = key;
     const start = r.pos;
     const oldEnd = r.narrow(valueEnd);
@@ -68,11 +75,11 @@ export function decodeProps(r: ByteReader, ctx: DecodeCtx, path: string, depth: 
       const v = decodeTagValue(r, ctx, tag, here, depth, sub);
       if (v !== undefined) props.set(key, v);
       if (r.pos !== valueEnd) {
-        ctx.warnings.add(ctx.file, start, here, `${tag.type} value used ${r.pos - start} of ${tag.size} bytes`, true);
+        ctx.warnings.add(ctx.file, start, here || join(path, key), `${tag.type} value used ${r.pos - start} of ${tag.size} bytes`, true);
       }
     } catch (err) {
       if (!(err instanceof SaveError)) throw err;
-      ctx.warnings.add(ctx.file, err.offset ?? start, here, `${sanitize(tag.type)} skipped: ${err.message}`, true);
+      ctx.warnings.add(ctx.file, err.offset ?? start, here || join(path, key), `${sanitize(tag.type)} skipped: ${err.message}`, true);
     } finally {
       r.restore(oldEnd);
     }

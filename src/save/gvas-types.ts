@@ -23,12 +23,24 @@ export type NativeStruct = { readonly [field: string]: number };
  * a struct's properties, and to the values of a map or elements of an array of structs). */
 export type Select = true | { readonly [name: string]: Select };
 
+/**
+ * Takes the entries of one MapProperty as each is decoded, in place of the map keeping them
+ * (gvas-collections.ts `decodeMap`): the entry's tree is garbage as soon as the sink is done with
+ * it, so a world of 100,000 characters never holds 100,000 trees. `map` is the (empty) PropMap
+ * the decoder returns for this occurrence of the property, so that a caller can tell which
+ * occurrence ended up in the decoded properties when a name repeats.
+ */
+export type EntrySink = (key: Value, value: Value, index: number, map: PropMap) => void;
+
 /** What every value decoder of one file shares: its name and where its warnings go. */
 export interface DecodeCtx {
   file: string;
   warnings: WarningSink;
   /** The top-level property being decoded (so an error that ends the file can say where). */
   top?: string;
+  /** Sinks of map entries, by the map's path without element indices
+   * (`worldSaveData.CharacterSaveParameterMap`). */
+  sinks?: ReadonlyMap<string, EntrySink>;
 }
 
 /**

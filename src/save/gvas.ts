@@ -4,7 +4,7 @@
 import { asReadError } from './errors.js';
 import { readGvasHeader, type GvasHeader } from './gvas-header.js';
 import { decodeProps } from './gvas-props.js';
-import type { DecodeCtx, Props, Select } from './gvas-types.js';
+import type { DecodeCtx, EntrySink, Props, Select } from './gvas-types.js';
 import { ByteReader } from './reader.js';
 import type { WarningSink } from './warnings.js';
 
@@ -17,13 +17,14 @@ export interface GvasFile {
 
 /**
  * Decodes a GVAS blob. A broken header or top-level tag throws a SaveReadError (the file cannot be
- * read); a broken value below the top level becomes a drift warning in `warnings`.
+ * read); a broken value below the top level becomes a drift warning in `warnings`. `sinks` take
+ * the entries of the maps they name as each is decoded (gvas-types.ts `EntrySink`).
  */
-export function decodeGvas(bytes: Uint8Array, file: string, warnings: WarningSink, select: Select): GvasFile {
+export function decodeGvas(bytes: Uint8Array, file: string, warnings: WarningSink, select: Select, sinks?: ReadonlyMap<string, EntrySink>): GvasFile {
   const r = new ByteReader(bytes);
   let header: GvasHeader | undefined;
   let props: Props;
-  const ctx: DecodeCtx = { file, warnings };
+  const ctx: DecodeCtx = sinks ? { file, warnings, sinks } : { file, warnings };
   try {
     header = readGvasHeader(r);
     props = decodeProps(r, ctx, '', 0, select);

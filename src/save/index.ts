@@ -11,10 +11,10 @@
 // - An unknown layout inside any file (property type, raw-data blob, misplaced structure) → a
 //   warning with `formatDrift: true`; the item is skipped and the rest is still read.
 
-import type { WorldSnapshot } from '../lib/world.js';
-import { openContainer, type InflateBudget } from './container.js';
+import type { WorldPal, WorldSnapshot } from '../lib/world.js';
+import { needsOodle, readContainer, type InflateBounds, type InflateBudget } from './container.js';
 import { SaveError } from './errors.js';
-import { decodeLevel } from './level.js';
+import { decodeLevel, type LevelData } from './level.js';
 import { decodeLevelMeta, type LevelMeta } from './level-meta.js';
 import { defaultNameTable, type NameTable } from './names.js';
 import { decodePlayerSave, type PlayerSave } from './player-save.js';
@@ -22,12 +22,13 @@ import { guidFromStem } from './reader.js';
 import { gameDay } from './time.js';
 import { fingerprint } from './version.js';
 import { WarningSink } from './warnings.js';
-import { mapWorld } from './world-map.js';
+import { mapWorldStreamed } from './world-map.js';
 
 export { SaveError, SaveReadError, SaveFormatError, LimitExceededError, OutOfBoundsError } from './errors.js';
 export { BUILTIN_PAL_NAMES, createNameTable, defaultNameTable, fallbackName, speciesKey, type NameTable } from './names.js';
 export { LIMITS } from './limits.js';
 export { ensureOodle } from './oodle.js';
+import { ensureOodle } from './oodle.js';
 
 /** Raw file contents of one world save folder. */
 export interface SaveFiles {
@@ -51,6 +52,14 @@ export interface ParseTimings {
 }
 
 export interface ParseResult extends WorldSnapshot {
+  timings: ParseTimings;
+}
+
+/** A parse whose pal rows are a single-use stream in instance-id order (world-map.ts
+ * `StreamedRows`): for a store that writes them as they come. */
+export interface StreamedParseResult extends Omit<WorldSnapshot, 'pals'> {
+  pals: Iterable<WorldPal>;
+  palCount: number;
   timings: ParseTimings;
 }
 
@@ -86,27 +95,58 @@ function sideFile<T>(warnings: WarningSink, file: string, fn: () => T): T | unde
  * Throws SaveReadError when Level.sav cannot be read.
  */
 export function decodeWorld(files: GvasFiles, container: string, opts: ParseOptions = {}): ParseResult {
+  return materialize(decodeWorldStreamed(files, container, opts));
+}
+
+/** A streamed parse with its pal rows made, all of them. */
+function materialize(s: StreamedParseResult): ParseResult {
+  const t0 = performance.now();
+  const pals = [...s.pals];
+  s.timings.mapMs += performance.now() - t0;
+  return { players: s.players, pals, guilds: s.guilds, formatDrift: s.formatDrift, warnings: s.warnings, meta: s.meta, timings: s.timings };
+}
+
+/** `decodeWorld` with the pal rows left to a stream: only the pals' decoded facts are held, and
+ * each row is made when the stream reaches it. */
+export function decodeWorldStreamed(files: GvasFiles, container: string, opts: ParseOptions = {}): StreamedParseResult {
   const t0 = performance.now();
   const warnings = new WarningSink();
   const level = decodeLevel(files.level, warnings);
-  let meta: LevelMeta | undefined;
-  if (files.levelMeta) {
-    const bytes = files.levelMeta;
-    meta = sideFile(warnings, 'LevelMeta.sav', () => decodeLevelMeta(bytes, warnings));
-  }
+  const meta = files.levelMeta ? decodeMeta(warnings, files.levelMeta) : undefined;
   const playerSaves = new Map<string, PlayerSave>();
-  for (const [uid, stem, bytes] of playerFiles(files.players)) {
-    const file = `Players/${stem}.sav`;
-    const save = sideFile(warnings, file, () => decodePlayerSave(bytes, file, warnings));
-    if (save) playerSaves.set(uid, save);
-  }
-  const t1 = performance.now();
-  const rows = mapWorld({ level, playerSaves, names: opts.names ?? defaultNameTable(), warnings });
-  const t2 = performance.now();
+  for (const [uid, stem, bytes] of playerFiles(files.players)) decodePlayer(warnings, playerSaves, uid, stem, bytes);
+  return mapStage(level, meta, playerSaves, warnings, container, opts, { decompressMs: 0, decodeMs: performance.now() - t0, mapMs: 0 });
+}
 
+function decodeMeta(warnings: WarningSink, bytes: Uint8Array): LevelMeta | undefined {
+  return sideFile(warnings, 'LevelMeta.sav', () => decodeLevelMeta(bytes, warnings));
+}
+
+function decodePlayer(warnings: WarningSink, into: Map<string, PlayerSave>, uid: string, stem: string, bytes: Uint8Array): void {
+  const file = `Players/${stem}.sav`;
+  const save = sideFile(warnings, file, () => decodePlayerSave(bytes, file, warnings));
+  if (save) into.set(uid, save);
+}
+
+/** The map stage, once every file is decoded: the rows (pals as a stream) and the meta. */
+function mapStage(
+  level: LevelData,
+  meta: LevelMeta | undefined,
+  playerSaves: Map<string, PlayerSave>,
+  warnings: WarningSink,
+  container: string,
+  opts: ParseOptions,
+  timings: ParseTimings,
+): StreamedParseResult {
+  const t0 = performance.now();
+  const rows = mapWorldStreamed({ level, playerSaves, names: opts.names ?? defaultNameTable(), warnings });
+  timings.mapMs = performance.now() - t0;
   const day = meta?.inGameDay ?? gameDay(level.gameDateTimeTicks);
   return {
-    ...rows,
+    players: rows.players,
+    guilds: rows.guilds,
+    pals: rows.pals,
+    palCount: rows.palCount,
     formatDrift: warnings.drift,
     warnings: warnings.finish(),
     meta: {
@@ -115,8 +155,22 @@ export function decodeWorld(files: GvasFiles, container: string, opts: ParseOpti
       ...(day !== undefined ? { day } : {}),
       ...(meta?.worldName !== undefined ? { worldName: meta.worldName } : {}),
     },
-    timings: { decompressMs: 0, decodeMs: t1 - t0, mapMs: t2 - t1 },
+    timings,
   };
+}
+
+/** Decompressed buffers this large are their own allocation, never a slice of Node's pool. */
+const OWN_ALLOCATION = 1 << 20;
+
+/**
+ * Frees a decompressed buffer at once by detaching its ArrayBuffer (`transfer(0)`), when the
+ * buffer is all of it: zlib hands out its one output chunk (one byte longer than the data) and
+ * Oodle a buffer of its own. Where `transfer` is missing (Node 20) the memory waits for the GC.
+ */
+function release(bytes: Uint8Array): void {
+  const buf = bytes.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer };
+  const whole = bytes.byteOffset === 0 && buf.byteLength - bytes.byteLength <= 1;
+  if (bytes.byteLength >= OWN_ALLOCATION && whole && typeof buf.transfer === 'function') buf.transfer(0);
 }
 
 /**
@@ -124,32 +178,69 @@ export function decodeWorld(files: GvasFiles, container: string, opts: ParseOpti
  * when Level.sav cannot be read; see the failure policy above for the other files.
  */
 export async function parseWorld(files: SaveFiles, opts: ParseOptions = {}): Promise<ParseResult> {
+  return materialize(await parseWorldStreamed(files, opts));
+}
+
+/** `parseWorld` with the pal rows left to a stream (`decodeWorldStreamed`). The decompressed
+ * files are let go when this returns: the stream holds only the pals' decoded facts. */
+export async function parseWorldStreamed(files: SaveFiles, opts: ParseOptions = {}): Promise<StreamedParseResult> {
   const t0 = performance.now();
   // One budget for the whole parse: a bomb in every player file cannot add up without end.
   const budget: InflateBudget = { used: 0 };
-  const level = await openContainer(files.level, { limit: 'maxDecompressedBytes', budget });
-  const early = new WarningSink();
-  let levelMeta: Uint8Array | undefined;
-  if (files.levelMeta) {
+  const players = playerFiles(files.players);
+  // Every await comes first: from Level.sav's decompression to the end of its decoding nothing
+  // else may run, as its GVAS can be a view into the Oodle decoder's memory (no copy of a whole
+  // world), which the next decompression reuses. The side files are decompressed after it.
+  if (needsOodle(files.level)) await ensureOodle();
+  let sideOodle: SaveError | undefined;
+  if ((files.levelMeta && needsOodle(files.levelMeta)) || players.some(([, , bytes]) => needsOodle(bytes))) {
     try {
-      levelMeta = (await openContainer(files.levelMeta, { limit: 'maxLevelMetaBytes', budget })).gvas;
+      await ensureOodle();
     } catch (err) {
       if (!(err instanceof SaveError)) throw err;
-      early.add('LevelMeta.sav', err.offset ?? 0, '', `file could not be read (${err.code}): ${err.message}`, false);
+      sideOodle = err; // each side file that needs it reports it (below)
     }
   }
-  const players = new Map<string, Uint8Array>();
-  for (const [, stem, bytes] of playerFiles(files.players)) {
-    try {
-      players.set(stem, (await openContainer(bytes, { limit: 'maxPlayerSaveBytes', budget })).gvas);
-    } catch (err) {
-      if (!(err instanceof SaveError)) throw err;
-      early.add(`Players/${stem}.sav`, err.offset ?? 0, '', `file could not be read (${err.code}): ${err.message}`, false);
-    }
-  }
+  const level = readContainer(files.level, { limit: 'maxDecompressedBytes', budget }, true);
   const t1 = performance.now();
-  const res = decodeWorld({ level: level.gvas, levelMeta, players }, level.container, opts);
-  res.timings.decompressMs = t1 - t0;
+  const warnings = new WarningSink();
+  const levelData = decodeLevel(level.gvas, warnings);
+  // Nothing made from the GVAS refers to its bytes (the rows hold strings and numbers), so its
+  // memory goes back now rather than at the next full collection: the store step that follows
+  // would otherwise hold it beside the world database it builds.
+  // (An Oodle view belongs to the decoder, and a bare GVAS to the caller: neither is released.)
+  if (level.container !== 'GVAS' && !level.container.includes('PlM')) release(level.gvas);
+  const t2 = performance.now();
+
+  // The side files: unwrapped and decoded one by one; one that cannot be read is a warning,
+  // listed before those of the decoding.
+  const early = new WarningSink();
+  let decompressMs = t1 - t0;
+  let decodeMs = t2 - t1;
+  const side = <T>(file: string, bytes: Uint8Array, limit: InflateBounds['limit'], decode: (gvas: Uint8Array) => T): void => {
+    const s0 = performance.now();
+    let gvas: Uint8Array;
+    try {
+      if (sideOodle !== undefined && needsOodle(bytes)) throw sideOodle;
+      gvas = readContainer(bytes, { limit, budget }).gvas;
+    } catch (err) {
+      if (!(err instanceof SaveError)) throw err;
+      early.add(file, err.offset ?? 0, '', `file could not be read (${err.code}): ${err.message}`, false);
+      return;
+    } finally {
+      decompressMs += performance.now() - s0;
+    }
+    const s1 = performance.now();
+    decode(gvas);
+    decodeMs += performance.now() - s1;
+  };
+  let meta: LevelMeta | undefined;
+  if (files.levelMeta) side('LevelMeta.sav', files.levelMeta, 'maxLevelMetaBytes', (gvas) => (meta = decodeMeta(warnings, gvas)));
+  const playerSaves = new Map<string, PlayerSave>();
+  for (const [uid, stem, bytes] of players) {
+    side(`Players/${stem}.sav`, bytes, 'maxPlayerSaveBytes', (gvas) => decodePlayer(warnings, playerSaves, uid, stem, gvas));
+  }
+  const res = mapStage(levelData, meta, playerSaves, warnings, level.container, opts, { decompressMs, decodeMs, mapMs: 0 });
   if (early.list.length > 0) res.warnings = [...early.list, ...res.warnings];
   return res;
 }

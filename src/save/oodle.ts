@@ -6,6 +6,7 @@ import { SaveReadError } from './errors.js';
 
 interface Ooz {
   decompress(data: Uint8Array, rawSize: number): Uint8Array;
+  decompressUnsafe(data: Uint8Array, rawSize: number): Uint8Array;
 }
 
 let ooz: Ooz | undefined;
@@ -31,13 +32,17 @@ export async function ensureOodle(): Promise<void> {
 
 /**
  * Decompresses one Oodle stream (Palworld writes Mermaid) to exactly `rawSize` bytes. Any failure
- * of the decoder, a wasm trap included, becomes a SaveReadError.
+ * of the decoder, a wasm trap included, becomes a SaveReadError. With `view`, the bytes are a
+ * view into the decoder's memory that the next call of this function reuses: the caller must be
+ * done with them before it decompresses anything else.
  */
-export function oodleDecompress(data: Uint8Array, rawSize: number): Uint8Array {
+export function oodleDecompress(data: Uint8Array, rawSize: number, view = false): Uint8Array {
   if (!ooz) throw new SaveReadError('oodle_unavailable', 'ensureOodle() must complete before Oodle decompression');
   let out: Uint8Array;
   try {
-    out = ooz.decompress(data, rawSize);
+    // A view into the decoder's own memory, valid until the next call, or a copy of it. The copy
+    // of a world (37 MB at 1.0) is as much memory again, and its first touch costs time.
+    out = view ? ooz.decompressUnsafe(data, rawSize) : ooz.decompress(data, rawSize);
   } catch (err) {
     throw new SaveReadError('decompress_failed', 'Oodle decompression failed', undefined, { cause: err });
   }

@@ -6,12 +6,15 @@ import { SaveError, SaveFormatError } from './errors.js';
 import type { DecodeCtx } from './gvas-types.js';
 import { checkLimit } from './limits.js';
 import { ByteReader } from './reader.js';
+import type { StringPool } from './string-pool.js';
 
 export interface RawCtx extends DecodeCtx {
   /** The whole decompressed GVAS the blobs are views of. */
   gvas: Uint8Array;
   /** A reader over `gvas` whose views the blob readers share (made on first use). */
   root?: ByteReader;
+  /** Shares the ids many entries repeat, among the decoded facts a parse holds. */
+  pool?: StringPool;
 }
 
 /** A reader over exactly the blob, positioned in GVAS coordinates when the blob is a view of it. */

@@ -215,9 +215,14 @@ export class ByteReader {
    */
   private interned(start: number, stop: number): string {
     const b = this.bytes;
-    let h = 0x811c9dc5;
-    for (let i = start; i < stop; i++) h = Math.imul(h ^ b[i], 0x01000193);
-    h = (h ^ (stop - start)) >>> 0;
+    const n = stop - start;
+    if (n === 0) return '';
+    // A hash of the length and five sampled bytes, not of every byte: it only picks the slot, and
+    // the comparison below decides. Names that share all six land in one slot and take turns.
+    let h = Math.imul(n, 0x9e3779b1) ^ b[start] ^ (b[stop - 1] << 8) ^ (b[start + (n >> 1)] << 16);
+    if (n > 3) h ^= (b[start + 1] << 24) ^ Math.imul(b[stop - 2] ^ (b[start + (n >> 2)] << 8), 0x85ebca6b);
+    h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
+    h = (h ^ (h >>> 12)) >>> 0;
     const slot = h & (INTERN_SLOTS - 1);
     const hit = internTable[slot];
     if (hit !== undefined && hit.length === stop - start) {

@@ -20,6 +20,17 @@ export class WarningSink {
     this.list.push({ offset, path, message, file });
   }
 
+  /** Adds every warning of `other` (kept or dropped) after this sink's own, as if they had been
+   * added here in that order. */
+  append(other: WarningSink): void {
+    if (other.drift) this.drift = true;
+    for (const w of other.list) {
+      if (this.list.length >= LIMITS.maxWarnings) this.dropped++;
+      else this.list.push(w);
+    }
+    this.dropped += other.dropped;
+  }
+
   /** The kept warnings, with a closing note when some were dropped. */
   finish(): ParseWarning[] {
     if (this.dropped > 0) {

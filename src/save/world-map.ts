@@ -3,7 +3,7 @@
 // own save and are omitted together when it is missing or unreadable.
 
 import type { WorldGuild, WorldPal, WorldPlayer } from '../lib/world.js';
-import type { LevelData } from './level.js';
+import type { LevelCharacter, LevelData } from './level.js';
 import type { NameTable } from './names.js';
 import type { PlayerSave } from './player-save.js';
 import { ticksToIso } from './time.js';
@@ -25,10 +25,31 @@ export interface WorldRows {
   guilds: WorldGuild[];
 }
 
-const byUid = (a: WorldPlayer, b: WorldPlayer): number => (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0);
-const byInstanceId = (a: WorldPal, b: WorldPal): number => (a.instanceId < b.instanceId ? -1 : a.instanceId > b.instanceId ? 1 : 0);
+/** The rows with the pals as a stream: each pal row is made as it is taken, in instance-id
+ * order, so a store can write them without all of them existing at once. */
+export interface StreamedRows {
+  players: WorldPlayer[];
+  guilds: WorldGuild[];
+  pals: Iterable<WorldPal>;
+  palCount: number;
+}
 
-export function mapWorld({ level, playerSaves, names, warnings }: MapInput): WorldRows {
+const byUid = (a: WorldPlayer, b: WorldPlayer): number => (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0);
+const byInstanceId = (a: LevelCharacter, b: LevelCharacter): number => (a.instanceId < b.instanceId ? -1 : a.instanceId > b.instanceId ? 1 : 0);
+
+/** What a streamed pal slot holds once its row was made. */
+const RELEASED = undefined as unknown as LevelCharacter;
+
+export function mapWorld(input: MapInput): WorldRows {
+  const rows = mapWorldStreamed(input);
+  return { players: rows.players, pals: [...rows.pals], guilds: rows.guilds };
+}
+
+/**
+ * Every check and warning happens here, at once; only the pal rows are left to the stream (the
+ * mapping of one pal reads nothing that changes after this returns).
+ */
+export function mapWorldStreamed({ level, playerSaves, names, warnings }: MapInput): StreamedRows {
   const g = mapGuilds(level.guilds, level.bases, warnings);
   const guildById = new Map(g.guilds.map((x) => [x.id, x]));
 
@@ -78,7 +99,7 @@ export function mapWorld({ level, playerSaves, names, warnings }: MapInput): Wor
   }
 
   const ctx = { names, personal, workerContainers: g.workerContainers, slots: level.slots, playerNames, memberNames: g.memberNames };
-  const pals: WorldPal[] = [];
+  const pals: LevelCharacter[] = [];
   const palSeen = new Set<string>();
   for (const ch of palChars) {
     if (palSeen.has(ch.instanceId)) {
@@ -86,10 +107,24 @@ export function mapWorld({ level, playerSaves, names, warnings }: MapInput): Wor
       continue;
     }
     palSeen.add(ch.instanceId);
-    pals.push(mapPal(ch.instanceId, ch.raw.facts, ctx));
+    pals.push(ch);
   }
 
   players.sort(byUid);
   pals.sort(byInstanceId);
-  return { players, pals, guilds: g.guilds };
+  return {
+    players,
+    guilds: g.guilds,
+    palCount: pals.length,
+    // Single use: each character is let go once its row is made.
+    pals: {
+      *[Symbol.iterator]() {
+        for (let i = 0; i < pals.length; i++) {
+          const ch = pals[i];
+          pals[i] = RELEASED;
+          yield mapPal(ch.instanceId, ch.raw.facts, ctx);
+        }
+      },
+    },
+  };
 }

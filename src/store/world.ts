@@ -1,12 +1,13 @@
 // The world tables: tens of thousands of rows replaced on each parse. They live in a database
 // of their own (world.db), written whole and atomically after each replacement, so the small
 // journaled writes of the panel database never export megabytes.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import type { Database, SqlJsStatic } from 'sql.js';
-import { writeFileAtomic } from '../lib/atomic-file.js';
+import { renameDurably, writeFileAtomic } from '../lib/atomic-file.js';
 import { playerIdOfSaveUid } from '../lib/player-id.js';
 import type { WorldGuild, WorldMeta, WorldPal, WorldPlayer, WorldSnapshot, ParseWarning } from '../lib/world.js';
 import { queryAll, queryGet } from './durable-db.js';
+import { openHandedOver } from './sqljs.js';
 
 const SCHEMA_VERSION = 1;
 /** Indexes are created after the rows are in: one sort instead of 100,000 B-tree inserts. */
@@ -18,6 +19,12 @@ const SCHEMA = [
   `CREATE TABLE parse_info (id INTEGER PRIMARY KEY CHECK (id = 1), last_parse_at TEXT NOT NULL,
      format_drift INTEGER NOT NULL, meta TEXT NOT NULL, warnings TEXT NOT NULL)`,
 ];
+
+/** `PRAGMA user_version` of a database file, from its header (a big-endian u32 at byte 60). */
+function userVersionOf(bytes: Uint8Array): number | undefined {
+  if (bytes.length < 100) return undefined;
+  return new DataView(bytes.buffer, bytes.byteOffset, 100).getUint32(60);
+}
 
 function hasCurrentSchema(db: Database): boolean {
   return queryGet<{ user_version: number }>(db, 'PRAGMA user_version')?.user_version === SCHEMA_VERSION;
@@ -61,17 +68,25 @@ function addIndexes(db: Database): void {
   for (const sql of INDEXES) db.run(sql);
 }
 
+/** A world database being built in memory, and the buffer its file lives in. */
+interface BuildingDatabase {
+  db: Database;
+  file: Uint8Array;
+}
+
 /**
- * An empty world database whose in-memory file is already `capacity` bytes long.
+ * An empty world database whose in-memory file is a `capacity`-byte buffer of ours.
  *
  * sql.js keeps its database in an Emscripten MEMFS file, which grows by 12.5% at a time and
  * copies itself on every growth: filling 76 MB (100,000 pals) copied about 680 MB and spent more
  * time in that copying and in the garbage collection of the old buffers than in SQLite. A file
- * opened from a larger buffer never grows: page 1 is a valid empty database whose header records
+ * opened on a larger buffer never grows: page 1 is a valid empty database whose header records
  * its own page count, so SQLite ignores the zero pages after it and writes into them in place.
- * `export()` copies exactly the pages in use, so the padding never reaches world.db.
+ * The buffer is handed over, not copied (sqljs.ts `openHandedOver`): its zero pages cost no
+ * memory until SQLite writes them, and once the rows are in, the finished file is read straight
+ * from it (`finishedFile`), with no export copy.
  */
-function presizedWorldDatabase(SQL: SqlJsStatic, capacity: number): Database {
+function presizedWorldDatabase(SQL: SqlJsStatic, capacity: number): BuildingDatabase {
   const empty = emptyWorldDatabase(SQL);
   let image: Uint8Array;
   try {
@@ -79,17 +94,51 @@ function presizedWorldDatabase(SQL: SqlJsStatic, capacity: number): Database {
   } finally {
     empty.close();
   }
-  const padded = new Uint8Array(Math.max(capacity, image.length));
-  padded.set(image);
-  return new SQL.Database(padded);
+  const file = new Uint8Array(Math.max(capacity, image.length));
+  file.set(image);
+  return { db: openHandedOver(SQL, file), file };
 }
 
-/** Rows to insert, already encoded: the bytes they take decide the file size to reserve. */
-interface EncodedRows {
-  players: [string, string, Uint8Array][];
-  pals: [string, string, string, Uint8Array][];
-  guilds: [string, Uint8Array][];
-  bytes: number;
+/**
+ * The finished database file: a view of the first `page_count` pages of the buffer SQLite wrote
+ * into, once the build has committed (no journal, so the buffer holds every page). Should the
+ * file have outgrown the buffer (an estimate that fell short), MEMFS moved it elsewhere and the
+ * buffer's header no longer records the page count: then the file is exported (a copy).
+ */
+function finishedFile(b: BuildingDatabase): Uint8Array {
+  const [[pages, pageSize]] = b.db.exec('SELECT (SELECT page_count FROM pragma_page_count), (SELECT page_size FROM pragma_page_size)')[0].values as number[][];
+  const size = pages * pageSize;
+  const header = new DataView(b.file.buffer, b.file.byteOffset, Math.min(100, b.file.length));
+  if (size <= b.file.length && header.getUint32(28) === pages) return b.file.subarray(0, size);
+  return b.db.export();
+}
+
+/** The rows of one parse, as the world database takes them: players and guilds whole, pals as a
+ * stream in instance-id order (mapped one by one while they are inserted, so a world's pal rows
+ * never all exist at once). */
+export interface WorldRowsInput {
+  players: readonly WorldPlayer[];
+  guilds: readonly WorldGuild[];
+  /** In instance-id order, iterated once. */
+  pals: Iterable<WorldPal>;
+  /** How many pals `pals` yields. */
+  palCount: number;
+  formatDrift: boolean;
+  warnings: ParseWarning[];
+  meta: WorldMeta;
+}
+
+/** A snapshot as rows to build from: its rows in key order. */
+export function snapshotRows(snap: WorldSnapshot): WorldRowsInput {
+  return {
+    players: [...snap.players].sort(byKey((x) => x.uid)),
+    guilds: snap.guilds,
+    pals: [...snap.pals].sort(byKey((x) => x.instanceId)),
+    palCount: snap.pals.length,
+    formatDrift: snap.formatDrift,
+    warnings: snap.warnings,
+    meta: snap.meta,
+  };
 }
 
 /** Encodes rows into shared 1 MiB buffers and hands out views: one allocation per few
@@ -112,65 +161,76 @@ class RowEncoder {
   }
 }
 
-function encodeRows(snap: WorldSnapshot): EncodedRows {
-  const enc = new RowEncoder();
-  let bytes = 0;
-  const players = [...snap.players].sort(byKey((x) => x.uid)).map((p): [string, string, Uint8Array] => {
-    const json = enc.encode(p);
-    bytes += json.length + 2 * p.uid.length;
-    return [uidKey(p.uid), p.uid, json];
-  });
-  const pals = [...snap.pals].sort(byKey((x) => x.instanceId)).map((p): [string, string, string, Uint8Array] => {
-    const json = enc.encode(p);
-    const owner = uidKey(p.ownerUid);
-    // The row, its key in the table and again in the owner index with the owner key.
-    bytes += json.length + 2 * p.instanceId.length + 2 * owner.length + p.placement.length;
-    return [p.instanceId, owner, p.placement, json];
-  });
-  const guilds = snap.guilds.map((g): [string, Uint8Array] => {
-    const json = enc.encode(g);
-    bytes += json.length + g.id.length;
-    return [g.id, json];
-  });
-  return { players, pals, guilds, bytes };
-}
+/** Pals encoded before the database is made: their average size sizes its file. */
+const PAL_SAMPLE = 2000;
 
 /**
  * Builds a complete world.db for one parse and returns its bytes. Pure of the store, so the
  * parse worker runs it: the main thread then only swaps the finished database in, and a large
  * world never holds up requests while its rows are inserted. Rows go in key order, which keeps
- * the B-tree inserts append-only.
+ * the B-tree inserts append-only; each is encoded just before its insert, so no more than a
+ * sample of encoded rows is held at any time.
  */
-export function buildWorldDatabase(SQL: SqlJsStatic, snap: WorldSnapshot, parsedAt: string): Uint8Array {
-  const rows = encodeRows(snap);
+export function buildWorldDatabase(SQL: SqlJsStatic, input: WorldRowsInput | WorldSnapshot, parsedAt: string): Uint8Array {
+  const rows = 'palCount' in input ? input : snapshotRows(input);
+  const enc = new RowEncoder();
+  let bytes = 0;
+  const players = [...rows.players].sort(byKey((x) => x.uid)).map((p): [string, string, Uint8Array] => {
+    const json = enc.encode(p);
+    bytes += json.length + 2 * p.uid.length;
+    return [uidKey(p.uid), p.uid, json];
+  });
+  const guilds = rows.guilds.map((g): [string, Uint8Array] => {
+    const json = enc.encode(g);
+    bytes += json.length + g.id.length;
+    return [g.id, json];
+  });
+  const encodePal = (p: WorldPal): [string, string, string, Uint8Array] => [p.instanceId, uidKey(p.ownerUid), p.placement, enc.encode(p)];
+  // The row, its key in the table and again in the owner index with the owner key.
+  const palBytes = (r: [string, string, string, Uint8Array]) => r[3].length + 2 * r[0].length + 2 * r[1].length + r[2].length;
+  const pals = rows.pals[Symbol.iterator]();
+  const sample: [string, string, string, Uint8Array][] = [];
+  let sampleBytes = 0;
+  let next = pals.next();
+  for (; !next.done && sample.length < PAL_SAMPLE; next = pals.next()) {
+    const r = encodePal(next.value);
+    sample.push(r);
+    sampleBytes += palBytes(r);
+  }
+  bytes += sample.length > 0 ? (sampleBytes / sample.length) * Math.max(rows.palCount, sample.length) : 0;
   // Per-row B-tree cell overhead and page slack (pages fill to about 90% in key order), plus
   // the schema and parse_info pages. An estimate that falls short only costs some growth.
   const perRow = 24;
-  const capacity = Math.ceil((rows.bytes + perRow * (rows.players.length + 2 * rows.pals.length + rows.guilds.length)) * 1.2) + (1 << 20);
-  const db = presizedWorldDatabase(SQL, capacity);
+  // Every byte reserved is touched when sql.js copies the file in, so the margin is kept small.
+  const capacity = Math.ceil((bytes + perRow * (players.length + 2 * rows.palCount + guilds.length)) * 1.1) + (1 << 20);
+  const building = presizedWorldDatabase(SQL, capacity);
+  const db = building.db;
   try {
     // A database built from nothing needs no rollback journal: a failure discards it whole.
-    // The index sort stays in memory instead of going through MEMFS temp files.
-    db.exec('PRAGMA journal_mode = OFF; PRAGMA cache_size = -262144; PRAGMA temp_store = MEMORY');
+    // The index sort stays in memory instead of going through MEMFS temp files. Rows go in key
+    // order, so a small page cache suffices: the pages it spills are final.
+    db.exec('PRAGMA journal_mode = OFF; PRAGMA cache_size = -8192; PRAGMA temp_store = MEMORY');
     db.exec('BEGIN');
     const insPlayer = db.prepare('INSERT OR REPLACE INTO players (uid_key, uid, json) VALUES (?, ?, ?)');
-    for (const r of rows.players) insPlayer.run(r);
+    for (const r of players) insPlayer.run(r);
     insPlayer.free();
     const insPal = db.prepare('INSERT OR REPLACE INTO pals (instance_id, owner_key, placement, json) VALUES (?, ?, ?, ?)');
-    for (const r of rows.pals) insPal.run(r);
+    for (const r of sample) insPal.run(r);
+    sample.length = 0;
+    for (; !next.done; next = pals.next()) insPal.run(encodePal(next.value));
     insPal.free();
     const insGuild = db.prepare('INSERT OR REPLACE INTO guilds (id, json) VALUES (?, ?)');
-    for (const r of rows.guilds) insGuild.run(r);
+    for (const r of guilds) insGuild.run(r);
     insGuild.free();
     addIndexes(db);
     db.run(`INSERT OR REPLACE INTO parse_info (id, last_parse_at, format_drift, meta, warnings) VALUES (1, ?, ?, ?, ?)`, [
       parsedAt,
-      snap.formatDrift ? 1 : 0,
-      JSON.stringify(snap.meta),
-      JSON.stringify(snap.warnings.slice(0, 1000)),
+      rows.formatDrift ? 1 : 0,
+      JSON.stringify(rows.meta),
+      JSON.stringify(rows.warnings.slice(0, 1000)),
     ]);
     db.exec('COMMIT');
-    return db.export();
+    return finishedFile(building);
   } finally {
     db.close();
   }
@@ -191,7 +251,7 @@ export class WorldRepo {
     let db: Database | null = null;
     if (existsSync(path)) {
       try {
-        db = new SQL.Database(readFileSync(path));
+        db = openHandedOver(SQL, readFileSync(path));
         // World tables are derived data: an old layout is dropped and refilled by the next parse.
         if (!hasCurrentSchema(db)) {
           db.close();
@@ -209,25 +269,42 @@ export class WorldRepo {
   }
 
   /** Replaces every world table at once (builds a new world database and swaps it in). */
-  replace(snap: WorldSnapshot, parsedAt: string): void {
+  replace(snap: WorldSnapshot | WorldRowsInput, parsedAt: string): void {
     this.swap(buildWorldDatabase(this.SQL, snap, parsedAt));
+  }
+
+  /** Where the world database is kept (a parse worker writes its temp file beside it). */
+  get file(): string {
+    return this.path;
   }
 
   /**
    * Makes a world database built by `buildWorldDatabase` the current one: written durably first,
    * then swapped in one step, so every read sees either the old world or the new one whole.
+   * `bytes` are handed over to the new database (not copied: a copy of tens of megabytes would
+   * be a pause of every reader). `written` is the temp file a parse worker already wrote them to
+   * (`writeTempFile` beside `file`), so that here it is only renamed into place.
    */
-  swap(bytes: Uint8Array): void {
-    const next = new this.SQL.Database(bytes);
-    if (!hasCurrentSchema(next)) {
-      next.close();
+  swap(bytes: Uint8Array, written?: string): void {
+    // The schema version is read from the file header, so the old world is let go before the new
+    // one is opened: the repo never holds two worlds (nothing can read in between).
+    if (userVersionOf(bytes) !== SCHEMA_VERSION) {
+      if (written !== undefined) rmSync(written, { force: true });
       throw new Error('world database of another schema version');
     }
-    writeFileAtomic(this.path, bytes);
-    const old = this.db;
-    this.db = next;
-    this.info = this.readInfo();
-    old.close();
+    if (written === undefined) writeFileAtomic(this.path, bytes);
+    else renameDurably(written, this.path);
+    this.db.close();
+    try {
+      this.db = openHandedOver(this.SQL, bytes);
+      this.info = this.readInfo();
+    } catch (err) {
+      // Not a readable database after all: an empty world until the next parse, never a closed one.
+      this.db = emptyWorldDatabase(this.SQL);
+      addIndexes(this.db);
+      this.info = this.readInfo();
+      throw err;
+    }
   }
 
   parseInfo(): ParseInfo {

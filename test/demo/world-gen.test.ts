@@ -4,7 +4,36 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateSyntheticWorld, writeSyntheticWorld, type SyntheticWorld } from '../../src/demo/world-gen/index.js';
 import { parseWorld, type ParseResult } from '../../src/save/index.js';
+import { BULK_BYTES } from '../../src/demo/world-gen/bulk.js';
+import { openContainer } from '../../src/save/container.js';
+import { decodeGvas } from '../../src/save/gvas.js';
+import { readGvasHeader } from '../../src/save/gvas-header.js';
+import { readTagRest } from '../../src/save/gvas-tag.js';
+import { getProps } from '../../src/save/gvas-types.js';
+import { ByteReader } from '../../src/save/reader.js';
+import { WarningSink } from '../../src/save/warnings.js';
+import { snapshotDigest } from '../../src/store/world-digest.js';
 import { tempDir } from '../helpers/cli.js';
+
+/** Bytes of each worldSaveData property, read from the tags alone. */
+function topLevelSizes(gvas: Uint8Array): Map<string, number> {
+  const r = new ByteReader(gvas);
+  readGvasHeader(r);
+  const out = new Map<string, number>();
+  for (let name = r.fstring(); name !== 'None'; name = r.fstring()) {
+    const tag = readTagRest(r, name, r.fstring());
+    const end = r.pos + tag.size;
+    if (name === 'worldSaveData') {
+      for (let n = r.fstring(); n !== 'None'; n = r.fstring()) {
+        const t = readTagRest(r, n, r.fstring());
+        out.set(n, t.size);
+        r.pos += t.size;
+      }
+    }
+    r.pos = end;
+  }
+  return out;
+}
 
 const parse = (w: SyntheticWorld) => parseWorld({ level: w.files['Level.sav'], levelMeta: w.files['LevelMeta.sav'], players: w.files.players });
 
@@ -83,6 +112,25 @@ describe('synthetic world writer', () => {
     const names = r.players.map((p) => p.name);
     expect(names).toContain('Zoë');
     expect(names).toContain('パル太郎');
+  });
+
+  it('writes the bulk of a real save in the byte shares of the 1.0 fixture, all of it valid GVAS that the rows ignore', async () => {
+    const plain = generateSyntheticWorld({ seed: 11, players: 5, pals: 300 });
+    const bulky = generateSyntheticWorld({ seed: 11, players: 5, pals: 300, bulk: 0.1 });
+    const gvas = (await openContainer(bulky.files['Level.sav'])).gvas;
+    // Decoded whole (nothing skipped by size): every structure the bulk writer made is well formed.
+    const warnings = new WarningSink();
+    const world = getProps(decodeGvas(gvas, 'Level.sav', warnings, true).props, 'worldSaveData')!;
+    expect(warnings.list).toEqual([]);
+    for (const name of Object.keys(BULK_BYTES)) expect(world.has(name), name).toBe(true);
+    // Each property's share: what the fixture holds, scaled (within one element of its target).
+    const sizes = topLevelSizes(gvas);
+    for (const [name, bytes] of Object.entries(BULK_BYTES)) {
+      expect(sizes.get(name)!, name).toBeGreaterThanOrEqual(bytes * 0.1);
+      expect(sizes.get(name)!, name).toBeLessThan(bytes * 0.1 + 8000);
+    }
+    // The model is untouched by the bulk: the same rows, byte for byte.
+    expect(snapshotDigest(await parse(bulky))).toEqual(snapshotDigest(await parse(plain)));
   });
 
   it('writes a save folder that parses from disk', async () => {

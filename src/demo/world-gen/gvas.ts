@@ -96,3 +96,27 @@ export function gvasFile(saveClass: string, body: Body): Uint8Array {
   w.u32(0);
   return w.done();
 }
+
+/** The element tag of an ArrayProperty of structs, then the elements (each a property list closed
+ * with None) that `body` writes; `body` returns how many it wrote. */
+export function structArrayProp(w: ByteWriter, n: string, struct: string, body: (x: ByteWriter) => number): void {
+  prop(w, n, 'ArrayProperty', (t) => t.str('StructProperty'), (x) => {
+    const countAt = x.placeholder();
+    x.str(n).str('StructProperty');
+    const sizeAt = x.placeholder();
+    x.i32(0).str(struct).zeros(16).u8(0);
+    const start = x.len;
+    const count = body(x);
+    x.patchI32(sizeAt, x.len - start);
+    x.patchI32(countAt, count);
+  });
+}
+
+/** A MapProperty whose entries `body` writes (key then value each); `body` returns their count. */
+export function openMapProp(w: ByteWriter, n: string, keyType: string, valueType: string, body: (x: ByteWriter) => number): void {
+  prop(w, n, 'MapProperty', (t) => t.str(keyType).str(valueType), (x) => {
+    x.u32(0);
+    const countAt = x.placeholder();
+    x.patchI32(countAt, body(x));
+  });
+}

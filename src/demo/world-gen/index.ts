@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Placement } from '../../lib/world.js';
 import { baseCampBlob, characterBlob, guildBlob, palParams, playerParams, workerDirectorBlob, ZERO_GUID } from './blobs.js';
+import { BulkWriter } from './bulk.js';
 import { bytesProp, dateProp, enumProp, gvasFile, guidProp, int64Prop, intProp, mapProp, strProp, structProp } from './gvas.js';
 import { buildModel, type ModelGuild, type SyntheticWorldOptions, type WorldModel } from './model.js';
 
@@ -35,7 +36,8 @@ export function plz(gvas: Uint8Array, type: 0x31 | 0x32): Uint8Array {
   return out;
 }
 
-function levelGvas(m: WorldModel): Uint8Array {
+function levelGvas(m: WorldModel, opts: SyntheticWorldOptions): Uint8Array {
+  const bulk = opts.bulk ? new BulkWriter(opts.seed, opts.bulk) : undefined;
   const names = new Map(m.players.map((p) => [p.uid, p.name]));
   const guildOfPlayer = new Map(m.players.map((p) => [p.uid, p.guildId]));
   const characters = [
@@ -58,6 +60,7 @@ function levelGvas(m: WorldModel): Uint8Array {
           bytesProp(v, 'RawData', (b) => characterBlob(b, c.group, c.params));
           v.str('None');
         });
+      bulk?.afterCharacters(x);
       mapProp(x, 'GroupSaveDataMap', 'StructProperty', 'StructProperty', m.guilds,
         (k, g) => k.guid(g.id),
         (v, g: ModelGuild) => {
@@ -67,6 +70,7 @@ function levelGvas(m: WorldModel): Uint8Array {
           );
           v.str('None');
         });
+      bulk?.afterGroups(x);
       const bases = m.guilds.flatMap((g) => g.bases.map((b) => ({ ...b, guild: g.id })));
       mapProp(x, 'BaseCampSaveData', 'StructProperty', 'StructProperty', bases,
         (k, b) => k.guid(b.id),
@@ -79,6 +83,7 @@ function levelGvas(m: WorldModel): Uint8Array {
         int64Prop(t, 'GameDateTimeTicks', BigInt(m.day) * 864_000_000_000n);
         int64Prop(t, 'RealDateTimeTicks', 5000n);
       });
+      bulk?.afterTime(x);
     });
   });
 }
@@ -126,7 +131,7 @@ export function generateSyntheticWorld(opts: SyntheticWorldOptions): SyntheticWo
   const players = new Map<string, Uint8Array>();
   for (let i = 0; i < m.players.length; i++) players.set(playerStem(m.players[i].uid), plz(playerGvas(m, i), 0x31));
   return {
-    files: { 'Level.sav': plz(levelGvas(m), 0x32), 'LevelMeta.sav': plz(levelMetaGvas(m), 0x31), players },
+    files: { 'Level.sav': plz(levelGvas(m, opts), 0x32), 'LevelMeta.sav': plz(levelMetaGvas(m), 0x31), players },
     expected: {
       players: m.players.map((p) => ({ uid: p.uid, name: p.name, level: p.level, ...(p.guildId ? { guildId: p.guildId } : {}) })),
       pals: m.pals.map((p) => ({ instanceId: p.instanceId, characterId: p.characterId, level: p.level, ownerUid: p.ownerUid, ownerSource: p.ownerSource, placement: p.placement, baseId: p.baseId, isLucky: p.isLucky })),

@@ -9,6 +9,10 @@ export interface SyntheticWorldOptions {
   pals: number;
   guilds?: number;
   basesPerGuild?: number;
+  /** How much of the bulk a real Level.sav carries beside its characters (map objects, item
+   * containers, foliage, ...: bulk.ts) to write, as a multiple of what the 1.0 fixture holds
+   * (about 29 MB of GVAS); 0 or absent writes none. The rows do not depend on it. */
+  bulk?: number;
 }
 
 export interface ModelPlayer {
