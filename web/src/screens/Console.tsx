@@ -8,7 +8,7 @@ import { useTitle } from '../router';
 import type { ConsoleEntry, Player, SavedCommand } from '../types';
 import { Badge, Card, PageHead } from '../ui/bits';
 import { Dialog } from '../ui/dialog';
-import { Async, Empty, ErrorNote } from '../ui/states';
+import { Async, Empty, ErrorNote, PagedList } from '../ui/states';
 
 export function Console() {
   useTitle('Console');
@@ -111,33 +111,31 @@ export function Console() {
           </Async>
         </Card>
         <Card title="Log" className="wide-card" actions={<button type="button" onClick={log.reload}>Refresh</button>}>
-          <ErrorNote error={log.error} retry={log.reload} />
-          {log.rows === null ? null : log.rows.length === 0 ? (
-            <Empty>No commands run yet.</Empty>
-          ) : (
-            <ol className="console-log">
-              {log.rows.map((e) => (
-                <li key={e.id}>
-                  <div className="console-head">
-                    <code>{e.command}</code> <Badge tone={e.outcome === 'ok' ? 'ok' : 'bad'}>{e.outcome}</Badge>
-                    <span className="muted small">
-                      {e.actor} · {ago(e.at, now)}
-                    </span>
-                  </div>
-                  {e.reply && (
-                    <pre className="reply" tabIndex={0} aria-label={`Reply to ${e.command}`}>
-                      {e.reply}
-                    </pre>
-                  )}
-                </li>
-              ))}
-            </ol>
-          )}
-          {log.hasMore && (
-            <button type="button" onClick={log.more}>
-              Older entries
-            </button>
-          )}
+          <PagedList list={log} what="Reading the log" more="Older entries">
+            {(rows) =>
+              rows.length === 0 ? (
+                <Empty>No commands run yet.</Empty>
+              ) : (
+                <ol className="console-log">
+                  {rows.map((e) => (
+                    <li key={e.id}>
+                      <div className="console-head">
+                        <code>{e.command}</code> <Badge tone={e.outcome === 'ok' ? 'ok' : 'bad'}>{e.outcome}</Badge>
+                        <span className="muted small">
+                          {e.actor} · {ago(e.at, now)}
+                        </span>
+                      </div>
+                      {e.reply && (
+                        <pre className="reply" tabIndex={0} aria-label={`Reply to ${e.command}`}>
+                          {e.reply}
+                        </pre>
+                      )}
+                    </li>
+                  ))}
+                </ol>
+              )
+            }
+          </PagedList>
         </Card>
       </div>
       <Dialog open={forget !== null} title={`Remove “${forget?.name ?? ''}”?`} confirm="Remove" danger busy={keep.busy} error={keep.error} onConfirm={() => void remove()} onClose={() => setForget(null)}>

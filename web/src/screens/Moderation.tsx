@@ -10,7 +10,7 @@ import type { Ban, LoggedEvent, Whitelist } from '../types';
 import { Card, PageHead } from '../ui/bits';
 import { Dialog } from '../ui/dialog';
 import { DataTable } from '../ui/table';
-import { Async, ErrorNote, Loading } from '../ui/states';
+import { Async, ErrorNote, PagedList } from '../ui/states';
 import { EventList } from './EventList';
 
 export function Moderation() {
@@ -223,13 +223,9 @@ function EventsCard() {
         </select>
       }
     >
-      <ErrorNote error={list.error} retry={list.reload} />
-      {list.rows === null ? !list.error && <Loading what="Reading events" /> : list.rows.length === 0 ? <p className="muted">No events of this kind.</p> : <EventList events={list.rows} now={now} />}
-      {list.hasMore && (
-        <button type="button" onClick={list.more}>
-          Older events
-        </button>
-      )}
+      <PagedList list={list} what="Reading events" more="Older events">
+        {(rows) => (rows.length === 0 ? <p className="muted">No events of this kind.</p> : <EventList events={rows} now={now} />)}
+      </PagedList>
     </Card>
   );
 }

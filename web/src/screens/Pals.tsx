@@ -7,7 +7,7 @@ import { Link, setSearch, useSearch, useTitle } from '../router';
 import type { Pal } from '../types';
 import { Badge, PageHead } from '../ui/bits';
 import { DataTable, type Column } from '../ui/table';
-import { ErrorNote, Loading } from '../ui/states';
+import { PagedList } from '../ui/states';
 
 const PLACEMENT_WORDS: Record<string, string> = { party: 'party', box: 'Palbox', base: 'base', unknown: 'unknown' };
 
@@ -51,7 +51,6 @@ export function Pals() {
   };
   const [draft, setDraft] = useState({ owner: f.owner, species: f.species });
   const list = usePaged<Pal>(`/pals${qs({ ...f, limit: 100 })}`);
-  const rows = list.rows;
 
   useEffect(() => {
     const t = setTimeout(() => setSearch({ owner: draft.owner.trim() || undefined, species: draft.species.trim() || undefined }), 300);
@@ -89,27 +88,21 @@ export function Pals() {
           <input id="pf-max" type="number" min={0} max={999} value={f.maxLevel} onChange={(e) => setSearch({ maxLevel: e.target.value || undefined })} />
         </div>
       </form>
-      <ErrorNote error={list.error} retry={list.reload} />
-      {rows === null ? (
-        !list.error && <Loading what="Reading pals" />
-      ) : (
-        <div className="card">
-          <DataTable
-            caption="Pals"
-            rows={rows}
-            columns={palColumns(true)}
-            rowKey={(p) => p.instanceId}
-            empty="No pal matches these filters."
-            sorted={{ key: Object.keys(SORT_KEYS).find((k) => SORT_KEYS[k] === f.sort) ?? 'level', dir: f.order === 'asc' ? 1 : -1 }}
-            onSort={(k, dir) => SORT_KEYS[k] && setSearch({ sort: SORT_KEYS[k], order: dir === 1 ? 'asc' : 'desc' })}
-          />
-          {list.hasMore && (
-            <button type="button" onClick={list.more}>
-              Load more
-            </button>
+      <div className="card">
+        <PagedList list={list} what="Reading pals">
+          {(rows) => (
+            <DataTable
+              caption="Pals"
+              rows={rows}
+              columns={palColumns(true)}
+              rowKey={(p) => p.instanceId}
+              empty="No pal matches these filters."
+              sorted={{ key: Object.keys(SORT_KEYS).find((k) => SORT_KEYS[k] === f.sort) ?? 'level', dir: f.order === 'asc' ? 1 : -1 }}
+              onSort={(k, dir) => SORT_KEYS[k] && setSearch({ sort: SORT_KEYS[k], order: dir === 1 ? 'asc' : 'desc' })}
+            />
           )}
-        </div>
-      )}
+        </PagedList>
+      </div>
     </>
   );
 }

@@ -8,7 +8,7 @@ import { Link, setSearch, useSearch, useTitle } from '../router';
 import type { Player } from '../types';
 import { Badge, PageHead } from '../ui/bits';
 import { DataTable, type Column } from '../ui/table';
-import { ErrorNote, Loading } from '../ui/states';
+import { PagedList } from '../ui/states';
 
 export function Players() {
   useTitle('Players');
@@ -18,7 +18,6 @@ export function Players() {
   const now = useNow(15000);
   const [text, setText] = useState(search);
   const list = usePaged<Player>(`/players${qs({ limit: 500, search, online })}`);
-  const rows = list.rows;
 
   useEffect(() => {
     const t = setTimeout(() => setSearch({ search: text.trim() || undefined }), 250);
@@ -57,25 +56,19 @@ export function Players() {
           Refresh
         </button>
       </PageHead>
-      <ErrorNote error={list.error} retry={list.reload} />
-      {rows === null ? (
-        !list.error && <Loading what="Reading players" />
-      ) : (
-        <div className="card">
-          <DataTable
-            caption="Players"
-            rows={rows}
-            columns={columns}
-            rowKey={(p) => p.uid}
-            empty={search || online ? 'No player matches.' : 'No players in the save yet: they appear after the first parse that holds them.'}
-          />
-          {list.hasMore && (
-            <button type="button" onClick={list.more}>
-              Load more
-            </button>
+      <div className="card">
+        <PagedList list={list} what="Reading players">
+          {(rows) => (
+            <DataTable
+              caption="Players"
+              rows={rows}
+              columns={columns}
+              rowKey={(p) => p.uid}
+              empty={search || online ? 'No player matches.' : 'No players in the save yet: they appear after the first parse that holds them.'}
+            />
           )}
-        </div>
-      )}
+        </PagedList>
+      </div>
     </>
   );
 }

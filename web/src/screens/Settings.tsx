@@ -10,7 +10,7 @@ import type { AuditEntry, KeyRecord, Role, Session, User } from '../types';
 import { Badge, Card, PageHead } from '../ui/bits';
 import { Dialog } from '../ui/dialog';
 import { DataTable } from '../ui/table';
-import { Async, ErrorNote } from '../ui/states';
+import { Async, ErrorNote, PagedList } from '../ui/states';
 
 export function Settings() {
   useTitle('Settings');
@@ -349,28 +349,24 @@ function AuditCard() {
   const now = useNow();
   return (
     <Card title="Audit log" className="wide-card" actions={<button type="button" onClick={audit.reload}>Refresh</button>}>
-      <ErrorNote error={audit.error} retry={audit.reload} />
-      {audit.rows && (
-        <DataTable
-          caption="Audit log"
-          rows={audit.rows}
-          rowKey={(a) => String(a.id)}
-          filterText={(a) => `${a.actor} ${a.action} ${a.target ?? ''} ${a.detail ?? ''}`}
-          columns={[
-            { key: 'at', label: 'When', sort: (a) => a.at, render: (a) => <time dateTime={a.at} title={when(a.at)}>{ago(a.at, now)}</time> },
-            { key: 'actor', label: 'Who', sort: (a) => a.actor, render: (a) => a.actor },
-            { key: 'action', label: 'What', sort: (a) => a.action, render: (a) => <code>{a.action}</code> },
-            { key: 'target', label: 'Target', wide: true, render: (a) => a.target ?? '' },
-            { key: 'outcome', label: 'Outcome', sort: (a) => a.outcome, render: (a) => <Badge tone={a.outcome === 'ok' ? 'ok' : 'bad'}>{a.outcome}</Badge> },
-            { key: 'detail', label: 'Detail', wide: true, render: (a) => [a.reason, a.detail].filter(Boolean).join(' · ') },
-          ]}
-        />
-      )}
-      {audit.hasMore && (
-        <button type="button" onClick={audit.more}>
-          Older entries
-        </button>
-      )}
+      <PagedList list={audit} what="Reading the audit log" more="Older entries">
+        {(rows) => (
+          <DataTable
+            caption="Audit log"
+            rows={rows}
+            rowKey={(a) => String(a.id)}
+            filterText={(a) => `${a.actor} ${a.action} ${a.target ?? ''} ${a.detail ?? ''}`}
+            columns={[
+              { key: 'at', label: 'When', sort: (a) => a.at, render: (a) => <time dateTime={a.at} title={when(a.at)}>{ago(a.at, now)}</time> },
+              { key: 'actor', label: 'Who', sort: (a) => a.actor, render: (a) => a.actor },
+              { key: 'action', label: 'What', sort: (a) => a.action, render: (a) => <code>{a.action}</code> },
+              { key: 'target', label: 'Target', wide: true, render: (a) => a.target ?? '' },
+              { key: 'outcome', label: 'Outcome', sort: (a) => a.outcome, render: (a) => <Badge tone={a.outcome === 'ok' ? 'ok' : 'bad'}>{a.outcome}</Badge> },
+              { key: 'detail', label: 'Detail', wide: true, render: (a) => [a.reason, a.detail].filter(Boolean).join(' · ') },
+            ]}
+          />
+        )}
+      </PagedList>
     </Card>
   );
 }

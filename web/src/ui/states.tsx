@@ -1,6 +1,6 @@
 // Every state of a screen drawn on purpose: loading, failed (in words, with a retry), empty.
 import type { ReactNode } from 'react';
-import type { Loaded } from '../hooks';
+import type { Loaded, Paged } from '../hooks';
 
 export function Loading({ what = 'Loading' }: { what?: string }) {
   return (
@@ -39,6 +39,22 @@ export function Async<T>({ r, children, what }: { r: Loaded<T>; children: (data:
     <>
       {r.error && <ErrorNote error={`Could not refresh: ${r.error.message}`} retry={r.reload} />}
       {children(r.data)}
+    </>
+  );
+}
+
+/** A list read a page at a time (usePaged): its error with a retry, loading until the first
+ * page, the rows as `children` draws them, and a button for the next page while there is one. */
+export function PagedList<T>({ list, what, more = 'Load more', children }: { list: Paged<T>; what: string; more?: string; children: (rows: T[]) => ReactNode }) {
+  return (
+    <>
+      <ErrorNote error={list.error} retry={list.reload} />
+      {list.rows === null ? !list.error && <Loading what={what} /> : children(list.rows)}
+      {list.hasMore && (
+        <button type="button" onClick={list.more}>
+          {more}
+        </button>
+      )}
     </>
   );
 }
