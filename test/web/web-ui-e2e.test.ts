@@ -245,6 +245,10 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
     // Bases from the save and live players are drawn.
     expect(await map.locator('circle.pt-bases').count()).toBeGreaterThan(0);
     await expect.poll(() => map.locator('circle.pt-players').count()).toBeGreaterThan(0);
+    // The whole-map view shows every base of the save, the ones far north included.
+    const box = (await map.boundingBox())!;
+    const bases = await map.locator('circle.pt-bases').evaluateAll((cs) => cs.map((c) => c.getBoundingClientRect()).map((r) => ({ x: r.x + r.width / 2, y: r.y + r.height / 2 })));
+    expect(bases.filter((p) => p.x < box.x || p.x > box.x + box.width || p.y < box.y || p.y > box.y + box.height)).toEqual([]);
     const before = await map.getAttribute('viewBox');
     await map.focus();
     await admin.keyboard.press('ArrowRight');

@@ -102,14 +102,15 @@ export function MapScreen() {
 function MapView({ d, snap, layers, focus }: { d: MapDataset; snap: WorldSnapshot | null; layers: Record<LayerKey, boolean>; focus: string | null }) {
   const main = d.map.layers.find((l) => l.id === 'palpagos') ?? d.map.layers[0];
   const rect = useMemo(() => layerRect(main), [main]);
-  const full: View = { cx: (rect.x0 + rect.x1) / 2, cy: (rect.y0 + rect.y1) / 2, w: rect.x1 - rect.x0 };
+  // The view is 4:3 and the map texture square: the whole map fits by its height.
+  const aspect = 0.75;
+  const full: View = { cx: (rect.x0 + rect.x1) / 2, cy: (rect.y0 + rect.y1) / 2, w: Math.max(rect.x1 - rect.x0, (rect.y1 - rect.y0) / aspect) };
   const focused = focus ? d.layers.bases.find((b) => b.id === focus) : undefined;
   const [view, setView] = useState<View>(focused ? { cx: focused.map.x, cy: focused.map.y, w: 400 } : full);
   const drag = useRef<{ x: number; y: number; v: View } | null>(null);
   const svg = useRef<SVGSVGElement>(null);
   const [hover, setHover] = useState<string | null>(null);
 
-  const aspect = 0.75;
   const h = view.w * aspect;
   // SVG y grows downward; map north (y) grows upward: draw at -y.
   const vb = `${view.cx - view.w / 2} ${-view.cy - h / 2} ${view.w} ${h}`;
@@ -203,7 +204,8 @@ function MapView({ d, snap, layers, focus }: { d: MapDataset; snap: WorldSnapsho
         {lines[1].map((y) => (
           <g key={`y${y}`}>
             <line y1={-y} y2={-y} x1={view.cx - view.w} x2={view.cx + view.w} className={y === 0 ? 'map-axis' : 'map-grid'} />
-            <text x={view.cx - view.w / 2 + r} y={-y - r} fontSize={r * 3} className="map-label">
+            {/* Below its line: a label above the topmost line would fall outside the view. */}
+            <text x={view.cx - view.w / 2 + r} y={-y + r * 3.5} fontSize={r * 3} className="map-label">
               {y}
             </text>
           </g>
