@@ -57,11 +57,15 @@ export class SimActors {
       actors.push({
         ...this.character('Player', p.runtimeId, p.level, 'Idle', 'None', 'true'),
         Name: p.name, NickName: p.name, userid: p.userId, ip: p.ip, Class: 'BP_Player_Female_C',
+        // Where the REST API's /players says the player is (a position hashed from the level
+        // would stack players of the same level on one spot of the map).
+        LocationX: p.x, LocationY: p.y,
       });
       actors.push({
         ...this.character('OtomoPal', `${p.playerId} : ${hex(hashInts(p.seedIndex, 9))}`, 12, 'Move', 'None', 'true'),
         Name: 'PinkCat', NickName: `${p.name} buddy`, TrainerInstanceID: p.runtimeId, TrainerNickName: p.name,
         TrainerClass: 'BP_Player_Female_C', Class: 'BP_PinkCat_C',
+        LocationX: p.x + 300, LocationY: p.y + 300,
       });
     }
     this.basePals.forEach((b, j) => {
