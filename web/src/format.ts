@@ -39,3 +39,6 @@ export function bytes(n: number | null | undefined): string {
 }
 
 export const num = (n: number) => n.toLocaleString();
+
+/** A count with its noun, singular for one: "1 base", "3 bases". */
+export const count = (n: number, one: string, many = `${one}s`) => `${num(n)} ${n === 1 ? one : many}`;

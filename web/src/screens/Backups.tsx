@@ -2,7 +2,7 @@
 // restore shows the dry-run diff first and takes the typed word RESTORE before it runs.
 import { useEffect, useRef, useState } from 'react';
 import { api, type Data } from '../api';
-import { ago, bytes, when } from '../format';
+import { ago, bytes, count, when } from '../format';
 import { useAction, useData, useEditable, useNow } from '../hooks';
 import { useTitle } from '../router';
 import { useIsAdmin } from '../session';
@@ -116,7 +116,7 @@ export function Backups() {
                   { key: 'at', label: 'Made', sort: (b) => b.createdAt, render: (b) => <time dateTime={b.createdAt}>{when(b.createdAt)}</time> },
                   { key: 'trigger', label: 'How', sort: (b) => b.trigger, render: (b) => <Badge tone={b.trigger === 'pre-restore' ? 'warn' : 'muted'}>{TRIGGER_WORDS[b.trigger] ?? b.trigger}</Badge> },
                   { key: 'size', label: 'Size', numeric: true, sort: (b) => b.sizeBytes, render: (b) => bytes(b.sizeBytes) },
-                  { key: 'world', label: 'World', wide: true, render: (b) => (b.world ? `${b.world.players} players, ${b.world.pals} pals, ${b.world.guilds} guilds` : '—') },
+                  { key: 'world', label: 'World', wide: true, render: (b) => (b.world ? `${count(b.world.players, 'player')}, ${count(b.world.pals, 'pal')}, ${count(b.world.guilds, 'guild')}` : '—') },
                   { key: 'note', label: 'Note', wide: true, render: (b) => b.note ?? '' },
                   ...(admin
                     ? [

@@ -2,7 +2,7 @@
 // happened, all kept live by the event stream (or by polling when the stream is not there).
 import { useMemo, useState } from 'react';
 import { api } from '../api';
-import { ago, span, num } from '../format';
+import { ago, count, span } from '../format';
 import { useAction, useData, useNow } from '../hooks';
 import { useLive } from '../live';
 import { Link, useTitle } from '../router';
@@ -69,7 +69,7 @@ export function Dashboard() {
                     <Stat label="Uptime" value={m ? span(m.uptimeSec) : s.uptimeSec ? span(s.uptimeSec) : '—'} />
                     <Stat label="Version" value={s.version || '—'} sub={`palpanel ${s.panelVersion}`} />
                     <Stat label="In-game day" value={m ? m.day : '—'} />
-                    <Stat label="Save" value={`${num(s.save.players)} players`} sub={`${num(s.save.pals)} pals · ${num(s.save.guilds)} guilds · parsed ${ago(s.save.lastParseAt, now)}`} />
+                    <Stat label="Save" value={count(s.save.players, 'player')} sub={`${count(s.save.pals, 'pal')} · ${count(s.save.guilds, 'guild')} · parsed ${ago(s.save.lastParseAt, now)}`} />
                   </div>
                   {s.saveProblem && <ErrorNote error={`The save: ${s.saveProblem}`} />}
                   {s.save.formatDrift && <p className="warn-text">The save has a layout this palpanel does not fully know: see the world status.</p>}

@@ -2,7 +2,7 @@
 // admin the moderation actions (kick, ban, unban, each with a reason) and item grants.
 import { useState } from 'react';
 import { api } from '../api';
-import { ago, span, when } from '../format';
+import { ago, count, span, when } from '../format';
 import { useAction, useData, useNow } from '../hooks';
 import { Link, useTitle } from '../router';
 import { useIsAdmin } from '../session';
@@ -77,7 +77,7 @@ export function PlayerDetail({ uid }: { uid: string }) {
               </Card>
               {p.guild && (
                 <Card title={`Guild: ${p.guild.name}`}>
-                  <p className="muted small">{p.guild.memberCount} members · {p.guild.bases.length} bases</p>
+                  <p className="muted small">{count(p.guild.memberCount, 'member')} · {count(p.guild.bases.length, 'base')}</p>
                   <ul className="plain inline">
                     {p.guild.members.map((m) => (
                       <li key={m.uid}>{m.uid === p.uid ? <strong>{m.name}</strong> : <Link href={`/players/${m.uid}`}>{m.name || '(no name)'}</Link>}</li>

@@ -113,7 +113,11 @@ function KeysCard() {
                 label: 'State',
                 render: (k) =>
                   k.revokedAt ? (
-                    <Badge>revoked {ago(k.revokedAt, now)}</Badge>
+                    // The time beside the badge, not in it: a badge does not wrap, and the
+                    // column must fit a phone.
+                    <>
+                      <Badge>revoked</Badge> <span className="muted small">{ago(k.revokedAt, now)}</span>
+                    </>
                   ) : (
                     <button type="button" className="link danger-text" onClick={() => setRevoking(k)}>
                       Revoke
