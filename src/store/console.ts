@@ -82,18 +82,28 @@ export class ConsoleRepo {
     return s;
   }
 
-  save(name: string, command: string, actor: Actor): SavedCommand {
+  /** Saves a command under a name. A name already saved (case aside) gets the new command and
+   * keeps its id: saving again under the same name is how an admin edits a saved command, and
+   * two commands of one name could not be told apart on the console's buttons. */
+  save(name: string, command: string, actor: Actor): { saved: SavedCommand; replaced: boolean } {
     const n = name.trim();
     if (n.length < 1 || n.length > 64) throw new ValidationError('The "name" must be 1 to 64 characters.');
     const at = iso(this.clock());
-    const id = randomBytes(4).toString('hex');
     return commitOrRefuse(this.db, (tx) => {
+      // Compared here, not in SQL: SQLite's lower() folds ASCII only.
+      const same = tx.all<{ id: string; name: string }>('SELECT id, name FROM console_saved').find((r) => r.name.toLowerCase() === n.toLowerCase());
+      if (same) {
+        tx.run('UPDATE console_saved SET name = ?, command = ?, created_at = ?, created_by = ? WHERE id = ?', [n, command, at, actor, same.id]);
+        this.audit.record(tx, { actor, action: 'console.save', target: same.id, detail: `${n} (replaced)`, at });
+        return { saved: { id: same.id, name: n, command, createdAt: at, createdBy: actor }, replaced: true };
+      }
       if (tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM console_saved')!.n >= MAX_SAVED) {
         return this.audit.refuse(tx, { actor, action: 'console.save', target: '', detail: n, at }, 'too_many_saved_commands', new ConflictError('conflict', `There are already ${MAX_SAVED} saved commands; remove one first.`));
       }
+      const id = randomBytes(4).toString('hex');
       tx.run('INSERT INTO console_saved (id, name, command, created_at, created_by) VALUES (?, ?, ?, ?, ?)', [id, n, command, at, actor]);
       this.audit.record(tx, { actor, action: 'console.save', target: id, detail: n, at });
-      return { id, name: n, command, createdAt: at, createdBy: actor };
+      return { saved: { id, name: n, command, createdAt: at, createdBy: actor }, replaced: false };
     });
   }
 

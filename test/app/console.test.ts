@@ -91,6 +91,16 @@ describe('console', () => {
     const ran = await send('POST', '/console/exec', admin, { savedId: id, player: target.uid });
     expect((ran.json!.data as { command: string }).command).toBe(`Broadcast hello_${target.name.replace(/\s+/g, '_')}`);
     expect((await send('POST', '/console/exec', admin, { command: 'Info', savedId: id })).status).toBe(400);
+    // The same name (case aside) replaces the command and keeps the id; another name adds one.
+    const again = await send('POST', '/console/saved', admin, { name: 'tell', command: 'Broadcast bye_{name}' });
+    expect(again.status).toBe(200);
+    expect(again.json!.data).toMatchObject({ id, name: 'tell', command: 'Broadcast bye_{name}' });
+    expect((await send('GET', '/console/saved', admin)).json!.data).toHaveLength(1);
+    expect(ts.store.audit.list({ limit: 1 }).data[0]).toMatchObject({ action: 'console.save', target: id, detail: 'tell (replaced)' });
+    const other = await send('POST', '/console/saved', admin, { name: 'Ärger', command: 'Info' });
+    expect(other.status).toBe(201);
+    expect((await send('POST', '/console/saved', admin, { name: 'ärger', command: 'ShowPlayers' })).json!.data).toMatchObject({ id: (other.json!.data as { id: string }).id });
+    expect((await send('DELETE', `/console/saved?id=${(other.json!.data as { id: string }).id}`, admin)).status).toBe(204);
     expect((await send('DELETE', '/console/saved?id=ffffffff', admin)).status).toBe(404);
     expect((await send('DELETE', `/console/saved?id=${id}`, admin)).status).toBe(204);
     expect((await send('GET', '/console/saved', admin)).json!.data).toEqual([]);

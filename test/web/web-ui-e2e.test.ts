@@ -195,6 +195,37 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
     expect(cfg.json.data.settings.find((s: { key: string }) => s.key === 'ExpRate').value).toBe(2.5);
   });
 
+  it('runs a console command, saves one with a placeholder, edits it under its name, and gives an item', { timeout: 60_000 }, async () => {
+    await admin.goto(url + '/console');
+    const cmd = admin.locator('#cmd');
+    await cmd.fill('ShowPlayers');
+    await admin.getByRole('button', { name: 'Run', exact: true }).click();
+    await admin.locator('pre.reply').first().getByText(/name,playeruid,steamid/).waitFor();
+    await cmd.fill('Broadcast hello_{name}');
+    await admin.getByLabel('Name to save this command under').fill('greet');
+    await admin.getByRole('button', { name: 'Save command' }).click();
+    const saved = admin.locator('ul.saved li');
+    await saved.filter({ hasText: 'Broadcast hello_{name}' }).waitFor();
+    // Edit loads the command and its name; saving again replaces it rather than adding a second.
+    await saved.getByRole('button', { name: 'Edit' }).click();
+    await cmd.fill('Broadcast bye_{name}');
+    await admin.getByRole('button', { name: 'Replace “greet”' }).click();
+    await saved.filter({ hasText: 'Broadcast bye_{name}' }).waitFor();
+    expect(await saved.count()).toBe(1);
+    await admin.locator('#cmd-player').selectOption({ index: 1 });
+    const name = (await admin.locator('#cmd-player option').nth(1).textContent())!.replace(/\s*\(.*\)$/, '').trim();
+    await admin.getByRole('button', { name: 'Run “greet”' }).click();
+    await admin.locator('pre.reply').first().getByText(`Broadcasted: bye_${name.replace(/\s+/g, '_')}`).waitFor();
+
+    await admin.goto(url + '/items');
+    await admin.locator('#grant-player').selectOption({ index: 1 });
+    await admin.getByLabel('Item id').fill('PalSphere');
+    await admin.getByRole('button', { name: 'Add' }).click();
+    await admin.getByRole('button', { name: 'Give 1 item' }).click();
+    await admin.getByText('Given: 1 × PalSphere.').waitFor();
+    await admin.getByRole('row').filter({ hasText: 'PalSphere' }).getByText('granted').waitFor();
+  });
+
   it('passes axe-core on every screen at desktop and phone widths, dark and light (screenshots in artifacts/web-ui)', { timeout: 240_000 }, async () => {
     const players = await call(admin, 'GET', '/players?limit=1');
     const uid = players.json.data[0].uid as string;
@@ -247,7 +278,9 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
     await expect.poll(() => map.locator('circle.pt-players').count()).toBeGreaterThan(0);
     // The whole-map view shows every base of the save, the ones far north included.
     const box = (await map.boundingBox())!;
-    const bases = await map.locator('circle.pt-bases').evaluateAll((cs) => cs.map((c) => c.getBoundingClientRect()).map((r) => ({ x: r.x + r.width / 2, y: r.y + r.height / 2 })));
+    // Runs in the page (the test's types have no DOM).
+    type Boxed = { getBoundingClientRect(): { x: number; y: number; width: number; height: number } };
+    const bases = await map.locator('circle.pt-bases').evaluateAll((cs) => (cs as unknown as Boxed[]).map((c) => c.getBoundingClientRect()).map((r) => ({ x: r.x + r.width / 2, y: r.y + r.height / 2 })));
     expect(bases.filter((p) => p.x < box.x || p.x > box.x + box.width || p.y < box.y || p.y > box.y + box.height)).toEqual([]);
     const before = await map.getAttribute('viewBox');
     await map.focus();

@@ -59,7 +59,10 @@ const log: PanelHandler<{ query: typeof LogQuery }> = ({ deps, query }) => {
 };
 
 const listSaved: PanelHandler = ({ deps }) => json(200, { data: deps.store.console.saved() });
-const save: PanelHandler<{ body: typeof SaveRequest }> = ({ deps, body, user }) => json(201, { data: deps.store.console.save(body.name, body.command, userActor(user.username)) });
+const save: PanelHandler<{ body: typeof SaveRequest }> = ({ deps, body, user }) => {
+  const { saved, replaced } = deps.store.console.save(body.name, body.command, userActor(user.username));
+  return json(replaced ? 200 : 201, { data: saved });
+};
 const unsave: PanelHandler<{ query: typeof SavedQuery }> = ({ deps, query, user }) => {
   deps.store.console.unsave(query.id, userActor(user.username));
   return noContent();
@@ -81,7 +84,7 @@ export function consoleRoutes(): PanelRoute[] {
     }),
     route({ method: 'GET', path: '/console/log', auth: 'session', role: 'admin', operationId: 'consoleLog', summary: 'Commands and replies, newest first (the latest 10,000)', request: { query: LogQuery }, responses: { 200: { description: 'OK', schema: z.strictObject({ data: z.array(LogEntry), nextCursor: z.string().nullable() }) } }, handler: log }),
     route({ method: 'GET', path: '/console/saved', auth: 'session', role: 'admin', operationId: 'listSavedCommands', summary: 'Saved commands', responses: { 200: { description: 'OK', schema: z.strictObject({ data: z.array(Saved) }) } }, handler: listSaved }),
-    route({ method: 'POST', path: '/console/saved', auth: 'session', role: 'admin', operationId: 'saveCommand', summary: 'Save a command (at most 200)', request: { body: SaveRequest }, responses: { 201: { description: 'Saved.', schema: z.strictObject({ data: Saved }) } }, errors: { 409: '`conflict`: 200 saved commands exist.' }, handler: save }),
+    route({ method: 'POST', path: '/console/saved', auth: 'session', role: 'admin', operationId: 'saveCommand', summary: 'Save a command under a name (at most 200); a name already saved gets the new command', request: { body: SaveRequest }, responses: { 200: { description: 'A command of that name (case aside) was saved: it now runs this command and keeps its id.', schema: z.strictObject({ data: Saved }) }, 201: { description: 'Saved.', schema: z.strictObject({ data: Saved }) } }, errors: { 409: '`conflict`: 200 saved commands exist.' }, handler: save }),
     route({
       method: 'DELETE',
       path: '/console/saved',

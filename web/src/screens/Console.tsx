@@ -21,6 +21,8 @@ export function Console() {
   const [forget, setForget] = useState<SavedCommand | null>(null);
   const run = useAction();
   const keep = useAction();
+  // Saving under a name already saved replaces that command (the API's rule); the button says so.
+  const replacing = saved.data?.find((s) => s.name.toLowerCase() === saveName.trim().toLowerCase());
   const now = useNow();
 
   const exec = async (body: Record<string, string>) => {
@@ -79,7 +81,7 @@ export function Console() {
           >
             <input aria-label="Name to save this command under" placeholder="Save as…" maxLength={64} value={saveName} onChange={(e) => setSaveName(e.target.value)} />
             <button type="submit" disabled={!saveName.trim() || !command.trim() || keep.busy}>
-              Save command
+              {replacing ? `Replace “${replacing.name}”` : 'Save command'}
             </button>
           </form>
           <ErrorNote error={keep.error} />
@@ -97,7 +99,14 @@ export function Console() {
                         Run “{s.name}”
                       </button>
                       <code className="small">{s.command}</code>
-                      <button type="button" className="link" onClick={() => setCommand(s.command)}>
+                      <button
+                        type="button"
+                        className="link"
+                        onClick={() => {
+                          setCommand(s.command);
+                          setSaveName(s.name);
+                        }}
+                      >
                         Edit
                       </button>
                       <button type="button" className="link danger-text" onClick={() => setForget(s)}>

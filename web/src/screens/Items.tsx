@@ -145,7 +145,7 @@ export function GrantForm({ uid, onGranted }: { uid: string; onGranted?: () => v
       <ErrorNote error={give.error} />
       {done && <p role="status">{done}</p>}
       <button type="button" className="primary" disabled={picked.length === 0 || give.busy} onClick={() => void submit()}>
-        {give.busy ? 'Giving…' : `Give ${picked.length} item${picked.length === 1 ? '' : 's'}`}
+        {give.busy ? 'Giving…' : picked.length === 0 ? 'Give' : `Give ${picked.length} item${picked.length === 1 ? '' : 's'}`}
       </button>
     </div>
   );
