@@ -321,7 +321,7 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
     for (const hidden of ['Console', 'Item grants', 'Tasks', 'Settings']) expect(await nav.getByRole('link', { name: hidden, exact: true }).count(), hidden).toBe(0);
     for (const shown of ['Dashboard', 'Players', 'Map', 'Backups']) expect(await nav.getByRole('link', { name: shown, exact: true }).count(), shown).toBe(1);
     const players = await call(page, 'GET', '/players?limit=1');
-    const adminControls = /^(Kick|Ban|Unban|Announce|Save world|Back up now|Upload a backup|Restore…|Delete|Download|Save whitelist|Save schedule|Save|Save settings|How to apply|Add|Remove|Create key|Revoke|Run|Add task)$/;
+    const adminControls = /^(Kick|Ban|Unban|Announce|Save world|Shut down|Back up now|Upload a backup|Restore…|Delete|Download|Save whitelist|Save schedule|Save|Save settings|How to apply|Add|Remove|Create key|Revoke|Run|Add task)$/;
     for (const path of ['/', '/players', `/players/${players.json.data[0].uid}`, '/moderation', '/guilds', '/pals', '/map', '/backups', '/config']) {
       await page.goto(url + path);
       await page.locator('main h1').first().waitFor();
@@ -356,6 +356,23 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
     }
     expect(said).toMatch(/^Too many failed sign-ins for this name or from this address\. Try again in \d+ s\.$/);
     await context.close();
+  });
+
+  // After the tests that need the game: the simulated server stays away for 20 s.
+  it('shuts the game down from the dashboard, then draws the server card offline in words', { timeout: 90_000 }, async () => {
+    await admin.goto(url + '/');
+    // The restore before may have stopped the game; the simulated server comes back in 20 s.
+    await admin.locator('.server-card').getByText('Running').waitFor({ timeout: 40_000 });
+    await admin.getByRole('button', { name: 'Shut down' }).click();
+    const dialog = admin.locator('dialog');
+    await dialog.getByLabel(/In \(minutes/).fill('0');
+    await dialog.getByLabel(/Told to players/).fill('Back in a minute');
+    await dialog.getByRole('button', { name: 'Shut down' }).click();
+    await admin.getByText('The game is shutting down.').waitFor();
+    await admin.locator('.server-card').getByText('Unreachable').waitFor({ timeout: 20_000 });
+    await admin.getByText(/palpanel cannot reach the game’s REST API/).waitFor();
+    const audit = await call(admin, 'GET', '/audit?limit=20');
+    expect(audit.json.data.find((a: { action: string }) => a.action === 'server.shutdown')).toMatchObject({ outcome: 'ok', actor: 'user:admin' });
   });
 
   it('serves a production build from the executable: small, hashed, no development React', async () => {

@@ -128,10 +128,20 @@ function Online({ rows }: { rows: { key: string; name: string; level: number; pi
   );
 }
 
+type ServerAction = 'announce' | 'save' | 'shutdown';
+
+/** What each server button asks, sends and says when done. */
+const SERVER_ACTIONS: Record<ServerAction, { button: string; title: string; confirm: string; done: string; danger?: boolean }> = {
+  announce: { button: 'Announce', title: 'Announce to every player', confirm: 'Announce', done: 'Announced.' },
+  save: { button: 'Save world', title: 'Save the world now?', confirm: 'Save now', done: 'The game saved the world.' },
+  shutdown: { button: 'Shut down', title: 'Shut the game server down?', confirm: 'Shut down', done: 'The game is shutting down.', danger: true },
+};
+
 function ServerActions() {
   const admin = useIsAdmin();
-  const [open, setOpen] = useState<null | 'announce' | 'save'>(null);
+  const [open, setOpen] = useState<ServerAction | null>(null);
   const [message, setMessage] = useState('');
+  const [minutes, setMinutes] = useState(5);
   const [done, setDone] = useState<string | null>(null);
   const act = useAction();
   if (!admin) return null;
@@ -139,14 +149,21 @@ function ServerActions() {
     setOpen(null);
     act.clear();
   };
+  const send = (a: ServerAction) =>
+    a === 'announce'
+      ? api.post('/server/announce', { message })
+      : a === 'save'
+        ? api.post('/server/save')
+        : api.post('/server/shutdown', message.trim() ? { delaySec: minutes * 60, message: message.trim() } : { delaySec: minutes * 60 });
   const confirm = async () => {
-    const ok = await act.run(() => (open === 'announce' ? api.post('/server/announce', { message }) : api.post('/server/save')));
-    if (ok !== undefined) {
-      setDone(open === 'announce' ? 'Announced.' : 'The game saved the world.');
+    if (!open) return;
+    if ((await act.run(() => send(open))) !== undefined) {
+      setDone(SERVER_ACTIONS[open].done);
       setMessage('');
       close();
     }
   };
+  const shown = open ? SERVER_ACTIONS[open] : null;
   return (
     <>
       {done && (
@@ -154,29 +171,48 @@ function ServerActions() {
           {done}
         </span>
       )}
-      <button type="button" onClick={() => setOpen('announce')}>
-        Announce
-      </button>
-      <button type="button" onClick={() => setOpen('save')}>
-        Save world
-      </button>
+      {(Object.keys(SERVER_ACTIONS) as ServerAction[]).map((a) => (
+        <button
+          key={a}
+          type="button"
+          onClick={() => {
+            setMessage('');
+            setOpen(a);
+          }}
+        >
+          {SERVER_ACTIONS[a].button}
+        </button>
+      ))}
       <Dialog
-        open={open !== null}
-        title={open === 'announce' ? 'Announce to every player' : 'Save the world now?'}
-        confirm={open === 'announce' ? 'Announce' : 'Save now'}
+        open={shown !== null}
+        title={shown?.title ?? ''}
+        confirm={shown?.confirm ?? ''}
+        danger={shown?.danger}
         busy={act.busy}
         error={act.error}
-        canConfirm={open !== 'announce' || message.trim().length > 0}
+        canConfirm={open === 'announce' ? message.trim().length > 0 : open === 'shutdown' ? Number.isInteger(minutes) && minutes >= 0 && minutes <= 1440 : true}
         onConfirm={() => void confirm()}
         onClose={close}
       >
-        {open === 'announce' ? (
+        {open === 'announce' && (
           <div className="field">
             <label htmlFor="announce-text">Message</label>
             <textarea id="announce-text" maxLength={500} rows={3} value={message} onChange={(e) => setMessage(e.target.value)} />
           </div>
-        ) : (
-          <p>The game writes its save files now. palpanel re-reads them once they settle.</p>
+        )}
+        {open === 'save' && <p>The game writes its save files now. palpanel re-reads them once they settle.</p>}
+        {open === 'shutdown' && (
+          <>
+            <p>The game warns the players, saves and stops. palpanel does not start it again: whatever supervises the server (systemd, Docker, a host panel) does.</p>
+            <div className="field narrow">
+              <label htmlFor="shutdown-minutes">In (minutes, 0–1440)</label>
+              <input id="shutdown-minutes" type="number" min={0} max={1440} required value={minutes} onChange={(e) => setMinutes(Math.trunc(Number(e.target.value)))} />
+            </div>
+            <div className="field">
+              <label htmlFor="shutdown-text">Told to players (optional)</label>
+              <input id="shutdown-text" maxLength={500} placeholder="The server is shutting down." value={message} onChange={(e) => setMessage(e.target.value)} />
+            </div>
+          </>
         )}
       </Dialog>
     </>
