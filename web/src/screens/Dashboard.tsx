@@ -141,6 +141,7 @@ function ServerActions() {
   const admin = useIsAdmin();
   const [open, setOpen] = useState<ServerAction | null>(null);
   const [message, setMessage] = useState('');
+  // NaN while the field is empty: not a delay the admin chose (not 0, "now"), so it cannot be confirmed.
   const [minutes, setMinutes] = useState(5);
   const [done, setDone] = useState<string | null>(null);
   const act = useAction();
@@ -158,7 +159,7 @@ function ServerActions() {
   const confirm = async () => {
     if (!open) return;
     if ((await act.run(() => send(open))) !== undefined) {
-      setDone(SERVER_ACTIONS[open].done);
+      setDone(open === 'shutdown' && minutes > 0 ? `The game shuts down in ${count(minutes, 'minute')}.` : SERVER_ACTIONS[open].done);
       setMessage('');
       close();
     }
@@ -206,7 +207,7 @@ function ServerActions() {
             <p>The game warns the players, saves and stops. palpanel does not start it again: whatever supervises the server (systemd, Docker, a host panel) does.</p>
             <div className="field narrow">
               <label htmlFor="shutdown-minutes">In (minutes, 0–1440)</label>
-              <input id="shutdown-minutes" type="number" min={0} max={1440} required value={minutes} onChange={(e) => setMinutes(Math.trunc(Number(e.target.value)))} />
+              <input id="shutdown-minutes" type="number" min={0} max={1440} required value={Number.isNaN(minutes) ? '' : minutes} onChange={(e) => setMinutes(e.target.value === '' ? NaN : Math.trunc(Number(e.target.value)))} />
             </div>
             <div className="field">
               <label htmlFor="shutdown-text">Told to players (optional)</label>
