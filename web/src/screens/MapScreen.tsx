@@ -2,7 +2,7 @@
 // plain grid of in-game map coordinates. palpanel ships no map artwork; when the host sets
 // SERVICE_MAP_TILE_URL its tiles are drawn under the grid. Pan by dragging or with the arrow
 // keys, zoom with the buttons, + and -, or the wheel; every point is also listed below.
-import { useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from 'react';
 import { ago } from '../format';
 import { useData, useNow } from '../hooks';
 import { Link, useSearch, useTitle } from '../router';
@@ -24,6 +24,9 @@ interface View {
 
 type LayerKey = 'bases' | 'players' | 'pals' | 'boxes' | 'npcs';
 const LAYER_WORDS: Record<LayerKey, string> = { bases: 'Bases', players: 'Players', pals: 'Pals at bases and in parties', boxes: 'Palboxes', npcs: 'NPCs' };
+
+/** Height over width of the map view (svg.map in styles.css is 4 / 3). */
+const ASPECT = 0.75;
 
 function layerRect(l: MapLayer) {
   // Layer bounds are [east, north] in world units: east = world.y, north = world.x.
@@ -102,19 +105,31 @@ export function MapScreen() {
 function MapView({ d, snap, layers, focus }: { d: MapDataset; snap: WorldSnapshot | null; layers: Record<LayerKey, boolean>; focus: string | null }) {
   const main = d.map.layers.find((l) => l.id === 'palpagos') ?? d.map.layers[0];
   const rect = useMemo(() => layerRect(main), [main]);
-  // The view is 4:3 and the map texture square: the whole map fits by its height.
-  const aspect = 0.75;
-  const full: View = { cx: (rect.x0 + rect.x1) / 2, cy: (rect.y0 + rect.y1) / 2, w: Math.max(rect.x1 - rect.x0, (rect.y1 - rect.y0) / aspect) };
+  // The map texture is square: the whole map fits the 4:3 view by its height.
+  const full: View = { cx: (rect.x0 + rect.x1) / 2, cy: (rect.y0 + rect.y1) / 2, w: Math.max(rect.x1 - rect.x0, (rect.y1 - rect.y0) / ASPECT) };
   const focused = focus ? d.layers.bases.find((b) => b.id === focus) : undefined;
   const [view, setView] = useState<View>(focused ? { cx: focused.map.x, cy: focused.map.y, w: 400 } : full);
   const drag = useRef<{ x: number; y: number; v: View } | null>(null);
   const svg = useRef<SVGSVGElement>(null);
   const [hover, setHover] = useState<string | null>(null);
 
-  const h = view.w * aspect;
+  const h = view.w * ASPECT;
   // SVG y grows downward; map north (y) grows upward: draw at -y.
   const vb = `${view.cx - view.w / 2} ${-view.cy - h / 2} ${view.w} ${h}`;
-  const r = view.w / 180;
+  // Dots and labels keep their size on screen (a phone draws the map a third as wide as a
+  // desktop): sizes are screen pixels turned into map units at the drawn width.
+  const [widthPx, setWidthPx] = useState(900);
+  useEffect(() => {
+    const el = svg.current;
+    if (!el) return;
+    // max-height can make the box wider than 4:3; the drawing is then as wide as the height allows.
+    const watch = new ResizeObserver(([e]) => e.contentRect.width > 0 && setWidthPx(Math.min(e.contentRect.width, e.contentRect.height / ASPECT)));
+    watch.observe(el);
+    return () => watch.disconnect();
+  }, []);
+  const perPx = view.w / widthPx;
+  const r = 5.5 * perPx;
+  const fontSize = 12 * perPx;
   const zoom = (f: number) => setView((v) => ({ ...v, w: Math.min(full.w * 2, Math.max(50, v.w * f)) }));
   const pan = (dx: number, dy: number) => setView((v) => ({ ...v, cx: v.cx + dx * v.w, cy: v.cy + dy * v.w }));
   const key = (e: KeyboardEvent) => {
@@ -140,9 +155,8 @@ function MapView({ d, snap, layers, focus }: { d: MapDataset; snap: WorldSnapsho
   };
   const move = (e: PointerEvent<SVGSVGElement>) => {
     const g = drag.current;
-    const el = svg.current;
-    if (!g || !el) return;
-    const k = g.v.w / el.clientWidth;
+    if (!g) return;
+    const k = g.v.w / widthPx;
     setView({ ...g.v, cx: g.v.cx - (e.clientX - g.x) * k, cy: g.v.cy + (e.clientY - g.y) * k });
   };
   const wheel = (e: WheelEvent) => zoom(e.deltaY > 0 ? 1.15 : 0.87);
@@ -192,22 +206,28 @@ function MapView({ d, snap, layers, focus }: { d: MapDataset; snap: WorldSnapsho
         onWheel={wheel}
       >
         <rect x={rect.x0} y={-rect.y1} width={rect.x1 - rect.x0} height={rect.y1 - rect.y0} className="map-land" />
-        {d.tileUrl && <Tiles template={d.tileUrl} rect={rect} view={view} h={h} />}
+        {d.tileUrl && <Tiles template={d.tileUrl} rect={rect} view={view} h={h} widthPx={widthPx} />}
         {lines[0].map((x) => (
           <g key={`x${x}`}>
             <line x1={x} x2={x} y1={-view.cy - h} y2={-view.cy + h} className={x === 0 ? 'map-axis' : 'map-grid'} />
-            <text x={x + r} y={-view.cy + h / 2 - r} fontSize={r * 3} className="map-label">
-              {x}
-            </text>
+            {/* None the right edge would cut (a label is up to about 3.5 font sizes wide). */}
+            {x + r + 3.5 * fontSize < view.cx + view.w / 2 && (
+              <text x={x + r} y={-view.cy + h / 2 - r} fontSize={fontSize} className="map-label">
+                {x}
+              </text>
+            )}
           </g>
         ))}
         {lines[1].map((y) => (
           <g key={`y${y}`}>
             <line y1={-y} y2={-y} x1={view.cx - view.w} x2={view.cx + view.w} className={y === 0 ? 'map-axis' : 'map-grid'} />
-            {/* Below its line: a label above the topmost line would fall outside the view. */}
-            <text x={view.cx - view.w / 2 + r} y={-y + r * 3.5} fontSize={r * 3} className="map-label">
-              {y}
-            </text>
+            {/* Below its line (above the topmost line it would fall outside the view); none in the
+                bottom row, which holds the x labels. */}
+            {-y + 2.5 * fontSize < -view.cy + h / 2 && (
+              <text x={view.cx - view.w / 2 + r} y={-y + fontSize + r / 2} fontSize={fontSize} className="map-label">
+                {y}
+              </text>
+            )}
           </g>
         ))}
         {points.map((p) => (
@@ -230,10 +250,11 @@ function MapView({ d, snap, layers, focus }: { d: MapDataset; snap: WorldSnapsho
 
 /** The host's tiles under the grid: a 256-pixel pyramid of the layer, at the zoom whose tiles
  * are about 256 screen pixels wide, only those in view. */
-function Tiles({ template, rect, view, h }: { template: string; rect: { x0: number; y0: number; x1: number; y1: number }; view: View; h: number }) {
+function Tiles({ template, rect, view, h, widthPx }: { template: string; rect: { x0: number; y0: number; x1: number; y1: number }; view: View; h: number; widthPx: number }) {
   const width = rect.x1 - rect.x0;
   const height = rect.y1 - rect.y0;
-  const z = Math.max(0, Math.min(5, Math.round(Math.log2(width / view.w) + 2)));
+  // The whole layer would be (width / view.w) * widthPx screen pixels wide: 256 · 2^z of them.
+  const z = Math.max(0, Math.min(5, Math.round(Math.log2(((width / view.w) * widthPx) / 256))));
   const n = 2 ** z;
   const tw = width / n;
   const th = height / n;
