@@ -146,6 +146,22 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
     await call(admin, 'DELETE', `/integration-keys/${made.json.id}`);
   });
 
+  it('falls back to polling every 5 s when the event stream is refused, and says so', { timeout: 60_000 }, async () => {
+    const { context, page } = await newPage();
+    // The stream answers as it does at its cap: 503 `unavailable`.
+    await context.route('**/api/v1/events/stream', (r) =>
+      r.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'Too many event streams are open.' } }) }),
+    );
+    await signIn(page, 'admin', password);
+    await page.getByText('Live (polling every 5 s)').waitFor({ timeout: 15_000 });
+    const probe = `poll-probe-${Date.now()}`;
+    const made = await call(page, 'POST', '/integration-keys', { label: probe });
+    expect(made.status).toBe(201);
+    await page.locator('.events').getByText(probe).waitFor({ timeout: 12_000 });
+    await call(page, 'DELETE', `/integration-keys/${made.json.id}`);
+    await context.close();
+  });
+
   it('kicks an online player with a reason', async () => {
     await admin.goto(url + '/players?online=true');
     await settled(admin);
