@@ -177,6 +177,34 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
     expect(audit.json.data.find((a: { action: string }) => a.action === 'player.kick')).toMatchObject({ outcome: 'ok', actor: 'user:admin' });
   });
 
+  it('bans a player with a reason, lists the ban on Moderation, unbans there, and keeps a whitelist entry', { timeout: 60_000 }, async () => {
+    await admin.goto(url + '/players?online=true');
+    await settled(admin);
+    const first = admin.locator('tbody tr').first().getByRole('link').first();
+    const name = (await first.textContent())!.trim();
+    await first.click();
+    await admin.getByRole('heading', { name }).waitFor();
+    await admin.getByRole('button', { name: 'Ban', exact: true }).click();
+    await admin.getByLabel(/Reason/).fill('browser ban');
+    await admin.locator('dialog').getByRole('button', { name: 'Ban' }).click();
+    await admin.getByText(`${name} is banned.`).waitFor({ timeout: 10_000 });
+
+    await admin.goto(url + '/moderation');
+    const ban = admin.getByRole('row').filter({ hasText: 'browser ban' });
+    await ban.getByRole('link', { name }).waitFor();
+    await ban.getByRole('button', { name: 'Unban' }).click();
+    await admin.locator('dialog').getByRole('button', { name: 'Unban' }).click();
+    await admin.getByText('Nobody is banned through palpanel.').waitFor({ timeout: 10_000 });
+
+    await admin.getByLabel('Platform id or save uid to add').fill('steam_76561190000000001');
+    await admin.getByLabel('Note', { exact: true }).fill('browser friend');
+    await admin.getByRole('button', { name: 'Add', exact: true }).click();
+    await admin.getByRole('button', { name: 'Save whitelist' }).click();
+    await expect.poll(async () => (await call(admin, 'GET', '/whitelist')).json.data.entries.map((e: { id: string }) => e.id)).toContain('steam_76561190000000001');
+    const audit = (await call(admin, 'GET', '/audit?limit=20')).json.data.map((a: { action: string }) => a.action);
+    expect(audit).toEqual(expect.arrayContaining(['player.ban', 'player.unban', 'whitelist.update']));
+  });
+
   it('creates a key, shows it once with a copy button, and revokes it', async () => {
     await admin.goto(url + '/settings');
     await admin.getByLabel('Label of the new key').fill('browser test key');
