@@ -35,8 +35,11 @@ export interface BackupStorage {
   bytesUsed: number;
   count: number;
   freeBytes: number | null;
+  /** Ids of the oldest and newest backups, and when each was made. */
   oldest: string | null;
   newest: string | null;
+  oldestAt: string | null;
+  newestAt: string | null;
 }
 
 export class BackupNotFoundError extends NotFoundError {
@@ -248,6 +251,8 @@ export class BackupService {
       freeBytes,
       oldest: all.at(-1)?.id ?? null,
       newest: all[0]?.id ?? null,
+      oldestAt: all.at(-1)?.createdAt ?? null,
+      newestAt: all[0]?.createdAt ?? null,
     };
   }
 

@@ -59,7 +59,7 @@ describe('backups', () => {
     expect(store.events.listPublic(5)).toEqual([expect.objectContaining({ kind: 'backup', message: 'Backup completed' })]);
     expect(store.audit.list({ limit: 5, action: 'backup.create' }).data).toEqual([expect.objectContaining({ actor: 'user:ann', target: id, outcome: 'ok', detail: 'manual' })]);
     const storage = await svc.storage();
-    expect(storage).toMatchObject({ count: 1, newest: id, oldest: id, bytesUsed: rec.sizeBytes });
+    expect(storage).toMatchObject({ count: 1, newest: id, oldest: id, newestAt: rec.createdAt, oldestAt: rec.createdAt, bytesUsed: rec.sizeBytes });
     expect(storage.freeBytes).toBeGreaterThan(0);
   });
 

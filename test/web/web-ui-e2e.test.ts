@@ -4,7 +4,7 @@
 // artifacts/web-ui/), a dry-run restore then a confirmed one, and a viewer who sees no
 // control it cannot use. The tests run in this order on one demo, as a host would go.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -354,6 +354,32 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
     expect(list.json.data.map((b: { trigger: string }) => b.trigger)).toContain('pre-restore');
     const audit = await call(admin, 'GET', '/audit?limit=50');
     expect(audit.json.data.find((a: { action: string }) => a.action === 'backup.restore')).toMatchObject({ outcome: 'ok' });
+  });
+
+  it('downloads a backup, uploads it back, and deletes the uploaded copy', { timeout: 90_000 }, async () => {
+    await admin.goto(url + '/backups');
+    const rows = admin.locator('tbody tr');
+    await rows.first().waitFor();
+    const before = await rows.count();
+    const [download] = await Promise.all([admin.waitForEvent('download'), rows.first().getByRole('link', { name: 'Download' }).click()]);
+    const archive = readFileSync(await download.path());
+    expect([...archive.subarray(0, 2)]).toEqual([0x1f, 0x8b]); // gzip
+    const fileName = download.suggestedFilename();
+    expect(fileName).toMatch(/\.tar\.gz$/);
+
+    await admin.locator('input[type=file]').setInputFiles({ name: fileName, mimeType: 'application/gzip', buffer: archive });
+    await admin.getByText(`Uploaded ${fileName}: it is listed as “uploaded”.`).waitFor({ timeout: 60_000 });
+    await expect.poll(() => rows.count()).toBe(before + 1);
+    // One status line, the latest action's; the storage card says when the newest and oldest were made.
+    expect(await admin.locator('.status-line').textContent()).toBe(`Uploaded ${fileName}: it is listed as “uploaded”.`);
+    const storageCard = admin.locator('section.card').filter({ has: admin.getByRole('heading', { name: 'Storage' }) });
+    await expect.poll(() => storageCard.textContent()).toMatch(/Newest\s*(just now|\d+ (s|min) ago)\s*oldest \w{3} \d+, \d{4}/);
+
+    const uploaded = rows.filter({ hasText: 'uploaded' });
+    await uploaded.getByRole('button', { name: 'Delete' }).click();
+    await admin.locator('dialog').getByRole('button', { name: 'Delete' }).click();
+    await admin.getByText(/^Deleted the backup of /).waitFor();
+    await expect.poll(() => rows.count()).toBe(before);
   });
 
   it('shows a viewer no control it cannot use', { timeout: 120_000 }, async () => {

@@ -60,7 +60,9 @@ export async function request<T>(method: string, path: string, body?: unknown, i
     if (res.status === 401 && path !== '/auth/login') for (const fn of signedOutListeners) fn();
     throw new ApiError(res.status, e?.code ?? 'http_' + res.status, e?.message ?? WORDS[res.status] ?? `palpanel answered ${res.status}.`, Number.isFinite(retry) && retry > 0 ? retry : null);
   }
-  return parsed as T;
+  // Never undefined: useAction's run() reads undefined as failure, so a 204 (nothing to say)
+  // resolves null.
+  return (parsed ?? null) as T;
 }
 
 export const api = {

@@ -199,6 +199,8 @@ export interface BackupStorage {
   freeBytes: number | null;
   oldest: string | null;
   newest: string | null;
+  oldestAt: string | null;
+  newestAt: string | null;
 }
 export interface BackupSchedule {
   enabled: boolean;

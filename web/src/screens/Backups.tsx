@@ -40,6 +40,7 @@ export function Backups() {
         .then((j) => {
           if (j.data.state === 'running') return;
           setJob(j.data);
+          if (j.data.state === 'done') setNote('The backup is made and verified.');
           reloadList();
           reloadStorage();
         })
@@ -48,7 +49,11 @@ export function Backups() {
     return () => clearInterval(t);
   }, [job, reloadList, reloadStorage]);
 
-  const create = () => void make.run(() => api.post<Data<BackupJob>>('/backups', {})).then((j) => j && setJob(j.data));
+  // One line says what happened last: each action replaces the note of the one before.
+  const create = () => {
+    setNote(null);
+    void make.run(() => api.post<Data<BackupJob>>('/backups', {})).then((j) => j && setJob(j.data));
+  };
   const remove = async () => {
     if (!deleting) return;
     if ((await del.run(() => api.del(`/backups/${deleting.id}`))) !== undefined) {
@@ -85,7 +90,6 @@ export function Backups() {
       </PageHead>
       <div role="status" className="status-line">
         {job?.state === 'running' && 'The game is asked to save, then the files are archived once they settle…'}
-        {job?.state === 'done' && 'The backup is made and verified.'}
         {note}
       </div>
       {job?.state === 'failed' && <ErrorNote error={`The backup failed: ${job.error ?? 'no reason given'}`} />}
@@ -98,7 +102,7 @@ export function Backups() {
                 <Stat label="Backups" value={s.count} />
                 <Stat label="Space used" value={bytes(s.bytesUsed)} />
                 <Stat label="Free on disk" value={bytes(s.freeBytes)} />
-                <Stat label="Newest" value={s.newest ? ago(s.newest, now) : 'none'} sub={s.oldest ? `oldest ${when(s.oldest)}` : undefined} />
+                <Stat label="Newest" value={s.newestAt ? ago(s.newestAt, now) : 'none'} sub={s.oldestAt ? `oldest ${when(s.oldestAt)}` : undefined} />
               </div>
             )}
           </Async>
