@@ -260,6 +260,11 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
     const name = (await admin.locator('#cmd-player option').nth(1).textContent())!.replace(/\s*\(.*\)$/, '').trim();
     await admin.getByRole('button', { name: 'Run “greet”' }).click();
     await admin.locator('pre.reply').first().getByText(`Broadcasted: bye_${name.replace(/\s+/g, '_')}`).waitFor();
+    // Removing it (a 204 answer) closes the dialog and empties the list.
+    await saved.getByRole('button', { name: 'Remove' }).click();
+    await admin.locator('dialog').getByRole('button', { name: 'Remove' }).click();
+    await admin.getByText('No saved commands. Type one above and save it under a name.').waitFor();
+    expect(await admin.locator('dialog[open]').count()).toBe(0);
 
     await admin.goto(url + '/items');
     await admin.locator('#grant-player').selectOption({ index: 1 });
