@@ -282,8 +282,10 @@ function SessionsCard() {
 interface Webhook {
   id: string;
   format: 'discord' | 'json';
-  url: string;
+  /** The URL with its last path segment (a token, for Discord) masked: the API never shows it whole. */
+  urlHint: string;
   createdAt: string;
+  createdBy: string;
 }
 
 function WebhooksCard() {
@@ -313,7 +315,7 @@ function WebhooksCard() {
             empty="No webhooks."
             columns={[
               { key: 'format', label: 'Format', render: (w) => w.format },
-              { key: 'url', label: 'URL', render: (w) => <code className="small">{w.url}</code> },
+              { key: 'url', label: 'URL', render: (w) => <code className="small">{w.urlHint}</code> },
               {
                 key: 'x',
                 label: 'Remove',
