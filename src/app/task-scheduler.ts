@@ -6,7 +6,8 @@
 import type { Logger } from './logger.js';
 import type { Clock } from '../lib/time.js';
 import type { Store } from '../store/index.js';
-import type { TaskRecord, TaskSchedule } from '../store/tasks.js';
+import { dueOf } from '../lib/task-schedule.js';
+import type { TaskRecord } from '../store/tasks.js';
 
 export interface TaskPorts {
   announce(message: string): Promise<void>;
@@ -23,14 +24,6 @@ const LATE_MS = 5 * 60_000;
 /** A restart delayed while players are online runs anyway after this long. */
 export const MAX_DELAY_MS = 2 * 3_600_000;
 const MINUTE = 60_000;
-
-/** The first due time after `from` (exclusive) of a schedule. */
-export function nextAfter(s: TaskSchedule, from: Date): Date {
-  if (s.every === 'interval') return new Date(from.getTime() + s.minutes * MINUTE);
-  const [h, m] = s.at.split(':').map(Number);
-  const d = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate(), h, m));
-  return d.getTime() > from.getTime() ? d : new Date(d.getTime() + 86_400_000);
-}
 
 const fill = (template: string, minutes: number) => template.replaceAll('{minutes}', String(minutes));
 const words = (err: unknown) => (err instanceof Error ? err.message : 'it failed');
@@ -50,8 +43,7 @@ export class TaskScheduler {
 
   /** The due time a task waits for now. */
   due(t: TaskRecord): Date {
-    const last = this.store.tasks.lastDue(t.id);
-    return nextAfter(t.schedule, new Date(last ?? t.createdAt));
+    return dueOf(t.schedule, this.store.tasks.lastDue(t.id), t.createdAt);
   }
 
   async tick(): Promise<void> {

@@ -7,7 +7,9 @@ import { iso, type Clock } from '../lib/time.js';
 import type { AuditRepo } from './audit.js';
 import type { DurableDb } from './durable-db.js';
 
-export type TaskSchedule = { every: 'interval'; minutes: number } | { every: 'day'; at: string };
+import type { TaskSchedule } from '../lib/task-schedule.js';
+
+export type { TaskSchedule };
 
 export interface TaskSpec {
   name: string;

@@ -5,7 +5,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createConsole } from '../../src/app/console.js';
 import { createGameActions } from '../../src/app/game-actions.js';
-import { nextAfter, TaskScheduler, type TaskPorts } from '../../src/app/task-scheduler.js';
+import { TaskScheduler, type TaskPorts } from '../../src/app/task-scheduler.js';
+import { nextAfter } from '../../src/lib/task-schedule.js';
 import { parseHostPort } from '../../src/config/settings.js';
 import { startSimGameServer } from '../../src/demo/sim/index.js';
 import { GameRestClient } from '../../src/game/rest-client.js';

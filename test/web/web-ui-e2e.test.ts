@@ -237,6 +237,11 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
     expect(raw.json.data.text).toMatch(/ExpRate=2\.5/);
     const cfg = await call(admin, 'GET', '/config');
     expect(cfg.json.data.settings.find((s: { key: string }) => s.key === 'ExpRate').value).toBe(2.5);
+    // A list setting goes to the API as a list.
+    await admin.locator('#set-CrossplayPlatforms').fill('Steam, Xbox');
+    await admin.getByRole('button', { name: 'Save settings' }).click();
+    await admin.getByText('Saved: CrossplayPlatforms').waitFor();
+    expect((await call(admin, 'GET', '/config/raw')).json.data.text).toMatch(/CrossplayPlatforms=\(Steam,Xbox\)/);
   });
 
   it('runs a console command, saves one with a placeholder, edits it under its name, and gives an item', { timeout: 60_000 }, async () => {
@@ -437,15 +442,16 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
   it('shuts the game down from the dashboard, then draws the server card offline in words', { timeout: 90_000 }, async () => {
     await admin.goto(url + '/');
     // The restore before may have stopped the game; the simulated server comes back in 20 s.
-    await admin.locator('.server-card').getByText('Running').waitFor({ timeout: 40_000 });
+    // The badge, exactly: the offline card's words hold "is it running" too.
+    await admin.locator('.server-card .badge').getByText('Running', { exact: true }).waitFor({ timeout: 40_000 });
     await admin.getByRole('button', { name: 'Shut down' }).click();
     const dialog = admin.locator('dialog');
     await dialog.getByLabel(/In \(minutes/).fill('0');
     await dialog.getByLabel(/Told to players/).fill('Back in a minute');
     await dialog.getByRole('button', { name: 'Shut down' }).click();
     await admin.getByText('The game is shutting down.').waitFor();
-    await admin.locator('.server-card').getByText('Unreachable').waitFor({ timeout: 20_000 });
-    await admin.getByText(/palpanel cannot reach the game’s REST API/).waitFor();
+    await admin.locator('.server-card .badge').getByText('Unreachable', { exact: true }).waitFor({ timeout: 20_000 });
+    await admin.getByText(/palpanel cannot reach the game’s REST API\. Last try: the game server refused the connection/).waitFor();
     const audit = await call(admin, 'GET', '/audit?limit=20');
     expect(audit.json.data.find((a: { action: string }) => a.action === 'server.shutdown')).toMatchObject({ outcome: 'ok', actor: 'user:admin' });
   });

@@ -16,13 +16,17 @@ export interface ServerStatus {
   name: string;
   description: string;
   version: string;
-  /** `running`, `unreachable`, `unsupported`, `unauthorized` (others said as given). */
+  /** `running` or `unreachable` (the spec's); why it is unreachable is the poller's. */
   state: string;
   uptimeSec: number;
   playersOnline: number;
-  maxPlayers: number;
-  worldGuid: string;
+  /** Null until the game has answered once. */
+  maxPlayers: number | null;
+  worldGuid: string | null;
   panelVersion: string;
+  /** The REST poller (`pending`, `running`, `unreachable`, `unauthorized`) and why its last poll
+   * failed, in words; null when no game server is configured. */
+  poller: { state: string; lastError: string | null } | null;
   saveProblem?: string | null;
   save: { state: string; formatDrift: boolean; lastParseAt: string | null; players: number; pals: number; guilds: number };
 }
@@ -78,9 +82,10 @@ export interface Player {
   firstSeenAt: string;
   lastSeenAt: string;
   playtimeSec: number;
-  captureTotal: number;
-  uniquePalsCaptured: number;
-  paldeckUnlocked: number;
+  /** Absent when the save holds no file of this player's own (the figures live there). */
+  captureTotal?: number;
+  uniquePalsCaptured?: number;
+  paldeckUnlocked?: number;
   userId: string | null;
   accountName: string | null;
   ping: number | null;
@@ -186,11 +191,12 @@ export interface Backup {
   fileCount: number;
   note: string | null;
 }
+/** POST /backups answers only `id` and `state`; GET /backups/{id} the rest. */
 export interface BackupJob {
   id: string;
   state: 'running' | 'done' | 'failed';
-  startedAt: string;
-  error: string | null;
+  startedAt?: string;
+  error?: string | null;
   backup?: Backup | null;
 }
 export interface BackupStorage {
@@ -209,8 +215,8 @@ export interface BackupSchedule {
 }
 export interface DryRun {
   files: { added: string[]; removed: string[]; changed: string[] };
-  players: { gained: { uid: string; name: string }[]; lost: { uid: string; name: string }[] };
-  pals: { gained: number; lost: number; gainedSample: unknown[]; lostSample: unknown[] };
+  players: { gained: { id: string; name: string }[]; lost: { id: string; name: string }[] };
+  pals: { gained: number; lost: number; gainedSample: { id: string; name: string }[]; lostSample: { id: string; name: string }[] };
   guilds: { gained: { id: string; name: string }[]; lost: { id: string; name: string }[] };
 }
 
@@ -285,8 +291,8 @@ export interface Task {
   enabled: boolean;
   schedule: { every: 'interval'; minutes: number } | { every: 'day'; at: string };
   action: { kind: 'restart'; warnMinutes: number; message?: string; whenPlayersOnline?: string } | { kind: 'command'; command: string };
-  nextRunAt?: string | null;
-  lastRunAt?: string | null;
+  /** Null while the task is off. */
+  nextRunAt: string | null;
 }
 
 export interface User {

@@ -2,6 +2,9 @@
 // commands (src/app/task-scheduler.ts runs them), and the log of their runs.
 import { z } from 'zod';
 import { userActor } from '../../lib/actor.js';
+import { dueOf } from '../../lib/task-schedule.js';
+import type { TaskRecord } from '../../store/tasks.js';
+import type { HttpDeps } from '../deps.js';
 import { json, noContent } from '../respond.js';
 import { Timestamp } from '../schemas.js';
 import { panelRoute as route, type PanelHandler, type PanelRoute } from './context.js';
@@ -20,14 +23,23 @@ const Action = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('command'), command: z.string().min(1).max(4000).meta({ description: 'A console command, run through RCON.' }) }),
 ]);
 const TaskSpec = z.strictObject({ name: z.string().min(1).max(64), enabled: z.boolean(), schedule: Schedule, action: Action });
-const Task = TaskSpec.extend({ id: z.string(), createdAt: Timestamp, createdBy: z.string() });
+const Task = TaskSpec.extend({
+  id: z.string(),
+  createdAt: Timestamp,
+  createdBy: z.string(),
+  nextRunAt: Timestamp.nullable().meta({ description: 'When it runs next (in the past while a run is late, as a restart delayed until the players leave); null when off.' }),
+});
 const TaskPath = z.object({ id: z.string().regex(/^[0-9a-f]{8}$/).meta({ description: "The task's id.", examples: ['0a1b2c3d'] }) });
 const Run = z.strictObject({ id: z.int(), taskId: z.string(), dueAt: Timestamp, at: Timestamp, outcome: z.enum(['ok', 'skipped', 'delayed', 'failed']), detail: z.string() });
 const RunsQuery = z.strictObject({ task: z.string().regex(/^[0-9a-f]{8}$/).optional() });
 
-const list: PanelHandler = ({ deps }) => json(200, { data: deps.store.tasks.list() });
-const add: PanelHandler<{ body: typeof TaskSpec }> = ({ deps, body, user }) => json(201, { data: deps.store.tasks.add(body, userActor(user.username)) });
-const update: PanelHandler<{ params: typeof TaskPath; body: typeof TaskSpec }> = ({ deps, params, body, user }) => json(200, { data: deps.store.tasks.update(params.id, body, userActor(user.username)) });
+/** A task as answered: with when it runs next, by the scheduler's own rule. */
+const shown = (deps: HttpDeps, t: TaskRecord) => ({ ...t, nextRunAt: t.enabled ? dueOf(t.schedule, deps.store.tasks.lastDue(t.id), t.createdAt).toISOString() : null });
+
+const list: PanelHandler = ({ deps }) => json(200, { data: deps.store.tasks.list().map((t) => shown(deps, t)) });
+const add: PanelHandler<{ body: typeof TaskSpec }> = ({ deps, body, user }) => json(201, { data: shown(deps, deps.store.tasks.add(body, userActor(user.username))) });
+const update: PanelHandler<{ params: typeof TaskPath; body: typeof TaskSpec }> = ({ deps, params, body, user }) =>
+  json(200, { data: shown(deps, deps.store.tasks.update(params.id, body, userActor(user.username))) });
 const remove: PanelHandler<{ params: typeof TaskPath }> = ({ deps, params, user }) => {
   deps.store.tasks.remove(params.id, userActor(user.username));
   return noContent();

@@ -12,6 +12,13 @@ import { Async, ErrorNote } from '../ui/states';
 
 type Value = ConfigSetting['value'];
 const shown = (v: Value) => (v === null ? '' : Array.isArray(v) ? v.join(',') : String(v));
+/** The edited text as the API takes the setting: a list as an array of its comma-separated items. */
+function typed(s: ConfigSetting, v: string): Value {
+  if (s.type === 'bool') return v === 'true';
+  if (s.type === 'int' || s.type === 'float') return Number(v);
+  if (s.type === 'list') return v.split(',').map((x) => x.trim()).filter((x) => x !== '');
+  return v;
+}
 
 export function Config() {
   useTitle('Configuration');
@@ -28,11 +35,8 @@ export function Config() {
   const changed = settings.filter((s) => edits[s.key] !== undefined && edits[s.key] !== shown(s.value));
 
   const submit = async () => {
-    const body: Record<string, string | number | boolean> = {};
-    for (const s of changed) {
-      const v = edits[s.key];
-      body[s.key] = s.type === 'bool' ? v === 'true' : s.type === 'int' || s.type === 'float' ? Number(v) : v;
-    }
+    const body: Record<string, Value> = {};
+    for (const s of changed) body[s.key] = typed(s, edits[s.key]);
     const res = await save.run(() => api.put<Data<ConfigData & { changed: string[] }>>('/config', body));
     if (res) {
       setEdits({});

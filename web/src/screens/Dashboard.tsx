@@ -14,12 +14,12 @@ import { Dialog } from '../ui/dialog';
 import { Async, Empty, ErrorNote } from '../ui/states';
 import { EventList } from './EventList';
 
-export const STATE_TONE: Record<string, Tone> = { running: 'ok', unreachable: 'bad', unauthorized: 'bad', unsupported: 'warn' };
-export const STATE_WORDS: Record<string, string> = {
+const STATE_TONE: Record<string, Tone> = { running: 'ok', unreachable: 'bad', unauthorized: 'bad', pending: 'muted' };
+const STATE_WORDS: Record<string, string> = {
   running: 'Running',
   unreachable: 'Unreachable',
   unauthorized: 'Refused the admin password',
-  unsupported: 'REST API not supported',
+  pending: 'Not asked yet',
 };
 
 export function Dashboard() {
@@ -50,17 +50,20 @@ export function Dashboard() {
         <Card title="Server" className="server-card" actions={<ServerActions />}>
           <Async r={server} what="Reading the server">
             {(s) => {
-              const state = reachable === false ? 'unreachable' : s.state;
+              // The spec's state says only running or unreachable; the poller says why (a refused
+              // password is not a server that is down).
+              const state = s.poller?.state === 'unauthorized' || s.poller?.state === 'pending' ? s.poller.state : reachable === false ? 'unreachable' : s.state;
               return (
                 <>
                   <div className="server-name">
                     <strong>{s.name || 'Game server'}</strong> <Badge tone={STATE_TONE[state] ?? 'warn'}>{STATE_WORDS[state] ?? state}</Badge>
                   </div>
-                  {state !== 'running' && (
+                  {state !== 'running' && state !== 'pending' && (
                     <p className="muted">
-                      {state === 'unreachable'
-                        ? 'palpanel cannot reach the game’s REST API. Live figures return when it answers; the save data below is from the last parse.'
-                        : 'The game answers but live figures are not available.'}
+                      {state === 'unauthorized'
+                        ? 'The game answers but refuses palpanel’s admin password (SERVICE_GAME_ADMIN_PASSWORD).'
+                        : `palpanel cannot reach the game’s REST API.${s.poller?.lastError ? ` Last try: ${s.poller.lastError.replace(/\.$/, '')}.` : ''}`}{' '}
+                      Live figures return when it answers; the save data below is from the last parse.
                     </p>
                   )}
                   <div className="stats">

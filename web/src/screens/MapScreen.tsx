@@ -243,6 +243,14 @@ function MapView({ d, snap, layers, focus }: { d: MapDataset; snap: WorldSnapsho
             <title>{p.label}</title>
           </circle>
         ))}
+        {/* The base the page was opened for (from a guild's "on the map") is named beside its dot. */}
+        {points
+          .filter((p) => p.id === `b-${focus}`)
+          .map((p) => (
+            <text key="focus-label" x={p.at.x + r * 2.5} y={-p.at.y + fontSize / 3} fontSize={fontSize * 1.1} className="map-focus-label">
+              {p.label}
+            </text>
+          ))}
       </svg>
     </div>
   );

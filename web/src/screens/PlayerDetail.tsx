@@ -46,7 +46,11 @@ export function PlayerDetail({ uid }: { uid: string }) {
                   <Stat label="Guild" value={p.guild ? p.guild.name : 'none'} />
                   <Stat label="Playtime" value={span(p.playtimeSec)} />
                   <Stat label="Last seen" value={p.online ? 'now' : ago(p.lastSeenAt, now)} sub={`first seen ${when(p.firstSeenAt)}`} />
-                  <Stat label="Pals caught" value={p.captureTotal} sub={`${p.uniquePalsCaptured} species · ${p.paldeckUnlocked} in the Paldeck`} />
+                  <Stat
+                    label="Pals caught"
+                    value={p.captureTotal ?? '—'}
+                    sub={p.captureTotal === undefined ? 'not in the save' : `${p.uniquePalsCaptured ?? 0} species · ${p.paldeckUnlocked ?? 0} in the Paldeck`}
+                  />
                   <Stat label="Ping" value={p.ping === null ? '—' : `${Math.round(p.ping)} ms`} />
                 </div>
                 <dl className="facts">

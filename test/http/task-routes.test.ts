@@ -1,0 +1,45 @@
+// The scheduled tasks' routes: a task answered with when it runs next, by the scheduler's own
+// rule (after its last due run, else after it was made; null while it is off), and removed with 204.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { P } from './conformance-table.js';
+import { ADMIN, panelHarness, type PanelHarness } from './panel-harness.js';
+
+let h: PanelHarness;
+let cookie: string;
+beforeEach(async () => {
+  h = await panelHarness();
+  cookie = await h.login(ADMIN);
+});
+afterEach(() => h.ts.cleanup());
+
+const send = (method: string, path: string, body?: unknown) =>
+  h.send({ method, path: `${P}${path}`, headers: { cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
+
+describe('scheduled task routes', () => {
+  it('answer each task with its next run: from creation, then from the last due run; null when off', async () => {
+    const made = h.clock.now().getTime();
+    const hourly = { name: 'Hourly', enabled: true, schedule: { every: 'interval', minutes: 60 }, action: { kind: 'command', command: 'Broadcast hi' } };
+    const added = await send('POST', '/tasks', hourly);
+    expect(added.status).toBe(201);
+    const id = added.json.data.id as string;
+    expect(added.json.data.nextRunAt).toBe(new Date(made + 3_600_000).toISOString());
+
+    const daily = await send('POST', '/tasks', { ...hourly, name: 'Daily', schedule: { every: 'day', at: '04:00' } });
+    const next4 = new Date(h.clock.now());
+    next4.setUTCHours(4, 0, 0, 0);
+    if (next4.getTime() <= made) next4.setUTCDate(next4.getUTCDate() + 1);
+    expect(daily.json.data.nextRunAt).toBe(next4.toISOString());
+
+    // After a run due at the first hour, the next is an hour later.
+    h.ts.store.tasks.recordRun(id, new Date(made + 3_600_000).toISOString(), 'ok', 'done');
+    const list = await send('GET', '/tasks');
+    expect(list.json.data.find((t: { id: string }) => t.id === id).nextRunAt).toBe(new Date(made + 7_200_000).toISOString());
+
+    const off = await send('PUT', `/tasks/${id}`, { ...hourly, enabled: false });
+    expect(off.status).toBe(200);
+    expect(off.json.data.nextRunAt).toBeNull();
+
+    expect((await send('DELETE', `/tasks/${id}`)).status).toBe(204);
+    expect((await send('GET', '/tasks')).json.data.map((t: { name: string }) => t.name)).toEqual(['Daily']);
+  });
+});
