@@ -6,7 +6,6 @@ import { ConflictError, NotFoundError } from '../lib/errors.js';
 import { iso, type Clock } from '../lib/time.js';
 import type { AuditRepo } from './audit.js';
 import type { DurableDb } from './durable-db.js';
-
 import type { TaskSchedule } from '../lib/task-schedule.js';
 
 export type { TaskSchedule };

@@ -93,6 +93,20 @@ function call(page: Page, method: string, path: string, body?: unknown): Promise
   );
 }
 
+/** Opens the first online player's page, kicks or bans them with a reason; returns their name. */
+async function moderateFirstOnline(act: 'Kick' | 'Ban', reason: string): Promise<string> {
+  await admin.goto(url + '/players?online=true');
+  await settled(admin);
+  const first = admin.locator('tbody tr').first().getByRole('link').first();
+  const name = (await first.textContent())!.trim();
+  await first.click();
+  await admin.getByRole('heading', { name }).waitFor();
+  await admin.getByRole('button', { name: act, exact: true }).click();
+  await admin.getByLabel(/Reason/).fill(reason);
+  await admin.locator('dialog').getByRole('button', { name: act }).click();
+  return name;
+}
+
 /** Waits until no screen says it is loading. */
 async function settled(page: Page): Promise<void> {
   // Runs in the page (the test's types have no DOM).
@@ -163,30 +177,14 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
   });
 
   it('kicks an online player with a reason', async () => {
-    await admin.goto(url + '/players?online=true');
-    await settled(admin);
-    const first = admin.locator('tbody tr').first().getByRole('link').first();
-    const name = (await first.textContent())!.trim();
-    await first.click();
-    await admin.getByRole('heading', { name }).waitFor();
-    await admin.getByRole('button', { name: 'Kick', exact: true }).click();
-    await admin.getByLabel(/Reason/).fill('browser test');
-    await admin.locator('dialog').getByRole('button', { name: 'Kick' }).click();
+    const name = await moderateFirstOnline('Kick', 'browser test');
     await admin.getByText(`${name} was kicked.`).waitFor({ timeout: 10_000 });
     const audit = await call(admin, 'GET', '/audit?limit=20');
     expect(audit.json.data.find((a: { action: string }) => a.action === 'player.kick')).toMatchObject({ outcome: 'ok', actor: 'user:admin' });
   });
 
   it('bans a player with a reason, lists the ban on Moderation, unbans there, and keeps a whitelist entry', { timeout: 60_000 }, async () => {
-    await admin.goto(url + '/players?online=true');
-    await settled(admin);
-    const first = admin.locator('tbody tr').first().getByRole('link').first();
-    const name = (await first.textContent())!.trim();
-    await first.click();
-    await admin.getByRole('heading', { name }).waitFor();
-    await admin.getByRole('button', { name: 'Ban', exact: true }).click();
-    await admin.getByLabel(/Reason/).fill('browser ban');
-    await admin.locator('dialog').getByRole('button', { name: 'Ban' }).click();
+    const name = await moderateFirstOnline('Ban', 'browser ban');
     await admin.getByText(`${name} is banned.`).waitFor({ timeout: 10_000 });
 
     await admin.goto(url + '/moderation');
