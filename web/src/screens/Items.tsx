@@ -2,7 +2,7 @@
 // given; otherwise the reason, in words. The grant form lives on each online player's page too.
 import { useState } from 'react';
 import { api, qs, type Page } from '../api';
-import { ago } from '../format';
+import { ago, count } from '../format';
 import { useAction, useApi, useData, useNow } from '../hooks';
 import { Link, useTitle } from '../router';
 import type { Capability, Item, ItemGrant, Player } from '../types';
@@ -81,15 +81,15 @@ export function GrantForm({ uid, onGranted }: { uid: string; onGranted?: () => v
   const catalog = useData<Item[]>(`/items${qs({ search })}`);
   const [picked, setPicked] = useState<{ itemId: string; count: number }[]>([]);
   const [itemId, setItemId] = useState('');
-  const [count, setCount] = useState(1);
+  const [amount, setAmount] = useState(1);
   const [done, setDone] = useState<string | null>(null);
   const give = useAction();
   const add = () => {
     const id = itemId.trim();
     if (!/^[A-Za-z0-9_]{1,64}$/.test(id) || picked.length >= 20) return;
-    setPicked([...picked.filter((p) => p.itemId !== id), { itemId: id, count }]);
+    setPicked([...picked.filter((p) => p.itemId !== id), { itemId: id, count: amount }]);
     setItemId('');
-    setCount(1);
+    setAmount(1);
   };
   const submit = async () => {
     setDone(null);
@@ -124,7 +124,7 @@ export function GrantForm({ uid, onGranted }: { uid: string; onGranted?: () => v
         </div>
         <div className="field narrow">
           <label htmlFor={`count-${uid}`}>Count</label>
-          <input id={`count-${uid}`} type="number" min={1} max={9999} value={count} onChange={(e) => setCount(Math.max(1, Math.min(9999, Number(e.target.value) || 1)))} />
+          <input id={`count-${uid}`} type="number" min={1} max={9999} value={amount} onChange={(e) => setAmount(Math.max(1, Math.min(9999, Number(e.target.value) || 1)))} />
         </div>
         <button type="button" onClick={add} disabled={!itemId.trim() || picked.length >= 20}>
           Add
@@ -145,7 +145,7 @@ export function GrantForm({ uid, onGranted }: { uid: string; onGranted?: () => v
       <ErrorNote error={give.error} />
       {done && <p role="status">{done}</p>}
       <button type="button" className="primary" disabled={picked.length === 0 || give.busy} onClick={() => void submit()}>
-        {give.busy ? 'Giving…' : picked.length === 0 ? 'Give' : `Give ${picked.length} item${picked.length === 1 ? '' : 's'}`}
+        {give.busy ? 'Giving…' : picked.length === 0 ? 'Give' : `Give ${count(picked.length, 'item')}`}
       </button>
     </div>
   );

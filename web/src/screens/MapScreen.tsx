@@ -175,6 +175,7 @@ function MapView({ d, snap, layers, focus }: { d: MapDataset; snap: WorldSnapsho
     if (layers.players) for (const [i, p] of snap.players.entries()) points.push({ id: `u-${i}`, kind: 'players', at: p.map, label: `${p.name}, level ${p.level}` });
   }
   const shown = hover ? points.find((p) => p.id === hover) : undefined;
+  const focusPoint = focus ? points.find((p) => p.id === `b-${focus}`) : undefined;
 
   return (
     <div className="map-wrap card">
@@ -236,7 +237,7 @@ function MapView({ d, snap, layers, focus }: { d: MapDataset; snap: WorldSnapsho
             cx={p.at.x}
             cy={-p.at.y}
             r={p.kind === 'players' ? r * 1.4 : p.kind === 'bases' ? r * 1.6 : r}
-            className={`pt pt-${p.kind}${p.id === `b-${focus}` ? ' focused' : ''}`}
+            className={`pt pt-${p.kind}${p === focusPoint ? ' focused' : ''}`}
             onPointerEnter={() => setHover(p.id)}
             onPointerLeave={() => setHover(null)}
           >
@@ -244,13 +245,11 @@ function MapView({ d, snap, layers, focus }: { d: MapDataset; snap: WorldSnapsho
           </circle>
         ))}
         {/* The base the page was opened for (from a guild's "on the map") is named beside its dot. */}
-        {points
-          .filter((p) => p.id === `b-${focus}`)
-          .map((p) => (
-            <text key="focus-label" x={p.at.x + r * 2.5} y={-p.at.y + fontSize / 3} fontSize={fontSize * 1.1} className="map-focus-label">
-              {p.label}
-            </text>
-          ))}
+        {focusPoint && (
+          <text x={focusPoint.at.x + r * 2.5} y={-focusPoint.at.y + fontSize / 3} fontSize={fontSize * 1.1} className="map-focus-label">
+            {focusPoint.label}
+          </text>
+        )}
       </svg>
     </div>
   );
