@@ -176,6 +176,9 @@ function MapView({ d, snap, layers, focus }: { d: MapDataset; snap: WorldSnapsho
   }
   const shown = hover ? points.find((p) => p.id === hover) : undefined;
   const focusPoint = focus ? points.find((p) => p.id === `b-${focus}`) : undefined;
+  // Its name alone (the hover line and the table say guild and level): short enough for a phone.
+  const focusName = focused?.name ?? 'Base';
+  const focusLeft = focusPoint !== undefined && focusPoint.at.x + r * 2.5 + focusName.length * 0.66 * fontSize > view.cx + view.w / 2;
 
   return (
     <div className="map-wrap card">
@@ -246,8 +249,16 @@ function MapView({ d, snap, layers, focus }: { d: MapDataset; snap: WorldSnapsho
         ))}
         {/* The base the page was opened for (from a guild's "on the map") is named beside its dot. */}
         {focusPoint && (
-          <text x={focusPoint.at.x + r * 2.5} y={-focusPoint.at.y + fontSize / 3} fontSize={fontSize * 1.1} className="map-focus-label">
-            {focusPoint.label}
+          // Right of the dot, or left of it where the view's right edge would cut it (a phone):
+          // a character is about 0.6 of the font size wide.
+          <text
+            x={focusLeft ? focusPoint.at.x - r * 2.5 : focusPoint.at.x + r * 2.5}
+            textAnchor={focusLeft ? 'end' : 'start'}
+            y={-focusPoint.at.y + fontSize / 3}
+            fontSize={fontSize * 1.1}
+            className="map-focus-label"
+          >
+            {focusName}
           </text>
         )}
       </svg>
