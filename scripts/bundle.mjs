@@ -65,7 +65,7 @@ export async function bundle({ entry, outfile, version, minify = true, write = t
 }
 
 /** The parse worker as one CommonJS string (it runs with `new Worker(source, {eval: true})`). */
-export const PARSE_WORKER_ENTRY = 'src/app/parse-worker.ts';
+export const PARSE_WORKER_ENTRY = 'src/ingest/parse-worker.ts';
 export function bundleParseWorker({ outfile = 'dist/parse-worker.cjs', version = 'dev', write = false, minify = true } = {}) {
   return bundle({ entry: PARSE_WORKER_ENTRY, outfile, version, write, minify });
 }

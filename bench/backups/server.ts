@@ -1,6 +1,6 @@
 // The palpanel the backup benchmark drives: `serve` in-process on a data dir and a save folder
 // given in the environment, with an admin login and an Integration key printed once it parsed.
-import { createLogger } from '../../src/app/logger.js';
+import { createLogger } from '../../src/lib/logger.js';
 import { startServe } from '../../src/app/serve.js';
 import { loadSettings } from '../../src/config/settings.js';
 

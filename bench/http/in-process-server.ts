@@ -1,6 +1,6 @@
 // Development stand-in for `dist/palpanel serve` when the executable is not built: the same
 // handler and adapter over the same data dir, printing the same ready line.
-import { createLogger } from '../../src/app/logger.js';
+import { createLogger } from '../../src/lib/logger.js';
 import { createHandler, EMPTY_LIVE } from '../../src/http/index.js';
 import { startHttpServer } from '../../src/http/node-adapter.js';
 import { openStore } from '../../src/store/index.js';

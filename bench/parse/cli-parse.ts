@@ -3,7 +3,7 @@
 // the rows the API would serve as JSON text (kept here, not printed). bench/parse/run.ts times
 // this whole process beside the decompress-only one.
 // Prints one JSON line. Usage: node dist/bench-parse/cli-parse.cjs <save-folder>
-import { runJsonParseJob } from '../../src/app/parse-job.js';
+import { runJsonParseJob } from '../../src/ingest/parse-job.js';
 
 async function main(): Promise<void> {
   const t0 = performance.now();

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runStoreParseJob } from '../../src/app/parse-job.js';
+import { runStoreParseJob } from '../../src/ingest/parse-job.js';
 import { openStore } from '../../src/store/index.js';
 import { loadSqlJs } from '../../src/store/sqljs.js';
 import { databaseDigest } from '../../src/store/world-digest.js';

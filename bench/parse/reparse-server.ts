@@ -1,10 +1,10 @@
 // The serving side of bench/parse/reparse.ts: a store on a data dir, the HTTP handler over it
 // (as bench/http's in-process server), and re-parses in the parse worker as `serve` runs them:
 // each line `parse <folder>` on stdin parses that folder in the worker and swaps the result in
-// (app/world-apply.ts), then prints `parsed <json>` with the times and this process's RSS.
+// (ingest/world-apply.ts), then prints `parsed <json>` with the times and this process's RSS.
 import { createInterface } from 'node:readline';
-import { parseForStoreInWorker } from '../../src/app/parse-worker-host.js';
-import { applyParse } from '../../src/app/world-apply.js';
+import { parseForStoreInWorker } from '../../src/ingest/parse-worker-host.js';
+import { applyParse } from '../../src/ingest/world-apply.js';
 import { createHandler, EMPTY_LIVE } from '../../src/http/index.js';
 import { startHttpServer } from '../../src/http/node-adapter.js';
 import { openStore } from '../../src/store/index.js';

@@ -3,7 +3,7 @@
 // the driver, and a stand-in poller that every POLL_MS appends an event and publishes a snapshot
 // (a player list and metrics), so every open stream carries traffic. Prints its ready line with
 // the key, then its RSS every second.
-import { createLogger } from '../../src/app/logger.js';
+import { createLogger } from '../../src/lib/logger.js';
 import { createHandler } from '../../src/http/index.js';
 import { startHttpServer } from '../../src/http/node-adapter.js';
 import { LiveFeed } from '../../src/http/stream/feed.js';

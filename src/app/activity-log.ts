@@ -4,7 +4,7 @@
 // reason in words (a refused admin password is not "unreachable").
 import type { LiveSnapshot } from '../lib/live.js';
 import type { Store } from '../store/index.js';
-import type { Logger } from './logger.js';
+import type { Logger } from '../lib/logger.js';
 
 const PAGE = 500;
 

@@ -10,7 +10,7 @@ import { startSimGameServer } from '../demo/sim/index.js';
 import { writeSyntheticWorld } from '../demo/world-gen/index.js';
 import { SYSTEM } from '../lib/actor.js';
 import { defaultIni } from '../lib/game-config/config-file.js';
-import type { Logger } from './logger.js';
+import type { Logger } from '../lib/logger.js';
 import { startServe, type RunningServer } from './serve.js';
 
 export interface DemoOptions {

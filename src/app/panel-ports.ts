@@ -1,7 +1,9 @@
 // Builds the HttpDeps.server port of `palpanel serve`: the game's admin actions, the parse
 // jobs, the pollers' states in words, and the disk space of the data dir.
 import { statfs } from 'node:fs/promises';
-import type { DiskReport, GameActions, PollerHealth, ServerPorts, WorldJobs } from '../http/server-ports.js';
+import type { DiskReport, PollerHealth, ServerPorts } from '../http/server-ports.js';
+import type { GameActions } from '../actions/game-actions.js';
+import type { WorldJobs } from '../ingest/world-jobs.js';
 import type { Clock } from '../lib/time.js';
 import type { GameDataPoller } from '../poller/game-data-poller.js';
 import type { RestPoller } from '../poller/rest-poller.js';

@@ -1,6 +1,6 @@
 // One shutdown path: background jobs share one AbortSignal; closers run in reverse start order
 // under a deadline, so SIGTERM finishes in-flight work (at most 5 s) and then flushes the store.
-import type { Logger } from './logger.js';
+import type { Logger } from '../lib/logger.js';
 
 export class Lifecycle {
   private readonly controller = new AbortController();

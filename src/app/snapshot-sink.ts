@@ -4,7 +4,7 @@
 import type { LiveFeed } from '../http/stream/feed.js';
 import type { LiveSnapshot } from '../lib/live.js';
 import type { Store } from '../store/index.js';
-import type { Logger } from './logger.js';
+import type { Logger } from '../lib/logger.js';
 
 export function snapshotSink(store: Store, feed: LiveFeed, log: Logger): (s: LiveSnapshot) => void {
   let recorded: string | null = null;

@@ -1,12 +1,12 @@
 // `palpanel backup create|list|verify|restore`: through the running server when there is one
 // (as `keys` does), else on the data dir directly under its lock.
-import { performAdminOp } from '../app/admin-client.js';
-import { createBackupStack } from '../app/backup-ports.js';
-import { runBackupOp, type BackupOp } from '../app/backup-ops.js';
-import { createLogger } from '../app/logger.js';
+import { performAdminOp } from '../control/admin-client.js';
+import { createBackupStack } from '../backups/stack.js';
+import { runBackupOp, type BackupOp } from '../backups/ops.js';
+import { createLogger } from '../lib/logger.js';
 import { loadSettings } from '../config/settings.js';
 import { GameRestClient } from '../game/rest-client.js';
-import type { BackupRecordView, RestoreDiff } from '../http/backup-ports.js';
+import type { BackupRecordView, RestoreDiff } from '../backups/types.js';
 import type { Store } from '../store/index.js';
 import type { CliIo } from './io.js';
 

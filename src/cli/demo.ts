@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoSaveDir, startDemo, type RunningDemo } from '../app/demo.js';
-import { createLogger } from '../app/logger.js';
+import { createLogger } from '../lib/logger.js';
 import { ValidationError } from '../lib/errors.js';
 import type { CliIo } from './io.js';
 import { palpanelVersion } from './version.js';

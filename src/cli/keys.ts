@@ -1,5 +1,5 @@
 // `palpanel keys create|list|revoke`.
-import { performAdminOp } from '../app/admin-client.js';
+import { performAdminOp } from '../control/admin-client.js';
 import { loadDataDir } from '../config/settings.js';
 import { ValidationError } from '../lib/errors.js';
 import { isKeyId } from '../lib/key-grammar.js';

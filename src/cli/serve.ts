@@ -1,6 +1,6 @@
 // `palpanel serve`: runs until SIGTERM or SIGINT, then shuts down cleanly and exits 0.
 import { startServe } from '../app/serve.js';
-import { createLogger } from '../app/logger.js';
+import { createLogger } from '../lib/logger.js';
 import { loadSettings, type SettingFlags } from '../config/settings.js';
 import type { CliIo } from './io.js';
 import { palpanelVersion } from './version.js';

@@ -1,5 +1,5 @@
 // `palpanel users add|list|remove|passwd`.
-import { performAdminOp } from '../app/admin-client.js';
+import { performAdminOp } from '../control/admin-client.js';
 import { loadDataDir } from '../config/settings.js';
 import type { UserRecord } from '../store/users.js';
 import { validatePassword, validateRole, validateUsername } from '../store/users.js';

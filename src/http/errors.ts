@@ -2,8 +2,8 @@
 // envelope (spec: Errors). Domain errors from src/lib/errors.ts carry a code and a safe
 // message; anything else is a 500 `internal_error` whose detail goes only to the logger.
 import { ConflictError, DomainError, GameUnavailableError, NotFoundError, NotImplementedError, ValidationError } from '../lib/errors.js';
-import type { Logger } from './deps.js';
-import { ERROR_CODES } from './schemas.js';
+import type { Logger } from '../lib/logger.js';
+import { ERROR_CODES } from '../rows/schemas.js';
 import type { HttpResponse } from './types.js';
 
 /** Headers every API response carries (spec: Cache-Control on the Integration API; the panel

@@ -20,8 +20,10 @@ import type { Handler, HttpRequest, HttpResponse } from './types.js';
 import { contentSecurityPolicy, isWebPath, serveWeb, tileOrigin } from './web/serve-web.js';
 
 export type { Handler, HttpRequest, HttpResponse } from './types.js';
-export type { HttpDeps, LiveSource, Logger, WorldSummaryData, WorldWorkersData, WorldWorker } from './deps.js';
-export { EMPTY_LIVE } from './deps.js';
+export type { HttpDeps } from './deps.js';
+export type { LiveSource } from '../poller/live-source.js';
+export type { Logger } from '../lib/logger.js';
+export { EMPTY_LIVE } from '../poller/live-source.js';
 export { buildOpenApiDocument } from './openapi.js';
 export { startHttpServer } from './node-adapter.js';
 export { OPENAPI_PATH } from './public/index.js';

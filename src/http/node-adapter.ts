@@ -4,7 +4,7 @@
 // The server's events are answered in node/events.ts, the answers written in node/answers.ts.
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Logger } from './deps.js';
+import type { Logger } from '../lib/logger.js';
 import { errorResponse } from './errors.js';
 import { rawResponse, type Shell } from './node/answers.js';
 import { onCheckExpectation, onClientError, onConnect, onRequest } from './node/events.js';

@@ -13,7 +13,7 @@ import { SESSION_COOKIE } from './panel/cookies.js';
 import { panelTable } from './panel/routes.js';
 import { publicContract } from './public/contract.js';
 import { publicTable } from './public/routes.js';
-import { COMPONENTS, EXAMPLE_KEY } from './schemas.js';
+import { COMPONENTS, EXAMPLE_KEY } from '../rows/schemas.js';
 
 /** The three surfaces as the document describes them, each over a fresh route table. */
 export function contractSurfaces(): SurfaceContract[] {

@@ -8,7 +8,7 @@ import type { Database, SqlJsStatic } from 'sql.js';
 import { writeFileAtomic } from '../lib/atomic-file.js';
 import { JournalDamagedError, StorageError } from '../lib/errors.js';
 import { Journal, type JournalStatement, type SqlParam } from './journal.js';
-import { runMigrations, type Migration } from './migrations.js';
+import type { Migration } from './migrations.js';
 
 export type Row = Record<string, SqlParam>;
 
@@ -169,5 +169,16 @@ export class DurableDb implements Reader {
       this.journal.close();
       this.db.close();
     }
+  }
+}
+
+function runMigrations(db: DurableDb, migrations: Migration[]): void {
+  const current = Number(db.get<{ v: string }>(`SELECT value AS v FROM store_meta WHERE key = 'schema_version'`)?.v ?? 0);
+  for (const m of migrations) {
+    if (m.version <= current) continue;
+    db.write((tx) => {
+      for (const sql of m.sql) tx.run(sql);
+      tx.run(`INSERT OR REPLACE INTO store_meta (key, value) VALUES ('schema_version', ?)`, [String(m.version)]);
+    });
   }
 }

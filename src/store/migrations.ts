@@ -1,21 +1,11 @@
-// Versioned migrations, run at open. Each database keeps its version in store_meta.
-import type { DurableDb } from './durable-db.js';
+// Versioned migrations, run at open by DurableDb (durable-db.ts). Each database keeps its version
+// in store_meta.
 
 export interface Migration {
   version: number;
   sql: string[];
 }
 
-export function runMigrations(db: DurableDb, migrations: Migration[]): void {
-  const current = Number(db.get<{ v: string }>(`SELECT value AS v FROM store_meta WHERE key = 'schema_version'`)?.v ?? 0);
-  for (const m of migrations) {
-    if (m.version <= current) continue;
-    db.write((tx) => {
-      for (const sql of m.sql) tx.run(sql);
-      tx.run(`INSERT OR REPLACE INTO store_meta (key, value) VALUES ('schema_version', ?)`, [String(m.version)]);
-    });
-  }
-}
 
 /** The panel database: keys, users, sessions, events, player history, audit. */
 export const PANEL_MIGRATIONS: Migration[] = [

@@ -1,4 +1,4 @@
-// Webhooks: where the public events are sent as well (app/notifier.ts delivers them). A URL
+// Webhooks: where the public events are sent as well (actions/notifier.ts delivers them). A URL
 // carries its secret (Discord's token is its last segment), so what the panel shows is a hint:
 // the origin and the path with its last segment masked.
 import { randomBytes } from 'node:crypto';

@@ -3,7 +3,7 @@
 // leaves, key changes and failed logins in a line fail2ban can match, and JSON on every line
 // when asked.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/app/logger.js';
+import { createLogger } from '../../src/lib/logger.js';
 import { startServe, type RunningServer } from '../../src/app/serve.js';
 import { startSimGameServer, type SimGameServer } from '../../src/demo/sim/index.js';
 import { tempDir } from '../helpers/cli.js';

@@ -5,7 +5,7 @@ import type { RunningServer } from '../../src/app/serve.js';
 import type { SimGameServer, SimOptions } from '../../src/demo/sim/index.js';
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
-import { createLogger } from '../../src/app/logger.js';
+import { createLogger } from '../../src/lib/logger.js';
 import { startServe } from '../../src/app/serve.js';
 import { startSimGameServer } from '../../src/demo/sim/index.js';
 import { writeSyntheticWorld } from '../../src/demo/world-gen/index.js';

@@ -3,7 +3,7 @@
 // the Integration API keeps the spec's values and nothing leaks the path.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/app/logger.js';
+import { createLogger } from '../../src/lib/logger.js';
 import { startServe, type RunningServer } from '../../src/app/serve.js';
 import { tempDir } from '../helpers/cli.js';
 import { testSettings } from '../helpers/settings.js';

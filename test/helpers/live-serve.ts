@@ -3,7 +3,7 @@
 // whole live pipeline.
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
-import { createLogger } from '../../src/app/logger.js';
+import { createLogger } from '../../src/lib/logger.js';
 import { startServe, type RunningServer } from '../../src/app/serve.js';
 import type { Settings } from '../../src/config/settings.js';
 import { startSimGameServer, type SimGameServer, type SimOptions } from '../../src/demo/sim/index.js';

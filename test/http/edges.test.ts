@@ -6,9 +6,9 @@ import { decodeCursor, encodeCursor } from '../../src/http/cursor.js';
 import { toErrorResponse, HttpError } from '../../src/http/errors.js';
 import { etagMatches, represent } from '../../src/http/respond.js';
 import { parseQuery } from '../../src/http/query.js';
-import { PlayersPageSchema, ServerEnvelopeSchema, WorldSummaryEnvelopeSchema, WorldWorkersEnvelopeSchema, MetricsEnvelopeSchema } from '../../src/http/schemas.js';
+import { PlayersPageSchema, ServerEnvelopeSchema, WorldSummaryEnvelopeSchema, WorldWorkersEnvelopeSchema, MetricsEnvelopeSchema } from '../../src/rows/schemas.js';
 import { ConflictError, NotFoundError, StorageError, TooManyKeysError, ValidationError } from '../../src/lib/errors.js';
-import type { LiveSource } from '../../src/http/deps.js';
+import type { LiveSource } from '../../src/poller/live-source.js';
 import { I } from './conformance-table.js';
 import { inProcessSend, makeWorld, ManualClock, onlinePlayer, silentLog, tempStore, TestLive, type Send, type TempStore } from './fixture.js';
 

@@ -5,7 +5,8 @@ import { request as httpRequest, Agent } from 'node:http';
 import type { LiveSnapshot, OnlinePlayer } from '../../src/lib/live.js';
 import type { WorldGuild, WorldPal, WorldPlayer, WorldSnapshot } from '../../src/lib/world.js';
 import { openStore, type Store } from '../../src/store/index.js';
-import { EMPTY_LIVE, type LiveSource, type WorldSummaryData, type WorldWorkersData } from '../../src/http/deps.js';
+import type { WorldSummary, WorldWorkers } from '../../src/lib/live.js';
+import { EMPTY_LIVE, type LiveSource } from '../../src/poller/live-source.js';
 import type { Handler, HttpRequest } from '../../src/http/types.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -110,15 +111,15 @@ export function onlinePlayer(uid: string, name = 'Online'): OnlinePlayer {
 /** A LiveSource made of plain, mutable values. */
 export class TestLive implements LiveSource {
   live: LiveSnapshot = EMPTY_LIVE.snapshot();
-  summary: WorldSummaryData = EMPTY_LIVE.worldSummary();
-  workers: WorldWorkersData = EMPTY_LIVE.worldWorkers();
+  summary: WorldSummary = EMPTY_LIVE.worldSummary();
+  workers: WorldWorkers = EMPTY_LIVE.worldWorkers();
   snapshot(): LiveSnapshot {
     return this.live;
   }
-  worldSummary(): WorldSummaryData {
+  worldSummary(): WorldSummary {
     return this.summary;
   }
-  worldWorkers(): WorldWorkersData {
+  worldWorkers(): WorldWorkers {
     return this.workers;
   }
   setRunning(online: OnlinePlayer[], capturedAt = '2026-07-14T09:30:00.000Z'): void {

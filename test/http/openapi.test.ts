@@ -6,7 +6,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument, createHandler } from '../../src/http/index.js';
-import type { WorldSummaryData, WorldWorkersData } from '../../src/http/deps.js';
+import type { WorldSummary, WorldWorkers } from '../../src/lib/live.js';
 import { seedConformance, ADMIN } from './conformance-fixture.js';
 import { I, P, login } from './conformance-table.js';
 import { HOST_UID, inProcessSend, onlinePlayer, silentLog, tempStore, TestLive, type Send, type TempStore } from './fixture.js';
@@ -16,7 +16,7 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
 
 const KEY_GRAMMAR = /svk_[0-9a-f]{8}_[A-Za-z0-9_-]{43}/;
 
-const READY_SUMMARY: WorldSummaryData = {
+const READY_SUMMARY: WorldSummary = {
   state: 'ready',
   capturedAt: '2026-07-14T09:29:55.000Z',
   lastAttemptAt: '2026-07-14T09:30:10.000Z',
@@ -27,7 +27,7 @@ const READY_SUMMARY: WorldSummaryData = {
   linkedBasePals: 8,
 };
 
-const READY_WORKERS: WorldWorkersData = {
+const READY_WORKERS: WorldWorkers = {
   state: 'ready',
   capturedAt: '2026-07-14T09:29:55.000Z',
   workers: [

@@ -2,11 +2,11 @@
 // sockets, the real REST client and poller, a real store on a temp dir. Players on three
 // platforms (Steam, Xbox `gdk_`, PlayStation `ps5_`): the platform id is never assumed Steam.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { moderationActions } from '../../src/app/moderation-actions.js';
-import { Moderator } from '../../src/app/moderator.js';
+import { moderationActions } from '../../src/actions/moderation-actions.js';
+import { Moderator } from '../../src/actions/whitelist-moderator.js';
 import { startSimGameServer, type SimGameServer } from '../../src/demo/sim/index.js';
 import { GameRestClient } from '../../src/game/rest-client.js';
-import { EMPTY_LIVE } from '../../src/http/deps.js';
+import { EMPTY_LIVE } from '../../src/poller/live-source.js';
 import { createHandler } from '../../src/http/index.js';
 import { RestPoller } from '../../src/poller/rest-poller.js';
 import { P } from './conformance-table.js';

@@ -3,10 +3,10 @@
 // admin's announce, save and shutdown, each audited, each a clear 503 when the game does not
 // do it. The 401/403/Origin/400 walk of every route is in route-table.test.ts.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createGameActions } from '../../src/app/game-actions.js';
-import { createLiveSource } from '../../src/app/live-source.js';
+import { createGameActions } from '../../src/actions/game-actions.js';
+import { createLiveSource } from '../../src/poller/live-source.js';
 import { createPanelPorts } from '../../src/app/panel-ports.js';
-import { createWorldJobs } from '../../src/app/world-jobs.js';
+import { createWorldJobs } from '../../src/ingest/world-jobs.js';
 import { startSimGameServer, type SimGameServer } from '../../src/demo/sim/index.js';
 import { GameRestClient } from '../../src/game/rest-client.js';
 import { createHandler } from '../../src/http/index.js';

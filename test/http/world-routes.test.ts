@@ -5,12 +5,12 @@
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/app/logger.js';
+import { createLogger } from '../../src/lib/logger.js';
 import { createPanelPorts } from '../../src/app/panel-ports.js';
-import { parseForStoreInWorker } from '../../src/app/parse-worker-host.js';
-import { SaveWatcher } from '../../src/app/save-watcher.js';
-import { applyParse } from '../../src/app/world-apply.js';
-import { createWorldJobs } from '../../src/app/world-jobs.js';
+import { parseForStoreInWorker } from '../../src/ingest/parse-worker-host.js';
+import { SaveWatcher } from '../../src/ingest/save-watcher.js';
+import { applyParse } from '../../src/ingest/world-apply.js';
+import { createWorldJobs } from '../../src/ingest/world-jobs.js';
 import { createHandler } from '../../src/http/index.js';
 import { toMapCoords } from '../../src/lib/map-coords.js';
 import { FIXTURES, tempDir } from '../helpers/cli.js';

@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runStoreParseJob } from '../../src/app/parse-job.js';
+import { runStoreParseJob } from '../../src/ingest/parse-job.js';
 import { writeSyntheticWorld, type SyntheticWorldOptions } from '../../src/demo/world-gen/index.js';
 import { parseWorld } from '../../src/save/index.js';
 import { loadSqlJs } from '../../src/store/sqljs.js';

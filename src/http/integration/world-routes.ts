@@ -9,10 +9,10 @@ import { encodeCursor } from '../cursor.js';
 import type { HttpDeps } from '../deps.js';
 import { represent } from '../respond.js';
 import type { IntegrationHandler } from './context.js';
-import { isRunning } from './live-rows.js';
+import { isRunning } from '../../rows/live-rows.js';
 import { GenerationCache } from './page-cache.js';
 import type { PalsQuery, PlayerPath, PlayersQuery } from './params.js';
-import { guildRow, palRow, palWithOwnerRow, playerRow, utc } from './rows.js';
+import { guildRow, palRow, palWithOwnerRow, playerRow, utc } from '../../rows/world-rows.js';
 
 /** Uid keys of the players the poller currently sees online (REST playerId = uid without
  * dashes, ignoring case), and a signature of the live state the player rows depend on. The

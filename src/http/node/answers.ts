@@ -4,7 +4,7 @@
 import { createReadStream } from 'node:fs';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Logger } from '../deps.js';
+import type { Logger } from '../../lib/logger.js';
 import { errorResponse, GENERIC_500 } from '../errors.js';
 import type { Handler, HttpRequest, HttpResponse } from '../types.js';
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ROLES, SESSION_ID_PATTERN, USERNAME_PATTERN } from '../../lib/account.js';
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES, REFUSAL_REASONS } from '../../lib/audit.js';
 import { cursorParam, limitParam } from '../routes/page-params.js';
-import { Timestamp } from '../schemas.js';
+import { Timestamp } from '../../rows/schemas.js';
 
 const Username = z.string().regex(USERNAME_PATTERN).meta({ description: '1 to 32 letters, digits, dots, dashes or underscores.', examples: ['alice'] });
 const Role = z.enum(ROLES);

@@ -4,7 +4,7 @@ import { printable } from '../../lib/text.js';
 import { HttpError } from '../errors.js';
 import { json, noContent } from '../respond.js';
 import type { RouteInput } from '../routes/route.js';
-import type { LoginRequestSchema } from '../schemas.js';
+import type { LoginRequestSchema } from '../../rows/schemas.js';
 import type { PanelBaseContext, PanelHandler, PanelResult } from './context.js';
 import { clearedSessionCookie, isSecure, sessionCookie } from './cookies.js';
 import { LoginThrottle, type ThrottleOptions } from './login-throttle.js';

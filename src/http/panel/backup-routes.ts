@@ -5,10 +5,10 @@
 import { z } from 'zod';
 import { userActor } from '../../lib/actor.js';
 import { ConflictError, ValidationError } from '../../lib/errors.js';
-import type { BackupPorts } from '../backup-ports.js';
+import type { BackupPorts } from '../../backups/types.js';
 import type { HttpDeps } from '../deps.js';
 import { json, noContent } from '../respond.js';
-import { Timestamp } from '../schemas.js';
+import { Timestamp } from '../../rows/schemas.js';
 import { panelRoute as route, type PanelHandler, type PanelRoute } from './context.js';
 
 const NO_BACKUPS = 'palpanel has no save folder configured (SERVICE_SAVE_DIR), so it makes no backups.';

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { userActor } from '../../lib/actor.js';
 import { ConflictError, NotImplementedError } from '../../lib/errors.js';
-import type { ConfigPort } from '../config-port.js';
+import type { ConfigPort } from '../../actions/config-port.js';
 import type { HttpDeps } from '../deps.js';
 import { json } from '../respond.js';
 import { panelRoute as route, type PanelHandler, type PanelRoute } from './context.js';

@@ -9,10 +9,10 @@ import { GameUnavailableError, NotFoundError, ValidationError } from '../../lib/
 import { playerIdOfSaveUid } from '../../lib/player-id.js';
 import { encodeCursor } from '../cursor.js';
 import type { HttpDeps } from '../deps.js';
-import type { ConsolePort } from '../console-port.js';
+import type { ConsolePort } from '../../actions/console-port.js';
 import { json, noContent } from '../respond.js';
 import { cursorParam, limitParam } from '../routes/page-params.js';
-import { Timestamp } from '../schemas.js';
+import { Timestamp } from '../../rows/schemas.js';
 import { panelRoute as route, type PanelHandler, type PanelRoute } from './context.js';
 
 const Command = z.string().min(1).max(4000).meta({ description: 'One line; `{userId}`, `{playerId}` and `{name}` are filled from `player`.', examples: ['ShowPlayers'] });

@@ -2,7 +2,7 @@
 // payloads of the event stream.
 import { z } from 'zod';
 import { cursorParam, limitParam } from '../routes/page-params.js';
-import { Timestamp } from '../schemas.js';
+import { Timestamp } from '../../rows/schemas.js';
 
 export const EVENT_KINDS = ['join', 'leave', 'backup', 'system', 'audit', 'moderation'] as const;
 

@@ -12,7 +12,7 @@ import { encodeCursor } from '../cursor.js';
 import type { HttpDeps } from '../deps.js';
 import { json } from '../respond.js';
 import { cursorParam, limitParam } from '../routes/page-params.js';
-import { Timestamp } from '../schemas.js';
+import { Timestamp } from '../../rows/schemas.js';
 import { panelRoute as route, type PanelHandler, type PanelRoute } from './context.js';
 import { PanelPlayerPath } from './player-schemas.js';
 

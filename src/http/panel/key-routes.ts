@@ -3,7 +3,7 @@
 // the create. The store records each change in the audit log with the signed-in user as the actor.
 import { userActor } from '../../lib/actor.js';
 import { json } from '../respond.js';
-import type { CreateKeyRequestSchema } from '../schemas.js';
+import type { CreateKeyRequestSchema } from '../../rows/schemas.js';
 import type { PanelHandler } from './context.js';
 import type { KeyPath } from './params.js';
 

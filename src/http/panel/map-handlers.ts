@@ -6,7 +6,7 @@ import { MAP_COORDINATES_TEXT, toMapCoords, type WorldXY } from '../../lib/map-c
 import { playerIdOfSaveUid } from '../../lib/player-id.js';
 import type { WorldGuild } from '../../lib/world.js';
 import { MAP_DATASET } from '../integration/map.js';
-import { isRunning } from '../integration/live-rows.js';
+import { isRunning } from '../../rows/live-rows.js';
 import { json } from '../respond.js';
 import type { PanelHandler } from './context.js';
 

@@ -5,10 +5,10 @@
 import { z } from 'zod';
 import { PLACEMENTS, type WorldPal } from '../../lib/world.js';
 import { encodeCursor } from '../cursor.js';
-import { palWithOwnerRow } from '../integration/rows.js';
+import { palWithOwnerRow } from '../../rows/world-rows.js';
 import { json } from '../respond.js';
 import { cursorParam, limitParam } from '../routes/page-params.js';
-import { PalWithOwnerSchema } from '../schemas.js';
+import { PalWithOwnerSchema } from '../../rows/schemas.js';
 import { panelRoute as route, type PanelHandler, type PanelRoute } from './context.js';
 
 const SORTS = ['level', 'name', 'owner', 'species', 'instanceId'] as const;

@@ -2,6 +2,6 @@
 // unknown id, without a lookup. Each carries an example (documentation, and the route-table
 // test builds its requests from it).
 import { z } from 'zod';
-import { KEY_ID_PATTERN } from '../schemas.js';
+import { KEY_ID_PATTERN } from '../../rows/schemas.js';
 
 export const KeyPath = z.object({ id: z.string().regex(new RegExp(KEY_ID_PATTERN)).meta({ description: 'The key id (8 lowercase hex digits).', examples: ['0a1b2c3d'] }) });

@@ -10,7 +10,7 @@ import type { WorldPlayer } from '../../lib/world.js';
 import { uidKey } from '../../store/world.js';
 import { encodeCursor } from '../cursor.js';
 import type { HttpDeps } from '../deps.js';
-import { guildRow, palRow, playerRow, utc } from '../integration/rows.js';
+import { guildRow, palRow, playerRow, utc } from '../../rows/world-rows.js';
 import { json } from '../respond.js';
 import type { PanelHandler } from './context.js';
 import type { AnnouncementsSchema, ModerationRequestSchema, PanelPlayerPath, PanelPlayersQuery, WhitelistSchema } from './player-schemas.js';

@@ -3,7 +3,7 @@
 // location, banned, whitelisted and sessions), bans, guilds and the whitelist.
 import { z } from 'zod';
 import { cursorParam, limitParam } from '../routes/page-params.js';
-import { GuildSchema, PalSchema, PlayerSchema, Timestamp, UID_PATTERN } from '../schemas.js';
+import { GuildSchema, PalSchema, PlayerSchema, Timestamp, UID_PATTERN } from '../../rows/schemas.js';
 
 export const PanelPlayerPath = z.object({
   uid: z

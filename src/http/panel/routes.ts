@@ -3,7 +3,7 @@
 // but the login, the role, and the Origin check on every mutating route. A new route is one
 // entry here and its handler (typed by the entry's schemas); a path parameter's schema carries
 // an example, from which test/http/route-table.test.ts builds the requests that walk it.
-import { KeyCreatedSchema, KeyListSchema, KeyRecordSchema, CreateKeyRequestSchema, LoginRequestSchema, UserSchema } from '../schemas.js';
+import { KeyCreatedSchema, KeyListSchema, KeyRecordSchema, CreateKeyRequestSchema, LoginRequestSchema, UserSchema } from '../../rows/schemas.js';
 import { RouteTable } from '../routes/table.js';
 import { createLogin, logout, me } from './auth-routes.js';
 import { panelRoute as route, type PanelRoute } from './context.js';

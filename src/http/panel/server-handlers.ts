@@ -5,9 +5,9 @@
 import { userActor } from '../../lib/actor.js';
 import { fsErrorReason, GameUnavailableError, StorageError } from '../../lib/errors.js';
 import type { HttpDeps } from '../deps.js';
-import { serverStatus } from '../integration/live-rows.js';
+import { serverStatus } from '../../rows/live-rows.js';
 import { json } from '../respond.js';
-import type { GameActions } from '../server-ports.js';
+import type { GameActions } from '../../actions/game-actions.js';
 import type { PanelHandler } from './context.js';
 import { DEFAULT_SHUTDOWN_MESSAGE, type AnnounceRequestSchema, type ShutdownRequestSchema } from './server-schemas.js';
 

@@ -1,7 +1,7 @@
 // Request and response shapes of the panel's server routes (issue 11): status, health and the
 // game's admin actions. The status extends the Integration API's with what it leaves out.
 import { z } from 'zod';
-import { ServerStatusSchema, Timestamp } from '../schemas.js';
+import { ServerStatusSchema, Timestamp } from '../../rows/schemas.js';
 
 const NonNegInt = z.number().int().min(0);
 const Words = z.string().nullable();

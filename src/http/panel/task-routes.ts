@@ -1,12 +1,12 @@
 // Scheduled tasks (issue 13), admin only: restarts with in-game warnings and recurring console
-// commands (src/app/task-scheduler.ts runs them), and the log of their runs.
+// commands (src/actions/task-scheduler.ts runs them), and the log of their runs.
 import { z } from 'zod';
 import { userActor } from '../../lib/actor.js';
 import { dueOf } from '../../lib/task-schedule.js';
 import type { TaskRecord } from '../../store/tasks.js';
 import type { HttpDeps } from '../deps.js';
 import { json, noContent } from '../respond.js';
-import { Timestamp } from '../schemas.js';
+import { Timestamp } from '../../rows/schemas.js';
 import { panelRoute as route, type PanelHandler, type PanelRoute } from './context.js';
 
 const Schedule = z.discriminatedUnion('every', [

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { userActor } from '../../lib/actor.js';
 import { WEBHOOK_FORMATS } from '../../store/webhooks.js';
 import { json, noContent } from '../respond.js';
-import { Timestamp } from '../schemas.js';
+import { Timestamp } from '../../rows/schemas.js';
 import { panelRoute as route, type PanelHandler, type PanelRoute } from './context.js';
 
 const WebhookSchema = z.strictObject({

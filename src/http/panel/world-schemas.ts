@@ -2,7 +2,7 @@
 // watcher, a parse on request, the live snapshot for the live map, and the map dataset.
 import { z } from 'zod';
 import { ACTIVITIES, GAME_DATA_STATES } from '../../lib/live.js';
-import { MapDatasetSchema, Timestamp } from '../schemas.js';
+import { MapDatasetSchema, Timestamp } from '../../rows/schemas.js';
 
 const NonNegInt = z.number().int().min(0);
 

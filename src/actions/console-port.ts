@@ -1,0 +1,13 @@
+// What the panel's console routes need of the running palpanel (console.ts).
+import type { Actor } from '../lib/actor.js';
+import type { ConsoleLogEntry } from '../store/console.js';
+
+export interface ConsolePort {
+  /** Runs one command through RCON and logs it; GameUnavailableError (503) when RCON is not
+   * configured, refuses the password or does not answer; ValidationError for a bad command. */
+  exec(command: string, actor: Actor): Promise<ConsoleLogEntry>;
+  /** Runs one command without the console log (its caller records it its own way): the reply
+   * text, or GameUnavailableError saying why not. */
+  run(command: string): Promise<{ text: string; truncated: boolean }>;
+  close(): Promise<void>;
+}

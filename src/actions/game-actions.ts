@@ -1,0 +1,73 @@
+// The game's admin actions for the panel (announce, save now, graceful shutdown) and its
+// settings, over the game's REST client. Each action is audited here, in the app layer, once
+// its outcome is known: the change happens in the game, not in the store, so the row is its
+// own write (`ok`, or `refused` with the reason of game-failure.ts when the game did not do it).
+import type { CallOptions } from '../game/rest-client.js';
+import type { Actor } from '../lib/actor.js';
+import type { AuditAction } from '../lib/audit.js';
+import type { Clock } from '../lib/time.js';
+import type { Store } from '../store/index.js';
+import { attempt } from './game-failure.js';
+
+/** What the actions need of the REST client (GameRestClient satisfies it). */
+export interface GameAdminSource {
+  settings(o?: CallOptions): Promise<Record<string, SettingValue>>;
+  announce(message: string, o?: CallOptions): Promise<string>;
+  save(o?: CallOptions): Promise<string>;
+  shutdown(waitSec: number, message?: string, o?: CallOptions): Promise<string>;
+}
+
+/** Settings change only when the game restarts: read at most this often. */
+const SETTINGS_TTL_MS = 60_000;
+/** `/server` must answer promptly even when the game hangs. */
+const SETTINGS_TIMEOUT_MS = 2_000;
+/** After a failed read, the next try waits this long (a hanging game would slow every `/server`). */
+const SETTINGS_RETRY_MS = 15_000;
+
+export function createGameActions(source: GameAdminSource, store: Store, clock: Clock): GameActions {
+  let cached: { at: number; value: Record<string, SettingValue> } | null = null;
+  let failedAt = -Infinity;
+
+  /** Runs the game call and audits its outcome (game-failure.ts maps a failure). */
+  async function act<T>(action: AuditAction, actor: Actor, detail: string | null, what: string, call: () => Promise<T>): Promise<T> {
+    const entry = { actor, action, target: '', detail };
+    const out = await attempt(store, entry, what, call);
+    store.audit.note(entry);
+    return out;
+  }
+
+  return {
+    async settings() {
+      const now = clock().getTime();
+      if (cached && now - cached.at < SETTINGS_TTL_MS) return cached.value;
+      if (now - failedAt < SETTINGS_RETRY_MS) return cached?.value ?? null;
+      try {
+        cached = { at: now, value: await source.settings({ timeoutMs: SETTINGS_TIMEOUT_MS }) };
+        return cached.value;
+      } catch {
+        failedAt = now;
+        return cached?.value ?? null;
+      }
+    },
+    announce: (message, actor) => act('server.announce', actor, message, 'announcement', () => source.announce(message)).then(() => undefined),
+    save: (actor) => act('server.save', actor, null, 'save', () => source.save()).then(() => undefined),
+    async shutdown(delaySec, message, actor) {
+      await act('server.shutdown', actor, `in ${delaySec} s: ${message}`, 'shutdown', () => source.shutdown(delaySec, message));
+      return { shutdownAt: new Date(clock().getTime() + delaySec * 1000).toISOString() };
+    },
+  };
+}
+
+export type SettingValue = string | number | boolean | string[];
+
+/** The game's admin actions. Each audits itself (actor as given) and throws
+ * GameUnavailableError (503 `game_unavailable`) when the game did not answer or refused. */
+export interface GameActions {
+  /** The game's settings as its REST API reports them (cached briefly); null when unreadable. */
+  settings(): Promise<Record<string, SettingValue> | null>;
+  announce(message: string, actor: Actor): Promise<void>;
+  save(actor: Actor): Promise<void>;
+  /** Asks the game to shut down after `delaySec`, telling players `message`; resolves with the
+   * time it will stop once the game accepted. */
+  shutdown(delaySec: number, message: string, actor: Actor): Promise<{ shutdownAt: string }>;
+}

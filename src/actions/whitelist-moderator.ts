@@ -1,0 +1,90 @@
+// Moderation driven by the REST poller's roster (issue 11): remembers each player's platform
+// user id (the save holds none; a ban of an offline player needs it) and, while the whitelist
+// is on, kicks a player not on it as soon as the poller sees them online, with an audit entry
+// (actor `system`) and a panel-only `moderation` event.
+import { SYSTEM } from '../lib/actor.js';
+import type { OnlinePlayer } from '../lib/live.js';
+import type { PresencePlayer } from '../poller/ports.js';
+import type { ModerationActions } from './moderation-actions.js';
+import type { Logger } from '../lib/logger.js';
+import { sanitizeName } from '../poller/event-text.js';
+import type { Store } from '../store/index.js';
+
+export const WHITELIST_KICK_REASON = 'You are not on this server\'s whitelist.';
+/** A player the whitelist refused who is still online is kicked again after this long. */
+export const KICK_RETRY_MS = 60_000;
+
+export class Moderator {
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly game: ModerationActions | undefined,
+    private readonly log: Logger,
+  ) {}
+
+  /** Save uid keys of the players a whitelist kick was tried for, and when: a player still
+   * online is tried again only after KICK_RETRY_MS (the game may not have let them go yet, or
+   * refused), and forgotten once they leave. */
+  private readonly kickedAt = new Map<string, number>();
+
+  /** The RestPoller's `roster` listener. */
+  readonly roster = (online: readonly OnlinePlayer[], joined: readonly OnlinePlayer[], left: readonly PresencePlayer[], at: Date): void => {
+    this.store.moderation.rememberAccounts(online, at);
+    const onlineKeys = new Set(online.map((p) => p.playerId.toUpperCase()));
+    for (const key of this.kickedAt.keys()) if (!onlineKeys.has(key)) this.kickedAt.delete(key);
+    // Every player online, not only those who joined in this cycle: the whitelist also holds for
+    // players already on when it is switched on, or when palpanel (re)starts.
+    const enforce = this.store.moderation.whitelist().enabled;
+    const refused = new Set<string>();
+    if (enforce) {
+      for (const p of online) {
+        const key = p.playerId.toUpperCase();
+        if (this.store.moderation.isWhitelisted(p.userId, key)) continue;
+        refused.add(key);
+        const last = this.kickedAt.get(key);
+        if (last !== undefined && at.getTime() - last < KICK_RETRY_MS) continue;
+        this.kickedAt.set(key, at.getTime());
+        this.track(this.kick(p, key));
+      }
+    }
+    const announce = this.store.moderation.announcements();
+    if (!announce.enabled) return;
+    for (const p of joined) if (!refused.has(p.playerId.toUpperCase())) this.track(this.say(announce.joinTemplate, p.name));
+    for (const p of left) this.track(this.say(announce.leaveTemplate, p.name));
+  };
+
+  private track(run: Promise<void>): void {
+    const p = run.finally(() => this.pending.delete(p));
+    this.pending.add(p);
+  }
+
+  /** An announcement failure is logged only: the game being down is already reported. */
+  private async say(template: string, rawName: string): Promise<void> {
+    if (!this.game) return;
+    const message = template.replaceAll('{name}', sanitizeName(rawName));
+    try {
+      await this.game.announce(message);
+    } catch (err) {
+      this.log('warn', 'join/leave announcement failed', err);
+    }
+  }
+
+  private async kick(p: OnlinePlayer, key: string): Promise<void> {
+    const name = sanitizeName(p.name);
+    if (!this.game || !p.userId) {
+      this.log('warn', `whitelist: cannot kick ${name}: no game actions or no platform id`);
+      return;
+    }
+    try {
+      await this.game.kick(SYSTEM, { userId: p.userId, uid: key }, WHITELIST_KICK_REASON, `Kicked ${name} (${p.userId}): not on the whitelist`);
+    } catch (err) {
+      this.log('warn', `whitelist: the kick of ${name} failed`, err);
+    }
+  }
+
+  /** Resolves when every kick started so far has ended (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+}

@@ -1,0 +1,284 @@
+// Backups of the world save (issue 12): made on request or on schedule, listed from the backup
+// folder (each archive carries its manifest, so the folder is the whole truth and a crash can
+// leave at most an ignored temp file), kept by the retention the admin set, deleted, verified.
+// Every completed backup adds the public `Backup completed` event; every change is audited.
+import { randomBytes } from 'node:crypto';
+import { createReadStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { rm, statfs } from 'node:fs/promises';
+import { createGunzip } from 'node:zlib';
+import { SYSTEM, type Actor } from '../lib/actor.js';
+import { BACKUP_TEXT } from '../lib/event-texts.js';
+import { ConflictError, DomainError, fsErrorReason, NotFoundError } from '../lib/errors.js';
+import { iso, type Clock } from '../lib/time.js';
+import { TarError } from '../lib/tar.js';
+import type { Store } from '../store/index.js';
+import { archivePath, BACKUP_ID, readArchive, writeArchive, type BackupManifest, type BackupTrigger, type ReadArchive, type SaveFile } from './archive.js';
+import { readStableSave } from './source.js';
+import type { Logger } from '../lib/logger.js';
+import { PARSE_WORK_PREFIX } from './parse-sides.js';
+
+export interface BackupRecord {
+  id: string;
+  trigger: BackupTrigger;
+  createdAt: string;
+  sizeBytes: number;
+  gameVersion: string | null;
+  world: BackupManifest['world'];
+  fileCount: number;
+  note: string | null;
+}
+
+export type BackupJobState = { id: string; trigger: BackupTrigger; state: 'running' | 'failed'; startedAt: string; error: string | null };
+
+export interface BackupStorage {
+  bytesUsed: number;
+  count: number;
+  freeBytes: number | null;
+  /** Ids of the oldest and newest backups, and when each was made. */
+  oldest: string | null;
+  newest: string | null;
+  oldestAt: string | null;
+  newestAt: string | null;
+}
+
+export class BackupNotFoundError extends NotFoundError {
+  constructor() {
+    super('No backup has that id.');
+  }
+}
+
+export interface BackupServiceOptions {
+  store: Store;
+  saveDir: string | null;
+  backupDir: string;
+  log: Logger;
+  clock: Clock;
+  /** Asks the game to save before a backup; its failure only means the files on disk are used. */
+  saveGame?: () => Promise<void>;
+  settleMs?: number;
+  maxWaitMs?: number;
+}
+
+/** The manifest of an archive, from its first tar entry only (no full read for a listing). */
+async function readManifest(path: string): Promise<BackupManifest | null> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let have = 0;
+    const src = createReadStream(path);
+    const gz = createGunzip();
+    const done = (m: BackupManifest | null) => {
+      src.destroy();
+      gz.destroy();
+      resolve(m);
+    };
+    gz.on('data', (c: Buffer) => {
+      chunks.push(c);
+      have += c.length;
+      if (have < 512) return;
+      const buf = Buffer.concat(chunks);
+      const size = parseInt(buf.toString('latin1', 124, 136).replace(/\0.*$/s, '').trim(), 8);
+      if (buf.toString('utf8', 0, 100).replace(/\0.*$/s, '') !== 'manifest.json' || !(size > 0 && size < 16 * 1024 * 1024)) return done(null);
+      if (have < 512 + size) return;
+      try {
+        done(JSON.parse(buf.toString('utf8', 512, 512 + size)) as BackupManifest);
+      } catch {
+        done(null);
+      }
+    });
+    gz.on('error', () => done(null));
+    src.on('error', () => done(null));
+    gz.on('end', () => done(null));
+    src.pipe(gz);
+  });
+}
+
+export class BackupService {
+  private readonly jobs = new Map<string, BackupJobState>();
+  private readonly cache = new Map<string, { mtimeMs: number; record: BackupRecord }>();
+  private running: Promise<unknown> | null = null;
+
+  constructor(private readonly o: BackupServiceOptions) {
+    mkdirSync(o.backupDir, { recursive: true, mode: 0o700 });
+    // A temp file is a backup a crash interrupted: never listed, removed here.
+    // (and the work folders of a dry-run's parse).
+    for (const name of readdirSync(o.backupDir)) {
+      if (/^\..*\.tar\.gz\.tmp$/.test(name) || name.startsWith(PARSE_WORK_PREFIX)) rmSync(join(o.backupDir, name), { recursive: true, force: true });
+    }
+  }
+
+  get backupDir(): string {
+    return this.o.backupDir;
+  }
+
+  /** Starts a backup; resolves with its id at once (the job's state is readable until done). */
+  start(trigger: BackupTrigger, actor: Actor, note: string | null = null): { id: string; done: Promise<BackupRecord> } {
+    if (!this.o.saveDir) throw new ConflictError('conflict', 'palpanel has no save folder configured (SERVICE_SAVE_DIR), so there is nothing to back up.');
+    if (this.running) throw new ConflictError('conflict', 'A backup is being made now; try again when it is done.');
+    const now = this.o.clock();
+    const id = `${iso(now).replace(/[-:]/g, '').replace(/\.\d{3}/, '')}-${trigger}-${randomBytes(3).toString('hex')}`;
+    const job: BackupJobState = { id, trigger, state: 'running', startedAt: iso(now), error: null };
+    this.jobs.set(id, job);
+    const done = this.make(id, trigger, actor, undefined, note).then(
+      (rec) => {
+        this.jobs.delete(id);
+        return rec;
+      },
+      (err: unknown) => {
+        job.state = 'failed';
+        const fsReason = fsErrorReason(err);
+        job.error =
+          err instanceof DomainError || err instanceof TarError
+            ? err.message
+            : fsReason
+              ? `The backup could not be written: ${fsReason}. Nothing was kept.`
+              : 'The backup could not be written (the log has the details).';
+        this.o.log('warn', `backup ${id} failed`, err);
+        this.o.store.audit.note({ actor, action: 'backup.create', target: id, detail: `${trigger}: ${job.error}` }, 'backup_failed');
+        throw err;
+      },
+    );
+    this.running = done.catch(() => undefined).finally(() => (this.running = null));
+    return { id, done };
+  }
+
+  private async make(id: string, trigger: BackupTrigger, actor: Actor, files?: SaveFile[], note: string | null = null): Promise<BackupRecord> {
+    if (!files) {
+      if (this.o.saveGame) await this.o.saveGame().catch((err: unknown) => this.o.log('warn', 'backup: the game did not save first; the files on disk are backed up', err));
+      files = await readStableSave(this.o.saveDir!, { settleMs: this.o.settleMs ?? 1_000, maxWaitMs: this.o.maxWaitMs ?? 60_000 });
+    }
+    const info = this.o.store.world.parseInfo();
+    const { manifest, size } = await writeArchive(this.o.backupDir, {
+      format: 'palpanel-backup/1',
+      id,
+      trigger,
+      createdAt: iso(this.o.clock()),
+      gameVersion: info.meta?.gameVersion ?? null,
+      world: info.lastParseAt ? { players: info.players, pals: info.pals, guilds: info.guilds } : null,
+      note,
+    }, files);
+    // Read back what was written: a backup that does not verify is removed, never listed.
+    try {
+      await readArchive(archivePath(this.o.backupDir, id));
+    } catch (err) {
+      await rm(archivePath(this.o.backupDir, id), { force: true });
+      throw err;
+    }
+    const at = iso(this.o.clock());
+    this.o.store.audit.note({ actor, action: 'backup.create', target: id, detail: trigger });
+    this.o.store.events.append({ at, kind: 'backup', message: BACKUP_TEXT });
+    this.o.log('info', `backup ${id}: ${files.length} files, ${size} bytes`);
+    return { id, trigger, createdAt: manifest.createdAt, sizeBytes: size, gameVersion: manifest.gameVersion, world: manifest.world, fileCount: manifest.files.length, note };
+  }
+
+  /** Keeps an archive made elsewhere (already read and checked), as an `imported` backup. */
+  async adopt(archive: ReadArchive, actor: Actor): Promise<BackupRecord> {
+    const id = `${iso(this.o.clock()).replace(/[-:]/g, '').replace(/\.\d{3}/, '')}-imported-${randomBytes(3).toString('hex')}`;
+    return this.make(id, 'imported', actor, archive.files);
+  }
+
+  /** A job still running or failed, or null. */
+  job(id: string): BackupJobState | null {
+    return this.jobs.get(id) ?? null;
+  }
+
+  /** Whether a backup is being made now. */
+  get busy(): boolean {
+    return this.running !== null;
+  }
+
+  /** Waits for a backup in progress (tests, shutdown). */
+  async idle(): Promise<void> {
+    await this.running;
+  }
+
+  /** Every backup, newest first. */
+  async list(): Promise<BackupRecord[]> {
+    const out: BackupRecord[] = [];
+    const seen = new Set<string>();
+    for (const name of readdirSync(this.o.backupDir)) {
+      const id = name.endsWith('.tar.gz') ? name.slice(0, -'.tar.gz'.length) : '';
+      if (!BACKUP_ID.test(id)) continue;
+      seen.add(id);
+      const path = archivePath(this.o.backupDir, id);
+      const s = statSync(path, { throwIfNoEntry: false });
+      if (!s?.isFile()) continue;
+      const cached = this.cache.get(id);
+      if (cached && cached.mtimeMs === s.mtimeMs) {
+        out.push(cached.record);
+        continue;
+      }
+      const m = await readManifest(path);
+      if (!m || m.id !== id) continue; // not ours, or damaged: `verify` says which
+      const record: BackupRecord = { id, trigger: m.trigger, createdAt: m.createdAt, sizeBytes: s.size, gameVersion: m.gameVersion, world: m.world, fileCount: m.files.length, note: m.note ?? null };
+      this.cache.set(id, { mtimeMs: s.mtimeMs, record });
+      out.push(record);
+    }
+    for (const id of this.cache.keys()) if (!seen.has(id)) this.cache.delete(id);
+    return out.sort((a, b) => (a.id < b.id ? 1 : -1));
+  }
+
+  async get(id: string): Promise<BackupRecord> {
+    const rec = (await this.list()).find((b) => b.id === id);
+    if (!rec) throw new BackupNotFoundError();
+    return rec;
+  }
+
+  /** Reads and checks the whole archive. */
+  async open(id: string): Promise<ReadArchive> {
+    await this.get(id);
+    return readArchive(archivePath(this.o.backupDir, id));
+  }
+
+  /** The archive's path for a download (after the id was found). */
+  async pathOf(id: string): Promise<{ path: string; size: number }> {
+    const rec = await this.get(id);
+    return { path: archivePath(this.o.backupDir, id), size: rec.sizeBytes };
+  }
+
+  async storage(): Promise<BackupStorage> {
+    const all = await this.list();
+    let freeBytes: number | null = null;
+    try {
+      const s = await statfs(this.o.backupDir);
+      freeBytes = s.bavail * s.bsize;
+    } catch {
+      /* unknown */
+    }
+    return {
+      bytesUsed: all.reduce((a, b) => a + b.sizeBytes, 0),
+      count: all.length,
+      freeBytes,
+      oldest: all.at(-1)?.id ?? null,
+      newest: all[0]?.id ?? null,
+      oldestAt: all.at(-1)?.createdAt ?? null,
+      newestAt: all[0]?.createdAt ?? null,
+    };
+  }
+
+  async remove(id: string, actor: Actor): Promise<void> {
+    const rec = await this.get(id);
+    await rm(archivePath(this.o.backupDir, id));
+    this.cache.delete(id);
+    this.o.store.audit.note({ actor, action: 'backup.delete', target: id, detail: rec.trigger });
+  }
+
+  /**
+   * Retention: backups older than the kept days go, but never the newest backup, and never one
+   * younger than the window (so a fresh pre-restore backup always stays). Returns the ids removed.
+   */
+  async applyRetention(now: Date = this.o.clock()): Promise<string[]> {
+    const { retentionDays } = this.o.store.backupSettings.schedule();
+    const cutoff = now.getTime() - retentionDays * 86_400_000;
+    const all = await this.list();
+    const removed: string[] = [];
+    for (const b of all.slice(1)) {
+      if (Date.parse(b.createdAt) >= cutoff) continue;
+      await rm(archivePath(this.o.backupDir, b.id), { force: true });
+      this.cache.delete(b.id);
+      this.o.store.audit.note({ actor: SYSTEM, action: 'backup.delete', target: b.id, detail: `retention: older than ${retentionDays} days` });
+      removed.push(b.id);
+    }
+    return removed;
+  }
+}

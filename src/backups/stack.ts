@@ -1,0 +1,97 @@
+// HttpDeps.backups of `palpanel serve`: the backup service and the restorer behind the panel's
+// backup routes, and the check an uploaded archive passes before it is kept.
+import { writeFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { BackupPorts } from './types.js';
+import { ValidationError } from '../lib/errors.js';
+import { TarError } from '../lib/tar.js';
+import { readArchive } from './archive.js';
+import type { Logger } from '../lib/logger.js';
+import { parseFiles } from './parse-sides.js';
+import { Restorer } from './restore.js';
+import { BackupService } from './service.js';
+import type { Settings } from '../config/settings.js';
+import type { GameRestClient } from '../game/rest-client.js';
+import type { Clock } from '../lib/time.js';
+import type { Store } from '../store/index.js';
+
+export function createBackupPorts(svc: BackupService, restorer: Restorer, log: Logger): BackupPorts {
+  return {
+    list: () => svc.list(),
+    get: (id) => svc.get(id),
+    job: (id) => svc.job(id),
+    start: (trigger, actor, note) => {
+      const { id, done } = svc.start(trigger, actor, note ?? null);
+      done.catch(() => undefined); // its failure is the job's state, read by GET /backups/{id}
+      return { id };
+    },
+    async contents(id) {
+      const { manifest } = await svc.open(id);
+      return { id: manifest.id, trigger: manifest.trigger, createdAt: manifest.createdAt, gameVersion: manifest.gameVersion, world: manifest.world, files: manifest.files };
+    },
+    storage: () => svc.storage(),
+    pathOf: (id) => svc.pathOf(id),
+    remove: (id, actor) => svc.remove(id, actor),
+    async importArchive(bytes, actor) {
+      // Checked from a file of its own, like any archive, then as a world save.
+      const tmp = join(svc.backupDir, `.upload-${randomBytes(4).toString('hex')}.tar.gz.tmp`);
+      await writeFile(tmp, bytes, { mode: 0o600 });
+      try {
+        let archive;
+        try {
+          archive = await readArchive(tmp);
+        } catch (err) {
+          if (err instanceof TarError) throw new ValidationError(`The upload is not a palpanel backup: ${err.message}.`);
+          throw err;
+        }
+        if (!archive.files.some((f) => f.path === 'Level.sav')) throw new ValidationError('The upload holds no Level.sav: it is not a world save.');
+        const world = await parseFiles(archive.files, log, svc.backupDir);
+        if (world.players.length === 0 && world.pals.length === 0 && world.guilds.length === 0) {
+          throw new ValidationError('The upload\'s Level.sav could not be read as a Palworld world save.');
+        }
+        return await svc.adopt(archive, actor);
+      } finally {
+        await rm(tmp, { force: true });
+      }
+    },
+    dryRun: (id) => restorer.dryRun(id),
+    restore: (id, opts, actor) => restorer.restore(id, opts, actor),
+  };
+}
+
+export interface BackupStackOptions {
+  store: Store;
+  settings: Pick<Settings, 'saveDir' | 'backupDir' | 'dataDir'>;
+  log: Logger;
+  clock: Clock;
+  /** The game's REST client, when one is configured: asked to save before a backup. */
+  client: GameRestClient | null;
+  gameRunning: () => boolean;
+  stopGame?: () => Promise<void>;
+  reparse: () => Promise<unknown>;
+}
+
+/** The backup service, its restorer and their ports over one store, for `serve` and for the
+ * `backup` command on a data dir no server holds. */
+export function createBackupStack(o: BackupStackOptions): { svc: BackupService; ports: BackupPorts } {
+  const svc = new BackupService({
+    store: o.store,
+    saveDir: o.settings.saveDir,
+    backupDir: o.settings.backupDir ?? join(o.settings.dataDir, 'backups'),
+    log: o.log,
+    clock: o.clock,
+    saveGame: o.client ? () => o.client!.save().then(() => undefined) : undefined,
+  });
+  const restorer = new Restorer({
+    store: o.store,
+    backups: svc,
+    saveDir: o.settings.saveDir,
+    dataDir: o.settings.dataDir,
+    log: o.log,
+    gameRunning: o.gameRunning,
+    stopGame: o.stopGame,
+    reparse: o.reparse,
+  });
+  return { svc, ports: createBackupPorts(svc, restorer, o.log) };
+}

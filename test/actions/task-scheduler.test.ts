@@ -1,0 +1,114 @@
+// Scheduled tasks with an injected clock against the simulated game server: a daily restart
+// warns N minutes and 1 minute before, then saves and shuts down through the REST API; players
+// online make it skip or wait when the admin says so; a restart missed while palpanel was down is
+// logged, not run late; a recurring command runs through RCON; each run is logged and audited.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createConsole } from '../../src/actions/console.js';
+import { createGameActions } from '../../src/actions/game-actions.js';
+import { TaskScheduler, type TaskPorts } from '../../src/actions/task-scheduler.js';
+import { nextAfter } from '../../src/lib/task-schedule.js';
+import { parseHostPort } from '../../src/config/settings.js';
+import { startSimGameServer } from '../../src/demo/sim/index.js';
+import { GameRestClient } from '../../src/game/rest-client.js';
+import { SYSTEM } from '../../src/lib/actor.js';
+import { tempStore } from '../http/fixture.js';
+
+const cleanup: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanup.splice(0).reverse()) await c();
+});
+
+async function rig() {
+  let now = Date.parse('2026-07-14T03:00:00.000Z');
+  const clock = () => new Date(now);
+  const sim = await startSimGameServer({ churnPeriodMs: 0 });
+  cleanup.push(() => sim.close());
+  const ts = await tempStore(clock);
+  cleanup.push(() => ts.cleanup());
+  const client = new GameRestClient({ baseUrl: sim.restUrl, password: sim.password });
+  cleanup.push(() => client.close());
+  const game = createGameActions(client, ts.store, clock);
+  const con = createConsole(ts.store, { addr: parseHostPort(sim.rconAddr), password: sim.password });
+  cleanup.push(() => con.close());
+  let players = 0;
+  const ports: TaskPorts = {
+    announce: (m) => game.announce(m, SYSTEM),
+    save: () => game.save(SYSTEM),
+    shutdown: (s, m) => game.shutdown(s, m, SYSTEM).then(() => undefined),
+    exec: async (c) => (await con.exec(c, SYSTEM)).reply,
+    playersOnline: () => players,
+  };
+  const scheduler = new TaskScheduler(ts.store, ports, clock, () => undefined);
+  const at = async (iso: string) => {
+    now = Date.parse(iso);
+    await scheduler.tick();
+  };
+  return { sim, ts, scheduler, at, setPlayers: (n: number) => (players = n), actions: () => sim.control.adminActions().map((a) => `${a.action}${a.args.message ? `: ${String(a.args.message)}` : ''}`) };
+}
+
+const restart = (whenPlayersOnline: 'run' | 'skip' | 'delay') => ({
+  name: 'Nightly restart',
+  enabled: true,
+  schedule: { every: 'day' as const, at: '04:00' },
+  action: { kind: 'restart' as const, warnMinutes: 10, message: 'The server restarts in {minutes} minutes.', whenPlayersOnline },
+});
+
+describe('scheduled tasks', () => {
+  it('next due times: intervals from the last run, days at their UTC time', () => {
+    expect(nextAfter({ every: 'interval', minutes: 30 }, new Date('2026-07-14T03:00:00Z')).toISOString()).toBe('2026-07-14T03:30:00.000Z');
+    expect(nextAfter({ every: 'day', at: '04:00' }, new Date('2026-07-14T03:00:00Z')).toISOString()).toBe('2026-07-14T04:00:00.000Z');
+    expect(nextAfter({ every: 'day', at: '04:00' }, new Date('2026-07-14T04:00:00Z')).toISOString()).toBe('2026-07-15T04:00:00.000Z');
+  });
+
+  it('a restart: the warnings at 10 and 1 minutes before, then save and shutdown; logged and audited', async () => {
+    const { ts, at, actions } = await rig();
+    const t = ts.store.tasks.add(restart('run'), 'user:ann');
+    await at('2026-07-14T03:49:00.000Z');
+    expect(actions()).toEqual([]);
+    await at('2026-07-14T03:50:00.000Z');
+    await at('2026-07-14T03:55:00.000Z'); // no second warning for the same minute mark
+    expect(actions()).toEqual(['announce: The server restarts in 10 minutes.']);
+    await at('2026-07-14T03:59:00.000Z');
+    await at('2026-07-14T04:00:00.000Z');
+    expect(actions()).toEqual(['announce: The server restarts in 10 minutes.', 'announce: The server restarts in 1 minutes.', 'save', 'shutdown: The server restarts now.']);
+    expect(ts.store.tasks.runs(5, t.id)).toEqual([expect.objectContaining({ dueAt: '2026-07-14T04:00:00.000Z', outcome: 'ok' })]);
+    expect(ts.store.audit.list({ limit: 10, action: 'task.run' }).data).toEqual([expect.objectContaining({ actor: 'system', target: t.id })]);
+    expect(ts.store.audit.list({ limit: 10, action: 'server.shutdown' }).data).toEqual([expect.objectContaining({ actor: 'system', outcome: 'ok' })]);
+    // The next one is tomorrow.
+    await at('2026-07-14T04:05:00.000Z');
+    expect(actions()).toHaveLength(4);
+  });
+
+  it('players online: skip logs a skipped run; delay waits until they leave', async () => {
+    const skip = await rig();
+    skip.setPlayers(2);
+    const s = skip.ts.store.tasks.add(restart('skip'), 'cli');
+    await skip.at('2026-07-14T03:50:00.000Z');
+    await skip.at('2026-07-14T04:00:00.000Z');
+    expect(skip.actions().filter((a) => a.startsWith('shutdown'))).toEqual([]);
+    expect(skip.ts.store.tasks.runs(5, s.id)[0]).toMatchObject({ outcome: 'skipped', detail: '2 players online' });
+
+    const delay = await rig();
+    delay.setPlayers(1);
+    delay.ts.store.tasks.add(restart('delay'), 'cli');
+    await delay.at('2026-07-14T03:50:00.000Z');
+    await delay.at('2026-07-14T04:00:00.000Z');
+    await delay.at('2026-07-14T04:20:00.000Z');
+    expect(delay.actions().filter((a) => a.startsWith('shutdown'))).toEqual([]);
+    delay.setPlayers(0);
+    await delay.at('2026-07-14T04:21:00.000Z');
+    expect(delay.actions().filter((a) => a.startsWith('shutdown'))).toHaveLength(1);
+  });
+
+  it('a restart missed while palpanel was down is logged, not run late; a recurring command runs through RCON', async () => {
+    const { ts, at, actions } = await rig();
+    const t = ts.store.tasks.add(restart('run'), 'cli');
+    await at('2026-07-14T09:00:00.000Z');
+    expect(actions()).toEqual([]);
+    expect(ts.store.tasks.runs(5, t.id)[0]).toMatchObject({ outcome: 'skipped', detail: 'missed while palpanel was not running' });
+    const c = ts.store.tasks.add({ name: 'Save often', enabled: true, schedule: { every: 'interval', minutes: 30 }, action: { kind: 'command', command: 'Save' } }, 'cli');
+    await at('2026-07-14T09:31:00.000Z');
+    expect(ts.store.tasks.runs(5, c.id)[0]).toMatchObject({ outcome: 'ok', detail: 'Complete Save' });
+    expect(ts.store.console.page(5, null)[0]).toMatchObject({ actor: 'system', command: 'Save' });
+  });
+});
