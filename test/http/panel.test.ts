@@ -1,7 +1,7 @@
 // Panel login, sessions, roles, key routes and the failed-login throttle (interface.md,
 // Decisions; spec: Key management), with an injected clock.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_THROTTLE, LoginThrottle } from '../../src/http/panel/login-throttle.js';
+import { DEFAULT_THROTTLE, LoginThrottle } from '../../src/http/panel/auth/login-throttle.js';
 import { P } from './conformance-table.js';
 import type { ManualClock, TempStore } from './fixture.js';
 import { ADMIN, panelHarness, VIEWER, type PanelHarness } from './panel-harness.js';

@@ -23,11 +23,22 @@ export type PanelRoute = Route<PanelBaseContext & Partial<PanelContext>, PanelRe
 /** A session route's handler, typed by its route's request schemas. */
 export type PanelHandler<R extends RequestSchemas = Record<never, never>> = (ctx: PanelContext & RouteInput<R>) => PanelResult;
 
-type ContextFor<A> = A extends 'session' ? PanelContext : PanelBaseContext;
+/** A signed-in route's entry. Who may call it is not written on the entry but bound where the
+ * routes are grouped (`signedIn`, `adminOnly`), as pocketbase binds auth to a route group. */
+export type SessionEntry = Omit<PanelRoute, 'auth' | 'role'>;
 
-/** A panel route: a `session` route's handler gets the user, an open (`none`) route's does not. */
-export function panelRoute<A extends 'session' | 'none', R extends RequestSchemas = Record<never, never>>(
-  spec: RouteSpec<ContextFor<A>, PanelResult, R> & { auth: A },
-): PanelRoute {
-  return spec;
+/** A session route: its handler gets the signed-in user, checked for the group's role. */
+export function route<R extends RequestSchemas = Record<never, never>>(spec: Omit<RouteSpec<PanelContext, PanelResult, R>, 'auth' | 'role'>): SessionEntry {
+  return spec as SessionEntry;
 }
+
+/** An open route (the login): no session, so its handler gets no user. */
+export function openRoute<R extends RequestSchemas = Record<never, never>>(spec: Omit<RouteSpec<PanelBaseContext, PanelResult, R>, 'auth' | 'role'>): PanelRoute {
+  return { ...(spec as SessionEntry), auth: 'none' };
+}
+
+/** Routes any signed-in user may call (a viewer or an admin). */
+export const signedIn = (entries: SessionEntry[]): PanelRoute[] => entries.map((e) => ({ ...e, auth: 'session' }));
+
+/** Routes only an admin may call: a viewer's session is refused 403 before the handler. */
+export const adminOnly = (entries: SessionEntry[]): PanelRoute[] => entries.map((e) => ({ ...e, auth: 'session', role: 'admin' }));

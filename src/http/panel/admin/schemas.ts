@@ -1,0 +1,60 @@
+// Request and response shapes of the admin's settings routes: users, sessions and the audit log
+// (issue 10). Their words come from the domain modules (lib/account.ts, lib/audit.ts,
+// lib/actor.ts); the store checks the same grammar again, whoever calls it.
+import { z } from 'zod';
+import { ROLES, SESSION_ID_PATTERN, USERNAME_PATTERN } from '../../../lib/account.js';
+import { AUDIT_ACTIONS, AUDIT_OUTCOMES, REFUSAL_REASONS } from '../../../lib/audit.js';
+import { cursorParam, limitParam } from '../../routes/page-params.js';
+import { Timestamp } from '../../../rows/schemas.js';
+
+const Username = z.string().regex(USERNAME_PATTERN).meta({ description: '1 to 32 letters, digits, dots, dashes or underscores.', examples: ['alice'] });
+const Role = z.enum(ROLES);
+const Password = z.string().meta({ description: 'At least 10 characters, not a common password, not the user name.' });
+const ActorText = z.string().meta({ description: '`user:<name>` (a panel user), `cli` (the shell: control socket or the store directly) or `system` (palpanel itself).', examples: ['user:alice'] });
+
+export const UserPath = z.object({ username: Username });
+export const SessionPath = z.object({
+  id: z.string().regex(SESSION_ID_PATTERN).meta({ description: "The session's public id (16 lowercase hex digits; never the cookie's token).", examples: ['0123456789abcdef'] }),
+});
+
+export const UserRecordSchema = z.strictObject({ username: z.string(), role: Role, createdAt: Timestamp });
+export const UserEnvelopeSchema = z.strictObject({ data: UserRecordSchema });
+export const UserListSchema = z.strictObject({ data: z.array(UserRecordSchema).meta({ description: 'Every user, by name.' }) });
+export const CreateUserRequestSchema = z.strictObject({ username: Username, role: Role, password: Password });
+export const SetRoleRequestSchema = z.strictObject({ role: Role });
+export const SetPasswordRequestSchema = z.strictObject({ password: Password });
+
+export const SessionRecordSchema = z.strictObject({
+  id: z.string(),
+  username: z.string(),
+  role: Role,
+  createdAt: Timestamp,
+  expiresAt: Timestamp,
+  lastSeenAt: Timestamp.meta({ description: 'The last request made with it, to the minute.' }),
+  current: z.boolean().meta({ description: 'True for the session of this request.' }),
+});
+export const SessionListSchema = z.strictObject({ data: z.array(SessionRecordSchema).meta({ description: 'Sessions that have not expired, newest first.' }) });
+
+export const AuditRecordSchema = z.strictObject({
+  id: z.int(),
+  at: Timestamp,
+  actor: ActorText,
+  action: z.enum(AUDIT_ACTIONS),
+  target: z.string().meta({ description: "The key id, the user name or the session's public id; empty for a refused key creation." }),
+  outcome: z.enum(AUDIT_OUTCOMES),
+  reason: z.enum(REFUSAL_REASONS).nullable().meta({ description: 'Why a refused change was refused; null when it happened.' }),
+  detail: z.string().nullable(),
+});
+export const AuditPageSchema = z.strictObject({ data: z.array(AuditRecordSchema), nextCursor: z.string().nullable() });
+
+export const AUDIT_PAGE_DEFAULT = 100;
+export const AUDIT_PAGE_LIMIT = 500;
+
+export const AuditQuery = z.strictObject({
+  limit: limitParam(AUDIT_PAGE_DEFAULT, AUDIT_PAGE_LIMIT, 'Page size'),
+  cursor: cursorParam,
+  actor: ActorText.optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  from: z.string().optional().meta({ description: 'RFC 3339 date-time: rows at or after it.' }),
+  to: z.string().optional().meta({ description: 'RFC 3339 date-time: rows before it.' }),
+});

@@ -1,0 +1,55 @@
+// Panel login, logout and the signed-in user (interface.md, Decisions).
+import { userActor } from '../../../lib/actor.js';
+import { printable } from '../../../lib/text.js';
+import { HttpError } from '../../errors.js';
+import { json, noContent } from '../../respond.js';
+import type { RouteInput } from '../../routes/route.js';
+import type { LoginRequestSchema } from '../../../rows/schemas.js';
+import type { PanelBaseContext, PanelHandler, PanelResult } from '../context.js';
+import { clearedSessionCookie, isSecure, sessionCookie } from '../cookies.js';
+import { LoginThrottle, type ThrottleOptions } from './login-throttle.js';
+
+const SWEEP_EVERY_MS = 10 * 60_000;
+
+/** The login handler, with its own throttle (one per panel surface). */
+export function createLogin(throttleOptions?: ThrottleOptions): (ctx: PanelBaseContext & RouteInput<{ body: typeof LoginRequestSchema }>) => PanelResult {
+  const throttle = new LoginThrottle(throttleOptions);
+  let lastSweep = 0;
+
+  return async ({ deps, req, body, now }) => {
+    const { username, password } = body;
+    const userKey = `user:${username.toLowerCase()}`;
+    const addrKey = `addr:${req.remoteAddress}`;
+    const wait = throttle.retryAfterSec([userKey, addrKey], now.getTime());
+    // One stable line per failure, the address first, for fail2ban:
+    //   failregex = panel login (failed|throttled) from <HOST>:
+    const who = `user "${printable(username.slice(0, 64)).replaceAll('"', '\\"')}"`;
+    if (wait > 0) {
+      deps.log('warn', `panel login throttled from ${req.remoteAddress}: ${who}`);
+      throw new HttpError(429, 'rate_limited', 'Too many failed logins; try again later.', { 'retry-after': String(wait) });
+    }
+    throttle.attempt([userKey, addrKey], now.getTime());
+    const user = username.length <= 64 && password.length <= 1024 ? await deps.store.users.check(username, password) : null;
+    if (!user) {
+      deps.log('warn', `panel login failed from ${req.remoteAddress}: ${who}`);
+      throw new HttpError(401, 'invalid_credentials', 'The username or password is incorrect.');
+    }
+    throttle.succeeded(userKey, [addrKey], now.getTime());
+
+    if (now.getTime() - lastSweep > SWEEP_EVERY_MS) {
+      lastSweep = now.getTime();
+      deps.store.sessions.deleteExpired(now);
+    }
+    // Logged by the activity log, as its audit entry (session.create).
+    const session = deps.store.sessions.create(user.username, now, deps.settings.sessionTtlMs);
+    const maxAge = Math.max(1, Math.floor(deps.settings.sessionTtlMs / 1000));
+    return json(200, { username: user.username, role: user.role }, { 'set-cookie': sessionCookie(session.token, maxAge, isSecure(req)) });
+  };
+}
+
+export const logout: PanelHandler = ({ deps, req, token, user }) => {
+  deps.store.sessions.end(token, userActor(user.username));
+  return noContent({ 'set-cookie': clearedSessionCookie(isSecure(req)) });
+};
+
+export const me: PanelHandler = ({ user }) => json(200, { username: user.username, role: user.role });

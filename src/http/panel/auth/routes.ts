@@ -1,0 +1,42 @@
+// The panel's sign-in entries: the login (the one open route, with its failed-login throttle),
+// the logout and who is signed in.
+import { LoginRequestSchema, UserSchema } from '../../../rows/schemas.js';
+import { route, openRoute, signedIn, type PanelRoute } from '../context.js';
+import { createLogin, logout, me } from './handlers.js';
+import type { ThrottleOptions } from './login-throttle.js';
+
+export function authRoutes(loginThrottle?: ThrottleOptions): PanelRoute[] {
+  return [
+    openRoute({
+      method: 'POST',
+      path: '/auth/login',
+      operationId: 'login',
+      summary: 'Sign in to the panel',
+      request: { body: LoginRequestSchema },
+      responses: { 200: { description: 'Signed in; sets the session cookie.', schema: UserSchema, headers: ['Set-Cookie'] } },
+      errors: {
+        401: '`invalid_credentials`: wrong username or password (which one is not told).',
+        429: { description: '`rate_limited`: too many failed logins for this username or address.', headers: ['Retry-After'] },
+      },
+      handler: createLogin(loginThrottle),
+    }),
+    ...signedIn([
+      route({
+        method: 'POST',
+        path: '/auth/logout',
+        operationId: 'logout',
+        summary: 'End the session',
+        responses: { 204: { description: 'Signed out; clears the cookie.', headers: ['Set-Cookie'] } },
+        handler: logout,
+      }),
+      route({
+        method: 'GET',
+        path: '/auth/me',
+        operationId: 'me',
+        summary: 'The signed-in user',
+        responses: { 200: { description: 'OK', schema: UserSchema } },
+        handler: me,
+      }),
+    ]),
+  ];
+}

@@ -1,0 +1,52 @@
+// The handlers of the panel's console routes (the table is routes.ts).
+import { userActor } from '../../../lib/actor.js';
+import { fillPlaceholders } from '../../../lib/console-text.js';
+import { GameUnavailableError, NotFoundError, ValidationError } from '../../../lib/errors.js';
+import { playerIdOfSaveUid } from '../../../lib/player-id.js';
+import { encodeCursor } from '../../cursor.js';
+import type { HttpDeps } from '../../deps.js';
+import type { ConsolePort } from '../../../actions/console-port.js';
+import { json, noContent } from '../../respond.js';
+import { type PanelHandler } from '../context.js';
+import { ExecRequest, SaveRequest, LogQuery, SavedQuery } from './schemas.js';
+
+export function consoleOf(deps: HttpDeps): ConsolePort {
+  if (!deps.console) throw new GameUnavailableError('RCON is not configured: set SERVICE_RCON_ADDR and SERVICE_RCON_PASSWORD.');
+  return deps.console;
+}
+
+export const exec: PanelHandler<{ body: typeof ExecRequest }> = async ({ deps, body, user }) => {
+  if ((body.command === undefined) === (body.savedId === undefined)) throw new ValidationError('Give exactly one of "command" and "savedId".');
+  let command = body.command ?? deps.store.console.savedById(body.savedId!).command;
+  if (body.player !== undefined) {
+    const saved = deps.store.world.player(body.player);
+    if (!saved) throw new NotFoundError('No player has that uid.');
+    const key = body.player.replace(/-/g, '').toUpperCase();
+    const filled = fillPlaceholders(command, { userId: deps.store.moderation.account(key)?.userId, playerId: playerIdOfSaveUid(saved.uid), name: saved.name });
+    if (filled.missing.length) throw new ValidationError(`This player has no value for ${filled.missing.join(', ')} yet (palpanel learns the platform id when it sees them online).`);
+    command = filled.command;
+  } else if (/\{(userId|playerId|name)\}/.test(command)) {
+    throw new ValidationError('The command has placeholders: choose a "player" to fill them.');
+  }
+  return json(200, { data: await consoleOf(deps).exec(command, userActor(user.username)) });
+};
+
+export const log: PanelHandler<{ query: typeof LogQuery }> = ({ deps, query }) => {
+  const before = query.cursor === null || query.cursor === undefined ? null : Number(query.cursor);
+  if (before !== null && !(Number.isSafeInteger(before) && before > 0)) throw new ValidationError('The cursor is not valid.', 'invalid_cursor');
+  const rows = deps.store.console.page(query.limit + 1, before);
+  const page = rows.slice(0, query.limit);
+  return json(200, { data: page, nextCursor: rows.length > query.limit ? encodeCursor(String(page[page.length - 1].id)) : null });
+};
+
+export const listSaved: PanelHandler = ({ deps }) => json(200, { data: deps.store.console.saved() });
+
+export const save: PanelHandler<{ body: typeof SaveRequest }> = ({ deps, body, user }) => {
+  const { saved, replaced } = deps.store.console.save(body.name, body.command, userActor(user.username));
+  return json(replaced ? 200 : 201, { data: saved });
+};
+
+export const unsave: PanelHandler<{ query: typeof SavedQuery }> = ({ deps, query, user }) => {
+  deps.store.console.unsave(query.id, userActor(user.username));
+  return noContent();
+};

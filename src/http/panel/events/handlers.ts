@@ -1,0 +1,56 @@
+// The handlers of the panel's events routes (the table is routes.ts).
+import { encodeCursor } from '../../cursor.js';
+import { HttpError } from '../../errors.js';
+import { json } from '../../respond.js';
+import { type PanelHandler } from '../context.js';
+import { EVENT_PAGE_DEFAULT, EventQuery, MAX_HISTORY_POINTS, MetricsHistoryQuery } from './schemas.js';
+import { LiveFeed } from '../../stream/feed.js';
+import { sseResponse } from '../../stream/sse.js';
+
+export const HOUR = 3_600_000;
+
+export const DAY = 24 * HOUR;
+
+export const metricsCurrent: PanelHandler = ({ deps }) => {
+  const s = deps.live.snapshot();
+  return json(200, { data: { reachable: s.reachable, capturedAt: s.capturedAt, metrics: s.metrics } });
+};
+
+export const bad = (message: string) => new HttpError(400, 'invalid_request', message);
+
+export const metricsHistory: PanelHandler<{ query: typeof MetricsHistoryQuery }> = ({ deps, query, now }) => {
+  const toMs = query.to === undefined ? now.getTime() : Date.parse(query.to);
+  const fromMs = query.from === undefined ? toMs - HOUR : Date.parse(query.from);
+  if (fromMs >= toMs) throw bad('`from` must be before `to`.');
+  const age = now.getTime() - fromMs;
+  const stepSec = query.step ?? (age <= HOUR ? 1 : age <= DAY ? 60 : 600);
+  if ((toMs - fromMs) / (stepSec * 1000) > MAX_HISTORY_POINTS) throw bad(`At most ${MAX_HISTORY_POINTS} steps per request; widen the step.`);
+  const points = deps.store.metrics.range({ fromMs, toMs, stepMs: stepSec * 1000, nowMs: now.getTime() });
+  return json(200, { data: { from: new Date(fromMs).toISOString(), to: new Date(toMs).toISOString(), stepSec, points } });
+};
+
+export const listEvents: PanelHandler<{ query: typeof EventQuery }> = ({ deps, query }) => {
+  let beforeId: number | null = null;
+  if (query.cursor !== undefined && query.cursor !== null) {
+    if (!/^[1-9]\d{0,15}$/.test(query.cursor)) throw new HttpError(400, 'invalid_cursor', 'The cursor is not valid.');
+    beforeId = Number(query.cursor);
+  }
+  const limit = query.limit ?? EVENT_PAGE_DEFAULT;
+  // Stored times are canonical ISO strings: the bounds are compared in the same form.
+  const canon = (t: string | undefined) => (t === undefined ? undefined : new Date(t).toISOString());
+  const rows = deps.store.events.page({ limit: limit + 1, beforeId, kinds: query.kind?.split(','), from: canon(query.from), to: canon(query.to) });
+  const more = rows.length > limit;
+  const data = more ? rows.slice(0, limit) : rows;
+  return json(200, { data, nextCursor: more ? encodeCursor(String(data[data.length - 1].id)) : null });
+};
+
+export const LAST_EVENT_ID = /^\d{1,15}$/;
+
+export const streamEvents: PanelHandler = ({ deps, req }) => {
+  const feed = deps.feed as LiveFeed;
+  const raw = req.headers['last-event-id'];
+  if (raw !== undefined && raw !== '' && !LAST_EVENT_ID.test(raw.trim())) throw bad('Last-Event-ID must be an id this stream sent.');
+  const resumeAfter = raw === undefined || raw === '' ? null : Number(raw.trim());
+  if (!feed.acquire()) throw new HttpError(503, 'unavailable', 'Too many open event streams; try again shortly.', { 'retry-after': '5' });
+  return sseResponse({ feed, snapshot: () => deps.live.snapshot(), resumeAfter });
+};

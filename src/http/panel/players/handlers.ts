@@ -1,0 +1,149 @@
+// The panel's players and moderation routes (issue 11): players with every viewer field, kick,
+// ban and unban through the game's REST API with the platform user id, the panel's ban list,
+// guilds and the whitelist. The list is read from the save's players (a panel holds hundreds,
+// not millions), filtered and paged by uid in memory.
+import { userActor } from '../../../lib/actor.js';
+import { ConflictError, GameUnavailableError, NotFoundError } from '../../../lib/errors.js';
+import type { OnlinePlayer } from '../../../lib/live.js';
+import { iso } from '../../../lib/time.js';
+import type { WorldPlayer } from '../../../lib/world.js';
+import { uidKey } from '../../../store/world.js';
+import { encodeCursor } from '../../cursor.js';
+import type { HttpDeps } from '../../deps.js';
+import { guildRow, palRow, playerRow, utc } from '../../../rows/world-rows.js';
+import { json } from '../../respond.js';
+import type { PanelHandler } from '../context.js';
+import type { AnnouncementsSchema, ModerationRequestSchema, PanelPlayerPath, PanelPlayersQuery, WhitelistSchema } from './schemas.js';
+
+/** Online players by uid key, while the game answers. */
+function onlineByKey(deps: HttpDeps): Map<string, OnlinePlayer> {
+  const live = deps.live.snapshot();
+  const out = new Map<string, OnlinePlayer>();
+  if (live.reachable) for (const p of live.players) out.set(uidKey(String(p.playerId)), p);
+  return out;
+}
+
+function panelRows(deps: HttpDeps, players: WorldPlayer[], online: Map<string, OnlinePlayer>, now: Date) {
+  const keys = players.map((p) => uidKey(p.uid));
+  const times = deps.store.history.times(keys, now);
+  const fallback = utc(deps.store.world.parseInfo().lastParseAt) ?? iso(now);
+  const mod = deps.store.moderation;
+  return players.map((p, i) => {
+    const key = keys[i];
+    const live = online.get(key);
+    const account = live ? { userId: live.userId, accountName: live.accountName } : mod.account(key);
+    const userId = account?.userId || null;
+    return {
+      ...playerRow(p, live !== undefined, times.get(key), fallback),
+      userId,
+      accountName: account?.accountName ?? null,
+      ping: live ? live.ping : null,
+      location: live?.location ?? null,
+      banned: mod.isBanned(userId ?? undefined, key),
+      whitelisted: mod.isWhitelisted(userId ?? undefined, key),
+    };
+  });
+}
+
+export const listPlayers: PanelHandler<{ query: typeof PanelPlayersQuery }> = ({ deps, query, now }) => {
+  const online = onlineByKey(deps);
+  const needle = query.search?.trim().toLowerCase() ?? '';
+  const after = query.cursor ?? null;
+  const wanted = query.online === undefined ? null : query.online === 'true';
+  const matching = deps.store.world
+    .allPlayers()
+    .filter((p) => (after === null || p.uid > after) && (needle === '' || p.name.toLowerCase().includes(needle)))
+    .filter((p) => wanted === null || online.has(uidKey(p.uid)) === wanted);
+  const page = matching.slice(0, query.limit);
+  const more = matching.length > query.limit;
+  return json(200, { data: panelRows(deps, page, online, now), nextCursor: more ? encodeCursor(page[page.length - 1].uid) : null });
+};
+
+function savePlayer(deps: HttpDeps, uid: string): WorldPlayer {
+  const p = deps.store.world.player(uid);
+  if (!p) throw new NotFoundError('No player has that uid.');
+  return p;
+}
+
+export const getPlayer: PanelHandler<{ params: typeof PanelPlayerPath }> = ({ deps, params, now }) => {
+  const p = savePlayer(deps, params.uid);
+  const [row] = panelRows(deps, [p], onlineByKey(deps), now);
+  const guild = p.guildId ? deps.store.world.guilds().find((g) => g.id === p.guildId) : undefined;
+  return json(200, {
+    data: {
+      ...row,
+      sessions: deps.store.history.sessionsOf(uidKey(p.uid)).map((s) => ({ startedAt: utc(s.startedAt)!, endedAt: utc(s.endedAt) ?? null, lastSeenAt: utc(s.lastSeenAt)! })),
+      pals: deps.store.world.palsOfOwner(p.uid).map(palRow),
+      guild: guild ? guildRow(guild) : null,
+    },
+  });
+};
+
+/** The game port, or 503 when palpanel has no game to talk to. */
+function game(deps: HttpDeps) {
+  if (!deps.moderation) throw new GameUnavailableError('No game server is configured (SERVICE_GAME_REST_URL).');
+  return deps.moderation;
+}
+
+const reasonOf = (body: { reason?: string } | undefined): string | null => body?.reason?.trim() || null;
+
+/**
+ * Kick: only an online player (409 `conflict` otherwise: the request is well formed, the
+ * world's state refuses it). The game being down is 503 `game_unavailable`, checked first.
+ */
+export const kickPlayer: PanelHandler<{ params: typeof PanelPlayerPath; body: typeof ModerationRequestSchema }> = async ({ deps, params, body, user }) => {
+  const key = uidKey(params.uid);
+  const actions = game(deps);
+  if (!deps.live.snapshot().reachable) throw new GameUnavailableError('The game server is not reachable now; a kick needs it.');
+  const live = onlineByKey(deps).get(key);
+  if (!live) {
+    if (!deps.store.world.player(params.uid) && !deps.store.moderation.account(key)) throw new NotFoundError('No player has that uid.');
+    throw new ConflictError('conflict', 'The player is not online: only an online player can be kicked.');
+  }
+  if (!live.userId) throw new ConflictError('conflict', "The game has not listed this player's platform user id yet; try again in a moment.");
+  await actions.kick(userActor(user.username), { userId: live.userId, uid: key }, reasonOf(body));
+  return json(200, { data: { uid: params.uid, userId: live.userId, kicked: true } });
+};
+
+/** The platform id of a player online now or seen online before (the save holds none). */
+function platformId(deps: HttpDeps, uid: string): { userId: string; name: string } {
+  const key = uidKey(uid);
+  const live = onlineByKey(deps).get(key);
+  const saved = deps.store.world.player(uid);
+  const userId = live?.userId || deps.store.moderation.account(key)?.userId;
+  if (!userId) {
+    if (!saved) throw new NotFoundError('No player has that uid.');
+    throw new ConflictError('conflict', "palpanel has never seen this player online, so it does not know their platform user id.");
+  }
+  return { userId, name: live?.name ?? saved?.name ?? '' };
+}
+
+export const banPlayer: PanelHandler<{ params: typeof PanelPlayerPath; body: typeof ModerationRequestSchema }> = async ({ deps, params, body, user }) => {
+  const actions = game(deps);
+  const { userId, name } = platformId(deps, params.uid);
+  const ban = await actions.ban(userActor(user.username), { userId, uid: uidKey(params.uid), name }, reasonOf(body));
+  return json(200, { data: ban });
+};
+
+export const unbanPlayer: PanelHandler<{ params: typeof PanelPlayerPath; body: typeof ModerationRequestSchema }> = async ({ deps, params, body, user }) => {
+  const actions = game(deps);
+  const key = uidKey(params.uid);
+  const known = deps.store.moderation.banOf(key, deps.store.moderation.account(key)?.userId);
+  const userId = known?.userId ?? platformId(deps, params.uid).userId;
+  await actions.unban(userActor(user.username), { userId, uid: key }, reasonOf(body));
+  return json(200, { data: { uid: params.uid, userId, banned: false } });
+};
+
+export const listBans: PanelHandler = ({ deps }) => json(200, { data: deps.store.moderation.bans() });
+
+export const listGuilds: PanelHandler = ({ deps }) => json(200, { data: deps.store.world.guilds().map(guildRow) });
+
+export const getWhitelist: PanelHandler = ({ deps }) => json(200, { data: deps.store.moderation.whitelist() });
+
+export const getAnnouncements: PanelHandler = ({ deps }) => json(200, { data: deps.store.moderation.announcements() });
+
+export const putAnnouncements: PanelHandler<{ body: typeof AnnouncementsSchema }> = ({ deps, body, user }) =>
+  json(200, { data: deps.store.moderation.setAnnouncements(body, userActor(user.username)) });
+
+export const putWhitelist: PanelHandler<{ body: typeof WhitelistSchema }> = ({ deps, body, user }) =>
+  json(200, { data: deps.store.moderation.setWhitelist(body, userActor(user.username)) });

@@ -1,0 +1,89 @@
+// Handlers of the panel's server routes: status and health read the pollers' caches and the
+// ports of HttpDeps.server; the admin actions go to the game through that port, which audits
+// them with the signed-in user as the actor and raises GameUnavailableError (503) when the
+// game does not answer. Without a game server configured, every action is that 503.
+import { userActor } from '../../../lib/actor.js';
+import { fsErrorReason, GameUnavailableError, StorageError } from '../../../lib/errors.js';
+import type { HttpDeps } from '../../deps.js';
+import { serverStatus } from '../../../rows/live-rows.js';
+import { json } from '../../respond.js';
+import type { GameActions } from '../../../actions/game-actions.js';
+import type { PanelHandler } from '../context.js';
+import { DEFAULT_SHUTDOWN_MESSAGE, type AnnounceRequestSchema, type ShutdownRequestSchema } from './schemas.js';
+
+const NO_GAME = 'palpanel has no game server configured (SERVICE_GAME_REST_URL), so it cannot reach the game.';
+
+function gameOf(deps: HttpDeps): GameActions {
+  const game = deps.server?.game;
+  if (!game) throw new GameUnavailableError(NO_GAME);
+  return game;
+}
+
+export const getServer: PanelHandler = async ({ deps }) => {
+  const live = deps.live.snapshot();
+  const parse = deps.store.world.parseInfo();
+  const status = serverStatus(live, parse);
+  const running = status.state === 'running';
+  const settings = deps.server?.game ? await deps.server.game.settings() : null;
+  return json(200, {
+    data: {
+      ...status,
+      worldGuid: live.info?.worldGuid || parse.meta?.worldGuid || null,
+      panelVersion: deps.version,
+      playersOnline: running ? live.players.length : 0,
+      maxPlayers: live.metrics ? live.metrics.maxPlayers : null,
+      settings,
+      poller: deps.server?.pollers().rest ?? null,
+      saveProblem: deps.server?.world?.state().problem ?? null,
+    },
+  });
+};
+
+export const getHealth: PanelHandler = async ({ deps }) => {
+  const problems: string[] = [];
+  let storeError: string | null = null;
+  try {
+    deps.store.flush();
+  } catch (err) {
+    // The reason in words (storage errors carry safe messages), never a path or internal text.
+    const reason = fsErrorReason(err);
+    storeError = err instanceof StorageError ? err.message : reason ? `The store cannot be written: ${reason}.` : 'The store could not be written.';
+    problems.push(`store: ${storeError}`);
+  }
+  const { rest, gameData } = deps.server?.pollers() ?? { rest: null, gameData: null };
+  if (rest?.lastError) problems.push(`REST poller: ${rest.lastError}`);
+  if (gameData?.lastError) problems.push(`game-data poller: ${gameData.lastError}`);
+  const world = deps.server?.world?.state() ?? null;
+  const last = world?.lastRun ?? null;
+  if (world?.problem) problems.push(`save: ${world.problem}`);
+  else if (last && !last.ok) problems.push(`last parse: ${last.error}`);
+  const disk = deps.server ? await deps.server.disk() : null;
+  return json(200, {
+    data: {
+      status: problems.length ? 'degraded' : 'ok',
+      problems,
+      store: { ok: storeError === null, error: storeError },
+      pollers: { rest, gameData },
+      saveWatcher: { enabled: world?.enabled ?? false, running: world?.running ?? false, nextCheckAt: world?.nextCheckAt ?? null, problem: world?.problem ?? null },
+      lastParse: last && { finishedAt: last.finishedAt, ok: last.ok, error: last.error, durationMs: last.durationMs },
+      worldParsedAt: deps.store.world.parseInfo().lastParseAt,
+      disk,
+    },
+  });
+};
+
+export const announce: PanelHandler<{ body: typeof AnnounceRequestSchema }> = async ({ deps, body, user, now }) => {
+  await gameOf(deps).announce(body.message, userActor(user.username));
+  return json(200, { data: { done: true, at: now.toISOString() } });
+};
+
+export const saveNow: PanelHandler = async ({ deps, user, now }) => {
+  await gameOf(deps).save(userActor(user.username));
+  return json(200, { data: { done: true, at: now.toISOString() } });
+};
+
+export const shutdown: PanelHandler<{ body: typeof ShutdownRequestSchema }> = async ({ deps, body, user }) => {
+  const message = body.message ?? DEFAULT_SHUTDOWN_MESSAGE;
+  const { shutdownAt } = await gameOf(deps).shutdown(body.delaySec, message, userActor(user.username));
+  return json(202, { data: { shutdownAt, delaySec: body.delaySec, message } });
+};

@@ -1,0 +1,34 @@
+// The handlers of the panel's tasks routes (the table is routes.ts).
+import { z } from 'zod';
+import { userActor } from '../../../lib/actor.js';
+import { dueOf } from '../../../lib/task-schedule.js';
+import type { TaskRecord } from '../../../store/tasks.js';
+import type { HttpDeps } from '../../deps.js';
+import { json, noContent } from '../../respond.js';
+import { Timestamp } from '../../../rows/schemas.js';
+import { type PanelHandler } from '../context.js';
+import { TaskSpec, TaskPath, RunsQuery } from './schemas.js';
+
+export const Task = TaskSpec.extend({
+  id: z.string(),
+  createdAt: Timestamp,
+  createdBy: z.string(),
+  nextRunAt: Timestamp.nullable().meta({ description: 'When it runs next (in the past while a run is late, as a restart delayed until the players leave); null when off.' }),
+});
+
+/** A task as answered: with when it runs next, by the scheduler's own rule. */
+export const shown = (deps: HttpDeps, t: TaskRecord) => ({ ...t, nextRunAt: t.enabled ? dueOf(t.schedule, deps.store.tasks.lastDue(t.id), t.createdAt).toISOString() : null });
+
+export const list: PanelHandler = ({ deps }) => json(200, { data: deps.store.tasks.list().map((t) => shown(deps, t)) });
+
+export const add: PanelHandler<{ body: typeof TaskSpec }> = ({ deps, body, user }) => json(201, { data: shown(deps, deps.store.tasks.add(body, userActor(user.username))) });
+
+export const update: PanelHandler<{ params: typeof TaskPath; body: typeof TaskSpec }> = ({ deps, params, body, user }) =>
+  json(200, { data: shown(deps, deps.store.tasks.update(params.id, body, userActor(user.username))) });
+
+export const remove: PanelHandler<{ params: typeof TaskPath }> = ({ deps, params, user }) => {
+  deps.store.tasks.remove(params.id, userActor(user.username));
+  return noContent();
+};
+
+export const runs: PanelHandler<{ query: typeof RunsQuery }> = ({ deps, query }) => json(200, { data: deps.store.tasks.runs(200, query.task) });

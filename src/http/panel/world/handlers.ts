@@ -1,0 +1,49 @@
+// Handlers of the panel's world routes: the state of the world now served (from the store,
+// kept across restarts) and of the save watcher (this run), and a parse on request through
+// HttpDeps.server.world, which runs one parse at a time and audits the request.
+import { userActor } from '../../../lib/actor.js';
+import { ConflictError } from '../../../lib/errors.js';
+import { json } from '../../respond.js';
+import type { PanelHandler } from '../context.js';
+import { WARNINGS_SHOWN } from './schemas.js';
+
+const NO_SAVE_DIR = 'palpanel has no save folder configured (SERVICE_SAVE_DIR), so there is nothing to parse.';
+
+export const getWorld: PanelHandler = ({ deps }) => {
+  const info = deps.store.world.parseInfo();
+  const jobs = deps.server?.world?.state() ?? null;
+  const n = info.warnings.length;
+  const driftSummary =
+    info.lastParseAt === null
+      ? 'No save has been parsed yet.'
+      : info.formatDrift
+        ? `The save holds ${n} layout${n === 1 ? '' : 's'} the parser does not know; what it could read is served, some fields may be missing.`
+        : 'The save matched every layout the parser knows.';
+  return json(200, {
+    data: {
+      saveWatcher: {
+        enabled: jobs?.enabled ?? false,
+        running: jobs?.running ?? false,
+        checkIntervalSec: jobs?.intervalMs != null ? jobs.intervalMs / 1000 : null,
+        nextCheckAt: jobs?.nextCheckAt ?? null,
+        problem: jobs?.problem ?? null,
+      },
+      lastParseAt: info.lastParseAt,
+      counts: { players: info.players, pals: info.pals, guilds: info.guilds },
+      format: info.meta ? { container: info.meta.container, gameVersion: info.meta.gameVersion } : null,
+      worldName: info.meta?.worldName ?? null,
+      day: info.meta?.day ?? null,
+      formatDrift: info.formatDrift,
+      driftSummary,
+      warningCount: n,
+      warnings: info.warnings.slice(0, WARNINGS_SHOWN).map((w) => ({ message: w.message, path: w.path, file: w.file ?? null })),
+      lastAttempt: jobs?.lastRun ?? null,
+    },
+  });
+};
+
+export const parseWorld: PanelHandler = async ({ deps, user }) => {
+  const jobs = deps.server?.world;
+  if (!jobs || !jobs.state().enabled) throw new ConflictError('conflict', NO_SAVE_DIR);
+  return json(200, { data: await jobs.parseNow(userActor(user.username)) });
+};

@@ -1,0 +1,48 @@
+// The panel's world and map routes (issue 11). Spread into the panel route table (routes.ts).
+import { route, signedIn, adminOnly, type PanelRoute } from '../context.js';
+import { getWorld, parseWorld } from './handlers.js';
+import { getMapDataset, getWorldSnapshot } from './map-handlers.js';
+import { PanelMapDatasetEnvelopeSchema, ParseRunEnvelopeSchema, WorldSnapshotEnvelopeSchema, WorldStatusEnvelopeSchema } from './schemas.js';
+
+export function worldRoutes(): PanelRoute[] {
+  return [
+    ...signedIn([
+      route({
+        method: 'GET',
+        path: '/world',
+        operationId: 'getWorld',
+        summary: 'The last parse of the save: when, how long, sizes, format, drift in words; the next check',
+        responses: { 200: { description: 'OK', schema: WorldStatusEnvelopeSchema } },
+        handler: getWorld,
+      }),
+      route({
+        method: 'GET',
+        path: '/world/snapshot',
+        operationId: 'getWorldSnapshot',
+        summary: 'The live game-data snapshot for the live map: players, pals in parties and at bases, NPCs, PalBoxes, with names, guilds and positions',
+        responses: { 200: { description: 'OK', schema: WorldSnapshotEnvelopeSchema } },
+        handler: getWorldSnapshot,
+      }),
+      route({
+        method: 'GET',
+        path: '/map/dataset',
+        operationId: 'getMapDataset',
+        summary: 'The map dataset with two point layers: bases from the save, players at their live positions, in map coordinates',
+        responses: { 200: { description: 'OK', schema: PanelMapDatasetEnvelopeSchema } },
+        handler: getMapDataset,
+      }),
+    ]),
+    ...adminOnly([
+      route({
+        method: 'POST',
+        path: '/world/parse',
+        operationId: 'parseWorld',
+        summary: 'Parse the save now (one parse at a time)',
+        description: 'Answers when the parse has finished. A parse that fails answers `ok: false` with its reason; the last good world stays served.',
+        responses: { 200: { description: 'The parse finished.', schema: ParseRunEnvelopeSchema } },
+        errors: { 409: '`conflict`: a parse is running already, or no save folder (or no Level.sav) is there to parse.' },
+        handler: parseWorld,
+      }),
+    ]),
+  ];
+}
