@@ -2,24 +2,54 @@
 // asked first, and only what it did is recorded (game-failure.ts audits what it did not do).
 import type { GameRestClient } from '../game/rest-client.js';
 import type { Actor } from '../lib/actor.js';
+import { ConflictError, NotFoundError } from '../lib/errors.js';
+import type { OnlinePlayer } from '../lib/live.js';
+import type { AuditEntry } from '../store/audit.js';
 import { attempt, gameFailure } from './game-failure.js';
 import type { Store } from '../store/index.js';
 import { detailOf, type BanRecord } from '../store/moderation.js';
 
+/** A moderation action's audit row, built once: the game's refusal and what it did are audited
+ * with the same target and detail. */
+function auditEntry(actor: Actor, action: 'player.kick' | 'player.ban' | 'player.unban', target: string, userId: string, reason: string | null): AuditEntry {
+  return { actor, action, target, detail: detailOf(userId, reason) };
+}
+
+/**
+ * Who can be kicked, for every caller (the panel's kick, the whitelist): a player the game lists
+ * online now, with the platform user id it gave (the kick goes by that id). Anyone else is 404
+ * when no one has that uid, else 409 `conflict`: the request is well formed, the world refuses it.
+ */
+export function kickable(online: OnlinePlayer | undefined, known: () => boolean): { userId: string } {
+  if (!online) {
+    if (!known()) throw new NotFoundError('No player has that uid.');
+    throw new ConflictError('conflict', 'The player is not online: only an online player can be kicked.');
+  }
+  if (!online.userId) throw new ConflictError('conflict', "The game has not listed this player's platform user id yet; try again in a moment.");
+  return { userId: online.userId };
+}
+
 export function moderationActions(client: Pick<GameRestClient, 'kick' | 'ban' | 'unban' | 'announce'>, store: Store): ModerationActions {
   const mod = store.moderation;
+  // A player the save or the poller has seen (a kick of anyone else is 404, not 409).
+  const known = (key: string) => store.world.player(key) !== null || mod.account(key) !== null;
   return {
     async kick(actor, p, reason, moderationEvent) {
-      await attempt(store, { actor, action: 'player.kick', target: p.uid, detail: detailOf(p.userId, reason) }, 'kick', () => client.kick(p.userId, reason ?? undefined));
-      mod.recordKick(actor, p.uid, p.userId, reason, moderationEvent);
+      const { userId } = kickable(p.online, () => known(p.uid));
+      const entry = auditEntry(actor, 'player.kick', p.uid, userId, reason);
+      await attempt(store, entry, 'kick', () => client.kick(userId, reason ?? undefined));
+      mod.recordKick(entry, moderationEvent);
+      return { userId };
     },
     async ban(actor, p, reason) {
-      await attempt(store, { actor, action: 'player.ban', target: p.uid ?? p.userId, detail: detailOf(p.userId, reason) }, 'ban', () => client.ban(p.userId, reason ?? undefined));
-      return mod.recordBan(actor, { ...p, reason });
+      const entry = auditEntry(actor, 'player.ban', p.uid ?? p.userId, p.userId, reason);
+      await attempt(store, entry, 'ban', () => client.ban(p.userId, reason ?? undefined));
+      return mod.recordBan(entry, { ...p, reason });
     },
     async unban(actor, p, reason) {
-      await attempt(store, { actor, action: 'player.unban', target: p.uid ?? p.userId, detail: detailOf(p.userId, reason) }, 'unban', () => client.unban(p.userId));
-      mod.recordUnban(actor, p.userId, p.uid, reason);
+      const entry = auditEntry(actor, 'player.unban', p.uid ?? p.userId, p.userId, reason);
+      await attempt(store, entry, 'unban', () => client.unban(p.userId));
+      mod.recordUnban(entry, p.userId);
     },
     async announce(message) {
       try {
@@ -36,9 +66,10 @@ export function moderationActions(client: Pick<GameRestClient, 'kick' | 'ban' | 
  * audit entry; failures are domain errors (GameUnavailableError 503, ConflictError when the game
  * said no). */
 export interface ModerationActions {
-  /** `uid`: the save uid key (upper-case, no dashes). `moderationEvent`: the panel-only
-   * `moderation` event written with the audit row (the whitelist's kicks). */
-  kick(actor: Actor, p: { userId: string; uid: string }, reason: string | null, moderationEvent?: string): Promise<void>;
+  /** `uid`: the save uid key (upper-case, no dashes); `online`: that player as the game lists
+   * them now, if it does (kickable() decides). `moderationEvent`: the panel-only `moderation`
+   * event written with the audit row (the whitelist's kicks). Resolves with the id kicked. */
+  kick(actor: Actor, p: { uid: string; online: OnlinePlayer | undefined }, reason: string | null, moderationEvent?: string): Promise<{ userId: string }>;
   ban(actor: Actor, p: { userId: string; uid: string | null; name: string }, reason: string | null): Promise<BanRecord>;
   unban(actor: Actor, p: { userId: string; uid: string | null }, reason: string | null): Promise<void>;
   /** A message to everyone in the game from palpanel itself (join and leave templates; not

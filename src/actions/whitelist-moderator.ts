@@ -72,12 +72,13 @@ export class Moderator {
 
   private async kick(p: OnlinePlayer, key: string): Promise<void> {
     const name = sanitizeName(p.name);
-    if (!this.game || !p.userId) {
-      this.log('warn', `whitelist: cannot kick ${name}: no game actions or no platform id`);
+    if (!this.game) {
+      this.log('warn', `whitelist: cannot kick ${name}: no game actions`);
       return;
     }
     try {
-      await this.game.kick(SYSTEM, { userId: p.userId, uid: key }, WHITELIST_KICK_REASON, `Kicked ${name} (${p.userId}): not on the whitelist`);
+      // Who can be kicked is kickable()'s rule, the panel's too: without a platform id, no kick.
+      await this.game.kick(SYSTEM, { uid: key, online: p }, WHITELIST_KICK_REASON, `Kicked ${name} (${p.userId}): not on the whitelist`);
     } catch (err) {
       this.log('warn', `whitelist: the kick of ${name} failed`, err);
     }

@@ -2,6 +2,7 @@
 // the pollers, the save watcher and the HTTP server; one shutdown path stops them all.
 import type { Settings } from '../config/settings.js';
 import { GameRestClient } from '../game/rest-client.js';
+import { createGameControl } from '../game/game-control.js';
 import { moderationActions } from '../actions/moderation-actions.js';
 import { Moderator } from '../actions/whitelist-moderator.js';
 import type { LiveSource } from '../poller/live-source.js';
@@ -138,9 +139,8 @@ function startBackups(
     log,
     clock,
     client,
-    gameRunning: () => live.snapshot().reachable,
-    stopGame: client ? () => stopGame(client, live) : undefined,
-    reparse: () => (watcher ? watcher.parseNow() : Promise.resolve()),
+    game: createGameControl({ client, reachable: () => live.snapshot().reachable, clock }),
+    ingest: watcher,
   });
   life.onClose('backups', () => svc.idle());
   new BackupScheduler(svc, store, clock, log).start(life.signal);
@@ -160,16 +160,6 @@ function taskPorts(game: GameActions | null, consolePort: ConsolePort, live: Liv
     exec: async (c) => (await consolePort.exec(c, SYSTEM)).reply,
     playersOnline: () => (live.snapshot().reachable ? live.snapshot().players.length : 0),
   };
-}
-
-/** Asks the game to shut down now, and waits until the poller no longer reaches it. */
-async function stopGame(client: GameRestClient, live: LiveSource): Promise<void> {
-  await client.shutdown(1, 'The server stops now for a restore.');
-  const deadline = Date.now() + 120_000;
-  while (live.snapshot().reachable) {
-    if (Date.now() > deadline) throw new ConflictError('conflict', 'The game server was asked to stop but still answers after 2 minutes.');
-    await new Promise((r) => setTimeout(r, 1_000));
-  }
 }
 
 export async function startServe(opts: ServeOptions): Promise<RunningServer> {

@@ -9,15 +9,11 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { createGzip, gunzip } from 'node:zlib';
 import { fsyncDir } from '../lib/atomic-file.js';
+import type { BackupTrigger } from '../lib/backup.js';
 import { readTar, safeMemberName, tarChunks, TarError } from '../lib/tar.js';
 
 const gunzipAsync = promisify(gunzip);
 
-export const BACKUP_TRIGGERS = ['scheduled', 'manual', 'pre-restore', 'imported'] as const;
-export type BackupTrigger = (typeof BACKUP_TRIGGERS)[number];
-
-/** `20260714T093000Z-manual-1a2b3c`: sortable by time, and nothing a path could abuse. */
-export const BACKUP_ID = /^\d{8}T\d{6}Z-(scheduled|manual|pre-restore|imported)-[0-9a-f]{6}$/;
 export const MANIFEST = 'manifest.json';
 export const WORLD_PREFIX = 'world/';
 

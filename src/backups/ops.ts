@@ -1,6 +1,6 @@
 // `palpanel backup ...` operations, the same inside `serve` (through the control socket) and in
 // the CLI on the store directly when no server runs; the actor is `cli`.
-import type { BackupPorts, BackupRecordView } from './types.js';
+import type { BackupPorts, BackupRecord } from './types.js';
 import { CLI } from '../lib/actor.js';
 import { DomainError, ValidationError } from '../lib/errors.js';
 
@@ -18,7 +18,7 @@ const idOf = (v: unknown): string => {
 };
 
 /** Follows a backup job to its end. */
-async function finished(ports: BackupPorts, id: string): Promise<BackupRecordView> {
+async function finished(ports: BackupPorts, id: string): Promise<BackupRecord> {
   for (;;) {
     const job = ports.job(id);
     if (!job) return ports.get(id);
@@ -38,8 +38,7 @@ export async function runBackupOp(ports: BackupPorts, req: BackupOp): Promise<un
       return { id: c.id, ok: true, files: c.files.length, bytes: c.files.reduce((a, f) => a + f.size, 0) };
     }
     case 'backup.restore':
-      if (req.confirm !== 'RESTORE') throw new ValidationError('A restore needs --confirm RESTORE, exactly.');
-      return ports.restore(idOf(req.id), { shutdown: req.shutdown === true }, CLI);
+      return ports.restore(idOf(req.id), { confirm: String(req.confirm ?? ''), shutdown: req.shutdown === true }, CLI);
     default:
       throw new ValidationError('Unknown backup operation.');
   }

@@ -7,11 +7,14 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs
 import { basename, dirname, join } from 'node:path';
 import type { Actor } from '../lib/actor.js';
 import { fsyncDir, writeFileAtomic } from '../lib/atomic-file.js';
-import { ConflictError, fsErrorReason } from '../lib/errors.js';
+import { ConflictError, fsErrorReason, ValidationError } from '../lib/errors.js';
+import { RESTORE_CONFIRMATION } from '../lib/backup.js';
+import { iso, type Clock } from '../lib/time.js';
 import type { WorldSnapshot } from '../lib/world.js';
-import type { NamedChange, RestoreDiff } from './types.js';
+import type { NamedChange, RestoreDiff, RestoreResult } from './schemas.js';
+import type { GameControl } from '../game/game-control.js';
 import type { Store } from '../store/index.js';
-import { sha256, type SaveFile } from './archive.js';
+import { sha256, type ReadArchive, type SaveFile } from './archive.js';
 import { parseFiles } from './parse-sides.js';
 import { readStableSave } from './source.js';
 import type { BackupService } from './service.js';
@@ -99,12 +102,19 @@ export interface RestorerOptions {
   saveDir: string | null;
   dataDir: string;
   log: Logger;
-  /** Whether the game answers now (a restore needs it stopped). */
-  gameRunning: () => boolean;
-  /** Asks the game to shut down now (the request's `shutdown: true`); resolves once it stopped. */
-  stopGame?: () => Promise<void>;
-  /** Parses the save folder again once restored. */
-  reparse: () => Promise<unknown>;
+  clock: Clock;
+  /** The game: a restore needs it stopped (and stops it when asked to, `shutdown: true`). */
+  game: GameControl;
+  /** The save watcher, to parse the restored world at once; null when nothing watches it (the
+   * `backup` command: the next start parses it). */
+  ingest: { parseNow(): Promise<unknown> } | null;
+}
+
+/** What a restore is asked with: the typed confirmation, and whether to stop a running game. */
+export interface RestoreRequest {
+  /** Exactly `RESTORE` (interface.md: Restore); anything else touches nothing. */
+  confirm: string;
+  shutdown: boolean;
 }
 
 export class Restorer {
@@ -116,25 +126,32 @@ export class Restorer {
   }
 
   async dryRun(id: string): Promise<RestoreDiff> {
-    const saveDir = this.saveDir();
-    const archive = await this.o.backups.open(id);
+    return this.diff(this.saveDir(), await this.o.backups.open(id));
+  }
+
+  /** What putting `archive` in place of the save folder would change, from parsing both. */
+  private async diff(saveDir: string, archive: ReadArchive): Promise<RestoreDiff> {
     const current = existsSync(saveDir) ? await readStableSave(saveDir, { settleMs: 0, maxWaitMs: 5_000 }).catch(() => [] as SaveFile[]) : [];
     const work = this.o.backups.backupDir;
     const [before, after] = [await parseFiles(current, this.o.log, work), await parseFiles(archive.files, this.o.log, work)];
     return { files: fileDiff(current, archive.files), ...worldDiff(before, after) };
   }
 
-  async restore(id: string, opts: { shutdown: boolean }, actor: Actor): Promise<{ diff: RestoreDiff; preRestoreBackup: string; restoredAt: string }> {
+  async restore(id: string, opts: RestoreRequest, actor: Actor): Promise<RestoreResult> {
+    // Checked here, for every caller (the panel, the control socket, the CLI on a data dir).
+    if (opts.confirm !== RESTORE_CONFIRMATION) throw new ValidationError('A restore needs --confirm RESTORE, exactly.');
     const saveDir = this.saveDir();
-    const diff = await this.dryRun(id);
-    if (this.o.gameRunning()) {
-      if (!opts.shutdown || !this.o.stopGame) {
+    // Opened (and its checksums verified) once: the diff and the swap use the same files.
+    const archive = await this.o.backups.open(id);
+    const diff = await this.diff(saveDir, archive);
+    const { game } = this.o;
+    if (game.running()) {
+      if (!opts.shutdown || !game.stop) {
         this.o.store.audit.note({ actor, action: 'backup.restore', target: id, detail: 'the game server was running' }, 'game_running');
         throw new ConflictError('conflict', 'The game server is running: stop it first (or ask for "shutdown": true), then restore.');
       }
-      await this.o.stopGame();
+      await game.stop();
     }
-    const archive = await this.o.backups.open(id);
     // The world as it is now, kept first: a restore is undone by restoring this.
     const pre = this.o.backups.start('pre-restore', actor);
     const preRecord = await pre.done;
@@ -162,10 +179,10 @@ export class Restorer {
     }
     rmSync(marker.aside, { recursive: true, force: true });
     rmSync(join(this.o.dataDir, RESTORE_MARKER), { force: true });
-    const restoredAt = new Date().toISOString();
+    const restoredAt = iso(this.o.clock());
     this.o.store.audit.note({ actor, action: 'backup.restore', target: id, detail: `pre-restore backup ${preRecord.id}` });
     this.o.log('info', `restore: ${basename(saveDir)} now holds backup ${id}; the world before it is backup ${preRecord.id}`);
-    await this.o.reparse().catch((err: unknown) => this.o.log('warn', 'restore: the re-parse failed', err));
+    await this.o.ingest?.parseNow().catch((err: unknown) => this.o.log('warn', 'restore: the re-parse failed', err));
     return { diff, preRestoreBackup: preRecord.id, restoredAt };
   }
 }

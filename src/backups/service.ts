@@ -13,34 +13,17 @@ import { ConflictError, DomainError, fsErrorReason, NotFoundError } from '../lib
 import { iso, type Clock } from '../lib/time.js';
 import { TarError } from '../lib/tar.js';
 import type { Store } from '../store/index.js';
-import { archivePath, BACKUP_ID, readArchive, writeArchive, type BackupManifest, type BackupTrigger, type ReadArchive, type SaveFile } from './archive.js';
+import { BACKUP_ID, type BackupTrigger } from '../lib/backup.js';
+import { archivePath, readArchive, writeArchive, type BackupManifest, type ReadArchive, type SaveFile } from './archive.js';
+import type { BackupRecord, BackupStorage } from './schemas.js';
 import { readStableSave } from './source.js';
 import type { Logger } from '../lib/logger.js';
 import { PARSE_WORK_PREFIX } from './parse-sides.js';
 
-export interface BackupRecord {
-  id: string;
-  trigger: BackupTrigger;
-  createdAt: string;
-  sizeBytes: number;
-  gameVersion: string | null;
-  world: BackupManifest['world'];
-  fileCount: number;
-  note: string | null;
-}
-
+/** A backup being made, or one that failed (a done job is its record). */
 export type BackupJobState = { id: string; trigger: BackupTrigger; state: 'running' | 'failed'; startedAt: string; error: string | null };
 
-export interface BackupStorage {
-  bytesUsed: number;
-  count: number;
-  freeBytes: number | null;
-  /** Ids of the oldest and newest backups, and when each was made. */
-  oldest: string | null;
-  newest: string | null;
-  oldestAt: string | null;
-  newestAt: string | null;
-}
+export type { BackupRecord, BackupStorage };
 
 export class BackupNotFoundError extends NotFoundError {
   constructor() {

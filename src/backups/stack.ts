@@ -9,7 +9,8 @@ import { TarError } from '../lib/tar.js';
 import { readArchive } from './archive.js';
 import type { Logger } from '../lib/logger.js';
 import { parseFiles } from './parse-sides.js';
-import { Restorer } from './restore.js';
+import { Restorer, type RestorerOptions } from './restore.js';
+import type { GameControl } from '../game/game-control.js';
 import { BackupService } from './service.js';
 import type { Settings } from '../config/settings.js';
 import type { GameRestClient } from '../game/rest-client.js';
@@ -67,9 +68,9 @@ export interface BackupStackOptions {
   clock: Clock;
   /** The game's REST client, when one is configured: asked to save before a backup. */
   client: GameRestClient | null;
-  gameRunning: () => boolean;
-  stopGame?: () => Promise<void>;
-  reparse: () => Promise<unknown>;
+  game: GameControl;
+  /** The save watcher, to parse a restored world at once; null when none runs. */
+  ingest: RestorerOptions['ingest'];
 }
 
 /** The backup service, its restorer and their ports over one store, for `serve` and for the
@@ -89,9 +90,9 @@ export function createBackupStack(o: BackupStackOptions): { svc: BackupService; 
     saveDir: o.settings.saveDir,
     dataDir: o.settings.dataDir,
     log: o.log,
-    gameRunning: o.gameRunning,
-    stopGame: o.stopGame,
-    reparse: o.reparse,
+    clock: o.clock,
+    game: o.game,
+    ingest: o.ingest,
   });
   return { svc, ports: createBackupPorts(svc, restorer, o.log) };
 }

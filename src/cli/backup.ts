@@ -6,7 +6,8 @@ import { runBackupOp, type BackupOp } from '../backups/ops.js';
 import { createLogger } from '../lib/logger.js';
 import { loadSettings } from '../config/settings.js';
 import { GameRestClient } from '../game/rest-client.js';
-import type { BackupRecordView, RestoreDiff } from '../backups/types.js';
+import { gameStoppedByHand } from '../game/game-control.js';
+import type { BackupRecord, RestoreDiff } from '../backups/types.js';
 import type { Store } from '../store/index.js';
 import type { CliIo } from './io.js';
 
@@ -27,7 +28,7 @@ function run(io: CliIo, o: BackupCliOpts, op: BackupOp): Promise<unknown> {
     try {
       const gameUp = client ? await client.info({ timeoutMs: 2_000 }).then(() => true, () => false) : false;
       // The next `serve` parses a restored world at its start.
-      const { ports } = createBackupStack({ store, settings, log, clock: () => new Date(), client, gameRunning: () => gameUp, reparse: () => Promise.resolve() });
+      const { ports } = createBackupStack({ store, settings, log, clock: () => new Date(), client, game: gameStoppedByHand(gameUp), ingest: null });
       return await runBackupOp(ports, op);
     } finally {
       await client?.close();
@@ -37,15 +38,15 @@ function run(io: CliIo, o: BackupCliOpts, op: BackupOp): Promise<unknown> {
 }
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
-const line = (b: BackupRecordView) => `${b.id}  ${b.trigger.padEnd(11)}  ${mb(b.sizeBytes).padStart(9)}  ${b.world ? `${b.world.players} players, ${b.world.pals} pals, ${b.world.guilds} guilds` : 'world not parsed'}`;
+const line = (b: BackupRecord) => `${b.id}  ${b.trigger.padEnd(11)}  ${mb(b.sizeBytes).padStart(9)}  ${b.world ? `${b.world.players} players, ${b.world.pals} pals, ${b.world.guilds} guilds` : 'world not parsed'}`;
 
 export async function backupCreate(io: CliIo, o: BackupCliOpts): Promise<void> {
-  const rec = (await run(io, o, { op: 'backup.create' })) as BackupRecordView;
+  const rec = (await run(io, o, { op: 'backup.create' })) as BackupRecord;
   io.out(o.json ? `${JSON.stringify(rec)}\n` : `${line(rec)}\n`);
 }
 
 export async function backupList(io: CliIo, o: BackupCliOpts): Promise<void> {
-  const all = (await run(io, o, { op: 'backup.list' })) as BackupRecordView[];
+  const all = (await run(io, o, { op: 'backup.list' })) as BackupRecord[];
   if (o.json) return io.out(`${JSON.stringify(all)}\n`);
   io.out(all.length ? `${all.map(line).join('\n')}\n` : 'No backups.\n');
 }

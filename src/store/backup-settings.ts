@@ -1,17 +1,12 @@
 // The backup schedule and retention (issue 12), audited with each change.
 import type { Actor } from '../lib/actor.js';
+import { BACKUP_INTERVAL_HOURS as HOURS, BACKUP_RETENTION_DAYS as DAYS, type BackupSchedule } from '../lib/backup.js';
 import { ValidationError } from '../lib/errors.js';
 import { iso, type Clock } from '../lib/time.js';
 import type { AuditRepo } from './audit.js';
 import type { DurableDb } from './durable-db.js';
 
-export interface BackupSchedule {
-  enabled: boolean;
-  /** 1 to 12. */
-  intervalHours: number;
-  /** 7 to 60. */
-  retentionDays: number;
-}
+export type { BackupSchedule };
 
 export const DEFAULT_SCHEDULE: BackupSchedule = { enabled: false, intervalHours: 4, retentionDays: 7 };
 
@@ -33,8 +28,8 @@ export class BackupSettingsRepo {
   }
 
   setSchedule(s: BackupSchedule, actor: Actor): BackupSchedule {
-    if (!Number.isInteger(s.intervalHours) || s.intervalHours < 1 || s.intervalHours > 12) throw new ValidationError('The "intervalHours" must be a whole number from 1 to 12.');
-    if (!Number.isInteger(s.retentionDays) || s.retentionDays < 7 || s.retentionDays > 60) throw new ValidationError('The "retentionDays" must be a whole number from 7 to 60.');
+    if (!Number.isInteger(s.intervalHours) || s.intervalHours < HOURS.min || s.intervalHours > HOURS.max) throw new ValidationError(`The "intervalHours" must be a whole number from ${HOURS.min} to ${HOURS.max}.`);
+    if (!Number.isInteger(s.retentionDays) || s.retentionDays < DAYS.min || s.retentionDays > DAYS.max) throw new ValidationError(`The "retentionDays" must be a whole number from ${DAYS.min} to ${DAYS.max}.`);
     const at = iso(this.clock());
     this.db.write((tx) => {
       for (const [k, v] of [['enabled', s.enabled ? 'on' : 'off'], ['intervalHours', String(s.intervalHours)], ['retentionDays', String(s.retentionDays)]]) {

@@ -5,7 +5,7 @@
 import type { Actor } from '../lib/actor.js';
 import { ValidationError } from '../lib/errors.js';
 import { iso, type Clock } from '../lib/time.js';
-import type { AuditRepo } from './audit.js';
+import type { AuditEntry, AuditRepo } from './audit.js';
 import type { DurableDb } from './durable-db.js';
 import { insertEvent } from './events.js';
 
@@ -102,16 +102,19 @@ export class ModerationRepo {
   }
 
   /** A kick that the game carried out (the audit row alone: a kick changes no stored state). */
-  recordKick(actor: Actor, uidKey: string, userId: string, reason: string | null, moderationEvent?: string): void {
+  /** A kick the game carried out: its audit row (built by the caller, actions/moderation-actions.ts)
+   * and the whitelist's `moderation` event, in one write. */
+  recordKick(entry: AuditEntry, moderationEvent?: string): void {
     const at = iso(this.clock());
     this.db.write((tx) => {
-      this.audit.record(tx, { actor, action: 'player.kick', target: uidKey, detail: detailOf(userId, reason), at });
+      this.audit.record(tx, { ...entry, at });
       if (moderationEvent) insertEvent(tx, { at, kind: 'moderation', message: moderationEvent });
     });
   }
 
   /** A ban the game carried out: remembered (replacing an older one of the same id) and audited. */
-  recordBan(actor: Actor, b: { userId: string; uid: string | null; name: string; reason: string | null }): BanRecord {
+  recordBan(entry: AuditEntry, b: { userId: string; uid: string | null; name: string; reason: string | null }): BanRecord {
+    const { actor } = entry;
     const at = iso(this.clock());
     this.db.write((tx) => {
       tx.run('INSERT OR REPLACE INTO bans (user_id, uid, name, reason, banned_at, banned_by) VALUES (?, ?, ?, ?, ?, ?)', [
@@ -122,16 +125,16 @@ export class ModerationRepo {
         at,
         actor,
       ]);
-      this.audit.record(tx, { actor, action: 'player.ban', target: b.uid ?? b.userId, detail: detailOf(b.userId, b.reason), at });
+      this.audit.record(tx, { ...entry, at });
     });
     return { ...b, bannedAt: at, bannedBy: actor };
   }
 
-  recordUnban(actor: Actor, userId: string, uid: string | null, reason: string | null): void {
+  recordUnban(entry: AuditEntry, userId: string): void {
     const at = iso(this.clock());
     this.db.write((tx) => {
       tx.run('DELETE FROM bans WHERE user_id = ?', [userId]);
-      this.audit.record(tx, { actor, action: 'player.unban', target: uid ?? userId, detail: detailOf(userId, reason), at });
+      this.audit.record(tx, { ...entry, at });
     });
   }
 

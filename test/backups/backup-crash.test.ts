@@ -27,11 +27,11 @@ const CHILD = `
   recoverRestore(dataDir, log);
   const store = await openStore(dataDir);
   const svc = new BackupService({ store, saveDir, backupDir: dataDir + '/backups', log, clock: () => new Date(), settleMs: 0, maxWaitMs: 1000 });
-  const restorer = new Restorer({ store, backups: svc, saveDir, dataDir, log, gameRunning: () => false, reparse: async () => {} });
+  const restorer = new Restorer({ store, backups: svc, saveDir, dataDir, log, clock: () => new Date(), game: { running: () => false }, ingest: null });
   const first = (await svc.list()).at(-1)?.id ?? (await svc.start('manual', 'cli').done).id;
   process.stdout.write('ready\\n');
   for (;;) {
-    await restorer.restore(first, { shutdown: false }, 'cli');
+    await restorer.restore(first, { confirm: 'RESTORE', shutdown: false }, 'cli');
     await svc.start('manual', 'cli').done;
   }
 `;

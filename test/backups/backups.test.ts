@@ -35,7 +35,7 @@ async function rig(fixture = 'v0.6-world1', clock: () => Date = () => new Date()
   stores.push(store);
   const svc = new BackupService({ store, saveDir, backupDir: join(dataDir, 'backups'), log: silent, clock, settleMs: 0, maxWaitMs: 1000 });
   let running = false;
-  const restorer = new Restorer({ store, backups: svc, saveDir, dataDir, log: silent, gameRunning: () => running, reparse: () => Promise.resolve() });
+  const restorer = new Restorer({ store, backups: svc, saveDir, dataDir, log: silent, clock: () => new Date(), game: { running: () => running }, ingest: null });
   const ports = createBackupPorts(svc, restorer, silent);
   return { root, saveDir, dataDir, store, svc, restorer, ports, setRunning: (v: boolean) => (running = v) };
 }
@@ -73,7 +73,7 @@ describe('backups', () => {
     writeFileSync(join(saveDir, 'Players', 'FFFFFFFF000000000000000000000000.sav'), 'new');
     rmSync(join(saveDir, 'LevelMeta.sav'));
     const changed = fileTree(saveDir);
-    const out = await ports.restore(id, { shutdown: false }, 'user:ann');
+    const out = await ports.restore(id, { confirm: 'RESTORE', shutdown: false }, 'user:ann');
     expect(fileTree(saveDir)).toEqual(before);
     expect(out.diff.files).toEqual({ added: ['LevelMeta.sav'], removed: ['Players/FFFFFFFF000000000000000000000000.sav'], changed: ['Level.sav'] });
     const pre = await svc.open(out.preRestoreBackup);
@@ -122,7 +122,7 @@ describe('backups', () => {
     await svc.idle();
     writeFileSync(join(saveDir, 'Level.sav'), 'changed');
     setRunning(true);
-    await expect(ports.restore(id, { shutdown: false }, 'user:ann')).rejects.toMatchObject({ code: 'conflict' });
+    await expect(ports.restore(id, { confirm: 'RESTORE', shutdown: false }, 'user:ann')).rejects.toMatchObject({ code: 'conflict' });
     expect(readFileSync(join(saveDir, 'Level.sav'), 'utf8')).toBe('changed');
     expect(store.audit.list({ limit: 5, action: 'backup.restore' }).data).toEqual([expect.objectContaining({ outcome: 'refused', reason: 'game_running' })]);
     expect((await svc.list()).map((b) => b.trigger)).toEqual(['manual']);
@@ -137,7 +137,7 @@ describe('backups', () => {
     mkdirSync(join(`${saveDir}.before-${id}`, 'in-the-way'), { recursive: true });
     writeFileSync(join(saveDir, 'Level.sav'), 'the world now');
     const now = fileTree(saveDir);
-    await expect(ports.restore(id, { shutdown: false }, 'user:ann')).rejects.toThrow(/^The save folder could not be replaced: /);
+    await expect(ports.restore(id, { confirm: 'RESTORE', shutdown: false }, 'user:ann')).rejects.toThrow(/^The save folder could not be replaced: /);
     expect(fileTree(saveDir)).toEqual(now);
     expect(now).not.toEqual(before);
     expect(existsSync(`${saveDir}.restore-${id}`)).toBe(false);

@@ -29,7 +29,7 @@ export type SessionEntry = Omit<PanelRoute, 'auth' | 'role'>;
 
 /** A session route: its handler gets the signed-in user, checked for the group's role. */
 export function route<R extends RequestSchemas = Record<never, never>>(spec: Omit<RouteSpec<PanelContext, PanelResult, R>, 'auth' | 'role'>): SessionEntry {
-  return spec as SessionEntry;
+  return spec;
 }
 
 /** An open route (the login): no session, so its handler gets no user. */

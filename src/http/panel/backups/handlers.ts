@@ -5,7 +5,8 @@ import type { BackupPorts } from '../../../backups/types.js';
 import type { HttpDeps } from '../../deps.js';
 import { json, noContent } from '../../respond.js';
 import type { PanelHandler } from '../context.js';
-import { CreateRequest, BackupPath, ScheduleSchema, RestoreRequest } from './schemas.js';
+import { CreateRequest, BackupPath, RestoreRequest } from './schemas.js';
+import type { BackupScheduleSchema } from '../../../backups/schemas.js';
 
 export const NO_BACKUPS = 'palpanel has no save folder configured (SERVICE_SAVE_DIR), so it makes no backups.';
 
@@ -34,7 +35,7 @@ export const storage: PanelHandler = async ({ deps }) => json(200, { data: await
 
 export const getSchedule: PanelHandler = ({ deps }) => json(200, { data: deps.store.backupSettings.schedule() });
 
-export const putSchedule: PanelHandler<{ body: typeof ScheduleSchema }> = ({ deps, body, user }) =>
+export const putSchedule: PanelHandler<{ body: typeof BackupScheduleSchema }> = ({ deps, body, user }) =>
   json(200, { data: deps.store.backupSettings.setSchedule(body, userActor(user.username)) });
 
 export const download: PanelHandler<{ params: typeof BackupPath }> = async ({ deps, params }) => {
@@ -59,5 +60,5 @@ export const upload: PanelHandler = async ({ deps, req, user }) => {
 export const dryRun: PanelHandler<{ params: typeof BackupPath }> = async ({ deps, params }) => json(200, { data: await backupsOf(deps).dryRun(params.id) });
 
 export const restore: PanelHandler<{ params: typeof BackupPath; body: typeof RestoreRequest }> = async ({ deps, params, body, user }) =>
-  json(200, { data: await backupsOf(deps).restore(params.id, { shutdown: body.shutdown ?? false }, userActor(user.username)) });
+  json(200, { data: await backupsOf(deps).restore(params.id, { confirm: body.confirm, shutdown: body.shutdown ?? false }, userActor(user.username)) });
 

@@ -3,10 +3,19 @@
 // restores. A restore takes `{"confirm": "RESTORE"}` exactly (interface.md); anything else is 400
 // and nothing is touched.
 import { z } from 'zod';
-import { Timestamp } from '../../../rows/schemas.js';
 import { route, signedIn, adminOnly, type PanelRoute } from '../context.js';
 import { list, create, getOne, contents, storage, getSchedule, putSchedule, download, remove, upload, dryRun, restore } from './handlers.js';
-import { Trigger, World, BackupSchema, CreateRequest, BackupPath, ScheduleSchema, DiffSchema, RestoreRequest } from './schemas.js';
+import { BackupPath, CreateRequest, RestoreRequest } from './schemas.js';
+import {
+  BackupContentsSchema,
+  BackupJobSchema,
+  BackupRecordSchema,
+  BackupScheduleSchema,
+  BackupStartedSchema,
+  BackupStorageSchema,
+  RestoreDiffSchema,
+  RestoreResultSchema,
+} from '../../../backups/schemas.js';
 
 /** The upload route's path and body bound (the adapter reads the body within it): the
  * largest worlds compress to a few tens of MB. */
@@ -18,11 +27,11 @@ export function backupRoutes(): PanelRoute[] {
   const NF = '`not_found`: no backup has that id.';
   return [
     ...signedIn([
-      route({ method: 'GET', path: '/backups', operationId: 'listBackups', summary: 'Backups, newest first', responses: { 200: { description: 'OK', schema: z.strictObject({ data: z.array(BackupSchema) }) } }, handler: list }),
-      route({ method: 'GET', path: '/backups/storage', operationId: 'backupStorage', summary: 'Bytes used, count, free disk, oldest and newest', responses: { 200: { description: 'OK', schema: z.strictObject({ data: z.strictObject({ bytesUsed: z.int(), count: z.int(), freeBytes: z.int().nullable(), oldest: z.string().nullable().meta({ description: 'Id of the oldest backup.' }), newest: z.string().nullable().meta({ description: 'Id of the newest backup.' }), oldestAt: Timestamp.nullable().meta({ description: 'When the oldest backup was made.' }), newestAt: Timestamp.nullable().meta({ description: 'When the newest backup was made.' }) }) }) } }, handler: storage }),
-      route({ method: 'GET', path: '/backups/schedule', operationId: 'getBackupSchedule', summary: 'The backup schedule and retention', responses: { 200: { description: 'OK', schema: z.strictObject({ data: ScheduleSchema }) } }, handler: getSchedule }),
-      route({ method: 'GET', path: '/backups/{id}', operationId: 'getBackup', summary: 'A backup, or the state of one being made', request: { params: BackupPath }, responses: { 200: { description: 'OK', schema: z.strictObject({ data: z.strictObject({ id: z.string(), trigger: Trigger.optional(), state: z.enum(['running', 'failed', 'done']), startedAt: Timestamp.optional(), error: z.string().nullable(), backup: BackupSchema.nullable() }) }) } }, errors: { 404: NF }, handler: getOne }),
-      route({ method: 'GET', path: '/backups/{id}/contents', operationId: 'backupContents', summary: 'The manifest: each file with its size and SHA-256', request: { params: BackupPath }, responses: { 200: { description: 'OK', schema: z.strictObject({ data: z.strictObject({ id: z.string(), trigger: Trigger, createdAt: Timestamp, gameVersion: z.string().nullable(), world: World, files: z.array(z.strictObject({ path: z.string(), size: z.int(), sha256: z.string() })) }) }) } }, errors: { 404: NF }, handler: contents }),
+      route({ method: 'GET', path: '/backups', operationId: 'listBackups', summary: 'Backups, newest first', responses: { 200: { description: 'OK', schema: z.strictObject({ data: z.array(BackupRecordSchema) }) } }, handler: list }),
+      route({ method: 'GET', path: '/backups/storage', operationId: 'backupStorage', summary: 'Bytes used, count, free disk, oldest and newest', responses: { 200: { description: 'OK', schema: z.strictObject({ data: BackupStorageSchema }) } }, handler: storage }),
+      route({ method: 'GET', path: '/backups/schedule', operationId: 'getBackupSchedule', summary: 'The backup schedule and retention', responses: { 200: { description: 'OK', schema: z.strictObject({ data: BackupScheduleSchema }) } }, handler: getSchedule }),
+      route({ method: 'GET', path: '/backups/{id}', operationId: 'getBackup', summary: 'A backup, or the state of one being made', request: { params: BackupPath }, responses: { 200: { description: 'OK', schema: z.strictObject({ data: BackupJobSchema }) } }, errors: { 404: NF }, handler: getOne }),
+      route({ method: 'GET', path: '/backups/{id}/contents', operationId: 'backupContents', summary: 'The manifest: each file with its size and SHA-256', request: { params: BackupPath }, responses: { 200: { description: 'OK', schema: z.strictObject({ data: BackupContentsSchema }) } }, errors: { 404: NF }, handler: contents }),
     ]),
     ...adminOnly([
       route({
@@ -31,30 +40,30 @@ export function backupRoutes(): PanelRoute[] {
         operationId: 'createBackup',
         summary: 'Make a backup now (the game is asked to save first); its state is at GET /backups/{id}',
         request: { body: CreateRequest },
-        responses: { 202: { description: 'Started.', schema: z.strictObject({ data: z.strictObject({ id: z.string(), state: z.literal('running') }) }) } },
+        responses: { 202: { description: 'Started.', schema: z.strictObject({ data: BackupStartedSchema }) } },
         errors: { 409: '`conflict`: a backup is being made, or no save folder is configured.' },
         handler: create,
       }),
-      route({ method: 'PUT', path: '/backups/schedule', operationId: 'setBackupSchedule', summary: 'Set the schedule and retention', request: { body: ScheduleSchema }, responses: { 200: { description: 'The schedule now.', schema: z.strictObject({ data: ScheduleSchema }) } }, handler: putSchedule }),
+      route({ method: 'PUT', path: '/backups/schedule', operationId: 'setBackupSchedule', summary: 'Set the schedule and retention', request: { body: BackupScheduleSchema }, responses: { 200: { description: 'The schedule now.', schema: z.strictObject({ data: BackupScheduleSchema }) } }, handler: putSchedule }),
       route({
         method: 'POST',
         path: BACKUP_UPLOAD_PATH,
         operationId: 'uploadBackup',
         summary: 'Keep an archive made elsewhere (a palpanel .tar.gz) as an `imported` backup, once checked as a world save',
-        responses: { 201: { description: 'Kept.', schema: z.strictObject({ data: BackupSchema }) } },
+        responses: { 201: { description: 'Kept.', schema: z.strictObject({ data: BackupRecordSchema }) } },
         errors: { 400: '`invalid_request`: not a palpanel backup of a world save (the message says why).', 413: '`invalid_request`: larger than 512 MiB.' },
         handler: upload,
       }),
       route({ method: 'GET', path: '/backups/{id}/download', operationId: 'downloadBackup', summary: 'The archive (.tar.gz), streamed', request: { params: BackupPath }, responses: { 200: { description: 'The archive.', headers: ['Content-Disposition'] } }, errors: { 404: NF }, handler: download }),
       route({ method: 'DELETE', path: '/backups/{id}', operationId: 'deleteBackup', summary: 'Delete a backup', request: { params: BackupPath }, responses: { 204: { description: 'Deleted.' } }, errors: { 404: NF }, handler: remove }),
-      route({ method: 'POST', path: '/backups/{id}/restore/dry-run', operationId: 'restoreDryRun', summary: 'What a restore would change: files, and players, pals and guilds gained and lost', request: { params: BackupPath }, responses: { 200: { description: 'OK', schema: z.strictObject({ data: DiffSchema }) } }, errors: { 404: NF }, handler: dryRun }),
+      route({ method: 'POST', path: '/backups/{id}/restore/dry-run', operationId: 'restoreDryRun', summary: 'What a restore would change: files, and players, pals and guilds gained and lost', request: { params: BackupPath }, responses: { 200: { description: 'OK', schema: z.strictObject({ data: RestoreDiffSchema }) } }, errors: { 404: NF }, handler: dryRun }),
       route({
         method: 'POST',
         path: '/backups/{id}/restore',
         operationId: 'restoreBackup',
         summary: 'Restore a backup: a pre-restore backup first, then the save folder swapped whole, then a re-parse',
         request: { params: BackupPath, body: RestoreRequest },
-        responses: { 200: { description: 'Restored.', schema: z.strictObject({ data: z.strictObject({ diff: DiffSchema, preRestoreBackup: z.string(), restoredAt: Timestamp }) }) } },
+        responses: { 200: { description: 'Restored.', schema: z.strictObject({ data: RestoreResultSchema }) } },
         errors: { 404: NF, 409: '`conflict`: the game server is running (stop it, or ask for `shutdown: true`).' },
         handler: restore,
       }),

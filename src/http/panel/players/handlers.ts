@@ -88,21 +88,15 @@ function game(deps: HttpDeps) {
 const reasonOf = (body: { reason?: string } | undefined): string | null => body?.reason?.trim() || null;
 
 /**
- * Kick: only an online player (409 `conflict` otherwise: the request is well formed, the
- * world's state refuses it). The game being down is 503 `game_unavailable`, checked first.
+ * Kick: who may be kicked is the domain's rule (kickable, actions/moderation-actions.ts). The
+ * game being down is 503 `game_unavailable`, checked first.
  */
 export const kickPlayer: PanelHandler<{ params: typeof PanelPlayerPath; body: typeof ModerationRequestSchema }> = async ({ deps, params, body, user }) => {
   const key = uidKey(params.uid);
   const actions = game(deps);
   if (!deps.live.snapshot().reachable) throw new GameUnavailableError('The game server is not reachable now; a kick needs it.');
-  const live = onlineByKey(deps).get(key);
-  if (!live) {
-    if (!deps.store.world.player(params.uid) && !deps.store.moderation.account(key)) throw new NotFoundError('No player has that uid.');
-    throw new ConflictError('conflict', 'The player is not online: only an online player can be kicked.');
-  }
-  if (!live.userId) throw new ConflictError('conflict', "The game has not listed this player's platform user id yet; try again in a moment.");
-  await actions.kick(userActor(user.username), { userId: live.userId, uid: key }, reasonOf(body));
-  return json(200, { data: { uid: params.uid, userId: live.userId, kicked: true } });
+  const { userId } = await actions.kick(userActor(user.username), { uid: key, online: onlineByKey(deps).get(key) }, reasonOf(body));
+  return json(200, { data: { uid: params.uid, userId, kicked: true } });
 };
 
 /** The platform id of a player online now or seen online before (the save holds none). */

@@ -1,0 +1,57 @@
+// The backup shapes, declared once: the service returns them, the panel's routes answer them
+// (and the OpenAPI document says them), and the web UI infers its types from them.
+import { z } from 'zod';
+import { BACKUP_INTERVAL_HOURS, BACKUP_RETENTION_DAYS, BACKUP_TRIGGERS, type BackupSchedule } from '../lib/backup.js';
+import { Timestamp } from '../rows/schemas.js';
+
+export const BackupTriggerSchema = z.enum(BACKUP_TRIGGERS);
+
+const WorldCounts = z.strictObject({ players: z.int(), pals: z.int(), guilds: z.int() });
+const World = WorldCounts.nullable().meta({ description: 'The world when it was backed up (from the last parse); null before any.' });
+
+export const BackupRecordSchema = z.strictObject({
+  id: z.string(),
+  trigger: BackupTriggerSchema,
+  createdAt: Timestamp,
+  sizeBytes: z.int().min(0),
+  gameVersion: z.string().nullable(),
+  world: World,
+  fileCount: z.int().min(0),
+  note: z.string().nullable().meta({ description: "The admin's words for a manual backup; null otherwise." }),
+});
+
+export const BackupScheduleSchema = z.strictObject({
+  enabled: z.boolean(),
+  intervalHours: z.int().min(BACKUP_INTERVAL_HOURS.min).max(BACKUP_INTERVAL_HOURS.max).meta({ description: 'Hours between scheduled backups, 1 to 12.' }),
+  retentionDays: z.int().min(BACKUP_RETENTION_DAYS.min).max(BACKUP_RETENTION_DAYS.max).meta({ description: 'Days a backup is kept, 7 to 60 (never the newest one).' }),
+}) satisfies z.ZodType<BackupSchedule>;
+
+export const NamedChangeSchema = z.strictObject({ id: z.string(), name: z.string() });
+
+/** What a restore would change, from parsing both sides. */
+export const RestoreDiffSchema = z.strictObject({
+  files: z.strictObject({ added: z.array(z.string()), removed: z.array(z.string()), changed: z.array(z.string()) }),
+  players: z.strictObject({ gained: z.array(NamedChangeSchema), lost: z.array(NamedChangeSchema) }),
+  pals: z.strictObject({ gained: z.int(), lost: z.int(), gainedSample: z.array(NamedChangeSchema), lostSample: z.array(NamedChangeSchema) }),
+  guilds: z.strictObject({ gained: z.array(NamedChangeSchema), lost: z.array(NamedChangeSchema) }),
+});
+
+/** The answer to POST /backups: the job's id; GET /backups/{id} follows it. */
+export const BackupStartedSchema = z.strictObject({ id: z.string(), state: z.literal('running') });
+
+/** GET /backups/{id}: a backup being made (or failed), or done with its record. */
+export const BackupJobSchema = z.strictObject({ id: z.string(), trigger: BackupTriggerSchema.optional(), state: z.enum(['running', 'failed', 'done']), startedAt: Timestamp.optional(), error: z.string().nullable(), backup: BackupRecordSchema.nullable() });
+
+export const BackupContentsSchema = z.strictObject({ id: z.string(), trigger: BackupTriggerSchema, createdAt: Timestamp, gameVersion: z.string().nullable(), world: World, files: z.array(z.strictObject({ path: z.string(), size: z.int(), sha256: z.string() })) });
+
+export const BackupStorageSchema = z.strictObject({ bytesUsed: z.int(), count: z.int(), freeBytes: z.int().nullable(), oldest: z.string().nullable().meta({ description: 'Id of the oldest backup.' }), newest: z.string().nullable().meta({ description: 'Id of the newest backup.' }), oldestAt: Timestamp.nullable().meta({ description: 'When the oldest backup was made.' }), newestAt: Timestamp.nullable().meta({ description: 'When the newest backup was made.' }) });
+
+export const RestoreResultSchema = z.strictObject({ diff: RestoreDiffSchema, preRestoreBackup: z.string(), restoredAt: Timestamp });
+
+export type BackupRecord = z.infer<typeof BackupRecordSchema>;
+export type NamedChange = z.infer<typeof NamedChangeSchema>;
+export type RestoreDiff = z.infer<typeof RestoreDiffSchema>;
+export type BackupJob = z.infer<typeof BackupJobSchema>;
+export type BackupContents = z.infer<typeof BackupContentsSchema>;
+export type BackupStorage = z.infer<typeof BackupStorageSchema>;
+export type RestoreResult = z.infer<typeof RestoreResultSchema>;

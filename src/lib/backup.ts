@@ -1,0 +1,23 @@
+// The backup words shared by the server, the CLI and the web UI: what made a backup, the form of
+// its id, and the bounds of the schedule an admin sets.
+
+/** What made a backup: the schedule, an admin, a restore (the world it replaced), an upload. */
+export const BACKUP_TRIGGERS = ['scheduled', 'manual', 'pre-restore', 'imported'] as const;
+export type BackupTrigger = (typeof BACKUP_TRIGGERS)[number];
+
+/** `20260714T093000Z-manual-1a2b3c`: sortable by time, and nothing a path could abuse. */
+export const BACKUP_ID = new RegExp(`^\\d{8}T\\d{6}Z-(${BACKUP_TRIGGERS.join('|')})-[0-9a-f]{6}$`);
+
+/** The schedule's bounds: hours between scheduled backups, and days a backup is kept. */
+export const BACKUP_INTERVAL_HOURS = { min: 1, max: 12 } as const;
+export const BACKUP_RETENTION_DAYS = { min: 7, max: 60 } as const;
+
+/** The schedule an admin sets (the store keeps it; src/backups/schemas.ts is its wire form). */
+export interface BackupSchedule {
+  enabled: boolean;
+  intervalHours: number;
+  retentionDays: number;
+}
+
+/** The word a restore is confirmed with, typed exactly (interface.md: Restore). */
+export const RESTORE_CONFIRMATION = 'RESTORE';
