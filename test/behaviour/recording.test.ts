@@ -53,7 +53,11 @@ interface TableRoute {
 }
 
 const TABLES = [panelTable(), integrationTable(), publicTable()];
-const ROUTES: TableRoute[] = TABLES.flatMap((t) => t.routes.map((route) => ({ key: `${route.method} ${route.path}`, base: t.base, route })));
+// Walked in an order of their own (by path, then method), not the tables': a refactor may
+// regroup a table, and a walk in table order would then read state in another order.
+const ROUTES: TableRoute[] = TABLES.flatMap((t) => t.routes.map((route) => ({ key: `${route.method} ${route.path}`, base: t.base, route }))).sort((a, b) =>
+  `${a.base}${a.route.path} ${a.route.method}` < `${b.base}${b.route.path} ${b.route.method}` ? -1 : `${a.base}${a.route.path} ${a.route.method}` > `${b.base}${b.route.path} ${b.route.method}` ? 1 : 0,
+);
 const PANEL_BASE = TABLES[0].base;
 const INTEGRATION_BASE = TABLES[1].base;
 
