@@ -8,7 +8,7 @@
 // stand-in, not the code under test.
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createLogger } from '../../src/app/logger.js';
+import { createLogger } from '../../src/lib/logger.js';
 import { startServe, type RunningServer } from '../../src/app/serve.js';
 import { startSimGameServer, type SimGameServer } from '../../src/demo/sim/index.js';
 import { FIXTURES, tempDir } from '../helpers/cli.js';
