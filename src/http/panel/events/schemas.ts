@@ -88,7 +88,7 @@ export const EventQuery = z.strictObject({
   to: Instant.meta({ description: 'Events before it (RFC 3339).' }),
 });
 
-const StreamPlayerSchema = z.strictObject({
+export const StreamPlayerSchema = z.strictObject({
   name: z.string(),
   accountName: z.string(),
   playerId: z.string(),

@@ -1,20 +1,12 @@
 // The handlers of the panel's tasks routes (the table is routes.ts).
-import { z } from 'zod';
 import { userActor } from '../../../lib/actor.js';
 import { dueOf } from '../../../lib/task-schedule.js';
 import type { TaskRecord } from '../../../store/tasks.js';
 import type { HttpDeps } from '../../deps.js';
 import { json, noContent } from '../../respond.js';
-import { Timestamp } from '../../../rows/schemas.js';
 import { type PanelHandler } from '../context.js';
 import { TaskSpec, TaskPath, RunsQuery } from './schemas.js';
 
-export const Task = TaskSpec.extend({
-  id: z.string(),
-  createdAt: Timestamp,
-  createdBy: z.string(),
-  nextRunAt: Timestamp.nullable().meta({ description: 'When it runs next (in the past while a run is late, as a restart delayed until the players leave); null when off.' }),
-});
 
 /** A task as answered: with when it runs next, by the scheduler's own rule. */
 export const shown = (deps: HttpDeps, t: TaskRecord) => ({ ...t, nextRunAt: t.enabled ? dueOf(t.schedule, deps.store.tasks.lastDue(t.id), t.createdAt).toISOString() : null });

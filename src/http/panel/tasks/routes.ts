@@ -2,8 +2,9 @@
 // commands (src/actions/task-scheduler.ts runs them), and the log of their runs.
 import { z } from 'zod';
 import { route, adminOnly, type PanelRoute } from '../context.js';
-import { Task, list, add, update, remove, runs } from './handlers.js';
+import { list, add, update, remove, runs } from './handlers.js';
 import { TaskSpec, TaskPath, Run, RunsQuery } from './schemas.js';
+import { Task } from './schemas.js';
 
 export function taskRoutes(): PanelRoute[] {
   const NF = '`not_found`: no task has that id.';

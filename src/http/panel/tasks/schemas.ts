@@ -24,3 +24,10 @@ export const TaskPath = z.object({ id: z.string().regex(/^[0-9a-f]{8}$/).meta({ 
 export const Run = z.strictObject({ id: z.int(), taskId: z.string(), dueAt: Timestamp, at: Timestamp, outcome: z.enum(['ok', 'skipped', 'delayed', 'failed']), detail: z.string() });
 
 export const RunsQuery = z.strictObject({ task: z.string().regex(/^[0-9a-f]{8}$/).optional() });
+
+export const Task = TaskSpec.extend({
+  id: z.string(),
+  createdAt: Timestamp,
+  createdBy: z.string(),
+  nextRunAt: Timestamp.nullable().meta({ description: 'When it runs next (in the past while a run is late, as a restart delayed until the players leave); null when off.' }),
+});
