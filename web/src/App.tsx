@@ -19,7 +19,7 @@ import { Console } from './screens/Console';
 import { Config } from './screens/Config';
 import { Items } from './screens/Items';
 import { Tasks } from './screens/Tasks';
-import { Settings } from './screens/Settings';
+import { Settings } from './screens/settings/Settings';
 import { Moderation } from './screens/Moderation';
 
 interface Screen {
