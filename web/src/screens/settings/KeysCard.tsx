@@ -7,6 +7,7 @@ import { useAction, useApi, useNow } from '../../hooks';
 import type { KeyRecord } from '../../types';
 import { Badge, Card } from '../../ui/bits';
 import { Dialog } from '../../ui/dialog';
+import { Field } from '../../ui/fields';
 import { DataTable } from '../../ui/table';
 import { Async, ErrorNote } from '../../ui/states';
 
@@ -54,7 +55,7 @@ export function KeysCard() {
           void create();
         }}
       >
-        <input aria-label="Label of the new key" placeholder="Label, e.g. discord bot" maxLength={64} value={label} onChange={(e) => setLabel(e.target.value)} />
+        <Field hideLabel label="Label of the new key" placeholder="Label, e.g. discord bot" maxLength={64} value={label} onChange={(e) => setLabel(e.target.value)} />
         <button type="submit" className="primary" disabled={!label.trim() || make.busy}>
           Create key
         </button>

@@ -7,6 +7,7 @@ import { useSession } from '../../session';
 import type { Role, User } from '../../types';
 import { Badge, Card } from '../../ui/bits';
 import { Dialog } from '../../ui/dialog';
+import { Field, SelectField } from '../../ui/fields';
 import { DataTable } from '../../ui/table';
 import { Async, ErrorNote } from '../../ui/states';
 
@@ -80,22 +81,13 @@ export function UsersCard() {
         }}
       >
         <div className="row">
-          <div className="field">
-            <label htmlFor="nu-name">Username</label>
-            <input id="nu-name" required pattern="[A-Za-z0-9_.\-]{1,32}" autoComplete="off" value={form.username} onChange={(e) => setForm({ ...form, username: e.target.value })} />
-          </div>
-          <div className="field">
-            <label htmlFor="nu-role">Role</label>
-            <select id="nu-role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as Role })}>
-              <option value="viewer">Viewer (reads only)</option>
-              <option value="admin">Admin</option>
-            </select>
-          </div>
+          <Field label="Username" required pattern="[A-Za-z0-9_.\-]{1,32}" autoComplete="off" value={form.username} onChange={(e) => setForm({ ...form, username: e.target.value })} />
+          <SelectField label="Role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as Role })}>
+            <option value="viewer">Viewer (reads only)</option>
+            <option value="admin">Admin</option>
+          </SelectField>
         </div>
-        <div className="field">
-          <label htmlFor="nu-pass">Password (10 characters or more)</label>
-          <input id="nu-pass" type="password" required minLength={10} autoComplete="new-password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} />
-        </div>
+        <Field label="Password (10 characters or more)" type="password" required minLength={10} autoComplete="new-password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} />
         <ErrorNote error={add.error} />
         <button type="submit" disabled={add.busy}>
           Add user
@@ -103,11 +95,7 @@ export function UsersCard() {
       </form>
       <Dialog open={target !== null} title={title} confirm={target?.what === 'delete' ? 'Remove' : 'Confirm'} danger={target?.what === 'delete'} busy={act.busy} error={act.error} canConfirm={target?.what !== 'password' || password.length >= 10} onConfirm={() => void confirm()} onClose={() => setTarget(null)}>
         {target?.what === 'password' && (
-          <div className="field">
-            <label htmlFor="reset-pass">New password</label>
-            <input id="reset-pass" type="password" autoComplete="new-password" minLength={10} value={password} onChange={(e) => setPassword(e.target.value)} />
-            <small className="muted">Their sessions end.</small>
-          </div>
+          <Field label="New password" hint="Their sessions end." type="password" autoComplete="new-password" minLength={10} value={password} onChange={(e) => setPassword(e.target.value)} />
         )}
         {target?.what === 'delete' && <p>Their sessions end at once.</p>}
         {target?.what === 'role' && <p>The change applies to their open sessions at once.</p>}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { api } from '../../api';
 import { useAction, useData } from '../../hooks';
 import { Card } from '../../ui/bits';
+import { Field, SelectField } from '../../ui/fields';
 import { DataTable } from '../../ui/table';
 import { Async, ErrorNote } from '../../ui/states';
 
@@ -64,11 +65,11 @@ export function WebhooksCard() {
           void create();
         }}
       >
-        <select aria-label="Webhook format" value={form.format} onChange={(e) => setForm({ ...form, format: e.target.value })}>
+        <SelectField hideLabel label="Webhook format" value={form.format} onChange={(e) => setForm({ ...form, format: e.target.value })}>
           <option value="discord">Discord</option>
           <option value="json">JSON</option>
-        </select>
-        <input aria-label="Webhook URL" type="url" placeholder="https://discord.com/api/webhooks/…" required value={form.url} onChange={(e) => setForm({ ...form, url: e.target.value })} />
+        </SelectField>
+        <Field hideLabel label="Webhook URL" type="url" placeholder="https://discord.com/api/webhooks/…" required value={form.url} onChange={(e) => setForm({ ...form, url: e.target.value })} />
         <button type="submit" disabled={add.busy}>
           Add
         </button>
