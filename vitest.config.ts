@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 // Two projects. `unit`: unit and in-process tests (real store, sockets, saves and simulated game
-// server, no executable). `e2e`: the tests of the built dist/palpanel, which its global setup
-// builds once per run; their files are named `*-e2e.test.ts`.
+// server, no executable), and the web UI's under web/test (in jsdom, by each file's
+// `@vitest-environment` comment). `e2e`: the tests of the built dist/palpanel, which its global
+// setup builds once per run; their files are named `*-e2e.test.ts`.
 // `npm test` runs both, `npm run test:unit` and `npm run test:e2e` one each (`--project`).
 const E2E = ['test/**/*-e2e.test.ts', 'test/**/*-e2e.test.tsx'];
 // Run first, in this order: a clone without ../shared stops before anything else happens
@@ -21,7 +22,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+          include: ['test/**/*.test.ts', 'test/**/*.test.tsx', 'web/test/**/*.test.{ts,tsx}'],
           exclude: E2E,
           globalSetup: COMMON_SETUP,
           // test/helpers/cli.ts refuses to run dist/palpanel here: it is not built for this project.

@@ -1,8 +1,10 @@
 // Where the tests find the repo, the built executable and the shared data beside the clone.
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+// Not `new URL('../..', import.meta.url)`: for the web UI's tests (jsdom) Vite transforms code as
+// for a browser, and rewrites that form into an asset URL of the page.
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BIN = join(ROOT, 'dist', 'palpanel');
 /** `<repo>/../shared`: the real saves and reference tables (not part of the repo). */
 export const SHARED = join(ROOT, '..', 'shared');

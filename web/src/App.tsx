@@ -1,11 +1,12 @@
 // The app: sign-in gate, then the shell (navigation, the screen of the path). The session is
 // asked of the server once at start (`/auth/me`); any 401 later brings the sign-in back.
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { api, ApiError, onSignedOut } from './api';
 import { Link, navigate, usePath } from './router';
 import { SessionContext } from './session';
 import { useTheme, type Theme } from './theme';
 import type { Me } from './types';
+import { SelectField } from './ui/fields';
 import { Loading, ErrorNote } from './ui/states';
 import { Login } from './screens/Login';
 import { Dashboard } from './screens/Dashboard';
@@ -19,7 +20,7 @@ import { Console } from './screens/Console';
 import { Config } from './screens/Config';
 import { Items } from './screens/Items';
 import { Tasks } from './screens/Tasks';
-import { Settings } from './screens/Settings';
+import { Settings } from './screens/settings/Settings';
 import { Moderation } from './screens/Moderation';
 
 interface Screen {
@@ -91,6 +92,7 @@ export function App() {
 function Shell({ me, signOut }: { me: Me; signOut: () => void }) {
   const path = usePath();
   const [menu, setMenu] = useState(false);
+  const navId = useId();
   const [theme, setTheme] = useTheme();
   const visible = SCREENS.filter((s) => !s.adminOnly || me.role === 'admin');
   const { screen, rest } = screenOf(path);
@@ -102,7 +104,7 @@ function Shell({ me, signOut }: { me: Me; signOut: () => void }) {
         Skip to content
       </a>
       <header className="topbar">
-        <button type="button" className="menu-button" aria-expanded={menu} aria-controls="nav" onClick={() => setMenu(!menu)}>
+        <button type="button" className="menu-button" aria-expanded={menu} aria-controls={navId} onClick={() => setMenu(!menu)}>
           <span aria-hidden="true">☰</span>
           <span className="sr-only">Menu</span>
         </button>
@@ -110,14 +112,11 @@ function Shell({ me, signOut }: { me: Me; signOut: () => void }) {
           palpanel
         </Link>
         <div className="topbar-right">
-          <label className="theme-pick">
-            <span className="sr-only">Theme</span>
-            <select value={theme} onChange={(e) => setTheme(e.target.value as Theme)}>
-              <option value="system">System theme</option>
-              <option value="dark">Dark</option>
-              <option value="light">Light</option>
-            </select>
-          </label>
+          <SelectField hideLabel label="Theme" className="theme-pick" value={theme} onChange={(e) => setTheme(e.target.value as Theme)}>
+            <option value="system">System theme</option>
+            <option value="dark">Dark</option>
+            <option value="light">Light</option>
+          </SelectField>
           <span className="who" title={`Signed in as ${me.username} (${me.role})`}>
             {me.username} <span className="muted">· {me.role}</span>
           </span>
@@ -126,7 +125,7 @@ function Shell({ me, signOut }: { me: Me; signOut: () => void }) {
           </button>
         </div>
       </header>
-      <nav id="nav" className={menu ? 'open' : ''} aria-label="Screens">
+      <nav id={navId} className={menu ? 'open' : ''} aria-label="Screens">
         <ul>
           {visible.map((s) => {
             const active = s.path === '/' ? path === '/' : path === s.path || path.startsWith(s.path + '/');

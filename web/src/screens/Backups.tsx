@@ -9,6 +9,7 @@ import { useIsAdmin } from '../session';
 import type { Backup, BackupJob, BackupSchedule, BackupStorage, DryRun } from '../types';
 import { Badge, Card, PageHead, Stat } from '../ui/bits';
 import { Dialog } from '../ui/dialog';
+import { CheckField, Field, FileButton } from '../ui/fields';
 import { DataTable } from '../ui/table';
 import { Async, ErrorNote, Loading } from '../ui/states';
 
@@ -81,10 +82,7 @@ export function Backups() {
             <button type="button" className="primary" disabled={make.busy || job?.state === 'running'} onClick={create}>
               {job?.state === 'running' ? 'Making a backup…' : 'Back up now'}
             </button>
-            <label className="button">
-              {upload.busy ? 'Uploading…' : 'Upload a backup'}
-              <input ref={file} type="file" accept=".tar.gz,.tgz,application/gzip" className="sr-only" disabled={upload.busy} onChange={(e) => e.target.files?.[0] && void sendFile(e.target.files[0])} />
-            </label>
+            <FileButton label={upload.busy ? 'Uploading…' : 'Upload a backup'} ref={file} accept=".tar.gz,.tgz,application/gzip" disabled={upload.busy} onChange={(e) => e.target.files?.[0] && void sendFile(e.target.files[0])} />
           </>
         )}
       </PageHead>
@@ -182,18 +180,10 @@ function ScheduleCard() {
                 void submit();
               }}
             >
-              <label className="check">
-                <input type="checkbox" checked={draft.enabled} disabled={!admin} onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })} /> Back up on a schedule
-              </label>
+              <CheckField label="Back up on a schedule" checked={draft.enabled} disabled={!admin} onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })} />
               <div className="row">
-                <div className="field">
-                  <label htmlFor="sched-every">Every (hours, 1–12)</label>
-                  <input id="sched-every" type="number" min={1} max={12} required disabled={!admin} value={draft.intervalHours} onChange={(e) => setDraft({ ...draft, intervalHours: Number(e.target.value) })} />
-                </div>
-                <div className="field">
-                  <label htmlFor="sched-keep">Keep for (days, 7–60)</label>
-                  <input id="sched-keep" type="number" min={7} max={60} required disabled={!admin} value={draft.retentionDays} onChange={(e) => setDraft({ ...draft, retentionDays: Number(e.target.value) })} />
-                </div>
+                <Field label="Every (hours, 1–12)" type="number" min={1} max={12} required disabled={!admin} value={draft.intervalHours} onChange={(e) => setDraft({ ...draft, intervalHours: Number(e.target.value) })} />
+                <Field label="Keep for (days, 7–60)" type="number" min={7} max={60} required disabled={!admin} value={draft.retentionDays} onChange={(e) => setDraft({ ...draft, retentionDays: Number(e.target.value) })} />
               </div>
               <p className="muted small">The newest backup is never deleted, however old.</p>
               <ErrorNote error={error} />
@@ -237,13 +227,8 @@ function RestoreDialog({ backup, onClose, onDone }: { backup: Backup; onClose: (
       <p>The save folder is replaced by this backup. A backup of the world as it is now is made first.</p>
       <h3>What changes</h3>
       {diffError ? <ErrorNote error={`The dry run failed: ${diffError}`} /> : diff === null ? <Loading what="Comparing the backup with the world (dry run)" /> : <DiffView d={diff} />}
-      <label className="check">
-        <input type="checkbox" checked={shutdown} onChange={(e) => setShutdown(e.target.checked)} /> Shut the game server down first if it is running
-      </label>
-      <div className="field">
-        <label htmlFor="restore-confirm">Type RESTORE to confirm</label>
-        <input id="restore-confirm" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} disabled={diff === null} />
-      </div>
+      <CheckField label="Shut the game server down first if it is running" checked={shutdown} onChange={(e) => setShutdown(e.target.checked)} />
+      <Field label="Type RESTORE to confirm" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} disabled={diff === null} />
     </Dialog>
   );
 }

@@ -8,6 +8,7 @@ import { useTitle } from '../router';
 import { useIsAdmin } from '../session';
 import type { ConfigData, ConfigSetting } from '../types';
 import { Badge, Card, PageHead } from '../ui/bits';
+import { Field, SelectField } from '../ui/fields';
 import { Async, ErrorNote } from '../ui/states';
 
 type Value = ConfigSetting['value'];
@@ -80,7 +81,7 @@ export function Config() {
               </p>
             )}
             <div className="card">
-              <input type="search" className="filter" aria-label="Filter settings" placeholder="Filter settings…" value={filter} onChange={(e) => setFilter(e.target.value)} />
+              <Field hideLabel label="Filter settings" type="search" className="filter" placeholder="Filter settings…" value={filter} onChange={(e) => setFilter(e.target.value)} />
               <div className="settings">
                 {c.settings
                   .filter((s) => !needle || s.key.toLowerCase().includes(needle) || (s.description ?? '').toLowerCase().includes(needle))
@@ -128,44 +129,52 @@ export function Config() {
 }
 
 function SettingRow({ s, value, readOnly, onChange }: { s: ConfigSetting; value: string; readOnly: boolean; onChange: (v: string) => void }) {
-  const id = `set-${s.key}`;
   const range = s.min !== null || s.max !== null ? `${s.min ?? '…'} to ${s.max ?? '…'}` : null;
-  let input;
+  const out = (s.type === 'int' || s.type === 'float') && value !== '' && ((s.min !== null && Number(value) < s.min) || (s.max !== null && Number(value) > s.max));
+  const name = (
+    <>
+      <code>{s.key}</code> {!s.known && <Badge>unknown to palpanel</Badge>}
+    </>
+  );
+  const hint = (
+    <>
+      {s.description}
+      {range && ` Range ${range}.`}
+      {s.default !== null && s.default !== '' && ` Default ${s.default}.`}
+      {out && <span className="bad-text"> Out of range.</span>}
+    </>
+  );
+  // A secret is never shown, so there is nothing to edit: its name and whether it is set.
   if (s.secret) {
-    input = <span className="muted">{s.isSet ? 'set (not shown)' : 'not set'}</span>;
-  } else if (s.type === 'bool') {
-    input = (
-      <select id={id} value={value} disabled={readOnly} onChange={(e) => onChange(e.target.value)}>
+    return (
+      <div className="setting">
+        <span className="setting-name">{name}</span>
+        <span className="muted">{s.isSet ? 'set (not shown)' : 'not set'}</span>
+        <small className="muted">{hint}</small>
+      </div>
+    );
+  }
+  // The id: the browser tests find a setting's control by it.
+  const field = { fieldClass: `setting${out ? ' invalid' : ''}`, label: name, hint, id: `set-${s.key}`, value, disabled: readOnly };
+  if (s.type === 'bool') {
+    return (
+      <SelectField {...field} onChange={(e) => onChange(e.target.value)}>
         <option value="true">True</option>
         <option value="false">False</option>
-      </select>
+      </SelectField>
     );
-  } else if (s.type === 'enum' && s.values) {
-    input = (
-      <select id={id} value={value} disabled={readOnly} onChange={(e) => onChange(e.target.value)}>
+  }
+  if (s.type === 'enum' && s.values) {
+    return (
+      <SelectField {...field} onChange={(e) => onChange(e.target.value)}>
         {s.values.map((v) => (
           <option key={v}>{v}</option>
         ))}
-      </select>
+      </SelectField>
     );
-  } else if (s.type === 'int' || s.type === 'float') {
-    input = <input id={id} type="number" step={s.type === 'int' ? 1 : 'any'} min={s.min ?? undefined} max={s.max ?? undefined} value={value} disabled={readOnly} onChange={(e) => onChange(e.target.value)} />;
-  } else {
-    input = <input id={id} value={value} disabled={readOnly} onChange={(e) => onChange(e.target.value)} />;
   }
-  const out = (s.type === 'int' || s.type === 'float') && value !== '' && ((s.min !== null && Number(value) < s.min) || (s.max !== null && Number(value) > s.max));
-  return (
-    <div className={`setting${out ? ' invalid' : ''}`}>
-      <label htmlFor={id}>
-        <code>{s.key}</code> {!s.known && <Badge>unknown to palpanel</Badge>}
-      </label>
-      <div className="setting-input">{input}</div>
-      <small className="muted">
-        {s.description}
-        {range && ` Range ${range}.`}
-        {s.default !== null && s.default !== '' && ` Default ${s.default}.`}
-        {out && <span className="bad-text"> Out of range.</span>}
-      </small>
-    </div>
-  );
+  if (s.type === 'int' || s.type === 'float') {
+    return <Field {...field} type="number" step={s.type === 'int' ? 1 : 'any'} min={s.min ?? undefined} max={s.max ?? undefined} onChange={(e) => onChange(e.target.value)} />;
+  }
+  return <Field {...field} onChange={(e) => onChange(e.target.value)} />;
 }

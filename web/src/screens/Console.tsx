@@ -8,6 +8,7 @@ import { useTitle } from '../router';
 import type { ConsoleEntry, Player, SavedCommand } from '../types';
 import { Badge, Card, PageHead } from '../ui/bits';
 import { Dialog } from '../ui/dialog';
+import { Field, SelectField } from '../ui/fields';
 import { Async, Empty, ErrorNote, PagedList } from '../ui/states';
 
 export function Console() {
@@ -52,21 +53,27 @@ export function Console() {
       <div className="grid">
         <Card title="Run a command" className="wide-card">
           <form onSubmit={submit} className="console-form">
-            <div className="field grow">
-              <label htmlFor="cmd">Command (sent through RCON; {'{userId}'}, {'{playerId}'} and {'{name}'} are filled from the player chosen)</label>
-              <input id="cmd" className="mono" autoComplete="off" spellCheck={false} maxLength={4000} placeholder="ShowPlayers" value={command} onChange={(e) => setCommand(e.target.value)} />
-            </div>
-            <div className="field">
-              <label htmlFor="cmd-player">Player</label>
-              <select id="cmd-player" value={player} onChange={(e) => setPlayer(e.target.value)}>
-                <option value="">none</option>
-                {players.data?.map((p) => (
-                  <option key={p.uid} value={p.uid}>
-                    {p.name || p.uid} {p.online ? '(online)' : ''}
-                  </option>
-                ))}
-              </select>
-            </div>
+            {/* The ids: the browser tests find these two by them. */}
+            <Field
+              fieldClass="field grow"
+              label="Command (sent through RCON; {userId}, {playerId} and {name} are filled from the player chosen)"
+              id="cmd"
+              className="mono"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={4000}
+              placeholder="ShowPlayers"
+              value={command}
+              onChange={(e) => setCommand(e.target.value)}
+            />
+            <SelectField label="Player" id="cmd-player" value={player} onChange={(e) => setPlayer(e.target.value)}>
+              <option value="">none</option>
+              {players.data?.map((p) => (
+                <option key={p.uid} value={p.uid}>
+                  {p.name || p.uid} {p.online ? '(online)' : ''}
+                </option>
+              ))}
+            </SelectField>
             <button type="submit" className="primary" disabled={run.busy || !command.trim()}>
               {run.busy ? 'Running…' : 'Run'}
             </button>
@@ -79,7 +86,7 @@ export function Console() {
               void saveCommand();
             }}
           >
-            <input aria-label="Name to save this command under" placeholder="Save as…" maxLength={64} value={saveName} onChange={(e) => setSaveName(e.target.value)} />
+            <Field hideLabel label="Name to save this command under" placeholder="Save as…" maxLength={64} value={saveName} onChange={(e) => setSaveName(e.target.value)} />
             <button type="submit" disabled={!saveName.trim() || !command.trim() || keep.busy}>
               {replacing ? `Replace “${replacing.name}”` : 'Save command'}
             </button>

@@ -11,6 +11,7 @@ import type { HistoryPoint, Player, ServerStatus } from '../types';
 import { Badge, Card, PageHead, Stat, type Tone } from '../ui/bits';
 import { LineChart } from '../ui/chart';
 import { Dialog } from '../ui/dialog';
+import { Field, TextAreaField } from '../ui/fields';
 import { Async, Empty, ErrorNote } from '../ui/states';
 import { EventList } from './EventList';
 
@@ -199,23 +200,14 @@ function ServerActions() {
         onClose={close}
       >
         {open === 'announce' && (
-          <div className="field">
-            <label htmlFor="announce-text">Message</label>
-            <textarea id="announce-text" maxLength={500} rows={3} value={message} onChange={(e) => setMessage(e.target.value)} />
-          </div>
+          <TextAreaField label="Message" maxLength={500} rows={3} value={message} onChange={(e) => setMessage(e.target.value)} />
         )}
         {open === 'save' && <p>The game writes its save files now. palpanel re-reads them once they settle.</p>}
         {open === 'shutdown' && (
           <>
             <p>The game warns the players, saves and stops. palpanel does not start it again: whatever supervises the server (systemd, Docker, a host panel) does.</p>
-            <div className="field narrow">
-              <label htmlFor="shutdown-minutes">In (minutes, 0–1440)</label>
-              <input id="shutdown-minutes" type="number" min={0} max={1440} required value={Number.isNaN(minutes) ? '' : minutes} onChange={(e) => setMinutes(e.target.value === '' ? NaN : Math.trunc(Number(e.target.value)))} />
-            </div>
-            <div className="field">
-              <label htmlFor="shutdown-text">Told to players (optional)</label>
-              <input id="shutdown-text" maxLength={500} placeholder="The server is shutting down." value={message} onChange={(e) => setMessage(e.target.value)} />
-            </div>
+            <Field fieldClass="field narrow" label="In (minutes, 0–1440)" type="number" min={0} max={1440} required value={Number.isNaN(minutes) ? '' : minutes} onChange={(e) => setMinutes(e.target.value === '' ? NaN : Math.trunc(Number(e.target.value)))} />
+            <Field label="Told to players (optional)" maxLength={500} placeholder="The server is shutting down." value={message} onChange={(e) => setMessage(e.target.value)} />
           </>
         )}
       </Dialog>

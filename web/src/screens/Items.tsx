@@ -1,12 +1,13 @@
 // Item grants through PalDefender: shown only when the capability probe says items can be
 // given; otherwise the reason, in words. The grant form lives on each online player's page too.
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { api, qs, type Page } from '../api';
 import { ago, count } from '../format';
 import { useAction, useApi, useData, useNow } from '../hooks';
 import { Link, useTitle } from '../router';
 import type { Capability, Item, ItemGrant, Player } from '../types';
 import { Badge, Card, PageHead } from '../ui/bits';
+import { Field, SelectField } from '../ui/fields';
 import { DataTable } from '../ui/table';
 import { Async, Empty, ErrorNote } from '../ui/states';
 
@@ -33,17 +34,15 @@ export function Items() {
             <div className="grid">
               <Card title="Give items">
                 <p className="muted small">{c.reason}</p>
-                <div className="field">
-                  <label htmlFor="grant-player">Online player</label>
-                  <select id="grant-player" value={uid} onChange={(e) => setUid(e.target.value)}>
-                    <option value="">Choose…</option>
-                    {online.data?.map((p) => (
-                      <option key={p.uid} value={p.uid}>
-                        {p.name}
-                      </option>
-                    ))}
-                  </select>
-                </div>
+                {/* The id: the browser tests find the picker by it. */}
+                <SelectField label="Online player" id="grant-player" value={uid} onChange={(e) => setUid(e.target.value)}>
+                  <option value="">Choose…</option>
+                  {online.data?.map((p) => (
+                    <option key={p.uid} value={p.uid}>
+                      {p.name}
+                    </option>
+                  ))}
+                </SelectField>
                 {online.data?.length === 0 && <Empty>Nobody is online: items go only to online players.</Empty>}
                 {uid && <GrantForm uid={uid} onGranted={grants.reload} />}
               </Card>
@@ -84,6 +83,7 @@ export function GrantForm({ uid, onGranted }: { uid: string; onGranted?: () => v
   const [amount, setAmount] = useState(1);
   const [done, setDone] = useState<string | null>(null);
   const give = useAction();
+  const suggestions = useId();
   const add = () => {
     const id = itemId.trim();
     if (!/^[A-Za-z0-9_]{1,64}$/.test(id) || picked.length >= 20) return;
@@ -102,30 +102,26 @@ export function GrantForm({ uid, onGranted }: { uid: string; onGranted?: () => v
   return (
     <div className="grant">
       <div className="row">
-        <div className="field grow">
-          <label htmlFor={`item-${uid}`}>Item id</label>
-          <input
-            id={`item-${uid}`}
-            list={`items-${uid}`}
-            value={itemId}
-            placeholder="PalSphere"
-            onChange={(e) => {
-              setItemId(e.target.value);
-              setSearch(e.target.value);
-            }}
-          />
-          <datalist id={`items-${uid}`}>
-            {catalog.data?.map((i) => (
-              <option key={i.id} value={i.id}>
-                {i.name}
-              </option>
-            ))}
-          </datalist>
-        </div>
-        <div className="field narrow">
-          <label htmlFor={`count-${uid}`}>Count</label>
-          <input id={`count-${uid}`} type="number" min={1} max={9999} value={amount} onChange={(e) => setAmount(Math.max(1, Math.min(9999, Number(e.target.value) || 1)))} />
-        </div>
+        <Field
+          fieldClass="field grow"
+          label="Item id"
+          list={suggestions}
+          value={itemId}
+          placeholder="PalSphere"
+          onChange={(e) => {
+            setItemId(e.target.value);
+            setSearch(e.target.value);
+          }}
+        />
+        {/* Never drawn (a datalist), so it takes no place in the row. */}
+        <datalist id={suggestions}>
+          {catalog.data?.map((i) => (
+            <option key={i.id} value={i.id}>
+              {i.name}
+            </option>
+          ))}
+        </datalist>
+        <Field fieldClass="field narrow" label="Count" type="number" min={1} max={9999} value={amount} onChange={(e) => setAmount(Math.max(1, Math.min(9999, Number(e.target.value) || 1)))} />
         <button type="button" onClick={add} disabled={!itemId.trim() || picked.length >= 20}>
           Add
         </button>

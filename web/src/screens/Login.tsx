@@ -5,7 +5,7 @@ import { api, ApiError } from '../api';
 import { useTitle } from '../router';
 import type { Me } from '../types';
 import { span } from '../format';
-import { Field } from '../ui/bits';
+import { Field } from '../ui/fields';
 import { ErrorNote } from '../ui/states';
 
 function say(err: unknown): string {

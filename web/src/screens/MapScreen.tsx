@@ -8,6 +8,7 @@ import { useData, useNow } from '../hooks';
 import { Link, useSearch, useTitle } from '../router';
 import type { MapDataset, MapLayer, WorldSnapshot, XY } from '../types';
 import { Card, PageHead } from '../ui/bits';
+import { CheckField } from '../ui/fields';
 import { DataTable } from '../ui/table';
 import { Async } from '../ui/states';
 
@@ -56,9 +57,7 @@ export function MapScreen() {
             <fieldset className="layer-pick">
               <legend className="sr-only">Layers</legend>
               {(Object.keys(LAYER_WORDS) as LayerKey[]).map((k) => (
-                <label key={k} className={`check swatch-${k}`}>
-                  <input type="checkbox" checked={layers[k]} onChange={(e) => setLayers({ ...layers, [k]: e.target.checked })} /> {LAYER_WORDS[k]}
-                </label>
+                <CheckField key={k} fieldClass={`check swatch-${k}`} label={LAYER_WORDS[k]} checked={layers[k]} onChange={(e) => setLayers({ ...layers, [k]: e.target.checked })} />
               ))}
             </fieldset>
             {snap.data && snap.data.gameData !== 'ready' && snap.data.players.length === 0 && (

@@ -9,6 +9,7 @@ import { useIsAdmin } from '../session';
 import type { Ban, LoggedEvent, Whitelist } from '../types';
 import { Card, PageHead } from '../ui/bits';
 import { Dialog } from '../ui/dialog';
+import { CheckField, Field, SelectField } from '../ui/fields';
 import { DataTable } from '../ui/table';
 import { Async, ErrorNote, PagedList } from '../ui/states';
 import { EventList } from './EventList';
@@ -40,9 +41,7 @@ function WhitelistCard() {
           draft && (
             <>
               <p className="muted small">When on, a player not listed is kicked as they join (and anyone online who is not listed, within a minute).</p>
-              <label className="check">
-                <input type="checkbox" checked={draft.enabled} disabled={!admin} onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })} /> Whitelist on
-              </label>
+              <CheckField label="Whitelist on" checked={draft.enabled} disabled={!admin} onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })} />
               <DataTable
                 caption="Whitelist entries"
                 rows={draft.entries}
@@ -77,8 +76,8 @@ function WhitelistCard() {
                     setNote('');
                   }}
                 >
-                  <input aria-label="Platform id or save uid to add" placeholder="steam_7656… or a save uid" value={id} maxLength={128} onChange={(e) => setId(e.target.value)} />
-                  <input aria-label="Note" placeholder="Note" value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} />
+                  <Field hideLabel label="Platform id or save uid to add" placeholder="steam_7656… or a save uid" value={id} maxLength={128} onChange={(e) => setId(e.target.value)} />
+                  <Field hideLabel label="Note" placeholder="Note" value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} />
                   <button type="submit">Add</button>
                 </form>
               )}
@@ -174,18 +173,9 @@ function AnnouncementsCard() {
                 void submit();
               }}
             >
-              <label className="check">
-                <input type="checkbox" checked={draft.enabled} disabled={!admin} onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })} /> Announce joins and leaves in game
-              </label>
-              <div className="field">
-                <label htmlFor="join-t">When a player joins</label>
-                <input id="join-t" value={draft.joinTemplate} maxLength={200} disabled={!admin} onChange={(e) => setDraft({ ...draft, joinTemplate: e.target.value })} />
-              </div>
-              <div className="field">
-                <label htmlFor="leave-t">When a player leaves</label>
-                <input id="leave-t" value={draft.leaveTemplate} maxLength={200} disabled={!admin} onChange={(e) => setDraft({ ...draft, leaveTemplate: e.target.value })} />
-                <small className="muted">{'{name}'} is replaced by the player’s name.</small>
-              </div>
+              <CheckField label="Announce joins and leaves in game" checked={draft.enabled} disabled={!admin} onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })} />
+              <Field label="When a player joins" value={draft.joinTemplate} maxLength={200} disabled={!admin} onChange={(e) => setDraft({ ...draft, joinTemplate: e.target.value })} />
+              <Field label="When a player leaves" hint="{name} is replaced by the player’s name." value={draft.leaveTemplate} maxLength={200} disabled={!admin} onChange={(e) => setDraft({ ...draft, leaveTemplate: e.target.value })} />
               <ErrorNote error={error} />
               {admin && (
                 <div className="actions">
@@ -214,13 +204,13 @@ function EventsCard() {
       title={<span id="events">Event log</span>}
       className="wide-card"
       actions={
-        <select aria-label="Kind of event" value={kind} onChange={(e) => setKind(e.target.value)}>
+        <SelectField hideLabel label="Kind of event" value={kind} onChange={(e) => setKind(e.target.value)}>
           {KINDS.map((k) => (
             <option key={k} value={k}>
               {k || 'Every kind'}
             </option>
           ))}
-        </select>
+        </SelectField>
       }
     >
       <PagedList list={list} what="Reading events" more="Older events">

@@ -6,6 +6,7 @@ import { usePaged } from '../hooks';
 import { Link, setSearch, useSearch, useTitle } from '../router';
 import type { Pal } from '../types';
 import { Badge, PageHead } from '../ui/bits';
+import { Field, SelectField } from '../ui/fields';
 import { DataTable, type Column } from '../ui/table';
 import { PagedList } from '../ui/states';
 
@@ -61,32 +62,17 @@ export function Pals() {
     <>
       <PageHead title="Pals" />
       <form className="filters card" onSubmit={(e) => e.preventDefault()} aria-label="Filter pals">
-        <div className="field">
-          <label htmlFor="pf-owner">Owner</label>
-          <input id="pf-owner" type="search" placeholder="Name or uid" value={draft.owner} onChange={(e) => setDraft({ ...draft, owner: e.target.value })} />
-        </div>
-        <div className="field">
-          <label htmlFor="pf-species">Species</label>
-          <input id="pf-species" type="search" placeholder="Lamball, SheepBall…" value={draft.species} onChange={(e) => setDraft({ ...draft, species: e.target.value })} />
-        </div>
-        <div className="field">
-          <label htmlFor="pf-place">Where</label>
-          <select id="pf-place" value={f.placement} onChange={(e) => setSearch({ placement: e.target.value || undefined })}>
-            <option value="">Anywhere</option>
-            <option value="party">Party</option>
-            <option value="box">Palbox</option>
-            <option value="base">Base</option>
-            <option value="unknown">Unknown</option>
-          </select>
-        </div>
-        <div className="field narrow">
-          <label htmlFor="pf-min">Level from</label>
-          <input id="pf-min" type="number" min={0} max={999} value={f.minLevel} onChange={(e) => setSearch({ minLevel: e.target.value || undefined })} />
-        </div>
-        <div className="field narrow">
-          <label htmlFor="pf-max">to</label>
-          <input id="pf-max" type="number" min={0} max={999} value={f.maxLevel} onChange={(e) => setSearch({ maxLevel: e.target.value || undefined })} />
-        </div>
+        <Field label="Owner" type="search" placeholder="Name or uid" value={draft.owner} onChange={(e) => setDraft({ ...draft, owner: e.target.value })} />
+        <Field label="Species" type="search" placeholder="Lamball, SheepBall…" value={draft.species} onChange={(e) => setDraft({ ...draft, species: e.target.value })} />
+        <SelectField label="Where" value={f.placement} onChange={(e) => setSearch({ placement: e.target.value || undefined })}>
+          <option value="">Anywhere</option>
+          <option value="party">Party</option>
+          <option value="box">Palbox</option>
+          <option value="base">Base</option>
+          <option value="unknown">Unknown</option>
+        </SelectField>
+        <Field fieldClass="field narrow" label="Level from" type="number" min={0} max={999} value={f.minLevel} onChange={(e) => setSearch({ minLevel: e.target.value || undefined })} />
+        <Field fieldClass="field narrow" label="to" type="number" min={0} max={999} value={f.maxLevel} onChange={(e) => setSearch({ maxLevel: e.target.value || undefined })} />
       </form>
       <div className="card">
         <PagedList list={list} what="Reading pals">

@@ -9,6 +9,7 @@ import { useIsAdmin } from '../session';
 import type { Capability, PlayerDetail as Detail } from '../types';
 import { Badge, Card, PageHead, Stat } from '../ui/bits';
 import { Dialog } from '../ui/dialog';
+import { Field } from '../ui/fields';
 import { DataTable } from '../ui/table';
 import { Async, Empty } from '../ui/states';
 import { palColumns } from './Pals';
@@ -145,10 +146,7 @@ function Moderate({ player, onDone }: { player: Detail; onDone: () => void }) {
       )}
       <Dialog open={act !== null} title={act ? `${ACT_WORDS[act].title} ${player.name}?` : ''} confirm={act ? ACT_WORDS[act].confirm : ''} danger={act !== 'unban'} busy={a.busy} error={a.error} onConfirm={() => void go()} onClose={close}>
         {act === 'ban' && !player.userId && <p className="warn-text">This player was never seen online, so the game has no platform id to ban yet.</p>}
-        <div className="field">
-          <label htmlFor="mod-reason">Reason (kept in the audit log{act === 'kick' ? ', told to the player' : ''})</label>
-          <input id="mod-reason" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
-        </div>
+        <Field label={`Reason (kept in the audit log${act === 'kick' ? ', told to the player' : ''})`} maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
       </Dialog>
     </>
   );

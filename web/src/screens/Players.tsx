@@ -7,6 +7,7 @@ import { useNow, usePaged } from '../hooks';
 import { Link, setSearch, useSearch, useTitle } from '../router';
 import type { Player } from '../types';
 import { Badge, PageHead } from '../ui/bits';
+import { Field, SelectField } from '../ui/fields';
 import { DataTable, type Column } from '../ui/table';
 import { PagedList } from '../ui/states';
 
@@ -46,12 +47,12 @@ export function Players() {
   return (
     <>
       <PageHead title="Players">
-        <input type="search" aria-label="Search players by name" placeholder="Search by name…" value={text} onChange={(e) => setText(e.target.value)} />
-        <select aria-label="Online or offline" value={online} onChange={(e) => setSearch({ online: e.target.value || undefined })}>
+        <Field hideLabel label="Search players by name" type="search" placeholder="Search by name…" value={text} onChange={(e) => setText(e.target.value)} />
+        <SelectField hideLabel label="Online or offline" value={online} onChange={(e) => setSearch({ online: e.target.value || undefined })}>
           <option value="">Everyone</option>
           <option value="true">Online</option>
           <option value="false">Offline</option>
-        </select>
+        </SelectField>
         <button type="button" onClick={list.reload}>
           Refresh
         </button>

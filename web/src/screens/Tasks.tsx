@@ -8,6 +8,7 @@ import { useTitle } from '../router';
 import type { Task, TaskRun } from '../types';
 import { Badge, Card, PageHead } from '../ui/bits';
 import { Dialog } from '../ui/dialog';
+import { CheckField, Field, SelectField } from '../ui/fields';
 import { DataTable } from '../ui/table';
 import { Async, ErrorNote } from '../ui/states';
 
@@ -73,10 +74,7 @@ export function Tasks() {
                     key: 'on',
                     label: 'On',
                     render: (t) => (
-                      <label className="check">
-                        <input type="checkbox" checked={t.enabled} onChange={(e) => void setEnabled(t, e.target.checked)} />
-                        <span className="sr-only">{t.name} enabled</span>
-                      </label>
+                      <CheckField hideLabel label={`${t.name} enabled`} checked={t.enabled} onChange={(e) => void setEnabled(t, e.target.checked)} />
                     ),
                   },
                   {
@@ -100,63 +98,36 @@ export function Tasks() {
               void submit();
             }}
           >
-            <div className="field">
-              <label htmlFor="t-name">Name</label>
-              <input id="t-name" required maxLength={64} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-            </div>
+            <Field label="Name" required maxLength={64} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
             <div className="row">
-              <div className="field">
-                <label htmlFor="t-every">Runs</label>
-                <select id="t-every" value={form.every} onChange={(e) => setForm({ ...form, every: e.target.value as 'day' | 'interval' })}>
-                  <option value="day">Daily at a time (UTC)</option>
-                  <option value="interval">Every N minutes</option>
-                </select>
-              </div>
+              <SelectField label="Runs" value={form.every} onChange={(e) => setForm({ ...form, every: e.target.value as 'day' | 'interval' })}>
+                <option value="day">Daily at a time (UTC)</option>
+                <option value="interval">Every N minutes</option>
+              </SelectField>
               {form.every === 'day' ? (
-                <div className="field">
-                  <label htmlFor="t-at">Time (UTC)</label>
-                  <input id="t-at" type="time" required value={form.at} onChange={(e) => setForm({ ...form, at: e.target.value })} />
-                </div>
+                <Field label="Time (UTC)" type="time" required value={form.at} onChange={(e) => setForm({ ...form, at: e.target.value })} />
               ) : (
-                <div className="field">
-                  <label htmlFor="t-min">Minutes (5–10080)</label>
-                  <input id="t-min" type="number" min={5} max={10080} required value={form.minutes} onChange={(e) => setForm({ ...form, minutes: Number(e.target.value) })} />
-                </div>
+                <Field label="Minutes (5–10080)" type="number" min={5} max={10080} required value={form.minutes} onChange={(e) => setForm({ ...form, minutes: Number(e.target.value) })} />
               )}
             </div>
-            <div className="field">
-              <label htmlFor="t-kind">Does</label>
-              <select id="t-kind" value={form.kind} onChange={(e) => setForm({ ...form, kind: e.target.value as 'restart' | 'command' })}>
-                <option value="restart">Restart the game server</option>
-                <option value="command">Run a console command</option>
-              </select>
-            </div>
+            <SelectField label="Does" value={form.kind} onChange={(e) => setForm({ ...form, kind: e.target.value as 'restart' | 'command' })}>
+              <option value="restart">Restart the game server</option>
+              <option value="command">Run a console command</option>
+            </SelectField>
             {form.kind === 'restart' ? (
               <>
                 <div className="row">
-                  <div className="field">
-                    <label htmlFor="t-warn">Warn (minutes before)</label>
-                    <input id="t-warn" type="number" min={1} max={60} value={form.warnMinutes} onChange={(e) => setForm({ ...form, warnMinutes: Number(e.target.value) })} />
-                  </div>
-                  <div className="field">
-                    <label htmlFor="t-online">With players online</label>
-                    <select id="t-online" value={form.whenPlayersOnline} onChange={(e) => setForm({ ...form, whenPlayersOnline: e.target.value })}>
-                      <option value="run">Restart anyway</option>
-                      <option value="skip">Skip this run</option>
-                      <option value="delay">Wait until they leave (2 h at most)</option>
-                    </select>
-                  </div>
+                  <Field label="Warn (minutes before)" type="number" min={1} max={60} value={form.warnMinutes} onChange={(e) => setForm({ ...form, warnMinutes: Number(e.target.value) })} />
+                  <SelectField label="With players online" value={form.whenPlayersOnline} onChange={(e) => setForm({ ...form, whenPlayersOnline: e.target.value })}>
+                    <option value="run">Restart anyway</option>
+                    <option value="skip">Skip this run</option>
+                    <option value="delay">Wait until they leave (2 h at most)</option>
+                  </SelectField>
                 </div>
-                <div className="field">
-                  <label htmlFor="t-msg">Warning ({'{minutes}'} is replaced)</label>
-                  <input id="t-msg" maxLength={200} required value={form.message} onChange={(e) => setForm({ ...form, message: e.target.value })} />
-                </div>
+                <Field label="Warning ({minutes} is replaced)" maxLength={200} required value={form.message} onChange={(e) => setForm({ ...form, message: e.target.value })} />
               </>
             ) : (
-              <div className="field">
-                <label htmlFor="t-cmd">Command</label>
-                <input id="t-cmd" className="mono" maxLength={4000} required value={form.command} onChange={(e) => setForm({ ...form, command: e.target.value })} />
-              </div>
+              <Field label="Command" className="mono" maxLength={4000} required value={form.command} onChange={(e) => setForm({ ...form, command: e.target.value })} />
             )}
             <ErrorNote error={add.error} />
             <button type="submit" className="primary" disabled={add.busy}>

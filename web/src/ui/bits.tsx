@@ -1,5 +1,5 @@
-// Small pieces every screen uses: a card, a badge, a labelled field, a stat.
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+// Small pieces every screen uses: a card, a badge, a stat, a page's heading. (Form fields: fields.tsx.)
+import type { ReactNode } from 'react';
 
 export function Card({ title, actions, children, className }: { title?: ReactNode; actions?: ReactNode; children: ReactNode; className?: string }) {
   return (
@@ -18,21 +18,6 @@ export function Card({ title, actions, children, className }: { title?: ReactNod
 export type Tone = 'ok' | 'warn' | 'bad' | 'info' | 'muted';
 export function Badge({ tone = 'muted', children }: { tone?: Tone; children: ReactNode }) {
   return <span className={`badge ${tone}`}>{children}</span>;
-}
-
-export function Field({ label, hint, ...input }: { label: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input id={id} aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
-      {hint && (
-        <small id={`${id}-hint`} className="muted">
-          {hint}
-        </small>
-      )}
-    </div>
-  );
 }
 
 export function Stat({ label, value, sub }: { label: string; value: ReactNode; sub?: ReactNode }) {

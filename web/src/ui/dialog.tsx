@@ -1,6 +1,6 @@
 // A modal question on the native <dialog> (focus kept inside, Escape closes). Used for every
 // action that changes something a host cannot take back: kick, ban, delete, revoke, restore.
-import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { ErrorNote } from './states';
 
 interface Props {
@@ -19,6 +19,7 @@ interface Props {
 
 export function Dialog({ open, title, children, confirm, danger, busy, error, canConfirm = true, onConfirm, onClose }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
@@ -30,10 +31,10 @@ export function Dialog({ open, title, children, confirm, danger, busy, error, ca
     if (canConfirm && !busy) onConfirm();
   };
   return (
-    <dialog ref={ref} onClose={onClose} aria-labelledby="dialog-title">
+    <dialog ref={ref} onClose={onClose} aria-labelledby={titleId}>
       {open && (
         <form onSubmit={submit}>
-          <h2 id="dialog-title">{title}</h2>
+          <h2 id={titleId}>{title}</h2>
           {children}
           <ErrorNote error={error} />
           <div className="actions">

@@ -2,6 +2,7 @@
 // optional filter box, and a horizontal scroll on narrow screens. Data stays in the server's
 // order until a header is chosen.
 import { useMemo, useState, type ReactNode } from 'react';
+import { Field } from './fields';
 import { Empty } from './states';
 
 export interface Column<T> {
@@ -59,7 +60,7 @@ export function DataTable<T>({ rows, columns, rowKey, caption, empty, filterText
   return (
     <div className="table-block">
       {filterText && rows.length > 0 && (
-        <input className="filter" type="search" placeholder="Filter…" aria-label={`Filter ${caption.toLowerCase()}`} value={filter} onChange={(e) => setFilter(e.target.value)} />
+        <Field hideLabel label={`Filter ${caption.toLowerCase()}`} className="filter" type="search" placeholder="Filter…" value={filter} onChange={(e) => setFilter(e.target.value)} />
       )}
       {rows.length === 0 ? (
         <Empty>{empty ?? 'Nothing here yet.'}</Empty>
