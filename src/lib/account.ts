@@ -15,3 +15,6 @@ export const isUsername = (v: unknown): v is string => typeof v === 'string' && 
 /** A session's public id: 16 lowercase hex characters, random, unrelated to the cookie token
  * (knowing it lets an admin end the session, never use it). */
 export const SESSION_ID_PATTERN = /^[0-9a-f]{16}$/;
+
+/** The shortest password a panel user may have (the store refuses shorter; the web UI says so). */
+export const PASSWORD_MIN_LENGTH = 8;

@@ -15,8 +15,14 @@ export const MAP_COORDINATES_TEXT =
   'Map coordinates are the in-game map coordinates (Paldex map): map.x = (world.y - 158000) / 459 (east), ' +
   'map.y = (world.x + 123888) / 459 (north); world units are Unreal centimetres as the save and the REST API give them.';
 
-/** In-game map coordinates of a world point, rounded to hundredths. */
+/** In-game map coordinates of a world point (the web UI's map draws with these). */
+export function worldToMap(w: WorldXY): WorldXY {
+  return { x: (w.y - MAP_ORIGIN_WORLD_Y) / MAP_SCALE, y: (w.x - MAP_ORIGIN_WORLD_X) / MAP_SCALE };
+}
+
+/** In-game map coordinates of a world point, rounded to hundredths (as the API gives them). */
 export function toMapCoords(w: WorldXY): WorldXY {
   const r = (v: number) => Math.round(v * 100) / 100;
-  return { x: r((w.y - MAP_ORIGIN_WORLD_Y) / MAP_SCALE), y: r((w.x - MAP_ORIGIN_WORLD_X) / MAP_SCALE) };
+  const m = worldToMap(w);
+  return { x: r(m.x), y: r(m.y) };
 }

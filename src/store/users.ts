@@ -2,7 +2,7 @@
 // `scrypt$N$r$p$salt$hash` so the cost can be raised later without breaking old hashes.
 import { randomBytes, scrypt as scryptCb, scryptSync, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import { isRole, isUsername, type Role } from '../lib/account.js';
+import { isRole, isUsername, PASSWORD_MIN_LENGTH, type Role } from '../lib/account.js';
 import type { Actor } from '../lib/actor.js';
 import { LastAdminError, NotFoundError, UserExistsError, ValidationError } from '../lib/errors.js';
 import { iso, type Clock } from '../lib/time.js';
@@ -48,7 +48,7 @@ export function validateRole(role: unknown): Role {
 /** Refuses empty and weak passwords with a message that says what is wanted. */
 export function validatePassword(password: unknown, username: string): string {
   if (typeof password !== 'string' || password.length === 0) throw new ValidationError('The password must not be empty.');
-  if (password.length < 8) throw new ValidationError('The password is too weak: use at least 8 characters.');
+  if (password.length < PASSWORD_MIN_LENGTH) throw new ValidationError(`The password is too weak: use at least ${PASSWORD_MIN_LENGTH} characters.`);
   if (password.length > 1024) throw new ValidationError('The password is too long (at most 1024 characters).');
   if (new Set(password).size < 4 || COMMON.has(password.toLowerCase()) || password.toLowerCase() === username.toLowerCase()) {
     throw new ValidationError('The password is too weak: it is too common or too repetitive.');

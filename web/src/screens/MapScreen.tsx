@@ -11,10 +11,9 @@ import { Card, PageHead } from '../ui/bits';
 import { CheckField } from '../ui/fields';
 import { DataTable } from '../ui/table';
 import { Async } from '../ui/states';
+import { worldToMap } from '../../../src/lib/map-coords';
 
 // In-game map coordinates from world units (the server's formula, lib/map-coords.ts).
-const SCALE = 459;
-const toMap = (w: XY): XY => ({ x: (w.y - 158_000) / SCALE, y: (w.x + 123_888) / SCALE });
 
 interface View {
   cx: number;
@@ -32,8 +31,8 @@ const ASPECT = 0.75;
 function layerRect(l: MapLayer) {
   // Layer bounds are [east, north] in world units: east = world.y, north = world.x.
   const [[e0, n0], [e1, n1]] = l.bounds;
-  const a = toMap({ x: n0, y: e0 });
-  const b = toMap({ x: n1, y: e1 });
+  const a = worldToMap({ x: n0, y: e0 });
+  const b = worldToMap({ x: n1, y: e1 });
   return { x0: a.x, y0: a.y, x1: b.x, y1: b.y };
 }
 

@@ -6,7 +6,7 @@ import { when } from '../format';
 import { useAction, useData, useEditable, useNow, usePaged } from '../hooks';
 import { Link, useTitle } from '../router';
 import { useIsAdmin } from '../session';
-import type { Ban, LoggedEvent, Whitelist } from '../types';
+import type { Ban, LoggedEvent, Whitelist, Announcements } from '../types';
 import { Card, PageHead } from '../ui/bits';
 import { Dialog } from '../ui/dialog';
 import { CheckField, Field, SelectField } from '../ui/fields';
@@ -151,12 +151,6 @@ function BansCard() {
       </Dialog>
     </Card>
   );
-}
-
-interface Announcements {
-  enabled: boolean;
-  joinTemplate: string;
-  leaveTemplate: string;
 }
 
 function AnnouncementsCard() {

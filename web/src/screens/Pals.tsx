@@ -4,13 +4,14 @@ import { useEffect, useState } from 'react';
 import { qs } from '../api';
 import { usePaged } from '../hooks';
 import { Link, setSearch, useSearch, useTitle } from '../router';
+import type { Placement } from '../../../src/lib/world';
 import type { Pal } from '../types';
 import { Badge, PageHead } from '../ui/bits';
 import { Field, SelectField } from '../ui/fields';
 import { DataTable, type Column } from '../ui/table';
 import { PagedList } from '../ui/states';
 
-const PLACEMENT_WORDS: Record<string, string> = { party: 'party', box: 'Palbox', base: 'base', unknown: 'unknown' };
+const PLACEMENT_WORDS: Record<Placement, string> = { party: 'party', box: 'Palbox', base: 'base', unknown: 'unknown' };
 
 export function palColumns(withOwner: boolean): Column<Pal>[] {
   return [

@@ -1,6 +1,7 @@
 // Panel users: the list, a role change, a password reset or a removal (each after a question),
 // and the form that adds one.
 import { useState } from 'react';
+import { PASSWORD_MIN_LENGTH } from '../../../../src/lib/account';
 import { api } from '../../api';
 import { useAction, useData } from '../../hooks';
 import { useSession } from '../../session';
@@ -87,15 +88,15 @@ export function UsersCard() {
             <option value="admin">Admin</option>
           </SelectField>
         </div>
-        <Field label="Password (10 characters or more)" type="password" required minLength={10} autoComplete="new-password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} />
+        <Field label={`Password (${PASSWORD_MIN_LENGTH} characters or more)`} type="password" required minLength={PASSWORD_MIN_LENGTH} autoComplete="new-password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} />
         <ErrorNote error={add.error} />
         <button type="submit" disabled={add.busy}>
           Add user
         </button>
       </form>
-      <Dialog open={target !== null} title={title} confirm={target?.what === 'delete' ? 'Remove' : 'Confirm'} danger={target?.what === 'delete'} busy={act.busy} error={act.error} canConfirm={target?.what !== 'password' || password.length >= 10} onConfirm={() => void confirm()} onClose={() => setTarget(null)}>
+      <Dialog open={target !== null} title={title} confirm={target?.what === 'delete' ? 'Remove' : 'Confirm'} danger={target?.what === 'delete'} busy={act.busy} error={act.error} canConfirm={target?.what !== 'password' || password.length >= PASSWORD_MIN_LENGTH} onConfirm={() => void confirm()} onClose={() => setTarget(null)}>
         {target?.what === 'password' && (
-          <Field label="New password" hint="Their sessions end." type="password" autoComplete="new-password" minLength={10} value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Field label="New password" hint="Their sessions end." type="password" autoComplete="new-password" minLength={PASSWORD_MIN_LENGTH} value={password} onChange={(e) => setPassword(e.target.value)} />
         )}
         {target?.what === 'delete' && <p>Their sessions end at once.</p>}
         {target?.what === 'role' && <p>The change applies to their open sessions at once.</p>}

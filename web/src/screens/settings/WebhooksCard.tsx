@@ -7,15 +7,7 @@ import { Card } from '../../ui/bits';
 import { Field, SelectField } from '../../ui/fields';
 import { DataTable } from '../../ui/table';
 import { Async, ErrorNote } from '../../ui/states';
-
-interface Webhook {
-  id: string;
-  format: 'discord' | 'json';
-  /** The URL with its last path segment (a token, for Discord) masked: the API never shows it whole. */
-  urlHint: string;
-  createdAt: string;
-  createdBy: string;
-}
+import type { Webhook } from '../../types';
 
 export function WebhooksCard() {
   const hooks = useData<Webhook[]>('/webhooks');
