@@ -37,7 +37,6 @@ const oozPlugin = {
   },
 };
 
-
 export async function bundle({ entry, outfile, version, minify = true, write = true }) {
   const result = await build({
     entryPoints: [join(root, entry)],

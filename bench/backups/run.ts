@@ -41,12 +41,20 @@ function startServer(dataDir: string, saveDir: string): Promise<Server> {
 }
 
 async function load(s: Server, seconds: number): Promise<{ p50: number; p99: number; rps: number }> {
-  const r = await autocannon({ url: `${s.url}/api/integration/v1/pals?limit=100`, connections: 10, duration: seconds, headers: { authorization: `Bearer ${s.key}` } });
+  const r = await autocannon({
+    url: `${s.url}/api/integration/v1/pals?limit=100`,
+    connections: 10,
+    duration: seconds,
+    headers: { authorization: `Bearer ${s.key}` },
+  });
   return { p50: r.latency.p50, p99: r.latency.p99, rps: Math.round(r.requests.average) };
 }
 
 async function panel(s: Server): Promise<(method: string, path: string) => Promise<unknown>> {
-  const res = await fetch(`${s.url}/api/v1/auth/login`, { method: 'POST', body: JSON.stringify({ username: 'bench', password: 'bench-password-123' }) });
+  const res = await fetch(`${s.url}/api/v1/auth/login`, {
+    method: 'POST',
+    body: JSON.stringify({ username: 'bench', password: 'bench-password-123' }),
+  });
   const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
   return async (method, path) => {
     const r = await fetch(`${s.url}/api/v1${path}`, { method, headers: { cookie } });
@@ -96,7 +104,11 @@ async function bench(label: string, saveDir: string): Promise<void> {
 
 const work = mkdtempSync(join(tmpdir(), 'palpanel-bench-worlds-'));
 try {
-  console.log(`backup benchmark: ${cpus().length} cores, load ${loadavg().map((x) => x.toFixed(2)).join(' ')} at start`);
+  console.log(
+    `backup benchmark: ${cpus().length} cores, load ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')} at start`,
+  );
   console.log('| world | archive | backup | dry-run | /pals p50 / p99 at rest | during backup | during dry-run |');
   console.log('|---|---|---|---|---|---|---|');
   const relics = join(work, 'relics');

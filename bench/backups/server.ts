@@ -4,7 +4,12 @@ import { createLogger } from '../../src/lib/logger.js';
 import { startServe } from '../../src/app/serve.js';
 import { loadSettings } from '../../src/config/settings.js';
 
-const settings = loadSettings({ ...process.env, SERVICE_LISTEN: '127.0.0.1:0', SERVICE_INTEGRATION_RATE_LIMIT: '100000000', SERVICE_SAVE_CHECK_INTERVAL: '500ms' });
+const settings = loadSettings({
+  ...process.env,
+  SERVICE_LISTEN: '127.0.0.1:0',
+  SERVICE_INTEGRATION_RATE_LIMIT: '100000000',
+  SERVICE_SAVE_CHECK_INTERVAL: '500ms',
+});
 const server = await startServe({ settings, log: createLogger('text', () => {}), version: 'bench', ready: () => {} });
 server.store.users.add('bench', 'admin', 'bench-password-123', 'cli');
 const { key } = server.store.keys.create('bench', 'cli');

@@ -135,7 +135,9 @@ async function main(): Promise<void> {
       ? await startChild(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/http/in-process-server.ts')], env)
       : await startChild(EXE, ['serve'], env);
     children.push(target.child);
-    console.log(`target: ${IN_PROCESS ? 'in-process handler (dist/palpanel not used)' : 'dist/palpanel serve'} at ${target.url}; ${CONNECTIONS} connections, ${SECONDS} s per route`);
+    console.log(
+      `target: ${IN_PROCESS ? 'in-process handler (dist/palpanel not used)' : 'dist/palpanel serve'} at ${target.url}; ${CONNECTIONS} connections, ${SECONDS} s per route`,
+    );
 
     const auth = { authorization: `Bearer ${key}` };
     const palsUrl = `${target.url}/api/integration/v1/pals?limit=100`;
@@ -155,10 +157,16 @@ async function main(): Promise<void> {
     console.log(`${'route'.padEnd(24)}${'req/s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'ratio'.padStart(8)}  notes`);
     for (const r of results) {
       const notes = r.non2xx || r.errors ? `non-2xx ${r.non2xx}, errors ${r.errors}` : '';
-      console.log(`${r.name.padEnd(24)}${r.rps.toFixed(0).padStart(10)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${(r.rps / base).toFixed(2).padStart(8)}  ${notes}`);
+      console.log(
+        `${r.name.padEnd(24)}${r.rps.toFixed(0).padStart(10)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${(r.rps / base).toFixed(2).padStart(8)}  ${notes}`,
+      );
     }
     const misses = results.slice(1, 3).filter((r) => r.rps < base / 2 || r.p99 >= 20);
-    console.log(misses.length ? `\naim missed (≥ 0.5 × baseline and p99 < 20 ms): ${misses.map((m) => m.name).join(', ')}` : '\naim met: every route ≥ 0.5 × baseline with p99 < 20 ms');
+    console.log(
+      misses.length
+        ? `\naim missed (≥ 0.5 × baseline and p99 < 20 ms): ${misses.map((m) => m.name).join(', ')}`
+        : '\naim met: every route ≥ 0.5 × baseline with p99 < 20 ms',
+    );
   } finally {
     for (const c of children) c.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));

@@ -13,7 +13,9 @@ async function main(): Promise<void> {
   if (needsOodle(file)) await ensureOodle();
   // The cheapest decompression there is: an Oodle world is left in the decoder's memory (a view).
   const { gvas } = readContainer(file, { limit: 'maxDecompressedBytes' }, true);
-  console.log(JSON.stringify({ gvasBytes: gvas.length, decompressMs: performance.now() - t0, peakRssMb: process.resourceUsage().maxRSS / 1024 }));
+  console.log(
+    JSON.stringify({ gvasBytes: gvas.length, decompressMs: performance.now() - t0, peakRssMb: process.resourceUsage().maxRSS / 1024 }),
+  );
 }
 
 void main();

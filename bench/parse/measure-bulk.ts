@@ -30,7 +30,12 @@ for (;;) {
         r.skip(4);
         count = r.u32();
       } else if (t.type === 'ArrayProperty') count = r.u32();
-      rows.push([n, `${t.type}${t.innerType ? `<${t.innerType}${t.valueType ? `,${t.valueType}` : ''}>` : t.structName ? `<${t.structName}>` : ''}`, t.size, count]);
+      rows.push([
+        n,
+        `${t.type}${t.innerType ? `<${t.innerType}${t.valueType ? `,${t.valueType}` : ''}>` : t.structName ? `<${t.structName}>` : ''}`,
+        t.size,
+        count,
+      ]);
       r.pos = vEnd;
     }
   }
@@ -38,7 +43,9 @@ for (;;) {
 }
 const total = gvas.length;
 console.log(`GVAS ${total} bytes (${file.length} compressed)`);
-console.log(`file order: ${rows.map((x) => x[0]).join(", ")}`);
+console.log(`file order: ${rows.map((x) => x[0]).join(', ')}`);
 for (const [n, type, size, count] of [...rows].sort((a, b) => b[2] - a[2])) {
-  console.log(`${n.padEnd(40)} ${type.padEnd(48)} ${String(size).padStart(10)} ${(size / total * 100).toFixed(2).padStart(6)}%  ${count ?? ''}`);
+  console.log(
+    `${n.padEnd(40)} ${type.padEnd(48)} ${String(size).padStart(10)} ${((size / total) * 100).toFixed(2).padStart(6)}%  ${count ?? ''}`,
+  );
 }

@@ -36,7 +36,10 @@ const targets: [string, string][] = given.length
   : [
       ['v1.0-relics', join(root, '..', 'shared', 'fixtures', 'saves', 'v1.0-relics')],
       ['synthetic 100,000 pals', world('synthetic-100000', { seed: 42, players: 500, pals: 100_000 })],
-      ['synthetic 60,000 pals + 11x bulk (401 MB GVAS)', world('synthetic-60000-bulk11', { seed: 42, players: 300, pals: 60_000, bulk: 11 })],
+      [
+        'synthetic 60,000 pals + 11x bulk (401 MB GVAS)',
+        world('synthetic-60000-bulk11', { seed: 42, players: 300, pals: 60_000, bulk: 11 }),
+      ],
     ];
 
 const dataDir = mkdtempSync(join(tmpdir(), 'palpanel-bench-serve-'));
@@ -51,7 +54,7 @@ async function expect(prefix: string): Promise<string> {
   for (;;) {
     const { value, done } = await lines.next();
     if (done) throw new Error(`server ended before "${prefix}"`);
-    if ((value).startsWith(prefix)) return value;
+    if (value.startsWith(prefix)) return value;
   }
 }
 const ready = await expect('listening on ');
@@ -79,9 +82,13 @@ const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((s.length * p) / 100))];
 };
-const fmt = (xs: number[]) => `n ${xs.length}, p50 ${pct(xs, 50).toFixed(1)} ms, p99 ${pct(xs, 99).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`;
+const fmt = (xs: number[]) =>
+  `n ${xs.length}, p50 ${pct(xs, 50).toFixed(1)} ms, p99 ${pct(xs, 99).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`;
 const send = (line: string) => child.stdin.write(`${line}\n`);
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 console.log(`machine: ${cpus().length} cores, load average ${load()}`);
 for (const [name, path] of targets) {
@@ -105,7 +112,9 @@ for (const [name, path] of targets) {
     rss = now;
   }
   const settleS = ((lowAt - settled) / 1000).toFixed(0);
-  console.log(`${name}: idle ${fmt(idle)}; during re-parse ${fmt(lat)}; serve RSS ${rss.rssMb.toFixed(0)} MB once settled (${settleS} s after the parse; peak ${rss.peakRssMb.toFixed(0)} MB) [load ${load()}]`);
+  console.log(
+    `${name}: idle ${fmt(idle)}; during re-parse ${fmt(lat)}; serve RSS ${rss.rssMb.toFixed(0)} MB once settled (${settleS} s after the parse; peak ${rss.peakRssMb.toFixed(0)} MB) [load ${load()}]`,
+  );
 }
 send('exit');
 await new Promise((r) => child.once('exit', r));

@@ -57,7 +57,11 @@ const NODE_ARGS = [`--max-semi-space-size=${process.env.PALPANEL_BENCH_SEMI_SPAC
 
 function run(script: string, target: string, extra: string[] = []): Record<string, unknown> & { processMs: number } {
   const t0 = performance.now();
-  const out = execFileSync(process.execPath, [...NODE_ARGS, join(BUILD, `${script}.cjs`), target, ...extra], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 24 });
+  const out = execFileSync(process.execPath, [...NODE_ARGS, join(BUILD, `${script}.cjs`), target, ...extra], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 1 << 24,
+  });
   const processMs = performance.now() - t0;
   return { ...(JSON.parse(out.trim().split('\n').pop()!) as Record<string, unknown>), processMs };
 }
@@ -67,8 +71,16 @@ function measure(target: string, n: number): Sample {
   for (let i = 0; i < n; i++) samples.push(run('one', target) as unknown as Sample);
   const m = (k: keyof Sample) => median(samples.map((s) => s[k] as number));
   return {
-    pals: samples[0].pals, readMs: m('readMs'), decompressMs: m('decompressMs'), decodeMs: m('decodeMs'), mapMs: m('mapMs'),
-    storeMs: m('storeMs'), swapMs: m('swapMs'), totalMs: m('totalMs'), peakRssMb: m('peakRssMb'), processMs: m('processMs'),
+    pals: samples[0].pals,
+    readMs: m('readMs'),
+    decompressMs: m('decompressMs'),
+    decodeMs: m('decodeMs'),
+    mapMs: m('mapMs'),
+    storeMs: m('storeMs'),
+    swapMs: m('swapMs'),
+    totalMs: m('totalMs'),
+    peakRssMb: m('peakRssMb'),
+    processMs: m('processMs'),
     drift: samples.some((s) => s.drift),
   };
 }
@@ -91,7 +103,11 @@ interface Floor {
 
 function floor(target: string, n: number): Floor {
   const samples = Array.from({ length: n }, () => run('decompress-only', target) as unknown as Floor);
-  return { processMs: median(samples.map((s) => s.processMs)), peakRssMb: median(samples.map((s) => s.peakRssMb)), gvasBytes: samples[0].gvasBytes };
+  return {
+    processMs: median(samples.map((s) => s.processMs)),
+    peakRssMb: median(samples.map((s) => s.peakRssMb)),
+    gvasBytes: samples[0].gvasBytes,
+  };
 }
 
 const cache = process.env.PALPANEL_BENCH_WORLDS;
@@ -127,15 +143,53 @@ const targets: Target[] = [{ name: 'v1.0-relics (PlM, 37 MB GVAS)', key: 'v1.0-r
 for (const pals of [1_000, 10_000, 100_000]) {
   const key = `synthetic-${pals}`;
   const opts = { seed: 42, players: Math.max(4, Math.round(pals / 200)), pals };
-  targets.push({ name: `synthetic ${pals.toLocaleString('en')} pals (PlZ)`, key, path: () => synthetic(key, opts), runs: pals >= 100_000 ? Math.min(3, runs) : runs });
+  targets.push({
+    name: `synthetic ${pals.toLocaleString('en')} pals (PlZ)`,
+    key,
+    path: () => synthetic(key, opts),
+    runs: pals >= 100_000 ? Math.min(3, runs) : runs,
+  });
 }
-targets.push({ name: 'synthetic 60,000 pals, no bulk', key: 'synthetic-60000', path: () => synthetic('synthetic-60000', { seed: 42, players: 300, pals: 60_000 }), runs: Math.min(3, runs) });
-targets.push({ name: 'synthetic 60,000 pals + 11x bulk', key: 'synthetic-60000-bulk11', path: () => synthetic('synthetic-60000-bulk11', { seed: 42, players: 300, pals: 60_000, bulk: 11 }), runs: Math.min(3, runs) });
+targets.push({
+  name: 'synthetic 60,000 pals, no bulk',
+  key: 'synthetic-60000',
+  path: () => synthetic('synthetic-60000', { seed: 42, players: 300, pals: 60_000 }),
+  runs: Math.min(3, runs),
+});
+targets.push({
+  name: 'synthetic 60,000 pals + 11x bulk',
+  key: 'synthetic-60000-bulk11',
+  path: () => synthetic('synthetic-60000-bulk11', { seed: 42, players: 300, pals: 60_000, bulk: 11 }),
+  runs: Math.min(3, runs),
+});
 
-const digests: Record<string, RowDigest> = existsSync(DIGESTS) ? (JSON.parse(readFileSync(DIGESTS, 'utf8')) as Record<string, RowDigest>) : {};
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
-console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load average at start ${load()}; median of ${runs} runs (3 for the 60k and 100k worlds)`);
-const head = ['world', 'pals', 'GVAS', 'decompress', 'decode', 'map', 'store', '(main thread)', 'total', 'peak RSS', 'store process', 'parse --json process', 'floor process', 'x floor', 'rows'];
+const digests: Record<string, RowDigest> = existsSync(DIGESTS)
+  ? (JSON.parse(readFileSync(DIGESTS, 'utf8')) as Record<string, RowDigest>)
+  : {};
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+console.log(
+  `machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load average at start ${load()}; median of ${runs} runs (3 for the 60k and 100k worlds)`,
+);
+const head = [
+  'world',
+  'pals',
+  'GVAS',
+  'decompress',
+  'decode',
+  'map',
+  'store',
+  '(main thread)',
+  'total',
+  'peak RSS',
+  'store process',
+  'parse --json process',
+  'floor process',
+  'x floor',
+  'rows',
+];
 const rows: string[][] = [];
 const slopes: Record<string, { ms: number; mb: number; pals: number }> = {};
 for (const t of targets.filter((x) => !only || x.key === only)) {
@@ -144,16 +198,30 @@ for (const t of targets.filter((x) => !only || x.key === only)) {
   const digest = (run('one', path, ['--digest']) as unknown as Sample).digest!;
   let same = 'recorded';
   if (record) digests[t.key] = digest;
-  else same = digests[t.key] === undefined ? 'no record' : JSON.stringify(digests[t.key]) === JSON.stringify(digest) ? 'identical' : 'DIFFERENT';
+  else
+    same =
+      digests[t.key] === undefined ? 'no record' : JSON.stringify(digests[t.key]) === JSON.stringify(digest) ? 'identical' : 'DIFFERENT';
   const s = measure(path, t.runs);
   const cli = cliParse(path, t.runs);
   const f = floor(path, t.runs);
   slopes[t.key] = { ms: cli.processMs, mb: f.gvasBytes / 1e6, pals: s.pals };
   const ms = (x: number) => `${x.toFixed(0)} ms`;
   rows.push([
-    t.name, String(s.pals), `${(f.gvasBytes / 1e6).toFixed(0)} MB`, ms(s.decompressMs), ms(s.decodeMs), ms(s.mapMs), ms(s.storeMs), ms(s.swapMs), ms(s.totalMs),
-    `${s.peakRssMb.toFixed(0)} MB`, ms(s.processMs), `${ms(cli.processMs)} ${cli.peakRssMb.toFixed(0)} MB`, `${ms(f.processMs)} ${f.peakRssMb.toFixed(0)} MB`,
-    `${(cli.processMs / f.processMs).toFixed(2)} / ${(s.processMs / f.processMs).toFixed(2)}`, same,
+    t.name,
+    String(s.pals),
+    `${(f.gvasBytes / 1e6).toFixed(0)} MB`,
+    ms(s.decompressMs),
+    ms(s.decodeMs),
+    ms(s.mapMs),
+    ms(s.storeMs),
+    ms(s.swapMs),
+    ms(s.totalMs),
+    `${s.peakRssMb.toFixed(0)} MB`,
+    ms(s.processMs),
+    `${ms(cli.processMs)} ${cli.peakRssMb.toFixed(0)} MB`,
+    `${ms(f.processMs)} ${f.peakRssMb.toFixed(0)} MB`,
+    `${(cli.processMs / f.processMs).toFixed(2)} / ${(s.processMs / f.processMs).toFixed(2)}`,
+    same,
   ]);
   console.error(`${t.name}: done (load ${load()})`);
 }
@@ -161,13 +229,21 @@ if (record) writeFileSync(DIGESTS, `${JSON.stringify(digests, null, 2)}\n`);
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
 for (const r of [head, ...rows]) console.log(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
 console.log('store = building the world database (inside the parse worker in serve) + swapping it in (main thread)');
-console.log('store process = wall time of the whole process of the store path (one.ts); parse --json process = the same for what `palpanel parse --json` does, and its peak RSS;');
+console.log(
+  'store process = wall time of the whole process of the store path (one.ts); parse --json process = the same for what `palpanel parse --json` does, and its peak RSS;',
+);
 console.log('floor process = a process that only decompresses Level.sav; x floor = parse --json / store process time over the floor');
 const a = slopes['synthetic-10000'];
 const b = slopes['synthetic-100000'];
-if (a && b) console.log(`per-pal slope of parse --json (10k → 100k pals): ${((b.ms - a.ms) / (b.pals - a.pals) * 1000).toFixed(1)} µs per pal`);
+if (a && b)
+  console.log(`per-pal slope of parse --json (10k → 100k pals): ${(((b.ms - a.ms) / (b.pals - a.pals)) * 1000).toFixed(1)} µs per pal`);
 const c = slopes['synthetic-60000'];
 const d = slopes['synthetic-60000-bulk11'];
-if (c && d) console.log(`per-MB slope of parse --json over skipped bulk (60k pals, 89 → 401 MB GVAS): ${((d.ms - c.ms) / (d.mb - c.mb)).toFixed(2)} ms per MB of GVAS`);
+if (c && d)
+  console.log(
+    `per-MB slope of parse --json over skipped bulk (60k pals, 89 → 401 MB GVAS): ${((d.ms - c.ms) / (d.mb - c.mb)).toFixed(2)} ms per MB of GVAS`,
+  );
 console.log(`load average at end ${load()}`);
-console.log('aims: v1.0-relics within 1.5x its floor and < 150 MB; 100,000 pals < 3 s and < 400 MB; 400 MB GVAS within 2x its floor and peak RSS < 2x its GVAS');
+console.log(
+  'aims: v1.0-relics within 1.5x its floor and < 150 MB; 100,000 pals < 3 s and < 400 MB; 400 MB GVAS within 2x its floor and peak RSS < 2x its GVAS',
+);

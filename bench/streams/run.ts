@@ -96,9 +96,15 @@ async function main(): Promise<void> {
 
     console.log(`streams: ${STREAMS} opened, ${refused} refused; ${messages} messages received in all`);
     console.log(`streams up to date with the log (last event ${last}, within one poll): ${current}/${STREAMS}`);
-    console.log(`server RSS: idle ${mb(rssIdle)}, with ${STREAMS} streams ${mb(rssStreams)}, after the load ${mb(rssAfter)} (${((rssStreams - rssIdle) / STREAMS / 1024).toFixed(0)} KB per stream)`);
-    console.log(`/pals?limit=100 without streams: ${alone.rps.toFixed(0)} req/s, p50 ${alone.p50} ms, p99 ${alone.p99} ms, non-2xx ${alone.non2xx}`);
-    console.log(`/pals?limit=100 with ${STREAMS} streams: ${withStreams.rps.toFixed(0)} req/s, p50 ${withStreams.p50} ms, p99 ${withStreams.p99} ms, non-2xx ${withStreams.non2xx}`);
+    console.log(
+      `server RSS: idle ${mb(rssIdle)}, with ${STREAMS} streams ${mb(rssStreams)}, after the load ${mb(rssAfter)} (${((rssStreams - rssIdle) / STREAMS / 1024).toFixed(0)} KB per stream)`,
+    );
+    console.log(
+      `/pals?limit=100 without streams: ${alone.rps.toFixed(0)} req/s, p50 ${alone.p50} ms, p99 ${alone.p99} ms, non-2xx ${alone.non2xx}`,
+    );
+    console.log(
+      `/pals?limit=100 with ${STREAMS} streams: ${withStreams.rps.toFixed(0)} req/s, p50 ${withStreams.p50} ms, p99 ${withStreams.p99} ms, non-2xx ${withStreams.non2xx}`,
+    );
   } finally {
     for (const c of clients) c.close();
     server.child.kill('SIGTERM');

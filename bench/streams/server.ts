@@ -19,7 +19,15 @@ const { key } = store.keys.create('stream bench', 'cli');
 const log = createLogger('text');
 const live = new TestLive();
 const feed = new LiveFeed(store.events, { maxStreams: 1_000 });
-const handler = createHandler({ store, live, settings: { integrationRateLimit: 1_000_000_000, sessionTtlMs: 86_400_000 }, clock: () => new Date(), log, version: 'bench', feed });
+const handler = createHandler({
+  store,
+  live,
+  settings: { integrationRateLimit: 1_000_000_000, sessionTtlMs: 86_400_000 },
+  clock: () => new Date(),
+  log,
+  version: 'bench',
+  feed,
+});
 const server = await startHttpServer(handler, { host: '127.0.0.1', port: 0, log });
 
 let tick = 0;
@@ -30,7 +38,10 @@ const poll = setInterval(() => {
   store.events.append({ at: new Date().toISOString(), kind: 'join', message: `Player ${tick % 8} joined the server` });
   feed.publishSnapshot(live.snapshot());
 }, POLL_MS);
-const rss = setInterval(() => process.stdout.write(`rss ${process.memoryUsage().rss} streams ${feed.openStreams} lastEvent ${store.events.lastId()}\n`), 1_000);
+const rss = setInterval(
+  () => process.stdout.write(`rss ${process.memoryUsage().rss} streams ${feed.openStreams} lastEvent ${store.events.lastId()}\n`),
+  1_000,
+);
 const flush = setInterval(() => store.flush(), 2_000);
 process.stdout.write(`palpanel (streams bench) listening on http://127.0.0.1:${server.port} key ${key}\n`);
 process.on('SIGTERM', () => {

@@ -35,7 +35,9 @@ const shownAt = (page: Page) => page.evaluate(() => (globalThis as unknown as { 
 async function main(): Promise<void> {
   const web = webAssetsFromDir(join(ROOT, 'dist', 'web'));
   const dataDir = mkdtempSync(join(tmpdir(), 'palpanel-bench-web-'));
-  const demo = spawn(join(ROOT, 'dist', 'palpanel'), ['demo', '--listen', '127.0.0.1:0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const demo = spawn(join(ROOT, 'dist', 'palpanel'), ['demo', '--listen', '127.0.0.1:0', '--data-dir', dataDir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   const { url, password } = await new Promise<{ url: string; password: string }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the demo did not start in time')), 60_000);
@@ -70,7 +72,14 @@ async function main(): Promise<void> {
       await anon.addInitScript(markWhenShown('form button[type=submit]'));
       const page = await anon.newPage();
       let bytes = 0;
-      page.on('response', (r) => void r.body().then((b) => (bytes += Number(r.headers()['content-length'] ?? b.length))).catch(() => undefined));
+      page.on(
+        'response',
+        (r) =>
+          void r
+            .body()
+            .then((b) => (bytes += Number(r.headers()['content-length'] ?? b.length)))
+            .catch(() => undefined),
+      );
       await page.goto(url, { waitUntil: 'commit' });
       await page.getByRole('button', { name: 'Sign in' }).waitFor();
       signIn.push(await shownAt(page));
@@ -87,8 +96,12 @@ async function main(): Promise<void> {
       await signed.close();
     }
     const ms = (x: number) => `${x.toFixed(0)} ms`;
-    console.log(`web UI on ${cpus().length} cores (${cpus()[0]?.model.trim()}), load ${load.toFixed(2)} at start, ${RUNS} fresh contexts each`);
-    console.log(`first load, gzipped: ${(web.firstLoadBytes() / 1024).toFixed(1)} KiB (page, script and stylesheet; ${(transferred / 1024).toFixed(1)} KiB on the wire for the sign-in screen with its API call)`);
+    console.log(
+      `web UI on ${cpus().length} cores (${cpus()[0]?.model.trim()}), load ${load.toFixed(2)} at start, ${RUNS} fresh contexts each`,
+    );
+    console.log(
+      `first load, gzipped: ${(web.firstLoadBytes() / 1024).toFixed(1)} KiB (page, script and stylesheet; ${(transferred / 1024).toFixed(1)} KiB on the wire for the sign-in screen with its API call)`,
+    );
     console.log(`sign-in screen shown: median ${ms(quantile(signIn, 0.5))}, p90 ${ms(quantile(signIn, 0.9))}`);
     console.log(`dashboard with live figures (signed in): median ${ms(quantile(dashboard, 0.5))}, p90 ${ms(quantile(dashboard, 0.9))}`);
   } finally {

@@ -70,7 +70,10 @@ export function createConfigEditor(store: Store, file: string): ConfigPort {
           writeFileAtomic(file, Buffer.from(next.text, 'utf8'), mode);
         } catch (err) {
           // Said to the admin (a 409, not a bare 500): a read-only mount is a common set-up.
-          throw new ConflictError('conflict', `The deployment file could not be written: ${fsErrorReason(err) ?? 'the write failed'}. It was left as it was.`);
+          throw new ConflictError(
+            'conflict',
+            `The deployment file could not be written: ${fsErrorReason(err) ?? 'the write failed'}. It was left as it was.`,
+          );
         }
         store.audit.note({ actor, action: 'config.update', target: basename(file), detail: next.changed.join(', ') });
       }

@@ -9,7 +9,6 @@ import { GameUnavailableError, ValidationError } from '../lib/errors.js';
 import type { ConsolePort } from './console-port.js';
 import type { Store } from '../store/index.js';
 
-
 /** Why a command did not run, in words for the admin (never the game's own text). */
 function failureWords(err: unknown): string {
   if (err instanceof RconAuthError) return 'The game refused the RCON password (SERVICE_RCON_PASSWORD).';
@@ -19,7 +18,10 @@ function failureWords(err: unknown): string {
 }
 
 export function createConsole(store: Store, rcon: { addr: HostPort | null; password: string | null; timeoutMs?: number }): ConsolePort {
-  const client = rcon.addr && rcon.password ? new RconClient({ host: rcon.addr.host, port: rcon.addr.port, password: rcon.password, timeoutMs: rcon.timeoutMs ?? 5_000 }) : null;
+  const client =
+    rcon.addr && rcon.password
+      ? new RconClient({ host: rcon.addr.host, port: rcon.addr.port, password: rcon.password, timeoutMs: rcon.timeoutMs ?? 5_000 })
+      : null;
   function configured(): RconClient {
     if (!client) {
       const missing = !rcon.addr ? 'SERVICE_RCON_ADDR' : 'SERVICE_RCON_PASSWORD';

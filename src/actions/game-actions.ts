@@ -49,7 +49,8 @@ export function createGameActions(source: GameAdminSource, store: Store, clock: 
         return cached?.value ?? null;
       }
     },
-    announce: (message, actor) => act('server.announce', actor, message, 'announcement', () => source.announce(message)).then(() => undefined),
+    announce: (message, actor) =>
+      act('server.announce', actor, message, 'announcement', () => source.announce(message)).then(() => undefined),
     save: (actor) => act('server.save', actor, null, 'save', () => source.save()).then(() => undefined),
     async shutdown(delaySec, message, actor) {
       await act('server.shutdown', actor, `in ${delaySec} s: ${message}`, 'shutdown', () => source.shutdown(delaySec, message));

@@ -16,7 +16,10 @@ export function gameFailure(err: unknown, what: string): { error: DomainError; r
     return { error: new ConflictError('conflict', `The game server refused the ${what} (HTTP ${err.status}).`), reason: 'game_refused' };
   }
   if (err instanceof GameError) {
-    return { error: new GameUnavailableError(`The game server did not do the ${what}: ${gameFailureWords(err)}.`), reason: 'game_unavailable' };
+    return {
+      error: new GameUnavailableError(`The game server did not do the ${what}: ${gameFailureWords(err)}.`),
+      reason: 'game_unavailable',
+    };
   }
   throw err;
 }

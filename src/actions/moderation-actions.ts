@@ -11,7 +11,13 @@ import { detailOf, type BanRecord } from '../store/moderation.js';
 
 /** A moderation action's audit row, built once: the game's refusal and what it did are audited
  * with the same target and detail. */
-function auditEntry(actor: Actor, action: 'player.kick' | 'player.ban' | 'player.unban', target: string, userId: string, reason: string | null): AuditEntry {
+function auditEntry(
+  actor: Actor,
+  action: 'player.kick' | 'player.ban' | 'player.unban',
+  target: string,
+  userId: string,
+  reason: string | null,
+): AuditEntry {
   return { actor, action, target, detail: detailOf(userId, reason) };
 }
 
@@ -25,7 +31,8 @@ export function kickable(online: OnlinePlayer | undefined, known: () => boolean)
     if (!known()) throw new NotFoundError('No player has that uid.');
     throw new ConflictError('conflict', 'The player is not online: only an online player can be kicked.');
   }
-  if (!online.userId) throw new ConflictError('conflict', "The game has not listed this player's platform user id yet; try again in a moment.");
+  if (!online.userId)
+    throw new ConflictError('conflict', "The game has not listed this player's platform user id yet; try again in a moment.");
   return { userId: online.userId };
 }
 
@@ -69,7 +76,12 @@ export interface ModerationActions {
   /** `uid`: the save uid key (upper-case, no dashes); `online`: that player as the game lists
    * them now, if it does (kickable() decides). `moderationEvent`: the panel-only `moderation`
    * event written with the audit row (the whitelist's kicks). Resolves with the id kicked. */
-  kick(actor: Actor, p: { uid: string; online: OnlinePlayer | undefined }, reason: string | null, moderationEvent?: string): Promise<{ userId: string }>;
+  kick(
+    actor: Actor,
+    p: { uid: string; online: OnlinePlayer | undefined },
+    reason: string | null,
+    moderationEvent?: string,
+  ): Promise<{ userId: string }>;
   ban(actor: Actor, p: { userId: string; uid: string | null; name: string }, reason: string | null): Promise<BanRecord>;
   unban(actor: Actor, p: { userId: string; uid: string | null }, reason: string | null): Promise<void>;
   /** A message to everyone in the game from palpanel itself (join and leave templates; not

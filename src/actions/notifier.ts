@@ -29,7 +29,13 @@ const SEND_TIMEOUT_MS = 10_000;
 const MAX_RETRY_MS = 5 * 60_000;
 
 export const fetchSend: WebhookSend = async (url, body) => {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'palpanel' }, body, signal: AbortSignal.timeout(SEND_TIMEOUT_MS), redirect: 'error' });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'user-agent': 'palpanel' },
+    body,
+    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    redirect: 'error',
+  });
   await res.body?.cancel();
   const ra = Number(res.headers.get('retry-after'));
   return { status: res.status, retryAfterSec: Number.isFinite(ra) && ra >= 0 ? ra : null };
@@ -138,15 +144,19 @@ export class Notifier {
     }
     q.busy = false;
     if (retryIn !== null && attempt < this.maxAttempts && !this.stopped) {
-      const t = setTimeout(() => {
-        this.timers.delete(t);
-        this.pump(q, attempt + 1);
-      }, Math.min(retryIn, MAX_RETRY_MS));
+      const t = setTimeout(
+        () => {
+          this.timers.delete(t);
+          this.pump(q, attempt + 1);
+        },
+        Math.min(retryIn, MAX_RETRY_MS),
+      );
       t.unref();
       this.timers.add(t);
       return;
     }
-    if (retryIn !== null) this.opts.log('warn', `webhook ${q.target.id}: gave up on an event after ${attempt} attempt${attempt === 1 ? '' : 's'} (${why})`);
+    if (retryIn !== null)
+      this.opts.log('warn', `webhook ${q.target.id}: gave up on an event after ${attempt} attempt${attempt === 1 ? '' : 's'} (${why})`);
     q.items.shift();
     this.pump(q);
   }

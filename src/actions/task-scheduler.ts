@@ -82,7 +82,9 @@ export class TaskScheduler {
     for (const m of [...new Set([a.warnMinutes, 1])].filter((x) => x > 0).sort((x, y) => y - x)) {
       if (sent.has(m) || now.getTime() < due.getTime() - m * MINUTE) continue;
       sent.add(m);
-      await this.ports.announce(fill(a.message, m)).catch((err: unknown) => this.log('warn', `task ${t.name}: the warning was not announced`, err));
+      await this.ports
+        .announce(fill(a.message, m))
+        .catch((err: unknown) => this.log('warn', `task ${t.name}: the warning was not announced`, err));
     }
     if (now < due) return;
     const players = this.ports.playersOnline();

@@ -10,7 +10,7 @@ import type { Logger } from '../lib/logger.js';
 import { sanitizeName } from '../poller/event-text.js';
 import type { Store } from '../store/index.js';
 
-export const WHITELIST_KICK_REASON = 'You are not on this server\'s whitelist.';
+export const WHITELIST_KICK_REASON = "You are not on this server's whitelist.";
 /** A player the whitelist refused who is still online is kicked again after this long. */
 export const KICK_RETRY_MS = 60_000;
 

@@ -108,7 +108,10 @@ async function runDemo(opts: DemoOptions, saveDir: string): Promise<RunningDemo>
   let settings: Settings;
   // A settings file for the configuration editor to show (removed with the world).
   const configFile = join(saveDir, 'PalWorldSettings.ini');
-  writeFileSync(configFile, defaultIni({ ServerName: 'palpanel demo server', RCONEnabled: 'True', RESTAPIEnabled: 'True', AdminPassword: password }));
+  writeFileSync(
+    configFile,
+    defaultIni({ ServerName: 'palpanel demo server', RCONEnabled: 'True', RESTAPIEnabled: 'True', AdminPassword: password }),
+  );
   try {
     settings = loadSettings(
       {
@@ -156,27 +159,28 @@ async function runDemo(opts: DemoOptions, saveDir: string): Promise<RunningDemo>
     opts.log('warn', 'the demo world is still being read; its routes fill in as soon as the parse lands');
   }
   // Stopped while starting: nothing to announce.
-  if (!opts.signal?.aborted) opts.print(
-    [
-      readyLine,
-      '',
-      `palpanel demo: ${world.expected.players.length} players, ${world.expected.pals.length} pals, ${world.expected.guilds.length} guilds`,
-      `  panel URL     ${server.url}`,
-      `  data dir      ${opts.dataDir}${opts.dataDirNote ? ` ${opts.dataDirNote}` : ''}`,
-      `  admin login   admin / ${adminPassword}`,
-      `  API key       ${key}`,
-      `  rate limit    ${settings.integrationRateLimit} requests per minute per key`,
-      '',
-      'Try:',
-      `  curl -H 'Authorization: Bearer ${key}' ${base}/server`,
-      `  curl -H 'Authorization: Bearer ${key}' '${base}/players?online=true'`,
-      `  curl -H 'Authorization: Bearer ${key}' '${base}/pals?limit=5'`,
-      `  palpanel dash --url ${server.url} --key ${key}`,
-      '',
-      'Press Ctrl-C to stop.',
-      '',
-    ].join('\n'),
-  );
+  if (!opts.signal?.aborted)
+    opts.print(
+      [
+        readyLine,
+        '',
+        `palpanel demo: ${world.expected.players.length} players, ${world.expected.pals.length} pals, ${world.expected.guilds.length} guilds`,
+        `  panel URL     ${server.url}`,
+        `  data dir      ${opts.dataDir}${opts.dataDirNote ? ` ${opts.dataDirNote}` : ''}`,
+        `  admin login   admin / ${adminPassword}`,
+        `  API key       ${key}`,
+        `  rate limit    ${settings.integrationRateLimit} requests per minute per key`,
+        '',
+        'Try:',
+        `  curl -H 'Authorization: Bearer ${key}' ${base}/server`,
+        `  curl -H 'Authorization: Bearer ${key}' '${base}/players?online=true'`,
+        `  curl -H 'Authorization: Bearer ${key}' '${base}/pals?limit=5'`,
+        `  palpanel dash --url ${server.url} --key ${key}`,
+        '',
+        'Press Ctrl-C to stop.',
+        '',
+      ].join('\n'),
+    );
   return {
     server,
     key,

@@ -20,7 +20,13 @@ export interface PanelPortParts {
 function restHealth(rest: RestPoller): PollerHealth {
   const s = rest.getSnapshot();
   const state = s.lastAttemptAt === undefined ? 'pending' : s.reachable ? 'running' : (s.problem ?? 'unreachable');
-  return { state, lastSuccessAt: s.capturedAt, lastAttemptAt: s.lastAttemptAt ?? null, lastError: rest.lastError(), failedPolls: rest.failedPollCount() };
+  return {
+    state,
+    lastSuccessAt: s.capturedAt,
+    lastAttemptAt: s.lastAttemptAt ?? null,
+    lastError: rest.lastError(),
+    failedPolls: rest.failedPollCount(),
+  };
 }
 
 function gameDataHealth(poller: GameDataPoller, now: Date): PollerHealth {

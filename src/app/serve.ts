@@ -116,7 +116,14 @@ function startGameLink(
   });
   rest.start(life.signal);
   life.onClose('rest poller', () => rest.stop());
-  const gameData = new GameDataPoller({ source: client, enabled: settings.gameData, map: true, intervalMs: settings.gameDataIntervalMs, now: clock, onError });
+  const gameData = new GameDataPoller({
+    source: client,
+    enabled: settings.gameData,
+    map: true,
+    intervalMs: settings.gameDataIntervalMs,
+    now: clock,
+    onError,
+  });
   gameData.start(life.signal);
   life.onClose('game-data poller', () => gameData.stop());
   return { rest, gameData, client, moderation };
@@ -156,7 +163,10 @@ function taskPorts(game: GameActions | null, consolePort: ConsolePort, live: Liv
   return {
     announce: (m) => needGame().announce(m, SYSTEM),
     save: () => needGame().save(SYSTEM),
-    shutdown: (s, m) => needGame().shutdown(s, m, SYSTEM).then(() => undefined),
+    shutdown: (s, m) =>
+      needGame()
+        .shutdown(s, m, SYSTEM)
+        .then(() => undefined),
     exec: async (c) => (await consolePort.exec(c, SYSTEM)).reply,
     playersOnline: () => (live.snapshot().reachable ? live.snapshot().players.length : 0),
   };
@@ -186,7 +196,8 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
       settings.dataDir,
       (req) => {
         if (!isBackupOp(req)) return runAdminOp(store, req);
-        if (!backupRef.ports) throw new ConflictError('conflict', 'This server has no save folder configured (SERVICE_SAVE_DIR), so it makes no backups.');
+        if (!backupRef.ports)
+          throw new ConflictError('conflict', 'This server has no save folder configured (SERVICE_SAVE_DIR), so it makes no backups.');
         return runBackupOp(backupRef.ports, req);
       },
       log,
@@ -266,9 +277,11 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
       }),
     });
     const host = settings.listen.host.includes(':') ? `[${settings.listen.host}]` : settings.listen.host;
-    const http = await startHttpServer(handler, { host: settings.listen.host, port: settings.listen.port, log }).catch((err: NodeJS.ErrnoException) => {
-      throw new ListenError(`${host}:${settings.listen.port}`, err.code);
-    });
+    const http = await startHttpServer(handler, { host: settings.listen.host, port: settings.listen.port, log }).catch(
+      (err: NodeJS.ErrnoException) => {
+        throw new ListenError(`${host}:${settings.listen.port}`, err.code);
+      },
+    );
     life.onClose('http', () => http.close(DRAIN_MS));
     const url = `http://${host}:${http.port}`;
     opts.ready(`palpanel ${opts.version} listening on ${url}`);

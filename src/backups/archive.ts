@@ -51,14 +51,21 @@ export const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('
 export const archivePath = (dir: string, id: string) => join(dir, `${id}.tar.gz`);
 
 /** Writes the archive of `files` with `manifest` (its `files` filled in here); returns its size. */
-export async function writeArchive(dir: string, manifest: Omit<BackupManifest, 'files'>, files: SaveFile[]): Promise<{ manifest: BackupManifest; size: number }> {
+export async function writeArchive(
+  dir: string,
+  manifest: Omit<BackupManifest, 'files'>,
+  files: SaveFile[],
+): Promise<{ manifest: BackupManifest; size: number }> {
   const full: BackupManifest = { ...manifest, files: files.map((f) => ({ path: f.path, size: f.data.length, sha256: sha256(f.data) })) };
   const final = archivePath(dir, manifest.id);
   const tmp = join(dir, `.${manifest.id}.tar.gz.tmp`);
   const fh = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
   try {
     const gzip = createGzip({ level: 6 });
-    const entries = [{ name: MANIFEST, data: Buffer.from(JSON.stringify(full, null, 2)) }, ...files.map((f) => ({ name: WORLD_PREFIX + f.path, data: f.data }))];
+    const entries = [
+      { name: MANIFEST, data: Buffer.from(JSON.stringify(full, null, 2)) },
+      ...files.map((f) => ({ name: WORLD_PREFIX + f.path, data: f.data })),
+    ];
     const done = (async () => {
       for await (const chunk of gzip) await fh.write(chunk as Buffer);
     })();
@@ -88,7 +95,10 @@ export interface ReadArchive {
 
 /** Reads and checks an archive: a gzip'd tar of regular files with safe names, a manifest of
  * this format, and every file's size and SHA-256 as the manifest says. Throws TarError. */
-export async function readArchive(path: string, limits: { maxContent: number } = { maxContent: MAX_ARCHIVE_CONTENT }): Promise<ReadArchive> {
+export async function readArchive(
+  path: string,
+  limits: { maxContent: number } = { maxContent: MAX_ARCHIVE_CONTENT },
+): Promise<ReadArchive> {
   const fh = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   let gz: Buffer;
   try {
@@ -114,7 +124,8 @@ export async function readArchive(path: string, limits: { maxContent: number } =
   } catch {
     throw new TarError('the manifest is not JSON');
   }
-  if (manifest?.format !== 'palpanel-backup/1' || !Array.isArray(manifest.files)) throw new TarError('the manifest is not a palpanel backup manifest');
+  if (manifest?.format !== 'palpanel-backup/1' || !Array.isArray(manifest.files))
+    throw new TarError('the manifest is not a palpanel backup manifest');
   const files: SaveFile[] = [];
   for (const e of entries) {
     if (e.name === MANIFEST) continue;
@@ -126,7 +137,8 @@ export async function readArchive(path: string, limits: { maxContent: number } =
   for (const f of manifest.files) {
     const got = byPath.get(f.path);
     if (!got || !safeMemberName(f.path)) throw new TarError(`the manifest names a file the archive lacks (${String(f.path).slice(0, 60)})`);
-    if (got.data.length !== f.size || sha256(got.data) !== f.sha256) throw new TarError(`${f.path} does not match its checksum in the manifest`);
+    if (got.data.length !== f.size || sha256(got.data) !== f.sha256)
+      throw new TarError(`${f.path} does not match its checksum in the manifest`);
   }
   return { manifest, files };
 }

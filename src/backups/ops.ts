@@ -10,7 +10,8 @@ export type BackupOp =
   | { op: 'backup.verify'; id: string }
   | { op: 'backup.restore'; id: string; confirm: string; shutdown?: boolean };
 
-export const isBackupOp = (req: unknown): req is BackupOp => typeof (req as { op?: unknown })?.op === 'string' && (req as { op: string }).op.startsWith('backup.');
+export const isBackupOp = (req: unknown): req is BackupOp =>
+  typeof (req as { op?: unknown })?.op === 'string' && (req as { op: string }).op.startsWith('backup.');
 
 const idOf = (v: unknown): string => {
   if (typeof v !== 'string' || v.length === 0) throw new ValidationError('Missing the backup id.');

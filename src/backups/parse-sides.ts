@@ -16,7 +16,11 @@ export const PARSE_WORK_PREFIX = '.parse-';
 
 /** Parses files in a work folder under `workDir` (the parse reads folders); an unparsable side
  * counts as empty. */
-export async function parseFiles(files: SaveFile[], log: Logger, workDir: string): Promise<Pick<WorldSnapshot, 'players' | 'pals' | 'guilds'>> {
+export async function parseFiles(
+  files: SaveFile[],
+  log: Logger,
+  workDir: string,
+): Promise<Pick<WorldSnapshot, 'players' | 'pals' | 'guilds'>> {
   if (!files.some((f) => f.path === 'Level.sav')) return EMPTY_WORLD;
   const dir = await mkdtemp(join(workDir, PARSE_WORK_PREFIX));
   try {

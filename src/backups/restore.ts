@@ -68,7 +68,12 @@ export function recoverRestore(dataDir: string, log: Logger): void {
   fsyncDir(dataDir);
 }
 
-function diffNamed<T>(before: T[], after: T[], key: (t: T) => string, name: (t: T) => string): { gained: NamedChange[]; lost: NamedChange[] } {
+function diffNamed<T>(
+  before: T[],
+  after: T[],
+  key: (t: T) => string,
+  name: (t: T) => string,
+): { gained: NamedChange[]; lost: NamedChange[] } {
   const b = new Map(before.map((x) => [key(x), x]));
   const a = new Map(after.map((x) => [key(x), x]));
   return {
@@ -77,12 +82,35 @@ function diffNamed<T>(before: T[], after: T[], key: (t: T) => string, name: (t: 
   };
 }
 
-export function worldDiff(current: Pick<WorldSnapshot, 'players' | 'pals' | 'guilds'>, restored: Pick<WorldSnapshot, 'players' | 'pals' | 'guilds'>): Omit<RestoreDiff, 'files'> {
-  const pals = diffNamed(current.pals, restored.pals, (p) => p.instanceId, (p) => p.displayName);
+export function worldDiff(
+  current: Pick<WorldSnapshot, 'players' | 'pals' | 'guilds'>,
+  restored: Pick<WorldSnapshot, 'players' | 'pals' | 'guilds'>,
+): Omit<RestoreDiff, 'files'> {
+  const pals = diffNamed(
+    current.pals,
+    restored.pals,
+    (p) => p.instanceId,
+    (p) => p.displayName,
+  );
   return {
-    players: diffNamed(current.players, restored.players, (p) => p.uid, (p) => p.name),
-    pals: { gained: pals.gained.length, lost: pals.lost.length, gainedSample: pals.gained.slice(0, SAMPLE), lostSample: pals.lost.slice(0, SAMPLE) },
-    guilds: diffNamed(current.guilds, restored.guilds, (g) => g.id, (g) => g.name),
+    players: diffNamed(
+      current.players,
+      restored.players,
+      (p) => p.uid,
+      (p) => p.name,
+    ),
+    pals: {
+      gained: pals.gained.length,
+      lost: pals.lost.length,
+      gainedSample: pals.gained.slice(0, SAMPLE),
+      lostSample: pals.lost.slice(0, SAMPLE),
+    },
+    guilds: diffNamed(
+      current.guilds,
+      restored.guilds,
+      (g) => g.id,
+      (g) => g.name,
+    ),
   };
 }
 
@@ -92,7 +120,10 @@ export function fileDiff(current: SaveFile[], restored: SaveFile[]): RestoreDiff
   return {
     added: [...r.keys()].filter((p) => !c.has(p)).sort(),
     removed: [...c.keys()].filter((p) => !r.has(p)).sort(),
-    changed: [...r].filter(([p, h]) => c.has(p) && c.get(p) !== h).map(([p]) => p).sort(),
+    changed: [...r]
+      .filter(([p, h]) => c.has(p) && c.get(p) !== h)
+      .map(([p]) => p)
+      .sort(),
   };
 }
 
@@ -121,7 +152,11 @@ export class Restorer {
   constructor(private readonly o: RestorerOptions) {}
 
   private saveDir(): string {
-    if (!this.o.saveDir) throw new ConflictError('conflict', 'palpanel has no save folder configured (SERVICE_SAVE_DIR), so there is nothing to restore into.');
+    if (!this.o.saveDir)
+      throw new ConflictError(
+        'conflict',
+        'palpanel has no save folder configured (SERVICE_SAVE_DIR), so there is nothing to restore into.',
+      );
     return this.o.saveDir;
   }
 
@@ -131,7 +166,9 @@ export class Restorer {
 
   /** What putting `archive` in place of the save folder would change, from parsing both. */
   private async diff(saveDir: string, archive: ReadArchive): Promise<RestoreDiff> {
-    const current = existsSync(saveDir) ? await readStableSave(saveDir, { settleMs: 0, maxWaitMs: 5_000 }).catch(() => [] as SaveFile[]) : [];
+    const current = existsSync(saveDir)
+      ? await readStableSave(saveDir, { settleMs: 0, maxWaitMs: 5_000 }).catch(() => [] as SaveFile[])
+      : [];
     const work = this.o.backups.backupDir;
     const [before, after] = [await parseFiles(current, this.o.log, work), await parseFiles(archive.files, this.o.log, work)];
     return { files: fileDiff(current, archive.files), ...worldDiff(before, after) };
@@ -171,7 +208,10 @@ export class Restorer {
       } catch {
         /* the marker stays for the next start */
       }
-      this.o.store.audit.note({ actor, action: 'backup.restore', target: id, detail: `failed: ${fsErrorReason(err) ?? 'the swap failed'}` }, 'backup_failed');
+      this.o.store.audit.note(
+        { actor, action: 'backup.restore', target: id, detail: `failed: ${fsErrorReason(err) ?? 'the swap failed'}` },
+        'backup_failed',
+      );
       throw new ConflictError(
         'conflict',
         `The save folder could not be replaced: ${fsErrorReason(err) ?? 'the swap failed'}. palpanel needs write access to the save folder and the folder that holds it. The save folder holds a whole world, never half of two (the pre-restore backup is ${preRecord.id}).`,

@@ -22,8 +22,16 @@ export const BackupRecordSchema = z.strictObject({
 
 export const BackupScheduleSchema = z.strictObject({
   enabled: z.boolean(),
-  intervalHours: z.int().min(BACKUP_INTERVAL_HOURS.min).max(BACKUP_INTERVAL_HOURS.max).meta({ description: 'Hours between scheduled backups, 1 to 12.' }),
-  retentionDays: z.int().min(BACKUP_RETENTION_DAYS.min).max(BACKUP_RETENTION_DAYS.max).meta({ description: 'Days a backup is kept, 7 to 60 (never the newest one).' }),
+  intervalHours: z
+    .int()
+    .min(BACKUP_INTERVAL_HOURS.min)
+    .max(BACKUP_INTERVAL_HOURS.max)
+    .meta({ description: 'Hours between scheduled backups, 1 to 12.' }),
+  retentionDays: z
+    .int()
+    .min(BACKUP_RETENTION_DAYS.min)
+    .max(BACKUP_RETENTION_DAYS.max)
+    .meta({ description: 'Days a backup is kept, 7 to 60 (never the newest one).' }),
 }) satisfies z.ZodType<BackupSchedule>;
 
 export const NamedChangeSchema = z.strictObject({ id: z.string(), name: z.string() });
@@ -32,7 +40,12 @@ export const NamedChangeSchema = z.strictObject({ id: z.string(), name: z.string
 export const RestoreDiffSchema = z.strictObject({
   files: z.strictObject({ added: z.array(z.string()), removed: z.array(z.string()), changed: z.array(z.string()) }),
   players: z.strictObject({ gained: z.array(NamedChangeSchema), lost: z.array(NamedChangeSchema) }),
-  pals: z.strictObject({ gained: z.int(), lost: z.int(), gainedSample: z.array(NamedChangeSchema), lostSample: z.array(NamedChangeSchema) }),
+  pals: z.strictObject({
+    gained: z.int(),
+    lost: z.int(),
+    gainedSample: z.array(NamedChangeSchema),
+    lostSample: z.array(NamedChangeSchema),
+  }),
   guilds: z.strictObject({ gained: z.array(NamedChangeSchema), lost: z.array(NamedChangeSchema) }),
 });
 
@@ -40,11 +53,33 @@ export const RestoreDiffSchema = z.strictObject({
 export const BackupStartedSchema = z.strictObject({ id: z.string(), state: z.literal('running') });
 
 /** GET /backups/{id}: a backup being made (or failed), or done with its record. */
-export const BackupJobSchema = z.strictObject({ id: z.string(), trigger: BackupTriggerSchema.optional(), state: z.enum(['running', 'failed', 'done']), startedAt: Timestamp.optional(), error: z.string().nullable(), backup: BackupRecordSchema.nullable() });
+export const BackupJobSchema = z.strictObject({
+  id: z.string(),
+  trigger: BackupTriggerSchema.optional(),
+  state: z.enum(['running', 'failed', 'done']),
+  startedAt: Timestamp.optional(),
+  error: z.string().nullable(),
+  backup: BackupRecordSchema.nullable(),
+});
 
-export const BackupContentsSchema = z.strictObject({ id: z.string(), trigger: BackupTriggerSchema, createdAt: Timestamp, gameVersion: z.string().nullable(), world: World, files: z.array(z.strictObject({ path: z.string(), size: z.int(), sha256: z.string() })) });
+export const BackupContentsSchema = z.strictObject({
+  id: z.string(),
+  trigger: BackupTriggerSchema,
+  createdAt: Timestamp,
+  gameVersion: z.string().nullable(),
+  world: World,
+  files: z.array(z.strictObject({ path: z.string(), size: z.int(), sha256: z.string() })),
+});
 
-export const BackupStorageSchema = z.strictObject({ bytesUsed: z.int(), count: z.int(), freeBytes: z.int().nullable(), oldest: z.string().nullable().meta({ description: 'Id of the oldest backup.' }), newest: z.string().nullable().meta({ description: 'Id of the newest backup.' }), oldestAt: Timestamp.nullable().meta({ description: 'When the oldest backup was made.' }), newestAt: Timestamp.nullable().meta({ description: 'When the newest backup was made.' }) });
+export const BackupStorageSchema = z.strictObject({
+  bytesUsed: z.int(),
+  count: z.int(),
+  freeBytes: z.int().nullable(),
+  oldest: z.string().nullable().meta({ description: 'Id of the oldest backup.' }),
+  newest: z.string().nullable().meta({ description: 'Id of the newest backup.' }),
+  oldestAt: Timestamp.nullable().meta({ description: 'When the oldest backup was made.' }),
+  newestAt: Timestamp.nullable().meta({ description: 'When the newest backup was made.' }),
+});
 
 export const RestoreResultSchema = z.strictObject({ diff: RestoreDiffSchema, preRestoreBackup: z.string(), restoredAt: Timestamp });
 

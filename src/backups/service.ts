@@ -61,7 +61,8 @@ async function readManifest(path: string): Promise<BackupManifest | null> {
       if (have < 512) return;
       const buf = Buffer.concat(chunks);
       const size = parseInt(buf.toString('latin1', 124, 136).replace(/\0.*$/s, '').trim(), 8);
-      if (buf.toString('utf8', 0, 100).replace(/\0.*$/s, '') !== 'manifest.json' || !(size > 0 && size < 16 * 1024 * 1024)) return done(null);
+      if (buf.toString('utf8', 0, 100).replace(/\0.*$/s, '') !== 'manifest.json' || !(size > 0 && size < 16 * 1024 * 1024))
+        return done(null);
       if (have < 512 + size) return;
       try {
         done(JSON.parse(buf.toString('utf8', 512, 512 + size)) as BackupManifest);
@@ -86,7 +87,8 @@ export class BackupService {
     // A temp file is a backup a crash interrupted: never listed, removed here.
     // (and the work folders of a dry-run's parse).
     for (const name of readdirSync(o.backupDir)) {
-      if (/^\..*\.tar\.gz\.tmp$/.test(name) || name.startsWith(PARSE_WORK_PREFIX)) rmSync(join(o.backupDir, name), { recursive: true, force: true });
+      if (/^\..*\.tar\.gz\.tmp$/.test(name) || name.startsWith(PARSE_WORK_PREFIX))
+        rmSync(join(o.backupDir, name), { recursive: true, force: true });
     }
   }
 
@@ -96,10 +98,13 @@ export class BackupService {
 
   /** Starts a backup; resolves with its id at once (the job's state is readable until done). */
   start(trigger: BackupTrigger, actor: Actor, note: string | null = null): { id: string; done: Promise<BackupRecord> } {
-    if (!this.o.saveDir) throw new ConflictError('conflict', 'palpanel has no save folder configured (SERVICE_SAVE_DIR), so there is nothing to back up.');
+    if (!this.o.saveDir)
+      throw new ConflictError('conflict', 'palpanel has no save folder configured (SERVICE_SAVE_DIR), so there is nothing to back up.');
     if (this.running) throw new ConflictError('conflict', 'A backup is being made now; try again when it is done.');
     const now = this.o.clock();
-    const id = `${iso(now).replace(/[-:]/g, '').replace(/\.\d{3}/, '')}-${trigger}-${randomBytes(3).toString('hex')}`;
+    const id = `${iso(now)
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '')}-${trigger}-${randomBytes(3).toString('hex')}`;
     const job: BackupJobState = { id, trigger, state: 'running', startedAt: iso(now), error: null };
     this.jobs.set(id, job);
     const done = this.make(id, trigger, actor, undefined, note).then(
@@ -125,21 +130,34 @@ export class BackupService {
     return { id, done };
   }
 
-  private async make(id: string, trigger: BackupTrigger, actor: Actor, files?: SaveFile[], note: string | null = null): Promise<BackupRecord> {
+  private async make(
+    id: string,
+    trigger: BackupTrigger,
+    actor: Actor,
+    files?: SaveFile[],
+    note: string | null = null,
+  ): Promise<BackupRecord> {
     if (!files) {
-      if (this.o.saveGame) await this.o.saveGame().catch((err: unknown) => this.o.log('warn', 'backup: the game did not save first; the files on disk are backed up', err));
+      if (this.o.saveGame)
+        await this.o
+          .saveGame()
+          .catch((err: unknown) => this.o.log('warn', 'backup: the game did not save first; the files on disk are backed up', err));
       files = await readStableSave(this.o.saveDir!, { settleMs: this.o.settleMs ?? 1_000, maxWaitMs: this.o.maxWaitMs ?? 60_000 });
     }
     const info = this.o.store.world.parseInfo();
-    const { manifest, size } = await writeArchive(this.o.backupDir, {
-      format: 'palpanel-backup/1',
-      id,
-      trigger,
-      createdAt: iso(this.o.clock()),
-      gameVersion: info.meta?.gameVersion ?? null,
-      world: info.lastParseAt ? { players: info.players, pals: info.pals, guilds: info.guilds } : null,
-      note,
-    }, files);
+    const { manifest, size } = await writeArchive(
+      this.o.backupDir,
+      {
+        format: 'palpanel-backup/1',
+        id,
+        trigger,
+        createdAt: iso(this.o.clock()),
+        gameVersion: info.meta?.gameVersion ?? null,
+        world: info.lastParseAt ? { players: info.players, pals: info.pals, guilds: info.guilds } : null,
+        note,
+      },
+      files,
+    );
     // Read back what was written: a backup that does not verify is removed, never listed.
     try {
       await readArchive(archivePath(this.o.backupDir, id));
@@ -151,12 +169,23 @@ export class BackupService {
     this.o.store.audit.note({ actor, action: 'backup.create', target: id, detail: trigger });
     this.o.store.events.append({ at, kind: 'backup', message: BACKUP_TEXT });
     this.o.log('info', `backup ${id}: ${files.length} files, ${size} bytes`);
-    return { id, trigger, createdAt: manifest.createdAt, sizeBytes: size, gameVersion: manifest.gameVersion, world: manifest.world, fileCount: manifest.files.length, note };
+    return {
+      id,
+      trigger,
+      createdAt: manifest.createdAt,
+      sizeBytes: size,
+      gameVersion: manifest.gameVersion,
+      world: manifest.world,
+      fileCount: manifest.files.length,
+      note,
+    };
   }
 
   /** Keeps an archive made elsewhere (already read and checked), as an `imported` backup. */
   async adopt(archive: ReadArchive, actor: Actor): Promise<BackupRecord> {
-    const id = `${iso(this.o.clock()).replace(/[-:]/g, '').replace(/\.\d{3}/, '')}-imported-${randomBytes(3).toString('hex')}`;
+    const id = `${iso(this.o.clock())
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '')}-imported-${randomBytes(3).toString('hex')}`;
     return this.make(id, 'imported', actor, archive.files);
   }
 
@@ -193,7 +222,16 @@ export class BackupService {
       }
       const m = await readManifest(path);
       if (!m || m.id !== id) continue; // not ours, or damaged: `verify` says which
-      const record: BackupRecord = { id, trigger: m.trigger, createdAt: m.createdAt, sizeBytes: s.size, gameVersion: m.gameVersion, world: m.world, fileCount: m.files.length, note: m.note ?? null };
+      const record: BackupRecord = {
+        id,
+        trigger: m.trigger,
+        createdAt: m.createdAt,
+        sizeBytes: s.size,
+        gameVersion: m.gameVersion,
+        world: m.world,
+        fileCount: m.files.length,
+        note: m.note ?? null,
+      };
       this.cache.set(id, { mtimeMs: s.mtimeMs, record });
       out.push(record);
     }
@@ -259,7 +297,12 @@ export class BackupService {
       if (Date.parse(b.createdAt) >= cutoff) continue;
       await rm(archivePath(this.o.backupDir, b.id), { force: true });
       this.cache.delete(b.id);
-      this.o.store.audit.note({ actor: SYSTEM, action: 'backup.delete', target: b.id, detail: `retention: older than ${retentionDays} days` });
+      this.o.store.audit.note({
+        actor: SYSTEM,
+        action: 'backup.delete',
+        target: b.id,
+        detail: `retention: older than ${retentionDays} days`,
+      });
       removed.push(b.id);
     }
     return removed;

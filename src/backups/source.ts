@@ -77,6 +77,7 @@ export async function readStableSave(saveDir: string, o: StableReadOptions): Pro
       for (const p of await present(saveDir)) files.push({ path: p, data: await readRegular(join(saveDir, p), p) });
       if ((await saveStamps(saveDir)) === before) return files;
     }
-    if (Date.now() > deadline) throw new SaveFolderError('The save files kept changing; the backup was not taken. Try again once the game has saved.');
+    if (Date.now() > deadline)
+      throw new SaveFolderError('The save files kept changing; the backup was not taken. Try again once the game has saved.');
   }
 }

@@ -29,7 +29,14 @@ export function createBackupPorts(svc: BackupService, restorer: Restorer, log: L
     },
     async contents(id) {
       const { manifest } = await svc.open(id);
-      return { id: manifest.id, trigger: manifest.trigger, createdAt: manifest.createdAt, gameVersion: manifest.gameVersion, world: manifest.world, files: manifest.files };
+      return {
+        id: manifest.id,
+        trigger: manifest.trigger,
+        createdAt: manifest.createdAt,
+        gameVersion: manifest.gameVersion,
+        world: manifest.world,
+        files: manifest.files,
+      };
     },
     storage: () => svc.storage(),
     pathOf: (id) => svc.pathOf(id),
@@ -46,10 +53,11 @@ export function createBackupPorts(svc: BackupService, restorer: Restorer, log: L
           if (err instanceof TarError) throw new ValidationError(`The upload is not a palpanel backup: ${err.message}.`);
           throw err;
         }
-        if (!archive.files.some((f) => f.path === 'Level.sav')) throw new ValidationError('The upload holds no Level.sav: it is not a world save.');
+        if (!archive.files.some((f) => f.path === 'Level.sav'))
+          throw new ValidationError('The upload holds no Level.sav: it is not a world save.');
         const world = await parseFiles(archive.files, log, svc.backupDir);
         if (world.players.length === 0 && world.pals.length === 0 && world.guilds.length === 0) {
-          throw new ValidationError('The upload\'s Level.sav could not be read as a Palworld world save.');
+          throw new ValidationError("The upload's Level.sav could not be read as a Palworld world save.");
         }
         return await svc.adopt(archive, actor);
       } finally {

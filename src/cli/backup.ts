@@ -24,11 +24,26 @@ function run(io: CliIo, o: BackupCliOpts, op: BackupOp): Promise<unknown> {
   const settings = loadSettings(io.env, { dataDir: o.dataDir, saveDir: o.saveDir });
   const direct = async (store: Store) => {
     const log = createLogger(settings.logFormat, io.err, io.debug);
-    const client = settings.gameRestUrl ? new GameRestClient({ baseUrl: settings.gameRestUrl, password: settings.gameAdminPassword ?? '' }) : null;
+    const client = settings.gameRestUrl
+      ? new GameRestClient({ baseUrl: settings.gameRestUrl, password: settings.gameAdminPassword ?? '' })
+      : null;
     try {
-      const gameUp = client ? await client.info({ timeoutMs: 2_000 }).then(() => true, () => false) : false;
+      const gameUp = client
+        ? await client.info({ timeoutMs: 2_000 }).then(
+            () => true,
+            () => false,
+          )
+        : false;
       // The next `serve` parses a restored world at its start.
-      const { ports } = createBackupStack({ store, settings, log, clock: () => new Date(), client, game: gameStoppedByHand(gameUp), ingest: null });
+      const { ports } = createBackupStack({
+        store,
+        settings,
+        log,
+        clock: () => new Date(),
+        client,
+        game: gameStoppedByHand(gameUp),
+        ingest: null,
+      });
       return await runBackupOp(ports, op);
     } finally {
       await client?.close();
@@ -38,7 +53,8 @@ function run(io: CliIo, o: BackupCliOpts, op: BackupOp): Promise<unknown> {
 }
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
-const line = (b: BackupRecord) => `${b.id}  ${b.trigger.padEnd(11)}  ${mb(b.sizeBytes).padStart(9)}  ${b.world ? `${b.world.players} players, ${b.world.pals} pals, ${b.world.guilds} guilds` : 'world not parsed'}`;
+const line = (b: BackupRecord) =>
+  `${b.id}  ${b.trigger.padEnd(11)}  ${mb(b.sizeBytes).padStart(9)}  ${b.world ? `${b.world.players} players, ${b.world.pals} pals, ${b.world.guilds} guilds` : 'world not parsed'}`;
 
 export async function backupCreate(io: CliIo, o: BackupCliOpts): Promise<void> {
   const rec = (await run(io, o, { op: 'backup.create' })) as BackupRecord;
@@ -57,7 +73,10 @@ export async function backupVerify(io: CliIo, id: string, o: BackupCliOpts): Pro
 }
 
 export async function backupRestore(io: CliIo, id: string, o: BackupCliOpts & { confirm?: string; shutdown?: boolean }): Promise<void> {
-  const r = (await run(io, o, { op: 'backup.restore', id, confirm: o.confirm ?? '', shutdown: o.shutdown })) as { diff: RestoreDiff; preRestoreBackup: string };
+  const r = (await run(io, o, { op: 'backup.restore', id, confirm: o.confirm ?? '', shutdown: o.shutdown })) as {
+    diff: RestoreDiff;
+    preRestoreBackup: string;
+  };
   if (o.json) return io.out(`${JSON.stringify(r)}\n`);
   const d = r.diff;
   io.out(

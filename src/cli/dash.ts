@@ -22,7 +22,8 @@ export async function dash(io: CliIo, flags: DashFlags): Promise<number> {
     throw new ValidationError(`Invalid --url "${url.slice(0, 200)}": expected http(s)://host:port.`);
   }
   const budget = Number(flags.budget);
-  if (!/^\d+$/.test(flags.budget) || budget < 1 || budget > 100_000) throw new ValidationError(`Invalid --budget "${flags.budget}": expected requests per minute from 1 to 100000.`);
+  if (!/^\d+$/.test(flags.budget) || budget < 1 || budget > 100_000)
+    throw new ValidationError(`Invalid --budget "${flags.budget}": expected requests per minute from 1 to 100000.`);
   const { runDash } = await import('../tui/run.js');
   return runDash({ url, key, once: !!flags.once, budget, stdout: process.stdout, stdin: io.stdin, err: io.err });
 }

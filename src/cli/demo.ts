@@ -20,7 +20,8 @@ export interface DemoFlags {
 
 function count(name: string, value: string, max: number): number {
   const n = Number(value);
-  if (!/^\d+$/.test(value) || n < 1 || n > max) throw new ValidationError(`Invalid --${name} "${value}": expected a whole number from 1 to ${max}.`);
+  if (!/^\d+$/.test(value) || n < 1 || n > max)
+    throw new ValidationError(`Invalid --${name} "${value}": expected a whole number from 1 to ${max}.`);
   return n;
 }
 
@@ -44,7 +45,18 @@ export async function demo(io: CliIo, flags: DemoFlags): Promise<void> {
   process.on('SIGINT', onSignal);
   try {
     const dataDirNote = named === undefined ? '(a temp folder, removed when the demo stops)' : undefined;
-    const base = { dataDir, dataDirNote, seed, players, pals, env: io.env, log, version: palpanelVersion(), print: io.out, signal: stopping.signal };
+    const base = {
+      dataDir,
+      dataDirNote,
+      seed,
+      players,
+      pals,
+      env: io.env,
+      log,
+      version: palpanelVersion(),
+      print: io.out,
+      signal: stopping.signal,
+    };
     let running: RunningDemo;
     try {
       running = await startDemo({ ...base, listen: flags.listen ?? io.env.SERVICE_LISTEN ?? '127.0.0.1:8080' });
@@ -53,7 +65,8 @@ export async function demo(io: CliIo, flags: DemoFlags): Promise<void> {
       if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || flags.listen) throw err;
       running = await startDemo({ ...base, listen: '127.0.0.1:0' });
     }
-    if (!stopping.signal.aborted) await new Promise<void>((resolve) => stopping.signal.addEventListener('abort', () => resolve(), { once: true }));
+    if (!stopping.signal.aborted)
+      await new Promise<void>((resolve) => stopping.signal.addEventListener('abort', () => resolve(), { once: true }));
     await running.stop();
   } finally {
     process.off('SIGTERM', onSignal);

@@ -7,7 +7,8 @@ import { describeFsError, DomainError, LastAdminError, ValidationError } from '.
 export class UsageError extends Error {}
 
 export function exitCodeFor(err: unknown): number {
-  if (err instanceof SettingsError || err instanceof ValidationError || err instanceof UsageError || err instanceof LastAdminError) return 2;
+  if (err instanceof SettingsError || err instanceof ValidationError || err instanceof UsageError || err instanceof LastAdminError)
+    return 2;
   return 1;
 }
 

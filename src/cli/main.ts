@@ -109,7 +109,9 @@ export function buildProgram(io: CliIo): Command {
     .addOption(dataDirOpt())
     .action(async (id: string, o: KeyOpts) => (await import('./keys.js')).keysRevoke(io, id, o));
 
-  const backup = program.command('backup').description('world save backups: make, list, verify, restore (through the running server when there is one)');
+  const backup = program
+    .command('backup')
+    .description('world save backups: make, list, verify, restore (through the running server when there is one)');
   const saveDirOpt = () => new Option('--save-dir <dir>', 'the world save folder (env SERVICE_SAVE_DIR)');
   backup
     .command('create')
@@ -140,7 +142,9 @@ export function buildProgram(io: CliIo): Command {
     .addOption(jsonOpt())
     .addOption(dataDirOpt())
     .addOption(saveDirOpt())
-    .action(async (id: string, o: BackupFlags & { confirm: string; shutdown?: boolean }) => (await import('./backup.js')).backupRestore(io, id, o));
+    .action(async (id: string, o: BackupFlags & { confirm: string; shutdown?: boolean }) =>
+      (await import('./backup.js')).backupRestore(io, id, o),
+    );
 
   const users = program.command('users').description('manage panel logins');
   users
@@ -150,7 +154,9 @@ export function buildProgram(io: CliIo): Command {
     .option('--password-stdin', 'read the password from the first line of stdin')
     .addOption(jsonOpt())
     .addOption(dataDirOpt())
-    .action(async (name: string, o: UserOpts & { role: string; passwordStdin?: boolean }) => (await import('./users.js')).usersAdd(io, name, o));
+    .action(async (name: string, o: UserOpts & { role: string; passwordStdin?: boolean }) =>
+      (await import('./users.js')).usersAdd(io, name, o),
+    );
   users
     .command('list')
     .description('list panel logins')

@@ -11,7 +11,11 @@ export async function serve(io: CliIo, flags: SettingFlags): Promise<void> {
   // The ready line goes to stdout (interface.md); with JSON logs it is a JSON line too. Its URL
   // is followed by a space, so whoever reads `listening on (http://\S+)` still gets the URL whole.
   const ready = (line: string) =>
-    io.out(settings.logFormat === 'json' ? `${JSON.stringify({ at: new Date().toISOString(), level: 'info', msg: `${line} and ready` })}\n` : `${line}\n`);
+    io.out(
+      settings.logFormat === 'json'
+        ? `${JSON.stringify({ at: new Date().toISOString(), level: 'info', msg: `${line} and ready` })}\n`
+        : `${line}\n`,
+    );
   const running = await startServe({ settings, log, version: palpanelVersion(), ready });
   await new Promise<void>((resolve) => {
     const onSignal = (sig: string) => {

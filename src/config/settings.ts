@@ -126,23 +126,60 @@ export const onOff = z
   .transform((v) => ON.includes(v));
 
 const DEFS = {
-  listen: { env: 'SERVICE_LISTEN', flag: 'listen', def: '127.0.0.1:8080', schema: hostPort, hint: 'host:port, e.g. 127.0.0.1:8080 (port 0 picks a free port)' },
+  listen: {
+    env: 'SERVICE_LISTEN',
+    flag: 'listen',
+    def: '127.0.0.1:8080',
+    schema: hostPort,
+    hint: 'host:port, e.g. 127.0.0.1:8080 (port 0 picks a free port)',
+  },
   dataDir: { env: 'SERVICE_DATA_DIR', flag: 'dataDir', def: './palpanel-data', schema: nonEmpty, hint: 'a folder path' },
   saveDir: { env: 'SERVICE_SAVE_DIR', flag: 'saveDir', def: null, schema: nonEmpty, hint: 'a folder path' },
-  saveCheckIntervalMs: { env: 'SERVICE_SAVE_CHECK_INTERVAL', def: '30s', schema: interval, hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d' },
-  gameRestUrl: { env: 'SERVICE_GAME_REST_URL', flag: 'gameUrl', def: null, schema: httpUrl, hint: 'an http(s) URL such as http://127.0.0.1:8212' },
+  saveCheckIntervalMs: {
+    env: 'SERVICE_SAVE_CHECK_INTERVAL',
+    def: '30s',
+    schema: interval,
+    hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d',
+  },
+  gameRestUrl: {
+    env: 'SERVICE_GAME_REST_URL',
+    flag: 'gameUrl',
+    def: null,
+    schema: httpUrl,
+    hint: 'an http(s) URL such as http://127.0.0.1:8212',
+  },
   gameAdminPassword: { env: 'SERVICE_GAME_ADMIN_PASSWORD', def: null, schema: nonEmpty, hint: 'the game AdminPassword', secret: true },
   pollIntervalMs: { env: 'SERVICE_POLL_INTERVAL', def: '5s', schema: interval, hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d' },
   gameData: { env: 'SERVICE_GAME_DATA', def: 'off', schema: onOff, hint: 'on or off (also true/false, 1/0, yes/no)' },
-  gameDataIntervalMs: { env: 'SERVICE_GAME_DATA_INTERVAL', def: '15s', schema: interval, hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d' },
+  gameDataIntervalMs: {
+    env: 'SERVICE_GAME_DATA_INTERVAL',
+    def: '15s',
+    schema: interval,
+    hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d',
+  },
   rconAddr: { env: 'SERVICE_RCON_ADDR', def: null, schema: hostPort, hint: 'host:port, e.g. 127.0.0.1:25575' },
   rconPassword: { env: 'SERVICE_RCON_PASSWORD', def: null, schema: nonEmpty, hint: 'the RCON password', secret: true },
-  integrationRateLimit: { env: 'SERVICE_INTEGRATION_RATE_LIMIT', def: '60', schema: positiveInt, hint: 'a positive whole number of requests per minute' },
+  integrationRateLimit: {
+    env: 'SERVICE_INTEGRATION_RATE_LIMIT',
+    def: '60',
+    schema: positiveInt,
+    hint: 'a positive whole number of requests per minute',
+  },
   sessionTtlMs: { env: 'SERVICE_SESSION_TTL', def: '7d', schema: duration, hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d' },
   logFormat: { env: 'SERVICE_LOG_FORMAT', def: 'text', schema: z.enum(['text', 'json']), hint: '"text" or "json"' },
   backupDir: { env: 'SERVICE_BACKUP_DIR', def: null, schema: nonEmpty, hint: 'a folder path (default: <data-dir>/backups)' },
-  configFile: { env: 'SERVICE_CONFIG_FILE', def: null, schema: nonEmpty, hint: "a file path: the game's PalWorldSettings.ini or palworld-server-docker's env file" },
-  mapTileUrl: { env: 'SERVICE_MAP_TILE_URL', def: null, schema: tileTemplate, hint: 'an http(s) URL template with {z}, {x} and {y}, e.g. https://tiles.example/{z}/{x}/{y}.png' },
+  configFile: {
+    env: 'SERVICE_CONFIG_FILE',
+    def: null,
+    schema: nonEmpty,
+    hint: "a file path: the game's PalWorldSettings.ini or palworld-server-docker's env file",
+  },
+  mapTileUrl: {
+    env: 'SERVICE_MAP_TILE_URL',
+    def: null,
+    schema: tileTemplate,
+    hint: 'an http(s) URL template with {z}, {x} and {y}, e.g. https://tiles.example/{z}/{x}/{y}.png',
+  },
 } satisfies { [K in keyof Settings]: SettingDef<unknown> };
 
 export type SettingFlags = Partial<Record<keyof Settings, string | undefined>>;

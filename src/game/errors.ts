@@ -13,15 +13,7 @@ export class GameError extends Error {
 }
 
 /** Why the game could not be read: the poller treats every reason alike, the log may tell them apart. */
-export type UnreachableReason =
-  | 'refused'
-  | 'timeout'
-  | 'network'
-  | 'server_error'
-  | 'unreadable'
-  | 'too_large'
-  | 'not_found'
-  | 'aborted';
+export type UnreachableReason = 'refused' | 'timeout' | 'network' | 'server_error' | 'unreadable' | 'too_large' | 'not_found' | 'aborted';
 
 /** Connection refused or reset, timeout, 5xx, an unreadable or oversized body. */
 export class GameUnreachableError extends GameError {

@@ -36,7 +36,11 @@ export function createGameControl(p: GameControlParts): GameControl {
           await client.shutdown(1, 'The server stops now for a restore.');
           const deadline = clock().getTime() + deadlineMs;
           while (reachable()) {
-            if (clock().getTime() > deadline) throw new ConflictError('conflict', `The game server was asked to stop but still answers after ${deadlineMs / 60_000} minutes.`);
+            if (clock().getTime() > deadline)
+              throw new ConflictError(
+                'conflict',
+                `The game server was asked to stop but still answers after ${deadlineMs / 60_000} minutes.`,
+              );
             await new Promise((r) => setTimeout(r, pollMs));
           }
         }

@@ -27,11 +27,19 @@ export interface MapActor {
   location: { x: number; y: number } | null;
 }
 
-const KINDS: Record<string, MapActorKind> = { Player: 'player', OtomoPal: 'partyPal', BaseCampPal: 'basePal', WildPal: 'wildPal', NPC: 'npc' };
+const KINDS: Record<string, MapActorKind> = {
+  Player: 'player',
+  OtomoPal: 'partyPal',
+  BaseCampPal: 'basePal',
+  WildPal: 'wildPal',
+  NPC: 'npc',
+};
 
 const text = (v: unknown, max = 64): string | null => {
   // Control characters would break a label; names are bounded like the REST decoder's.
-  const s = str(v, max).replace(/\p{Cc}/gu, '').trim();
+  const s = str(v, max)
+    .replace(/\p{Cc}/gu, '')
+    .trim();
   return s === '' ? null : s;
 };
 

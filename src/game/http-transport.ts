@@ -104,12 +104,7 @@ function discard(body: Body): void {
  * Reads at most `cap` bytes. A success body beyond the cap is an error (a partial JSON document
  * is worthless); an error body is simply cut, since only its first bytes matter.
  */
-async function readBounded(
-  body: Body,
-  contentLength: string | string[] | undefined,
-  cap: number,
-  strict: boolean,
-): Promise<string> {
+async function readBounded(body: Body, contentLength: string | string[] | undefined, cap: number, strict: boolean): Promise<string> {
   const declared = Number(Array.isArray(contentLength) ? contentLength[0] : contentLength);
   if (strict && Number.isFinite(declared) && declared > cap) {
     discard(body);
@@ -141,8 +136,7 @@ function classify(err: unknown, timedOut: boolean, abortedByCaller: boolean): Er
   const code = (err as { code?: unknown } | null)?.code;
   let reason: UnreachableReason = 'network';
   if (code === 'ECONNREFUSED') reason = 'refused';
-  else if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT')
-    reason = 'timeout';
+  else if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') reason = 'timeout';
   else if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') reason = 'unreadable';
   return new GameUnreachableError(reason);
 }

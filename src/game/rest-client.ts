@@ -4,12 +4,7 @@
 import type { Dispatcher } from 'undici';
 import type { OnlinePlayer, ServerInfo, ServerMetrics } from '../lib/live.js';
 import { parseJson, str } from './coerce.js';
-import {
-  GameDataUnsupportedError,
-  GameRequestRejectedError,
-  GameUnreachableError,
-  InvalidGameCommandError,
-} from './errors.js';
+import { GameDataUnsupportedError, GameRequestRejectedError, GameUnreachableError, InvalidGameCommandError } from './errors.js';
 import { decodeGameData, type GameDataFrame } from './game-data-decoder.js';
 import { GameHttpTransport, type HttpAnswer } from './http-transport.js';
 import { decodeInfo, decodeMetrics, decodePlayers, decodeSettings, type SettingValue } from './rest-decoders.js';

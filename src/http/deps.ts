@@ -41,4 +41,3 @@ export interface HttpDeps {
   /** A map tile URL template the host configures (SERVICE_MAP_TILE_URL); the live map draws it. */
   mapTileUrl?: string | null;
 }
-

@@ -75,6 +75,10 @@ export function createHandler(given: HttpDeps, opts: HandlerOptions = {}): Handl
     return token !== undefined && deps.store.sessions.lookup(token, deps.clock())?.role === 'admin';
   };
   handle.bodyLimit = (method, path, req) =>
-    under(path, INTEGRATION_BASE) ? 0 : method === 'POST' && path === PANEL_BASE + BACKUP_UPLOAD_PATH && mayUpload(req) ? BACKUP_UPLOAD_LIMIT : PANEL_BODY_LIMIT;
+    under(path, INTEGRATION_BASE)
+      ? 0
+      : method === 'POST' && path === PANEL_BASE + BACKUP_UPLOAD_PATH && mayUpload(req)
+        ? BACKUP_UPLOAD_LIMIT
+        : PANEL_BODY_LIMIT;
   return handle;
 }

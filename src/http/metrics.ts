@@ -76,11 +76,33 @@ export function renderMetrics(deps: HttpDeps, requests: RequestCounter): HttpRes
     gauge('palpanel_world_players', 'Players in the last parsed world save.', info.players),
     gauge('palpanel_world_pals', 'Pals in the last parsed world save.', info.pals),
     gauge('palpanel_world_guilds', 'Guilds in the last parsed world save.', info.guilds),
-    gauge('palpanel_parse_duration_seconds', 'Duration of the last parse attempt of this run.', world?.lastRun ? world.lastRun.durationMs / 1000 : null),
-    gauge('palpanel_parse_age_seconds', 'Seconds since the world now served was parsed.', parsedAt === null ? null : Math.max(0, (now - parsedAt) / 1000)),
-    family('palpanel_poll_failures_total', 'counter', 'Failed polls of the game REST API since start.', rest ? [[{}, rest.failedPolls ?? 0]] : []),
-    family('palpanel_http_requests_total', 'counter', 'HTTP requests answered since start, by route template and status.', reqs.map(([route, status, n]) => [{ route, status: String(status) }, n])),
+    gauge(
+      'palpanel_parse_duration_seconds',
+      'Duration of the last parse attempt of this run.',
+      world?.lastRun ? world.lastRun.durationMs / 1000 : null,
+    ),
+    gauge(
+      'palpanel_parse_age_seconds',
+      'Seconds since the world now served was parsed.',
+      parsedAt === null ? null : Math.max(0, (now - parsedAt) / 1000),
+    ),
+    family(
+      'palpanel_poll_failures_total',
+      'counter',
+      'Failed polls of the game REST API since start.',
+      rest ? [[{}, rest.failedPolls ?? 0]] : [],
+    ),
+    family(
+      'palpanel_http_requests_total',
+      'counter',
+      'HTTP requests answered since start, by route template and status.',
+      reqs.map(([route, status, n]) => [{ route, status: String(status) }, n]),
+    ),
     family('palpanel_rate_limited_requests_total', 'counter', 'Requests answered 429 since start.', [[{}, limited]]),
   ].join('\n');
-  return { status: 200, headers: { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-store' }, body: `${body}\n` };
+  return {
+    status: 200,
+    headers: { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-store' },
+    body: `${body}\n`,
+  };
 }

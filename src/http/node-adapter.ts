@@ -95,7 +95,10 @@ function admitConnections(server: Server, shell: Shell, limits: ServerLimits, lo
       const now = Date.now();
       if (now - lastWarned > 60_000) {
         lastWarned = now;
-        log('warn', `refusing connections: ${open} open (at most ${limits.maxConnections}), ${mine} from ${addr} (at most ${limits.maxConnectionsPerAddress})`);
+        log(
+          'warn',
+          `refusing connections: ${open} open (at most ${limits.maxConnections}), ${mine} from ${addr} (at most ${limits.maxConnectionsPerAddress})`,
+        );
       }
       return;
     }
@@ -141,7 +144,14 @@ function closer(server: Server, shell: Shell): (deadlineMs: number) => Promise<v
 
 export async function startHttpServer(handler: Handler, opts: StartOptions): Promise<RunningHttpServer> {
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
-  const shell: Shell = { handler, log: opts.log, maxBodyBytes: limits.maxBodyBytes, closing: false, streams: new Set(), refused: new WeakSet() };
+  const shell: Shell = {
+    handler,
+    log: opts.log,
+    maxBodyBytes: limits.maxBodyBytes,
+    closing: false,
+    streams: new Set(),
+    refused: new WeakSet(),
+  };
   const server = createNodeServer(limits);
   admitConnections(server, shell, limits, opts.log);
   server.on('request', (req, res) => onRequest(shell, req, res));

@@ -70,7 +70,12 @@ export function buildOpenApiDocument(version: string, surfaces: SurfaceContract[
       parameters: referenced(parameters, 'parameters', used),
       headers: HEADERS,
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'svk_<id>_<secret>', description: `Integration API key, e.g. \`Authorization: Bearer ${EXAMPLE_KEY}\`.` },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'svk_<id>_<secret>',
+          description: `Integration API key, e.g. \`Authorization: Bearer ${EXAMPLE_KEY}\`.`,
+        },
         sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Panel session from `POST /api/v1/auth/login`.' },
       },
     },

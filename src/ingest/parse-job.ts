@@ -4,7 +4,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ParseWarning, WorldMeta } from '../lib/world.js';
-import { parseWorldStreamed, createNameTable, defaultNameTable, type ParseResult, type ParseTimings, type StreamedParseResult } from '../save/index.js';
+import {
+  parseWorldStreamed,
+  createNameTable,
+  defaultNameTable,
+  type ParseResult,
+  type ParseTimings,
+  type StreamedParseResult,
+} from '../save/index.js';
 import builtinPals from '../../assets/names/pals.json' with { type: 'json' };
 import { writeTempFile } from '../lib/atomic-file.js';
 import { loadSqlJs } from '../store/sqljs.js';

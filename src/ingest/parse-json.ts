@@ -16,11 +16,13 @@ export interface ParseJsonInput {
   warnings: ParseWarning[];
 }
 
-const byKey = <T>(key: (x: T) => string) => (a: T, b: T) => {
-  const ka = key(a);
-  const kb = key(b);
-  return ka < kb ? -1 : ka > kb ? 1 : 0;
-};
+const byKey =
+  <T>(key: (x: T) => string) =>
+  (a: T, b: T) => {
+    const ka = key(a);
+    const kb = key(b);
+    return ka < kb ? -1 : ka > kb ? 1 : 0;
+  };
 
 /** Writes `{"players":[…],"pals":[…],"guilds":[…],"formatDrift":…,"warnings":[…]}` and a newline,
  * one pal row per piece. */
@@ -34,7 +36,9 @@ export function writeParseJson(world: ParseJsonInput, parsedAt: Date, write: (pi
     sep = ',';
   }
   const guilds = [...world.guilds].sort(byKey((g) => g.id)).map(guildRow);
-  write(`],"guilds":${JSON.stringify(guilds)},"formatDrift":${JSON.stringify(world.formatDrift)},"warnings":${JSON.stringify(world.warnings)}}\n`);
+  write(
+    `],"guilds":${JSON.stringify(guilds)},"formatDrift":${JSON.stringify(world.formatDrift)},"warnings":${JSON.stringify(world.warnings)}}\n`,
+  );
 }
 
 /** UTF-8 chunks of about `chunkBytes` (1 MiB), each holding whole pieces (so each decodes on

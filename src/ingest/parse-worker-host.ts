@@ -42,7 +42,8 @@ export const parseInWorker = (job: ParseJob, signal?: AbortSignal) => runInWorke
 export const parseJsonInWorker = (job: ParseJob, signal?: AbortSignal) => runInWorker<JsonParseResult>({ ...job, mode: 'json' }, signal);
 
 /** Parses a save and builds its world database in a worker (serve). */
-export const parseForStoreInWorker = (job: ParseJob, signal?: AbortSignal) => runInWorker<StoreParseResult>({ ...job, mode: 'store' }, signal);
+export const parseForStoreInWorker = (job: ParseJob, signal?: AbortSignal) =>
+  runInWorker<StoreParseResult>({ ...job, mode: 'store' }, signal);
 
 /** Runs one job in a fresh worker thread; the thread ends with the job, returning its memory.
  * An abort (shutdown) ends the worker at once: a parse is never worth delaying an exit. */
@@ -55,7 +56,10 @@ async function runInWorker<T>(job: WorkerRequest, signal?: AbortSignal): Promise
     // facts (no entry trees), a larger one no longer buys time that bench/parse can see, while
     // its memory shows in the peak: 100,000 pals peaked at 360 / 380 / 410 / 470 MB with
     // semi-spaces of 8 / 16 / 32 / 64 MB (issue 16).
-    const worker = new Worker(code, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 4096, maxYoungGenerationSizeMb: PARSE_YOUNG_GENERATION_MB } });
+    const worker = new Worker(code, {
+      eval: true,
+      resourceLimits: { maxOldGenerationSizeMb: 4096, maxYoungGenerationSizeMb: PARSE_YOUNG_GENERATION_MB },
+    });
     const timer = setTimeout(() => {
       finish();
       reject(new ParseFailedError('The parse took too long and was stopped.'));

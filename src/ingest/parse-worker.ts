@@ -12,7 +12,8 @@ parentPort!.on('message', (job: WorkerRequest) => {
   run.then(
     (out) => {
       // The world database and the JSON text move to the main thread without a copy.
-      const transfer = 'world' in out ? [out.world.buffer as ArrayBuffer] : 'json' in out ? out.json.map((c) => c.buffer as ArrayBuffer) : [];
+      const transfer =
+        'world' in out ? [out.world.buffer as ArrayBuffer] : 'json' in out ? out.json.map((c) => c.buffer as ArrayBuffer) : [];
       parentPort!.postMessage({ ok: true, out }, transfer);
     },
     (err: unknown) =>
@@ -22,8 +23,8 @@ parentPort!.on('message', (job: WorkerRequest) => {
           err instanceof DomainError
             ? { name: err.name, code: err.code, message: err.message }
             : err instanceof SaveError
-            ? { name: 'SaveError', code: err.code, message: err.message }
-            : { name: 'Error', code: 'parse_failed', message: err instanceof Error ? err.message : String(err) },
+              ? { name: 'SaveError', code: err.code, message: err.message }
+              : { name: 'Error', code: 'parse_failed', message: err instanceof Error ? err.message : String(err) },
       }),
   );
 });

@@ -44,8 +44,7 @@ export function stampOf(path: string): FileStamp | null {
   }
 }
 
-export const sameStamp = (a: FileStamp | null, b: FileStamp | null): boolean =>
-  !!a && !!b && a.size === b.size && a.mtimeMs === b.mtimeMs;
+export const sameStamp = (a: FileStamp | null, b: FileStamp | null): boolean => !!a && !!b && a.size === b.size && a.mtimeMs === b.mtimeMs;
 
 /** What a file that is not a regular file is, in words. */
 function kindOf(s: Stats): string {

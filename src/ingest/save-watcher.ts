@@ -61,13 +61,15 @@ export class SaveWatcher<T extends { stamp: FileStamp }> {
     const tick = () => {
       this.nextAt = null;
       if (signal.aborted) return;
-      this.running = this.check().then(() => undefined).finally(() => {
-        this.running = null;
-        if (!signal.aborted) {
-          this.nextAt = new Date(this.now().getTime() + this.opts.intervalMs);
-          this.timer = setTimeout(tick, this.opts.intervalMs);
-        }
-      });
+      this.running = this.check()
+        .then(() => undefined)
+        .finally(() => {
+          this.running = null;
+          if (!signal.aborted) {
+            this.nextAt = new Date(this.now().getTime() + this.opts.intervalMs);
+            this.timer = setTimeout(tick, this.opts.intervalMs);
+          }
+        });
     };
     tick();
     signal.addEventListener('abort', () => {
@@ -113,7 +115,12 @@ export class SaveWatcher<T extends { stamp: FileStamp }> {
     const previous = this.lastSeen;
     this.lastSeen = stamp;
     if (!stamp) {
-      this.setProblem(diagnoseSaveDir(this.opts.saveDir) ?? { words: 'Level.sav is not readable yet.', log: `save folder ${this.opts.saveDir}: Level.sav is not readable yet` });
+      this.setProblem(
+        diagnoseSaveDir(this.opts.saveDir) ?? {
+          words: 'Level.sav is not readable yet.',
+          log: `save folder ${this.opts.saveDir}: Level.sav is not readable yet`,
+        },
+      );
       return 'missing';
     }
     // Stable: the same stamp as at the last check, or, at the first check, a file last written
@@ -176,7 +183,8 @@ export class SaveWatcher<T extends { stamp: FileStamp }> {
       return this.record('manual', t0, out.stamp.size, null);
     } catch (err) {
       if (!(err instanceof TornReadError)) this.opts.log('warn', 'world save could not be parsed; the last good world stays served', err);
-      const words = err instanceof TornReadError ? 'The game was writing Level.sav during the read; try again in a moment.' : failureWords(err);
+      const words =
+        err instanceof TornReadError ? 'The game was writing Level.sav during the read; try again in a moment.' : failureWords(err);
       return this.record('manual', t0, stamp.size, words);
     } finally {
       this.parsing = false;

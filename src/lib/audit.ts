@@ -57,7 +57,18 @@ export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 /** Why a change was refused: a rule of the domain said no (a conflict). Input that fails
  * validation or names nothing that exists is not an attempted change and leaves no row. */
-export const REFUSAL_REASONS = ['last_admin', 'too_many_keys', 'user_exists', 'game_unavailable', 'parse_running', 'game_refused', 'too_many_webhooks', 'backup_failed', 'game_running', 'too_many_saved_commands'] as const;
+export const REFUSAL_REASONS = [
+  'last_admin',
+  'too_many_keys',
+  'user_exists',
+  'game_unavailable',
+  'parse_running',
+  'game_refused',
+  'too_many_webhooks',
+  'backup_failed',
+  'game_running',
+  'too_many_saved_commands',
+] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 /**

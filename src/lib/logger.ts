@@ -2,7 +2,11 @@
 export type LogLevel = 'info' | 'warn' | 'error';
 export type Logger = (level: LogLevel, msg: string, detail?: unknown) => void;
 
-export function createLogger(format: 'text' | 'json', write: (line: string) => void = (l) => process.stderr.write(l), debug = false): Logger {
+export function createLogger(
+  format: 'text' | 'json',
+  write: (line: string) => void = (l) => process.stderr.write(l),
+  debug = false,
+): Logger {
   return (level, msg, detail) => {
     const at = new Date().toISOString();
     const extra = detailText(detail, debug);

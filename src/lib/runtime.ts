@@ -4,8 +4,7 @@ import { createRequire } from 'node:module';
 
 declare const require: NodeJS.Require | undefined;
 
-export const nodeRequire: NodeJS.Require =
-  typeof require === 'function' ? require : createRequire(import.meta.url);
+export const nodeRequire: NodeJS.Require = typeof require === 'function' ? require : createRequire(import.meta.url);
 
 interface SeaModule {
   isSea(): boolean;

@@ -61,7 +61,10 @@ export function safeMemberName(name: string): boolean {
 }
 
 function readOctal(b: Buffer, at: number, len: number): number {
-  const text = b.toString('latin1', at, at + len).replace(/\0.*$/s, '').trim();
+  const text = b
+    .toString('latin1', at, at + len)
+    .replace(/\0.*$/s, '')
+    .trim();
   if (!/^[0-7]+$/.test(text)) throw new TarError('an entry header is damaged');
   return parseInt(text, 8);
 }
@@ -88,7 +91,8 @@ export function readTar(buf: Buffer, limits: { maxTotal: number; maxEntries: num
     const size = readOctal(h, 124, 12);
     at += BLOCK;
     if (type === '5') continue; // a directory entry: files carry their own paths
-    if (type !== '0') throw new TarError(`the archive holds something other than a regular file (${name.slice(0, 60)}): links and devices are refused`);
+    if (type !== '0')
+      throw new TarError(`the archive holds something other than a regular file (${name.slice(0, 60)}): links and devices are refused`);
     if (!safeMemberName(name)) throw new TarError(`the archive holds a file named outside it (${name.slice(0, 60)})`);
     total += size;
     if (total > limits.maxTotal) throw new TarError('the archive holds more data than a world save could');

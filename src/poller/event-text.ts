@@ -13,10 +13,7 @@ const FALLBACK_NAME = 'A player';
  * and bidirectional controls, collapses whitespace, and keeps at most 64 code points.
  */
 export function sanitizeName(name: string): string {
-  const cleaned = name
-    .replace(UNSAFE_CHARS, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const cleaned = name.replace(UNSAFE_CHARS, ' ').replace(/\s+/g, ' ').trim();
   const chars = Array.from(cleaned);
   const bounded = chars.length > MAX_NAME_CHARS ? chars.slice(0, MAX_NAME_CHARS).join('').trimEnd() : cleaned;
   return bounded === '' ? FALLBACK_NAME : bounded;

@@ -161,7 +161,14 @@ export class RestPoller {
     if (roster) {
       const all = OnlineTracker.identified(players);
       const joinedIds = new Set(t.joined.map((p) => p.playerId));
-      this.safely(() => roster(all, all.filter((p) => joinedIds.has(p.playerId.toUpperCase())), t.left, now));
+      this.safely(() =>
+        roster(
+          all,
+          all.filter((p) => joinedIds.has(p.playerId.toUpperCase())),
+          t.left,
+          now,
+        ),
+      );
     }
     this.publish({
       reachable: true,

@@ -1,7 +1,13 @@
 // Live-only data (spec: Server status, Metrics, World summary, Base workers, Event). Picked
 // field by field from what the pollers hold, with numbers made safe for JSON, so whatever a
 // LiveSource returns, only the spec's members leave (no worldGuid, no actor ids, no names).
-import { ACTIVITIES, GAME_DATA_STATES, type LiveSnapshot, type WorldSummary as LiveWorldSummary, type WorldWorkers as LiveWorldWorkers } from '../lib/live.js';
+import {
+  ACTIVITIES,
+  GAME_DATA_STATES,
+  type LiveSnapshot,
+  type WorldSummary as LiveWorldSummary,
+  type WorldWorkers as LiveWorldWorkers,
+} from '../lib/live.js';
 import { OWNER_SOURCES } from '../lib/world.js';
 import { isPublicEvent, type EventRecord } from '../store/events.js';
 import type { ParseInfo } from '../store/world.js';

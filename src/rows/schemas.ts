@@ -194,7 +194,10 @@ export const EventSchema = z.strictObject({
 // ---- Envelopes (spec: Envelope) ----
 
 const saveMembers = { lastParseAt: Timestamp.nullable(), formatDrift: z.boolean() };
-const Cursor = z.string().nullable().meta({ description: 'Opaque; pass as `cursor` for the next page. `null` when this page is the last.' });
+const Cursor = z
+  .string()
+  .nullable()
+  .meta({ description: 'Opaque; pass as `cursor` for the next page. `null` when this page is the last.' });
 
 export const PlayersPageSchema = z.strictObject({ data: z.array(PlayerSchema), ...saveMembers, nextCursor: Cursor });
 export const PalsPageSchema = z.strictObject({ data: z.array(PalWithOwnerSchema), ...saveMembers, nextCursor: Cursor });
@@ -264,7 +267,10 @@ export const KeyCreatedSchema = z
 
 export const KeyListSchema = z.array(KeyRecordSchema);
 export const CreateKeyRequestSchema = z.strictObject({
-  label: z.string().meta({ description: '1 to 64 characters after trimming, at least one visible; no control characters, line breaks or bidirectional controls. Stored trimmed.' }),
+  label: z.string().meta({
+    description:
+      '1 to 64 characters after trimming, at least one visible; no control characters, line breaks or bidirectional controls. Stored trimmed.',
+  }),
 });
 
 export type PlayerRow = z.infer<typeof PlayerSchema>;

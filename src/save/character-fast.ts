@@ -21,7 +21,20 @@ import { WarningSink } from './warnings.js';
 const MAX_PROPERTIES = LIMITS.maxPropertiesPerStruct;
 
 /** Struct names decoded by their fixed layout (gvas-struct.ts), never as a property list. */
-const NATIVE = new Set(['Guid', 'DateTime', 'Timespan', 'Vector', 'Rotator', 'Quat', 'Vector4', 'Vector2D', 'LinearColor', 'Color', 'IntPoint', 'IntVector']);
+const NATIVE = new Set([
+  'Guid',
+  'DateTime',
+  'Timespan',
+  'Vector',
+  'Rotator',
+  'Quat',
+  'Vector4',
+  'Vector2D',
+  'LinearColor',
+  'Color',
+  'IntPoint',
+  'IntVector',
+]);
 
 /** The part of a tag read in place; `text` is the struct name, enum name or inner type, and
  * `text2` a map's value type. */
@@ -69,15 +82,24 @@ const GIVE_UP = Symbol('give up');
 
 function value(r: ByteReader, type: string, h: TagHead, ctx: DecodeCtx, path: string): Value | undefined | typeof GIVE_UP {
   switch (type) {
-    case 'IntProperty': return r.i32();
-    case 'Int8Property': return r.i8();
-    case 'Int16Property': return r.i16();
-    case 'Int64Property': return r.i64n();
-    case 'UInt16Property': return r.u16();
-    case 'UInt32Property': return r.u32();
-    case 'UInt64Property': return r.u64n();
-    case 'FloatProperty': return r.f32();
-    case 'DoubleProperty': return r.f64();
+    case 'IntProperty':
+      return r.i32();
+    case 'Int8Property':
+      return r.i8();
+    case 'Int16Property':
+      return r.i16();
+    case 'Int64Property':
+      return r.i64n();
+    case 'UInt16Property':
+      return r.u16();
+    case 'UInt32Property':
+      return r.u32();
+    case 'UInt64Property':
+      return r.u64n();
+    case 'FloatProperty':
+      return r.f32();
+    case 'DoubleProperty':
+      return r.f64();
     case 'StrProperty':
     case 'NameProperty':
     case 'EnumProperty':

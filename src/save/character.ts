@@ -20,10 +20,25 @@ export interface CharacterRaw {
 /** Only the SaveParameter properties the world rows use are decoded; the rest are skipped. */
 const SP_SELECT: Select = {
   SaveParameter: {
-    IsPlayer: true, NickName: true, Level: true, CharacterID: true, IsRarePal: true, Gender: true,
-    Talent_HP: true, Talent_Melee: true, Talent_Shot: true, Talent_Defense: true,
-    PassiveSkillList: true, EquipWaza: true, Rank: true, Hp: true, HP: true,
-    OwnerPlayerUId: true, OldOwnerPlayerUIds: true, SlotId: true, SlotID: true,
+    IsPlayer: true,
+    NickName: true,
+    Level: true,
+    CharacterID: true,
+    IsRarePal: true,
+    Gender: true,
+    Talent_HP: true,
+    Talent_Melee: true,
+    Talent_Shot: true,
+    Talent_Defense: true,
+    PassiveSkillList: true,
+    EquipWaza: true,
+    Rank: true,
+    Hp: true,
+    HP: true,
+    OwnerPlayerUId: true,
+    OldOwnerPlayerUIds: true,
+    SlotId: true,
+    SlotID: true,
   },
 };
 

@@ -30,7 +30,6 @@ export interface Container {
   container: string;
 }
 
-
 function isGvas(b: Uint8Array, at = 0): boolean {
   return b.length >= at + 4 && b[at] === 0x47 && b[at + 1] === 0x56 && b[at + 2] === 0x41 && b[at + 3] === 0x53;
 }
@@ -119,7 +118,11 @@ function unpack(file: Uint8Array, h: Header, bounds: InflateBounds, view: boolea
       // The first pass yields the zlib stream of the GVAS, never much larger than the GVAS itself
       // (zlib's worst case adds a few bytes per 16 KiB); it counts against the budget too.
       if (h.compressed > h.uncompressed + (h.uncompressed >> 10) + 1024) {
-        throw new SaveReadError('length_mismatch', `PlZ2 declares a first pass of ${h.compressed} bytes for ${h.uncompressed} bytes of save data`, 4);
+        throw new SaveReadError(
+          'length_mismatch',
+          `PlZ2 declares a first pass of ${h.compressed} bytes for ${h.uncompressed} bytes of save data`,
+          4,
+        );
       }
       spend(bounds, h.compressed, 4);
       const once = inflateExact(payload, h.compressed, 'first inflate');
@@ -164,4 +167,3 @@ export async function openContainer(file: Uint8Array, bounds: InflateBounds = LE
   if (needsOodle(file)) await ensureOodle();
   return readContainer(file, bounds);
 }
-

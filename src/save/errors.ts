@@ -30,7 +30,11 @@ export class LimitExceededError extends SaveReadError {
 
   /** `what`: the value in words, e.g. "a string of 83886080 bytes". */
   constructor(limit: string, value: number, max: number, offset?: number, what = `${limit} ${value}`) {
-    super('limit_exceeded', `${what} is beyond what the parser accepts (${limit} is ${max})${offset !== undefined ? ` at byte ${offset}` : ''}`, offset);
+    super(
+      'limit_exceeded',
+      `${what} is beyond what the parser accepts (${limit} is ${max})${offset !== undefined ? ` at byte ${offset}` : ''}`,
+      offset,
+    );
     this.limit = limit;
     this.value = value;
   }

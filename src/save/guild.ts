@@ -116,7 +116,11 @@ function independent(modern: boolean): (r: ByteReader) => Tail {
     const playerName = r.fstring();
     if (modern) readTrailer(r, 'guild');
     return {
-      name, adminUid: uid, baseIds: [], baseCampLevel, layout: 'independent',
+      name,
+      adminUid: uid,
+      baseIds: [],
+      baseCampLevel,
+      layout: 'independent',
       members: [{ uid, name: playerName, lastOnlineRealTime }],
     };
   };

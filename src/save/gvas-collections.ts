@@ -12,14 +12,7 @@ const MAX_DEPTH = LIMITS.maxDepth;
 
 /** gvas-props.ts `decodeStruct`, passed in by the caller so that this module does not import the
  * decoder it is called from. A struct named `''` is a property list. */
-export type StructDecoder = (
-  r: ByteReader,
-  ctx: DecodeCtx,
-  structName: string,
-  path: string,
-  depth: number,
-  select: Select,
-) => Value;
+export type StructDecoder = (r: ByteReader, ctx: DecodeCtx, structName: string, path: string, depth: number, select: Select) => Value;
 
 /**
  * Map keys and values of StructProperty type carry no struct name. The game's maps use either a
@@ -36,23 +29,42 @@ const STRUCT_KEYS_AS_PROPS = new Set([
 ]);
 
 const FIXED_SIZE: Record<string, number> = {
-  IntProperty: 4, UInt32Property: 4, FloatProperty: 4, Int64Property: 8, UInt64Property: 8,
-  DoubleProperty: 8, UInt16Property: 2, Int16Property: 2, Int8Property: 1, BoolProperty: 1,
+  IntProperty: 4,
+  UInt32Property: 4,
+  FloatProperty: 4,
+  Int64Property: 8,
+  UInt64Property: 8,
+  DoubleProperty: 8,
+  UInt16Property: 2,
+  Int16Property: 2,
+  Int8Property: 1,
+  BoolProperty: 1,
 };
 
 function readScalar(r: ByteReader, type: string): Value {
   switch (type) {
-    case 'IntProperty': return r.i32();
-    case 'UInt32Property': return r.u32();
-    case 'FloatProperty': return r.f32();
-    case 'Int64Property': return r.i64n();
-    case 'UInt64Property': return r.u64n();
-    case 'DoubleProperty': return r.f64();
-    case 'UInt16Property': return r.u16();
-    case 'Int16Property': return r.i16();
-    case 'Int8Property': return r.i8();
-    case 'BoolProperty': return r.u8() !== 0;
-    case 'ByteProperty': return r.u8();
+    case 'IntProperty':
+      return r.i32();
+    case 'UInt32Property':
+      return r.u32();
+    case 'FloatProperty':
+      return r.f32();
+    case 'Int64Property':
+      return r.i64n();
+    case 'UInt64Property':
+      return r.u64n();
+    case 'DoubleProperty':
+      return r.f64();
+    case 'UInt16Property':
+      return r.u16();
+    case 'Int16Property':
+      return r.i16();
+    case 'Int8Property':
+      return r.i8();
+    case 'BoolProperty':
+      return r.u8() !== 0;
+    case 'ByteProperty':
+      return r.u8();
     case 'StrProperty':
     case 'NameProperty':
     case 'EnumProperty':

@@ -18,10 +18,22 @@ import type { ByteReader } from './reader.js';
 
 /** UE property types that are known but never needed here: skipped by size, not drift. */
 export const KNOWN_UNDECODED = new Set([
-  'SetProperty', 'TextProperty', 'ObjectProperty', 'SoftObjectProperty', 'WeakObjectProperty',
-  'LazyObjectProperty', 'InterfaceProperty', 'DelegateProperty', 'MulticastDelegateProperty',
-  'MulticastInlineDelegateProperty', 'MulticastSparseDelegateProperty', 'FieldPathProperty',
-  'ClassProperty', 'SoftClassProperty', 'OptionalProperty', 'FixedPoint64Property',
+  'SetProperty',
+  'TextProperty',
+  'ObjectProperty',
+  'SoftObjectProperty',
+  'WeakObjectProperty',
+  'LazyObjectProperty',
+  'InterfaceProperty',
+  'DelegateProperty',
+  'MulticastDelegateProperty',
+  'MulticastInlineDelegateProperty',
+  'MulticastSparseDelegateProperty',
+  'FieldPathProperty',
+  'ClassProperty',
+  'SoftClassProperty',
+  'OptionalProperty',
+  'FixedPoint64Property',
 ]);
 
 /** Property types whose values hold properties or elements, so their decoders need a path. */
@@ -90,15 +102,24 @@ export function decodeProps(r: ByteReader, ctx: DecodeCtx, path: string, depth: 
 
 function decodeTagValue(r: ByteReader, ctx: DecodeCtx, tag: Tag, path: string, depth: number, select: Select): Value | undefined {
   switch (tag.type) {
-    case 'IntProperty': return r.i32();
-    case 'Int8Property': return r.i8();
-    case 'Int16Property': return r.i16();
-    case 'Int64Property': return r.i64n();
-    case 'UInt16Property': return r.u16();
-    case 'UInt32Property': return r.u32();
-    case 'UInt64Property': return r.u64n();
-    case 'FloatProperty': return r.f32();
-    case 'DoubleProperty': return r.f64();
+    case 'IntProperty':
+      return r.i32();
+    case 'Int8Property':
+      return r.i8();
+    case 'Int16Property':
+      return r.i16();
+    case 'Int64Property':
+      return r.i64n();
+    case 'UInt16Property':
+      return r.u16();
+    case 'UInt32Property':
+      return r.u32();
+    case 'UInt64Property':
+      return r.u64n();
+    case 'FloatProperty':
+      return r.f32();
+    case 'DoubleProperty':
+      return r.f64();
     case 'StrProperty':
     case 'NameProperty':
     case 'EnumProperty':

@@ -35,8 +35,15 @@ export function readTagRest(r: ByteReader, name: string, type: string): Tag {
   const index = r.i32();
   if (size < 0) throw negativeSize(name, sizeAt);
   const tag: Tag = {
-    name, type, size, index,
-    structName: undefined, boolValue: undefined, enumName: undefined, innerType: undefined, valueType: undefined,
+    name,
+    type,
+    size,
+    index,
+    structName: undefined,
+    boolValue: undefined,
+    enumName: undefined,
+    innerType: undefined,
+    valueType: undefined,
   };
   switch (type) {
     case 'StructProperty':

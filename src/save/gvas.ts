@@ -20,7 +20,13 @@ export interface GvasFile {
  * read); a broken value below the top level becomes a drift warning in `warnings`. `sinks` take
  * the entries of the maps they name as each is decoded (gvas-types.ts `EntrySink`).
  */
-export function decodeGvas(bytes: Uint8Array, file: string, warnings: WarningSink, select: Select, sinks?: ReadonlyMap<string, EntrySink>): GvasFile {
+export function decodeGvas(
+  bytes: Uint8Array,
+  file: string,
+  warnings: WarningSink,
+  select: Select,
+  sinks?: ReadonlyMap<string, EntrySink>,
+): GvasFile {
   const r = new ByteReader(bytes);
   let header: GvasHeader | undefined;
   let props: Props;
@@ -29,7 +35,8 @@ export function decodeGvas(bytes: Uint8Array, file: string, warnings: WarningSin
     header = readGvasHeader(r);
     props = decodeProps(r, ctx, '', 0, select);
   } catch (err) {
-    const where = header === undefined ? 'in its GVAS header' : ctx.top ? `after the top-level property ${ctx.top}` : 'in its first top-level property';
+    const where =
+      header === undefined ? 'in its GVAS header' : ctx.top ? `after the top-level property ${ctx.top}` : 'in its first top-level property';
     throw asReadError(err, `${file} could not be read (${where})`);
   }
   const trailerOk = r.remaining === 4 && bytes[r.pos] === 0 && bytes[r.pos + 1] === 0 && bytes[r.pos + 2] === 0 && bytes[r.pos + 3] === 0;

@@ -11,7 +11,20 @@ import { decodeGroup, type GuildRaw } from './guild.js';
 import { decodeGvas } from './gvas.js';
 import type { GvasHeader } from './gvas-header.js';
 import { sanitize } from './gvas-tag.js';
-import { getBigInt, getBytes, getGuid, getMap, getNum, getProps, getStr, isProps, type EntrySink, type PropMap, type Select, type Value } from './gvas-types.js';
+import {
+  getBigInt,
+  getBytes,
+  getGuid,
+  getMap,
+  getNum,
+  getProps,
+  getStr,
+  isProps,
+  type EntrySink,
+  type PropMap,
+  type Select,
+  type Value,
+} from './gvas-types.js';
 import { blobOffset, blobReader, type RawCtx } from './raw-common.js';
 import { ByteReader } from './reader.js';
 import { StringPool } from './string-pool.js';
@@ -72,7 +85,10 @@ class Occurrence<T> {
   readonly traits = new Set<string>();
   /** The blob decoders' context: one per occurrence, so its blob readers share one root reader. */
   readonly ctx: RawCtx;
-  constructor(readonly items: T, level: Level) {
+  constructor(
+    readonly items: T,
+    level: Level,
+  ) {
     this.ctx = { file: level.file, warnings: this.warnings, gvas: level.gvas, root: level.root, pool: level.pool };
   }
 }
@@ -103,22 +119,34 @@ export function decodeLevel(gvas: Uint8Array, warnings: WarningSink): LevelData 
   const slots: Collected<Map<string, SlotRaw>> = new Map();
   const level: Level = { file, gvas, root: new ByteReader(gvas), pool: new StringPool() };
   const sinks = new Map<string, EntrySink>([
-    [CHARACTERS, (k, v, i, map) => {
-      const o = occurrence(characters, map, level, () => []);
-      readCharacter(o.ctx, k, v, i, o);
-    }],
-    [GROUPS, (_k, v, i, map) => {
-      const o = occurrence(guilds, map, level, () => []);
-      readGuild(o.ctx, v, i, o);
-    }],
-    [BASES, (_k, v, i, map) => {
-      const o = occurrence(bases, map, level, () => []);
-      readBase(o.ctx, v, i, o);
-    }],
-    [CONTAINERS, (k, v, i, map) => {
-      const o = occurrence(slots, map, level, () => new Map<string, SlotRaw>());
-      readSlots(o.ctx, k, v, i, o.items);
-    }],
+    [
+      CHARACTERS,
+      (k, v, i, map) => {
+        const o = occurrence(characters, map, level, () => []);
+        readCharacter(o.ctx, k, v, i, o);
+      },
+    ],
+    [
+      GROUPS,
+      (_k, v, i, map) => {
+        const o = occurrence(guilds, map, level, () => []);
+        readGuild(o.ctx, v, i, o);
+      },
+    ],
+    [
+      BASES,
+      (_k, v, i, map) => {
+        const o = occurrence(bases, map, level, () => []);
+        readBase(o.ctx, v, i, o);
+      },
+    ],
+    [
+      CONTAINERS,
+      (k, v, i, map) => {
+        const o = occurrence(slots, map, level, () => new Map<string, SlotRaw>());
+        readSlots(o.ctx, k, v, i, o.items);
+      },
+    ],
   ]);
   const g = decodeGvas(gvas, file, warnings, LEVEL_SELECT, sinks);
   const world = getProps(g.props, 'worldSaveData');
@@ -212,7 +240,13 @@ function readBase(ctx: RawCtx, value: Value, i: number, o: Occurrence<LevelBase[
   const wd = getBytes(getProps(value, 'WorkerDirector'), 'RawData');
   const lb: LevelBase = { ...base };
   if (wd) {
-    const dir = entry(ctx, blobOffset(ctx, wd), `${path}.WorkerDirector.RawData`, () => decodeWorkerDirector(blobReader(ctx, wd)), 'worker director');
+    const dir = entry(
+      ctx,
+      blobOffset(ctx, wd),
+      `${path}.WorkerDirector.RawData`,
+      () => decodeWorkerDirector(blobReader(ctx, wd)),
+      'worker director',
+    );
     if (dir) lb.workerContainerId = dir.containerId;
   }
   o.items.push(lb);

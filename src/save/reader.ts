@@ -27,15 +27,59 @@ export function formatGuid(b: Uint8Array, o: number): string {
   // of a 100k-pal world went there.
   const H = HEX_HI;
   const L = HEX_LO;
-  const b0 = b[o], b1 = b[o + 1], b2 = b[o + 2], b3 = b[o + 3];
-  const b4 = b[o + 4], b5 = b[o + 5], b6 = b[o + 6], b7 = b[o + 7];
-  const b8 = b[o + 8], b9 = b[o + 9], b10 = b[o + 10], b11 = b[o + 11];
-  const b12 = b[o + 12], b13 = b[o + 13], b14 = b[o + 14], b15 = b[o + 15];
+  const b0 = b[o],
+    b1 = b[o + 1],
+    b2 = b[o + 2],
+    b3 = b[o + 3];
+  const b4 = b[o + 4],
+    b5 = b[o + 5],
+    b6 = b[o + 6],
+    b7 = b[o + 7];
+  const b8 = b[o + 8],
+    b9 = b[o + 9],
+    b10 = b[o + 10],
+    b11 = b[o + 11];
+  const b12 = b[o + 12],
+    b13 = b[o + 13],
+    b14 = b[o + 14],
+    b15 = b[o + 15];
   return String.fromCharCode(
-    H[b3], L[b3], H[b2], L[b2], H[b1], L[b1], H[b0], L[b0], 45,
-    H[b7], L[b7], H[b6], L[b6], 45, H[b5], L[b5], H[b4], L[b4], 45,
-    H[b11], L[b11], H[b10], L[b10], 45, H[b9], L[b9], H[b8], L[b8],
-    H[b15], L[b15], H[b14], L[b14], H[b13], L[b13], H[b12], L[b12],
+    H[b3],
+    L[b3],
+    H[b2],
+    L[b2],
+    H[b1],
+    L[b1],
+    H[b0],
+    L[b0],
+    45,
+    H[b7],
+    L[b7],
+    H[b6],
+    L[b6],
+    45,
+    H[b5],
+    L[b5],
+    H[b4],
+    L[b4],
+    45,
+    H[b11],
+    L[b11],
+    H[b10],
+    L[b10],
+    45,
+    H[b9],
+    L[b9],
+    H[b8],
+    L[b8],
+    H[b15],
+    L[b15],
+    H[b14],
+    L[b14],
+    H[b13],
+    L[b13],
+    H[b12],
+    L[b12],
   );
 }
 

@@ -66,7 +66,8 @@ export function mapGuilds(guilds: GuildRaw[], bases: LevelBase[], warnings: Warn
     rows.push(row);
   }
   for (const b of baseById.values()) {
-    if (!listed.has(b.id)) warnings.add('Level.sav', 0, 'worldSaveData.BaseCampSaveData', 'a base belongs to no decoded guild; not listed', false);
+    if (!listed.has(b.id))
+      warnings.add('Level.sav', 0, 'worldSaveData.BaseCampSaveData', 'a base belongs to no decoded guild; not listed', false);
   }
   rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return { guilds: rows, workerContainers, guildOfMember, memberNames };

@@ -35,7 +35,8 @@ export interface StreamedRows {
 }
 
 const byUid = (a: WorldPlayer, b: WorldPlayer): number => (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0);
-const byInstanceId = (a: LevelCharacter, b: LevelCharacter): number => (a.instanceId < b.instanceId ? -1 : a.instanceId > b.instanceId ? 1 : 0);
+const byInstanceId = (a: LevelCharacter, b: LevelCharacter): number =>
+  a.instanceId < b.instanceId ? -1 : a.instanceId > b.instanceId ? 1 : 0;
 
 /** What a streamed pal slot holds once its row was made. */
 const RELEASED = undefined as unknown as LevelCharacter;
@@ -63,7 +64,13 @@ export function mapWorldStreamed({ level, playerSaves, names, warnings }: MapInp
     }
     const uid = ch.playerUid;
     if (!uid || playerNames.has(uid)) {
-      warnings.add('Level.sav', 0, 'worldSaveData.CharacterSaveParameterMap', 'a player entry without a uid or with a repeated uid; skipped', false);
+      warnings.add(
+        'Level.sav',
+        0,
+        'worldSaveData.CharacterSaveParameterMap',
+        'a player entry without a uid or with a repeated uid; skipped',
+        false,
+      );
       continue;
     }
     const name = ch.raw.facts.nickName;

@@ -9,14 +9,7 @@
 // whichever keeps more; and never more than 200,000 rows in all, so a flood of logins within 90
 // days cannot grow the log (or the in-memory store) without end.
 import { asActor, isActor, type Actor } from '../lib/actor.js';
-import {
-  AUDIT_ACTIONS,
-  auditEventText,
-  type AuditAction,
-  type AuditOutcome,
-  type AuditRecord,
-  type RefusalReason,
-} from '../lib/audit.js';
+import { AUDIT_ACTIONS, auditEventText, type AuditAction, type AuditOutcome, type AuditRecord, type RefusalReason } from '../lib/audit.js';
 import { ValidationError, type DomainError } from '../lib/errors.js';
 import { iso, type Clock } from '../lib/time.js';
 import type { DurableDb, Tx } from './durable-db.js';
@@ -90,7 +83,8 @@ function instant(v: string, name: string): string {
   const m = RFC3339.exec(v);
   const [y, mo, d, h, mi, s] = m ? m.slice(1, 7).map(Number) : [];
   const day = m ? new Date(Date.UTC(y, mo - 1, d)) : null;
-  const valid = day !== null && day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
+  const valid =
+    day !== null && day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
   const ms = valid ? Date.parse(v.toUpperCase()) : Number.NaN;
   if (!Number.isFinite(ms)) throw new ValidationError(`The "${name}" time must be an RFC 3339 date-time, e.g. 2026-07-14T09:30:00.000Z.`);
   return new Date(ms).toISOString();

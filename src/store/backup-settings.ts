@@ -28,14 +28,26 @@ export class BackupSettingsRepo {
   }
 
   setSchedule(s: BackupSchedule, actor: Actor): BackupSchedule {
-    if (!Number.isInteger(s.intervalHours) || s.intervalHours < HOURS.min || s.intervalHours > HOURS.max) throw new ValidationError(`The "intervalHours" must be a whole number from ${HOURS.min} to ${HOURS.max}.`);
-    if (!Number.isInteger(s.retentionDays) || s.retentionDays < DAYS.min || s.retentionDays > DAYS.max) throw new ValidationError(`The "retentionDays" must be a whole number from ${DAYS.min} to ${DAYS.max}.`);
+    if (!Number.isInteger(s.intervalHours) || s.intervalHours < HOURS.min || s.intervalHours > HOURS.max)
+      throw new ValidationError(`The "intervalHours" must be a whole number from ${HOURS.min} to ${HOURS.max}.`);
+    if (!Number.isInteger(s.retentionDays) || s.retentionDays < DAYS.min || s.retentionDays > DAYS.max)
+      throw new ValidationError(`The "retentionDays" must be a whole number from ${DAYS.min} to ${DAYS.max}.`);
     const at = iso(this.clock());
     this.db.write((tx) => {
-      for (const [k, v] of [['enabled', s.enabled ? 'on' : 'off'], ['intervalHours', String(s.intervalHours)], ['retentionDays', String(s.retentionDays)]]) {
+      for (const [k, v] of [
+        ['enabled', s.enabled ? 'on' : 'off'],
+        ['intervalHours', String(s.intervalHours)],
+        ['retentionDays', String(s.retentionDays)],
+      ]) {
         tx.run('INSERT OR REPLACE INTO backup_settings (key, value) VALUES (?, ?)', [k, v]);
       }
-      this.audit.record(tx, { actor, action: 'backup.schedule', target: '', detail: `${s.enabled ? 'on' : 'off'}, every ${s.intervalHours} h, kept ${s.retentionDays} days`, at });
+      this.audit.record(tx, {
+        actor,
+        action: 'backup.schedule',
+        target: '',
+        detail: `${s.enabled ? 'on' : 'off'}, every ${s.intervalHours} h, kept ${s.retentionDays} days`,
+        at,
+      });
     });
     return this.schedule();
   }

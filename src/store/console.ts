@@ -50,7 +50,13 @@ export class ConsoleRepo {
     const text = reply.length > MAX_REPLY_CHARS ? `${reply.slice(0, MAX_REPLY_CHARS)}…` : reply;
     const id = this.db.write((tx) => {
       tx.run('INSERT INTO console_log (at, actor, command, outcome, reply) VALUES (?, ?, ?, ?, ?)', [at, actor, command, outcome, text]);
-      this.audit.record(tx, { actor, action: 'console.exec', target: '', detail: outcome === 'failed' ? `${command}: failed` : command, at });
+      this.audit.record(tx, {
+        actor,
+        action: 'console.exec',
+        target: '',
+        detail: outcome === 'failed' ? `${command}: failed` : command,
+        at,
+      });
       return Number(tx.get<{ id: number }>('SELECT last_insert_rowid() AS id')!.id);
     });
     if (++this.sincePrune >= PRUNE_EVERY) {
@@ -62,7 +68,10 @@ export class ConsoleRepo {
 
   /** Newest first; `beforeId` is the previous page's last id. */
   page(limit: number, beforeId: number | null): ConsoleLogEntry[] {
-    return this.db.all<ConsoleLogEntry>(`SELECT * FROM console_log ${beforeId !== null ? 'WHERE id < ?' : ''} ORDER BY id DESC LIMIT ?`, beforeId !== null ? [beforeId, limit] : [limit]);
+    return this.db.all<ConsoleLogEntry>(
+      `SELECT * FROM console_log ${beforeId !== null ? 'WHERE id < ?' : ''} ORDER BY id DESC LIMIT ?`,
+      beforeId !== null ? [beforeId, limit] : [limit],
+    );
   }
 
   prune(): void {
@@ -72,7 +81,9 @@ export class ConsoleRepo {
 
   saved(): SavedCommand[] {
     return this.db
-      .all<{ id: string; name: string; command: string; created_at: string; created_by: string }>('SELECT * FROM console_saved ORDER BY name, id')
+      .all<{ id: string; name: string; command: string; created_at: string; created_by: string }>(
+        'SELECT * FROM console_saved ORDER BY name, id',
+      )
       .map((r) => ({ id: r.id, name: r.name, command: r.command, createdAt: r.created_at, createdBy: r.created_by }));
   }
 
@@ -91,14 +102,27 @@ export class ConsoleRepo {
     const at = iso(this.clock());
     return commitOrRefuse(this.db, (tx) => {
       // Compared here, not in SQL: SQLite's lower() folds ASCII only.
-      const same = tx.all<{ id: string; name: string }>('SELECT id, name FROM console_saved').find((r) => r.name.toLowerCase() === n.toLowerCase());
+      const same = tx
+        .all<{ id: string; name: string }>('SELECT id, name FROM console_saved')
+        .find((r) => r.name.toLowerCase() === n.toLowerCase());
       if (same) {
-        tx.run('UPDATE console_saved SET name = ?, command = ?, created_at = ?, created_by = ? WHERE id = ?', [n, command, at, actor, same.id]);
+        tx.run('UPDATE console_saved SET name = ?, command = ?, created_at = ?, created_by = ? WHERE id = ?', [
+          n,
+          command,
+          at,
+          actor,
+          same.id,
+        ]);
         this.audit.record(tx, { actor, action: 'console.save', target: same.id, detail: `${n} (replaced)`, at });
         return { saved: { id: same.id, name: n, command, createdAt: at, createdBy: actor }, replaced: true };
       }
       if (tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM console_saved')!.n >= MAX_SAVED) {
-        return this.audit.refuse(tx, { actor, action: 'console.save', target: '', detail: n, at }, 'too_many_saved_commands', new ConflictError('conflict', `There are already ${MAX_SAVED} saved commands; remove one first.`));
+        return this.audit.refuse(
+          tx,
+          { actor, action: 'console.save', target: '', detail: n, at },
+          'too_many_saved_commands',
+          new ConflictError('conflict', `There are already ${MAX_SAVED} saved commands; remove one first.`),
+        );
       }
       const id = randomBytes(4).toString('hex');
       tx.run('INSERT INTO console_saved (id, name, command, created_at, created_by) VALUES (?, ?, ?, ?, ?)', [id, n, command, at, actor]);

@@ -62,7 +62,10 @@ export class DurableDb implements Reader {
       throw new StorageError(`The store file ${snapshotPath} is not a readable database.`);
     }
     const snapSeq = Number(queryGet<{ v: string }>(db, `SELECT value AS v FROM store_meta WHERE key = 'journal_seq'`)?.v ?? 0);
-    const { journal, records, damage } = Journal.open(journalPath, () => `${journalPath}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+    const { journal, records, damage } = Journal.open(
+      journalPath,
+      () => `${journalPath}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`,
+    );
     // Replay what the snapshot does not hold yet. Records at or below its sequence were folded
     // in before a crash that came between the snapshot rename and the journal reset.
     for (const rec of records) {

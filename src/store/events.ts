@@ -56,7 +56,12 @@ const PRUNE_EVERY = 500;
 /** Writes one event inside the caller's transaction (an audit row and its `audit` event commit
  * together). */
 export function insertEvent(tx: Tx, ev: EventRecord): void {
-  tx.run(`INSERT INTO events (at, kind, message, public) VALUES (?, ?, ?, ?)`, [ev.at, ev.kind, ev.message, isPublicEvent(ev.kind, ev.message) ? 1 : 0]);
+  tx.run(`INSERT INTO events (at, kind, message, public) VALUES (?, ?, ?, ?)`, [
+    ev.at,
+    ev.kind,
+    ev.message,
+    isPublicEvent(ev.kind, ev.message) ? 1 : 0,
+  ]);
 }
 
 export class EventRepo {

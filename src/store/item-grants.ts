@@ -69,7 +69,13 @@ export class ItemGrantRepo {
         g.outcome,
         g.detail,
       ]);
-      this.audit.record(tx, { actor, action: 'items.grant', target: g.uid, detail: `${itemsText(g.items)}${g.outcome === 'failed' ? ': failed' : ''}`, at });
+      this.audit.record(tx, {
+        actor,
+        action: 'items.grant',
+        target: g.uid,
+        detail: `${itemsText(g.items)}${g.outcome === 'failed' ? ': failed' : ''}`,
+        at,
+      });
       return Number(tx.get<{ id: number }>('SELECT last_insert_rowid() AS id')!.id);
     });
     return { id, at, actor, ...g };
@@ -77,6 +83,11 @@ export class ItemGrantRepo {
 
   /** Newest first; `beforeId` is the previous page's last id. */
   page(limit: number, beforeId: number | null): ItemGrantRecord[] {
-    return this.db.all<Row>(`SELECT * FROM item_grants ${beforeId !== null ? 'WHERE id < ?' : ''} ORDER BY id DESC LIMIT ?`, beforeId !== null ? [beforeId, limit] : [limit]).map(toRecord);
+    return this.db
+      .all<Row>(
+        `SELECT * FROM item_grants ${beforeId !== null ? 'WHERE id < ?' : ''} ORDER BY id DESC LIMIT ?`,
+        beforeId !== null ? [beforeId, limit] : [limit],
+      )
+      .map(toRecord);
   }
 }

@@ -54,7 +54,10 @@ export class Journal {
 
   /** Opens the journal, returns the complete records, and cuts off any torn tail. `keepAs`
    * names the copy a damaged journal is kept as (before it is cut). */
-  static open(path: string, keepAs: () => string = () => `${path}.damaged`): { journal: Journal; records: JournalRecord[]; damage: JournalDamage | null } {
+  static open(
+    path: string,
+    keepAs: () => string = () => `${path}.damaged`,
+  ): { journal: Journal; records: JournalRecord[]; damage: JournalDamage | null } {
     const records: JournalRecord[] = [];
     let good = 0;
     let damage: JournalDamage | null = null;

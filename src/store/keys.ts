@@ -94,9 +94,7 @@ export class KeyRepo {
 
   /** Newest first; keys created in the same millisecond keep their creation order. */
   list(): KeyRecord[] {
-    return this.db
-      .all<KeyRow>(`SELECT * FROM integration_keys ORDER BY created_at DESC, created_seq DESC`)
-      .map((r) => this.toRecord(r));
+    return this.db.all<KeyRow>(`SELECT * FROM integration_keys ORDER BY created_at DESC, created_seq DESC`).map((r) => this.toRecord(r));
   }
 
   /** Revokes a key; revoking a revoked key changes nothing and records nothing. */

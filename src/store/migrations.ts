@@ -6,7 +6,6 @@ export interface Migration {
   sql: string[];
 }
 
-
 /** The panel database: keys, users, sessions, events, player history, audit. */
 export const PANEL_MIGRATIONS: Migration[] = [
   {

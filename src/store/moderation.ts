@@ -38,7 +38,11 @@ export interface Announcements {
   leaveTemplate: string;
 }
 
-export const DEFAULT_ANNOUNCEMENTS: Announcements = Object.freeze({ enabled: false, joinTemplate: '{name} joined the server', leaveTemplate: '{name} left the server' });
+export const DEFAULT_ANNOUNCEMENTS: Announcements = Object.freeze({
+  enabled: false,
+  joinTemplate: '{name} joined the server',
+  leaveTemplate: '{name} left the server',
+});
 export const MAX_TEMPLATE = 200;
 
 export interface Whitelist {
@@ -71,7 +75,9 @@ export class ModerationRepo {
     private readonly clock: Clock,
     private readonly audit: AuditRepo,
   ) {
-    for (const r of db.all<{ uid: string; user_id: string; account_name: string }>('SELECT uid, user_id, account_name FROM player_accounts')) {
+    for (const r of db.all<{ uid: string; user_id: string; account_name: string }>(
+      'SELECT uid, user_id, account_name FROM player_accounts',
+    )) {
       this.known.set(r.uid, `${r.user_id}\n${r.account_name}`);
     }
   }
@@ -168,20 +174,30 @@ export class ModerationRepo {
     for (const e of wl.entries) {
       const note = e.note.trim();
       // eslint-disable-next-line no-control-regex -- control characters are what a note may not hold
-      if (note.length > MAX_NOTE || /[\u0000-\u001f\u007f]/.test(note)) throw new ValidationError(`A note is at most ${MAX_NOTE} characters, without control characters.`);
+      if (note.length > MAX_NOTE || /[\u0000-\u001f\u007f]/.test(note))
+        throw new ValidationError(`A note is at most ${MAX_NOTE} characters, without control characters.`);
       byId.set(whitelistKey(e.id), note);
     }
     this.db.write((tx) => {
       tx.run('DELETE FROM whitelist');
       for (const [id, note] of byId) tx.run('INSERT INTO whitelist (id, note) VALUES (?, ?)', [id, note]);
       tx.run(`INSERT OR REPLACE INTO moderation_settings (key, value) VALUES ('whitelist.enabled', ?)`, [wl.enabled ? 'on' : 'off']);
-      this.audit.record(tx, { actor, action: 'whitelist.update', target: 'whitelist', detail: `${wl.enabled ? 'on' : 'off'}, ${byId.size} entries` });
+      this.audit.record(tx, {
+        actor,
+        action: 'whitelist.update',
+        target: 'whitelist',
+        detail: `${wl.enabled ? 'on' : 'off'}, ${byId.size} entries`,
+      });
     });
     return this.whitelist();
   }
 
   announcements(): Announcements {
-    const rows = new Map(this.db.all<{ key: string; value: string }>(`SELECT key, value FROM moderation_settings WHERE key LIKE 'announce.%'`).map((r) => [r.key, r.value]));
+    const rows = new Map(
+      this.db
+        .all<{ key: string; value: string }>(`SELECT key, value FROM moderation_settings WHERE key LIKE 'announce.%'`)
+        .map((r) => [r.key, r.value]),
+    );
     return {
       enabled: rows.get('announce.enabled') === 'on',
       joinTemplate: rows.get('announce.join') ?? DEFAULT_ANNOUNCEMENTS.joinTemplate,

@@ -40,7 +40,11 @@ export class PlayerHistoryRepo {
     this.db.write((tx) => {
       for (const p of fresh) {
         const first = p.lastOnlineAt && p.lastOnlineAt < parsedAt ? p.lastOnlineAt : parsedAt;
-        tx.run('INSERT INTO player_history (uid, first_seen_at, last_online_at) VALUES (?, ?, ?)', [p.uidKey, first, p.lastOnlineAt ?? null]);
+        tx.run('INSERT INTO player_history (uid, first_seen_at, last_online_at) VALUES (?, ?, ?)', [
+          p.uidKey,
+          first,
+          p.lastOnlineAt ?? null,
+        ]);
       }
       for (const p of updates) tx.run('UPDATE player_history SET last_online_at = ? WHERE uid = ?', [p.lastOnlineAt!, p.uidKey]);
     });

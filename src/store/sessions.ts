@@ -127,9 +127,7 @@ export class SessionRepo {
    * has not expired has this id. Returns the session as it was. */
   endById(id: string, actor: Actor): SessionRecord {
     const now = iso(this.clock());
-    const row = SESSION_ID_PATTERN.test(id)
-      ? this.db.get<SessionRow>(`${SELECT_SESSIONS} WHERE s.id = ?`, [id])
-      : undefined;
+    const row = SESSION_ID_PATTERN.test(id) ? this.db.get<SessionRow>(`${SELECT_SESSIONS} WHERE s.id = ?`, [id]) : undefined;
     if (!row || row.expires_at <= now) throw new NotFoundError(`No session has the id "${id.slice(0, 64)}".`);
     this.db.write((tx) => {
       tx.run(`DELETE FROM sessions WHERE id = ?`, [id]);

@@ -12,9 +12,7 @@ let loading: Promise<SqlJsStatic> | undefined;
 export function loadSqlJs(): Promise<SqlJsStatic> {
   loading ??= (async () => {
     const sea = seaModule();
-    const wasm = sea
-      ? new Uint8Array(sea.getAsset(SQL_WASM_ASSET))
-      : readFileSync(nodeRequire.resolve('sql.js/dist/sql-wasm.wasm'));
+    const wasm = sea ? new Uint8Array(sea.getAsset(SQL_WASM_ASSET)) : readFileSync(nodeRequire.resolve('sql.js/dist/sql-wasm.wasm'));
     const bytes = wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength);
     return initSqlJs({ wasmBinary: bytes });
   })();

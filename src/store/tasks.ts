@@ -59,7 +59,8 @@ export class TaskRepo {
     const at = iso(this.clock());
     const id = randomBytes(4).toString('hex');
     this.db.write((tx) => {
-      if (tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM tasks')!.n >= MAX_TASKS) throw new ConflictError('conflict', `There are already ${MAX_TASKS} tasks; remove one first.`);
+      if (tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM tasks')!.n >= MAX_TASKS)
+        throw new ConflictError('conflict', `There are already ${MAX_TASKS} tasks; remove one first.`);
       tx.run('INSERT INTO tasks (id, spec, created_at, created_by) VALUES (?, ?, ?, ?)', [id, JSON.stringify(spec), at, actor]);
       this.audit.record(tx, { actor, action: 'task.update', target: id, detail: `added: ${spec.name}`, at });
     });

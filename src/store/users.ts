@@ -24,9 +24,26 @@ const P = 1;
 const KEYLEN = 32;
 
 const COMMON = new Set([
-  'password', 'password1', 'password123', '12345678', '123456789', '1234567890', 'qwertyuiop',
-  'qwerty123', 'iloveyou', 'admin123', 'administrator', 'letmein1', 'welcome1', 'palworld',
-  'palworld1', 'changeme', 'abc12345', '11111111', '00000000', 'passw0rd',
+  'password',
+  'password1',
+  'password123',
+  '12345678',
+  '123456789',
+  '1234567890',
+  'qwertyuiop',
+  'qwerty123',
+  'iloveyou',
+  'admin123',
+  'administrator',
+  'letmein1',
+  'welcome1',
+  'palworld',
+  'palworld1',
+  'changeme',
+  'abc12345',
+  '11111111',
+  '00000000',
+  'passw0rd',
 ]);
 
 export function validateUsername(name: unknown): string {
@@ -48,7 +65,8 @@ export function validateRole(role: unknown): Role {
 /** Refuses empty and weak passwords with a message that says what is wanted. */
 export function validatePassword(password: unknown, username: string): string {
   if (typeof password !== 'string' || password.length === 0) throw new ValidationError('The password must not be empty.');
-  if (password.length < PASSWORD_MIN_LENGTH) throw new ValidationError(`The password is too weak: use at least ${PASSWORD_MIN_LENGTH} characters.`);
+  if (password.length < PASSWORD_MIN_LENGTH)
+    throw new ValidationError(`The password is too weak: use at least ${PASSWORD_MIN_LENGTH} characters.`);
   if (password.length > 1024) throw new ValidationError('The password is too long (at most 1024 characters).');
   if (new Set(password).size < 4 || COMMON.has(password.toLowerCase()) || password.toLowerCase() === username.toLowerCase()) {
     throw new ValidationError('The password is too weak: it is too common or too repetitive.');
@@ -95,7 +113,8 @@ export class UserRepo {
     const createdAt = iso(this.clock());
     const entry = { actor, action: 'user.create', target: name, detail: r, at: createdAt } as const;
     commitOrRefuse(this.db, (tx) => {
-      if (tx.get(`SELECT 1 FROM users WHERE username = ?`, [name])) return this.audit.refuse(tx, entry, 'user_exists', new UserExistsError(name));
+      if (tx.get(`SELECT 1 FROM users WHERE username = ?`, [name]))
+        return this.audit.refuse(tx, entry, 'user_exists', new UserExistsError(name));
       tx.run(`INSERT INTO users (username, role, password_hash, created_at) VALUES (?, ?, ?, ?)`, [name, r, hash, createdAt]);
       this.audit.record(tx, entry);
     });
@@ -110,7 +129,10 @@ export class UserRepo {
   }
 
   get(username: string): UserRecord | undefined {
-    const u = this.db.get<{ username: string; role: Role; created_at: string }>(`SELECT username, role, created_at FROM users WHERE username = ?`, [username]);
+    const u = this.db.get<{ username: string; role: Role; created_at: string }>(
+      `SELECT username, role, created_at FROM users WHERE username = ?`,
+      [username],
+    );
     return u && { username: u.username, role: u.role, createdAt: u.created_at };
   }
 

@@ -47,7 +47,8 @@ export function urlHint(url: string): string {
 }
 
 export function validateWebhookUrl(url: unknown): string {
-  if (typeof url !== 'string' || url.length === 0 || url.length > MAX_URL) throw new ValidationError(`The webhook URL must be 1 to ${MAX_URL} characters.`);
+  if (typeof url !== 'string' || url.length === 0 || url.length > MAX_URL)
+    throw new ValidationError(`The webhook URL must be 1 to ${MAX_URL} characters.`);
   let u: URL;
   try {
     u = new URL(url);
@@ -59,7 +60,13 @@ export function validateWebhookUrl(url: unknown): string {
   return u.toString();
 }
 
-const toRecord = (r: Row): WebhookRecord => ({ id: r.id, format: r.format as WebhookFormat, urlHint: urlHint(r.url), createdAt: r.created_at, createdBy: r.created_by });
+const toRecord = (r: Row): WebhookRecord => ({
+  id: r.id,
+  format: r.format as WebhookFormat,
+  urlHint: urlHint(r.url),
+  createdAt: r.created_at,
+  createdBy: r.created_by,
+});
 
 export class WebhookRepo {
   constructor(
@@ -73,7 +80,9 @@ export class WebhookRepo {
   }
 
   targets(): WebhookTarget[] {
-    return this.db.all<Row>('SELECT * FROM webhooks ORDER BY created_at, id').map((r) => ({ id: r.id, format: r.format as WebhookFormat, url: r.url }));
+    return this.db
+      .all<Row>('SELECT * FROM webhooks ORDER BY created_at, id')
+      .map((r) => ({ id: r.id, format: r.format as WebhookFormat, url: r.url }));
   }
 
   add(format: WebhookFormat, rawUrl: string, actor: Actor): WebhookRecord {
@@ -84,7 +93,12 @@ export class WebhookRepo {
     return commitOrRefuse(this.db, (tx) => {
       const n = tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM webhooks')!.n;
       if (n >= MAX_WEBHOOKS) {
-        return this.audit.refuse(tx, { actor, action: 'webhook.create', target: '', detail, at }, 'too_many_webhooks', new ConflictError('conflict', `There are already ${MAX_WEBHOOKS} webhooks; remove one first.`));
+        return this.audit.refuse(
+          tx,
+          { actor, action: 'webhook.create', target: '', detail, at },
+          'too_many_webhooks',
+          new ConflictError('conflict', `There are already ${MAX_WEBHOOKS} webhooks; remove one first.`),
+        );
       }
       tx.run('INSERT INTO webhooks (id, format, url, created_at, created_by) VALUES (?, ?, ?, ?, ?)', [id, format, url, at, actor]);
       this.audit.record(tx, { actor, action: 'webhook.create', target: id, detail, at });

@@ -31,11 +31,13 @@ function hashRows(rows: Iterable<string | Uint8Array>): string {
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
-const byKey = <T>(key: (x: T) => string) => (a: T, b: T) => {
-  const ka = key(a);
-  const kb = key(b);
-  return ka < kb ? -1 : ka > kb ? 1 : 0;
-};
+const byKey =
+  <T>(key: (x: T) => string) =>
+  (a: T, b: T) => {
+    const ka = key(a);
+    const kb = key(b);
+    return ka < kb ? -1 : ka > kb ? 1 : 0;
+  };
 
 /** The digest of a parse's snapshot: rows in key order, each as its JSON. */
 export function snapshotDigest(snap: WorldSnapshot): RowDigest {

@@ -50,11 +50,13 @@ type JsonCell = Uint8Array | string;
 const utf8 = new TextDecoder();
 const decodeRow = <T>(cell: JsonCell): T => JSON.parse(typeof cell === 'string' ? cell : utf8.decode(cell)) as T;
 
-const byKey = <T>(key: (x: T) => string) => (a: T, b: T) => {
-  const ka = key(a);
-  const kb = key(b);
-  return ka < kb ? -1 : ka > kb ? 1 : 0;
-};
+const byKey =
+  <T>(key: (x: T) => string) =>
+  (a: T, b: T) => {
+    const ka = key(a);
+    const kb = key(b);
+    return ka < kb ? -1 : ka > kb ? 1 : 0;
+  };
 
 function emptyWorldDatabase(SQL: SqlJsStatic): Database {
   const db = new SQL.Database();
@@ -106,7 +108,8 @@ function presizedWorldDatabase(SQL: SqlJsStatic, capacity: number): BuildingData
  * buffer's header no longer records the page count: then the file is exported (a copy).
  */
 function finishedFile(b: BuildingDatabase): Uint8Array {
-  const [[pages, pageSize]] = b.db.exec('SELECT (SELECT page_count FROM pragma_page_count), (SELECT page_size FROM pragma_page_size)')[0].values as number[][];
+  const [[pages, pageSize]] = b.db.exec('SELECT (SELECT page_count FROM pragma_page_count), (SELECT page_size FROM pragma_page_size)')[0]
+    .values as number[][];
   const size = pages * pageSize;
   const header = new DataView(b.file.buffer, b.file.byteOffset, Math.min(100, b.file.length));
   if (size <= b.file.length && header.getUint32(28) === pages) return b.file.subarray(0, size);
@@ -325,8 +328,8 @@ export class WorldRepo {
       params.push(...onlyKeys);
     }
     params.push(limit);
-    return queryAll<{ json: JsonCell }>(this.db, `SELECT json FROM players WHERE ${where} ORDER BY uid LIMIT ?`, params).map(
-      (r) => decodeRow<WorldPlayer>(r.json),
+    return queryAll<{ json: JsonCell }>(this.db, `SELECT json FROM players WHERE ${where} ORDER BY uid LIMIT ?`, params).map((r) =>
+      decodeRow<WorldPlayer>(r.json),
     );
   }
 
@@ -343,20 +346,23 @@ export class WorldRepo {
     const rows =
       afterInstanceId === null
         ? queryAll<{ json: JsonCell }>(this.db, 'SELECT json FROM pals ORDER BY instance_id LIMIT ?', [limit])
-        : queryAll<{ json: JsonCell }>(this.db, 'SELECT json FROM pals WHERE instance_id > ? ORDER BY instance_id LIMIT ?', [afterInstanceId, limit]);
+        : queryAll<{ json: JsonCell }>(this.db, 'SELECT json FROM pals WHERE instance_id > ? ORDER BY instance_id LIMIT ?', [
+            afterInstanceId,
+            limit,
+          ]);
     return rows.map((r) => decodeRow<WorldPal>(r.json));
   }
 
   palsOfOwner(uid: string): WorldPal[] {
-    return queryAll<{ json: JsonCell }>(this.db, 'SELECT json FROM pals WHERE owner_key = ? ORDER BY instance_id', [uidKey(uid)]).map(
-      (r) => decodeRow<WorldPal>(r.json),
+    return queryAll<{ json: JsonCell }>(this.db, 'SELECT json FROM pals WHERE owner_key = ? ORDER BY instance_id', [uidKey(uid)]).map((r) =>
+      decodeRow<WorldPal>(r.json),
     );
   }
 
   /** Pals placed at a base: the only ones a live base worker may join (interface.md). */
   basePals(): WorldPal[] {
-    return queryAll<{ json: JsonCell }>(this.db, `SELECT json FROM pals WHERE placement = 'base' ORDER BY instance_id`).map(
-      (r) => decodeRow<WorldPal>(r.json),
+    return queryAll<{ json: JsonCell }>(this.db, `SELECT json FROM pals WHERE placement = 'base' ORDER BY instance_id`).map((r) =>
+      decodeRow<WorldPal>(r.json),
     );
   }
 

@@ -79,7 +79,12 @@ export class ApiClient {
     let resHeaders: Record<string, string | string[] | undefined>;
     let text: string;
     try {
-      const res = await request(this.base + path, { method: 'GET', headers, dispatcher: this.agent, signal: AbortSignal.timeout(this.timeoutMs) });
+      const res = await request(this.base + path, {
+        method: 'GET',
+        headers,
+        dispatcher: this.agent,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
       status = res.statusCode;
       resHeaders = res.headers;
       text = await readBounded(res.body);

@@ -29,12 +29,20 @@ const CHECKS: Record<RouteKey, (d: unknown) => boolean> = {
     has(d.save, 'number', 'players', 'pals', 'guilds') &&
     strOrNull(d.save.lastParseAt),
   metrics: (d) => isObj(d) && has(d, 'number', 'fps', 'frameTimeMs', 'players', 'maxPlayers', 'day', 'uptimeSec', 'baseCamps'),
-  players: (d) => Array.isArray(d) && d.every((p) => isObj(p) && has(p, 'string', 'uid', 'name') && has(p, 'number', 'level', 'playtimeSec') && optStr(p.guildName)),
+  players: (d) =>
+    Array.isArray(d) &&
+    d.every((p) => isObj(p) && has(p, 'string', 'uid', 'name') && has(p, 'number', 'level', 'playtimeSec') && optStr(p.guildName)),
   events: (d) => Array.isArray(d) && d.every((e) => isObj(e) && has(e, 'string', 'at', 'kind', 'message')),
   world: (d) => isObj(d) && has(d, 'string', 'state') && has(d, 'number', 'linkedBasePals') && intObj(d.counts) && intObj(d.activity),
   pals: (d) =>
     Array.isArray(d) &&
-    d.every((p) => isObj(p) && has(p, 'string', 'instanceId', 'displayName', 'placement', 'ownerName') && has(p, 'number', 'level') && has(p, 'boolean', 'isAlpha', 'isLucky')),
+    d.every(
+      (p) =>
+        isObj(p) &&
+        has(p, 'string', 'instanceId', 'displayName', 'placement', 'ownerName') &&
+        has(p, 'number', 'level') &&
+        has(p, 'boolean', 'isAlpha', 'isLucky'),
+    ),
 };
 
 /** The answer's data, or null when it lacks what the dashboard draws. */

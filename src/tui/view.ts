@@ -23,7 +23,9 @@ export function problemText(p: Problem | null, now: number): string | null {
     case 'unreachable':
       return `panel unreachable: ${p.reason} (retrying; since ${seconds(now - p.since)})`;
     case 'rate_limited':
-      return p.until > now ? `rate limited by the panel: paused ${seconds(p.until - now)} (Retry-After)` : 'rate limited by the panel: resuming';
+      return p.until > now
+        ? `rate limited by the panel: paused ${seconds(p.until - now)} (Retry-After)`
+        : 'rate limited by the panel: resuming';
     case 'error':
       return `${p.route}: ${p.message}`;
   }
@@ -93,7 +95,9 @@ export function buildPanes(s: DashState, now: number, widthOf: (id: PaneId) => n
       return {
         title: `Online players (page ${pl.page + 1}${pl.hasNext ? ', more →' : ''})`,
         lines: pl.rows.length
-          ? pl.rows.map((p) => fit(`${p.name}  lv ${p.level}${p.guildName ? `  [${p.guildName}]` : ''}  ${formatUptime(p.playtimeSec)} played`, w))
+          ? pl.rows.map((p) =>
+              fit(`${p.name}  lv ${p.level}${p.guildName ? `  [${p.guildName}]` : ''}  ${formatUptime(p.playtimeSec)} played`, w),
+            )
           : [s.updatedAt.players === undefined ? '…' : pl.page > 0 ? 'no more players' : 'nobody online'],
       };
     },
@@ -107,7 +111,14 @@ export function buildPanes(s: DashState, now: number, widthOf: (id: PaneId) => n
       const ws = s.world!;
       const w = widthOf('world');
       const c = ws.counts;
-      const counts = [`players ${c.players}`, `party ${c.partyPals}`, `base ${c.basePals}`, `wild ${c.wildPals}`, `npcs ${c.npcs}`, `boxes ${c.palBoxes}`];
+      const counts = [
+        `players ${c.players}`,
+        `party ${c.partyPals}`,
+        `base ${c.basePals}`,
+        `wild ${c.wildPals}`,
+        `npcs ${c.npcs}`,
+        `boxes ${c.palBoxes}`,
+      ];
       if (c.unknown > 0) counts.push(`unknown ${c.unknown}`);
       const busy = Object.entries(ws.activity)
         .filter(([, n]) => n > 0)
@@ -129,7 +140,9 @@ export function buildPanes(s: DashState, now: number, widthOf: (id: PaneId) => n
       return {
         title: `Pals (page ${pa.page + 1}${pa.hasNext ? ', more →' : ''})`,
         lines: pa.rows.length
-          ? pa.rows.map((p) => fit(`${p.displayName}${p.isLucky ? ' ★' : p.isAlpha ? ' α' : ''}  lv ${p.level}  ${p.placement}  ${p.ownerName || '?'}`, w))
+          ? pa.rows.map((p) =>
+              fit(`${p.displayName}${p.isLucky ? ' ★' : p.isAlpha ? ' α' : ''}  lv ${p.level}  ${p.placement}  ${p.ownerName || '?'}`, w),
+            )
           : [s.updatedAt.pals === undefined ? '…' : 'no pals'],
       };
     },

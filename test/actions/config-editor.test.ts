@@ -46,9 +46,24 @@ async function rig(fileText: string, name: string) {
   cleanup.push(() => ts.cleanup());
   ts.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
   ts.store.users.add(VIEWER.username, 'viewer', VIEWER.password, 'cli');
-  const handler = createHandler({ store: ts.store, live: new TestLive(), config: createConfigEditor(ts.store, file), settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 }, clock: clock.now, log: silentLog, version: 't' });
+  const handler = createHandler({
+    store: ts.store,
+    live: new TestLive(),
+    config: createConfigEditor(ts.store, file),
+    settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 },
+    clock: clock.now,
+    log: silentLog,
+    version: 't',
+  });
   const send = async (method: string, path: string, cookie?: string, body?: unknown) => {
-    const res = await handler(toHttpRequest({ method, path: `/api/v1${path}`, headers: cookie ? { cookie } : {}, body: body === undefined ? undefined : JSON.stringify(body) }));
+    const res = await handler(
+      toHttpRequest({
+        method,
+        path: `/api/v1${path}`,
+        headers: cookie ? { cookie } : {},
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
     const json: PanelResponse['json'] = res.body ? JSON.parse(String(res.body)) : undefined;
     return { status: res.status, json, headers: res.headers };
   };
@@ -75,9 +90,22 @@ describe('configuration editor', () => {
     expect(raw.json.data.text).toBe(INI.replace('"s3cret-admin"', '"****"'));
 
     expect((await send('PUT', '/config', viewer, { ExpRate: 2 })).status).toBe(403);
-    const put = await send('PUT', '/config', admin, { ExpRate: 2.5, bEnablePlayerToPlayerDamage: true, ServerName: 'Night Owls', CrossplayPlatforms: ['Steam', 'PS5'], SomeFutureText: 'x', GuildPlayerMaxNum: 20 });
+    const put = await send('PUT', '/config', admin, {
+      ExpRate: 2.5,
+      bEnablePlayerToPlayerDamage: true,
+      ServerName: 'Night Owls',
+      CrossplayPlatforms: ['Steam', 'PS5'],
+      SomeFutureText: 'x',
+      GuildPlayerMaxNum: 20,
+    });
     expect(put.status).toBe(200);
-    expect(put.json.data.changed.sort()).toEqual(['CrossplayPlatforms', 'ExpRate', 'ServerName', 'SomeFutureText', 'bEnablePlayerToPlayerDamage']);
+    expect(put.json.data.changed.sort()).toEqual([
+      'CrossplayPlatforms',
+      'ExpRate',
+      'ServerName',
+      'SomeFutureText',
+      'bEnablePlayerToPlayerDamage',
+    ]);
     const expected = INI.replace('ExpRate=1.000000', 'ExpRate=2.500000')
       .replace('bEnablePlayerToPlayerDamage=False', 'bEnablePlayerToPlayerDamage=True')
       .replace('ServerName="Default Palworld Server"', 'ServerName="Night Owls"')
@@ -129,10 +157,18 @@ describe('configuration editor', () => {
     expect(s.get('REST_API_ENABLED')).toMatchObject({ value: true, type: 'bool' });
     expect(s.get('ADMIN_PASSWORD')).toMatchObject({ value: null, isSet: true });
     expect(s.get('TZ')).toMatchObject({ value: 'UTC', known: false });
-    const put = await send('PUT', '/config', admin, { EXP_RATE: 3, REST_API_ENABLED: false, SERVER_NAME: 'Night Owls', CROSSPLAY_PLATFORMS: ['Steam'] });
+    const put = await send('PUT', '/config', admin, {
+      EXP_RATE: 3,
+      REST_API_ENABLED: false,
+      SERVER_NAME: 'Night Owls',
+      CROSSPLAY_PLATFORMS: ['Steam'],
+    });
     expect(put.status).toBe(200);
     expect(readFileSync(file, 'utf8')).toBe(
-      ENV.replace('EXP_RATE=1.5   ', 'EXP_RATE=3').replace('REST_API_ENABLED=true', 'REST_API_ENABLED=false').replace('SERVER_NAME="My server"', 'SERVER_NAME="Night Owls"').replace('CROSSPLAY_PLATFORMS=(Steam,Xbox)', 'CROSSPLAY_PLATFORMS=(Steam)'),
+      ENV.replace('EXP_RATE=1.5   ', 'EXP_RATE=3')
+        .replace('REST_API_ENABLED=true', 'REST_API_ENABLED=false')
+        .replace('SERVER_NAME="My server"', 'SERVER_NAME="Night Owls"')
+        .replace('CROSSPLAY_PLATFORMS=(Steam,Xbox)', 'CROSSPLAY_PLATFORMS=(Steam)'),
     );
     expect((await send('PUT', '/config', admin, { PLAYERS: 33 })).json.error.message).toMatch(/"PLAYERS": must be from 1 to 32/);
   });
@@ -142,7 +178,14 @@ describe('configuration editor', () => {
     const ts = await tempStore(clock.now);
     cleanup.push(() => ts.cleanup());
     ts.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
-    const handler = createHandler({ store: ts.store, live: new TestLive(), settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 }, clock: clock.now, log: silentLog, version: 't' });
+    const handler = createHandler({
+      store: ts.store,
+      live: new TestLive(),
+      settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 },
+      clock: clock.now,
+      log: silentLog,
+      version: 't',
+    });
     const login = await handler(toHttpRequest({ method: 'POST', path: '/api/v1/auth/login', headers: {}, body: JSON.stringify(ADMIN) }));
     const cookie = String(login.headers['set-cookie']).split(';')[0];
     const res = await handler(toHttpRequest({ method: 'GET', path: '/api/v1/config', headers: { cookie } }));

@@ -16,7 +16,11 @@ afterEach(async () => {
   for (const c of cleanup.splice(0).reverse()) await c();
 });
 
-const MANY = Array.from({ length: 150 }, (_, i) => ({ uid: `00000000-0000-0000-0000-${String(i + 1).padStart(12, '0')}`, name: `Player ${i} with a long name`, level: 1 + (i % 50) }));
+const MANY = Array.from({ length: 150 }, (_, i) => ({
+  uid: `00000000-0000-0000-0000-${String(i + 1).padStart(12, '0')}`,
+  name: `Player ${i} with a long name`,
+  level: 1 + (i % 50),
+}));
 
 async function rig(opts: { password?: string; timeoutMs?: number; rcon?: boolean } = {}) {
   const sim: SimGameServer = await startSimGameServer({ churnPeriodMs: 0, players: MANY });
@@ -25,15 +29,40 @@ async function rig(opts: { password?: string; timeoutMs?: number; rcon?: boolean
   const clock = new ManualClock();
   const ts: TempStore = await tempStore(clock.now);
   cleanup.push(() => ts.cleanup());
-  const port = createConsole(ts.store, { addr: opts.rcon === false ? null : parseHostPort(sim.rconAddr), password: opts.password ?? sim.password, timeoutMs: opts.timeoutMs ?? 2_000 });
+  const port = createConsole(ts.store, {
+    addr: opts.rcon === false ? null : parseHostPort(sim.rconAddr),
+    password: opts.password ?? sim.password,
+    timeoutMs: opts.timeoutMs ?? 2_000,
+  });
   cleanup.push(() => port.close());
   ts.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
   ts.store.users.add(VIEWER.username, 'viewer', VIEWER.password, 'cli');
-  const handler = createHandler({ store: ts.store, live: new TestLive(), console: port, settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 }, clock: clock.now, log: silentLog, version: 't' });
+  const handler = createHandler({
+    store: ts.store,
+    live: new TestLive(),
+    console: port,
+    settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 },
+    clock: clock.now,
+    log: silentLog,
+    version: 't',
+  });
   const send = async (method: string, path: string, cookie?: string, body?: unknown) => {
-    const res = await handler(toHttpRequest({ method, path: `/api/v1${path}`, headers: cookie ? { cookie } : {}, body: body === undefined ? undefined : JSON.stringify(body) }));
+    const res = await handler(
+      toHttpRequest({
+        method,
+        path: `/api/v1${path}`,
+        headers: cookie ? { cookie } : {},
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
     const text = res.body === undefined ? '' : String(res.body);
-    return { status: res.status, json: text ? (JSON.parse(text) as { data?: unknown; nextCursor?: string | null; error?: { code: string; message: string } }) : undefined, headers: res.headers };
+    return {
+      status: res.status,
+      json: text
+        ? (JSON.parse(text) as { data?: unknown; nextCursor?: string | null; error?: { code: string; message: string } })
+        : undefined,
+      headers: res.headers,
+    };
   };
   const login = async (c: typeof ADMIN) => String((await send('POST', '/auth/login', undefined, c)).headers['set-cookie']).split(';')[0];
   return { sim, ts, send, admin: await login(ADMIN), viewer: await login(VIEWER) };
@@ -45,7 +74,12 @@ describe('console', () => {
     expect((await send('POST', '/console/exec', viewer, { command: 'Info' })).status).toBe(403);
     const info = await send('POST', '/console/exec', admin, { command: 'Info' });
     expect(info.status).toBe(200);
-    expect(info.json!.data).toMatchObject({ command: 'Info', outcome: 'ok', actor: 'user:admin', reply: expect.stringContaining('Welcome to Pal Server') });
+    expect(info.json!.data).toMatchObject({
+      command: 'Info',
+      outcome: 'ok',
+      actor: 'user:admin',
+      reply: expect.stringContaining('Welcome to Pal Server'),
+    });
     // 150 players: a reply of more than 4 KiB, which the game sends in several packets.
     const players = await send('POST', '/console/exec', admin, { command: 'ShowPlayers' });
     const reply = (players.json!.data as { reply: string }).reply;
@@ -67,10 +101,15 @@ describe('console', () => {
   it('a refused password and a missing setting are told apart', async () => {
     const wrong = await rig({ password: 'not-the-password' });
     const refused = await wrong.send('POST', '/console/exec', wrong.admin, { command: 'Info' });
-    expect(refused.json!.error).toEqual({ code: 'game_unavailable', message: 'The game refused the RCON password (SERVICE_RCON_PASSWORD).' });
+    expect(refused.json!.error).toEqual({
+      code: 'game_unavailable',
+      message: 'The game refused the RCON password (SERVICE_RCON_PASSWORD).',
+    });
     const none = await rig({ rcon: false });
     const missing = await none.send('POST', '/console/exec', none.admin, { command: 'Info' });
-    expect(missing.json!.error!.message).toBe("RCON is not configured: set SERVICE_RCON_ADDR (and RCONEnabled=True in the game's settings).");
+    expect(missing.json!.error!.message).toBe(
+      "RCON is not configured: set SERVICE_RCON_ADDR (and RCONEnabled=True in the game's settings).",
+    );
   });
 
   it('passwords never reach the log or the audit; saved commands fill placeholders from a player; the log pages', async () => {
@@ -80,7 +119,10 @@ describe('console', () => {
     await send('POST', '/console/exec', admin, { command: 'AdminPassword hunter2' });
     expect(JSON.stringify(ts.store.console.page(10, null))).not.toContain('hunter2');
     expect(JSON.stringify(ts.store.audit.list({ limit: 10 }).data)).not.toContain('hunter2');
-    expect(fillPlaceholders('KickPlayer {userId} {name}', { userId: 'steam_1', name: 'A B' })).toEqual({ command: 'KickPlayer steam_1 A_B', missing: [] });
+    expect(fillPlaceholders('KickPlayer {userId} {name}', { userId: 'steam_1', name: 'A B' })).toEqual({
+      command: 'KickPlayer steam_1 A_B',
+      missing: [],
+    });
 
     ts.store.world.replace(makeWorld({ players: 2, pals: 2 }), '2026-07-14T10:00:00.000Z');
     const target = ts.store.world.allPlayers()[0];
@@ -99,7 +141,9 @@ describe('console', () => {
     expect(ts.store.audit.list({ limit: 1 }).data[0]).toMatchObject({ action: 'console.save', target: id, detail: 'tell (replaced)' });
     const other = await send('POST', '/console/saved', admin, { name: 'Ärger', command: 'Info' });
     expect(other.status).toBe(201);
-    expect((await send('POST', '/console/saved', admin, { name: 'ärger', command: 'ShowPlayers' })).json!.data).toMatchObject({ id: (other.json!.data as { id: string }).id });
+    expect((await send('POST', '/console/saved', admin, { name: 'ärger', command: 'ShowPlayers' })).json!.data).toMatchObject({
+      id: (other.json!.data as { id: string }).id,
+    });
     expect((await send('DELETE', `/console/saved?id=${(other.json!.data as { id: string }).id}`, admin)).status).toBe(204);
     expect((await send('DELETE', '/console/saved?id=ffffffff', admin)).status).toBe(404);
     expect((await send('DELETE', `/console/saved?id=${id}`, admin)).status).toBe(204);

@@ -20,7 +20,11 @@ const ALICE = '00000000-0000-0000-0000-000000000001';
 const ALICE_ID = 'steam_76561190000000001';
 
 async function rig(opts: { palDefender?: boolean; rcon?: boolean; password?: string; rconAddr?: string } = {}) {
-  const sim = await startSimGameServer({ churnPeriodMs: 0, palDefender: opts.palDefender ?? true, players: [{ uid: ALICE, name: 'Alice', level: 3, userId: ALICE_ID }] });
+  const sim = await startSimGameServer({
+    churnPeriodMs: 0,
+    palDefender: opts.palDefender ?? true,
+    players: [{ uid: ALICE, name: 'Alice', level: 3, userId: ALICE_ID }],
+  });
   cleanup.push(() => sim.close());
   sim.control.setOnline([ALICE]);
   const clock = new ManualClock();
@@ -28,14 +32,48 @@ async function rig(opts: { palDefender?: boolean; rcon?: boolean; password?: str
   cleanup.push(() => ts.cleanup());
   ts.store.world.replace(makeWorld({ players: 2, pals: 2 }), '2026-07-14T10:00:00.000Z');
   const live = new TestLive();
-  live.setRunning([{ name: 'Alice', accountName: 'alice', playerId: playerIdOfSaveUid(ALICE), userId: ALICE_ID, ip: '', ping: 20, level: 3, location: null, buildingCount: 0 }]);
-  const consolePort = opts.rcon === false ? undefined : createConsole(ts.store, { addr: parseHostPort(opts.rconAddr ?? sim.rconAddr), password: opts.password ?? sim.password, timeoutMs: 2_000 });
+  live.setRunning([
+    {
+      name: 'Alice',
+      accountName: 'alice',
+      playerId: playerIdOfSaveUid(ALICE),
+      userId: ALICE_ID,
+      ip: '',
+      ping: 20,
+      level: 3,
+      location: null,
+      buildingCount: 0,
+    },
+  ]);
+  const consolePort =
+    opts.rcon === false
+      ? undefined
+      : createConsole(ts.store, {
+          addr: parseHostPort(opts.rconAddr ?? sim.rconAddr),
+          password: opts.password ?? sim.password,
+          timeoutMs: 2_000,
+        });
   if (consolePort) cleanup.push(() => consolePort.close());
   ts.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
   ts.store.users.add(VIEWER.username, 'viewer', VIEWER.password, 'cli');
-  const handler = createHandler({ store: ts.store, live, console: consolePort, settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 }, clock: clock.now, log: silentLog, version: 't' });
+  const handler = createHandler({
+    store: ts.store,
+    live,
+    console: consolePort,
+    settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 },
+    clock: clock.now,
+    log: silentLog,
+    version: 't',
+  });
   const send = async (method: string, path: string, cookie?: string, body?: unknown) => {
-    const res = await handler(toHttpRequest({ method, path: `/api/v1${path}`, headers: cookie ? { cookie } : {}, body: body === undefined ? undefined : JSON.stringify(body) }));
+    const res = await handler(
+      toHttpRequest({
+        method,
+        path: `/api/v1${path}`,
+        headers: cookie ? { cookie } : {},
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
     const json: PanelResponse['json'] = res.body ? JSON.parse(String(res.body)) : undefined;
     return { status: res.status, json, headers: res.headers };
   };
@@ -49,14 +87,24 @@ describe('item grants', () => {
     expect((await pd.send('GET', '/items/capability', pd.viewer)).status).toBe(403);
     expect((await pd.send('GET', '/items/capability', pd.admin)).json.data).toMatchObject({ capable: true, via: 'rcon' });
     const vanilla = await rig({ palDefender: false });
-    expect((await vanilla.send('GET', '/items/capability', vanilla.admin)).json.data).toEqual({ capable: false, via: null, reason: expect.stringContaining('does not have PalDefender') });
+    expect((await vanilla.send('GET', '/items/capability', vanilla.admin)).json.data).toEqual({
+      capable: false,
+      via: null,
+      reason: expect.stringContaining('does not have PalDefender'),
+    });
     const none = await rig({ rcon: false });
     expect((await none.send('GET', '/items/capability', none.admin)).json.data.reason).toContain('RCON is not configured');
     const refused = await rig({ password: 'wrong' });
-    expect((await refused.send('GET', '/items/capability', refused.admin)).json.data.reason).toBe('The game refused the RCON password (SERVICE_RCON_PASSWORD).');
+    expect((await refused.send('GET', '/items/capability', refused.admin)).json.data.reason).toBe(
+      'The game refused the RCON password (SERVICE_RCON_PASSWORD).',
+    );
     // Nothing listens at the RCON address (port 1 on loopback).
     const unreachable = await rig({ rconAddr: '127.0.0.1:1' });
-    expect((await unreachable.send('GET', '/items/capability', unreachable.admin)).json.data).toEqual({ capable: false, via: null, reason: expect.stringContaining('RCON is not reachable') });
+    expect((await unreachable.send('GET', '/items/capability', unreachable.admin)).json.data).toEqual({
+      capable: false,
+      via: null,
+      reason: expect.stringContaining('RCON is not reachable'),
+    });
   });
 
   it('a grant to an online player by platform id, recorded and audited; bounds and an offline player refused', async () => {
@@ -65,14 +113,29 @@ describe('item grants', () => {
     expect(items.json.total).toBe(ITEM_CATALOG.length);
     expect(items.json.data.map((i: { id: string }) => i.id)).toContain('PalSphere_Mega');
     expect((await send('POST', `/players/${ALICE}/item-grants`, viewer, { items: [{ itemId: 'Money', count: 100 }] })).status).toBe(403);
-    const given = await send('POST', `/players/${ALICE}/item-grants`, admin, { items: [{ itemId: 'Money', count: 1000 }, { itemId: 'PalSphere', count: 5 }] });
+    const given = await send('POST', `/players/${ALICE}/item-grants`, admin, {
+      items: [
+        { itemId: 'Money', count: 1000 },
+        { itemId: 'PalSphere', count: 5 },
+      ],
+    });
     expect(given.status).toBe(201);
     expect(given.json.data).toMatchObject({ uid: ALICE, userId: ALICE_ID, playerName: 'Alice', outcome: 'granted', actor: 'user:admin' });
-    expect(sim.control.adminActions().filter((a) => a.action === 'giveitems')).toEqual([{ via: 'rcon', action: 'giveitems', args: { userid: ALICE_ID, items: 'Money:1000 PalSphere:5' } }]);
-    expect(ts.store.audit.list({ limit: 5, action: 'items.grant' }).data).toEqual([expect.objectContaining({ actor: 'user:admin', detail: '1000 Money, 5 PalSphere' })]);
+    expect(sim.control.adminActions().filter((a) => a.action === 'giveitems')).toEqual([
+      { via: 'rcon', action: 'giveitems', args: { userid: ALICE_ID, items: 'Money:1000 PalSphere:5' } },
+    ]);
+    expect(ts.store.audit.list({ limit: 5, action: 'items.grant' }).data).toEqual([
+      expect.objectContaining({ actor: 'user:admin', detail: '1000 Money, 5 PalSphere' }),
+    ]);
     const list = await send('GET', '/item-grants', admin);
     expect(list.json.data).toHaveLength(1);
-    for (const body of [{ items: [] }, { items: [{ itemId: 'Money', count: 0 }] }, { items: [{ itemId: 'Money', count: 10_000 }] }, { items: [{ itemId: 'bad id!', count: 1 }] }, { items: Array.from({ length: 21 }, () => ({ itemId: 'Wood', count: 1 })) }]) {
+    for (const body of [
+      { items: [] },
+      { items: [{ itemId: 'Money', count: 0 }] },
+      { items: [{ itemId: 'Money', count: 10_000 }] },
+      { items: [{ itemId: 'bad id!', count: 1 }] },
+      { items: Array.from({ length: 21 }, () => ({ itemId: 'Wood', count: 1 })) },
+    ]) {
       expect((await send('POST', `/players/${ALICE}/item-grants`, admin, body)).status, JSON.stringify(body)).toBe(400);
     }
     // The game says Alice is gone: refused by the game, recorded as failed.

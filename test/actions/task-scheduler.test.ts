@@ -43,7 +43,14 @@ async function rig() {
     now = Date.parse(iso);
     await scheduler.tick();
   };
-  return { sim, ts, scheduler, at, setPlayers: (n: number) => (players = n), actions: () => sim.control.adminActions().map((a) => `${a.action}${a.args.message ? `: ${String(a.args.message)}` : ''}`) };
+  return {
+    sim,
+    ts,
+    scheduler,
+    at,
+    setPlayers: (n: number) => (players = n),
+    actions: () => sim.control.adminActions().map((a) => `${a.action}${a.args.message ? `: ${String(a.args.message)}` : ''}`),
+  };
 }
 
 const restart = (whenPlayersOnline: 'run' | 'skip' | 'delay') => ({
@@ -70,10 +77,19 @@ describe('scheduled tasks', () => {
     expect(actions()).toEqual(['announce: The server restarts in 10 minutes.']);
     await at('2026-07-14T03:59:00.000Z');
     await at('2026-07-14T04:00:00.000Z');
-    expect(actions()).toEqual(['announce: The server restarts in 10 minutes.', 'announce: The server restarts in 1 minutes.', 'save', 'shutdown: The server restarts now.']);
+    expect(actions()).toEqual([
+      'announce: The server restarts in 10 minutes.',
+      'announce: The server restarts in 1 minutes.',
+      'save',
+      'shutdown: The server restarts now.',
+    ]);
     expect(ts.store.tasks.runs(5, t.id)).toEqual([expect.objectContaining({ dueAt: '2026-07-14T04:00:00.000Z', outcome: 'ok' })]);
-    expect(ts.store.audit.list({ limit: 10, action: 'task.run' }).data).toEqual([expect.objectContaining({ actor: 'system', target: t.id })]);
-    expect(ts.store.audit.list({ limit: 10, action: 'server.shutdown' }).data).toEqual([expect.objectContaining({ actor: 'system', outcome: 'ok' })]);
+    expect(ts.store.audit.list({ limit: 10, action: 'task.run' }).data).toEqual([
+      expect.objectContaining({ actor: 'system', target: t.id }),
+    ]);
+    expect(ts.store.audit.list({ limit: 10, action: 'server.shutdown' }).data).toEqual([
+      expect.objectContaining({ actor: 'system', outcome: 'ok' }),
+    ]);
     // The next one is tomorrow.
     await at('2026-07-14T04:05:00.000Z');
     expect(actions()).toHaveLength(4);
@@ -106,7 +122,10 @@ describe('scheduled tasks', () => {
     await at('2026-07-14T09:00:00.000Z');
     expect(actions()).toEqual([]);
     expect(ts.store.tasks.runs(5, t.id)[0]).toMatchObject({ outcome: 'skipped', detail: 'missed while palpanel was not running' });
-    const c = ts.store.tasks.add({ name: 'Save often', enabled: true, schedule: { every: 'interval', minutes: 30 }, action: { kind: 'command', command: 'Save' } }, 'cli');
+    const c = ts.store.tasks.add(
+      { name: 'Save often', enabled: true, schedule: { every: 'interval', minutes: 30 }, action: { kind: 'command', command: 'Save' } },
+      'cli',
+    );
     await at('2026-07-14T09:31:00.000Z');
     expect(ts.store.tasks.runs(5, c.id)[0]).toMatchObject({ outcome: 'ok', detail: 'Complete Save' });
     expect(ts.store.console.page(5, null)[0]).toMatchObject({ actor: 'system', command: 'Save' });

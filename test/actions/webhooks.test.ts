@@ -65,7 +65,9 @@ describe('webhooks', () => {
     const list = await send('GET', '/webhooks', admin);
     expect(JSON.stringify(list.json)).not.toContain('s3cr3t-token');
     expect(JSON.stringify(ts.store.audit.list({ limit: 10 }).data)).not.toContain('s3cr3t-token');
-    expect(ts.store.audit.list({ limit: 10, action: 'webhook.create' }).data).toEqual([expect.objectContaining({ actor: 'user:admin', target: hook.id, detail: `discord ${new URL(rx.url).host}` })]);
+    expect(ts.store.audit.list({ limit: 10, action: 'webhook.create' }).data).toEqual([
+      expect.objectContaining({ actor: 'user:admin', target: hook.id, detail: `discord ${new URL(rx.url).host}` }),
+    ]);
     expect((await send('DELETE', `/webhooks/${hook.id}`, admin)).status).toBe(204);
     expect((await send('DELETE', `/webhooks/${hook.id}`, admin)).status).toBe(404);
     expect((await send('GET', '/webhooks', admin)).json.data).toEqual([]);
@@ -75,7 +77,10 @@ describe('webhooks', () => {
     const { ts } = await rig();
     const discord = await receiver();
     const plain = await receiver();
-    cleanup.push(() => new Promise<void>((r) => discord.server.close(() => r())), () => new Promise<void>((r) => plain.server.close(() => r())));
+    cleanup.push(
+      () => new Promise<void>((r) => discord.server.close(() => r())),
+      () => new Promise<void>((r) => plain.server.close(() => r())),
+    );
     ts.store.webhooks.add('discord', discord.url, 'cli');
     ts.store.webhooks.add('json', plain.url, 'cli');
     const notifier = new Notifier({ store: ts.store, log: silentLog });

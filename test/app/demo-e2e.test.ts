@@ -110,12 +110,18 @@ describe('palpanel demo (built executable)', () => {
     expect(login.status).toBe(200);
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
     const panel = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${url}/api/v1${path}`, { method, headers: { cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(`${url}/api/v1${path}`, {
+        method,
+        headers: { cookie },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       return { status: res.status, body: (await res.json()) as { data: Record<string, unknown> } };
     };
     const config = await panel('GET', '/config');
     expect(config.status).toBe(200);
-    expect((config.body.data.settings as { key: string }[]).find((x) => x.key === 'ServerName')).toMatchObject({ value: 'palpanel demo server' });
+    expect((config.body.data.settings as { key: string }[]).find((x) => x.key === 'ServerName')).toMatchObject({
+      value: 'palpanel demo server',
+    });
     const info = await panel('POST', '/console/exec', { command: 'Info' });
     expect(info.status).toBe(200);
     expect(info.body.data.reply).toContain('palpanel demo server');

@@ -48,7 +48,10 @@ describe('the operator log', () => {
     await waitFor('the leave', () => lines.find((l) => l.includes('leave: Alice left the server')));
     const key = server.store.keys.create('grafana', 'cli');
     expect(lines.find((l) => l.includes(`audit: cli: create integration key ${key.id} (grafana)`))).toBeDefined();
-    const res = await fetch(`${server.url}/api/v1/auth/login`, { method: 'POST', body: JSON.stringify({ username: 'mallory\u001b[2J', password: 'guess-guess-guess' }) });
+    const res = await fetch(`${server.url}/api/v1/auth/login`, {
+      method: 'POST',
+      body: JSON.stringify({ username: 'mallory\u001b[2J', password: 'guess-guess-guess' }),
+    });
     expect(res.status).toBe(401);
     const failed = lines.filter((l) => l.includes('panel login failed'));
     expect(failed).toHaveLength(1);
@@ -62,7 +65,9 @@ describe('the operator log', () => {
     await waitFor('the refusal', () => lines.find((l) => l.includes('game REST API: unauthorized')));
     await new Promise((r) => setTimeout(r, 300)); // several more polls
     const refused = lines.filter((l) => l.includes('game REST API'));
-    expect(refused).toEqual([expect.stringContaining('game REST API: unauthorized: the game refused the admin password (SERVICE_GAME_ADMIN_PASSWORD)')]);
+    expect(refused).toEqual([
+      expect.stringContaining('game REST API: unauthorized: the game refused the admin password (SERVICE_GAME_ADMIN_PASSWORD)'),
+    ]);
   });
 
   it('with SERVICE_LOG_FORMAT=json every line is one JSON object', async () => {
@@ -70,6 +75,7 @@ describe('the operator log', () => {
     sim.control.setOnline([ALICE]);
     await waitFor('the join', () => lines.find((l) => l.includes('joined the server')));
     expect(lines.length).toBeGreaterThan(2);
-    for (const l of lines) expect(JSON.parse(l)).toMatchObject({ at: expect.any(String), level: expect.any(String), msg: expect.any(String) });
+    for (const l of lines)
+      expect(JSON.parse(l)).toMatchObject({ at: expect.any(String), level: expect.any(String), msg: expect.any(String) });
   });
 });

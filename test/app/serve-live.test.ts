@@ -24,7 +24,11 @@ const ALICE = '00000000-0000-0000-0000-000000000001';
 async function setup(
   env: Record<string, string> = {},
   simOpts: SimOptions = {},
-): Promise<{ sim: SimGameServer; server: RunningServer; get: <P extends string>(path: P) => Promise<{ status: number; body: BodyAt<P> }> }> {
+): Promise<{
+  sim: SimGameServer;
+  server: RunningServer;
+  get: <P extends string>(path: P) => Promise<{ status: number; body: BodyAt<P> }>;
+}> {
   const { sim, server, key } = await startLiveServe(
     cleanup,
     { players: [{ uid: ALICE, name: 'Alice\u0007\nSmith', level: 12 }], ...simOpts },
@@ -95,7 +99,7 @@ describe('serve against the simulated game server', () => {
     for (const s of sim.control.sensitiveStrings()) expect(text).not.toContain(s);
   });
 
-  it('HTTP requests never call the game: they read the pollers\' last answers', async () => {
+  it("HTTP requests never call the game: they read the pollers' last answers", async () => {
     // Hour-long intervals: after the first polls nothing but an HTTP request could call the game.
     const { sim, get } = await setup({ SERVICE_POLL_INTERVAL: '1h', SERVICE_GAME_DATA_INTERVAL: '1h' });
     await waitFor('first polls', async () => {
@@ -186,7 +190,9 @@ describe('serve against the simulated game server', () => {
       const server = await startServe({ settings, log: createLogger('text', () => {}), version: 'test', ready: () => {} });
       const { key } = server.store.keys.create('restart test', 'cli');
       const get = async <P extends string>(path: P) =>
-        (await (await fetch(`${server.url}/api/integration/v1${path}`, { headers: { authorization: `Bearer ${key}` } })).json()) as BodyAt<P>;
+        (await (
+          await fetch(`${server.url}/api/integration/v1${path}`, { headers: { authorization: `Bearer ${key}` } })
+        ).json()) as BodyAt<P>;
       const story = async () => (await get('/events?limit=100')).data.reverse().map((e) => `${e.kind}: ${e.message}`);
       return { server, get, story };
     };
@@ -234,7 +240,7 @@ describe('serve against the simulated game server', () => {
     await third.server.stop();
   });
 
-  it('a deep scan of /world/summary and /world/workers over HTTP finds none of the actors\' names, ids, guilds or IPs', async () => {
+  it("a deep scan of /world/summary and /world/workers over HTTP finds none of the actors' names, ids, guilds or IPs", async () => {
     const saveDir = tempDir('palpanel-save-');
     const world = writeSyntheticWorld(saveDir, { seed: 7, players: 4, pals: 120 });
     const basePals = world.expected.pals.filter((p) => p.placement === 'base');
@@ -245,7 +251,11 @@ describe('serve against the simulated game server', () => {
       basePals: basePals.map((p) => ({ instanceId: p.instanceId, characterId: p.characterId, level: p.level })),
     });
     cleanup.push(() => sim.close());
-    const settings = liveSettings(saveDir, sim, { SERVICE_GAME_DATA: 'on', SERVICE_GAME_DATA_INTERVAL: '100ms', SERVICE_INTEGRATION_RATE_LIMIT: '100000' });
+    const settings = liveSettings(saveDir, sim, {
+      SERVICE_GAME_DATA: 'on',
+      SERVICE_GAME_DATA_INTERVAL: '100ms',
+      SERVICE_INTEGRATION_RATE_LIMIT: '100000',
+    });
     const server = await startServe({ settings, log: createLogger('text', () => {}), version: 'test', ready: () => {} });
     cleanup.push(() => server.stop());
     const { key } = server.store.keys.create('scan', 'cli');
@@ -253,12 +263,16 @@ describe('serve against the simulated game server', () => {
       (await (await fetch(`${server.url}/api/integration/v1${path}`, { headers: { authorization: `Bearer ${key}` } })).json()) as BodyAt<P>;
     const [summary, workers] = await waitFor('linked workers', async () => {
       const [s, w] = [await get('/world/summary'), await get('/world/workers')];
-      return s.data.state === 'ready' && s.data.linkedBasePals === basePals.length && w.data.workers.length === basePals.length ? [s, w] : undefined;
+      return s.data.state === 'ready' && s.data.linkedBasePals === basePals.length && w.data.workers.length === basePals.length
+        ? [s, w]
+        : undefined;
     });
     // Every base pal is linked once, whatever spelling of its InstanceID the game used; the
     // three workers no save holds are counted but never listed.
     expect(summary.data.counts.basePals).toBe(basePals.length + 3);
-    expect(new Set(workers.data.workers.map((w: { instanceId: string }) => w.instanceId))).toEqual(new Set(basePals.map((p) => p.instanceId)));
+    expect(new Set(workers.data.workers.map((w: { instanceId: string }) => w.instanceId))).toEqual(
+      new Set(basePals.map((p) => p.instanceId)),
+    );
     const text = JSON.stringify(summary) + JSON.stringify(workers);
     const secrets = sim.control.sensitiveStrings();
     expect(secrets.length).toBeGreaterThan(20);
@@ -267,7 +281,24 @@ describe('serve against the simulated game server', () => {
       expect(text).not.toContain(word);
     }
     for (const w of workers.data.workers) {
-      expect(Object.keys(w).every((k) => ['instanceId', 'characterId', 'displayName', 'isBoss', 'level', 'hpPercent', 'active', 'activity', 'baseId', 'ownerUid', 'ownerName', 'ownerSource'].includes(k))).toBe(true);
+      expect(
+        Object.keys(w).every((k) =>
+          [
+            'instanceId',
+            'characterId',
+            'displayName',
+            'isBoss',
+            'level',
+            'hpPercent',
+            'active',
+            'activity',
+            'baseId',
+            'ownerUid',
+            'ownerName',
+            'ownerSource',
+          ].includes(k),
+        ),
+      ).toBe(true);
     }
   });
 });

@@ -18,10 +18,20 @@ const ADMIN = { username: 'root', password: 'a-long-admin-passphrase' };
 
 describe('serve: moderation through the game REST API', () => {
   it('kicks a crossplay player by platform id, and the whitelist kicks on join', async () => {
-    const { sim, server } = await startLiveServe(cleanup, { players: [{ uid: XBOX, name: 'Xbox Pal', level: 3, userId: GDK }, { uid: PLAY, name: 'PS Pal', level: 4, userId: PS5 }], churnPeriodMs: 0 });
+    const { sim, server } = await startLiveServe(cleanup, {
+      players: [
+        { uid: XBOX, name: 'Xbox Pal', level: 3, userId: GDK },
+        { uid: PLAY, name: 'PS Pal', level: 4, userId: PS5 },
+      ],
+      churnPeriodMs: 0,
+    });
     sim.control.setOnline([XBOX]);
     server.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
-    const login = await fetch(`${server.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const login = await fetch(`${server.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
     const cookie = login.headers.get('set-cookie')!.split(';')[0];
     const post = (path: string, body: unknown, method = 'POST') =>
       fetch(`${server.url}/api/v1${path}`, { method, headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -34,8 +44,16 @@ describe('serve: moderation through the game REST API', () => {
     expect((await post('/whitelist', { enabled: true, entries: [] }, 'PUT')).status).toBe(200);
     // The kicked player stays away (the sim keeps them out for a minute); another one joins.
     sim.control.setOnline([PLAY]);
-    const row = await waitFor('whitelist kick audited', () => server.store.audit.list({ limit: 5, action: 'player.kick', actor: 'system' }).data[0]);
+    const row = await waitFor(
+      'whitelist kick audited',
+      () => server.store.audit.list({ limit: 5, action: 'player.kick', actor: 'system' }).data[0],
+    );
     expect(row).toMatchObject({ target: PLAY.replace(/-/g, ''), outcome: 'ok' });
-    expect(sim.control.adminActions().filter((a) => a.action === 'kick').map((a) => a.args.userid)).toEqual([GDK, PS5]);
+    expect(
+      sim.control
+        .adminActions()
+        .filter((a) => a.action === 'kick')
+        .map((a) => a.args.userid),
+    ).toEqual([GDK, PS5]);
   });
 });

@@ -14,7 +14,11 @@ describe('serve: panel server, world and map routes', () => {
     const live = await startLiveServe(cleanup, { players: [{ uid: '00000000-0000-0000-0000-000000000001', name: 'Host', level: 10 }] });
     const base = `${live.server.url}/api/v1`;
     live.server.store.users.add('root', 'admin', 'a-long-admin-passphrase-1', 'cli');
-    const login = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'root', password: 'a-long-admin-passphrase-1' }) });
+    const login = await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'root', password: 'a-long-admin-passphrase-1' }),
+    });
     const cookie = login.headers.get('set-cookie')!.split(';')[0];
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are checked member by member
     const call = async (method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> => {
@@ -46,7 +50,9 @@ describe('serve: panel server, world and map routes', () => {
     expect(parsed.json.data).toMatchObject({ ok: true, trigger: 'manual' });
     expect((await call('GET', '/world')).json.data.lastAttempt).toEqual(parsed.json.data);
 
-    await waitFor('a player on the live map', async () => ((await call('GET', '/world/snapshot')).json.data.players.length === 1 ? true : undefined));
+    await waitFor('a player on the live map', async () =>
+      (await call('GET', '/world/snapshot')).json.data.players.length === 1 ? true : undefined,
+    );
     const snap = (await call('GET', '/world/snapshot')).json.data;
     expect(snap).toMatchObject({ gameData: 'ready', playersFrom: 'game-data', players: [{ name: 'Host' }] });
 

@@ -23,9 +23,13 @@ describe('serve with a save folder that does not exist', () => {
     const settings = testSettings(tempDir(), { SERVICE_SAVE_DIR: saveDir, SERVICE_SAVE_CHECK_INTERVAL: '50ms' });
     server = await startServe({ settings, log: createLogger('text', (l) => logs.push(l)), version: 'test', ready: () => {} });
     server.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
-    const login = await fetch(`${server.url}/api/v1/auth/login`, { method: 'POST', body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }) });
+    const login = await fetch(`${server.url}/api/v1/auth/login`, {
+      method: 'POST',
+      body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }),
+    });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-    const get = async (path: string) => (await (await fetch(`${server!.url}/api/v1${path}`, { headers: { cookie } })).json()) as { data: Record<string, unknown> };
+    const get = async (path: string) =>
+      (await (await fetch(`${server!.url}/api/v1${path}`, { headers: { cookie } })).json()) as { data: Record<string, unknown> };
     const words = 'the save folder (SERVICE_SAVE_DIR) does not exist.';
     await waitFor('the problem', async () => ((await get('/server')).data.saveProblem === words ? true : undefined));
     expect((await get('/world')).data.saveWatcher).toMatchObject({ enabled: true, problem: words });
@@ -36,7 +40,9 @@ describe('serve with a save folder that does not exist', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(logs.filter((l) => l.includes('does not exist'))).toEqual([expect.stringContaining(saveDir)]);
     const { key } = server.store.keys.create('probe', 'cli');
-    const pub = (await (await fetch(`${server.url}/api/integration/v1/server`, { headers: { authorization: `Bearer ${key}` } })).json()) as { data: { save: { state: string } } };
+    const pub = (await (
+      await fetch(`${server.url}/api/integration/v1/server`, { headers: { authorization: `Bearer ${key}` } })
+    ).json()) as { data: { save: { state: string } } };
     expect(pub.data.save.state).toBe('unknown');
   });
 });

@@ -17,7 +17,6 @@ import { countSetting } from '../helpers/counts.js';
 
 const ROUNDS = Math.max(3, Math.round(countSetting('PALPANEL_TEST_CRASH_ROUNDS', 20) / 3));
 
-
 const CHILD = `
   const { openStore } = await import(${JSON.stringify(join(ROOT, 'src/store/index.ts'))});
   const { BackupService } = await import(${JSON.stringify(join(ROOT, 'src/backups/service.ts'))});
@@ -45,7 +44,10 @@ describe('SIGKILL during backups and restores', () => {
     const world = fileTree(saveDir);
     const rng = seededRandom(7);
     for (let round = 0; round < ROUNDS; round++) {
-      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD, dataDir, saveDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD, dataDir, saveDir], {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let stderr = '';
       child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
       await new Promise<void>((resolve, reject) => {
@@ -60,7 +62,13 @@ describe('SIGKILL during backups and restores', () => {
       expect(fileTree(saveDir), `round ${round}`).toEqual(world);
       const store = await openStore(dataDir);
       try {
-        const svc = new BackupService({ store, saveDir, backupDir: join(dataDir, 'backups'), log: () => undefined, clock: () => new Date() });
+        const svc = new BackupService({
+          store,
+          saveDir,
+          backupDir: join(dataDir, 'backups'),
+          log: () => undefined,
+          clock: () => new Date(),
+        });
         for (const b of await svc.list()) await readArchive(join(dataDir, 'backups', `${b.id}.tar.gz`));
         expect(readdirSync(join(dataDir, 'backups')).filter((n) => n.endsWith('.tmp'))).toEqual([]);
       } finally {

@@ -22,11 +22,18 @@ describe('backup routes', () => {
     const saveDir = join(tempDir(), 'world');
     cpSync(join(FIXTURES, 'v0.1-coop'), saveDir, { recursive: true });
     const dataDir = tempDir();
-    server = await startServe({ settings: testSettings(dataDir, { SERVICE_SAVE_DIR: saveDir, SERVICE_SAVE_CHECK_INTERVAL: '1h' }), log: createLogger('text', () => {}), version: 't', ready: () => {} });
+    server = await startServe({
+      settings: testSettings(dataDir, { SERVICE_SAVE_DIR: saveDir, SERVICE_SAVE_CHECK_INTERVAL: '1h' }),
+      log: createLogger('text', () => {}),
+      version: 't',
+      ready: () => {},
+    });
     server.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
     server.store.users.add(VIEWER.username, 'viewer', VIEWER.password, 'cli');
     const login = async (c: typeof ADMIN) =>
-      ((await fetch(`${server!.url}/api/v1/auth/login`, { method: 'POST', body: JSON.stringify(c) })).headers.get('set-cookie') ?? '').split(';')[0];
+      (
+        (await fetch(`${server!.url}/api/v1/auth/login`, { method: 'POST', body: JSON.stringify(c) })).headers.get('set-cookie') ?? ''
+      ).split(';')[0];
     const admin = await login(ADMIN);
     const viewer = await login(VIEWER);
     const call = (method: string, path: string, cookie: string, body?: unknown) =>
@@ -37,10 +44,16 @@ describe('backup routes', () => {
     expect(started.status).toBe(202);
     const { data } = (await started.json()) as { data: { id: string; state: string } };
     expect(data.state).toBe('running');
-    const done = await waitFor('the backup', async () => {
-      const r = (await (await call('GET', `/backups/${data.id}`, viewer)).json()) as { data: { state: string; backup: { sizeBytes: number } | null } };
-      return r.data.state === 'done' ? r.data : undefined;
-    }, 30_000);
+    const done = await waitFor(
+      'the backup',
+      async () => {
+        const r = (await (await call('GET', `/backups/${data.id}`, viewer)).json()) as {
+          data: { state: string; backup: { sizeBytes: number } | null };
+        };
+        return r.data.state === 'done' ? r.data : undefined;
+      },
+      30_000,
+    );
     expect(done.backup!.sizeBytes).toBeGreaterThan(0);
     const list = (await (await call('GET', '/backups', viewer)).json()) as { data: { id: string; trigger: string }[] };
     expect(list.data).toEqual([expect.objectContaining({ id: data.id, trigger: 'manual', note: 'before the boss raid' })]);
@@ -60,8 +73,10 @@ describe('backup routes', () => {
     for (const body of [{}, { confirm: 'restore' }, { confirm: 'RESTORE ' }, { confirm: 'RESTORE', extra: 1 }]) {
       expect((await call('POST', `/backups/${data.id}/restore`, admin, body)).status, JSON.stringify(body)).toBe(400);
     }
-    expect((await (await call('GET', '/backups', viewer)).json() as { data: unknown[] }).data).toHaveLength(1);
-    const dry = (await (await call('POST', `/backups/${data.id}/restore/dry-run`, admin)).json()) as { data: { files: { changed: string[] } } };
+    expect(((await (await call('GET', '/backups', viewer)).json()) as { data: unknown[] }).data).toHaveLength(1);
+    const dry = (await (await call('POST', `/backups/${data.id}/restore/dry-run`, admin)).json()) as {
+      data: { files: { changed: string[] } };
+    };
     expect(dry.data.files.changed).toEqual([]);
     const restored = await call('POST', `/backups/${data.id}/restore`, admin, { confirm: 'RESTORE' });
     expect(restored.status).toBe(200);
@@ -69,7 +84,8 @@ describe('backup routes', () => {
 
     // A large upload body is read only for an admin: a viewer's (or no one's) is refused at 64 KiB.
     const big = Buffer.alloc(1024 * 1024, 1);
-    const upload = (cookie?: string) => fetch(`${server!.url}/api/v1/backups/upload`, { method: 'POST', headers: cookie ? { cookie } : {}, body: big });
+    const upload = (cookie?: string) =>
+      fetch(`${server!.url}/api/v1/backups/upload`, { method: 'POST', headers: cookie ? { cookie } : {}, body: big });
     expect((await upload()).status).toBe(413);
     expect((await upload(viewer)).status).toBe(413);
     const adminUpload = await upload(admin);
@@ -91,10 +107,21 @@ describe('palpanel backup (CLI) through a running server', () => {
     const saveDir = join(tempDir(), 'world');
     cpSync(join(FIXTURES, 'v0.1-coop'), saveDir, { recursive: true });
     const dataDir = tempDir();
-    server = await startServe({ settings: testSettings(dataDir, { SERVICE_SAVE_DIR: saveDir, SERVICE_SAVE_CHECK_INTERVAL: '1h' }), log: createLogger('text', () => {}), version: 't', ready: () => {} });
+    server = await startServe({
+      settings: testSettings(dataDir, { SERVICE_SAVE_DIR: saveDir, SERVICE_SAVE_CHECK_INTERVAL: '1h' }),
+      log: createLogger('text', () => {}),
+      version: 't',
+      ready: () => {},
+    });
     const out: string[] = [];
     const err: string[] = [];
-    const io = { env: { SERVICE_DATA_DIR: dataDir }, out: (t: string) => void out.push(t), err: (t: string) => void err.push(t), stdin: process.stdin, debug: false };
+    const io = {
+      env: { SERVICE_DATA_DIR: dataDir },
+      out: (t: string) => void out.push(t),
+      err: (t: string) => void err.push(t),
+      stdin: process.stdin,
+      debug: false,
+    };
     await backupCreate(io, { json: true });
     const made = JSON.parse(out.pop()!) as { id: string; trigger: string };
     expect(made.trigger).toBe('manual');

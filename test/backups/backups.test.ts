@@ -25,7 +25,6 @@ afterEach(() => {
 
 const silent = () => undefined;
 
-
 async function rig(fixture = 'v0.6-world1', clock: () => Date = () => new Date()) {
   const root = tempDir('palpanel-backup-');
   const saveDir = join(root, 'world');
@@ -35,7 +34,16 @@ async function rig(fixture = 'v0.6-world1', clock: () => Date = () => new Date()
   stores.push(store);
   const svc = new BackupService({ store, saveDir, backupDir: join(dataDir, 'backups'), log: silent, clock, settleMs: 0, maxWaitMs: 1000 });
   let running = false;
-  const restorer = new Restorer({ store, backups: svc, saveDir, dataDir, log: silent, clock: () => new Date(), game: { running: () => running }, ingest: null });
+  const restorer = new Restorer({
+    store,
+    backups: svc,
+    saveDir,
+    dataDir,
+    log: silent,
+    clock: () => new Date(),
+    game: { running: () => running },
+    ingest: null,
+  });
   const ports = createBackupPorts(svc, restorer, silent);
   return { root, saveDir, dataDir, store, svc, restorer, ports, setRunning: (v: boolean) => (running = v) };
 }
@@ -51,15 +59,26 @@ describe('backups', () => {
     const list = await svc.list();
     expect(list.map((b) => b.id)).toEqual([id]);
     // Plain tar can read it: the manifest first, then the world's files.
-    const names = execFileSync('tar', ['tzf', join(svc.backupDir, `${id}.tar.gz`)], { encoding: 'utf8' }).trim().split('\n');
+    const names = execFileSync('tar', ['tzf', join(svc.backupDir, `${id}.tar.gz`)], { encoding: 'utf8' })
+      .trim()
+      .split('\n');
     expect(names[0]).toBe('manifest.json');
     expect(names.slice(1).sort()).toEqual([...fileTree(saveDir).keys()].map((p) => `world/${p}`).sort());
     const { manifest } = await svc.open(id);
     expect(manifest.files.find((f) => f.path === 'Level.sav')!.size).toBe(readFileSync(join(saveDir, 'Level.sav')).length);
     expect(store.events.listPublic(5)).toEqual([expect.objectContaining({ kind: 'backup', message: 'Backup completed' })]);
-    expect(store.audit.list({ limit: 5, action: 'backup.create' }).data).toEqual([expect.objectContaining({ actor: 'user:ann', target: id, outcome: 'ok', detail: 'manual' })]);
+    expect(store.audit.list({ limit: 5, action: 'backup.create' }).data).toEqual([
+      expect.objectContaining({ actor: 'user:ann', target: id, outcome: 'ok', detail: 'manual' }),
+    ]);
     const storage = await svc.storage();
-    expect(storage).toMatchObject({ count: 1, newest: id, oldest: id, newestAt: rec.createdAt, oldestAt: rec.createdAt, bytesUsed: rec.sizeBytes });
+    expect(storage).toMatchObject({
+      count: 1,
+      newest: id,
+      oldest: id,
+      newestAt: rec.createdAt,
+      oldestAt: rec.createdAt,
+      bytesUsed: rec.sizeBytes,
+    });
     expect(storage.freeBytes).toBeGreaterThan(0);
   });
 
@@ -75,7 +94,11 @@ describe('backups', () => {
     const changed = fileTree(saveDir);
     const out = await ports.restore(id, { confirm: 'RESTORE', shutdown: false }, 'user:ann');
     expect(fileTree(saveDir)).toEqual(before);
-    expect(out.diff.files).toEqual({ added: ['LevelMeta.sav'], removed: ['Players/FFFFFFFF000000000000000000000000.sav'], changed: ['Level.sav'] });
+    expect(out.diff.files).toEqual({
+      added: ['LevelMeta.sav'],
+      removed: ['Players/FFFFFFFF000000000000000000000000.sav'],
+      changed: ['Level.sav'],
+    });
     const pre = await svc.open(out.preRestoreBackup);
     expect(pre.manifest.trigger).toBe('pre-restore');
     expect(new Map(pre.files.map((f) => [f.path, Buffer.from(f.data).toString('base64')]))).toEqual(changed);
@@ -91,8 +114,16 @@ describe('backups', () => {
     rmSync(saveDir, { recursive: true });
     cpSync(join(FIXTURES, 'v0.6-world2'), saveDir, { recursive: true });
     const diff = await ports.dryRun(id);
-    const w1 = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/entry.ts', 'parse', '--json', join(FIXTURES, 'v0.6-world1')], { encoding: 'utf8' })) as { players: { uid: string; name: string }[]; pals: unknown[]; guilds: { id: string }[] };
-    const w2 = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/entry.ts', 'parse', '--json', join(FIXTURES, 'v0.6-world2')], { encoding: 'utf8' })) as typeof w1;
+    const w1 = JSON.parse(
+      execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/entry.ts', 'parse', '--json', join(FIXTURES, 'v0.6-world1')], {
+        encoding: 'utf8',
+      }),
+    ) as { players: { uid: string; name: string }[]; pals: unknown[]; guilds: { id: string }[] };
+    const w2 = JSON.parse(
+      execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/entry.ts', 'parse', '--json', join(FIXTURES, 'v0.6-world2')], {
+        encoding: 'utf8',
+      }),
+    ) as typeof w1;
     const uids = (w: typeof w1) => new Set(w.players.map((p) => p.uid));
     expect(diff.players.gained.map((p) => p.id).sort()).toEqual([...uids(w1)].filter((u) => !uids(w2).has(u)).sort());
     expect(diff.players.lost.map((p) => p.id).sort()).toEqual([...uids(w2)].filter((u) => !uids(w1).has(u)).sort());
@@ -111,8 +142,13 @@ describe('backups', () => {
     writeFileSync(svc.backupDir, 'not a folder');
     const { id, done } = svc.start('manual', 'user:ann');
     await expect(done).rejects.toBeDefined();
-    expect(svc.job(id)).toMatchObject({ state: 'failed', error: 'The backup could not be written: a part of the path is not a folder. Nothing was kept.' });
-    expect(store.audit.list({ limit: 5, action: 'backup.create' }).data).toEqual([expect.objectContaining({ outcome: 'refused', reason: 'backup_failed' })]);
+    expect(svc.job(id)).toMatchObject({
+      state: 'failed',
+      error: 'The backup could not be written: a part of the path is not a folder. Nothing was kept.',
+    });
+    expect(store.audit.list({ limit: 5, action: 'backup.create' }).data).toEqual([
+      expect.objectContaining({ outcome: 'refused', reason: 'backup_failed' }),
+    ]);
     expect(store.events.listPublic(5)).toEqual([]);
   });
 
@@ -124,7 +160,9 @@ describe('backups', () => {
     setRunning(true);
     await expect(ports.restore(id, { confirm: 'RESTORE', shutdown: false }, 'user:ann')).rejects.toMatchObject({ code: 'conflict' });
     expect(readFileSync(join(saveDir, 'Level.sav'), 'utf8')).toBe('changed');
-    expect(store.audit.list({ limit: 5, action: 'backup.restore' }).data).toEqual([expect.objectContaining({ outcome: 'refused', reason: 'game_running' })]);
+    expect(store.audit.list({ limit: 5, action: 'backup.restore' }).data).toEqual([
+      expect.objectContaining({ outcome: 'refused', reason: 'game_running' }),
+    ]);
     expect((await svc.list()).map((b) => b.trigger)).toEqual(['manual']);
   });
 
@@ -137,7 +175,9 @@ describe('backups', () => {
     mkdirSync(join(`${saveDir}.before-${id}`, 'in-the-way'), { recursive: true });
     writeFileSync(join(saveDir, 'Level.sav'), 'the world now');
     const now = fileTree(saveDir);
-    await expect(ports.restore(id, { confirm: 'RESTORE', shutdown: false }, 'user:ann')).rejects.toThrow(/^The save folder could not be replaced: /);
+    await expect(ports.restore(id, { confirm: 'RESTORE', shutdown: false }, 'user:ann')).rejects.toThrow(
+      /^The save folder could not be replaced: /,
+    );
     expect(fileTree(saveDir)).toEqual(now);
     expect(now).not.toEqual(before);
     expect(existsSync(`${saveDir}.restore-${id}`)).toBe(false);
@@ -219,15 +259,46 @@ describe('backups', () => {
     expect((await svc.list()).length).toBe(2);
     const tgz = (entries: { name: string; data: Uint8Array }[]) => gzipSync(Buffer.concat([...tarChunks(entries)]));
     const manifest = (files: { path: string; data: Uint8Array }[]) =>
-      Buffer.from(JSON.stringify({ format: 'palpanel-backup/1', id: 'x', trigger: 'manual', createdAt: '2026-07-01T00:00:00.000Z', gameVersion: null, world: null, files: files.map((f) => ({ path: f.path, size: f.data.length, sha256: createHash('sha256').update(f.data).digest('hex') })) }));
+      Buffer.from(
+        JSON.stringify({
+          format: 'palpanel-backup/1',
+          id: 'x',
+          trigger: 'manual',
+          createdAt: '2026-07-01T00:00:00.000Z',
+          gameVersion: null,
+          world: null,
+          files: files.map((f) => ({ path: f.path, size: f.data.length, sha256: createHash('sha256').update(f.data).digest('hex') })),
+        }),
+      );
     const level = { path: 'Level.sav', data: Buffer.from('not a save') };
     const cases: [string, Buffer, RegExp][] = [
       ['not gzip', Buffer.from('hello'), /not a gzip file/],
-      ['traversal', tgz([{ name: 'manifest.json', data: manifest([level]) }, { name: 'world/../../etc/passwd', data: level.data }]), /outside it/],
+      [
+        'traversal',
+        tgz([
+          { name: 'manifest.json', data: manifest([level]) },
+          { name: 'world/../../etc/passwd', data: level.data },
+        ]),
+        /outside it/,
+      ],
       ['absolute', tgz([{ name: '/etc/passwd', data: level.data }]), /outside it/],
       ['no manifest', tgz([{ name: 'world/Level.sav', data: level.data }]), /no manifest/],
-      ['checksum', tgz([{ name: 'manifest.json', data: manifest([level]) }, { name: 'world/Level.sav', data: Buffer.from('other bytes') }]), /checksum/],
-      ['not a world', tgz([{ name: 'manifest.json', data: manifest([level]) }, { name: 'world/Level.sav', data: level.data }]), /could not be read as a Palworld world save/],
+      [
+        'checksum',
+        tgz([
+          { name: 'manifest.json', data: manifest([level]) },
+          { name: 'world/Level.sav', data: Buffer.from('other bytes') },
+        ]),
+        /checksum/,
+      ],
+      [
+        'not a world',
+        tgz([
+          { name: 'manifest.json', data: manifest([level]) },
+          { name: 'world/Level.sav', data: level.data },
+        ]),
+        /could not be read as a Palworld world save/,
+      ],
     ];
     for (const [name, bytes, why] of cases) {
       await expect(ports.importArchive(bytes, 'user:ann'), name).rejects.toThrow(why);

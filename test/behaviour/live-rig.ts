@@ -44,7 +44,12 @@ export async function startWiredServe(cleanup: (() => Promise<void> | void)[]): 
   const configFile = join(tempDir('palpanel-config-'), 'PalWorldSettings.ini');
   writeFileSync(configFile, INI);
   let simNow = SIM_START;
-  const sim = await startSimGameServer({ churnPeriodMs: 0, palDefender: true, clock: () => simNow, players: [{ uid: HOST_UID, name: 'Host', level: 10 }] });
+  const sim = await startSimGameServer({
+    churnPeriodMs: 0,
+    palDefender: true,
+    clock: () => simNow,
+    players: [{ uid: HOST_UID, name: 'Host', level: 10 }],
+  });
   cleanup.push(() => sim.close());
   sim.control.setOnline([HOST_UID]);
   const settings = liveSettings(saveDir, sim, {

@@ -204,6 +204,7 @@ export function learnAll(xs: readonly Exchange[], norm: Normalizer, extra: reado
   for (const x of xs) {
     const etag = x.res.headers.etag;
     // The opaque part: If-None-Match may send it with or without W/.
-    if (etag && x.res.body.text !== '' && norm.text(x.res.body.text, x.volatile, x.at) !== x.res.body.text) norm.learn(etag.replace(/^W\//, '').replace(/"/g, ''), 'etag');
+    if (etag && x.res.body.text !== '' && norm.text(x.res.body.text, x.volatile, x.at) !== x.res.body.text)
+      norm.learn(etag.replace(/^W\//, '').replace(/"/g, ''), 'etag');
   }
 }

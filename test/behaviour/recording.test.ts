@@ -55,8 +55,14 @@ interface TableRoute {
 const TABLES = [panelTable(), integrationTable(), publicTable()];
 // Walked in an order of their own (by path, then method), not the tables': a refactor may
 // regroup a table, and a walk in table order would then read state in another order.
-const ROUTES: TableRoute[] = TABLES.flatMap((t) => t.routes.map((route) => ({ key: `${route.method} ${route.path}`, base: t.base, route }))).sort((a, b) =>
-  `${a.base}${a.route.path} ${a.route.method}` < `${b.base}${b.route.path} ${b.route.method}` ? -1 : `${a.base}${a.route.path} ${a.route.method}` > `${b.base}${b.route.path} ${b.route.method}` ? 1 : 0,
+const ROUTES: TableRoute[] = TABLES.flatMap((t) =>
+  t.routes.map((route) => ({ key: `${route.method} ${route.path}`, base: t.base, route })),
+).sort((a, b) =>
+  `${a.base}${a.route.path} ${a.route.method}` < `${b.base}${b.route.path} ${b.route.method}`
+    ? -1
+    : `${a.base}${a.route.path} ${a.route.method}` > `${b.base}${b.route.path} ${b.route.method}`
+      ? 1
+      : 0,
 );
 const PANEL_BASE = TABLES[0].base;
 const INTEGRATION_BASE = TABLES[1].base;
@@ -88,8 +94,18 @@ const GOOD_BODIES: Record<string, unknown> = {
   'POST /console/saved': { name: 'players', command: 'ShowPlayers' },
   'PUT /config': { ExpRate: 2, bIsPvP: false },
   'POST /players/{uid}/item-grants': { items: [{ itemId: 'PalSphere', count: 5 }] },
-  'POST /tasks': { name: 'nightly save', enabled: false, schedule: { every: 'day', at: '04:00' }, action: { kind: 'command', command: 'Save' } },
-  'PUT /tasks/{id}': { name: 'nightly save 2', enabled: false, schedule: { every: 'interval', minutes: 60 }, action: { kind: 'command', command: 'Save' } },
+  'POST /tasks': {
+    name: 'nightly save',
+    enabled: false,
+    schedule: { every: 'day', at: '04:00' },
+    action: { kind: 'command', command: 'Save' },
+  },
+  'PUT /tasks/{id}': {
+    name: 'nightly save 2',
+    enabled: false,
+    schedule: { every: 'interval', minutes: 60 },
+    action: { kind: 'command', command: 'Save' },
+  },
 };
 
 /** Answers whose `data.id` later requests use, under a name. */
@@ -161,7 +177,16 @@ function goodBody(t: TableRoute): unknown {
 }
 
 /** A value of another JSON type than `v`. */
-const wrongType = (v: unknown): unknown => (typeof v === 'string' ? 12345 : typeof v === 'number' ? 'not a number' : typeof v === 'boolean' ? 'yes' : Array.isArray(v) ? { not: 'a list' } : 'not an object');
+const wrongType = (v: unknown): unknown =>
+  typeof v === 'string'
+    ? 12345
+    : typeof v === 'number'
+      ? 'not a number'
+      : typeof v === 'boolean'
+        ? 'yes'
+        : Array.isArray(v)
+          ? { not: 'a list' }
+          : 'not an object';
 
 /** The bad bodies an admin sends before the good one: an unknown member, a member of the
  * wrong type (the whole body when it has none), and text that is not JSON. */
@@ -178,7 +203,9 @@ function badBodies(t: TableRoute, good: unknown): [string, string][] {
 
 /** A concrete path: each `{name}` from what the run made, else its schema's first example. */
 function pathOf(t: TableRoute, ids: Map<string, string>): string {
-  const props = t.route.request?.params ? (z.toJSONSchema(t.route.request.params, { io: 'input' }).properties as Record<string, { examples?: unknown[] }>) : {};
+  const props = t.route.request?.params
+    ? (z.toJSONSchema(t.route.request.params, { io: 'input' }).properties as Record<string, { examples?: unknown[] }>)
+    : {};
   const made = PARAM_FROM[t.key] ? ids.get(PARAM_FROM[t.key]) : undefined;
   const path = t.route.path.replace(/\{([^}]+)\}/g, (_, name: string) => made ?? String(props[name]?.examples?.[0]));
   return t.base + path + (QUERY[t.key]?.(ids) ?? '');
@@ -193,7 +220,8 @@ function exampleValues(): Set<string> {
     else if (v && typeof v === 'object') Object.values(v).forEach(walk);
   };
   for (const t of ROUTES) {
-    for (const s of [t.route.request?.params, t.route.request?.body]) if (s) walk(JSON.parse(JSON.stringify(z.toJSONSchema(s, { io: 'input' }))));
+    for (const s of [t.route.request?.params, t.route.request?.body])
+      if (s) walk(JSON.parse(JSON.stringify(z.toJSONSchema(s, { io: 'input' }))));
   }
   out.add('0a1b2c3d');
   return out;
@@ -215,7 +243,9 @@ function show(body: Buffer, contentType: string | undefined): Shown {
       const entries = readTar(gunzipSync(body), { maxTotal: 1 << 30, maxEntries: 10_000 });
       const lines = entries.map((e) => {
         const data = Buffer.from(e.data);
-        return e.name.endsWith('.json') ? `${e.name} ${data.length}\n${data.toString('utf8')}` : `${e.name} ${data.length} sha256:${createHash('sha256').update(data).digest('hex')}`;
+        return e.name.endsWith('.json')
+          ? `${e.name} ${data.length}\n${data.toString('utf8')}`
+          : `${e.name} ${data.length} sha256:${createHash('sha256').update(data).digest('hex')}`;
       });
       return { encoding: 'archive', text: lines.join('\n') };
     } catch {
@@ -229,12 +259,20 @@ function show(body: Buffer, contentType: string | undefined): Shown {
 /** Sends, records, and returns the answer with its body as text. */
 async function record(section: string, label: string, send: RawSend, req: RawRequest, volatile?: readonly string[]) {
   const res = await send(req);
-  const reqBody = req.body === undefined ? undefined : show(Buffer.isBuffer(req.body) ? req.body : Buffer.from(req.body, 'utf8'), req.headers['content-type']);
+  const reqBody =
+    req.body === undefined
+      ? undefined
+      : show(Buffer.isBuffer(req.body) ? req.body : Buffer.from(req.body, 'utf8'), req.headers['content-type']);
   exchanges.push({
     section,
     label,
     req: { method: req.method, path: req.path, headers: { ...req.headers }, ...(reqBody ? { body: reqBody } : {}) },
-    res: { status: res.status, headers: res.headers, body: show(res.body, res.headers['content-type']), ...(res.stream ? { stream: true } : {}) },
+    res: {
+      status: res.status,
+      headers: res.headers,
+      body: show(res.body, res.headers['content-type']),
+      ...(res.stream ? { stream: true } : {}),
+    },
     volatile,
     at: Date.now(),
   });
@@ -267,17 +305,33 @@ interface Server {
 const cookieOf = (setCookie: string | undefined) => String(setCookie).split(';')[0];
 
 /** Logs in the admin and the viewer, and a second admin session for `DELETE /sessions/{id}`. */
-async function signIn(section: string, send: RawSend, volatile?: readonly string[]): Promise<{ admin: string; viewer: string; victim: string }> {
+async function signIn(
+  section: string,
+  send: RawSend,
+  volatile?: readonly string[],
+): Promise<{ admin: string; viewer: string; victim: string }> {
   const login = async (who: string, c: { username: string; password: string }) =>
     cookieOf(
-      (await record(section, `setup: login ${who}`, send, { method: 'POST', path: `${PANEL_BASE}/auth/login`, headers: { 'content-type': 'application/json' }, body: JSON.stringify(c) }, volatile)).headers[
-        'set-cookie'
-      ],
+      (
+        await record(
+          section,
+          `setup: login ${who}`,
+          send,
+          { method: 'POST', path: `${PANEL_BASE}/auth/login`, headers: { 'content-type': 'application/json' }, body: JSON.stringify(c) },
+          volatile,
+        )
+      ).headers['set-cookie'],
     );
   const admin = await login('admin', ADMIN);
   const viewer = await login('viewer', VIEWER);
   await login('admin again (the session DELETE /sessions/{id} ends)', ADMIN);
-  const sessions = await record(section, 'setup: the sessions', send, { method: 'GET', path: `${PANEL_BASE}/sessions`, headers: { cookie: admin } }, volatile);
+  const sessions = await record(
+    section,
+    'setup: the sessions',
+    send,
+    { method: 'GET', path: `${PANEL_BASE}/sessions`, headers: { cookie: admin } },
+    volatile,
+  );
   const mine = (jsonOf(sessions.text)?.data ?? []) as { id: string; username: string; current: boolean; createdAt: string }[];
   // The victim: the one admin session that is not this request's.
   const others = mine.filter((s) => s.username === ADMIN.username && !s.current);
@@ -295,8 +349,18 @@ async function walk(s: Server): Promise<void> {
   for (const t of ordered) {
     if (t === null) {
       for (const path of EXTRA) {
-        for (const [who, headers] of [['nobody', {}], ['viewer', { cookie: s.cookies.viewer }], ['key', { authorization: `Bearer ${s.key}` }]] as const) {
-          await record(s.section, `GET ${path} as ${who} (outside the tables)`, s.send, { method: 'GET', path, headers: { ...headers } }, s.volatile);
+        for (const [who, headers] of [
+          ['nobody', {}],
+          ['viewer', { cookie: s.cookies.viewer }],
+          ['key', { authorization: `Bearer ${s.key}` }],
+        ] as const) {
+          await record(
+            s.section,
+            `GET ${path} as ${who} (outside the tables)`,
+            s.send,
+            { method: 'GET', path, headers: { ...headers } },
+            s.volatile,
+          );
         }
       }
       continue;
@@ -307,10 +371,22 @@ async function walk(s: Server): Promise<void> {
     const hasBody = r.request?.body !== undefined;
     const json = (body: string | undefined): Record<string, string> => (body === undefined ? {} : { 'content-type': 'application/json' });
     const goodText = good === undefined ? undefined : JSON.stringify(good);
-    const send = async (who: string, headers: Record<string, string>, body?: string | Buffer, what = hasBody ? 'good body' : '', at = path) => {
+    const send = async (
+      who: string,
+      headers: Record<string, string>,
+      body?: string | Buffer,
+      what = hasBody ? 'good body' : '',
+      at = path,
+    ) => {
       count(t);
       const label = `${t.key}${t.base === INTEGRATION_BASE ? ' (integration)' : ''} as ${who}${what ? `, ${what}` : ''}`;
-      return record(s.section, label, s.send, { method: r.method, path: at, headers: { ...headers, ...(typeof body === 'string' ? json(body) : {}) }, body }, s.volatile);
+      return record(
+        s.section,
+        label,
+        s.send,
+        { method: r.method, path: at, headers: { ...headers, ...(typeof body === 'string' ? json(body) : {}) }, body },
+        s.volatile,
+      );
     };
     /** Query validation, by whoever may call the route: a page of one where it pages, and a
      * parameter it does not know (ignored by the Integration API, refused by the panel). */
@@ -332,11 +408,21 @@ async function walk(s: Server): Promise<void> {
     }
     if (hasBody) for (const [what, bad] of badBodies(t, good)) await send('admin', { cookie: s.cookies.admin }, bad, what);
     if (upload) {
-      await send('admin', { cookie: s.cookies.admin, 'content-type': 'application/gzip' }, 'not an archive', 'a body that is not an archive');
+      await send(
+        'admin',
+        { cookie: s.cookies.admin, 'content-type': 'application/gzip' },
+        'not an archive',
+        'a body that is not an archive',
+      );
       if (uploadBody === undefined) continue;
     }
     const body = upload ? Buffer.from(uploadBody!, 'base64') : goodText;
-    const res = await send('admin', { cookie: s.cookies.admin, ...(upload ? { 'content-type': 'application/gzip' } : {}) }, body, upload ? 'a backup archive' : undefined);
+    const res = await send(
+      'admin',
+      { cookie: s.cookies.admin, ...(upload ? { 'content-type': 'application/gzip' } : {}) },
+      body,
+      upload ? 'a backup archive' : undefined,
+    );
     const answer = jsonOf(res.text);
     const id = answer?.data?.id ?? answer?.id;
     if (CAPTURE[t.key] && t.base === PANEL_BASE && res.status < 300 && typeof id === 'string') s.ids.set(CAPTURE[t.key], id);
@@ -360,7 +446,14 @@ describe('behaviour recording', () => {
     const seeded = seedConformance(ts.store);
     const live = new TestLive();
     live.setRunning([]);
-    const handler = createHandler({ store: ts.store, live, settings: { integrationRateLimit: 1_000_000_000, sessionTtlMs: 86_400_000 }, clock: () => new Date(), log: silentLog, version: '0.0.0-test' });
+    const handler = createHandler({
+      store: ts.store,
+      live,
+      settings: { integrationRateLimit: 1_000_000_000, sessionTtlMs: 86_400_000 },
+      clock: () => new Date(),
+      log: silentLog,
+      version: '0.0.0-test',
+    });
     const fx: ConformanceFixture = {
       ...seeded,
       setOnline(uids) {
@@ -372,7 +465,12 @@ describe('behaviour recording', () => {
     const raw = inProcessRaw(handler);
     let label = '';
     const send: Send = async (req) => {
-      const res = await record('conformance', label, raw, { method: req.method, path: req.path, headers: { ...(req.headers ?? {}) }, body: req.body });
+      const res = await record('conformance', label, raw, {
+        method: req.method,
+        path: req.path,
+        headers: { ...(req.headers ?? {}) },
+        body: req.body,
+      });
       return { status: res.status, headers: res.headers, body: res.text };
     };
     for (const c of CONFORMANCE_CASES) {
@@ -393,10 +491,24 @@ describe('behaviour recording', () => {
     cleanup.push(() => ts.cleanup());
     const fx = seedConformance(ts.store);
     const send = inProcessRaw(
-      createHandler({ store: ts.store, live: new TestLive(), settings: { integrationRateLimit: 1e9, sessionTtlMs: 3_600_000 }, clock: () => new Date(), log: silentLog, version: 't' }),
+      createHandler({
+        store: ts.store,
+        live: new TestLive(),
+        settings: { integrationRateLimit: 1e9, sessionTtlMs: 3_600_000 },
+        clock: () => new Date(),
+        log: silentLog,
+        version: 't',
+      }),
     );
     const { admin, viewer, victim } = await signIn('walk-bare', send);
-    await walk({ name: 'bare', section: 'walk-bare', send, key: fx.key, ids: new Map([['victim-session', victim]]), cookies: { admin, viewer } });
+    await walk({
+      name: 'bare',
+      section: 'walk-bare',
+      send,
+      key: fx.key,
+      ids: new Map([['victim-session', victim]]),
+      cookies: { admin, viewer },
+    });
   });
 
   let wired: WiredServe | undefined;
@@ -408,7 +520,11 @@ describe('behaviour recording', () => {
     server.store.users.add(VIEWER.username, 'viewer', VIEWER.password, 'cli');
     // Everything the first polls and the first parse bring, before the first request.
     await waitFor('the game reachable, its data ready, the save parsed', () =>
-      server.live.snapshot().reachable && server.live.worldSummary().state === 'ready' && server.store.world.parseInfo().lastParseAt !== null ? true : undefined,
+      server.live.snapshot().reachable &&
+      server.live.worldSummary().state === 'ready' &&
+      server.store.world.parseInfo().lastParseAt !== null
+        ? true
+        : undefined,
     );
     const send = socketRaw(server.url);
     cleanup.push(() => send.close());
@@ -422,13 +538,26 @@ describe('behaviour recording', () => {
     // Waits for a backup through the store, not over HTTP: the server counts every request it
     // answers (GET /metrics shows them), so a polling loop would leave a count that varies.
     const backupDone = async (id: string) => {
-      const row = await waitFor(`backup ${id} made`, () => server.store.audit.list({ limit: 50, action: 'backup.create' }).data.find((a) => a.target === id));
+      const row = await waitFor(`backup ${id} made`, () =>
+        server.store.audit.list({ limit: 50, action: 'backup.create' }).data.find((a) => a.target === id),
+      );
       // The job is let go a few ticks after its audit row.
       await new Promise((r) => setTimeout(r, 50));
       return row.outcome;
     };
     // A backup for the routes that read one, and its archive for the upload.
-    const made = await record(section, 'setup: a backup', send, { method: 'POST', path: `${PANEL_BASE}/backups`, headers: { cookie: admin, 'content-type': 'application/json' }, body: JSON.stringify({ note: 'setup' }) }, volatile);
+    const made = await record(
+      section,
+      'setup: a backup',
+      send,
+      {
+        method: 'POST',
+        path: `${PANEL_BASE}/backups`,
+        headers: { cookie: admin, 'content-type': 'application/json' },
+        body: JSON.stringify({ note: 'setup' }),
+      },
+      volatile,
+    );
     const backupId = jsonOf(made.text).data.id as string;
     expect(await backupDone(backupId)).toBe('ok');
     ids.set('backup', backupId);
@@ -461,7 +590,11 @@ describe('behaviour recording', () => {
       new Promise<{ code: number | null; stdout: string; stderr: string; at: number }>((resolve, reject) => {
         const env = { ...process.env };
         delete env.SERVICE_DATA_DIR;
-        const child = spawn(join(ROOT, 'bin', 'palpanel'), ['parse', join(FIXTURES, folder), '--json'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(join(ROOT, 'bin', 'palpanel'), ['parse', join(FIXTURES, folder), '--json'], {
+          cwd: ROOT,
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         let stdout = '';
         let stderr = '';
         child.stdout.on('data', (c) => (stdout += c));
@@ -472,7 +605,11 @@ describe('behaviour recording', () => {
     const results = await Promise.all(folders.map(run));
     folders.forEach((folder, i) => {
       const r = results[i];
-      parses.push({ label: folder, at: r.at, line: { command: `palpanel parse <fixtures>/${folder} --json`, exit: r.code, stdout: r.stdout, stderr: r.stderr } });
+      parses.push({
+        label: folder,
+        at: r.at,
+        line: { command: `palpanel parse <fixtures>/${folder} --json`, exit: r.code, stdout: r.stdout, stderr: r.stderr },
+      });
     });
     expect(results.map((r) => r.code)).toEqual(folders.map(() => 0));
   });
@@ -516,7 +653,9 @@ describe('behaviour recording', () => {
     expect(outcomes.map((o) => o.label)).toEqual(CONFORMANCE_CASES.map((c) => c.name));
     // Every route of every table, on each server: nobody, a viewer and an admin (or a key) at least.
     for (const server of ['bare', 'live'] as const) {
-      const missed = TABLES.flatMap((t) => t.routes.map((r) => `${r.method} ${t.base}${r.path}`)).filter((op) => (walked[server].get(op) ?? 0) < 3);
+      const missed = TABLES.flatMap((t) => t.routes.map((r) => `${r.method} ${t.base}${r.path}`)).filter(
+        (op) => (walked[server].get(op) ?? 0) < 3,
+      );
       expect(missed, `${server}: routes walked fewer than 3 times`).toEqual([]);
       expect(walked[server].size).toBe(ROUTES.length);
     }

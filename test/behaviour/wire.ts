@@ -73,30 +73,33 @@ export function socketRaw(baseUrl: string): RawSend & { close(): void } {
       const headers: Record<string, string> = { ...r.headers };
       if (r.body !== undefined) headers['content-length'] = String(Buffer.byteLength(r.body));
       const isStream = r.path.split('?')[0].endsWith('/events/stream');
-      const req = httpRequest({ host: url.hostname, port: url.port, method: r.method, path: r.path, headers, agent: isStream ? false : agent }, (res) => {
-        const chunks: Buffer[] = [];
-        const out: Record<string, string> = {};
-        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
-        const finish = (stream: boolean) => resolve({ status: res.statusCode ?? 0, headers: out, body: Buffer.concat(chunks), stream });
-        if (String(res.headers['content-type'] ?? '').startsWith('text/event-stream')) {
-          let timer = setTimeout(leave, STREAM_QUIET_MS);
-          function leave() {
-            res.removeAllListeners('data');
-            req.destroy();
-            finish(true);
+      const req = httpRequest(
+        { host: url.hostname, port: url.port, method: r.method, path: r.path, headers, agent: isStream ? false : agent },
+        (res) => {
+          const chunks: Buffer[] = [];
+          const out: Record<string, string> = {};
+          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
+          const finish = (stream: boolean) => resolve({ status: res.statusCode ?? 0, headers: out, body: Buffer.concat(chunks), stream });
+          if (String(res.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+            let timer = setTimeout(leave, STREAM_QUIET_MS);
+            function leave() {
+              res.removeAllListeners('data');
+              req.destroy();
+              finish(true);
+            }
+            res.on('data', (c: Buffer) => {
+              chunks.push(c);
+              clearTimeout(timer);
+              timer = setTimeout(leave, STREAM_QUIET_MS);
+            });
+            res.on('error', () => undefined);
+            return;
           }
-          res.on('data', (c: Buffer) => {
-            chunks.push(c);
-            clearTimeout(timer);
-            timer = setTimeout(leave, STREAM_QUIET_MS);
-          });
-          res.on('error', () => undefined);
-          return;
-        }
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => finish(false));
-        res.on('error', reject);
-      });
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => finish(false));
+          res.on('error', reject);
+        },
+      );
       // After a stream is left, the socket's end is no news (the promise is settled already).
       req.on('error', reject);
       req.end(r.body);

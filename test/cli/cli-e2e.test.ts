@@ -52,19 +52,33 @@ describe('dist/palpanel', () => {
     expect(weak.stderr).toMatch(/weak/);
     const emptyPw = await runCli(['users', 'add', 'ann', '--role', 'admin', '--password-stdin', '--data-dir', dir], { input: '\n' });
     expect(emptyPw.code).toBe(2);
-    const add = await runCli(['users', 'add', 'ann', '--role', 'admin', '--password-stdin', '--data-dir', dir], { input: 'correct horse battery\n' });
+    const add = await runCli(['users', 'add', 'ann', '--role', 'admin', '--password-stdin', '--data-dir', dir], {
+      input: 'correct horse battery\n',
+    });
     expect(add.code).toBe(0);
-    const dup = await runCli(['users', 'add', 'ann', '--role', 'viewer', '--password-stdin', '--data-dir', dir], { input: 'another good one\n' });
+    const dup = await runCli(['users', 'add', 'ann', '--role', 'viewer', '--password-stdin', '--data-dir', dir], {
+      input: 'another good one\n',
+    });
     expect(dup.code).toBe(1);
-    expect((await runCli(['users', 'add', 'bob', '--role', 'owner', '--password-stdin', '--data-dir', dir], { input: 'x\n' })).code).toBe(2);
+    expect((await runCli(['users', 'add', 'bob', '--role', 'owner', '--password-stdin', '--data-dir', dir], { input: 'x\n' })).code).toBe(
+      2,
+    );
     const list = await runCli(['users', 'list', '--json', '--data-dir', dir]);
     expect(JSON.parse(list.stdout).map((u: { username: string; role: string }) => [u.username, u.role])).toEqual([['ann', 'admin']]);
     expect(list.stdout).not.toContain('scrypt');
-    expect((await runCli(['users', 'passwd', 'ann', '--password-stdin', '--data-dir', dir], { input: 'a new strong phrase\n' })).code).toBe(0);
+    expect((await runCli(['users', 'passwd', 'ann', '--password-stdin', '--data-dir', dir], { input: 'a new strong phrase\n' })).code).toBe(
+      0,
+    );
     const last = await runCli(['users', 'remove', 'ann', '--data-dir', dir]);
     expect(last.code).toBe(2);
     expect(last.stderr).toBe('palpanel: The last admin cannot be removed or demoted: make another user an admin first.\n');
-    expect((await runCli(['users', 'add', 'cat', '--role', 'admin', '--password-stdin', '--data-dir', dir], { input: 'a third strong phrase\n' })).code).toBe(0);
+    expect(
+      (
+        await runCli(['users', 'add', 'cat', '--role', 'admin', '--password-stdin', '--data-dir', dir], {
+          input: 'a third strong phrase\n',
+        })
+      ).code,
+    ).toBe(0);
     expect((await runCli(['users', 'remove', 'ann', '--data-dir', dir])).code).toBe(0);
     expect((await runCli(['users', 'remove', 'ann', '--data-dir', dir])).code).toBe(1);
   });
@@ -79,7 +93,8 @@ describe('dist/palpanel', () => {
     const c = await runCli(['keys', 'create', '--label', 'live', '--data-dir', dir, '--json']);
     expect(c.code).toBe(0);
     const { id, key } = JSON.parse(c.stdout) as { id: string; key: string };
-    const get = () => fetch(`${first.url}/api/integration/v1/server`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.status);
+    const get = () =>
+      fetch(`${first.url}/api/integration/v1/server`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.status);
     expect(await get()).toBe(200);
     const revoked = await runCli(['keys', 'revoke', id, '--data-dir', dir, '--json']);
     expect(revoked.code).toBe(0);
@@ -97,11 +112,21 @@ describe('dist/palpanel', () => {
     const port = (taken.address() as AddressInfo).port;
     const r = await runCli(['serve', '--data-dir', tempDir(), '--listen', `127.0.0.1:${port}`]);
     expect(r.code).toBe(1);
-    expect(r.stderr.split('\n').filter((l) => l.startsWith('palpanel:')).join('\n') + '\n').toBe(`palpanel: Cannot listen on 127.0.0.1:${port}: the address is already in use (another program, or another palpanel, listens there). Set SERVICE_LISTEN (or --listen) to another host:port.\n`);
+    expect(
+      r.stderr
+        .split('\n')
+        .filter((l) => l.startsWith('palpanel:'))
+        .join('\n') + '\n',
+    ).toBe(
+      `palpanel: Cannot listen on 127.0.0.1:${port}: the address is already in use (another program, or another palpanel, listens there). Set SERVICE_LISTEN (or --listen) to another host:port.\n`,
+    );
   });
 
   it('with SERVICE_LOG_FORMAT=json the ready line on stdout is JSON too, its URL whole for the usual pattern; stderr is JSON', async () => {
-    const child = spawn(BIN, ['serve', '--listen', '127.0.0.1:0', '--data-dir', tempDir()], { env: { ...process.env, SERVICE_LOG_FORMAT: 'json' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(BIN, ['serve', '--listen', '127.0.0.1:0', '--data-dir', tempDir()], {
+      env: { ...process.env, SERVICE_LOG_FORMAT: 'json' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     onTestFinished(() => void child.kill('SIGKILL'));
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
@@ -142,7 +167,9 @@ describe('dist/palpanel', () => {
     expect(JSON.parse(c.stdout).label).toBe('😀'.repeat(64)); // 64 characters, 128 UTF-16 units
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     // It says which data dir it made, and that no server runs on it; once.
-    expect(c.stderr).toBe(`palpanel: made a new data dir at ${dir}; no palpanel server runs on it. A running server uses its own data dir: give the same --data-dir (or SERVICE_DATA_DIR) to reach it.\n`);
+    expect(c.stderr).toBe(
+      `palpanel: made a new data dir at ${dir}; no palpanel server runs on it. A running server uses its own data dir: give the same --data-dir (or SERVICE_DATA_DIR) to reach it.\n`,
+    );
     const again = await runCli(['keys', 'list', '--data-dir', dir]);
     expect(again.stderr).toBe('');
     const long = await runCli(['keys', 'create', '--label', '😀'.repeat(65), '--data-dir', dir]);
@@ -159,7 +186,10 @@ describe('dist/palpanel', () => {
     const file = join(base, 'file');
     writeFileSync(file, 'x');
     for (const dir of [file, join(file, 'sub')]) {
-      for (const args of [['keys', 'list'], ['keys', 'create', '--label', 'x']]) {
+      for (const args of [
+        ['keys', 'list'],
+        ['keys', 'create', '--label', 'x'],
+      ]) {
         const r = await runCli([...args, '--data-dir', dir]);
         expect(r.code).toBe(1);
         expect(r.stderr).toContain(file);

@@ -74,7 +74,7 @@ describe('palpanel parse (built executable)', () => {
     }
   });
 
-  it('parses a single Level.sav path, with its folder\'s LevelMeta and player files', async () => {
+  it("parses a single Level.sav path, with its folder's LevelMeta and player files", async () => {
     const folder = JSON.parse((await runCli(['parse', join(FIXTURES, 'v0.6-world1'), '--json'])).stdout);
     const file = await runCli(['parse', join(FIXTURES, 'v0.6-world1', 'Level.sav'), '--json']);
     expect(file.code).toBe(0);

@@ -3,7 +3,6 @@ import { loadSettings, MAX_TIMER_MS, SettingsError, SETTINGS_TABLE } from '../..
 import { parseDuration } from '../../src/lib/duration.js';
 import { INVALID_SETTINGS as invalid } from './invalid-settings.js';
 
-
 describe('settings', () => {
   it('defaults are those of interface.md', () => {
     const s = loadSettings({});
@@ -60,10 +59,13 @@ describe('settings', () => {
   });
 
   it('on/off settings take on/off, true/false, 1/0 and yes/no, in any case', () => {
-    for (const v of ['on', 'true', 'TRUE', '1', 'yes', 'Yes', ' on ']) expect(loadSettings({ SERVICE_GAME_DATA: v }).gameData, v).toBe(true);
+    for (const v of ['on', 'true', 'TRUE', '1', 'yes', 'Yes', ' on '])
+      expect(loadSettings({ SERVICE_GAME_DATA: v }).gameData, v).toBe(true);
     for (const v of ['off', 'false', 'False', '0', 'no', 'NO']) expect(loadSettings({ SERVICE_GAME_DATA: v }).gameData, v).toBe(false);
     for (const v of ['enabled', '2', 'y', '']) {
-      expect(() => loadSettings({ SERVICE_GAME_DATA: v }), v).toThrow(/SERVICE_GAME_DATA: expected on or off \(also true\/false, 1\/0, yes\/no\)/);
+      expect(() => loadSettings({ SERVICE_GAME_DATA: v }), v).toThrow(
+        /SERVICE_GAME_DATA: expected on or off \(also true\/false, 1\/0, yes\/no\)/,
+      );
     }
   });
 
@@ -121,10 +123,23 @@ describe('settings', () => {
   it('the table documents every setting', () => {
     expect(SETTINGS_TABLE.map((s) => s.env).sort()).toEqual(
       [
-        'SERVICE_LISTEN', 'SERVICE_DATA_DIR', 'SERVICE_SAVE_DIR', 'SERVICE_SAVE_CHECK_INTERVAL', 'SERVICE_GAME_REST_URL',
-        'SERVICE_GAME_ADMIN_PASSWORD', 'SERVICE_POLL_INTERVAL', 'SERVICE_GAME_DATA', 'SERVICE_GAME_DATA_INTERVAL',
-        'SERVICE_RCON_ADDR', 'SERVICE_RCON_PASSWORD', 'SERVICE_INTEGRATION_RATE_LIMIT', 'SERVICE_SESSION_TTL', 'SERVICE_LOG_FORMAT',
-        'SERVICE_BACKUP_DIR', 'SERVICE_CONFIG_FILE', 'SERVICE_MAP_TILE_URL',
+        'SERVICE_LISTEN',
+        'SERVICE_DATA_DIR',
+        'SERVICE_SAVE_DIR',
+        'SERVICE_SAVE_CHECK_INTERVAL',
+        'SERVICE_GAME_REST_URL',
+        'SERVICE_GAME_ADMIN_PASSWORD',
+        'SERVICE_POLL_INTERVAL',
+        'SERVICE_GAME_DATA',
+        'SERVICE_GAME_DATA_INTERVAL',
+        'SERVICE_RCON_ADDR',
+        'SERVICE_RCON_PASSWORD',
+        'SERVICE_INTEGRATION_RATE_LIMIT',
+        'SERVICE_SESSION_TTL',
+        'SERVICE_LOG_FORMAT',
+        'SERVICE_BACKUP_DIR',
+        'SERVICE_CONFIG_FILE',
+        'SERVICE_MAP_TILE_URL',
       ].sort(),
     );
   });

@@ -63,7 +63,12 @@ describe('audit through a running server', () => {
     expect(refused).toHaveLength(1);
     expect(refused[0].reason).toBeInstanceOf(LastAdminError);
     expect(server.store.users.list().map((u) => u.role)).toEqual(['admin']);
-    expect(allRows(server.store).filter((r) => r.action === 'user.remove').map((r) => r.outcome).sort()).toEqual(['ok', 'refused']);
+    expect(
+      allRows(server.store)
+        .filter((r) => r.action === 'user.remove')
+        .map((r) => r.outcome)
+        .sort(),
+    ).toEqual(['ok', 'refused']);
   });
 
   it('the control socket and the panel routes both leave rows, with their actors', async () => {
@@ -79,19 +84,31 @@ describe('audit through a running server', () => {
 
     // The panel, over HTTP.
     const api = `${server.url}/api/v1`;
-    const login = await fetch(`${api}/auth/login`, { method: 'POST', body: JSON.stringify({ username: ANN.name, password: ANN.password }) });
+    const login = await fetch(`${api}/auth/login`, {
+      method: 'POST',
+      body: JSON.stringify({ username: ANN.name, password: ANN.password }),
+    });
     expect(login.status).toBe(200);
     const cookie = login.headers.get('set-cookie')!.split(';')[0];
-    const created = await fetch(`${api}/integration-keys`, { method: 'POST', headers: { cookie }, body: JSON.stringify({ label: 'from the panel' }) });
+    const created = await fetch(`${api}/integration-keys`, {
+      method: 'POST',
+      headers: { cookie },
+      body: JSON.stringify({ label: 'from the panel' }),
+    });
     expect(created.status).toBe(201);
     const panelKey = (await created.json()) as { id: string; key: string };
     expect((await fetch(`${api}/integration-keys/${panelKey.id}`, { method: 'DELETE', headers: { cookie } })).status).toBe(200);
     expect((await fetch(`${api}/integration-keys/${panelKey.id}`, { method: 'DELETE', headers: { cookie } })).status).toBe(200);
     expect((await fetch(`${api}/auth/logout`, { method: 'POST', headers: { cookie } })).status).toBe(204);
     // A failed login changes nothing and leaves no row.
-    expect((await fetch(`${api}/auth/login`, { method: 'POST', body: JSON.stringify({ username: ANN.name, password: 'wrong-password' }) })).status).toBe(401);
+    expect(
+      (await fetch(`${api}/auth/login`, { method: 'POST', body: JSON.stringify({ username: ANN.name, password: 'wrong-password' }) }))
+        .status,
+    ).toBe(401);
 
-    const [sessionId] = allRows(server.store).filter((r) => r.action === 'session.create').map((r) => r.target);
+    const [sessionId] = allRows(server.store)
+      .filter((r) => r.action === 'session.create')
+      .map((r) => r.target);
     expect(story(server.store)).toEqual([
       'user.create ok ann cli',
       `key.create ok ${shellKey.id} cli`,
@@ -103,7 +120,10 @@ describe('audit through a running server', () => {
     ]);
     // Each row is also one `audit` event of the panel's log (never public), in the same order,
     // written with the row: no handler writes audit text of its own.
-    const auditEvents = server.store.events.listAll(100).filter((e) => e.kind === 'audit').reverse();
+    const auditEvents = server.store.events
+      .listAll(100)
+      .filter((e) => e.kind === 'audit')
+      .reverse();
     expect(auditEvents.map((e) => e.message)).toEqual([
       'cli: create user ann (admin)',
       `cli: create integration key ${shellKey.id} (from the shell)`,

@@ -48,7 +48,9 @@ describe('control socket', () => {
     const dir = tempDir();
     await serve(dir);
     await expect(performAdminOp(dir, { op: 'keys.create', label: '   ' })).rejects.toBeInstanceOf(ValidationError);
-    await expect(performAdminOp(dir, { op: 'users.add', name: 'ann', role: 'admin', password: 'short' })).rejects.toBeInstanceOf(ValidationError);
+    await expect(performAdminOp(dir, { op: 'users.add', name: 'ann', role: 'admin', password: 'short' })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
   });
 
   it('works without a server by opening the store under the lock', async () => {

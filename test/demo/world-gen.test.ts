@@ -35,7 +35,8 @@ function topLevelSizes(gvas: Uint8Array): Map<string, number> {
   return out;
 }
 
-const parse = (w: SyntheticWorld) => parseWorld({ level: w.files['Level.sav'], levelMeta: w.files['LevelMeta.sav'], players: w.files.players });
+const parse = (w: SyntheticWorld) =>
+  parseWorld({ level: w.files['Level.sav'], levelMeta: w.files['LevelMeta.sav'], players: w.files.players });
 
 function expectSameRows(world: SyntheticWorld, r: ParseResult): void {
   expect(r.formatDrift).toBe(false);
@@ -138,7 +139,11 @@ describe('synthetic world writer', () => {
     const world = writeSyntheticWorld(dir, { seed: 9, players: 3, pals: 40 });
     expect(readdirSync(join(dir, 'Players'))).toHaveLength(3);
     const players = new Map(readdirSync(join(dir, 'Players')).map((f) => [f.replace(/\.sav$/, ''), readFileSync(join(dir, 'Players', f))]));
-    const r = await parseWorld({ level: readFileSync(join(dir, 'Level.sav')), levelMeta: readFileSync(join(dir, 'LevelMeta.sav')), players });
+    const r = await parseWorld({
+      level: readFileSync(join(dir, 'Level.sav')),
+      levelMeta: readFileSync(join(dir, 'LevelMeta.sav')),
+      players,
+    });
     expectSameRows(world, r);
     expect(r.meta.worldName).toBe('palpanel demo world');
   });

@@ -24,7 +24,15 @@ describe('the systemd unit', () => {
 
   it('uses one absolute data dir made by systemd for the service user, and the hardening the README names', () => {
     const text = readFileSync(UNIT, 'utf8');
-    for (const line of ['User=palpanel', 'StateDirectory=palpanel', 'Environment=SERVICE_DATA_DIR=/var/lib/palpanel', 'NoNewPrivileges=yes', 'ProtectSystem=strict', 'ProtectHome=read-only', 'PrivateTmp=yes']) {
+    for (const line of [
+      'User=palpanel',
+      'StateDirectory=palpanel',
+      'Environment=SERVICE_DATA_DIR=/var/lib/palpanel',
+      'NoNewPrivileges=yes',
+      'ProtectSystem=strict',
+      'ProtectHome=read-only',
+      'PrivateTmp=yes',
+    ]) {
       expect(text.split('\n')).toContain(line);
     }
     expect(text).toMatch(/^ReadOnlyPaths=-\/home\/steam\/.*\/Pal\/Saved$/m);

@@ -1,7 +1,17 @@
 // What the Integration API routes' `data` holds, by path, from the contract's own zod types: the
 // end-to-end tests read response bodies through these instead of `any`, so a test that reads a
 // member the contract lacks fails to compile.
-import type { EventRow, GuildRow, MapDataset, Metrics, PalWithOwnerRow, PlayerRow, ServerStatus, WorldSummary, WorldWorkers } from '../../src/rows/schemas.js';
+import type {
+  EventRow,
+  GuildRow,
+  MapDataset,
+  Metrics,
+  PalWithOwnerRow,
+  PlayerRow,
+  ServerStatus,
+  WorldSummary,
+  WorldWorkers,
+} from '../../src/rows/schemas.js';
 
 export interface IntegrationData {
   '/server': ServerStatus;

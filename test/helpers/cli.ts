@@ -9,7 +9,9 @@ export { tempDir } from './temp.js';
 /** The executable's path; refuses in the unit project, where dist/palpanel is not built (it may be stale or absent). */
 export function builtExecutable(): string {
   if (process.env.PALPANEL_TEST_PROJECT === 'unit') {
-    throw new Error('this test runs dist/palpanel, which the unit project does not build: put it in a *-e2e.test.ts file (the e2e project)');
+    throw new Error(
+      'this test runs dist/palpanel, which the unit project does not build: put it in a *-e2e.test.ts file (the e2e project)',
+    );
   }
   return BIN;
 }
@@ -20,7 +22,10 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], opts: { env?: Record<string, string>; input?: string; cwd?: string; cleanEnv?: boolean } = {}): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  opts: { env?: Record<string, string>; input?: string; cwd?: string; cleanEnv?: boolean } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const env = opts.cleanEnv ? { ...opts.env } : { ...process.env, ...opts.env };
     const child = spawn(builtExecutable(), args, { env, cwd: opts.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -61,7 +66,10 @@ export async function stopServeProcesses(): Promise<void> {
 /** Starts `dist/palpanel serve` and resolves once it printed its ready line. */
 export function startServeProcess(args: string[], env: Record<string, string> = {}, timeoutMs = 15_000): Promise<ServeProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(builtExecutable(), ['serve', '--listen', '127.0.0.1:0', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(builtExecutable(), ['serve', '--listen', '127.0.0.1:0', ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     serving.add(child);
     child.once('exit', () => serving.delete(child));
     let out = '';

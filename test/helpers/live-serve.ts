@@ -31,7 +31,11 @@ export function liveSettings(saveDir: string, game: SimGameServer, env: Record<s
 }
 
 /** Starts the sim and serve; registers their shutdown with `cleanup`. */
-export async function startLiveServe(cleanup: (() => Promise<void> | void)[], sim: SimOptions, env: Record<string, string> = {}): Promise<LiveServe> {
+export async function startLiveServe(
+  cleanup: (() => Promise<void> | void)[],
+  sim: SimOptions,
+  env: Record<string, string> = {},
+): Promise<LiveServe> {
   const saveDir = tempDir('palpanel-save-');
   cpSync(join(FIXTURES, 'v0.1-coop'), saveDir, { recursive: true });
   const game = await startSimGameServer({ churnPeriodMs: 0, ...sim });

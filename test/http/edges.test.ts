@@ -6,11 +6,27 @@ import { decodeCursor, encodeCursor } from '../../src/http/cursor.js';
 import { toErrorResponse, HttpError } from '../../src/http/errors.js';
 import { etagMatches, represent } from '../../src/http/respond.js';
 import { parseQuery } from '../../src/http/query.js';
-import { PlayersPageSchema, ServerEnvelopeSchema, WorldSummaryEnvelopeSchema, WorldWorkersEnvelopeSchema, MetricsEnvelopeSchema } from '../../src/rows/schemas.js';
+import {
+  PlayersPageSchema,
+  ServerEnvelopeSchema,
+  WorldSummaryEnvelopeSchema,
+  WorldWorkersEnvelopeSchema,
+  MetricsEnvelopeSchema,
+} from '../../src/rows/schemas.js';
 import { ConflictError, NotFoundError, StorageError, TooManyKeysError, ValidationError } from '../../src/lib/errors.js';
 import type { LiveSource } from '../../src/poller/live-source.js';
 import { I } from './conformance-table.js';
-import { inProcessSend, makeWorld, ManualClock, onlinePlayer, silentLog, tempStore, TestLive, type Send, type TempStore } from './fixture.js';
+import {
+  inProcessSend,
+  makeWorld,
+  ManualClock,
+  onlinePlayer,
+  silentLog,
+  tempStore,
+  TestLive,
+  type Send,
+  type TempStore,
+} from './fixture.js';
 
 describe('error mapping', () => {
   const logged: unknown[] = [];
@@ -48,7 +64,14 @@ describe('handler edges', () => {
   const make = (live: LiveSource): Send => {
     logged = [];
     return inProcessSend(
-      createHandler({ store: ts.store, live, settings: { integrationRateLimit: 1e6, sessionTtlMs: 1e6 }, clock: () => new Date(), log: (_l, _m, d) => void logged.push(d), version: 't' }),
+      createHandler({
+        store: ts.store,
+        live,
+        settings: { integrationRateLimit: 1e6, sessionTtlMs: 1e6 },
+        clock: () => new Date(),
+        log: (_l, _m, d) => void logged.push(d),
+        version: 't',
+      }),
     );
   };
   const get = (send: Send, path: string) => send({ method: 'GET', path: `${I}${path}`, headers: { authorization: `Bearer ${key}` } });
@@ -62,14 +85,30 @@ describe('handler edges', () => {
   it('before the first parse: save.state unknown, lastParseAt null, empty pages with null cursors', async () => {
     const send = make(new TestLive());
     const server = JSON.parse((await get(send, '/server')).body);
-    expect(ServerEnvelopeSchema.parse(server).data.save).toEqual({ state: 'unknown', formatDrift: false, lastParseAt: null, players: 0, pals: 0, guilds: 0 });
+    expect(ServerEnvelopeSchema.parse(server).data.save).toEqual({
+      state: 'unknown',
+      formatDrift: false,
+      lastParseAt: null,
+      players: 0,
+      pals: 0,
+      guilds: 0,
+    });
     expect(server.data.state).toBe('unreachable');
     for (const route of ['/players', '/pals']) {
       expect(JSON.parse((await get(send, route)).body)).toEqual({ data: [], lastParseAt: null, formatDrift: false, nextCursor: null });
     }
     expect(JSON.parse((await get(send, '/guilds')).body)).toEqual({ data: [], lastParseAt: null, formatDrift: false });
     const metrics = JSON.parse((await get(send, '/metrics/current')).body);
-    expect(MetricsEnvelopeSchema.parse(metrics).data).toEqual({ fps: 0, fpsAvg: 0, frameTimeMs: 0, players: 0, maxPlayers: 0, day: 0, uptimeSec: 0, baseCamps: 0 });
+    expect(MetricsEnvelopeSchema.parse(metrics).data).toEqual({
+      fps: 0,
+      fpsAvg: 0,
+      frameTimeMs: 0,
+      players: 0,
+      maxPlayers: 0,
+      day: 0,
+      uptimeSec: 0,
+      baseCamps: 0,
+    });
   });
 
   it('the ETag covers the whole body: a page that differs only in its last row is a 200 with a new ETag, not a 304', async () => {
@@ -82,7 +121,10 @@ describe('handler edges', () => {
     // The same world parsed at the same time, but for the level of the last pal on the page
     // (as many digits, so the bodies are the same length).
     const last = [...world.pals].sort((a, b) => (a.instanceId < b.instanceId ? -1 : 1)).at(-1)!;
-    ts.store.world.replace({ ...world, pals: world.pals.map((p) => (p === last ? { ...p, level: p.level % 10 === 9 ? p.level - 1 : p.level + 1 } : p)) }, at);
+    ts.store.world.replace(
+      { ...world, pals: world.pals.map((p) => (p === last ? { ...p, level: p.level % 10 === 9 ? p.level - 1 : p.level + 1 } : p)) },
+      at,
+    );
     // The premise: the two bodies are long and differ only within their last row.
     const a = String(before.body);
     const b = String((await get(send, '/pals?limit=500')).body);
@@ -91,7 +133,11 @@ describe('handler edges', () => {
     expect(b.length).toBe(a.length);
     expect(a.length).toBeGreaterThan(100_000);
     expect(first).toBeGreaterThan(a.length - 1_000);
-    const after = await send({ method: 'GET', path: `${I}/pals?limit=500`, headers: { authorization: `Bearer ${key}`, 'if-none-match': before.headers.etag } });
+    const after = await send({
+      method: 'GET',
+      path: `${I}/pals?limit=500`,
+      headers: { authorization: `Bearer ${key}`, 'if-none-match': before.headers.etag },
+    });
     expect(after.status).toBe(200);
     expect(after.headers.etag).not.toBe(before.headers.etag);
   });
@@ -117,15 +163,46 @@ describe('handler edges', () => {
       reachable: true,
       capturedAt: '2026-07-14T09:30:00Z',
       info: { name: 'n', description: 'd', version: 'v', worldGuid: 'GUID', extra: 'x' } as never,
-      metrics: { fps: Number.NaN, fpsAvg: Infinity, frameTimeMs: 3, players: -2, maxPlayers: 32.7, day: 4, uptimeSec: 10, baseCamps: 1, secret: 1 } as never,
+      metrics: {
+        fps: Number.NaN,
+        fpsAvg: Infinity,
+        frameTimeMs: 3,
+        players: -2,
+        maxPlayers: 32.7,
+        day: 4,
+        uptimeSec: 10,
+        baseCamps: 1,
+        secret: 1,
+      } as never,
       players: [],
     };
-    live.summary = { state: 'bogus', capturedAt: 'yesterday', fps: 'fast', counts: { players: 3, leaked: 9 }, activity: { working: 2, raw: 'x' }, linkedBasePals: -1, actors: [{ name: 'Bob' }] } as never;
+    live.summary = {
+      state: 'bogus',
+      capturedAt: 'yesterday',
+      fps: 'fast',
+      counts: { players: 3, leaked: 9 },
+      activity: { working: 2, raw: 'x' },
+      linkedBasePals: -1,
+      actors: [{ name: 'Bob' }],
+    } as never;
     live.workers = {
       state: 'ready',
       capturedAt: '2026-07-14T09:30:00+02:00',
       workers: [
-        { instanceId: 'a', characterId: 'c', displayName: 'd', isBoss: 'yes', level: 3, hpPercent: 150, active: true, activity: 'dancing', baseId: 'b', ownerSource: 'stolen', location: { x: 1 }, actorId: 'X' },
+        {
+          instanceId: 'a',
+          characterId: 'c',
+          displayName: 'd',
+          isBoss: 'yes',
+          level: 3,
+          hpPercent: 150,
+          active: true,
+          activity: 'dancing',
+          baseId: 'b',
+          ownerSource: 'stolen',
+          location: { x: 1 },
+          actorId: 'X',
+        },
         { instanceId: '', baseId: 'b' },
         { instanceId: 'unlinked' },
       ],
@@ -143,18 +220,50 @@ describe('handler edges', () => {
     const workers = WorldWorkersEnvelopeSchema.parse(JSON.parse((await get(send, '/world/workers')).body));
     expect(workers.data.capturedAt).toBe('2026-07-14T07:30:00.000Z');
     expect(workers.data.workers).toEqual([
-      { instanceId: 'a', characterId: 'c', displayName: 'd', isBoss: false, level: 3, hpPercent: 100, active: true, activity: 'unknown', baseId: 'b' },
+      {
+        instanceId: 'a',
+        characterId: 'c',
+        displayName: 'd',
+        isBoss: false,
+        level: 3,
+        hpPercent: 100,
+        active: true,
+        activity: 'unknown',
+        baseId: 'b',
+      },
     ]);
   });
 
   it('a player without a history row is dated by the save, and online joins by uid ignoring dashes and case', async () => {
     const uid = 'ABCDEF01-0000-0000-0000-000000000002';
     ts.store.world.replace(
-      { players: [{ uid, name: 'X', level: 3, lastOnlineAt: '2026-07-01T10:00:00+00:00' }, { uid: '00000000-0000-0000-0000-000000000009', name: 'Y', level: 1 }], pals: [], guilds: [], formatDrift: false, warnings: [], meta: { container: 'GVAS', gameVersion: '1.0' } },
+      {
+        players: [
+          { uid, name: 'X', level: 3, lastOnlineAt: '2026-07-01T10:00:00+00:00' },
+          { uid: '00000000-0000-0000-0000-000000000009', name: 'Y', level: 1 },
+        ],
+        pals: [],
+        guilds: [],
+        formatDrift: false,
+        warnings: [],
+        meta: { container: 'GVAS', gameVersion: '1.0' },
+      },
       '2026-07-14T09:00:00.000Z',
     );
     const live = new TestLive();
-    live.setRunning([{ name: 'X', accountName: 'a', playerId: 'abcdef01000000000000000000000002', userId: 'u', ip: '1.2.3.4', ping: 1, level: 3, location: null, buildingCount: 0 }]);
+    live.setRunning([
+      {
+        name: 'X',
+        accountName: 'a',
+        playerId: 'abcdef01000000000000000000000002',
+        userId: 'u',
+        ip: '1.2.3.4',
+        ping: 1,
+        level: 3,
+        location: null,
+        buildingCount: 0,
+      },
+    ]);
     const send = make(live);
     const page = PlayersPageSchema.parse(JSON.parse((await get(send, '/players')).body));
     expect(page.data.map((p) => [p.uid, p.online, p.firstSeenAt, p.lastSeenAt, p.playtimeSec])).toEqual([
@@ -188,12 +297,23 @@ describe('timestamps', () => {
       const live = new TestLive();
       live.summary = { ...live.summary, state: 'ready', capturedAt: '2026-07-14T09:30:00Z', lastAttemptAt: '2026-07-14T11:30:00+02:00' };
       const send = inProcessSend(
-        createHandler({ store: ts.store, live, settings: { integrationRateLimit: 1e6, sessionTtlMs: 1e6 }, clock: () => new Date(), log: () => undefined, version: 't' }),
+        createHandler({
+          store: ts.store,
+          live,
+          settings: { integrationRateLimit: 1e6, sessionTtlMs: 1e6 },
+          clock: () => new Date(),
+          log: () => undefined,
+          version: 't',
+        }),
       );
-      const body = async (path: string) => JSON.parse((await send({ method: 'GET', path: `${I}${path}`, headers: { authorization: `Bearer ${key}` } })).body);
+      const body = async (path: string) =>
+        JSON.parse((await send({ method: 'GET', path: `${I}${path}`, headers: { authorization: `Bearer ${key}` } })).body);
       const players = await body('/players');
       expect(players.lastParseAt).toBe('2026-07-14T09:00:00.000Z');
-      expect(players.data.map((p: { lastSeenAt: string }) => p.lastSeenAt)).toEqual(['2026-07-01T10:00:00.000Z', '2026-07-01T10:00:00.123Z']);
+      expect(players.data.map((p: { lastSeenAt: string }) => p.lastSeenAt)).toEqual([
+        '2026-07-01T10:00:00.000Z',
+        '2026-07-01T10:00:00.123Z',
+      ]);
       expect((await body('/server')).data.save.lastParseAt).toBe('2026-07-14T09:00:00.000Z');
       expect((await body('/events')).data[0].at).toBe('2026-07-14T09:01:00.000Z');
       const summary = (await body('/world/summary')).data;
@@ -211,10 +331,30 @@ describe('player page cache', () => {
     try {
       const key = ts.store.keys.create('cache', 'cli').key;
       const uid = '00000000-0000-0000-0000-000000000001';
-      ts.store.world.replace({ players: [{ uid, name: 'Host', level: 1 }], pals: [], guilds: [], formatDrift: false, warnings: [], meta: { container: 'GVAS', gameVersion: '1.0' } }, clock.now().toISOString());
+      ts.store.world.replace(
+        {
+          players: [{ uid, name: 'Host', level: 1 }],
+          pals: [],
+          guilds: [],
+          formatDrift: false,
+          warnings: [],
+          meta: { container: 'GVAS', gameVersion: '1.0' },
+        },
+        clock.now().toISOString(),
+      );
       const live = new TestLive();
-      const send = inProcessSend(createHandler({ store: ts.store, live, settings: { integrationRateLimit: 1e6, sessionTtlMs: 1e6 }, clock: clock.now, log: silentLog, version: 't' }));
-      const row = async () => JSON.parse((await send({ method: 'GET', path: `${I}/players`, headers: { authorization: `Bearer ${key}` } })).body).data[0];
+      const send = inProcessSend(
+        createHandler({
+          store: ts.store,
+          live,
+          settings: { integrationRateLimit: 1e6, sessionTtlMs: 1e6 },
+          clock: clock.now,
+          log: silentLog,
+          version: 't',
+        }),
+      );
+      const row = async () =>
+        JSON.parse((await send({ method: 'GET', path: `${I}/players`, headers: { authorization: `Bearer ${key}` } })).body).data[0];
       expect(await row()).toMatchObject({ online: false, playtimeSec: 0 });
       // The poller records presence, then publishes its snapshot.
       ts.store.history.observe([{ playerId: '00000000000000000000000000000001' }], clock.now());
@@ -224,7 +364,17 @@ describe('player page cache', () => {
       expect((await row()).playtimeSec).toBe(0);
       clock.advance(1_500);
       expect((await row()).playtimeSec).toBe(2);
-      ts.store.world.replace({ players: [{ uid, name: 'Renamed', level: 2 }], pals: [], guilds: [], formatDrift: false, warnings: [], meta: { container: 'GVAS', gameVersion: '1.0' } }, clock.now().toISOString());
+      ts.store.world.replace(
+        {
+          players: [{ uid, name: 'Renamed', level: 2 }],
+          pals: [],
+          guilds: [],
+          formatDrift: false,
+          warnings: [],
+          meta: { container: 'GVAS', gameVersion: '1.0' },
+        },
+        clock.now().toISOString(),
+      );
       expect(await row()).toMatchObject({ name: 'Renamed', level: 2, online: true });
       live.live = { reachable: false, info: null, metrics: null, players: [], capturedAt: null };
       expect((await row()).online).toBe(false);
@@ -262,7 +412,7 @@ describe('cursor and query grammar', () => {
     expect(Object.fromEntries(q)).toEqual({ a: ['1', '2'], b: [''], c: [''], d: ['A b'], e: ['%zz'] });
   });
 
-  it('a representation\'s ETag changes with the last byte of its body, at any length', () => {
+  it("a representation's ETag changes with the last byte of its body, at any length", () => {
     for (const size of [1, 100, 4_096, 65_537, 1_048_577]) {
       const [x, y] = [represent([...Array(size).fill(0), 1]), represent([...Array(size).fill(0), 2])];
       expect(x.body.length).toBe(y.body.length);

@@ -18,7 +18,14 @@ describe('panel metrics and events routes', () => {
     live = new TestLive();
     ts.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
     ts.store.users.add(VIEWER.username, 'viewer', VIEWER.password, 'cli');
-    const handler = createHandler({ store: ts.store, live, settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 }, clock: clock.now, log: silentLog, version: 't' });
+    const handler = createHandler({
+      store: ts.store,
+      live,
+      settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 },
+      clock: clock.now,
+      log: silentLog,
+      version: 't',
+    });
     const login = await handler(toHttpRequest({ method: 'POST', path: `${P}/auth/login`, body: JSON.stringify(VIEWER) }));
     const cookie = login.headers['set-cookie'].split(';')[0];
     get = async (path) => {
@@ -33,12 +40,17 @@ describe('panel metrics and events routes', () => {
     live.setRunning([onlinePlayer('00000000-0000-0000-0000-000000000002')]);
     const r = await get('/metrics/current');
     expect(r.status).toBe(200);
-    expect(r.json.data).toMatchObject({ reachable: true, capturedAt: '2026-07-14T09:30:00.000Z', metrics: { players: 1, fps: 59.5, maxPlayers: 32 } });
+    expect(r.json.data).toMatchObject({
+      reachable: true,
+      capturedAt: '2026-07-14T09:30:00.000Z',
+      metrics: { players: 1, fps: 59.5, maxPlayers: 32 },
+    });
   });
 
   it('metrics/history: the last hour by default, steps, bounds refused', async () => {
     const now = clock.now().getTime();
-    for (let i = 0; i < 6; i++) ts.store.metrics.record({ players: i, fps: 60, frameTimeMs: 16, uptimeSec: i * 10 }, new Date(now - 60_000 + i * 10_000));
+    for (let i = 0; i < 6; i++)
+      ts.store.metrics.record({ players: i, fps: 60, frameTimeMs: 16, uptimeSec: i * 10 }, new Date(now - 60_000 + i * 10_000));
     ts.store.metrics.record({ players: 9, fps: 30, frameTimeMs: 33, uptimeSec: 1 }, new Date(now - 2 * 3_600_000));
     const def = await get('/metrics/history');
     expect(def.status).toBe(200);
@@ -55,20 +67,33 @@ describe('panel metrics and events routes', () => {
   it('events: every kind newest first, kind and time filters, cursor walk', async () => {
     const base = clock.now().getTime();
     const kinds = ['join', 'leave', 'backup', 'system', 'audit', 'moderation'];
-    ts.store.events.appendMany(Array.from({ length: 12 }, (_, i) => ({ at: new Date(base + i * 1000).toISOString(), kind: kinds[i % 6], message: `m${i}` })));
+    ts.store.events.appendMany(
+      Array.from({ length: 12 }, (_, i) => ({ at: new Date(base + i * 1000).toISOString(), kind: kinds[i % 6], message: `m${i}` })),
+    );
     const all = await get('/events');
     expect(all.status).toBe(200);
     // The twelve, then the harness's set-up as `audit` events: its two users and a sign-in.
     const messages = all.json.data.map((e: { message: string }) => e.message);
     expect(messages.slice(0, 12)).toEqual(Array.from({ length: 12 }, (_, i) => `m${11 - i}`));
     expect(all.json.data.slice(12).map((e: { kind: string }) => e.kind)).toEqual(['audit', 'audit', 'audit']);
-    expect(messages.slice(12)).toEqual([expect.stringMatching(/^viewer: sign in, session \S+ \(viewer\)$/), 'cli: create user viewer (viewer)', 'cli: create user admin (admin)']);
+    expect(messages.slice(12)).toEqual([
+      expect.stringMatching(/^viewer: sign in, session \S+ \(viewer\)$/),
+      'cli: create user viewer (viewer)',
+      'cli: create user admin (admin)',
+    ]);
     expect(all.json.nextCursor).toBeNull();
-    expect(all.json.data[0]).toEqual({ id: expect.any(Number), at: new Date(base + 11_000).toISOString(), kind: 'moderation', message: 'm11' });
+    expect(all.json.data[0]).toEqual({
+      id: expect.any(Number),
+      at: new Date(base + 11_000).toISOString(),
+      kind: 'moderation',
+      message: 'm11',
+    });
 
     const mod = await get('/events?kind=moderation,audit');
     expect(mod.json.data.map((e: { message: string }) => e.message)).toEqual(['m11', 'm10', 'm5', 'm4', ...messages.slice(12)]);
-    const window = await get(`/events?from=${encodeURIComponent(new Date(base + 2000).toISOString().replace('.000Z', 'Z'))}&to=${new Date(base + 4000).toISOString()}`);
+    const window = await get(
+      `/events?from=${encodeURIComponent(new Date(base + 2000).toISOString().replace('.000Z', 'Z'))}&to=${new Date(base + 4000).toISOString()}`,
+    );
     expect(window.json.data.map((e: { message: string }) => e.message)).toEqual(['m3', 'm2']);
 
     const seen: string[] = [];

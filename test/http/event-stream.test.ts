@@ -18,7 +18,11 @@ afterEach(async () => {
 });
 
 async function loginAt(base: string, c: { username: string; password: string }): Promise<string> {
-  const res = await fetch(`${base}${P}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(c) });
+  const res = await fetch(`${base}${P}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(c),
+  });
   expect(res.status).toBe(200);
   return (res.headers.get('set-cookie') ?? '').split(';')[0];
 }
@@ -32,20 +36,34 @@ async function stream(base: string, cookie: string, lastEventId?: string): Promi
 const ALICE = '00000000-0000-0000-0000-000000000001';
 
 /** A panel on a real socket over a temp store, its feed bounded to `maxStreams`. */
-async function panelServer(maxStreams: number, heartbeatMs?: number): Promise<{ ts: TempStore; base: string; http: RunningHttpServer; cookie: string; feed: LiveFeed }> {
+async function panelServer(
+  maxStreams: number,
+  heartbeatMs?: number,
+): Promise<{ ts: TempStore; base: string; http: RunningHttpServer; cookie: string; feed: LiveFeed }> {
   const clock = new ManualClock();
   const ts = await tempStore(clock.now);
   cleanup.push(() => ts.cleanup());
   ts.store.users.add(VIEWER.username, 'viewer', VIEWER.password, 'cli');
   const feed = new LiveFeed(ts.store.events, { maxStreams, heartbeatMs });
-  const handler = createHandler({ store: ts.store, live: new TestLive(), settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 }, clock: clock.now, log: silentLog, version: 't', feed });
+  const handler = createHandler({
+    store: ts.store,
+    live: new TestLive(),
+    settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 },
+    clock: clock.now,
+    log: silentLog,
+    version: 't',
+    feed,
+  });
   const http = await startHttpServer(handler, { host: '127.0.0.1', port: 0, log: silentLog });
   cleanup.push(() => http.close(0));
   const base = `http://127.0.0.1:${http.port}`;
   return { ts, base, http, cookie: await loginAt(base, VIEWER), feed };
 }
 
-const events = (c: SseClient) => c.messages.filter((m) => m.event === 'event').map((m) => ({ id: Number(m.id), ...(JSON.parse(m.data) as { kind: string; message: string }) }));
+const events = (c: SseClient) =>
+  c.messages
+    .filter((m) => m.event === 'event')
+    .map((m) => ({ id: Number(m.id), ...(JSON.parse(m.data) as { kind: string; message: string }) }));
 
 describe('events/stream', () => {
   it('delivers a join the poller sees, with player changes and metrics, each message with an id', { timeout: 30_000 }, async () => {
@@ -62,7 +80,9 @@ describe('events/stream', () => {
     const join = await waitFor('the join', () => events(c).find((e) => e.kind === 'join'));
     expect(join.message).toContain('Alice');
     const players = await waitFor('players with Alice', () =>
-      c.messages.filter((m) => m.event === 'players').find((m) => (JSON.parse(m.data) as { players: { name: string }[] }).players.some((p) => p.name === 'Alice')),
+      c.messages
+        .filter((m) => m.event === 'players')
+        .find((m) => (JSON.parse(m.data) as { players: { name: string }[] }).players.some((p) => p.name === 'Alice')),
     );
     expect(JSON.parse(players.data).players[0]).not.toHaveProperty('ip');
     // Within one poll: the join comes in the same cycle as the player list that first shows
@@ -116,13 +136,19 @@ describe('events/stream', () => {
     ts.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
     const admin = await loginAt(base, ADMIN);
     const c = await stream(base, cookie);
-    const created = await fetch(`${base}${P}/integration-keys`, { method: 'POST', headers: { cookie: admin, 'content-type': 'application/json' }, body: JSON.stringify({ label: 'status bot' }) });
+    const created = await fetch(`${base}${P}/integration-keys`, {
+      method: 'POST',
+      headers: { cookie: admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ label: 'status bot' }),
+    });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
     const ev = await waitFor('the audit event', () => events(c).find((e) => e.kind === 'audit'));
     expect(ev.message).toBe(`${ADMIN.username}: create integration key ${id} (status bot)`);
     // The same row as the log serves, by id, and never among the public events.
-    const page = (await (await fetch(`${base}${P}/events?kind=audit&limit=1`, { headers: { cookie } })).json()) as { data: { id: number; message: string }[] };
+    const page = (await (await fetch(`${base}${P}/events?kind=audit&limit=1`, { headers: { cookie } })).json()) as {
+      data: { id: number; message: string }[];
+    };
     expect(page.data[0]).toMatchObject({ id: ev.id, message: ev.message });
     expect(ts.store.events.listPublic(100).some((e) => e.kind === 'audit')).toBe(false);
   });

@@ -12,8 +12,10 @@ import { tempDir } from '../helpers/temp.js';
 
 export const HOST_UID = '00000000-0000-0000-0000-000000000001';
 
-export const playerUid = (i: number): string => `${(0x1000 + i).toString(16).toUpperCase().padStart(8, '0')}-0000-4000-8000-${i.toString(16).toUpperCase().padStart(12, '0')}`;
-export const palId = (i: number): string => `${i.toString(16).padStart(8, '0')}-aaaa-4bbb-8ccc-${(i * 7919).toString(16).padStart(12, '0').slice(-12)}`;
+export const playerUid = (i: number): string =>
+  `${(0x1000 + i).toString(16).toUpperCase().padStart(8, '0')}-0000-4000-8000-${i.toString(16).toUpperCase().padStart(12, '0')}`;
+export const palId = (i: number): string =>
+  `${i.toString(16).padStart(8, '0')}-aaaa-4bbb-8ccc-${(i * 7919).toString(16).padStart(12, '0').slice(-12)}`;
 
 export interface WorldOptions {
   players?: number;
@@ -126,7 +128,16 @@ export class TestLive implements LiveSource {
     this.live = {
       reachable: true,
       info: { name: 'Test Server', description: 'A test world', version: 'v1.0.2.101103', worldGuid: 'SECRET-WORLD-GUID' },
-      metrics: { fps: 59.5, fpsAvg: 58.25, frameTimeMs: 16.8, players: online.length, maxPlayers: 32, day: 12, uptimeSec: 3600, baseCamps: 2 },
+      metrics: {
+        fps: 59.5,
+        fpsAvg: 58.25,
+        frameTimeMs: 16.8,
+        players: online.length,
+        maxPlayers: 32,
+        day: 12,
+        uptimeSec: 3600,
+        baseCamps: 2,
+      },
       players: online,
       capturedAt,
     };

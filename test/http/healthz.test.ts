@@ -11,7 +11,14 @@ describe('GET /healthz', () => {
   it('answers ok while the store is open, failing once it is not; GET only; no names, counts or versions', async () => {
     const clock = new ManualClock();
     ts = await tempStore(clock.now);
-    const handler = createHandler({ store: ts.store, live: new TestLive(), settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 }, clock: clock.now, log: silentLog, version: '9.9.9' });
+    const handler = createHandler({
+      store: ts.store,
+      live: new TestLive(),
+      settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 },
+      clock: clock.now,
+      log: silentLog,
+      version: '9.9.9',
+    });
     const ok = await handler(toHttpRequest({ method: 'GET', path: '/healthz', headers: {} }, '127.0.0.1'));
     expect(ok.status).toBe(200);
     expect(ok.headers['cache-control']).toBe('no-store');

@@ -21,7 +21,16 @@ const value = (fams: PromFamily[], name: string, labels?: Record<string, string>
 
 describe('GET /metrics', () => {
   it('players, FPS, frame time, uptime, world counts, parse figures, poll failures, requests by route and status', async () => {
-    const { server, key, sim } = await startLiveServe(cleanup, { players: [{ uid: ALICE, name: 'Alice', level: 3 }, { uid: BOB, name: 'Bob', level: 5 }] }, { SERVICE_INTEGRATION_RATE_LIMIT: '1000' });
+    const { server, key, sim } = await startLiveServe(
+      cleanup,
+      {
+        players: [
+          { uid: ALICE, name: 'Alice', level: 3 },
+          { uid: BOB, name: 'Bob', level: 5 },
+        ],
+      },
+      { SERVICE_INTEGRATION_RATE_LIMIT: '1000' },
+    );
     sim.control.setOnline([ALICE, BOB]);
     const auth = { authorization: `Bearer ${key}` };
     await waitFor('a parsed world', () => (server.store.world.parseInfo().lastParseAt ? true : undefined));

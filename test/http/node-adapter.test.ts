@@ -16,9 +16,17 @@ function echoHandler(): Handler & { seen: HttpRequest[] } {
     if (req.path === '/hang') await new Promise(() => undefined);
     if (req.path === '/throw') throw new Error('secret detail /etc/palpanel');
     if (req.path.startsWith('/api/integration/') && req.method !== 'GET') {
-      return { status: 405, headers: { allow: 'GET', 'content-type': 'application/json' }, body: '{"error":{"code":"method_not_allowed","message":"Method not allowed."}}' };
+      return {
+        status: 405,
+        headers: { allow: 'GET', 'content-type': 'application/json' },
+        body: '{"error":{"code":"method_not_allowed","message":"Method not allowed."}}',
+      };
     }
-    return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: req.path, query: req.query, bytes: req.body?.length ?? null }) };
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: req.path, query: req.query, bytes: req.body?.length ?? null }),
+    };
   }) as Handler & { seen: HttpRequest[] };
   h.seen = seen;
   h.bodyLimit = (_m, path) => (path.startsWith('/api/integration/') ? 0 : 1024);
@@ -100,7 +108,7 @@ describe('startHttpServer', () => {
     expect(all).toContain('"code":"invalid_request"');
   });
 
-  it('answers an HTTP/1.1 request without Host with 400 and the error envelope (not node\'s bare 400); HTTP/1.0 needs none', async () => {
+  it("answers an HTTP/1.1 request without Host with 400 and the error envelope (not node's bare 400); HTTP/1.0 needs none", async () => {
     const h = echoHandler();
     const s = await start(h);
     const c = rawConnect(s.port);
@@ -115,7 +123,7 @@ describe('startHttpServer', () => {
     expect(await old.closed).toMatch(/^HTTP\/1\.1 200 /);
   });
 
-  it('answers an Expect it does not support with 417 and the error envelope (not node\'s bare 417)', async () => {
+  it("answers an Expect it does not support with 417 and the error envelope (not node's bare 417)", async () => {
     const s = await start();
     const c = rawConnect(s.port);
     c.sock.write('GET /api/integration/v1/server HTTP/1.1\r\nHost: x\r\nExpect: teapot\r\n\r\n');
@@ -129,7 +137,9 @@ describe('startHttpServer', () => {
     const h = echoHandler();
     const s = await start(h);
     const c = rawConnect(s.port);
-    c.sock.write('GET http://example.test:8080/api/integration/v1/players?limit=5 HTTP/1.1\r\nHost: example.test\r\nConnection: close\r\n\r\n');
+    c.sock.write(
+      'GET http://example.test:8080/api/integration/v1/players?limit=5 HTTP/1.1\r\nHost: example.test\r\nConnection: close\r\n\r\n',
+    );
     const all = await c.closed;
     expect(all).toMatch(/^HTTP\/1\.1 200 /);
     expect(h.seen.at(-1)).toMatchObject({ path: '/api/integration/v1/players', query: 'limit=5' });
@@ -174,7 +184,12 @@ describe('startHttpServer', () => {
 
   it('caps connections per address and in total: one past a cap gets 503 unavailable, the others are still served', async () => {
     const h = echoHandler();
-    server = await startHttpServer(h, { host: '127.0.0.1', port: 0, log, limits: { ...LIMITS, maxConnectionsPerAddress: 4, maxConnections: 6 } });
+    server = await startHttpServer(h, {
+      host: '127.0.0.1',
+      port: 0,
+      log,
+      limits: { ...LIMITS, maxConnectionsPerAddress: 4, maxConnections: 6 },
+    });
     const port = server.port;
     const open = async (from: string) => {
       const c = rawConnect(port, from);
@@ -193,7 +208,9 @@ describe('startHttpServer', () => {
     const refused = await get('127.0.0.1');
     expect(refused).toMatch(/^HTTP\/1\.1 503 /);
     expect(refused).toMatch(/\r\nretry-after: 5\r\n/);
-    expect(JSON.parse(refused.split('\r\n\r\n')[1])).toEqual({ error: { code: 'unavailable', message: 'Too many connections; retry later.' } });
+    expect(JSON.parse(refused.split('\r\n\r\n')[1])).toEqual({
+      error: { code: 'unavailable', message: 'Too many connections; retry later.' },
+    });
     // Another address still gets through.
     expect(await get('127.0.0.2')).toMatch(/^HTTP\/1\.1 200 /);
     // The total: 4 + 2 open, so a third address is refused too, until one closes.

@@ -26,12 +26,13 @@ async function lint(doc: unknown): Promise<LintReport> {
     writeFileSync(file, JSON.stringify(doc, null, 2));
     const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
     // Exit code 1 means "problems found": the report on stdout says which.
-    const out = await run(process.execPath, [REDOCLY, 'lint', '--extends', 'recommended', '--format', 'json', file], { env, timeout: 60_000 }).catch(
-      (err: { stdout?: string; code?: number }) => {
-        if (err.code === 1 && err.stdout) return { stdout: err.stdout };
-        throw err;
-      },
-    );
+    const out = await run(process.execPath, [REDOCLY, 'lint', '--extends', 'recommended', '--format', 'json', file], {
+      env,
+      timeout: 60_000,
+    }).catch((err: { stdout?: string; code?: number }) => {
+      if (err.code === 1 && err.stdout) return { stdout: err.stdout };
+      throw err;
+    });
     return JSON.parse(out.stdout) as LintReport;
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -45,7 +46,14 @@ describe('redocly lint (recommended rules) on the served document', () => {
   beforeAll(async () => {
     ts = await tempStore();
     const send = inProcessSend(
-      createHandler({ store: ts.store, live: new TestLive(), settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 }, clock: () => new Date(), log: silentLog, version: '1.2.3' }),
+      createHandler({
+        store: ts.store,
+        live: new TestLive(),
+        settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 },
+        clock: () => new Date(),
+        log: silentLog,
+        version: '1.2.3',
+      }),
     );
     served = JSON.parse((await send({ method: 'GET', path: '/api/openapi.json' })).body);
   });

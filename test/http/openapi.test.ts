@@ -12,7 +12,9 @@ import { I, P, login } from './conformance-table.js';
 import { HOST_UID, inProcessSend, onlinePlayer, silentLog, tempStore, TestLive, type Send, type TempStore } from './fixture.js';
 
 // ajv-formats is CommonJS with `exports.default`: under NodeNext the default import is the module object.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (
+  ajv: Ajv2020,
+) => Ajv2020;
 
 const KEY_GRAMMAR = /svk_[0-9a-f]{8}_[A-Za-z0-9_-]{43}/;
 
@@ -23,7 +25,18 @@ const READY_SUMMARY: WorldSummary = {
   fps: 58.9,
   fpsAvg: 57.2,
   counts: { players: 2, partyPals: 3, basePals: 10, wildPals: 400, npcs: 12, palBoxes: 1, unknown: 0 },
-  activity: { working: 5, transporting: 1, eating: 1, sleeping: 1, idle: 2, inactive: 0, combat: 0, incapacitated: 0, moving: 3, unknown: 0 },
+  activity: {
+    working: 5,
+    transporting: 1,
+    eating: 1,
+    sleeping: 1,
+    idle: 2,
+    inactive: 0,
+    combat: 0,
+    incapacitated: 0,
+    moving: 3,
+    unknown: 0,
+  },
   linkedBasePals: 8,
 };
 
@@ -31,8 +44,31 @@ const READY_WORKERS: WorldWorkers = {
   state: 'ready',
   capturedAt: '2026-07-14T09:29:55.000Z',
   workers: [
-    { instanceId: 'p1', characterId: 'SheepBall', displayName: 'Lamball', isBoss: false, level: 12, hpPercent: 87.5, active: true, activity: 'working', baseId: 'base-a', ownerUid: HOST_UID, ownerName: 'Player 0', ownerSource: 'save' },
-    { instanceId: 'p2', characterId: 'BOSS_PinkCat', displayName: 'Cattiva', isBoss: true, level: 20, hpPercent: 100, active: false, activity: 'sleeping', baseId: 'base-a' },
+    {
+      instanceId: 'p1',
+      characterId: 'SheepBall',
+      displayName: 'Lamball',
+      isBoss: false,
+      level: 12,
+      hpPercent: 87.5,
+      active: true,
+      activity: 'working',
+      baseId: 'base-a',
+      ownerUid: HOST_UID,
+      ownerName: 'Player 0',
+      ownerSource: 'save',
+    },
+    {
+      instanceId: 'p2',
+      characterId: 'BOSS_PinkCat',
+      displayName: 'Cattiva',
+      isBoss: true,
+      level: 20,
+      hpPercent: 100,
+      active: false,
+      activity: 'sleeping',
+      baseId: 'base-a',
+    },
   ],
 };
 
@@ -49,7 +85,14 @@ describe('OpenAPI document', () => {
     ts = await tempStore();
     key = seedConformance(ts.store).key;
     live = new TestLive();
-    const handler = createHandler({ store: ts.store, live, settings: { integrationRateLimit: 1e9, sessionTtlMs: 3_600_000 }, clock: () => new Date(), log: silentLog, version: '1.2.3' });
+    const handler = createHandler({
+      store: ts.store,
+      live,
+      settings: { integrationRateLimit: 1e9, sessionTtlMs: 3_600_000 },
+      clock: () => new Date(),
+      log: silentLog,
+      version: '1.2.3',
+    });
     send = inProcessSend(handler);
     doc = buildOpenApiDocument('1.2.3');
     served = JSON.parse((await send({ method: 'GET', path: '/api/openapi.json' })).body);
@@ -94,7 +137,13 @@ describe('OpenAPI document', () => {
       '/world/workers': [],
       '/events': ['limit'],
     };
-    const resolve = (x: any) => (x.$ref ? x.$ref.split('/').slice(1).reduce((o: any, k: string) => o[k], doc) : x);
+    const resolve = (x: any) =>
+      x.$ref
+        ? x.$ref
+            .split('/')
+            .slice(1)
+            .reduce((o: any, k: string) => o[k], doc)
+        : x;
     for (const [route, names] of Object.entries(expected)) {
       const op = doc.paths[`${I}${route}`]?.get;
       expect(op, route).toBeDefined();
@@ -120,15 +169,35 @@ describe('OpenAPI document', () => {
     expect(cursor.schema).toEqual({ type: 'string', pattern: '^[A-Za-z0-9_-]*$', maxLength: 1024 });
   });
 
-  it('names exactly the spec\'s error codes in the error envelope', () => {
-    expect(doc.components.schemas.Error.properties.error.properties.code.enum.sort()).toEqual(
-      ['conflict', 'forbidden', 'game_unavailable', 'internal_error', 'invalid_credentials', 'invalid_cursor', 'invalid_limit', 'invalid_request', 'method_not_allowed', 'not_found', 'not_implemented', 'rate_limited', 'too_many_keys', 'unauthorized', 'unavailable'],
-    );
+  it("names exactly the spec's error codes in the error envelope", () => {
+    expect(doc.components.schemas.Error.properties.error.properties.code.enum.sort()).toEqual([
+      'conflict',
+      'forbidden',
+      'game_unavailable',
+      'internal_error',
+      'invalid_credentials',
+      'invalid_cursor',
+      'invalid_limit',
+      'invalid_request',
+      'method_not_allowed',
+      'not_found',
+      'not_implemented',
+      'rate_limited',
+      'too_many_keys',
+      'unauthorized',
+      'unavailable',
+    ]);
     expect(JSON.stringify(doc)).not.toMatch(/invalid_label|payload_too_large|bad_request/);
   });
 
   it('puts the shared error envelope on every 4xx and documents the key and login routes', () => {
-    const resolve = (x: any) => (x.$ref ? x.$ref.split('/').slice(1).reduce((o: any, k: string) => o[k], doc) : x);
+    const resolve = (x: any) =>
+      x.$ref
+        ? x.$ref
+            .split('/')
+            .slice(1)
+            .reduce((o: any, k: string) => o[k], doc)
+        : x;
     for (const [path, item] of Object.entries<any>(doc.paths)) {
       for (const [method, op] of Object.entries<any>(item)) {
         if (typeof op !== 'object' || !op.responses) continue;
@@ -221,7 +290,12 @@ describe('OpenAPI document', () => {
     const cookie = await login(send, ADMIN);
     const me = await send({ method: 'GET', path: `${P}/auth/me`, headers: { cookie } });
     check('GET', `${P}/auth/me`, 200, me.body);
-    const created = await send({ method: 'POST', path: `${P}/integration-keys`, headers: { cookie }, body: JSON.stringify({ label: 'schema' }) });
+    const created = await send({
+      method: 'POST',
+      path: `${P}/integration-keys`,
+      headers: { cookie },
+      body: JSON.stringify({ label: 'schema' }),
+    });
     check('POST', `${P}/integration-keys`, 201, created.body);
     const list = await send({ method: 'GET', path: `${P}/integration-keys`, headers: { cookie } });
     check('GET', `${P}/integration-keys`, 200, list.body);
@@ -233,7 +307,15 @@ describe('OpenAPI document', () => {
 
   it('rejects bodies with a member the spec does not name (the schemas are strict)', () => {
     const validate = ajv.compile({ $ref: 'urn:palpanel:openapi#/components/schemas/Player' });
-    const row = { uid: HOST_UID, name: 'x', online: false, level: 1, firstSeenAt: '2026-07-14T09:00:00.000Z', lastSeenAt: '2026-07-14T09:00:00.000Z', playtimeSec: 0 };
+    const row = {
+      uid: HOST_UID,
+      name: 'x',
+      online: false,
+      level: 1,
+      firstSeenAt: '2026-07-14T09:00:00.000Z',
+      lastSeenAt: '2026-07-14T09:00:00.000Z',
+      playtimeSec: 0,
+    };
     expect(validate(row)).toBe(true);
     expect(validate({ ...row, ip: '203.0.113.7' })).toBe(false);
     expect(validate({ ...row, guildId: null })).toBe(false);

@@ -5,7 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandler } from '../../src/http/index.js';
 import type { WorldSnapshot } from '../../src/lib/world.js';
 import { I } from './conformance-table.js';
-import { inProcessSend, makeGuilds, makePal, makePlayer, palId, silentLog, tempStore, TestLive, type Send, type TempStore } from './fixture.js';
+import {
+  inProcessSend,
+  makeGuilds,
+  makePal,
+  makePlayer,
+  palId,
+  silentLog,
+  tempStore,
+  TestLive,
+  type Send,
+  type TempStore,
+} from './fixture.js';
 
 const N = 10_000;
 
@@ -31,7 +42,16 @@ describe('pagination walk over 10,000 pals with a re-parse mid-walk', () => {
     ts = await tempStore();
     ts.store.world.replace(snapshot(original), '2026-07-14T09:00:00.000Z');
     key = ts.store.keys.create('walker', 'cli').key;
-    send = inProcessSend(createHandler({ store: ts.store, live: new TestLive(), settings: { integrationRateLimit: 1e9, sessionTtlMs: 1e6 }, clock: () => new Date(), log: silentLog, version: 't' }));
+    send = inProcessSend(
+      createHandler({
+        store: ts.store,
+        live: new TestLive(),
+        settings: { integrationRateLimit: 1e9, sessionTtlMs: 1e6 },
+        clock: () => new Date(),
+        log: silentLog,
+        version: 't',
+      }),
+    );
   });
   afterAll(() => ts.cleanup());
 

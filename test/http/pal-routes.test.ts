@@ -19,7 +19,9 @@ const get = async (query: string) => {
   return res;
 };
 
-async function walk(query: string): Promise<{ level: number; instanceId: string; ownerUid: string; placement: string; characterId: string }[]> {
+async function walk(
+  query: string,
+): Promise<{ level: number; instanceId: string; ownerUid: string; placement: string; characterId: string }[]> {
   const out = [];
   let cursor: string | null = null;
   do {
@@ -51,7 +53,12 @@ describe('the pal browser list', () => {
     const got = await walk(`?placement=base&minLevel=10&maxLevel=30&species=lamb&owner=${owner.uid.toLowerCase()}`);
     expect(got.map((p) => p.instanceId).sort()).toEqual(want.map((p) => p.instanceId).sort());
     const bosses = await walk('?species=boss_');
-    expect(bosses.map((p) => p.instanceId).sort()).toEqual(world.pals.filter((p) => p.characterId.startsWith('BOSS_')).map((p) => p.instanceId).sort());
+    expect(bosses.map((p) => p.instanceId).sort()).toEqual(
+      world.pals
+        .filter((p) => p.characterId.startsWith('BOSS_'))
+        .map((p) => p.instanceId)
+        .sort(),
+    );
     const byName = await walk(`?owner=${encodeURIComponent(owner.name.toUpperCase())}`);
     expect(byName.every((p) => p.ownerUid === owner.uid)).toBe(true);
     expect(byName.length).toBe(world.pals.filter((p) => p.ownerUid === owner.uid).length);

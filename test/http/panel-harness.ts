@@ -34,7 +34,14 @@ export async function panelHarness(sessionTtlMs = 3_600_000): Promise<PanelHarne
   const ts = await tempStore(clock.now);
   ts.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
   ts.store.users.add(VIEWER.username, 'viewer', VIEWER.password, 'cli');
-  const handler = createHandler({ store: ts.store, live: new TestLive(), settings: { integrationRateLimit: 60, sessionTtlMs }, clock: clock.now, log: silentLog, version: 't' });
+  const handler = createHandler({
+    store: ts.store,
+    live: new TestLive(),
+    settings: { integrationRateLimit: 60, sessionTtlMs },
+    clock: clock.now,
+    log: silentLog,
+    version: 't',
+  });
   const send = async (r: WireRequest, address = '127.0.0.1'): Promise<PanelResponse> => {
     const res = await handler(toHttpRequest(r, address));
     const body = res.body === undefined ? '' : res.body.toString();

@@ -23,7 +23,9 @@ describe('panel API', () => {
   it('login sets a cookie that lives as long as the session setting; me; logout', async () => {
     const res = await send(loginReq(ADMIN));
     expect(res.json).toEqual({ username: 'admin', role: 'admin' });
-    expect(res.headers['set-cookie']).toMatch(new RegExp(`^palpanel_session=[A-Za-z0-9_-]{43}; Path=/; Max-Age=${TTL / 1000}; HttpOnly; SameSite=Strict$`));
+    expect(res.headers['set-cookie']).toMatch(
+      new RegExp(`^palpanel_session=[A-Za-z0-9_-]{43}; Path=/; Max-Age=${TTL / 1000}; HttpOnly; SameSite=Strict$`),
+    );
     const cookie = res.headers['set-cookie'].split(';')[0];
     expect((await send({ method: 'GET', path: `${P}/auth/me`, headers: { cookie } })).json).toEqual({ username: 'admin', role: 'admin' });
     const out = await send({ method: 'POST', path: `${P}/auth/logout`, headers: { cookie } });
@@ -51,7 +53,11 @@ describe('panel API', () => {
   it('a viewer gets 403 forbidden on the key routes; an admin does not', async () => {
     const viewer = await login(VIEWER);
     const admin = await login(ADMIN);
-    for (const [method, path, body] of [['GET', '/integration-keys'], ['POST', '/integration-keys', '{"label":"x"}'], ['DELETE', '/integration-keys/0a1b2c3d']] as const) {
+    for (const [method, path, body] of [
+      ['GET', '/integration-keys'],
+      ['POST', '/integration-keys', '{"label":"x"}'],
+      ['DELETE', '/integration-keys/0a1b2c3d'],
+    ] as const) {
       const v = await send({ method, path: `${P}${path}`, headers: { cookie: viewer }, body });
       expect(v.status).toBe(403);
       expect(v.json.error.code).toBe('forbidden');
@@ -62,7 +68,8 @@ describe('panel API', () => {
 
   it('keys: 201 with the key once, list newest first, revoke, revoke again, 409 at 100 active', async () => {
     const cookie = await login(ADMIN);
-    const create = (label: string) => send({ method: 'POST', path: `${P}/integration-keys`, headers: { cookie }, body: JSON.stringify({ label }) });
+    const create = (label: string) =>
+      send({ method: 'POST', path: `${P}/integration-keys`, headers: { cookie }, body: JSON.stringify({ label }) });
     const first = await create('first');
     expect(first.status).toBe(201);
     expect(first.headers['cache-control']).toBe('no-store');
@@ -94,10 +101,20 @@ describe('panel API', () => {
     expect(refused.json).toEqual({ error: { code: 'invalid_request', message: 'The body has an unknown member "remember".' } });
     expect(refused.headers['set-cookie']).toBeUndefined();
     const cookie = await login(ADMIN);
-    const create = await send({ method: 'POST', path: `${P}/integration-keys`, headers: { cookie }, body: JSON.stringify({ label: 'x', scopes: ['all'] }) });
+    const create = await send({
+      method: 'POST',
+      path: `${P}/integration-keys`,
+      headers: { cookie },
+      body: JSON.stringify({ label: 'x', scopes: ['all'] }),
+    });
     expect(create.status).toBe(400);
     expect(create.json).toEqual({ error: { code: 'invalid_request', message: 'The body has an unknown member "scopes".' } });
-    const wrongType = await send({ method: 'POST', path: `${P}/integration-keys`, headers: { cookie }, body: JSON.stringify({ label: 7 }) });
+    const wrongType = await send({
+      method: 'POST',
+      path: `${P}/integration-keys`,
+      headers: { cookie },
+      body: JSON.stringify({ label: 7 }),
+    });
     expect(wrongType.json).toEqual({ error: { code: 'invalid_request', message: 'The member "label" must be a string.' } });
     expect(ts.store.keys.list()).toEqual([]);
   });
@@ -105,7 +122,12 @@ describe('panel API', () => {
   it('mutating requests need a same-origin Origin (or none)', async () => {
     const cookie = await login(ADMIN);
     const post = (origin?: string, extra: Record<string, string> = {}) =>
-      send({ method: 'POST', path: `${P}/integration-keys`, headers: { cookie, host: 'panel.test:8080', ...(origin ? { origin } : {}), ...extra }, body: '{"label":"o"}' });
+      send({
+        method: 'POST',
+        path: `${P}/integration-keys`,
+        headers: { cookie, host: 'panel.test:8080', ...(origin ? { origin } : {}), ...extra },
+        body: '{"label":"o"}',
+      });
     expect((await post()).status).toBe(201);
     expect((await post('http://panel.test:8080')).status).toBe(201);
     expect((await post('https://panel.test:8080')).status).toBe(201);

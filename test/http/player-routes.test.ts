@@ -51,13 +51,33 @@ describe('panel players and moderation routes', () => {
     client = new GameRestClient({ baseUrl: sim.restUrl, password: sim.password });
     const moderation = moderationActions(client, ts.store);
     moderator = new Moderator(ts.store, moderation, silentLog);
-    poller = new RestPoller({ source: client, intervalMs: 1000, events: ts.store.events, presence: ts.store.history, roster: moderator.roster, now: clock.now });
+    poller = new RestPoller({
+      source: client,
+      intervalMs: 1000,
+      events: ts.store.events,
+      presence: ts.store.history,
+      roster: moderator.roster,
+      now: clock.now,
+    });
     const live = { ...EMPTY_LIVE, snapshot: () => poller.getSnapshot() };
     ts.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
     ts.store.users.add(VIEWER.username, 'viewer', VIEWER.password, 'cli');
-    const handler = createHandler({ store: ts.store, live, moderation, settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 }, clock: clock.now, log: silentLog, version: 't' });
+    const handler = createHandler({
+      store: ts.store,
+      live,
+      moderation,
+      settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 },
+      clock: clock.now,
+      log: silentLog,
+      version: 't',
+    });
     send = async (method, path, cookie, body) => {
-      const res = await handler(toHttpRequest({ method, path: `${P}${path}`, headers: cookie ? { cookie } : {}, body: body === undefined ? undefined : JSON.stringify(body) }, '127.0.0.1'));
+      const res = await handler(
+        toHttpRequest(
+          { method, path: `${P}${path}`, headers: cookie ? { cookie } : {}, body: body === undefined ? undefined : JSON.stringify(body) },
+          '127.0.0.1',
+        ),
+      );
       const text = res.body === undefined ? '' : res.body.toString();
       return { status: res.status, json: text ? JSON.parse(text) : undefined };
     };
@@ -80,7 +100,14 @@ describe('panel players and moderation routes', () => {
     expect(list.status).toBe(200);
     expect(list.json.nextCursor).toBeNull();
     const byUid = new Map(list.json.data.map((p: { uid: string }) => [p.uid, p]));
-    expect(byUid.get(XBOX)).toMatchObject({ name: 'Player 1', online: true, userId: GDK, banned: false, whitelisted: false, ping: expect.any(Number) });
+    expect(byUid.get(XBOX)).toMatchObject({
+      name: 'Player 1',
+      online: true,
+      userId: GDK,
+      banned: false,
+      whitelisted: false,
+      ping: expect.any(Number),
+    });
     expect(byUid.get(PLAY)).toMatchObject({ userId: PS5, accountName: expect.any(String) });
     expect((byUid.get(HOST) as { userId: string }).userId).toMatch(/^steam_/);
     expect((byUid.get(XBOX) as { location: unknown }).location).toEqual({ x: expect.any(Number), y: expect.any(Number) });
@@ -97,7 +124,9 @@ describe('panel players and moderation routes', () => {
     sim.control.setOnline([HOST]);
     await poll();
     const offline = await send('GET', '/players?online=false', viewer);
-    expect(offline.json.data.map((p: { uid: string; userId: string; ping: null; location: null }) => [p.uid, p.userId, p.ping, p.location])).toEqual([
+    expect(
+      offline.json.data.map((p: { uid: string; userId: string; ping: null; location: null }) => [p.uid, p.userId, p.ping, p.location]),
+    ).toEqual([
       [XBOX, GDK, null, null],
       [PLAY, PS5, null, null],
     ]);
@@ -123,7 +152,9 @@ describe('panel players and moderation routes', () => {
     expect(kick.status).toBe(200);
     expect(sim.control.adminActions()).toContainEqual({ via: 'rest', action: 'kick', args: { userid: GDK, message: 'spawn camping' } });
     const audit = ts.store.audit.list({ limit: 10, action: 'player.kick' }).data;
-    expect(audit).toEqual([expect.objectContaining({ actor: 'user:admin', target: key(XBOX), outcome: 'ok', detail: `${GDK}: spawn camping` })]);
+    expect(audit).toEqual([
+      expect.objectContaining({ actor: 'user:admin', target: key(XBOX), outcome: 'ok', detail: `${GDK}: spawn camping` }),
+    ]);
 
     await poll(); // the sim keeps a kicked player away
     const again = await send('POST', `/players/${XBOX}/kick`, admin, {});
@@ -162,7 +193,12 @@ describe('panel players and moderation routes', () => {
     expect(unban.status).toBe(200);
     expect(sim.control.adminActions()).toContainEqual({ via: 'rest', action: 'unban', args: { userid: PS5, message: '' } });
     expect((await send('GET', '/bans', viewer)).json.data).toEqual([]);
-    expect(ts.store.audit.list({ limit: 10 }).data.map((a) => a.action).slice(0, 2)).toEqual(['player.unban', 'player.ban']);
+    expect(
+      ts.store.audit
+        .list({ limit: 10 })
+        .data.map((a) => a.action)
+        .slice(0, 2),
+    ).toEqual(['player.unban', 'player.ban']);
     expect((await send('POST', `/players/${PLAY}/ban`, admin, { reason: 'x'.repeat(201) })).status).toBe(400);
   });
 
@@ -174,9 +210,21 @@ describe('panel players and moderation routes', () => {
 
     sim.control.setOnline([]);
     await poll();
-    const put = await send('PUT', '/whitelist', admin, { enabled: true, entries: [{ id: GDK, note: 'xbox friend' }, { id: HOST.toLowerCase(), note: 'host' }] });
+    const put = await send('PUT', '/whitelist', admin, {
+      enabled: true,
+      entries: [
+        { id: GDK, note: 'xbox friend' },
+        { id: HOST.toLowerCase(), note: 'host' },
+      ],
+    });
     expect(put.status).toBe(200);
-    expect(put.json.data).toEqual({ enabled: true, entries: [{ id: key(HOST), note: 'host' }, { id: GDK, note: 'xbox friend' }] });
+    expect(put.json.data).toEqual({
+      enabled: true,
+      entries: [
+        { id: key(HOST), note: 'host' },
+        { id: GDK, note: 'xbox friend' },
+      ],
+    });
 
     sim.control.setOnline([HOST, XBOX, PLAY]);
     await poll();
@@ -184,7 +232,9 @@ describe('panel players and moderation routes', () => {
     expect(kicks).toEqual([{ via: 'rest', action: 'kick', args: { userid: PS5, message: expect.any(String) } }]);
     const audit = ts.store.audit.list({ limit: 10, action: 'player.kick' }).data;
     expect(audit).toEqual([expect.objectContaining({ actor: 'system', target: key(PLAY), outcome: 'ok' })]);
-    expect(ts.store.events.listAll(100).filter((e) => e.kind === 'moderation')).toEqual([expect.objectContaining({ message: expect.stringContaining(PS5) })]);
+    expect(ts.store.events.listAll(100).filter((e) => e.kind === 'moderation')).toEqual([
+      expect.objectContaining({ message: expect.stringContaining(PS5) }),
+    ]);
     expect(ts.store.events.listPublic(100).some((e) => e.kind === 'moderation')).toBe(false);
     const d = await send('GET', `/players/${XBOX}`, viewer);
     expect(d.json.data.whitelisted).toBe(true);
@@ -196,26 +246,48 @@ describe('panel players and moderation routes', () => {
     expect((await send('PUT', '/whitelist', admin, { enabled: true, entries: [{ id: HOST, note: 'host' }] })).status).toBe(200);
     await poll();
     await moderator.idle();
-    expect(sim.control.adminActions().filter((a) => a.action === 'kick')).toEqual([{ via: 'rest', action: 'kick', args: { userid: PS5, message: expect.any(String) } }]);
+    expect(sim.control.adminActions().filter((a) => a.action === 'kick')).toEqual([
+      { via: 'rest', action: 'kick', args: { userid: PS5, message: expect.any(String) } },
+    ]);
     await poll();
     await moderator.idle();
     expect(sim.control.adminActions().filter((a) => a.action === 'kick')).toHaveLength(1);
-    expect(ts.store.audit.list({ limit: 10, action: 'player.kick' }).data).toEqual([expect.objectContaining({ actor: 'system', target: key(PLAY), outcome: 'ok' })]);
+    expect(ts.store.audit.list({ limit: 10, action: 'player.kick' }).data).toEqual([
+      expect.objectContaining({ actor: 'system', target: key(PLAY), outcome: 'ok' }),
+    ]);
   });
 
   it('join and leave announcements: off by default, admin templates, said in game on join and leave', async () => {
-    expect((await send('GET', '/announcements', viewer)).json.data).toEqual({ enabled: false, joinTemplate: '{name} joined the server', leaveTemplate: '{name} left the server' });
+    expect((await send('GET', '/announcements', viewer)).json.data).toEqual({
+      enabled: false,
+      joinTemplate: '{name} joined the server',
+      leaveTemplate: '{name} left the server',
+    });
     sim.control.setOnline([HOST]);
     await poll();
     expect(sim.control.adminActions().filter((a) => a.action === 'announce')).toEqual([]);
 
-    expect((await send('PUT', '/announcements', viewer, { enabled: true, joinTemplate: 'hi {name}', leaveTemplate: 'bye {name}' })).status).toBe(403);
+    expect(
+      (await send('PUT', '/announcements', viewer, { enabled: true, joinTemplate: 'hi {name}', leaveTemplate: 'bye {name}' })).status,
+    ).toBe(403);
     expect((await send('PUT', '/announcements', admin, { enabled: true, joinTemplate: '', leaveTemplate: 'bye {name}' })).status).toBe(400);
-    const put = await send('PUT', '/announcements', admin, { enabled: true, joinTemplate: 'Welcome, {name}!', leaveTemplate: 'Bye {name}' });
+    const put = await send('PUT', '/announcements', admin, {
+      enabled: true,
+      joinTemplate: 'Welcome, {name}!',
+      leaveTemplate: 'Bye {name}',
+    });
     expect(put.status).toBe(200);
     sim.control.setOnline([XBOX]);
     await poll();
-    expect(sim.control.adminActions().filter((a) => a.action === 'announce').map((a) => a.args.message).sort()).toEqual(['Bye Player 0', 'Welcome, Player 1!']);
-    expect(ts.store.audit.list({ limit: 5, action: 'announcements.update' }).data).toEqual([expect.objectContaining({ actor: 'user:admin', detail: 'on' })]);
+    expect(
+      sim.control
+        .adminActions()
+        .filter((a) => a.action === 'announce')
+        .map((a) => a.args.message)
+        .sort(),
+    ).toEqual(['Bye Player 0', 'Welcome, Player 1!']);
+    expect(ts.store.audit.list({ limit: 5, action: 'announcements.update' }).data).toEqual([
+      expect.objectContaining({ actor: 'user:admin', detail: 'on' }),
+    ]);
   });
 });

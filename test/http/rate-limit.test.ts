@@ -81,7 +81,16 @@ describe('rate limit on the Integration API', () => {
     const r = ts.store.keys.create('r', 'cli');
     ts.store.keys.revoke(r.id, 'cli');
     revoked = r.key;
-    send = inProcessSend(createHandler({ store: ts.store, live: new TestLive(), settings: { integrationRateLimit: LIMIT, sessionTtlMs: 1e6 }, clock: clock.now, log: silentLog, version: 't' }));
+    send = inProcessSend(
+      createHandler({
+        store: ts.store,
+        live: new TestLive(),
+        settings: { integrationRateLimit: LIMIT, sessionTtlMs: 1e6 },
+        clock: clock.now,
+        log: silentLog,
+        version: 't',
+      }),
+    );
   });
   afterEach(() => ts.cleanup());
 
@@ -99,7 +108,9 @@ describe('rate limit on the Integration API', () => {
     clock.advance(10_500);
     const limited = await get(keyA);
     expect(limited.status).toBe(429);
-    expect(JSON.parse(limited.body)).toEqual({ error: { code: 'rate_limited', message: expect.stringMatching(/rate limit of this API key was exceeded/) } });
+    expect(JSON.parse(limited.body)).toEqual({
+      error: { code: 'rate_limited', message: expect.stringMatching(/rate limit of this API key was exceeded/) },
+    });
     // The oldest request (t=0) ages out at t=60 s; now t=11.5 s → 48.5 s → 49.
     expect(limited.headers['retry-after']).toBe('49');
     expect(limited.headers['cache-control']).toBe('no-store');
@@ -128,7 +139,10 @@ describe('rate limit on the Integration API', () => {
       expect((await send({ method: 'POST', path: `${I}/server`, headers: { authorization: `Bearer ${keyA}` } })).status).toBe(405);
     }
     for (let i = 0; i < LIMIT; i++) expect((await get(keyA, '/server', { 'x-forwarded-for': `198.51.100.${i}` })).status).toBe(200);
-    expect((await get(keyA, '/server', { 'x-forwarded-for': '198.51.100.99', forwarded: 'for=198.51.100.98', 'x-real-ip': '198.51.100.97' })).status).toBe(429);
+    expect(
+      (await get(keyA, '/server', { 'x-forwarded-for': '198.51.100.99', forwarded: 'for=198.51.100.98', 'x-real-ip': '198.51.100.97' }))
+        .status,
+    ).toBe(429);
   });
 
   it('a rate-limited key still gets 405 for other methods and a bad key still 401 (order of checks)', async () => {

@@ -22,7 +22,9 @@ const UNKNOWN_MEMBER = 'zz_not_a_member';
 
 /** A concrete path for a route: each `{name}` replaced by its schema's first example. */
 function samplePath(base: string, route: AnyRoute): string {
-  const props = route.request?.params ? (z.toJSONSchema(route.request.params, { io: 'input' }).properties as Record<string, { examples?: unknown[] }>) : {};
+  const props = route.request?.params
+    ? (z.toJSONSchema(route.request.params, { io: 'input' }).properties as Record<string, { examples?: unknown[] }>)
+    : {};
   return base + route.path.replace(/\{([^}]+)\}/g, (_, name: string) => String(props[name]?.examples?.[0]));
 }
 
@@ -60,7 +62,14 @@ describe('route tables', () => {
     ts = await tempStore();
     fx = seedConformance(ts.store);
     send = inProcessSend(
-      createHandler({ store: ts.store, live: new TestLive(), settings: { integrationRateLimit: 1e9, sessionTtlMs: 3_600_000 }, clock: () => new Date(), log: silentLog, version: 't' }),
+      createHandler({
+        store: ts.store,
+        live: new TestLive(),
+        settings: { integrationRateLimit: 1e9, sessionTtlMs: 3_600_000 },
+        clock: () => new Date(),
+        log: silentLog,
+        version: 't',
+      }),
     );
     admin = await login(send, fx.admin);
     viewer = await login(send, fx.viewer);
@@ -86,42 +95,71 @@ describe('route tables', () => {
   const panelOp = (route: AnyRoute) => `${route.method} ${panel.base}${route.path}`;
   const emptyBody = (route: AnyRoute) => (route.request?.body ? '{}' : undefined);
 
-  it.each(panelRows((r) => r.auth === 'session'))('panel %s: no session, a forged one or a bearer key alone → 401 unauthorized', async (_name, route) => {
-    const variants: Record<string, string>[] = [{}, { cookie: 'palpanel_session=forged-token-forged-token-forged-token-forge' }, { authorization: `Bearer ${fx.key}` }];
-    for (const headers of variants) {
-      expectError(record(panelOp(route), await send({ method: route.method, path: panelPath(route), headers, body: emptyBody(route) })), 401, 'unauthorized');
-    }
-  });
+  it.each(panelRows((r) => r.auth === 'session'))(
+    'panel %s: no session, a forged one or a bearer key alone → 401 unauthorized',
+    async (_name, route) => {
+      const variants: Record<string, string>[] = [
+        {},
+        { cookie: 'palpanel_session=forged-token-forged-token-forged-token-forge' },
+        { authorization: `Bearer ${fx.key}` },
+      ];
+      for (const headers of variants) {
+        expectError(
+          record(panelOp(route), await send({ method: route.method, path: panelPath(route), headers, body: emptyBody(route) })),
+          401,
+          'unauthorized',
+        );
+      }
+    },
+  );
 
   it.each(panelRows((r) => r.role === 'admin'))('panel %s: a viewer → 403 forbidden', async (_name, route) => {
-    const res = await send({ method: route.method, path: panelPath(route), headers: { cookie: viewer, host: HOST }, body: emptyBody(route) });
+    const res = await send({
+      method: route.method,
+      path: panelPath(route),
+      headers: { cookie: viewer, host: HOST },
+      body: emptyBody(route),
+    });
     expect(expectError(record(panelOp(route), res), 403, 'forbidden').message).toBe('This action needs an admin session.');
   });
 
-  it.each(panelRows((r) => isMutating(r.method)))('panel %s: a foreign Origin → 403 forbidden, as the Origin check always answered', async (_name, route) => {
-    for (const origin of [FOREIGN, 'null', `http://${HOST}:1`]) {
-      const headers = { ...(route.auth === 'session' ? { cookie: admin } : {}), host: HOST, origin };
-      const res = await send({ method: route.method, path: panelPath(route), headers, body: emptyBody(route) });
-      expect(expectError(record(panelOp(route), res), 403, 'forbidden').message).toBe('Cross-origin requests are refused.');
-    }
-  });
+  it.each(panelRows((r) => isMutating(r.method)))(
+    'panel %s: a foreign Origin → 403 forbidden, as the Origin check always answered',
+    async (_name, route) => {
+      for (const origin of [FOREIGN, 'null', `http://${HOST}:1`]) {
+        const headers = { ...(route.auth === 'session' ? { cookie: admin } : {}), host: HOST, origin };
+        const res = await send({ method: route.method, path: panelPath(route), headers, body: emptyBody(route) });
+        expect(expectError(record(panelOp(route), res), 403, 'forbidden').message).toBe('Cross-origin requests are refused.');
+      }
+    },
+  );
 
-  it.each(panelRows((r) => r.request?.body !== undefined))('panel %s: an unknown body member → 400 invalid_request naming it', async (_name, route) => {
-    const headers = { ...(route.auth === 'session' ? { cookie: admin } : {}), host: HOST, origin: `http://${HOST}` };
-    // A record body (PUT /config: any setting the file holds) has no unknown members: a member
-    // of a type no setting takes is refused instead, named the same way.
-    const isRecord = route.request?.body instanceof z.ZodRecord;
-    const res = await send({ method: route.method, path: panelPath(route), headers, body: JSON.stringify({ [UNKNOWN_MEMBER]: isRecord ? { nested: 1 } : 1 }) });
-    expect(expectError(record(panelOp(route), res), 400, 'invalid_request').message).toContain(`"${UNKNOWN_MEMBER}"`);
-    const notObject = await send({ method: route.method, path: panelPath(route), headers, body: '[1]' });
-    expect(expectError(record(panelOp(route), notObject), 400, 'invalid_request').message).toBe('The request body must be a JSON object.');
-  });
+  it.each(panelRows((r) => r.request?.body !== undefined))(
+    'panel %s: an unknown body member → 400 invalid_request naming it',
+    async (_name, route) => {
+      const headers = { ...(route.auth === 'session' ? { cookie: admin } : {}), host: HOST, origin: `http://${HOST}` };
+      // A record body (PUT /config: any setting the file holds) has no unknown members: a member
+      // of a type no setting takes is refused instead, named the same way.
+      const isRecord = route.request?.body instanceof z.ZodRecord;
+      const res = await send({
+        method: route.method,
+        path: panelPath(route),
+        headers,
+        body: JSON.stringify({ [UNKNOWN_MEMBER]: isRecord ? { nested: 1 } : 1 }),
+      });
+      expect(expectError(record(panelOp(route), res), 400, 'invalid_request').message).toContain(`"${UNKNOWN_MEMBER}"`);
+      const notObject = await send({ method: route.method, path: panelPath(route), headers, body: '[1]' });
+      expect(expectError(record(panelOp(route), notObject), 400, 'invalid_request').message).toBe(
+        'The request body must be a JSON object.',
+      );
+    },
+  );
 
   describe.each(integration.routes.map((r) => [key(r), r] as const))('integration %s', (_name, route) => {
     const path = samplePath(integration.base, route);
     const op = `${route.method} ${integration.base}${route.path}`;
 
-    it('no key → 401; another method → 405 with Allow: GET; a bad query → 400 with the parameter\'s code', async () => {
+    it("no key → 401; another method → 405 with Allow: GET; a bad query → 400 with the parameter's code", async () => {
       const unauth = record(op, await send({ method: route.method, path }));
       expectError(unauth, 401, 'unauthorized');
       expect(unauth.headers['www-authenticate']).toBe('Bearer');
@@ -131,8 +169,18 @@ describe('route tables', () => {
         expect(res.headers.allow).toBe('GET');
       }
       const shape = route.request?.query?.shape ?? {};
-      if ('limit' in shape) expectError(record(op, await send({ method: 'GET', path: `${path}?limit=0`, headers: { authorization: `Bearer ${fx.key}` } })), 400, 'invalid_limit');
-      if ('cursor' in shape) expectError(record(op, await send({ method: 'GET', path: `${path}?cursor=AAAA`, headers: { authorization: `Bearer ${fx.key}` } })), 400, 'invalid_cursor');
+      if ('limit' in shape)
+        expectError(
+          record(op, await send({ method: 'GET', path: `${path}?limit=0`, headers: { authorization: `Bearer ${fx.key}` } })),
+          400,
+          'invalid_limit',
+        );
+      if ('cursor' in shape)
+        expectError(
+          record(op, await send({ method: 'GET', path: `${path}?cursor=AAAA`, headers: { authorization: `Bearer ${fx.key}` } })),
+          400,
+          'invalid_cursor',
+        );
       const ok = record(op, await send({ method: 'GET', path: `${path}?unknown=ignored`, headers: { authorization: `Bearer ${fx.key}` } }));
       expect(ok.status, ok.body).toBe(200);
     });
@@ -156,11 +204,15 @@ describe('route tables', () => {
         expect(Object.keys(op.responses).map(Number), `${route.method} ${path}`).toEqual(answerableStatuses(surface, route));
         const security = { key: [{ bearerAuth: [] }], session: [{ sessionCookie: [] }], none: [] }[route.auth];
         expect(op.security, `${route.method} ${path}`).toEqual(security);
-        for (const status of seen.get(`${route.method} ${path}`) ?? []) expect(op.responses, `${route.method} ${path} answered ${status}`).toHaveProperty(String(status));
+        for (const status of seen.get(`${route.method} ${path}`) ?? [])
+          expect(op.responses, `${route.method} ${path} answered ${status}`).toHaveProperty(String(status));
         operations++;
       }
     }
-    const documented = Object.values<any>(doc.paths).reduce((n, item) => n + Object.keys(item).filter((k) => k !== 'description').length, 0);
+    const documented = Object.values<any>(doc.paths).reduce(
+      (n, item) => n + Object.keys(item).filter((k) => k !== 'description').length,
+      0,
+    );
     expect(documented).toBe(operations);
     // Every walk above ran: 401 seen on every session route, 403 on every admin or mutating one.
     for (const route of panel.routes) {
@@ -172,7 +224,12 @@ describe('route tables', () => {
   });
 
   it('declares the session cookie scheme beside bearerAuth, and a server', () => {
-    expect(doc.components.securitySchemes.sessionCookie).toEqual({ type: 'apiKey', in: 'cookie', name: 'palpanel_session', description: expect.any(String) });
+    expect(doc.components.securitySchemes.sessionCookie).toEqual({
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'palpanel_session',
+      description: expect.any(String),
+    });
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.servers).toEqual([{ url: '/', description: expect.any(String) }]);
     for (const route of panel.routes) {

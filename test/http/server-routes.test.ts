@@ -38,7 +38,9 @@ afterEach(async () => {
 });
 
 /** A panel wired as `serve` wires it; `password` other than the sim's makes the game refuse us. */
-async function rig(opts: { game?: boolean; password?: string; gameData?: boolean } = {}): Promise<Rig & { gameData: GameDataPoller | null }> {
+async function rig(
+  opts: { game?: boolean; password?: string; gameData?: boolean } = {},
+): Promise<Rig & { gameData: GameDataPoller | null }> {
   const clock = new ManualClock();
   const ts = await tempStore(clock.now);
   ts.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
@@ -64,10 +66,20 @@ async function rig(opts: { game?: boolean; password?: string; gameData?: boolean
       world: createWorldJobs(null, 60_000, ts.store),
     });
   }
-  const handler = createHandler({ store: ts.store, live, settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 }, clock: clock.now, log: silentLog, version: '9.9.9-test', server });
+  const handler = createHandler({
+    store: ts.store,
+    live,
+    settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 },
+    clock: clock.now,
+    log: silentLog,
+    version: '9.9.9-test',
+    server,
+  });
   const cookies = new Map<string, string>();
   const send = async (method: string, path: string, headers: Record<string, string>, body?: unknown) => {
-    const res = await handler(toHttpRequest({ method, path: `${P}${path}`, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+    const res = await handler(
+      toHttpRequest({ method, path: `${P}${path}`, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+    );
     const text = res.body === undefined ? '' : res.body.toString();
     return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : undefined };
   };
@@ -99,7 +111,13 @@ describe('panel server routes', () => {
     expect(d.worldGuid).toMatch(/^[0-9A-F]{32}$/i);
     expect(d.maxPlayers).toBeGreaterThan(0);
     expect(d.settings).toEqual(expect.objectContaining({ ServerPlayerMaxNum: expect.any(Number) }));
-    expect(d.poller).toEqual({ state: 'running', lastSuccessAt: r.clock.now().toISOString(), lastAttemptAt: r.clock.now().toISOString(), lastError: null, failedPolls: 0 });
+    expect(d.poller).toEqual({
+      state: 'running',
+      lastSuccessAt: r.clock.now().toISOString(),
+      lastAttemptAt: r.clock.now().toISOString(),
+      lastError: null,
+      failedPolls: 0,
+    });
   });
 
   it('GET /server tells a refused admin password apart from an unreachable game', async () => {
@@ -137,9 +155,13 @@ describe('panel server routes', () => {
       { via: 'rest', action: 'save', args: {} },
       { via: 'rest', action: 'shutdown', args: { waittime: 30, message: 'Back in 5 minutes' } },
     ]);
-    expect(auditOf(r, 'server.announce')).toEqual([expect.objectContaining({ actor: 'user:admin', outcome: 'ok', detail: 'Restart at 6 pm' })]);
+    expect(auditOf(r, 'server.announce')).toEqual([
+      expect.objectContaining({ actor: 'user:admin', outcome: 'ok', detail: 'Restart at 6 pm' }),
+    ]);
     expect(auditOf(r, 'server.save')).toEqual([expect.objectContaining({ actor: 'user:admin', outcome: 'ok' })]);
-    expect(auditOf(r, 'server.shutdown')).toEqual([expect.objectContaining({ actor: 'user:admin', outcome: 'ok', detail: 'in 30 s: Back in 5 minutes' })]);
+    expect(auditOf(r, 'server.shutdown')).toEqual([
+      expect.objectContaining({ actor: 'user:admin', outcome: 'ok', detail: 'in 30 s: Back in 5 minutes' }),
+    ]);
   });
 
   it('bad input changes nothing: an empty or overlong message, a delay out of range', async () => {
@@ -161,7 +183,9 @@ describe('panel server routes', () => {
     const refused = await wrong.as(ADMIN, 'POST', '/server/save');
     expect(refused.status).toBe(503);
     expect(refused.json.error).toEqual({ code: 'game_unavailable', message: expect.stringContaining('refused the admin password') });
-    expect(auditOf(wrong, 'server.save')).toEqual([expect.objectContaining({ actor: 'user:admin', outcome: 'refused', reason: 'game_unavailable' })]);
+    expect(auditOf(wrong, 'server.save')).toEqual([
+      expect.objectContaining({ actor: 'user:admin', outcome: 'refused', reason: 'game_unavailable' }),
+    ]);
 
     const down = await rig();
     await down.sim!.control.setMode('unreachable');
@@ -181,7 +205,13 @@ describe('panel server routes', () => {
     const res = await r.as(VIEWER, 'GET', '/server/health');
     expect(res.status).toBe(200);
     const d = res.json.data;
-    expect(d).toMatchObject({ status: 'ok', problems: [], store: { ok: true, error: null }, saveWatcher: { enabled: false, running: false, nextCheckAt: null }, lastParse: null });
+    expect(d).toMatchObject({
+      status: 'ok',
+      problems: [],
+      store: { ok: true, error: null },
+      saveWatcher: { enabled: false, running: false, nextCheckAt: null },
+      lastParse: null,
+    });
     expect(d.pollers.rest.state).toBe('running');
     expect(d.pollers.gameData).toBeNull();
     expect(d.disk.freeBytes).toBeGreaterThan(0);

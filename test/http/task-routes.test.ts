@@ -18,7 +18,12 @@ const send = (method: string, path: string, body?: unknown) =>
 describe('scheduled task routes', () => {
   it('answer each task with its next run: from creation, then from the last due run; null when off', async () => {
     const made = h.clock.now().getTime();
-    const hourly = { name: 'Hourly', enabled: true, schedule: { every: 'interval', minutes: 60 }, action: { kind: 'command', command: 'Broadcast hi' } };
+    const hourly = {
+      name: 'Hourly',
+      enabled: true,
+      schedule: { every: 'interval', minutes: 60 },
+      action: { kind: 'command', command: 'Broadcast hi' },
+    };
     const added = await send('POST', '/tasks', hourly);
     expect(added.status).toBe(201);
     const id = added.json.data.id as string;

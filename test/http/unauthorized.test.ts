@@ -36,7 +36,14 @@ describe('uniform 401', () => {
     const r = ts.store.keys.create('revoked', 'cli');
     ts.store.keys.revoke(r.id, 'cli');
     revoked = r.key;
-    handler = createHandler({ store: ts.store, live: new TestLive(), settings: { integrationRateLimit: 1e6, sessionTtlMs: 1e6 }, clock: () => new Date(), log: silentLog, version: 't' });
+    handler = createHandler({
+      store: ts.store,
+      live: new TestLive(),
+      settings: { integrationRateLimit: 1e6, sessionTtlMs: 1e6 },
+      clock: () => new Date(),
+      log: silentLog,
+      version: 't',
+    });
     server = await startHttpServer(handler, { host: '127.0.0.1', port: 0, log: silentLog });
   });
   afterAll(async () => {
@@ -86,7 +93,9 @@ describe('uniform 401', () => {
     const answers: Record<string, string> = {};
     for (const [name, v] of Object.entries(variants())) {
       const auth = v.auth === undefined ? '' : `Authorization: ${v.auth}\r\n`;
-      answers[name] = withoutDate(await raw(server.port, `GET ${I}${v.path ?? '/players'} HTTP/1.1\r\nHost: 127.0.0.1\r\n${auth}Connection: close\r\n\r\n`));
+      answers[name] = withoutDate(
+        await raw(server.port, `GET ${I}${v.path ?? '/players'} HTTP/1.1\r\nHost: 127.0.0.1\r\n${auth}Connection: close\r\n\r\n`),
+      );
     }
     const reference = answers.missing;
     expect(reference).toMatch(/^HTTP\/1\.1 401 Unauthorized\r\n/);
@@ -99,8 +108,17 @@ describe('uniform 401', () => {
 
   it('two Authorization headers are malformed, whichever comes first: the same 401', async () => {
     const missing = withoutDate(await raw(server.port, `GET ${I}/players HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`));
-    for (const [a, b] of [[`Bearer ${valid}`, `Bearer ${revoked}`], [`Bearer ${valid}`, `Bearer ${valid}`], [`Bearer ${valid}`, 'Basic x']]) {
-      const answer = withoutDate(await raw(server.port, `GET ${I}/players HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${a}\r\nAuthorization: ${b}\r\nConnection: close\r\n\r\n`));
+    for (const [a, b] of [
+      [`Bearer ${valid}`, `Bearer ${revoked}`],
+      [`Bearer ${valid}`, `Bearer ${valid}`],
+      [`Bearer ${valid}`, 'Basic x'],
+    ]) {
+      const answer = withoutDate(
+        await raw(
+          server.port,
+          `GET ${I}/players HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${a}\r\nAuthorization: ${b}\r\nConnection: close\r\n\r\n`,
+        ),
+      );
       expect(answer, `${a} / ${b}`).toBe(missing);
     }
   });
@@ -109,14 +127,19 @@ describe('uniform 401', () => {
     const send = inProcessSend(handler);
     const results = [];
     for (const v of Object.values(variants())) {
-      results.push(await send({ method: 'GET', path: `${I}${v.path ?? '/players'}`, headers: v.auth === undefined ? {} : { authorization: v.auth } }));
+      results.push(
+        await send({ method: 'GET', path: `${I}${v.path ?? '/players'}`, headers: v.auth === undefined ? {} : { authorization: v.auth } }),
+      );
     }
     for (const r of results) expect(r).toEqual(results[0]);
     expect(results[0].status).toBe(401);
   });
 
   it('a valid key passes (the reference is not a blanket 401)', async () => {
-    const ok = await raw(server.port, `GET ${I}/players HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${valid}\r\nConnection: close\r\n\r\n`);
+    const ok = await raw(
+      server.port,
+      `GET ${I}/players HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${valid}\r\nConnection: close\r\n\r\n`,
+    );
     expect(ok).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
   });
 });

@@ -9,7 +9,8 @@ import { validateBody, validateParams, validateQuery, withWireError } from '../.
 import { toHttpRequest } from './fixture.js';
 
 const route = routeFactory<object, null>();
-const make = (request: RequestSchemas) => route({ method: 'POST', path: '/x', auth: 'none', operationId: 'x', summary: 'x', request, responses: {}, handler: () => null });
+const make = (request: RequestSchemas) =>
+  route({ method: 'POST', path: '/x', auth: 'none', operationId: 'x', summary: 'x', request, responses: {}, handler: () => null });
 
 /** The HttpError a call throws, as status, code and message. */
 function refusal(fn: () => unknown): { status: number; code: string; message: string } {
@@ -22,7 +23,8 @@ function refusal(fn: () => unknown): { status: number; code: string; message: st
   throw new Error('not refused');
 }
 
-const body = (r: ReturnType<typeof make>, text: string | undefined) => validateBody(r, toHttpRequest({ method: 'POST', path: '/x', body: text }));
+const body = (r: ReturnType<typeof make>, text: string | undefined) =>
+  validateBody(r, toHttpRequest({ method: 'POST', path: '/x', body: text }));
 
 describe('body validation', () => {
   const r = make({
@@ -33,7 +35,10 @@ describe('body validation', () => {
       confirm: z.literal('RESTORE').optional(),
       tags: z.array(z.string()).max(2).optional(),
       nested: z.strictObject({ on: z.boolean() }).optional(),
-      note: z.string().refine((s) => !s.includes('!'), 'The note may not shout.').optional(),
+      note: z
+        .string()
+        .refine((s) => !s.includes('!'), 'The note may not shout.')
+        .optional(),
     }),
   });
 
@@ -57,17 +62,26 @@ describe('body validation', () => {
     ['{"name":"a","count":2,"nested":{"on":"yes"}}', 'The member "nested.on" must be true or false.'],
     ['{"name":"a","count":2,"nested":{"on":true,"off":false}}', 'The member "nested" has an unknown member "off".'],
     ['{"name":"a","count":2,"note":"hey!"}', 'The note may not shout.'],
-    ['{"a":1,"b":2,"c":3,"d":4}', 'The body has unknown members "a", "b", "c", "d". The member "name" is required. The member "count" is required.'],
+    [
+      '{"a":1,"b":2,"c":3,"d":4}',
+      'The body has unknown members "a", "b", "c", "d". The member "name" is required. The member "count" is required.',
+    ],
   ])('%s → 400 invalid_request: %s', (text, message) => {
     expect(refusal(() => body(r, text))).toEqual({ status: 400, code: 'invalid_request', message });
   });
 
   it.each([undefined, '', 'not json', '[1]', '"text"', 'null', '42'])('%j → the body must be a JSON object', (text) => {
-    expect(refusal(() => body(r, text))).toEqual({ status: 400, code: 'invalid_request', message: 'The request body must be a JSON object.' });
+    expect(refusal(() => body(r, text))).toEqual({
+      status: 400,
+      code: 'invalid_request',
+      message: 'The request body must be a JSON object.',
+    });
   });
 
   it('takes a member named like an Object.prototype property for what it is: unknown', () => {
-    expect(refusal(() => body(r, '{"name":"a","count":2,"__proto__":{"x":1}}')).message).toBe('The body has an unknown member "__proto__".');
+    expect(refusal(() => body(r, '{"name":"a","count":2,"__proto__":{"x":1}}')).message).toBe(
+      'The body has an unknown member "__proto__".',
+    );
   });
 
   it('a route without a body schema reads no body', () => {
@@ -87,9 +101,13 @@ describe('query validation', () => {
   });
 
   it.each(['limit=0', 'limit=11', 'limit=+5', 'limit=05', 'limit=1.0', 'limit=', 'limit=x', 'limit=1&limit=2', 'limit=%201'])(
-    '%s → the parameter\'s own code and message',
+    "%s → the parameter's own code and message",
     (q) => {
-      expect(refusal(() => validateQuery(loose, q))).toEqual({ status: 400, code: 'invalid_limit', message: 'The limit must be an integer from 1 to 10.' });
+      expect(refusal(() => validateQuery(loose, q))).toEqual({
+        status: 400,
+        code: 'invalid_limit',
+        message: 'The limit must be an integer from 1 to 10.',
+      });
     },
   );
 
@@ -135,14 +153,22 @@ describe('a route table refuses its own mistakes when built', () => {
     ['the same method and path twice', [entry({}), entry({ operationId: 'b' })], /written down twice: GET \/base\/a/],
     ['the same operationId twice', [entry({}), entry({ path: '/b' })], /operationId used twice: a/],
     ['a path parameter without its schema', [entry({ path: '/a/{id}' })], /path parameters and their schema differ/],
-    ['a schema for a parameter the path lacks', [entry({ request: { params: z.object({ id: z.string() }) } })], /path parameters and their schema differ/],
+    [
+      'a schema for a parameter the path lacks',
+      [entry({ request: { params: z.object({ id: z.string() }) } })],
+      /path parameters and their schema differ/,
+    ],
     ['a role on a route without a session', [entry({ auth: 'none', role: 'admin' })], /only a session route has a role/],
   ])('%s', (_name, routes, error) => {
     expect(() => new RouteTable('/base', routes)).toThrow(error);
   });
 
   it('matches, lists the methods of a path, and its methods', () => {
-    const t = new RouteTable('/base', [entry({}), entry({ method: 'DELETE', operationId: 'd' }), entry({ method: 'POST', path: '/a/{id}', operationId: 'p', request: { params: z.object({ id: z.string() }) } })]);
+    const t = new RouteTable('/base', [
+      entry({}),
+      entry({ method: 'DELETE', operationId: 'd' }),
+      entry({ method: 'POST', path: '/a/{id}', operationId: 'p', request: { params: z.object({ id: z.string() }) } }),
+    ]);
     expect(t.methods).toEqual(['GET', 'DELETE', 'POST']);
     expect(t.match('GET', '/base/a')).toMatchObject({ kind: 'found', route: { operationId: 'a' } });
     expect(t.match('POST', '/base/a/7')).toMatchObject({ kind: 'found', params: { id: '7' } });

@@ -11,7 +11,8 @@ import { unpackWeb, webAssetsFromDir } from '../../src/http/web/assets.js';
 import { tempDir } from '../helpers/temp.js';
 import { ManualClock, silentLog, tempStore, TestLive, toHttpRequest, type TempStore } from './fixture.js';
 
-const PAGE = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script><link rel="stylesheet" href="/assets/index-def456.css"></head><body><div id="root"></div></body></html>';
+const PAGE =
+  '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script><link rel="stylesheet" href="/assets/index-def456.css"></head><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('palpanel '.repeat(400))});`;
 
 function builtUi(): string {
@@ -30,8 +31,18 @@ afterEach(() => ts?.cleanup());
 async function handlerWith(web: WebAssets | null, mapTileUrl: string | null = null) {
   const clock = new ManualClock();
   ts = await tempStore(clock.now);
-  const handler = createHandler({ store: ts.store, live: new TestLive(), settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 }, clock: clock.now, log: silentLog, version: 't', web, mapTileUrl });
-  return (method: string, path: string, headers: Record<string, string> = {}) => handler(toHttpRequest({ method, path, headers }, '127.0.0.1'));
+  const handler = createHandler({
+    store: ts.store,
+    live: new TestLive(),
+    settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 },
+    clock: clock.now,
+    log: silentLog,
+    version: 't',
+    web,
+    mapTileUrl,
+  });
+  return (method: string, path: string, headers: Record<string, string> = {}) =>
+    handler(toHttpRequest({ method, path, headers }, '127.0.0.1'));
 }
 
 describe('the web UI served by palpanel', () => {
@@ -121,7 +132,7 @@ describe('the web UI served by palpanel', () => {
     expect((await get('GET', '/healthz')).status).toBe(200);
   });
 
-  it('round-trips through the build\'s packer: the packed asset holds every file byte for byte', () => {
+  it("round-trips through the build's packer: the packed asset holds every file byte for byte", () => {
     const dir = builtUi();
     const out = join(tempDir('palpanel-webpack-'), 'web.json');
     execFileSync(process.execPath, ['scripts/pack-web.mjs', dir, out]);

@@ -48,14 +48,31 @@ async function rig(opts: { saveDir?: boolean } = {}) {
           log,
           now: clock.now,
         });
-  const server = createPanelPorts({ dataDir: ts.dir, clock: clock.now, rest: null, gameData: null, game: null, world: createWorldJobs(watcher, 3_600_000, ts.store) });
+  const server = createPanelPorts({
+    dataDir: ts.dir,
+    clock: clock.now,
+    rest: null,
+    gameData: null,
+    game: null,
+    world: createWorldJobs(watcher, 3_600_000, ts.store),
+  });
   const live = new TestLive();
-  const handler = createHandler({ store: ts.store, live, settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 }, clock: clock.now, log: silentLog, version: 't', server });
+  const handler = createHandler({
+    store: ts.store,
+    live,
+    settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 },
+    clock: clock.now,
+    log: silentLog,
+    version: 't',
+    server,
+  });
   const cookies = new Map<string, string>();
   const send = async (method: string, path: string, headers: Record<string, string>, body?: unknown) => {
-    const res = await handler(toHttpRequest({ method, path: `${P}${path}`, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+    const res = await handler(
+      toHttpRequest({ method, path: `${P}${path}`, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+    );
     const text = res.body === undefined ? '' : res.body.toString();
-    return { status: res.status, headers: res.headers, json: (text ? JSON.parse(text) : undefined) };
+    return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : undefined };
   };
   const as = async (who: typeof ADMIN, method: string, path: string, body?: unknown) => {
     let cookie = cookies.get(who.username);
@@ -86,7 +103,14 @@ describe('panel world routes', () => {
 
     const parsed = await r.as(ADMIN, 'POST', '/world/parse');
     expect(parsed.status).toBe(200);
-    expect(parsed.json.data).toEqual({ finishedAt: r.clock.now().toISOString(), ok: true, error: null, durationMs: expect.any(Number), levelSavBytes: expect.any(Number), trigger: 'manual' });
+    expect(parsed.json.data).toEqual({
+      finishedAt: r.clock.now().toISOString(),
+      ok: true,
+      error: null,
+      durationMs: expect.any(Number),
+      levelSavBytes: expect.any(Number),
+      trigger: 'manual',
+    });
     expect(parsed.json.data.levelSavBytes).toBeGreaterThan(1000);
 
     const after = (await r.as(VIEWER, 'GET', '/world')).json.data;
@@ -94,7 +118,9 @@ describe('panel world routes', () => {
     expect(after.counts.players).toBeGreaterThan(0);
     expect(after.counts.pals).toBeGreaterThan(0);
     expect(after.format).toEqual({ container: expect.any(String), gameVersion: expect.any(String) });
-    expect(after.driftSummary).toBe(after.formatDrift ? expect.stringContaining('does not know') : 'The save matched every layout the parser knows.');
+    expect(after.driftSummary).toBe(
+      after.formatDrift ? expect.stringContaining('does not know') : 'The save matched every layout the parser knows.',
+    );
     expect(after.lastAttempt).toEqual(parsed.json.data);
     expect(r.ts.store.audit.list({ limit: 10, action: 'world.parse' }).data).toEqual([
       expect.objectContaining({ actor: 'user:admin', outcome: 'ok', detail: 'parsed' }),
@@ -168,7 +194,16 @@ describe('panel map dataset', () => {
     expect(empty.layers.players).toEqual([]);
     // Only the base with a location is drawn.
     expect(empty.layers.bases).toEqual([
-      { id: 'base-a', name: 'Home', level: 12, guildId: 'guild-0', guildName: 'Guild 0', world: { x: -321654.02, y: 214182.56 }, map: { x: 122.4, y: -430.86 }, area: 'palpagos' },
+      {
+        id: 'base-a',
+        name: 'Home',
+        level: 12,
+        guildId: 'guild-0',
+        guildName: 'Guild 0',
+        world: { x: -321654.02, y: 214182.56 },
+        map: { x: 122.4, y: -430.86 },
+        area: 'palpagos',
+      },
     ]);
 
     const host = world.players[0];

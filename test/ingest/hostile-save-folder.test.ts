@@ -30,7 +30,11 @@ function readInChild(dir: string): { ok?: boolean; players?: number; error?: str
     } catch (err) {
       console.log(JSON.stringify({ error: err.message }));
     }`;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, timeout: 20_000, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: ROOT,
+    timeout: 20_000,
+    encoding: 'utf8',
+  });
   if (r.error || r.signal) return { timedOut: true };
   return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as { ok?: boolean; players?: number; error?: string };
 }
@@ -66,6 +70,8 @@ describe('save folders with special files', () => {
     expect(readInChild(dir)).toEqual({ error: 'Level.sav is a named pipe, not a save file; only regular files are read.' });
     mkdirSync(join(dir, 'sub'));
     mkfifo(join(dir, 'sub', 'Level.sav'));
-    expect(readInChild(join(dir, 'sub', 'Level.sav'))).toEqual({ error: 'Level.sav is a named pipe, not a save file; only regular files are read.' });
+    expect(readInChild(join(dir, 'sub', 'Level.sav'))).toEqual({
+      error: 'Level.sav is a named pipe, not a save file; only regular files are read.',
+    });
   });
 });

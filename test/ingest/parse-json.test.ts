@@ -7,19 +7,24 @@ import { guildRow, palWithOwnerRow, playerRow } from '../../src/rows/world-rows.
 import { parseWorld, parseWorldStreamed, type SaveFiles } from '../../src/save/index.js';
 import { loadWorld } from '../save/fixtures.js';
 
-const byKey = <T>(key: (x: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+const byKey =
+  <T>(key: (x: T) => string) =>
+  (a: T, b: T) =>
+    key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
 
 /** The text as the command made it before: the whole rows, one JSON.stringify. */
 async function wholeText(files: SaveFiles, at: Date): Promise<string> {
   const r = await parseWorld(files);
   const iso = at.toISOString();
-  return JSON.stringify({
-    players: [...r.players].sort(byKey((p) => p.uid)).map((p) => playerRow(p, false, undefined, iso)),
-    pals: [...r.pals].sort(byKey((p) => p.instanceId)).map(palWithOwnerRow),
-    guilds: [...r.guilds].sort(byKey((g) => g.id)).map(guildRow),
-    formatDrift: r.formatDrift,
-    warnings: r.warnings,
-  }) + '\n';
+  return (
+    JSON.stringify({
+      players: [...r.players].sort(byKey((p) => p.uid)).map((p) => playerRow(p, false, undefined, iso)),
+      pals: [...r.pals].sort(byKey((p) => p.instanceId)).map(palWithOwnerRow),
+      guilds: [...r.guilds].sort(byKey((g) => g.id)).map(guildRow),
+      formatDrift: r.formatDrift,
+      warnings: r.warnings,
+    }) + '\n'
+  );
 }
 
 const synthetic = () => {

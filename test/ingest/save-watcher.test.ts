@@ -103,7 +103,10 @@ describe('save watcher', () => {
     stores.push(store);
     const log = createLogger('text', () => {});
     // Each swap takes the world database's bytes, so every application gets its own parse.
-    const parse = async (formatDrift: boolean) => ({ ...(await parseForStoreInWorker({ target: join(FIXTURES, 'v0.1-coop') })), formatDrift });
+    const parse = async (formatDrift: boolean) => ({
+      ...(await parseForStoreInWorker({ target: join(FIXTURES, 'v0.1-coop') })),
+      formatDrift,
+    });
     for (const drift of [false, true, true, false, false]) {
       const out = await parse(drift);
       // The flag the event follows is the one stored with the world, so build it that way.
@@ -126,7 +129,13 @@ describe('save watcher: what keeps a save from being parsed, said loudly and onc
   it('a folder that does not exist: the problem in words (no path), one log line naming the path', async () => {
     const { saveDir, logs } = await setup('v0.1-coop');
     const missing = join(saveDir, 'nope');
-    const w = new SaveWatcher({ saveDir: missing, intervalMs: 1000, parse: () => Promise.reject(new Error('not called')), apply: () => undefined, log: createLogger('text', (l) => logs.push(l)) });
+    const w = new SaveWatcher({
+      saveDir: missing,
+      intervalMs: 1000,
+      parse: () => Promise.reject(new Error('not called')),
+      apply: () => undefined,
+      log: createLogger('text', (l) => logs.push(l)),
+    });
     expect(await w.check()).toBe('missing');
     expect(await w.check()).toBe('missing');
     expect(w.problem()).toBe('the save folder (SERVICE_SAVE_DIR) does not exist.');
@@ -138,11 +147,19 @@ describe('save watcher: what keeps a save from being parsed, said loudly and onc
     const world = join(root, 'SaveGames', '0', '0123456789ABCDEF0123456789ABCDEF');
     cpSync(join(FIXTURES, 'v0.1-coop'), world, { recursive: true });
     const logs: string[] = [];
-    const w = new SaveWatcher({ saveDir: root, intervalMs: 1000, parse: () => Promise.reject(new Error('not called')), apply: () => undefined, log: createLogger('text', (l) => logs.push(l)) });
+    const w = new SaveWatcher({
+      saveDir: root,
+      intervalMs: 1000,
+      parse: () => Promise.reject(new Error('not called')),
+      apply: () => undefined,
+      log: createLogger('text', (l) => logs.push(l)),
+    });
     expect(await w.check()).toBe('missing');
     expect(w.problem()).toMatch(/^the save folder \(SERVICE_SAVE_DIR\) has no Level\.sav, but a world save is in a folder below it/);
     expect(w.problem()).not.toContain(root);
-    expect(logs.join('\n')).toContain(`a world save is at ${world} (SaveGames/0/0123456789ABCDEF0123456789ABCDEF): set SERVICE_SAVE_DIR to it`);
+    expect(logs.join('\n')).toContain(
+      `a world save is at ${world} (SaveGames/0/0123456789ABCDEF0123456789ABCDEF): set SERVICE_SAVE_DIR to it`,
+    );
   });
 
   it('Level.sav that is a named pipe is named as such', async () => {

@@ -133,7 +133,7 @@ describe('RestPoller transitions', () => {
     expect(rec.take()).toEqual(['system@4 Palworld REST API is reachable']);
   });
 
-  it('after a failure every call carries the poller\'s deadline; after a success the client\'s own again', async () => {
+  it("after a failure every call carries the poller's deadline; after a success the client's own again", async () => {
     game.setOnline([ALICE]);
     await poller.pollOnce(at(1));
     game.failWith(new GameUnreachableError('timeout'));
@@ -225,7 +225,13 @@ describe('RestPoller snapshot', () => {
     await poller.pollOnce(at(2));
     await poller.pollOnce(at(3));
     const snap = poller.getSnapshot();
-    expect(snap).toMatchObject({ reachable: false, players: [], problem: 'unreachable', capturedAt: at(1).toISOString(), lastAttemptAt: at(3).toISOString() });
+    expect(snap).toMatchObject({
+      reachable: false,
+      players: [],
+      problem: 'unreachable',
+      capturedAt: at(1).toISOString(),
+      lastAttemptAt: at(3).toISOString(),
+    });
     expect(snap.info).toEqual(before.info);
     expect(snap.metrics).toEqual(before.metrics);
   });
@@ -257,7 +263,10 @@ describe('RestPoller under failures', () => {
   // Every way GameRestClient reports a game it could not read (rest-client.test.ts maps the
   // sim's bad answers to these), and an error no one planned for.
   const reasons: UnreachableReason[] = ['refused', 'timeout', 'network', 'server_error', 'unreadable', 'too_large', 'not_found'];
-  const failures: [string, Error][] = [...reasons.map((r): [string, Error] => [r, new GameUnreachableError(r)]), ['an unexpected TypeError', new TypeError('x is undefined')]];
+  const failures: [string, Error][] = [
+    ...reasons.map((r): [string, Error] => [r, new GameUnreachableError(r)]),
+    ['an unexpected TypeError', new TypeError('x is undefined')],
+  ];
   for (const [name, err] of failures) {
     it(`${name}: never throws, and two cycles make the game unreachable`, async () => {
       game.setOnline([ALICE]);
@@ -276,7 +285,11 @@ describe('RestPoller under failures', () => {
     const p = new RestPoller({
       source: game,
       intervalMs: 1000,
-      events: { append: () => { throw new Error('disk full'); } },
+      events: {
+        append: () => {
+          throw new Error('disk full');
+        },
+      },
       presence: rec.sinks.presence,
       onError: (e) => void errors.push(e),
     });
@@ -297,7 +310,11 @@ describe('RestPoller against the simulated game server (real sockets)', () => {
     try {
       sim.control.setOnline([ALICE, BOB]);
       expect(await p.pollOnce(at(1))).toBe(true);
-      expect(rec.take()).toEqual(['system@1 Palworld REST API is reachable', 'join@1 Alice joined the server', 'join@1 Bob joined the server']);
+      expect(rec.take()).toEqual([
+        'system@1 Palworld REST API is reachable',
+        'join@1 Alice joined the server',
+        'join@1 Bob joined the server',
+      ]);
       expect(p.getSnapshot().info?.name).toBe('Palpanel Sim Server');
 
       sim.control.setOnline([BOB]);

@@ -28,17 +28,33 @@ afterAll(async () => {
 describe('world summary', () => {
   it('counts actors by the interface.md mapping and links base pals to the save', () => {
     const s = worldSummary(cache, lookup);
-    expect(Object.keys(s).sort()).toEqual(
-      ['activity', 'capturedAt', 'counts', 'fps', 'fpsAvg', 'lastAttemptAt', 'linkedBasePals', 'state'],
-    );
+    expect(Object.keys(s).sort()).toEqual([
+      'activity',
+      'capturedAt',
+      'counts',
+      'fps',
+      'fpsAvg',
+      'lastAttemptAt',
+      'linkedBasePals',
+      'state',
+    ]);
     expect(s.state).toBe('ready');
     expect(s.capturedAt).toBe(NOW.toISOString());
     expect(s.counts).toEqual({ players: 2, partyPals: 2, basePals: 7, wildPals: 4, npcs: 2, palBoxes: 2, unknown: 2 });
     // Characters: 2 players, 2 party pals, 7 base pals, 4 wild, 2 NPCs, 1 of unknown unit type.
     expect(Object.values(s.activity).reduce((a, b) => a + b, 0)).toBe(18);
-    expect(Object.keys(s.activity).sort()).toEqual(
-      ['combat', 'eating', 'idle', 'inactive', 'incapacitated', 'moving', 'sleeping', 'transporting', 'unknown', 'working'],
-    );
+    expect(Object.keys(s.activity).sort()).toEqual([
+      'combat',
+      'eating',
+      'idle',
+      'inactive',
+      'incapacitated',
+      'moving',
+      'sleeping',
+      'transporting',
+      'unknown',
+      'working',
+    ]);
     // Three of the four sim base pals are placed at a base in the save; the fourth is boxed.
     expect(s.linkedBasePals).toBe(3);
     expect(s.fps).toBeGreaterThan(0);
@@ -52,7 +68,18 @@ describe('world summary', () => {
         fps: 0,
         fpsAvg: 0,
         counts: { players: 0, partyPals: 0, basePals: 0, wildPals: 0, npcs: 0, palBoxes: 0, unknown: 0 },
-        activity: { working: 0, transporting: 0, eating: 0, sleeping: 0, idle: 0, inactive: 0, combat: 0, incapacitated: 0, moving: 0, unknown: 0 },
+        activity: {
+          working: 0,
+          transporting: 0,
+          eating: 0,
+          sleeping: 0,
+          idle: 0,
+          inactive: 0,
+          combat: 0,
+          incapacitated: 0,
+          moving: 0,
+          unknown: 0,
+        },
         linkedBasePals: 0,
       });
     }
@@ -67,10 +94,30 @@ describe('base workers', () => {
     expect(Object.keys(w).sort()).toEqual(['capturedAt', 'state', 'workers']);
     expect(w.workers.map((x) => x.instanceId)).toEqual([SAVE_PALS[0].instanceId, SAVE_PALS[1].instanceId, SAVE_PALS[2].instanceId]);
     const [anubis, mammorest, cat] = w.workers;
-    expect(Object.keys(anubis).sort()).toEqual(
-      ['active', 'activity', 'baseId', 'characterId', 'displayName', 'hpPercent', 'instanceId', 'isBoss', 'level', 'ownerName', 'ownerSource', 'ownerUid'],
-    );
-    expect(anubis).toMatchObject({ characterId: 'Anubis', displayName: 'Anubis', isBoss: false, level: 40, active: true, ownerUid: ALICE, ownerName: 'Alice', ownerSource: 'save' });
+    expect(Object.keys(anubis).sort()).toEqual([
+      'active',
+      'activity',
+      'baseId',
+      'characterId',
+      'displayName',
+      'hpPercent',
+      'instanceId',
+      'isBoss',
+      'level',
+      'ownerName',
+      'ownerSource',
+      'ownerUid',
+    ]);
+    expect(anubis).toMatchObject({
+      characterId: 'Anubis',
+      displayName: 'Anubis',
+      isBoss: false,
+      level: 40,
+      active: true,
+      ownerUid: ALICE,
+      ownerName: 'Alice',
+      ownerSource: 'save',
+    });
     expect(anubis.hpPercent).toBeGreaterThan(0);
     expect(anubis.hpPercent).toBeLessThanOrEqual(100);
     // Unresolved owner → the optional owner fields are absent, not empty.

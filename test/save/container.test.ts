@@ -91,17 +91,28 @@ describe('containers', () => {
     const MiB = 1024 * 1024;
     const zeros = (n: number) => deflateSync(new Uint8Array(n));
     // A player save may declare at most 16 MiB, LevelMeta.sav 1 MiB: refused before inflating.
-    const player = header(16 * MiB + 1, 10, 'PlZ', 0x31).bytes(new Uint8Array(10)).done();
-    await expect(openContainer(player, { limit: 'maxPlayerSaveBytes' })).rejects.toMatchObject({ code: 'limit_exceeded', limit: 'maxPlayerSaveBytes' });
-    const meta = header(MiB + 1, 10, 'PlZ', 0x31).bytes(new Uint8Array(10)).done();
+    const player = header(16 * MiB + 1, 10, 'PlZ', 0x31)
+      .bytes(new Uint8Array(10))
+      .done();
+    await expect(openContainer(player, { limit: 'maxPlayerSaveBytes' })).rejects.toMatchObject({
+      code: 'limit_exceeded',
+      limit: 'maxPlayerSaveBytes',
+    });
+    const meta = header(MiB + 1, 10, 'PlZ', 0x31)
+      .bytes(new Uint8Array(10))
+      .done();
     await expect(openContainer(meta, { limit: 'maxLevelMetaBytes' })).rejects.toMatchObject({ limit: 'maxLevelMetaBytes' });
     // A PlZ2 whose first pass is declared far larger than the save data it yields is a lie.
-    const lie = header(1000, 500 * MiB, 'PlZ', 0x32).bytes(deflateSync(zeros(1000))).done();
+    const lie = header(1000, 500 * MiB, 'PlZ', 0x32)
+      .bytes(deflateSync(zeros(1000)))
+      .done();
     expect((await readError(lie)).code).toBe('length_mismatch');
     // The budget: two 16 MiB bombs where only one fits; the second is refused before inflating.
     const bomb = (() => {
       const z = zeros(16 * MiB);
-      return header(16 * MiB, z.length, 'PlZ', 0x31).bytes(z).done();
+      return header(16 * MiB, z.length, 'PlZ', 0x31)
+        .bytes(z)
+        .done();
     })();
     const budget = { used: LIMITS.maxParseDecompressedBytes - 20 * MiB };
     expect((await readErrorWith(bomb, { limit: 'maxPlayerSaveBytes', budget })).code).toBe('not_gvas'); // inflated, then judged
@@ -110,7 +121,10 @@ describe('containers', () => {
     // In a world, a player bomb costs that player only.
     const level = readFixture('v0.6-world2', 'Level.sav');
     const res = await parseWorld({ level, players: new Map([['8C2F1930000000000000000000000000', player]]) });
-    expect(res.warnings[0]).toMatchObject({ file: 'Players/8C2F1930000000000000000000000000.sav', message: expect.stringContaining('limit_exceeded') });
+    expect(res.warnings[0]).toMatchObject({
+      file: 'Players/8C2F1930000000000000000000000000.sav',
+      message: expect.stringContaining('limit_exceeded'),
+    });
   });
 
   it('a bomb is decompressed into one buffer: a 256 MiB PlZ2 Level.sav peaks near 256 MiB, not twice that', () => {
@@ -136,7 +150,10 @@ describe('containers', () => {
       let code = 'none';
       try { await openContainer(file); } catch (e) { code = e.code; }
       console.log(JSON.stringify({ code, grewKiB: process.resourceUsage().maxRSS - before }));`;
-    const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     const out = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as { code: string; grewKiB: number };
     expect(out.code).toBe('not_gvas'); // zeros: inflated in full, then judged
     // One copy is 262,144 KiB; two would be 524,288.
@@ -195,7 +212,9 @@ describe('parseWorld failure policy', () => {
     const r = await parseWorld({ ...files, levelMeta: new Uint8Array([1, 2, 3]), players });
     expect(r.formatDrift).toBe(false);
     expect(r.warnings.map((w) => w.file).sort()).toEqual([
-      'LevelMeta.sav', 'Players/43797F87000000000000000000000000.sav', 'Players/8C2F1930000000000000000000000000.sav',
+      'LevelMeta.sav',
+      'Players/43797F87000000000000000000000000.sav',
+      'Players/8C2F1930000000000000000000000000.sav',
     ]);
     expect(r.meta.worldName).toBeUndefined();
     for (const p of r.players) expect(p.captureTotal).toBeUndefined();

@@ -29,7 +29,15 @@ const INTERESTING = [0, 1, 2, 4, 5, 16, 0x7f, 0x80, 0xff, 0x7fff, 0xffff, 0x1000
 function hotRanges(gvas: Uint8Array): [number, number][] {
   const out: [number, number][] = [];
   const text = Buffer.from(gvas.buffer, gvas.byteOffset, gvas.byteLength);
-  for (const name of ['CharacterSaveParameterMap', 'GroupSaveDataMap', 'BaseCampSaveData', 'CharacterContainerSaveData', 'GameTimeSaveData', 'SaveData', 'RecordData']) {
+  for (const name of [
+    'CharacterSaveParameterMap',
+    'GroupSaveDataMap',
+    'BaseCampSaveData',
+    'CharacterContainerSaveData',
+    'GameTimeSaveData',
+    'SaveData',
+    'RecordData',
+  ]) {
     const at = text.indexOf(`${name}\0`, 0, 'latin1');
     if (at < 4) continue;
     try {
@@ -115,9 +123,12 @@ function fuzzDecode(label: string, files: GvasFiles, which: string, count: numbe
   const hot = hotRanges(original);
   for (let i = 0; i < count; i++) {
     const v = mutate(original, hot, next, allowResize);
-    const input: GvasFiles = which === 'level' ? { ...files, level: v.bytes }
-      : which === 'levelMeta' ? { ...files, levelMeta: v.bytes }
-      : { ...files, players: new Map([...files.players, [which, v.bytes]]) };
+    const input: GvasFiles =
+      which === 'level'
+        ? { ...files, level: v.bytes }
+        : which === 'levelMeta'
+          ? { ...files, levelMeta: v.bytes }
+          : { ...files, players: new Map([...files.players, [which, v.bytes]]) };
     const t = performance.now();
     try {
       const r = decodeWorld(input, 'GVAS');
@@ -144,7 +155,10 @@ const inputs = new Map<string, GvasFiles>();
 
 beforeAll(async () => {
   const s = sampleWorld();
-  inputs.set('synthetic', { level: s.level, players: new Map([['00000001000000000000000000000000', s.players.get('00000001000000000000000000000000')!]]) });
+  inputs.set('synthetic', {
+    level: s.level,
+    players: new Map([['00000001000000000000000000000000', s.players.get('00000001000000000000000000000000')!]]),
+  });
   inputs.set('v0.6-world2', {
     level: await gvasOf('v0.6-world2', 'Level.sav'),
     levelMeta: await gvasOf('v0.6-world2', 'LevelMeta.sav'),

@@ -12,12 +12,20 @@ const broken = (): [Uint8Array, Uint8Array] => characterEntry(ZERO, g(0xbad), ne
 describe('streamed Level.sav maps', () => {
   it('when a map repeats, only the occurrence that ends up in worldSaveData counts (entries and warnings)', () => {
     const level = levelSav({
-      characters: [characterEntry(P1, g(0x901), player('Uno', 30)), characterEntry(ZERO, g(0xa01), pal('SheepBall', [owner(P1)])), broken()],
+      characters: [
+        characterEntry(P1, g(0x901), player('Uno', 30)),
+        characterEntry(ZERO, g(0xa01), pal('SheepBall', [owner(P1)])),
+        broken(),
+      ],
       guilds: [],
       bases: [],
       // A later CharacterSaveParameterMap replaces the first one, as a property list keeps the
       // last value of a repeated name: its one pal is the only pal.
-      extra: [mapProp('CharacterSaveParameterMap', 'StructProperty', 'StructProperty', [characterEntry(ZERO, g(0xa02), pal('PinkCat', [owner(P1)]))])],
+      extra: [
+        mapProp('CharacterSaveParameterMap', 'StructProperty', 'StructProperty', [
+          characterEntry(ZERO, g(0xa02), pal('PinkCat', [owner(P1)])),
+        ]),
+      ],
     });
     const r = decodeWorld({ level, players: new Map() }, 'GVAS');
     expect(r.pals.map((p) => p.instanceId)).toEqual([g(0xa02)]);
@@ -58,7 +66,7 @@ describe('streamed Level.sav maps', () => {
 });
 
 describe('WarningSink.append', () => {
-  it('adds the other sink\'s warnings after its own, within the cap, with the drift flag and the dropped count', () => {
+  it("adds the other sink's warnings after its own, within the cap, with the drift flag and the dropped count", () => {
     const a = new WarningSink();
     const b = new WarningSink();
     a.add('f', 1, 'p', 'first', false);

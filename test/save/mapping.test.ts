@@ -5,8 +5,25 @@ import { describe, expect, it } from 'vitest';
 import type { WorldPal } from '../../src/lib/world.js';
 import { decodeWorld, SaveReadError } from '../../src/save/index.js';
 import {
-  BASE, BOX1, characterBlob, characterEntry, GUILD, intProp, levelSav, P1, P2, P3, PARTY1, owner, pal, player, playerSav, prop,
-  sampleWorld as world, strProp, ZERO,
+  BASE,
+  BOX1,
+  characterBlob,
+  characterEntry,
+  GUILD,
+  intProp,
+  levelSav,
+  P1,
+  P2,
+  P3,
+  PARTY1,
+  owner,
+  pal,
+  player,
+  playerSav,
+  prop,
+  sampleWorld as world,
+  strProp,
+  ZERO,
 } from './synthetic.js';
 import { g, W } from './writer.js';
 
@@ -18,7 +35,17 @@ describe('synthetic world', () => {
   it('maps players with guild and progression only where a player file exists', () => {
     expect(r.formatDrift).toBe(false);
     expect(r.players).toEqual([
-      { uid: P1, name: 'Uno', level: 30, guildId: GUILD, guildName: 'Guild', lastOnlineAt: '2026-07-11T15:56:23.457Z', captureTotal: 6, uniquePalsCaptured: 2, paldeckUnlocked: 1 },
+      {
+        uid: P1,
+        name: 'Uno',
+        level: 30,
+        guildId: GUILD,
+        guildName: 'Guild',
+        lastOnlineAt: '2026-07-11T15:56:23.457Z',
+        captureTotal: 6,
+        uniquePalsCaptured: 2,
+        paldeckUnlocked: 1,
+      },
       { uid: P2, name: 'Dos', level: 12, guildId: GUILD, guildName: 'Guild' },
       { uid: P3, name: 'Tres', level: 1 },
     ]);
@@ -38,15 +65,30 @@ describe('synthetic world', () => {
     expect(byId(r.pals, 0xa04)).toMatchObject({ ownerUid: P2, ownerName: 'Dos', ownerSource: 'last_observed', ownerResolved: true });
     expect(byId(r.pals, 0xa06)).toMatchObject({ ownerUid: '', ownerName: '', ownerSource: 'unresolved', ownerResolved: false });
     // An owner with no player row: the name from the guild record, not resolved.
-    expect(byId(r.pals, 0xa07)).toMatchObject({ ownerUid: g(0x77), ownerName: 'Gone', ownerSource: 'save', ownerResolved: false, placement: 'unknown' });
+    expect(byId(r.pals, 0xa07)).toMatchObject({
+      ownerUid: g(0x77),
+      ownerName: 'Gone',
+      ownerSource: 'save',
+      ownerResolved: false,
+      placement: 'unknown',
+    });
     // The party container belongs to P1, but the save names P2 as owner: the save wins.
     expect(byId(r.pals, 0xa05)).toMatchObject({ ownerUid: P2, ownerSource: 'save', placement: 'party', displayName: 'Male Soldier 02' });
   });
 
   it('maps pal fields', () => {
     expect(byId(r.pals, 0xa01)).toMatchObject({
-      characterId: 'SheepBall', displayName: 'Lamball', level: 5, gender: 'female', rank: 3, hp: 512.5, isAlpha: false, isLucky: false,
-      talents: { hp: 70, melee: 0, shot: 60, defense: 50 }, passiveSkillIds: ['Rare'], equippedSkillIds: ['AirCanon', 'Unique_SheepBall_Roll'],
+      characterId: 'SheepBall',
+      displayName: 'Lamball',
+      level: 5,
+      gender: 'female',
+      rank: 3,
+      hp: 512.5,
+      isAlpha: false,
+      isLucky: false,
+      talents: { hp: 70, melee: 0, shot: 60, defense: 50 },
+      passiveSkillIds: ['Rare'],
+      equippedSkillIds: ['AirCanon', 'Unique_SheepBall_Roll'],
     });
     expect(byId(r.pals, 0xa02)).toMatchObject({ level: 1, gender: 'male', rank: null, hp: 0, passiveSkillIds: [], equippedSkillIds: [] });
     expect(byId(r.pals, 0xa03)).toMatchObject({ isAlpha: true, isLucky: false, displayName: 'Foxparks', gender: 'unknown' });
@@ -55,11 +97,19 @@ describe('synthetic world', () => {
   });
 
   it('lists the guild with its base and level', () => {
-    expect(r.guilds).toEqual([{
-      id: GUILD, name: 'Guild', adminUid: P1,
-      members: [{ uid: P1, name: 'Uno' }, { uid: P2, name: 'Dos' }, { uid: g(0x77), name: 'Gone' }],
-      bases: [{ id: BASE, name: null, location: { x: 10, y: 20 }, level: 7 }],
-    }]);
+    expect(r.guilds).toEqual([
+      {
+        id: GUILD,
+        name: 'Guild',
+        adminUid: P1,
+        members: [
+          { uid: P1, name: 'Uno' },
+          { uid: P2, name: 'Dos' },
+          { uid: g(0x77), name: 'Gone' },
+        ],
+        bases: [{ id: BASE, name: null, location: { x: 10, y: 20 }, level: 7 }],
+      },
+    ]);
   });
 });
 
@@ -75,7 +125,10 @@ describe('format drift', () => {
     const r = decodeWorld(world([], [odd]), 'GVAS');
     expect(r.formatDrift).toBe(true);
     expect(r.warnings).toHaveLength(1);
-    expect(r.warnings[0]).toMatchObject({ file: 'Level.sav', path: 'worldSaveData.CharacterSaveParameterMap[10].RawData.SaveParameter.Level' });
+    expect(r.warnings[0]).toMatchObject({
+      file: 'Level.sav',
+      path: 'worldSaveData.CharacterSaveParameterMap[10].RawData.SaveParameter.Level',
+    });
     expect(r.warnings[0].message).toMatch(/unknown property type FancyProperty/);
     expect(byId(r.pals, 0xb02)).toMatchObject({ level: 1, ownerUid: P1 });
     expect(r.pals).toHaveLength(8);
@@ -92,7 +145,15 @@ describe('format drift', () => {
   });
 
   it('skips a character whose raw data fits no layout, keeping the others', () => {
-    const bad = characterEntry(ZERO, g(0xbad), new W().bytes(characterBlob([strProp('CharacterID', 'PinkCat')])).u32(1).u8(1).done());
+    const bad = characterEntry(
+      ZERO,
+      g(0xbad),
+      new W()
+        .bytes(characterBlob([strProp('CharacterID', 'PinkCat')]))
+        .u32(1)
+        .u8(1)
+        .done(),
+    );
     const r = decodeWorld(world([], [bad]), 'GVAS');
     expect(r.formatDrift).toBe(true);
     expect(r.warnings[0].path).toBe('worldSaveData.CharacterSaveParameterMap[10].RawData');
@@ -131,7 +192,10 @@ describe('format drift', () => {
   });
 
   it('keeps int-typed v0.1 fields', () => {
-    const r = decodeWorld(world([], [characterEntry(ZERO, g(0xb01), pal('SheepBall', [owner(P1), intProp('Level', 9), intProp('Talent_Melee', 40)]))]), 'GVAS');
+    const r = decodeWorld(
+      world([], [characterEntry(ZERO, g(0xb01), pal('SheepBall', [owner(P1), intProp('Level', 9), intProp('Talent_Melee', 40)]))]),
+      'GVAS',
+    );
     expect(byId(r.pals, 0xb01)).toMatchObject({ level: 9, talents: { melee: 40 } });
   });
 });

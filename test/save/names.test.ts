@@ -34,7 +34,9 @@ describe('species names', () => {
     const resolved = [...keys].filter((k) => table.hasPal(k));
     const known = [...keys].filter((k) => reference.has(k));
     const share = (100 * resolved.length) / keys.size;
-    console.log(`name table: ${resolved.length}/${keys.size} fixture species ids resolved (${share.toFixed(1)} %); ${known.length} have a reference name`);
+    console.log(
+      `name table: ${resolved.length}/${keys.size} fixture species ids resolved (${share.toFixed(1)} %); ${known.length} have a reference name`,
+    );
     for (const id of fixtureIds) {
       const key = speciesKey(id);
       if (table.hasPal(id) && reference.has(key)) expect(table.palName(id)).toBe(reference.get(key));
@@ -64,7 +66,10 @@ describe('species names', () => {
   });
 
   it('lets overrides add and replace names, ignoring non-string or empty entries', () => {
-    const t = createNameTable({ sheepball: 'Lamball' }, { SheepBall: 'Woolly', NewPal: 'Newcomer', Bad: '' , Worse: 3 as unknown as string });
+    const t = createNameTable(
+      { sheepball: 'Lamball' },
+      { SheepBall: 'Woolly', NewPal: 'Newcomer', Bad: '', Worse: 3 as unknown as string },
+    );
     expect(t.palName('BOSS_SheepBall')).toBe('Woolly');
     expect(t.palName('newpal')).toBe('Newcomer');
     expect(t.hasPal('Bad')).toBe(false);

@@ -11,16 +11,31 @@ import { baseCampBlob, characterBlob, guildBlob, intProp, strProp, workerDirecto
 import { g, W } from './writer.js';
 
 const spec = {
-  id: g(0x100), name: 'Ünïcode 🐑 Guild', admin: g(1), level: 9, baseIds: [g(0x200), g(0x201)],
-  members: [{ uid: g(1), name: 'Alpha' }, { uid: g(2), name: '二' }],
+  id: g(0x100),
+  name: 'Ünïcode 🐑 Guild',
+  admin: g(1),
+  level: 9,
+  baseIds: [g(0x200), g(0x201)],
+  members: [
+    { uid: g(1), name: 'Alpha' },
+    { uid: g(2), name: '二' },
+  ],
 };
 
 describe('guild layouts', () => {
   it.each(['1.0', '0.6', '0.4', '0.1'] as GuildLayout[])('decodes the %s layout and only that one', (layout) => {
     const res = decodeGroup(new ByteReader(guildBlob(spec, layout)), 'EPalGroupType::Guild');
     expect(res).toMatchObject({
-      id: spec.id, name: spec.name, adminUid: spec.admin, baseCampLevel: 9, baseIds: spec.baseIds, layout,
-      members: [{ uid: g(1), name: 'Alpha' }, { uid: g(2), name: '二' }],
+      id: spec.id,
+      name: spec.name,
+      adminUid: spec.admin,
+      baseCampLevel: 9,
+      baseIds: spec.baseIds,
+      layout,
+      members: [
+        { uid: g(1), name: 'Alpha' },
+        { uid: g(2), name: '二' },
+      ],
     });
     if (layout === '1.0') expect(res?.members.map((m) => m.role)).toEqual([1, 2]);
   });
@@ -54,7 +69,10 @@ describe('base camp and worker director', () => {
   });
 
   it('rejects unknown tails', () => {
-    const blob = new W().bytes(baseCampBlob(g(1), g(2), 0, 0)).u32(0).done();
+    const blob = new W()
+      .bytes(baseCampBlob(g(1), g(2), 0, 0))
+      .u32(0)
+      .done();
     expect(decodeBaseCamp(new ByteReader(blob))).toBeUndefined();
     expect(decodeWorkerDirector(new ByteReader(new Uint8Array(10)))).toBeUndefined();
   });
@@ -75,7 +93,10 @@ describe('character raw data', () => {
   });
 
   it('throws a SaveFormatError for an unknown tail or a missing SaveParameter', () => {
-    const blob = new W().bytes(characterBlob([intProp('Level', 4)])).u8(1).done();
+    const blob = new W()
+      .bytes(characterBlob([intProp('Level', 4)]))
+      .u8(1)
+      .done();
     expect(() => decodeCharacter(ctx(blob), blob, 'x')).toThrow(SaveFormatError);
     const empty = new W().str('None').u32(0).guid(g(1)).done();
     expect(() => decodeCharacter(ctx(empty), empty, 'x')).toThrow(SaveFormatError);

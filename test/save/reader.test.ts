@@ -7,7 +7,16 @@ import { W } from './writer.js';
 
 describe('ByteReader', () => {
   it('reads little-endian integers and floats', () => {
-    const b = new W().u8(0xff).u16(0xbeef).i32(-2).u32(0xfffffffe).i64(-3n).i64(2n ** 60n).f32(1.5).f64(-2.25).done();
+    const b = new W()
+      .u8(0xff)
+      .u16(0xbeef)
+      .i32(-2)
+      .u32(0xfffffffe)
+      .i64(-3n)
+      .i64(2n ** 60n)
+      .f32(1.5)
+      .f64(-2.25)
+      .done();
     const r = new ByteReader(b);
     expect(r.u8()).toBe(255);
     expect(r.u16()).toBe(0xbeef);

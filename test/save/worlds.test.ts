@@ -68,7 +68,10 @@ describe('v1.0-relics', () => {
     expect(r.guilds.reduce((n, g) => n + g.bases.length, 0)).toBe(15);
     const count = (pl: string) => r.pals.filter((p) => p.placement === pl).length;
     expect({ box: count('box'), party: count('party'), base: count('base'), unknown: count('unknown') }).toEqual({
-      box: 926, party: 36, base: 143, unknown: 1045,
+      box: 926,
+      party: 36,
+      base: 143,
+      unknown: 1045,
     });
     const lucky = r.pals.filter((p) => p.isLucky);
     expect(lucky).toHaveLength(17);
@@ -93,13 +96,25 @@ describe('v1.0-relics', () => {
     const r = world('v1.0-relics');
     const espat = r.players.find((p) => p.uid === 'E1530496-0000-0000-0000-000000000000');
     expect(espat).toEqual({
-      uid: 'E1530496-0000-0000-0000-000000000000', name: 'espat', level: 65,
-      guildId: '3A4F4CE7-4D7F-3070-5078-868109F7E02A', guildName: 'Unnamed Guild',
-      lastOnlineAt: '2026-07-11T15:56:23.457Z', captureTotal: 471, uniquePalsCaptured: 146, paldeckUnlocked: 146,
+      uid: 'E1530496-0000-0000-0000-000000000000',
+      name: 'espat',
+      level: 65,
+      guildId: '3A4F4CE7-4D7F-3070-5078-868109F7E02A',
+      guildName: 'Unnamed Guild',
+      lastOnlineAt: '2026-07-11T15:56:23.457Z',
+      captureTotal: 471,
+      uniquePalsCaptured: 146,
+      paldeckUnlocked: 146,
     });
     // No player file: progression and last-online omitted, guild still known.
     const fury = r.players.find((p) => p.name === 'Fury');
-    expect(fury).toEqual({ uid: '8E3D1942-0000-0000-0000-000000000000', name: 'Fury', level: 35, guildId: 'EC156B11-490A-A75A-2AFE-01BB1762A646', guildName: 'Unnamed Guild' });
+    expect(fury).toEqual({
+      uid: '8E3D1942-0000-0000-0000-000000000000',
+      name: 'Fury',
+      level: 35,
+      guildId: 'EC156B11-490A-A75A-2AFE-01BB1762A646',
+      guildName: 'Unnamed Guild',
+    });
     // One record with 43 deck flags against 42 species captured.
     expect(r.players.find((p) => p.name === 'Alexia (MelR0se)')).toMatchObject({ uniquePalsCaptured: 42, paldeckUnlocked: 43 });
 
@@ -112,11 +127,24 @@ describe('v1.0-relics', () => {
 
     const wixen = r.pals.find((p) => p.instanceId === 'F52933E0-4587-A796-9972-C8A704112AF0');
     expect(wixen).toMatchObject({
-      characterId: 'BOSS_FoxMage', displayName: 'Wixen', level: 28, isAlpha: true, isLucky: false, gender: 'male',
-      placement: 'box', boxPage: 0, boxSlot: 0, hp: 2587, rank: null,
+      characterId: 'BOSS_FoxMage',
+      displayName: 'Wixen',
+      level: 28,
+      isAlpha: true,
+      isLucky: false,
+      gender: 'male',
+      placement: 'box',
+      boxPage: 0,
+      boxSlot: 0,
+      hp: 2587,
+      rank: null,
       talents: { hp: 96, melee: 0, shot: 100, defense: 66 },
-      passiveSkillIds: ['PAL_Sanity_Down_2'], equippedSkillIds: ['GhostFlame', 'FlareArrow', 'FireSeed'],
-      ownerUid: 'E1530496-0000-0000-0000-000000000000', ownerName: 'espat', ownerSource: 'save', ownerResolved: true,
+      passiveSkillIds: ['PAL_Sanity_Down_2'],
+      equippedSkillIds: ['GhostFlame', 'FlareArrow', 'FireSeed'],
+      ownerUid: 'E1530496-0000-0000-0000-000000000000',
+      ownerName: 'espat',
+      ownerSource: 'save',
+      ownerResolved: true,
     });
   });
 
@@ -132,13 +160,26 @@ describe('older worlds', () => {
   it('v0.1-coop: old field names, first guild layout, a base worker', () => {
     const r = world('v0.1-coop');
     expect(r.meta).toMatchObject({ container: 'PlZ2', gameVersion: '0.1', day: 1, worldName: 'Snacks Local to Dedi Test' });
-    expect(r.players).toEqual([{
-      uid: '00000000-0000-0000-0000-000000000001', name: 'Deathsnacks', level: 3,
-      guildId: '03836AFE-4BA7-6A9D-E7D7-7D891B70B1A2', guildName: 'Local Loot Goblins',
-      captureTotal: 2, uniquePalsCaptured: 2, paldeckUnlocked: 2,
-    }]);
+    expect(r.players).toEqual([
+      {
+        uid: '00000000-0000-0000-0000-000000000001',
+        name: 'Deathsnacks',
+        level: 3,
+        guildId: '03836AFE-4BA7-6A9D-E7D7-7D891B70B1A2',
+        guildName: 'Local Loot Goblins',
+        captureTotal: 2,
+        uniquePalsCaptured: 2,
+        paldeckUnlocked: 2,
+      },
+    ]);
     const lamball = r.pals.find((p) => p.characterId === 'Sheepball');
-    expect(lamball).toMatchObject({ displayName: 'Lamball', placement: 'party', partySlot: 0, hp: 178.008, talents: { hp: 39, melee: 19, shot: 45, defense: 82 } });
+    expect(lamball).toMatchObject({
+      displayName: 'Lamball',
+      placement: 'party',
+      partySlot: 0,
+      hp: 178.008,
+      talents: { hp: 39, melee: 19, shot: 45, defense: 82 },
+    });
     const chikipi = r.pals.find((p) => p.characterId === 'ChickenPal');
     expect(chikipi).toMatchObject({ placement: 'base', baseId: 'B3F7A36D-46D2-A101-7CEA-23BC86209307' });
     expect(r.guilds[0].bases[0]).toMatchObject({ id: 'B3F7A36D-46D2-A101-7CEA-23BC86209307', name: null, level: 1 });
@@ -159,16 +200,32 @@ describe('older worlds', () => {
     const r = world('v0.3.2-level-only');
     expect(r.meta).toMatchObject({ container: 'PlZ2', gameVersion: '0.3' });
     expect(r.meta.worldName).toBeUndefined();
-    expect(r.players).toEqual([{ uid: '00000000-0000-0000-0000-000000000001', name: 'WombatGTS', level: 1, guildId: 'EE5B7B2F-401A-33A3-42DE-63ACAC6B5EB7', guildName: 'Unnamed Guild' }]);
+    expect(r.players).toEqual([
+      {
+        uid: '00000000-0000-0000-0000-000000000001',
+        name: 'WombatGTS',
+        level: 1,
+        guildId: 'EE5B7B2F-401A-33A3-42DE-63ACAC6B5EB7',
+        guildName: 'Unnamed Guild',
+      },
+    ]);
   });
 
   it('v0.6 worlds: Oodle, the 0.6 guild tail, party and box placement', () => {
     const r = world('v0.6-world1');
     expect(r.meta).toMatchObject({ container: 'PlM1', gameVersion: '0.6', worldName: 'Autosave_W' });
-    expect(r.players.map((p) => [p.name, p.level])).toEqual([['sky', 2], ['O', 65]]);
+    expect(r.players.map((p) => [p.name, p.level])).toEqual([
+      ['sky', 2],
+      ['O', 65],
+    ]);
     expect(r.guilds).toHaveLength(2);
     expect(r.pals).toHaveLength(11);
-    expect(r.pals.filter((p) => p.placement === 'party').map((p) => p.partySlot).sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(
+      r.pals
+        .filter((p) => p.placement === 'party')
+        .map((p) => p.partySlot)
+        .sort(),
+    ).toEqual([0, 1, 2, 3, 4]);
     expect(r.pals.filter((p) => p.placement === 'box')).toHaveLength(6);
     expect(r.pals.find((p) => p.characterId === 'KingBahamut_Dragon')?.rank).toBe(5);
     const r2 = world('v0.6-world2');

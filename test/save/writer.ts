@@ -27,13 +27,27 @@ export class W {
     return this;
   }
 
-  u8(v: number): this { return this.dv(1, (d) => d.setUint8(0, v)); }
-  u16(v: number): this { return this.dv(2, (d) => d.setUint16(0, v, true)); }
-  i32(v: number): this { return this.dv(4, (d) => d.setInt32(0, v, true)); }
-  u32(v: number): this { return this.dv(4, (d) => d.setUint32(0, v, true)); }
-  i64(v: bigint | number): this { return this.dv(8, (d) => d.setBigInt64(0, BigInt(v), true)); }
-  f32(v: number): this { return this.dv(4, (d) => d.setFloat32(0, v, true)); }
-  f64(v: number): this { return this.dv(8, (d) => d.setFloat64(0, v, true)); }
+  u8(v: number): this {
+    return this.dv(1, (d) => d.setUint8(0, v));
+  }
+  u16(v: number): this {
+    return this.dv(2, (d) => d.setUint16(0, v, true));
+  }
+  i32(v: number): this {
+    return this.dv(4, (d) => d.setInt32(0, v, true));
+  }
+  u32(v: number): this {
+    return this.dv(4, (d) => d.setUint32(0, v, true));
+  }
+  i64(v: bigint | number): this {
+    return this.dv(8, (d) => d.setBigInt64(0, BigInt(v), true));
+  }
+  f32(v: number): this {
+    return this.dv(4, (d) => d.setFloat32(0, v, true));
+  }
+  f64(v: number): this {
+    return this.dv(8, (d) => d.setFloat64(0, v, true));
+  }
 
   /** FString: Latin-1 when every char fits, else UTF-16 with a negative length. */
   str(s: string): this {
@@ -117,8 +131,18 @@ export const mapProp = (n: string, keyType: string, valueType: string, entries: 
 
 /** A GVAS file around a top-level property list. */
 export function gvas(body: Uint8Array, saveClass = '/Script/Pal.PalWorldSaveGame', customVersions = 85): Uint8Array {
-  const w = new W().bytes([0x47, 0x56, 0x41, 0x53]).i32(3).i32(522).i32(1008).u16(5).u16(1).u16(1).u32(0)
-    .str('++UE5+Release-5.1').i32(3).i32(customVersions);
+  const w = new W()
+    .bytes([0x47, 0x56, 0x41, 0x53])
+    .i32(3)
+    .i32(522)
+    .i32(1008)
+    .u16(5)
+    .u16(1)
+    .u16(1)
+    .u32(0)
+    .str('++UE5+Release-5.1')
+    .i32(3)
+    .i32(customVersions);
   for (let i = 0; i < customVersions; i++) w.guid(g(i + 1)).i32(1);
   return w.str(saveClass).bytes(body).u32(0).done();
 }

@@ -28,10 +28,14 @@ export default function setup(): (() => void) | void {
     if (previous === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previous;
     g[ACTIVE] = false;
-    const left = readdirSync(runDir).filter((name) => !TOOL_CACHES.test(name)).sort();
+    const left = readdirSync(runDir)
+      .filter((name) => !TOOL_CACHES.test(name))
+      .sort();
     rmSync(runDir, { recursive: true, force: true, maxRetries: 3 });
     if (left.length > 0) {
-      const err = new Error(`the tests left ${left.length} temporary entr${left.length === 1 ? 'y' : 'ies'} behind in the temp dir: ${left.join(', ')} (make them with tempDir() of test/helpers/temp.ts, or remove them in afterEach/afterAll)`);
+      const err = new Error(
+        `the tests left ${left.length} temporary entr${left.length === 1 ? 'y' : 'ies'} behind in the temp dir: ${left.join(', ')} (make them with tempDir() of test/helpers/temp.ts, or remove them in afterEach/afterAll)`,
+      );
       err.stack = err.message; // the message is the news; where the guard threw is not
       throw err;
     }

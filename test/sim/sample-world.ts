@@ -52,8 +52,37 @@ function pal(over: Partial<WorldPal> & Pick<WorldPal, 'instanceId' | 'characterI
 /** Save pals: three of the four sim base pals placed at a base, the fourth in a box (so not a worker). */
 export const SAVE_PALS: WorldPal[] = [
   pal({ instanceId: BASE_PALS[0].instanceId, characterId: 'Anubis', displayName: 'Anubis' }),
-  pal({ instanceId: BASE_PALS[1].instanceId.toUpperCase(), characterId: 'BOSS_Mammorest', displayName: 'Mammorest', ownerUid: '', ownerName: '', ownerSource: 'unresolved', ownerResolved: false }),
-  pal({ instanceId: BASE_PALS[2].instanceId, characterId: 'PinkCat', displayName: 'Cattiva', baseId: 'b0000000-0000-0000-0000-000000000002' }),
-  pal({ instanceId: BASE_PALS[3].instanceId, characterId: 'SheepBall', displayName: 'Lamball', placement: 'box', baseId: null, boxPage: 0, boxSlot: 3 }),
-  pal({ instanceId: '11111111-2222-4333-8444-555555555555', characterId: 'Foxparks', displayName: 'Foxparks', placement: 'party', baseId: null, inParty: true, partySlot: 0 }),
+  pal({
+    instanceId: BASE_PALS[1].instanceId.toUpperCase(),
+    characterId: 'BOSS_Mammorest',
+    displayName: 'Mammorest',
+    ownerUid: '',
+    ownerName: '',
+    ownerSource: 'unresolved',
+    ownerResolved: false,
+  }),
+  pal({
+    instanceId: BASE_PALS[2].instanceId,
+    characterId: 'PinkCat',
+    displayName: 'Cattiva',
+    baseId: 'b0000000-0000-0000-0000-000000000002',
+  }),
+  pal({
+    instanceId: BASE_PALS[3].instanceId,
+    characterId: 'SheepBall',
+    displayName: 'Lamball',
+    placement: 'box',
+    baseId: null,
+    boxPage: 0,
+    boxSlot: 3,
+  }),
+  pal({
+    instanceId: '11111111-2222-4333-8444-555555555555',
+    characterId: 'Foxparks',
+    displayName: 'Foxparks',
+    placement: 'party',
+    baseId: null,
+    inParty: true,
+    partySlot: 0,
+  }),
 ];

@@ -13,7 +13,9 @@ afterEach(async () => {
 
 const reachable = async (s: SimGameServer): Promise<boolean> => {
   try {
-    const res = await fetch(`${s.restUrl}/v1/api/info`, { headers: { authorization: 'Basic ' + Buffer.from(`admin:${s.password}`).toString('base64') } });
+    const res = await fetch(`${s.restUrl}/v1/api/info`, {
+      headers: { authorization: 'Basic ' + Buffer.from(`admin:${s.password}`).toString('base64') },
+    });
     return res.status === 200;
   } catch {
     return false;
@@ -37,7 +39,10 @@ describe('the simulated server under a shutdown', () => {
 
   it('only records a shutdown without restartAfterMs', async () => {
     const s = (sim = await startSimGameServer());
-    await fetch(`${s.restUrl}/v1/api/stop`, { method: 'POST', headers: { authorization: 'Basic ' + Buffer.from(`admin:${s.password}`).toString('base64') } });
+    await fetch(`${s.restUrl}/v1/api/stop`, {
+      method: 'POST',
+      headers: { authorization: 'Basic ' + Buffer.from(`admin:${s.password}`).toString('base64') },
+    });
     await new Promise((r) => setTimeout(r, 300));
     expect(await reachable(s)).toBe(true);
     expect(s.control.adminActions().map((a) => a.action)).toEqual(['stop']);

@@ -88,11 +88,14 @@ describe('simulated REST API', () => {
 
   it('game-data puts each player where /players says, so players of one level are not stacked', async () => {
     const rest = JSON.parse((await get('/v1/api/players')).text) as { players: { name: string; location_x: number; location_y: number }[] };
-    const doc = JSON.parse((await get('/v1/api/game-data')).text) as { ActorData: { UnitType?: string; NickName?: string; LocationX?: number; LocationY?: number }[] };
+    const doc = JSON.parse((await get('/v1/api/game-data')).text) as {
+      ActorData: { UnitType?: string; NickName?: string; LocationX?: number; LocationY?: number }[];
+    };
     const live = doc.ActorData.filter((a) => a.UnitType === 'Player');
     expect(live.length).toBe(rest.players.length);
     expect(rest.players.length).toBeGreaterThan(1);
-    for (const p of rest.players) expect(live.find((a) => a.NickName === p.name)).toMatchObject({ LocationX: p.location_x, LocationY: p.location_y });
+    for (const p of rest.players)
+      expect(live.find((a) => a.NickName === p.name)).toMatchObject({ LocationX: p.location_x, LocationY: p.location_y });
     expect(new Set(live.map((a) => `${a.LocationX},${a.LocationY}`)).size).toBe(live.length);
   });
 

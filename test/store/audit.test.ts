@@ -154,10 +154,20 @@ describe('audit list: filters and the cursor walk', () => {
     const annCreates = store.audit.list({ actor: 'user:ann', action: 'key.create', limit: 1000 }).data;
     expect(annCreates.map((r) => r.detail)).toEqual(['k11', 'k9', 'k7', 'k5', 'k3', 'k1']);
     // from inclusive, to exclusive: keys k2..k4 were made at minutes 3, 4, 5.
-    const window = store.audit.list({ action: 'key.create', from: '2026-07-14T10:03:00.000Z', to: '2026-07-14T10:06:00Z', limit: 1000 }).data;
+    const window = store.audit.list({
+      action: 'key.create',
+      from: '2026-07-14T10:03:00.000Z',
+      to: '2026-07-14T10:06:00Z',
+      limit: 1000,
+    }).data;
     expect(window.map((r) => r.detail)).toEqual(['k4', 'k3', 'k2']);
     // Other offsets are read as the instant they name.
-    const shifted = store.audit.list({ action: 'key.create', from: '2026-07-14T12:03:00+02:00', to: '2026-07-14T12:06:00.000+02:00', limit: 1000 }).data;
+    const shifted = store.audit.list({
+      action: 'key.create',
+      from: '2026-07-14T12:03:00+02:00',
+      to: '2026-07-14T12:06:00.000+02:00',
+      limit: 1000,
+    }).data;
     expect(shifted).toEqual(window);
     // Paging keeps the filter.
     const p1 = store.audit.list({ actor: 'user:ann', limit: 4 });
@@ -181,7 +191,9 @@ describe('audit list: filters and the cursor walk', () => {
     };
     expect(code(() => store.audit.list({ actor: 'root', limit: 10 }))).toMatch(/^invalid_request: The "actor" filter/);
     expect(code(() => store.audit.list({ actor: 'user:', limit: 10 }))).toMatch(/^invalid_request/);
-    expect(code(() => store.audit.list({ action: 'key.delete', limit: 10 }))).toMatch(/^invalid_request: The "action" filter must be one of key.create/);
+    expect(code(() => store.audit.list({ action: 'key.delete', limit: 10 }))).toMatch(
+      /^invalid_request: The "action" filter must be one of key.create/,
+    );
     expect(code(() => store.audit.list({ from: '2026-07-14', limit: 10 }))).toMatch(/^invalid_request: The "from" time/);
     for (const to of ['2026-02-30T00:00:00Z', '2026-02-28T24:00:00Z', '2026-07-14 10:00:00Z', '2026-07-14T10:00:00+0200']) {
       expect(code(() => store.audit.list({ to, limit: 10 }))).toMatch(/^invalid_request: The "to" time/);
@@ -209,7 +221,8 @@ describe('audit retention', () => {
     });
     for (let start = 0; start < AUDIT_KEEP_LATEST - 100; start += 10_000) {
       p.db.write((tx) => {
-        for (let i = start; i < Math.min(start + 10_000, AUDIT_KEEP_LATEST - 100); i++) p.audit.record(tx, { actor: 'cli', action: 'key.create', target: `new${i}`, at: recent });
+        for (let i = start; i < Math.min(start + 10_000, AUDIT_KEEP_LATEST - 100); i++)
+          p.audit.record(tx, { actor: 'cli', action: 'key.create', target: `new${i}`, at: recent });
       });
     }
     expect(p.audit.prune(clock.now())).toBe(100);
@@ -240,7 +253,10 @@ describe('the last admin', () => {
     try {
       store.users.remove('ann', 'cli');
     } catch (err) {
-      expect(err).toMatchObject({ code: 'conflict', message: 'The last admin cannot be removed or demoted: make another user an admin first.' });
+      expect(err).toMatchObject({
+        code: 'conflict',
+        message: 'The last admin cannot be removed or demoted: make another user an admin first.',
+      });
     }
     expect(store.users.get('ann')!.role).toBe('admin');
     expect(store.sessions.lookup(s.token, clock.now())).toMatchObject({ username: 'ann', role: 'admin' });
@@ -323,7 +339,11 @@ describe('sessions for admins', () => {
       `session.end ok ${b1.id} user:ann`,
       `session.end ok ${a.id} user:ann`,
     ]);
-    expect(allRows(store).filter((r) => r.action.startsWith('session.')).map((r) => r.detail)).toEqual(['ann', 'bob', 'bob', 'bob', 'ann']);
+    expect(
+      allRows(store)
+        .filter((r) => r.action.startsWith('session.'))
+        .map((r) => r.detail),
+    ).toEqual(['ann', 'bob', 'bob', 'bob', 'ann']);
   });
 
   it('lastSeenAt follows use to the minute, and survives a restart after the flush', async () => {
@@ -377,15 +397,23 @@ describe('sessions for admins', () => {
     const token = 'A'.repeat(43);
     v1.write((tx) => {
       tx.run(`INSERT INTO users (username, role, password_hash, created_at) VALUES ('ann', 'admin', 'x', '2026-07-01T00:00:00.000Z')`);
-      tx.run(`INSERT INTO sessions (token_hash, username, created_at, expires_at) VALUES (?, 'ann', '2026-07-14T09:00:00.000Z', '2026-07-15T00:00:00.000Z')`, [
-        sha256Hex(token),
-      ]);
+      tx.run(
+        `INSERT INTO sessions (token_hash, username, created_at, expires_at) VALUES (?, 'ann', '2026-07-14T09:00:00.000Z', '2026-07-15T00:00:00.000Z')`,
+        [sha256Hex(token)],
+      );
     });
     v1.close();
     const store = await storeOn(dir, clock);
     stores.push(store);
     expect(store.sessions.list()).toEqual([
-      { id: '0000000000000001', username: 'ann', role: 'admin', createdAt: '2026-07-14T09:00:00.000Z', expiresAt: '2026-07-15T00:00:00.000Z', lastSeenAt: '2026-07-14T09:00:00.000Z' },
+      {
+        id: '0000000000000001',
+        username: 'ann',
+        role: 'admin',
+        createdAt: '2026-07-14T09:00:00.000Z',
+        expiresAt: '2026-07-15T00:00:00.000Z',
+        lastSeenAt: '2026-07-14T09:00:00.000Z',
+      },
     ]);
     expect(store.sessions.lookup(token, clock.now())).toEqual({ username: 'ann', role: 'admin', sessionId: '0000000000000001' });
     store.sessions.endById('0000000000000001', 'cli');
@@ -414,7 +442,9 @@ describe('nothing secret in the audit log', () => {
     p.users.remove('cat', 'user:ann');
     expect(() => p.users.remove('nobody', 'cli')).toThrow(NotFoundError);
     // What the store holds of the secrets (hashes) must not leak either.
-    for (const r of p.db.all<{ h: string }>(`SELECT password_hash AS h FROM users UNION ALL SELECT hash FROM integration_keys UNION ALL SELECT token_hash FROM sessions`)) {
+    for (const r of p.db.all<{ h: string }>(
+      `SELECT password_hash AS h FROM users UNION ALL SELECT hash FROM integration_keys UNION ALL SELECT token_hash FROM sessions`,
+    )) {
       secrets.push(r.h);
     }
     for (const t of secrets.filter((s) => s.length === 43)) secrets.push(sha256Hex(t));

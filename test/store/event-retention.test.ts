@@ -31,8 +31,14 @@ async function open(): Promise<Store> {
 describe('event log retention', () => {
   it('keeps everything younger than 30 days and the latest 10,000 of older events', async () => {
     const store = await open();
-    appendAll(store, batch(KEEP_LATEST + 300, (i) => ({ at: daysAgo(40), kind: 'audit', message: `old ${i}` })));
-    appendAll(store, batch(200, (i) => ({ at: daysAgo(1), kind: 'audit', message: `recent ${i}` })));
+    appendAll(
+      store,
+      batch(KEEP_LATEST + 300, (i) => ({ at: daysAgo(40), kind: 'audit', message: `old ${i}` })),
+    );
+    appendAll(
+      store,
+      batch(200, (i) => ({ at: daysAgo(1), kind: 'audit', message: `recent ${i}` })),
+    );
     store.events.prune(NOW);
     const all = store.events.listAll(KEEP_LATEST + 1_000);
     // The 200 recent ones (inside 30 days) plus, of the old ones, those among the latest 10,000.
@@ -43,10 +49,23 @@ describe('event log retention', () => {
 
   it('a flood of panel events never evicts public events, old or new', async () => {
     const store = await open();
-    appendAll(store, batch(300, (i) => ({ at: daysAgo(45), kind: 'join', message: `P${i} joined the server` })));
-    appendAll(store, batch(50, (i) => ({ at: daysAgo(2), kind: 'system', message: i % 2 ? 'Palworld REST API is reachable' : 'Palworld REST API is unreachable' })));
+    appendAll(
+      store,
+      batch(300, (i) => ({ at: daysAgo(45), kind: 'join', message: `P${i} joined the server` })),
+    );
+    appendAll(
+      store,
+      batch(50, (i) => ({
+        at: daysAgo(2),
+        kind: 'system',
+        message: i % 2 ? 'Palworld REST API is reachable' : 'Palworld REST API is unreachable',
+      })),
+    );
     // More panel events than the whole-log minimum and than the per-class hard cap.
-    appendAll(store, batch(HARD_CAP + 2_000, (i) => ({ at: daysAgo(1), kind: 'audit', message: `audit ${i}` })));
+    appendAll(
+      store,
+      batch(HARD_CAP + 2_000, (i) => ({ at: daysAgo(1), kind: 'audit', message: `audit ${i}` })),
+    );
     store.events.prune(NOW);
 
     const pub = store.events.listPublic(1_000);
@@ -60,7 +79,10 @@ describe('event log retention', () => {
 
   it('public events older than 30 days beyond the latest 10,000 public ones go; the latest 100 always stay', async () => {
     const store = await open();
-    appendAll(store, batch(KEEP_LATEST + 50, (i) => ({ at: daysAgo(60), kind: 'leave', message: `P${i} left the server` })));
+    appendAll(
+      store,
+      batch(KEEP_LATEST + 50, (i) => ({ at: daysAgo(60), kind: 'leave', message: `P${i} left the server` })),
+    );
     store.events.prune(NOW);
     const pub = store.events.listPublic(100);
     expect(pub).toHaveLength(100);
@@ -71,7 +93,10 @@ describe('event log retention', () => {
   it('appending prunes on its own, and the bound survives a reopen', async () => {
     const dir = tempDir();
     let store = await openStore(dir);
-    appendAll(store, batch(HARD_CAP + 600, (i) => ({ at: NOW.toISOString(), kind: 'audit', message: `a${i}` })));
+    appendAll(
+      store,
+      batch(HARD_CAP + 600, (i) => ({ at: NOW.toISOString(), kind: 'audit', message: `a${i}` })),
+    );
     store.events.append({ at: NOW.toISOString(), kind: 'join', message: 'Alice joined the server' });
     expect(store.events.listAll(HARD_CAP + 1_000).length).toBeLessThanOrEqual(HARD_CAP + 1);
     store.close();

@@ -85,7 +85,22 @@ describe('Key administration', () => {
 
   it('labels with control characters, line breaks, bidi controls or nothing visible are refused, and change nothing', async () => {
     const { store } = await fresh();
-    const bad = ['a\u0000b', 'esc \u001b[31mred', 'bell\u0007', 'two\nlines', 'cr\rx', 'del\u007f', 'c1\u0085', 'ls\u2028x', 'rtl \u202eevil', 'iso\u2066x', 'mark\u200fx', '\u200b\u200b', '\u200d \u2060', 'in\ufeffner'];
+    const bad = [
+      'a\u0000b',
+      'esc \u001b[31mred',
+      'bell\u0007',
+      'two\nlines',
+      'cr\rx',
+      'del\u007f',
+      'c1\u0085',
+      'ls\u2028x',
+      'rtl \u202eevil',
+      'iso\u2066x',
+      'mark\u200fx',
+      '\u200b\u200b',
+      '\u200d \u2060',
+      'in\ufeffner',
+    ];
     for (const label of bad) {
       expect(() => store.keys.create(label, 'cli'), JSON.stringify(label)).toThrow(ValidationError);
     }

@@ -22,7 +22,12 @@ describe('store durability', () => {
     writeFileSync(join(copy, PANEL_DB), snapshot);
     writeFileSync(join(copy, PANEL_JOURNAL), readFileSync(join(dir, PANEL_JOURNAL)));
     const again = await openStore(copy);
-    expect(again.keys.list().map((k) => k.id).sort()).toEqual(created.map((k) => k.id).sort());
+    expect(
+      again.keys
+        .list()
+        .map((k) => k.id)
+        .sort(),
+    ).toEqual(created.map((k) => k.id).sort());
     again.close();
     store.close();
   });
@@ -109,7 +114,9 @@ describe('store durability', () => {
   it('a local user who binds a lock name computed from the data dir path cannot block it', async () => {
     const dir = tempDir();
     // What anyone could compute from the path alone (the old name), and a few variants of it.
-    const names = [...new Set([realpathSync(dir), dir])].map((p) => `\0palpanel-${createHash('sha256').update(p).digest('hex').slice(0, 40)}`);
+    const names = [...new Set([realpathSync(dir), dir])].map(
+      (p) => `\0palpanel-${createHash('sha256').update(p).digest('hex').slice(0, 40)}`,
+    );
     const squatters = await Promise.all(
       names.map(
         (name) =>
@@ -146,8 +153,16 @@ describe('store durability', () => {
 
   it('the lock ends with its process, even on SIGKILL, and concurrent openers never both get it', async () => {
     const dir = tempDir();
-    const holder = spawn(process.execPath, ['--import', 'tsx', '-e',
-      `import('${join(ROOT, 'src/store/index.ts')}').then(async (m) => { await m.openStore(${JSON.stringify(dir)}); console.log('held'); setInterval(() => {}, 1000); })`], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const holder = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `import('${join(ROOT, 'src/store/index.ts')}').then(async (m) => { await m.openStore(${JSON.stringify(dir)}); console.log('held'); setInterval(() => {}, 1000); })`,
+      ],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     await new Promise<void>((resolve) => holder.stdout.on('data', (c) => String(c).includes('held') && resolve()));
     await expect(openStore(dir)).rejects.toBeInstanceOf(DataDirLockedError);
     holder.kill('SIGKILL');

@@ -50,7 +50,8 @@ describe('world database build', () => {
     expect(repo.parseInfo()).toMatchObject({ players: 100, pals: 20_000, guilds: 1, lastParseAt: '2026-01-01T00:00:00.000Z' });
     const byId = [...snap.pals].sort((a, b) => (a.instanceId < b.instanceId ? -1 : 1));
     const walked = [];
-    for (let page = repo.palsPage(null, 500); page.length > 0; page = repo.palsPage(page[page.length - 1].instanceId, 500)) walked.push(...page);
+    for (let page = repo.palsPage(null, 500); page.length > 0; page = repo.palsPage(page[page.length - 1].instanceId, 500))
+      walked.push(...page);
     expect(walked).toEqual(byId);
     expect(repo.palsOfOwner(uid(3).toLowerCase())).toEqual(byId.filter((p) => p.ownerUid === uid(3)));
     expect(repo.basePals()).toEqual(byId.filter((p) => p.placement === 'base'));
@@ -95,7 +96,11 @@ describe('world database without copies (issue 16)', () => {
     const SQL = await loadSqlJs();
     const dir = tempDir('palpanel-world-');
     const repo = WorldRepo.open(SQL, join(dir, 'world.db'));
-    const bytes = buildWorldDatabase(SQL, snapshot(3, 30, (i) => `Pal ${i}`), '2026-01-01T00:00:00.000Z');
+    const bytes = buildWorldDatabase(
+      SQL,
+      snapshot(3, 30, (i) => `Pal ${i}`),
+      '2026-01-01T00:00:00.000Z',
+    );
     const temp = writeTempFile(repo.file, bytes, 0o600, 'parse');
     const copy = bytes.slice();
     repo.swap(bytes, temp);

@@ -36,13 +36,28 @@ function state(over: Partial<DashState> = {}): DashState {
   s.frameHistory = [16, 17, 33, 16];
   s.players = { rows: [player('Alice', 12, 'Night Owls'), player('Bob', 3)], page: 0, hasNext: true };
   s.events = [{ at: '2026-07-14T09:59:30.000Z', kind: 'join', message: 'Alice joined the server' }];
-  s.pals = { rows: [pal('Lamball', 5, { isLucky: true }), pal('Foxparks', 9, { isAlpha: true, placement: 'base' })], page: 2, hasNext: false };
+  s.pals = {
+    rows: [pal('Lamball', 5, { isLucky: true }), pal('Foxparks', 9, { isAlpha: true, placement: 'base' })],
+    page: 2,
+    hasNext: false,
+  };
   s.world = {
     state: 'ready',
     fps: 60,
     fpsAvg: 60,
     counts: { players: 2, partyPals: 3, basePals: 14, wildPals: 800, npcs: 20, palBoxes: 2, unknown: 0 },
-    activity: { working: 9, transporting: 0, eating: 1, sleeping: 0, idle: 4, inactive: 0, combat: 0, incapacitated: 0, moving: 0, unknown: 0 },
+    activity: {
+      working: 9,
+      transporting: 0,
+      eating: 1,
+      sleeping: 0,
+      idle: 4,
+      inactive: 0,
+      combat: 0,
+      incapacitated: 0,
+      moving: 0,
+      unknown: 0,
+    },
     linkedBasePals: 13,
     capturedAt: '2026-07-14T09:59:58.000Z',
     lastAttemptAt: '2026-07-14T09:59:58.000Z',
@@ -52,11 +67,30 @@ function state(over: Partial<DashState> = {}): DashState {
 }
 
 function player(name: string, level: number, guildName?: string): PlayerRow {
-  return { uid: '0000', name, online: true, level, ...(guildName ? { guildId: 'g', guildName } : {}), firstSeenAt: '2026-07-01T00:00:00.000Z', lastSeenAt: '2026-07-14T10:00:00.000Z', playtimeSec: 3_700 };
+  return {
+    uid: '0000',
+    name,
+    online: true,
+    level,
+    ...(guildName ? { guildId: 'g', guildName } : {}),
+    firstSeenAt: '2026-07-01T00:00:00.000Z',
+    lastSeenAt: '2026-07-14T10:00:00.000Z',
+    playtimeSec: 3_700,
+  };
 }
 
 function pal(displayName: string, level: number, over: Partial<PalRow> = {}): PalRow {
-  return { instanceId: displayName, characterId: displayName, displayName, level, isAlpha: false, isLucky: false, placement: 'box', ownerName: 'Alice', ...over } as PalRow;
+  return {
+    instanceId: displayName,
+    characterId: displayName,
+    displayName,
+    level,
+    isAlpha: false,
+    isLucky: false,
+    placement: 'box',
+    ownerName: 'Alice',
+    ...over,
+  } as PalRow;
 }
 
 const width = () => 56;
@@ -65,7 +99,12 @@ const pane = (s: DashState, id: string) => buildPanes(s, NOW, width).find((p) =>
 describe('pane texts from given data', () => {
   it('server: name, version, state, uptime, save state, last parse, drift', () => {
     const p = pane(state(), 'server')!;
-    expect(p.lines).toEqual(['Sim Island  v1.0.2', 'state running   uptime 2h 3m', 'save drift   parsed 2m ago   drift YES', '12 players  600 pals  3 guilds']);
+    expect(p.lines).toEqual([
+      'Sim Island  v1.0.2',
+      'state running   uptime 2h 3m',
+      'save drift   parsed 2m ago   drift YES',
+      '12 players  600 pals  3 guilds',
+    ]);
     expect(p.stale).toBeUndefined();
   });
 
@@ -92,10 +131,18 @@ describe('pane texts from given data', () => {
 
   it('world summary only while the game-data poller is on', () => {
     const s = state();
-    expect(pane(s, 'world')!.lines).toEqual(['players 2  party 3  base 14  wild 800  npcs 20  boxes 2', 'working 9  eating 1  idle 4', 'linked base pals 13   captured 2s ago']);
+    expect(pane(s, 'world')!.lines).toEqual([
+      'players 2  party 3  base 14  wild 800  npcs 20  boxes 2',
+      'working 9  eating 1  idle 4',
+      'linked base pals 13   captured 2s ago',
+    ]);
     // A narrow pane wraps the counts and the activity instead of cutting them at once; the
     // unknown count shows when there is one.
-    s.world = { ...s.world!, counts: { ...s.world!.counts, unknown: 3 }, activity: { ...s.world!.activity, transporting: 18, sleeping: 2 } };
+    s.world = {
+      ...s.world!,
+      counts: { ...s.world!.counts, unknown: 3 },
+      activity: { ...s.world!.activity, transporting: 18, sleeping: 2 },
+    };
     expect(buildPanes(s, NOW, () => 30).find((p) => p.id === 'world')!.lines).toEqual([
       'players 2  party 3  base 14',
       'wild 800  npcs 20  boxes 2  u…',
@@ -125,7 +172,15 @@ describe('pane texts from given data', () => {
     const s = state({ problem: { kind: 'unreachable', reason: 'connection refused', since: NOW } });
     const text = renderSnapshot(s, NOW, 'http://panel:8080');
     expect(text.split('\n')[0]).toBe('palpanel dash http://panel:8080 at 2026-07-14T10:00:00.000Z');
-    for (const t of ['== Server', '== Metrics', '== World (ready)', '== Recent events', '== Online players (page 1, more →)', '== Pals (page 3)']) expect(text).toContain(t);
+    for (const t of [
+      '== Server',
+      '== Metrics',
+      '== World (ready)',
+      '== Recent events',
+      '== Online players (page 1, more →)',
+      '== Pals (page 3)',
+    ])
+      expect(text).toContain(t);
     expect(text).toContain('  Sim Island  v1.0.2');
     expect(text).toContain('!! panel unreachable: connection refused');
     expect(text).not.toContain('\u001b');
@@ -134,7 +189,16 @@ describe('pane texts from given data', () => {
 
 describe('presentational components', () => {
   it('a pane shows its title, stale note and exactly its body lines', () => {
-    const { lastFrame } = render(<Pane title="Server" lines={['Sim Island  v1.0', 'state running', 'cut']} stale="stale 40s: rate limited" focused width={60} height={2} />);
+    const { lastFrame } = render(
+      <Pane
+        title="Server"
+        lines={['Sim Island  v1.0', 'state running', 'cut']}
+        stale="stale 40s: rate limited"
+        focused
+        width={60}
+        height={2}
+      />,
+    );
     const f = lastFrame()!;
     expect(f).toContain('Server  stale 40s: rate limited');
     expect(f).toContain('Sim Island  v1.0');
@@ -145,16 +209,29 @@ describe('presentational components', () => {
   it('the status bar shows the requests spent, live or the problem, and the keys', () => {
     const live = render(<StatusBar url="http://x" usage="12/40 req/min" problem={null} game={null} hint="q quit" />);
     expect(live.lastFrame()).toBe('http://x  ·  12/40 req/min  ·  live  ·  q quit');
-    const down = render(<StatusBar url="http://x" usage="3/40 req/min" problem="panel unreachable: connection refused" game={null} hint="q quit" />);
+    const down = render(
+      <StatusBar url="http://x" usage="3/40 req/min" problem="panel unreachable: connection refused" game={null} hint="q quit" />,
+    );
     expect(down.lastFrame()).toContain('panel unreachable: connection refused');
     // The panel answers, the game does not: not "live".
-    const gameDown = render(<StatusBar url="http://x" usage="3/40 req/min" problem={null} game="game server unreachable: no live figures" hint="q quit" />);
+    const gameDown = render(
+      <StatusBar url="http://x" usage="3/40 req/min" problem={null} game="game server unreachable: no live figures" hint="q quit" />,
+    );
     expect(gameDown.lastFrame()).toBe('http://x  ·  3/40 req/min  ·  panel live, game server unreachable: no live figures  ·  q quit');
   });
 
   it('the screen keeps its height with the panes, the help, or a too-small note', () => {
-    const cols = [[{ id: 'server', title: 'Server', lines: ['a'], focused: true, width: 40, height: 4 }], [{ id: 'pals', title: 'Pals', lines: ['b'], focused: false, width: 40, height: 4 }]];
-    const status = { url: 'u', usage: '0/40 req/min', problem: 'rate limited by the panel: paused 5s (Retry-After)', game: null, hint: 'q quit' };
+    const cols = [
+      [{ id: 'server', title: 'Server', lines: ['a'], focused: true, width: 40, height: 4 }],
+      [{ id: 'pals', title: 'Pals', lines: ['b'], focused: false, width: 40, height: 4 }],
+    ];
+    const status = {
+      url: 'u',
+      usage: '0/40 req/min',
+      problem: 'rate limited by the panel: paused 5s (Retry-After)',
+      game: null,
+      hint: 'q quit',
+    };
     const panes = render(<DashboardView columns={cols} width={80} height={10} help={null} tooSmall={null} status={status} />);
     const help = render(<DashboardView columns={cols} width={80} height={10} help={HELP_LINES} tooSmall={null} status={status} />);
     const small = render(<DashboardView columns={[]} width={80} height={10} help={null} tooSmall="terminal too small" status={status} />);
@@ -200,7 +277,17 @@ function scriptedApi(over: Partial<Record<string, () => unknown>> = {}) {
 }
 
 function mountFake(api: ReturnType<typeof scriptedApi>, columns = 120, rows = 40) {
-  const model = new DashModel(api, { budget: 1000, routes: [{ key: 'server', periodMs: 100 }, { key: 'metrics', periodMs: 100 }, { key: 'players', periodMs: 100 }, { key: 'events', periodMs: 100 }, { key: 'world', periodMs: 100 }, { key: 'pals', periodMs: 100_000 }] });
+  const model = new DashModel(api, {
+    budget: 1000,
+    routes: [
+      { key: 'server', periodMs: 100 },
+      { key: 'metrics', periodMs: 100 },
+      { key: 'players', periodMs: 100 },
+      { key: 'events', periodMs: 100 },
+      { key: 'world', periodMs: 100 },
+      { key: 'pals', periodMs: 100_000 },
+    ],
+  });
   const exits: [number, string | undefined][] = [];
   const t = renderIn(<Dashboard model={model} url="http://panel" tickMs={20} onExit={(c, m) => exits.push([c, m])} />, columns, rows);
   cleanup.push(() => t.app.unmount());
@@ -219,7 +306,14 @@ describe('dashboard container on a fake terminal', () => {
     m.stdout.resize(80, 24);
     await m.until('narrow layout', (f) => f.split('\n').length === 23);
     expect(m.frame()).toContain('+3 panes (tab)');
-    expect(Math.max(...m.frame().split('\n').map((l) => [...l].length))).toBeLessThanOrEqual(80);
+    expect(
+      Math.max(
+        ...m
+          .frame()
+          .split('\n')
+          .map((l) => [...l].length),
+      ),
+    ).toBeLessThanOrEqual(80);
   });
 
   it('tab moves the focus; arrows and page keys walk the cursors and come back', async () => {
@@ -238,7 +332,13 @@ describe('dashboard container on a fake terminal', () => {
     await m.until('page 1 again', (f) => f.includes('Pals (page 1') && f.includes('Pal 0 '));
     m.stdin.write(KEYS.left); // nowhere to go back to
     const pals = api.paths.filter((p) => p.startsWith('/pals'));
-    expect(pals).toEqual(['/pals?limit=16', '/pals?limit=16&cursor=16', '/pals?limit=16&cursor=32', '/pals?limit=16&cursor=16', '/pals?limit=16']);
+    expect(pals).toEqual([
+      '/pals?limit=16',
+      '/pals?limit=16&cursor=16',
+      '/pals?limit=16&cursor=32',
+      '/pals?limit=16&cursor=16',
+      '/pals?limit=16',
+    ]);
   });
 
   it('? shows the help in place of the panes (same height); q quits with exit code 0', async () => {

@@ -22,7 +22,9 @@ describe('palpanel dash (built executable)', () => {
     p.store.keys.revoke(p.keyId, 'cli');
     const refused = await runCli(['dash', '--url', p.url, '--key', p.key]);
     expect(refused.code).toBe(2);
-    expect(refused.stderr.trim().split('\n')).toEqual(['palpanel dash: The panel refused the key (401): check --key or PALPANEL_KEY; the key may be revoked.']);
+    expect(refused.stderr.trim().split('\n')).toEqual([
+      'palpanel dash: The panel refused the key (401): check --key or PALPANEL_KEY; the key may be revoked.',
+    ]);
     const missing = await runCli(['dash', '--url', p.url], { env: { PALPANEL_KEY: '' } });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^palpanel: No API key: pass --key or set PALPANEL_KEY\.\n$/);

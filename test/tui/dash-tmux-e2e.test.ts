@@ -29,7 +29,9 @@ async function screenUntil(session: string, what: string, test: (s: string) => b
 
 describe.skipIf(!hasTmux)('palpanel dash in tmux against palpanel demo', () => {
   it('draws, pages with tab and arrows, quits with q (exit 0)', async () => {
-    const demo = spawn(BIN, ['demo', '--data-dir', tempDir(), '--listen', '127.0.0.1:0', '--players', '10', '--pals', '200'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const demo = spawn(BIN, ['demo', '--data-dir', tempDir(), '--listen', '127.0.0.1:0', '--players', '10', '--pals', '200'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const session = `palpanel-dash-${process.pid}`;
     try {
       let out = '';
@@ -48,7 +50,11 @@ describe.skipIf(!hasTmux)('palpanel dash in tmux against palpanel demo', () => {
       await sleep(1500); // let the first parse and polls land
       tmux('new-session', '-d', '-s', session, '-x', '120', '-y', '45', `${BIN} dash --url ${url} --key ${key}; echo "EXIT=$?"; sleep 60`);
       // The world pane joins the tab order once its first answer is in: wait for it too.
-      const first = await screenUntil(session, 'the dashboard', (s) => s.includes('palpanel demo server') && /Online players/.test(s) && /lv \d+ +\[/.test(s) && /World \(ready\)/.test(s));
+      const first = await screenUntil(
+        session,
+        'the dashboard',
+        (s) => s.includes('palpanel demo server') && /Online players/.test(s) && /lv \d+ +\[/.test(s) && /World \(ready\)/.test(s),
+      );
       expect(first).toContain('state running');
       expect(first).toMatch(/Pals \(page 1, more →\)/);
       // server → metrics → world → events → players → pals

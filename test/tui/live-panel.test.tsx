@@ -50,7 +50,9 @@ describe('dash against a real Integration API', () => {
   it('panes show the served server, metrics, online players, events, world summary and pals', async () => {
     const p = await panel();
     const m = mount(p);
-    await m.until('all panes', (f) => ['Test Server', 'World (ready)', 'Player 1 joined the server', 'Lamball', 'Player 0  lv 1'].every((s) => f.includes(s)));
+    await m.until('all panes', (f) =>
+      ['Test Server', 'World (ready)', 'Player 1 joined the server', 'Lamball', 'Player 0  lv 1'].every((s) => f.includes(s)),
+    );
     const f = m.frame();
     expect(f).toContain('Test Server  v1.0.2.101103');
     expect(f).toContain('state running   uptime 1h 0m');
@@ -117,7 +119,15 @@ describe('dash against a real Integration API', () => {
     for (const once of [false, true]) {
       const errs: string[] = [];
       const out = tty();
-      const code = await runDash({ url: p.url, key: p.key, once, budget: 40, stdout: out, stdin: new FakeStdin() as unknown as NodeJS.ReadStream, err: (t) => errs.push(t) });
+      const code = await runDash({
+        url: p.url,
+        key: p.key,
+        once,
+        budget: 40,
+        stdout: out,
+        stdin: new FakeStdin() as unknown as NodeJS.ReadStream,
+        err: (t) => errs.push(t),
+      });
       expect(code).toBe(2);
       expect(errs).toEqual(['palpanel dash: The panel refused the key (401): check --key or PALPANEL_KEY; the key may be revoked.\n']);
     }
@@ -151,7 +161,15 @@ describe('dash against a real Integration API', () => {
     const p = await panel();
     const out = tty();
     const stdin = new FakeStdin();
-    const done = runDash({ url: p.url, key: p.key, once: false, budget: 40, stdout: out, stdin: stdin as unknown as NodeJS.ReadStream, err: () => {} });
+    const done = runDash({
+      url: p.url,
+      key: p.key,
+      once: false,
+      budget: 40,
+      stdout: out,
+      stdin: stdin as unknown as NodeJS.ReadStream,
+      err: () => {},
+    });
     await waitFor('first requests', () => (p.seen.length >= 6 ? true : undefined));
     await sleep(400); // a tick redraws with the answers
     stdin.write('q');
@@ -165,10 +183,26 @@ describe('dash against a real Integration API', () => {
     const out = new FakeStdout();
     out.isTTY = false;
     const errs: string[] = [];
-    const opts = { url: p.url, key: p.key, once: false, budget: 40, stdout: out as unknown as NodeJS.WriteStream, stdin: new FakeStdin(false) as unknown as NodeJS.ReadStream, err: (t: string) => errs.push(t) };
+    const opts = {
+      url: p.url,
+      key: p.key,
+      once: false,
+      budget: 40,
+      stdout: out as unknown as NodeJS.WriteStream,
+      stdin: new FakeStdin(false) as unknown as NodeJS.ReadStream,
+      err: (t: string) => errs.push(t),
+    };
     expect(await runDash(opts)).toBe(0);
     const text = out.frames.join('');
-    for (const t of ['== Server', '== Metrics', '== World (ready)', '== Recent events', '== Online players (page 1)', '== Pals (page 1, more →)']) expect(text).toContain(t);
+    for (const t of [
+      '== Server',
+      '== Metrics',
+      '== World (ready)',
+      '== Recent events',
+      '== Online players (page 1)',
+      '== Pals (page 1, more →)',
+    ])
+      expect(text).toContain(t);
     expect(text).toContain('  Test Server  v1.0.2.101103');
     expect(text).not.toContain('\u001b');
     expect(errs).toEqual([]);
@@ -187,7 +221,11 @@ describe('the client’s named errors against the real panel', () => {
     const bad = new ApiClient(p.url, 'svk_00000000_' + 'A'.repeat(43));
     const good = new ApiClient(p.url, p.key);
     const none = new ApiClient('http://127.0.0.1:1', p.key);
-    cleanup.push(() => bad.close(), () => good.close(), () => none.close());
+    cleanup.push(
+      () => bad.close(),
+      () => good.close(),
+      () => none.close(),
+    );
     await expect(bad.get('/server')).rejects.toBeInstanceOf(UnauthorizedKeyError);
     await good.get('/server');
     const limited = await good.get('/server').catch((e: unknown) => e);

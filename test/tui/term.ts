@@ -56,7 +56,16 @@ export class FakeStdin extends EventEmitter {
 // eslint-disable-next-line no-control-regex -- ESC is what an ANSI sequence starts with
 export const stripAnsi = (s: string): string => s.replace(/\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b[()][0-9A-B]|\u001b[=>78]/g, '');
 
-export const KEYS = { tab: '\t', shiftTab: '\u001b[Z', right: '\u001b[C', left: '\u001b[D', down: '\u001b[B', up: '\u001b[A', pageDown: '\u001b[6~', pageUp: '\u001b[5~' };
+export const KEYS = {
+  tab: '\t',
+  shiftTab: '\u001b[Z',
+  right: '\u001b[C',
+  left: '\u001b[D',
+  down: '\u001b[B',
+  up: '\u001b[A',
+  pageDown: '\u001b[6~',
+  pageUp: '\u001b[5~',
+};
 
 export function renderIn(node: ReactElement, columns = 120, rows = 40) {
   const stdout = new FakeStdout(columns, rows);

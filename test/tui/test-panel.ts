@@ -26,16 +26,37 @@ export async function startTestPanel(cleanup: (() => Promise<void> | void)[], op
     fps: 59.5,
     fpsAvg: 58.25,
     counts: { players: 2, partyPals: 3, basePals: 10, wildPals: 700, npcs: 12, palBoxes: 1, unknown: 0 },
-    activity: { working: 7, transporting: 1, eating: 0, sleeping: 2, idle: 0, inactive: 0, combat: 0, incapacitated: 0, moving: 0, unknown: 0 },
+    activity: {
+      working: 7,
+      transporting: 1,
+      eating: 0,
+      sleeping: 2,
+      idle: 0,
+      inactive: 0,
+      combat: 0,
+      incapacitated: 0,
+      moving: 0,
+      unknown: 0,
+    },
     linkedBasePals: 9,
   };
-  const core = createHandler({ store: ts.store, live, settings: { integrationRateLimit: opts.rateLimit ?? 10_000, sessionTtlMs: 1e6 }, clock: () => new Date(), log: silentLog, version: 'test' });
+  const core = createHandler({
+    store: ts.store,
+    live,
+    settings: { integrationRateLimit: opts.rateLimit ?? 10_000, sessionTtlMs: 1e6 },
+    clock: () => new Date(),
+    log: silentLog,
+    version: 'test',
+  });
   // Every request that reaches the panel, with its conditional header.
   const seen: { path: string; inm?: string; at: number }[] = [];
-  const handler: Handler = Object.assign((req: Parameters<Handler>[0]) => {
-    seen.push({ path: `${req.path}${req.query ? `?${req.query}` : ''}`, inm: req.headers['if-none-match'], at: Date.now() });
-    return core(req);
-  }, { bodyLimit: core.bodyLimit?.bind(core) });
+  const handler: Handler = Object.assign(
+    (req: Parameters<Handler>[0]) => {
+      seen.push({ path: `${req.path}${req.query ? `?${req.query}` : ''}`, inm: req.headers['if-none-match'], at: Date.now() });
+      return core(req);
+    },
+    { bodyLimit: core.bodyLimit?.bind(core) },
+  );
   let server: RunningHttpServer | null = await startHttpServer(handler, { host: '127.0.0.1', port: 0, log: silentLog });
   const port = server.port;
   cleanup.push(() => server?.close(0));
@@ -56,4 +77,3 @@ export async function startTestPanel(cleanup: (() => Promise<void> | void)[], op
     },
   };
 }
-

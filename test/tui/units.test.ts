@@ -44,7 +44,12 @@ describe('formatters', () => {
     expect(sparkline([], 10)).toBe('');
     expect(sparkline([1, 2], 0)).toBe('');
     expect(sparkline([60, 59, 30, 60], 4)).toBe('██▁█');
-    expect([...sparkline(Array.from({ length: 100 }, (_, i) => i), 60)]).toHaveLength(60);
+    expect([
+      ...sparkline(
+        Array.from({ length: 100 }, (_, i) => i),
+        60,
+      ),
+    ]).toHaveLength(60);
   });
 });
 
@@ -158,7 +163,10 @@ describe('layout', () => {
   it('two columns on a wide terminal, the pane area always rows - 2 lines tall', () => {
     for (const present of [ALL, NO_WORLD]) {
       const l = computeLayout(120, 40, present, 'server');
-      expect(l.columns.map((c) => c.map((p) => p.id))).toEqual([present.includes('world') ? ['server', 'metrics', 'world', 'events'] : ['server', 'metrics', 'events'], ['players', 'pals']]);
+      expect(l.columns.map((c) => c.map((p) => p.id))).toEqual([
+        present.includes('world') ? ['server', 'metrics', 'world', 'events'] : ['server', 'metrics', 'events'],
+        ['players', 'pals'],
+      ]);
       expect(l.columns.map(colHeight)).toEqual([38, 38]);
       expect(l.columns[0][0].width + l.columns[1][0].width).toBe(120);
       expect(l.hidden).toEqual([]);
@@ -187,7 +195,11 @@ describe('layout', () => {
     const l = computeLayout(80, 24, ALL, 'server');
     expect(l.columns).toHaveLength(1);
     expect(l.hidden).toEqual(['world', 'events', 'pals']);
-    expect(l.columns[0].map((p) => [p.id, p.body])).toEqual([['server', 4], ['metrics', 3], ['players', 6]]);
+    expect(l.columns[0].map((p) => [p.id, p.body])).toEqual([
+      ['server', 4],
+      ['metrics', 3],
+      ['players', 6],
+    ]);
     const events = computeLayout(80, 24, ALL, 'events');
     expect(events.columns[0].map((p) => p.id)).toEqual(['server', 'metrics', 'events']);
     const tall = computeLayout(80, 60, ALL, 'server');
@@ -201,7 +213,17 @@ describe('layout', () => {
 
 describe('answer checks', () => {
   it('accept the fields drawn (and new ones), refuse answers that lack them', () => {
-    const metrics = { fps: 60, fpsAvg: 59, frameTimeMs: 16.6, players: 1, maxPlayers: 32, day: 3, uptimeSec: 10, baseCamps: 1, newField: 'ok' };
+    const metrics = {
+      fps: 60,
+      fpsAvg: 59,
+      frameTimeMs: 16.6,
+      players: 1,
+      maxPlayers: 32,
+      day: 3,
+      uptimeSec: 10,
+      baseCamps: 1,
+      newField: 'ok',
+    };
     expect(decode('metrics', { data: metrics })).toEqual({ route: 'metrics', data: metrics });
     expect(decode('metrics', { data: { ...metrics, fps: '60' } })).toBeNull();
     expect(decode('metrics', '<html>')).toBeNull();

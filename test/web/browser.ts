@@ -5,10 +5,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-export const CHROMIUM = process.env.PALPANEL_CHROMIUM ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p)) ?? null;
+export const CHROMIUM =
+  process.env.PALPANEL_CHROMIUM ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p)) ?? null;
 
 export function launchChromium(): Promise<Browser> {
-  if (!CHROMIUM) throw new Error('no chromium: install Debian\'s chromium (apt-get install chromium) or set PALPANEL_CHROMIUM');
+  if (!CHROMIUM) throw new Error("no chromium: install Debian's chromium (apt-get install chromium) or set PALPANEL_CHROMIUM");
   return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
 }
 
@@ -26,9 +27,22 @@ export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
   await page.evaluate(axeSource);
   const found = await page.evaluate(async () => {
     // This runs in the page; the test's own types have no DOM, so the page's globals are typed here.
-    const { axe, document } = globalThis as unknown as { document: object; axe: { run: (ctx: object, o: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } };
+    const { axe, document } = globalThis as unknown as {
+      document: object;
+      axe: {
+        run: (
+          ctx: object,
+          o: object,
+        ) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }>;
+      };
+    };
     const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
   });
   return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }

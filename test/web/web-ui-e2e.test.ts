@@ -85,7 +85,11 @@ async function signIn(page: Page, username: string, pass: string): Promise<void>
 function call(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
   return page.evaluate(
     async ([m, p, b]) => {
-      const res = await fetch(`/api/v1${p}`, { method: m, headers: b === undefined ? {} : { 'content-type': 'application/json' }, body: b === undefined ? undefined : JSON.stringify(b) });
+      const res = await fetch(`/api/v1${p}`, {
+        method: m,
+        headers: b === undefined ? {} : { 'content-type': 'application/json' },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
       const text = await res.text();
       return { status: res.status, json: text ? JSON.parse(text) : null };
     },
@@ -110,9 +114,15 @@ async function moderateFirstOnline(act: 'Kick' | 'Ban', reason: string): Promise
 /** Waits until no screen says it is loading. */
 async function settled(page: Page): Promise<void> {
   // Runs in the page (the test's types have no DOM).
-  await page.waitForFunction(() => (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document.querySelectorAll('.loading').length === 0, undefined, {
-    timeout: 15_000,
-  });
+  await page.waitForFunction(
+    () =>
+      (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document.querySelectorAll('.loading')
+        .length === 0,
+    undefined,
+    {
+      timeout: 15_000,
+    },
+  );
 }
 
 describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => {
@@ -164,7 +174,11 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
     const { context, page } = await newPage();
     // The stream answers as it does at its cap: 503 `unavailable`.
     await context.route('**/api/v1/events/stream', (r) =>
-      r.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'Too many event streams are open.' } }) }),
+      r.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'unavailable', message: 'Too many event streams are open.' } }),
+      }),
     );
     await signIn(page, 'admin', password);
     await page.getByText('Live (polling every 5 s)').waitFor({ timeout: 15_000 });
@@ -180,28 +194,37 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
     const name = await moderateFirstOnline('Kick', 'browser test');
     await admin.getByText(`${name} was kicked.`).waitFor({ timeout: 10_000 });
     const audit = await call(admin, 'GET', '/audit?limit=20');
-    expect(audit.json.data.find((a: { action: string }) => a.action === 'player.kick')).toMatchObject({ outcome: 'ok', actor: 'user:admin' });
+    expect(audit.json.data.find((a: { action: string }) => a.action === 'player.kick')).toMatchObject({
+      outcome: 'ok',
+      actor: 'user:admin',
+    });
   });
 
-  it('bans a player with a reason, lists the ban on Moderation, unbans there, and keeps a whitelist entry', { timeout: 60_000 }, async () => {
-    const name = await moderateFirstOnline('Ban', 'browser ban');
-    await admin.getByText(`${name} is banned.`).waitFor({ timeout: 10_000 });
+  it(
+    'bans a player with a reason, lists the ban on Moderation, unbans there, and keeps a whitelist entry',
+    { timeout: 60_000 },
+    async () => {
+      const name = await moderateFirstOnline('Ban', 'browser ban');
+      await admin.getByText(`${name} is banned.`).waitFor({ timeout: 10_000 });
 
-    await admin.goto(url + '/moderation');
-    const ban = admin.getByRole('row').filter({ hasText: 'browser ban' });
-    await ban.getByRole('link', { name }).waitFor();
-    await ban.getByRole('button', { name: 'Unban' }).click();
-    await admin.locator('dialog').getByRole('button', { name: 'Unban' }).click();
-    await admin.getByText('Nobody is banned through palpanel.').waitFor({ timeout: 10_000 });
+      await admin.goto(url + '/moderation');
+      const ban = admin.getByRole('row').filter({ hasText: 'browser ban' });
+      await ban.getByRole('link', { name }).waitFor();
+      await ban.getByRole('button', { name: 'Unban' }).click();
+      await admin.locator('dialog').getByRole('button', { name: 'Unban' }).click();
+      await admin.getByText('Nobody is banned through palpanel.').waitFor({ timeout: 10_000 });
 
-    await admin.getByLabel('Platform id or save uid to add').fill('steam_76561190000000001');
-    await admin.getByLabel('Note', { exact: true }).fill('browser friend');
-    await admin.getByRole('button', { name: 'Add', exact: true }).click();
-    await admin.getByRole('button', { name: 'Save whitelist' }).click();
-    await expect.poll(async () => (await call(admin, 'GET', '/whitelist')).json.data.entries.map((e: { id: string }) => e.id)).toContain('steam_76561190000000001');
-    const audit = (await call(admin, 'GET', '/audit?limit=20')).json.data.map((a: { action: string }) => a.action);
-    expect(audit).toEqual(expect.arrayContaining(['player.ban', 'player.unban', 'whitelist.update']));
-  });
+      await admin.getByLabel('Platform id or save uid to add').fill('steam_76561190000000001');
+      await admin.getByLabel('Note', { exact: true }).fill('browser friend');
+      await admin.getByRole('button', { name: 'Add', exact: true }).click();
+      await admin.getByRole('button', { name: 'Save whitelist' }).click();
+      await expect
+        .poll(async () => (await call(admin, 'GET', '/whitelist')).json.data.entries.map((e: { id: string }) => e.id))
+        .toContain('steam_76561190000000001');
+      const audit = (await call(admin, 'GET', '/audit?limit=20')).json.data.map((a: { action: string }) => a.action);
+      expect(audit).toEqual(expect.arrayContaining(['player.ban', 'player.unban', 'whitelist.update']));
+    },
+  );
 
   it('creates a key, shows it once with a copy button, and revokes it', async () => {
     await admin.goto(url + '/settings');
@@ -212,7 +235,8 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
     const key = (await shown.textContent())!.trim();
     expect(key).toMatch(/^svk_[0-9a-f]{8}_[A-Za-z0-9_-]{43}$/);
     await expect.poll(() => admin.getByRole('button', { name: 'Copy' }).isVisible()).toBe(true);
-    const integration = () => fetch(`${url}/api/integration/v1/server`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.status);
+    const integration = () =>
+      fetch(`${url}/api/integration/v1/server`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.status);
     expect(await integration()).toBe(200);
     await admin.getByRole('button', { name: 'Done' }).click();
     expect(await admin.getByTestId('new-key').count()).toBe(0);
@@ -247,7 +271,11 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
     const cmd = admin.locator('#cmd');
     await cmd.fill('ShowPlayers');
     await admin.getByRole('button', { name: 'Run', exact: true }).click();
-    await admin.locator('pre.reply').first().getByText(/name,playeruid,steamid/).waitFor();
+    await admin
+      .locator('pre.reply')
+      .first()
+      .getByText(/name,playeruid,steamid/)
+      .waitFor();
     await cmd.fill('Broadcast hello_{name}');
     await admin.getByLabel('Name to save this command under').fill('greet');
     await admin.getByRole('button', { name: 'Save command' }).click();
@@ -262,7 +290,11 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
     await admin.locator('#cmd-player').selectOption({ index: 1 });
     const name = (await admin.locator('#cmd-player option').nth(1).textContent())!.replace(/\s*\(.*\)$/, '').trim();
     await admin.getByRole('button', { name: 'Run “greet”' }).click();
-    await admin.locator('pre.reply').first().getByText(`Broadcasted: bye_${name.replace(/\s+/g, '_')}`).waitFor();
+    await admin
+      .locator('pre.reply')
+      .first()
+      .getByText(`Broadcasted: bye_${name.replace(/\s+/g, '_')}`)
+      .waitFor();
     // Removing it (a 204 answer) closes the dialog and empties the list.
     await saved.getByRole('button', { name: 'Remove' }).click();
     await admin.locator('dialog').getByRole('button', { name: 'Remove' }).click();
@@ -278,47 +310,54 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
     await admin.getByRole('row').filter({ hasText: 'PalSphere' }).getByText('granted').waitFor();
   });
 
-  it('passes axe-core on every screen at desktop and phone widths, dark and light (screenshots in artifacts/web-ui)', { timeout: 240_000 }, async () => {
-    const players = await call(admin, 'GET', '/players?limit=1');
-    const uid = players.json.data[0].uid as string;
-    const screens: [string, string][] = [
-      ['dashboard', '/'],
-      ['players', '/players'],
-      ['player', `/players/${uid}`],
-      ['moderation', '/moderation'],
-      ['guilds', '/guilds'],
-      ['pals', '/pals'],
-      ['map', '/map'],
-      ['backups', '/backups'],
-      ['console', '/console'],
-      ['config', '/config'],
-      ['items', '/items'],
-      ['tasks', '/tasks'],
-      ['settings', '/settings'],
-    ];
-    const problems: Record<string, AxeFinding[]> = {};
-    for (const [tag, viewport, scheme] of [['desktop', DESKTOP, 'dark'], ['phone', PHONE, 'light']] as const) {
-      const { context, page } = await newPage(viewport, scheme);
-      await page.goto(url + '/');
-      await page.getByRole('button', { name: 'Sign in' }).waitFor();
-      problems[`${tag} sign-in`] = await seriousViolations(page);
-      await page.screenshot({ path: join(ARTIFACTS, `${tag}-sign-in.png`) });
-      await signIn(page, 'admin', password);
-      for (const [name, path] of screens) {
-        await page.goto(url + path);
-        await page.locator('main h1').first().waitFor();
-        await settled(page);
-        await page.waitForTimeout(300);
-        problems[`${tag} ${name}`] = await seriousViolations(page);
-        await page.screenshot({ path: join(ARTIFACTS, `${tag}-${name}.png`), fullPage: tag === 'desktop' });
+  it(
+    'passes axe-core on every screen at desktop and phone widths, dark and light (screenshots in artifacts/web-ui)',
+    { timeout: 240_000 },
+    async () => {
+      const players = await call(admin, 'GET', '/players?limit=1');
+      const uid = players.json.data[0].uid as string;
+      const screens: [string, string][] = [
+        ['dashboard', '/'],
+        ['players', '/players'],
+        ['player', `/players/${uid}`],
+        ['moderation', '/moderation'],
+        ['guilds', '/guilds'],
+        ['pals', '/pals'],
+        ['map', '/map'],
+        ['backups', '/backups'],
+        ['console', '/console'],
+        ['config', '/config'],
+        ['items', '/items'],
+        ['tasks', '/tasks'],
+        ['settings', '/settings'],
+      ];
+      const problems: Record<string, AxeFinding[]> = {};
+      for (const [tag, viewport, scheme] of [
+        ['desktop', DESKTOP, 'dark'],
+        ['phone', PHONE, 'light'],
+      ] as const) {
+        const { context, page } = await newPage(viewport, scheme);
+        await page.goto(url + '/');
+        await page.getByRole('button', { name: 'Sign in' }).waitFor();
+        problems[`${tag} sign-in`] = await seriousViolations(page);
+        await page.screenshot({ path: join(ARTIFACTS, `${tag}-sign-in.png`) });
+        await signIn(page, 'admin', password);
+        for (const [name, path] of screens) {
+          await page.goto(url + path);
+          await page.locator('main h1').first().waitFor();
+          await settled(page);
+          await page.waitForTimeout(300);
+          problems[`${tag} ${name}`] = await seriousViolations(page);
+          await page.screenshot({ path: join(ARTIFACTS, `${tag}-${name}.png`), fullPage: tag === 'desktop' });
+        }
+        await context.close();
       }
-      await context.close();
-    }
-    const found = Object.entries(problems).filter(([, v]) => v.length > 0);
-    expect(found, JSON.stringify(found, null, 1)).toEqual([]);
-  });
+      const found = Object.entries(problems).filter(([, v]) => v.length > 0);
+      expect(found, JSON.stringify(found, null, 1)).toEqual([]);
+    },
+  );
 
-  it('draws the host\'s map tiles under the grid, their origin allowed by the CSP, and moves by keyboard', async () => {
+  it("draws the host's map tiles under the grid, their origin allowed by the CSP, and moves by keyboard", async () => {
     await admin.goto(url + '/map');
     const map = admin.locator('svg.map');
     await map.waitFor();
@@ -332,7 +371,11 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
     const box = (await map.boundingBox())!;
     // Runs in the page (the test's types have no DOM).
     type Boxed = { getBoundingClientRect(): { x: number; y: number; width: number; height: number } };
-    const bases = await map.locator('circle.pt-bases').evaluateAll((cs) => (cs as unknown as Boxed[]).map((c) => c.getBoundingClientRect()).map((r) => ({ x: r.x + r.width / 2, y: r.y + r.height / 2 })));
+    const bases = await map
+      .locator('circle.pt-bases')
+      .evaluateAll((cs) =>
+        (cs as unknown as Boxed[]).map((c) => c.getBoundingClientRect()).map((r) => ({ x: r.x + r.width / 2, y: r.y + r.height / 2 })),
+      );
     expect(bases.filter((p) => p.x < box.x || p.x > box.x + box.width || p.y < box.y || p.y > box.y + box.height)).toEqual([]);
     const before = await map.getAttribute('viewBox');
     await map.focus();
@@ -391,21 +434,39 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
   });
 
   it('shows a viewer no control it cannot use', { timeout: 120_000 }, async () => {
-    expect((await call(admin, 'POST', '/users', { username: 'vera', role: 'viewer', password: 'quiet-harbor-viewer-91' })).status).toBe(201);
+    expect((await call(admin, 'POST', '/users', { username: 'vera', role: 'viewer', password: 'quiet-harbor-viewer-91' })).status).toBe(
+      201,
+    );
     const { context, page } = await newPage(PHONE, 'light');
     await signIn(page, 'vera', 'quiet-harbor-viewer-91');
     await page.getByRole('button', { name: 'Menu' }).click();
     const nav = page.getByRole('navigation', { name: 'Screens' });
-    for (const hidden of ['Console', 'Item grants', 'Tasks', 'Settings']) expect(await nav.getByRole('link', { name: hidden, exact: true }).count(), hidden).toBe(0);
-    for (const shown of ['Dashboard', 'Players', 'Map', 'Backups']) expect(await nav.getByRole('link', { name: shown, exact: true }).count(), shown).toBe(1);
+    for (const hidden of ['Console', 'Item grants', 'Tasks', 'Settings'])
+      expect(await nav.getByRole('link', { name: hidden, exact: true }).count(), hidden).toBe(0);
+    for (const shown of ['Dashboard', 'Players', 'Map', 'Backups'])
+      expect(await nav.getByRole('link', { name: shown, exact: true }).count(), shown).toBe(1);
     const players = await call(page, 'GET', '/players?limit=1');
-    const adminControls = /^(Kick|Ban|Unban|Announce|Save world|Shut down|Back up now|Upload a backup|Restore…|Delete|Download|Save whitelist|Save schedule|Save|Save settings|How to apply|Add|Remove|Create key|Revoke|Run|Add task)$/;
-    for (const path of ['/', '/players', `/players/${players.json.data[0].uid}`, '/moderation', '/guilds', '/pals', '/map', '/backups', '/config']) {
+    const adminControls =
+      /^(Kick|Ban|Unban|Announce|Save world|Shut down|Back up now|Upload a backup|Restore…|Delete|Download|Save whitelist|Save schedule|Save|Save settings|How to apply|Add|Remove|Create key|Revoke|Run|Add task)$/;
+    for (const path of [
+      '/',
+      '/players',
+      `/players/${players.json.data[0].uid}`,
+      '/moderation',
+      '/guilds',
+      '/pals',
+      '/map',
+      '/backups',
+      '/config',
+    ]) {
       await page.goto(url + path);
       await page.locator('main h1').first().waitFor();
       await settled(page);
       const names = await page.locator('main button, main a[download], main label.button').allTextContents();
-      expect(names.map((n) => n.trim()).filter((n) => adminControls.test(n)), path).toEqual([]);
+      expect(
+        names.map((n) => n.trim()).filter((n) => adminControls.test(n)),
+        path,
+      ).toEqual([]);
       // Settings a viewer cannot change are read-only (the map's layer choice is only a view).
       for (const input of await page.locator('main .card input[type=checkbox]').all()) expect(await input.isDisabled(), path).toBe(true);
     }
@@ -451,7 +512,10 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
     await admin.locator('.server-card .badge').getByText('Unreachable', { exact: true }).waitFor({ timeout: 20_000 });
     await admin.getByText(/palpanel cannot reach the game’s REST API\. Last try: the game server refused the connection/).waitFor();
     const audit = await call(admin, 'GET', '/audit?limit=20');
-    expect(audit.json.data.find((a: { action: string }) => a.action === 'server.shutdown')).toMatchObject({ outcome: 'ok', actor: 'user:admin' });
+    expect(audit.json.data.find((a: { action: string }) => a.action === 'server.shutdown')).toMatchObject({
+      outcome: 'ok',
+      actor: 'user:admin',
+    });
   });
 
   it('serves a production build from the executable: small, hashed, no development React', async () => {

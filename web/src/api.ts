@@ -33,7 +33,12 @@ const WORDS: Record<number, string> = {
   503: 'The game server did not answer.',
 };
 
-export async function request<T>(method: string, path: string, body?: unknown, init: { raw?: BodyInit; signal?: AbortSignal } = {}): Promise<T> {
+export async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  init: { raw?: BodyInit; signal?: AbortSignal } = {},
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(`/api/v1${path}`, {
@@ -58,7 +63,12 @@ export async function request<T>(method: string, path: string, body?: unknown, i
     const e = (parsed as { error?: { code?: string; message?: string } } | undefined)?.error;
     const retry = Number(res.headers.get('retry-after'));
     if (res.status === 401 && path !== '/auth/login') for (const fn of signedOutListeners) fn();
-    throw new ApiError(res.status, e?.code ?? 'http_' + res.status, e?.message ?? WORDS[res.status] ?? `palpanel answered ${res.status}.`, Number.isFinite(retry) && retry > 0 ? retry : null);
+    throw new ApiError(
+      res.status,
+      e?.code ?? 'http_' + res.status,
+      e?.message ?? WORDS[res.status] ?? `palpanel answered ${res.status}.`,
+      Number.isFinite(retry) && retry > 0 ? retry : null,
+    );
   }
   // Never undefined: useAction's run() reads undefined as failure, so a 204 (nothing to say)
   // resolves null.

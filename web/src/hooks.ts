@@ -17,7 +17,11 @@ const sayError = (err: unknown) => asApiError(err).message;
 export function useApi<T>(path: string | null, opts: { refreshMs?: number; refreshKey?: unknown } = {}): Loaded<T> {
   // The answer is kept with the path it is for: a new path shows nothing until its answer,
   // a refresh of the same path keeps what is shown.
-  const [state, setState] = useState<{ path: string | null; data?: T; error: ApiError | null; pending: boolean }>({ path: null, error: null, pending: true });
+  const [state, setState] = useState<{ path: string | null; data?: T; error: ApiError | null; pending: boolean }>({
+    path: null,
+    error: null,
+    pending: true,
+  });
   const [tick, setTick] = useState(0);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   const { refreshKey } = opts;
@@ -55,7 +59,7 @@ export function useData<T>(path: string | null, opts: { refreshMs?: number; refr
 export function useAction() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const run = useCallback(async <R,>(fn: () => Promise<R>): Promise<R | undefined> => {
+  const run = useCallback(async <R>(fn: () => Promise<R>): Promise<R | undefined> => {
     setBusy(true);
     setError(null);
     try {
@@ -91,7 +95,12 @@ export interface Paged<T> {
 
 /** A list with `nextCursor` pages: the first page of `path`, then more on demand. */
 export function usePaged<T>(path: string): Paged<T> {
-  const [state, setState] = useState<{ path: string | null; rows: T[] | null; next: string | null; error: string | null }>({ path: null, rows: null, next: null, error: null });
+  const [state, setState] = useState<{ path: string | null; rows: T[] | null; next: string | null; error: string | null }>({
+    path: null,
+    rows: null,
+    next: null,
+    error: null,
+  });
   const [tick, setTick] = useState(0);
   const reload = useCallback(() => setTick((t) => t + 1), []);
 
@@ -100,7 +109,10 @@ export function usePaged<T>(path: string): Paged<T> {
     api
       .get<Page<T>>(path, ctl.signal)
       .then((p) => setState({ path, rows: p.data, next: p.nextCursor, error: null }))
-      .catch((err: unknown) => !ctl.signal.aborted && setState((s) => ({ ...s, path, rows: s.path === path ? s.rows : null, error: sayError(err) })));
+      .catch(
+        (err: unknown) =>
+          !ctl.signal.aborted && setState((s) => ({ ...s, path, rows: s.path === path ? s.rows : null, error: sayError(err) })),
+      );
     return () => ctl.abort();
   }, [path, tick]);
 

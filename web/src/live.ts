@@ -24,7 +24,14 @@ function withSample(s: LiveState, m: MetricsCurrent): LiveState {
   const at = m.capturedAt;
   const x = m.metrics;
   if (!at || !x || (s.samples.length > 0 && s.samples[s.samples.length - 1].at >= at)) return { ...s, metrics: m };
-  return { ...s, metrics: m, samples: [...s.samples.slice(-KEEP_SAMPLES + 1), { at, players: x.players, fps: x.fps, frameTimeMs: x.frameTimeMs, uptimeSec: x.uptimeSec }] };
+  return {
+    ...s,
+    metrics: m,
+    samples: [
+      ...s.samples.slice(-KEEP_SAMPLES + 1),
+      { at, players: x.players, fps: x.fps, frameTimeMs: x.frameTimeMs, uptimeSec: x.uptimeSec },
+    ],
+  };
 }
 
 const POLL_MS = 5000;
@@ -37,7 +44,14 @@ function mergeEvents(known: LoggedEvent[], fresh: LoggedEvent[]): LoggedEvent[] 
 }
 
 export function useLive(): LiveState {
-  const [state, setState] = useState<LiveState>({ mode: 'connecting', metrics: null, players: null, events: [], eventCount: 0, samples: [] });
+  const [state, setState] = useState<LiveState>({
+    mode: 'connecting',
+    metrics: null,
+    players: null,
+    events: [],
+    eventCount: 0,
+    samples: [],
+  });
   const failures = useRef(0);
 
   useEffect(() => {
@@ -47,9 +61,16 @@ export function useLive(): LiveState {
 
     const pollOnce = async () => {
       try {
-        const [m, ev] = await Promise.all([api.get<Data<MetricsCurrent>>('/metrics/current'), api.get<Page<LoggedEvent>>('/events?limit=20')]);
+        const [m, ev] = await Promise.all([
+          api.get<Data<MetricsCurrent>>('/metrics/current'),
+          api.get<Page<LoggedEvent>>('/events?limit=20'),
+        ]);
         if (closed) return;
-        setState((s) => ({ ...withSample(s, m.data), events: mergeEvents(s.events, ev.data), eventCount: s.eventCount + (ev.data[0]?.id !== s.events[0]?.id ? 1 : 0) }));
+        setState((s) => ({
+          ...withSample(s, m.data),
+          events: mergeEvents(s.events, ev.data),
+          eventCount: s.eventCount + (ev.data[0]?.id !== s.events[0]?.id ? 1 : 0),
+        }));
       } catch {
         // The card shows the last figures and says when they were taken.
       }

@@ -4,14 +4,33 @@
 // (test/architecture/imports.test.ts checks that no value crosses).
 import type { z } from 'zod';
 import type { Role } from '../../src/lib/account';
-import type { BackupContentsSchema, BackupJobSchema, BackupRecordSchema, BackupScheduleSchema, BackupStorageSchema, RestoreDiffSchema } from '../../src/backups/schemas';
+import type {
+  BackupContentsSchema,
+  BackupJobSchema,
+  BackupRecordSchema,
+  BackupScheduleSchema,
+  BackupStorageSchema,
+  RestoreDiffSchema,
+} from '../../src/backups/schemas';
 import type { BaseSchema, GuildSchema, PalSchema, PalWithOwnerSchema, UserSchema, KeyRecordSchema } from '../../src/rows/schemas';
 import type { AuditRecordSchema, SessionRecordSchema, UserRecordSchema } from '../../src/http/panel/admin/schemas';
 import type { ConfigSchema, Setting } from '../../src/http/panel/config/schemas';
 import type { LogEntry, Saved } from '../../src/http/panel/console/schemas';
-import type { EventSchema, MetricsCurrentSchema, MetricsPointSchema, MetricsSchema, StreamPlayerSchema } from '../../src/http/panel/events/schemas';
+import type {
+  EventSchema,
+  MetricsCurrentSchema,
+  MetricsPointSchema,
+  MetricsSchema,
+  StreamPlayerSchema,
+} from '../../src/http/panel/events/schemas';
 import type { Capability as CapabilitySchema, CatalogItem, GrantRecord } from '../../src/http/panel/items/schemas';
-import type { AnnouncementsSchema, BanSchema, PanelPlayerDetailSchema, PanelPlayerSchema, WhitelistSchema } from '../../src/http/panel/players/schemas';
+import type {
+  AnnouncementsSchema,
+  BanSchema,
+  PanelPlayerDetailSchema,
+  PanelPlayerSchema,
+  WhitelistSchema,
+} from '../../src/http/panel/players/schemas';
 import type { PanelServerSchema } from '../../src/http/panel/server/schemas';
 import type { Run, Task as TaskSchema } from '../../src/http/panel/tasks/schemas';
 import type { WebhookSchema } from '../../src/http/panel/webhooks/schemas';

@@ -45,7 +45,17 @@ describe('fields', () => {
   });
 
   it('keeps a given id (label and hint follow it) and a given box class', () => {
-    render(<Field label="Command" hint="Sent through RCON." id="cmd" fieldClass="field grow" className="mono" value="" onChange={() => undefined} />);
+    render(
+      <Field
+        label="Command"
+        hint="Sent through RCON."
+        id="cmd"
+        fieldClass="field grow"
+        className="mono"
+        value=""
+        onChange={() => undefined}
+      />,
+    );
     const cmd = screen.getByLabelText('Command');
     expect(cmd.id).toBe('cmd');
     expect(cmd.className).toBe('mono');

@@ -37,9 +37,11 @@ function fakeServer() {
   return {
     calls,
     callsTo: (path: string) => calls.filter((c) => c.url === `/api/v1${path}`),
-    json: (route: string, body: unknown, status = 200) => on(route, () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
+    json: (route: string, body: unknown, status = 200) =>
+      on(route, () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
     empty: (route: string) => on(route, () => new Response(null, { status: 204 })),
-    fail: (route: string, status: number, message: string) => on(route, () => new Response(JSON.stringify({ error: { code: 'boom', message } }), { status })),
+    fail: (route: string, status: number, message: string) =>
+      on(route, () => new Response(JSON.stringify({ error: { code: 'boom', message } }), { status })),
   };
 }
 
@@ -109,7 +111,10 @@ describe('useApi', () => {
     let n = 0;
     const fetch = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ n: ++n }), { status: 200 })));
     vi.stubGlobal('fetch', fetch);
-    const { result, rerender, unmount } = renderHook<Loaded<{ n: number }>, { refreshMs?: number }>(({ refreshMs }) => useApi('/things', { refreshMs }), { initialProps: { refreshMs: 1000 } });
+    const { result, rerender, unmount } = renderHook<Loaded<{ n: number }>, { refreshMs?: number }>(
+      ({ refreshMs }) => useApi('/things', { refreshMs }),
+      { initialProps: { refreshMs: 1000 } },
+    );
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(result.current.data).toEqual({ n: 1 });
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -159,7 +164,10 @@ describe('useAction', () => {
 
   it('is busy while it runs, and a failure resolves undefined with its words', async () => {
     let answer: (r: Response) => void = () => undefined;
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
     const { result } = renderHook(() => useAction());
     let done: Promise<unknown> = Promise.resolve();
     act(() => {

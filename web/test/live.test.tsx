@@ -44,15 +44,30 @@ class FakeEventSource {
   }
 }
 
-const metrics = (players: number): Metrics => ({ fps: 60, fpsAvg: 59, frameTimeMs: 16.6, players, maxPlayers: 32, day: 3, uptimeSec: 100 + players, baseCamps: 2 });
-const event = (id: number, message = `event ${id}`): LoggedEvent => ({ id, at: `2026-11-26T10:00:${String(id % 60).padStart(2, '0')}.000Z`, kind: 'join', message });
+const metrics = (players: number): Metrics => ({
+  fps: 60,
+  fpsAvg: 59,
+  frameTimeMs: 16.6,
+  players,
+  maxPlayers: 32,
+  day: 3,
+  uptimeSec: 100 + players,
+  baseCamps: 2,
+});
+const event = (id: number, message = `event ${id}`): LoggedEvent => ({
+  id,
+  at: `2026-11-26T10:00:${String(id % 60).padStart(2, '0')}.000Z`,
+  kind: 'join',
+  message,
+});
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
 
 /** The REST side: /metrics/current and /events answer the figures and events set here. */
 function fakeApi() {
   const state = { at: '2026-11-26T10:00:00.000Z', players: 1, events: [event(1)] };
   const fetch = vi.fn((url: string) => {
-    if (url === '/api/v1/metrics/current') return Promise.resolve(json({ data: { reachable: true, capturedAt: state.at, metrics: metrics(state.players) } }));
+    if (url === '/api/v1/metrics/current')
+      return Promise.resolve(json({ data: { reachable: true, capturedAt: state.at, metrics: metrics(state.players) } }));
     if (url === '/api/v1/events?limit=20') return Promise.resolve(json({ data: state.events, nextCursor: null }));
     return Promise.reject(new TypeError('Failed to fetch'));
   });
@@ -98,7 +113,9 @@ describe('useLive on the event stream', () => {
     expect(result.current.metrics?.metrics?.players).toBe(5);
     expect(result.current.samples.map((s) => s.players)).toEqual([1, 4]);
 
-    const players: StreamPlayer[] = [{ name: 'Ann', accountName: 'ann', playerId: 'p1', userId: 'steam_1', ping: 30, level: 12, location: null, buildingCount: 0 }];
+    const players: StreamPlayer[] = [
+      { name: 'Ann', accountName: 'ann', playerId: 'p1', userId: 'steam_1', ping: 30, level: 12, location: null, buildingCount: 0 },
+    ];
     act(() => source.send('players', { players }));
     expect(result.current.players).toEqual(players);
 

@@ -88,7 +88,9 @@ describe('DataTable', () => {
   });
 
   it('shows its empty state, and no table or filter box, when there are no rows', () => {
-    const { rerender } = render(<DataTable caption="Things" rows={[]} columns={COLUMNS} rowKey={(r) => r.name} filterText={(r) => r.name} empty="No things yet." />);
+    const { rerender } = render(
+      <DataTable caption="Things" rows={[]} columns={COLUMNS} rowKey={(r) => r.name} filterText={(r) => r.name} empty="No things yet." />,
+    );
     expect(screen.getByText('No things yet.')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('searchbox')).toBeNull();
@@ -99,7 +101,16 @@ describe('DataTable', () => {
 
   it('with onSort, reports the choice (flipping the current one) instead of sorting', () => {
     const onSort = vi.fn();
-    const { rerender } = render(<DataTable caption="Things" rows={ROWS} columns={COLUMNS} rowKey={(r) => r.name} onSort={onSort} sorted={{ key: 'level', dir: -1 }} />);
+    const { rerender } = render(
+      <DataTable
+        caption="Things"
+        rows={ROWS}
+        columns={COLUMNS}
+        rowKey={(r) => r.name}
+        onSort={onSort}
+        sorted={{ key: 'level', dir: -1 }}
+      />,
+    );
     expect(header('Level').getAttribute('aria-sort')).toBe('descending');
 
     fireEvent.click(screen.getByRole('button', { name: /^Level/ }));
@@ -109,7 +120,9 @@ describe('DataTable', () => {
     // The rows stay as the server sent them.
     expect(names()).toEqual(['Bravo', 'alpha', 'Charlie']);
 
-    rerender(<DataTable caption="Things" rows={ROWS} columns={COLUMNS} rowKey={(r) => r.name} onSort={onSort} sorted={{ key: 'name', dir: 1 }} />);
+    rerender(
+      <DataTable caption="Things" rows={ROWS} columns={COLUMNS} rowKey={(r) => r.name} onSort={onSort} sorted={{ key: 'name', dir: 1 }} />,
+    );
     expect(header('Name').getAttribute('aria-sort')).toBe('ascending');
     fireEvent.click(screen.getByRole('button', { name: /^Name/ }));
     expect(onSort).toHaveBeenLastCalledWith('name', -1);

@@ -20,7 +20,12 @@ export async function startSimGameServer(opts: SimOptions = {}): Promise<SimGame
   let mode: SimMode = 'ok';
   let fault: SimRconFault = 'none';
   let slowDelayMs = opts.slowDelayMs ?? 30_000;
-  const rest = new SimRest(world, password, () => mode, () => slowDelayMs);
+  const rest = new SimRest(
+    world,
+    password,
+    () => mode,
+    () => slowDelayMs,
+  );
   const rcon = opts.rcon === false ? null : new SimRcon(world, password, () => fault, opts.palDefender === true);
   await rest.listener.open();
   await rcon?.listener.open();

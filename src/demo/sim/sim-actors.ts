@@ -56,45 +56,82 @@ export class SimActors {
     for (const p of online) {
       actors.push({
         ...this.character('Player', p.runtimeId, p.level, 'Idle', 'None', 'true'),
-        Name: p.name, NickName: p.name, userid: p.userId, ip: p.ip, Class: 'BP_Player_Female_C',
+        Name: p.name,
+        NickName: p.name,
+        userid: p.userId,
+        ip: p.ip,
+        Class: 'BP_Player_Female_C',
         // Where the REST API's /players says the player is (a position hashed from the level
         // would stack players of the same level on one spot of the map).
-        LocationX: p.x, LocationY: p.y,
+        LocationX: p.x,
+        LocationY: p.y,
       });
       actors.push({
         ...this.character('OtomoPal', `${p.playerId} : ${hex(hashInts(p.seedIndex, 9))}`, 12, 'Move', 'None', 'true'),
-        Name: 'PinkCat', NickName: `${p.name} buddy`, TrainerInstanceID: p.runtimeId, TrainerNickName: p.name,
-        TrainerClass: 'BP_Player_Female_C', Class: 'BP_PinkCat_C',
-        LocationX: p.x + 300, LocationY: p.y + 300,
+        Name: 'PinkCat',
+        NickName: `${p.name} buddy`,
+        TrainerInstanceID: p.runtimeId,
+        TrainerNickName: p.name,
+        TrainerClass: 'BP_Player_Female_C',
+        Class: 'BP_PinkCat_C',
+        LocationX: p.x + 300,
+        LocationY: p.y + 300,
       });
     }
     this.basePals.forEach((b, j) => {
       const [action, ai] = ACTIONS[(slot + j) % ACTIONS.length];
       actors.push({
-        ...this.character('BaseCampPal', spellInstanceId(b.instanceId, j, this.trainerRuntimeId), b.level, action, ai,
-          j % 7 === 6 ? 'false' : 'true'),
-        Name: b.characterId, NickName: nickOf(j), TrainerInstanceID: this.trainerRuntimeId,
-        TrainerNickName: 'Sim Stranger', Class: `BP_${b.characterId}_C`,
-        HP: 500 + ((slot * 37 + j * 101) % 500), MaxHP: 1000,
+        ...this.character(
+          'BaseCampPal',
+          spellInstanceId(b.instanceId, j, this.trainerRuntimeId),
+          b.level,
+          action,
+          ai,
+          j % 7 === 6 ? 'false' : 'true',
+        ),
+        Name: b.characterId,
+        NickName: nickOf(j),
+        TrainerInstanceID: this.trainerRuntimeId,
+        TrainerNickName: 'Sim Stranger',
+        Class: `BP_${b.characterId}_C`,
+        HP: 500 + ((slot * 37 + j * 101) % 500),
+        MaxHP: 1000,
       });
     });
     // Workers no save pal matches: they must be counted but never listed.
     for (let k = 0; k < 3; k++) {
       actors.push({
         ...this.character('BaseCampPal', this.extraIds[k], 20, 'Idle', 'WorkerWork', 'true'),
-        Name: 'SheepBall', NickName: 'Sim Stranger', TrainerNickName: 'Sim Stranger', Class: 'BP_SheepBall_C',
+        Name: 'SheepBall',
+        NickName: 'Sim Stranger',
+        TrainerNickName: 'Sim Stranger',
+        Class: 'BP_SheepBall_C',
       });
     }
     for (let k = 0; k < 4; k++) {
-      actors.push({ ...this.character('WildPal', this.extraIds[3 + k], 5 + k, 'Move', 'None', 'true'), Name: 'Sim Wild Pal', Class: 'BP_PurpleSpider_C' });
+      actors.push({
+        ...this.character('WildPal', this.extraIds[3 + k], 5 + k, 'Move', 'None', 'true'),
+        Name: 'Sim Wild Pal',
+        Class: 'BP_PurpleSpider_C',
+      });
     }
     for (let k = 0; k < 2; k++) {
-      actors.push({ ...this.character('NPC', this.extraIds[7 + k], 30, 'Idle', 'None', 'true'), Name: 'Sim Merchant', Class: 'BP_Hunter_Rifle_C' });
+      actors.push({
+        ...this.character('NPC', this.extraIds[7 + k], 30, 'Idle', 'None', 'true'),
+        Name: 'Sim Merchant',
+        Class: 'BP_Hunter_Rifle_C',
+      });
     }
     for (let k = 0; k < this.palBoxes; k++) {
       actors.push({
-        Type: 'PalBox', Name: PALBOX_TEMPLATE, GuildID: this.guildId, GuildName: this.guildName,
-        Class: 'BP_BuildObject_PalBoxV2_C', LocationX: -1000 * k, LocationY: 2000 * k, LocationZ: 100,
+        Type: 'PalBox',
+        Name: PALBOX_TEMPLATE,
+        GuildID: this.guildId,
+        GuildName: this.guildName,
+        Class: 'BP_BuildObject_PalBoxV2_C',
+        LocationX: -1000 * k,
+        LocationY: 2000 * k,
+        LocationZ: 100,
       });
     }
     // Types the decoder does not know must be tolerated and counted as unknown.
@@ -106,10 +143,24 @@ export class SimActors {
   private character(unitType: string, instanceId: string, level: number, action: string, ai: string, active: string): Actor {
     const h = hashInts(level, instanceId.length, unitType.length);
     return {
-      Type: 'Character', UnitType: unitType, InstanceID: instanceId, level, HP: 800, MaxHP: 1000,
-      GuildID: this.guildId, GuildName: this.guildName, Action: action, AI_Action: ai,
-      LocationX: -100000 + (h % 200000), LocationY: 50000 + (h % 99999), LocationZ: 1200,
-      RotationX: 0, RotationY: 0, RotationZ: h % 360, Stage: 'Stage1', IsActive: active,
+      Type: 'Character',
+      UnitType: unitType,
+      InstanceID: instanceId,
+      level,
+      HP: 800,
+      MaxHP: 1000,
+      GuildID: this.guildId,
+      GuildName: this.guildName,
+      Action: action,
+      AI_Action: ai,
+      LocationX: -100000 + (h % 200000),
+      LocationY: 50000 + (h % 99999),
+      LocationZ: 1200,
+      RotationX: 0,
+      RotationY: 0,
+      RotationZ: h % 360,
+      Stage: 'Stage1',
+      IsActive: active,
     };
   }
 }

@@ -126,7 +126,11 @@ export class SimRcon {
           const [itemId, count = '1'] = it.split(':');
           return { itemId, count: Number(count) };
         });
-        w.record({ via: 'rcon', action: 'giveitems', args: { userid: userId, items: granted.map((g) => `${g.itemId}:${g.count}`).join(' ') } });
+        w.record({
+          via: 'rcon',
+          action: 'giveitems',
+          args: { userid: userId, items: granted.map((g) => `${g.itemId}:${g.count}`).join(' ') },
+        });
         return `Gave ${granted.map((g) => `${g.count} ${g.itemId}`).join(', ')} to ${userId}.`;
       }
       case 'doexit':

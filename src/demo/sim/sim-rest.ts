@@ -84,15 +84,20 @@ export class SimRest {
     const w = this.world;
     if (req.method === 'GET') {
       switch (path) {
-        case '/v1/api/info': return json(w.info());
-        case '/v1/api/players': return json(w.playersDoc());
-        case '/v1/api/metrics': return json(w.metricsDoc());
-        case '/v1/api/settings': return json(w.settingsDoc());
+        case '/v1/api/info':
+          return json(w.info());
+        case '/v1/api/players':
+          return json(w.playersDoc());
+        case '/v1/api/metrics':
+          return json(w.metricsDoc());
+        case '/v1/api/settings':
+          return json(w.settingsDoc());
         case '/v1/api/game-data':
           if (w.gameData === 'disabled') return text(404, GAME_DATA_OFF);
           if (w.gameData === 'absent' || w.profile === 'early') return notFound;
           return json(w.gameDataDoc());
-        default: return notFound;
+        default:
+          return notFound;
       }
     }
     if (req.method !== 'POST') return notFound;

@@ -54,8 +54,14 @@ export class SimWorld {
     const rich = this.profile !== 'early';
     const rows: Record<string, unknown>[] = this.online().map((p) => {
       const row: Record<string, unknown> = {
-        name: p.name, playerId: p.playerId, userId: p.userId, ip: p.ip, ping: p.ping,
-        location_x: p.x, location_y: p.y, level: p.level,
+        name: p.name,
+        playerId: p.playerId,
+        userId: p.userId,
+        ip: p.ip,
+        ping: p.ping,
+        location_x: p.x,
+        location_y: p.y,
+        level: p.level,
       };
       if (rich) Object.assign(row, { accountName: p.accountName, building_count: p.buildings });
       return row;
@@ -74,7 +80,7 @@ export class SimWorld {
     const doc: Record<string, unknown> = {
       serverfps: fps,
       currentplayernum: this.online().length + this.loading,
-      serverframetime: Math.round((100000 / fps)) / 100,
+      serverframetime: Math.round(100000 / fps) / 100,
       maxplayernum: 32,
       uptime,
     };
@@ -89,10 +95,22 @@ export class SimWorld {
 
   settingsDoc(): Record<string, unknown> {
     return {
-      Difficulty: 'None', DayTimeSpeedRate: 1, NightTimeSpeedRate: 1, ExpRate: 1, PalCaptureRate: 1,
-      ServerPlayerMaxNum: 32, ServerName: this.serverName, ServerDescription: this.description,
-      RESTAPIEnabled: true, RESTAPIPort: 8212, RCONEnabled: true, RCONPort: 25575, bShowPlayerList: true,
-      AllowConnectPlatform: 'Steam', bIsUseBackupSaveData: true, LogFormatType: 'Text',
+      Difficulty: 'None',
+      DayTimeSpeedRate: 1,
+      NightTimeSpeedRate: 1,
+      ExpRate: 1,
+      PalCaptureRate: 1,
+      ServerPlayerMaxNum: 32,
+      ServerName: this.serverName,
+      ServerDescription: this.description,
+      RESTAPIEnabled: true,
+      RESTAPIPort: 8212,
+      RCONEnabled: true,
+      RCONPort: 25575,
+      bShowPlayerList: true,
+      AllowConnectPlatform: 'Steam',
+      bIsUseBackupSaveData: true,
+      LogFormatType: 'Text',
       CrossplayPlatforms: ['Steam', 'Xbox', 'PS5', 'Mac'],
     };
   }

@@ -2,7 +2,20 @@
 // guild, base camp and worker director, written into a ByteWriter.
 import type { ByteWriter } from './bytes.js';
 import type { ModelPal } from './model.js';
-import { boolProp, byteProp, enumProp, guidArrayProp, guidProp, intProp, nameProp, namesProp, prop, strProp, structProp, type Body } from './gvas.js';
+import {
+  boolProp,
+  byteProp,
+  enumProp,
+  guidArrayProp,
+  guidProp,
+  intProp,
+  nameProp,
+  namesProp,
+  prop,
+  strProp,
+  structProp,
+  type Body,
+} from './gvas.js';
 
 export const ZERO_GUID = '00000000-0000-0000-0000-000000000000';
 
@@ -30,7 +43,6 @@ export function playerParams(p: PlayerParams): Body {
   };
 }
 
-
 export function palParams(p: ModelPal): Body {
   return (w) => {
     nameProp(w, 'CharacterID', p.characterId);
@@ -49,7 +61,12 @@ export function palParams(p: ModelPal): Body {
     if (shot) byteProp(w, 'Talent_Shot', shot);
     if (defense) byteProp(w, 'Talent_Defense', defense);
     if (p.passives.length) namesProp(w, 'PassiveSkillList', 'NameProperty', p.passives);
-    namesProp(w, 'EquipWaza', 'EnumProperty', p.skills.map((s) => `EPalWazaID::${s}`));
+    namesProp(
+      w,
+      'EquipWaza',
+      'EnumProperty',
+      p.skills.map((s) => `EPalWazaID::${s}`),
+    );
     if (p.isLucky) boolProp(w, 'IsRarePal', true);
     structProp(w, 'Hp', 'FixedPoint64', (x) => prop(x, 'Value', 'Int64Property', null, (v) => v.i64(BigInt(p.hp * 1000))));
   };
@@ -73,7 +90,11 @@ export function guildBlob(w: ByteWriter, s: GuildSpec): void {
   w.guid(s.admin).u32(0);
   w.u32(2).u8(1).u8(2).i32(0);
   w.guid(s.admin).u32(s.members.length);
-  for (const m of s.members) w.guid(m.uid).i64(639193681150140000n).str(m.name).u8(m.uid === s.admin ? 1 : 2);
+  for (const m of s.members)
+    w.guid(m.uid)
+      .i64(639193681150140000n)
+      .str(m.name)
+      .u8(m.uid === s.admin ? 1 : 2);
   w.u32(1).u8(2).u32(2).u8(0).u8(3);
   w.u32(0);
 }
@@ -91,4 +112,3 @@ export function workerDirectorBlob(w: ByteWriter, id: string, container: string)
   transform(w, 1, 2, 3);
   w.u8(0).u8(0).guid(container).u32(0);
 }
-

@@ -16,7 +16,16 @@ export interface SyntheticWorld {
   files: { 'Level.sav': Uint8Array; 'LevelMeta.sav': Uint8Array; players: Map<string, Uint8Array> };
   expected: {
     players: Array<{ uid: string; name: string; level: number; guildId?: string }>;
-    pals: Array<{ instanceId: string; characterId: string; level: number; ownerUid: string; ownerSource: 'save' | 'last_observed'; placement: Placement; baseId: string | null; isLucky: boolean }>;
+    pals: Array<{
+      instanceId: string;
+      characterId: string;
+      level: number;
+      ownerUid: string;
+      ownerSource: 'save' | 'last_observed';
+      placement: Placement;
+      baseId: string | null;
+      isLucky: boolean;
+    }>;
     guilds: Array<{ id: string; name: string; adminUid: string; memberUids: string[]; baseIds: string[] }>;
   };
 }
@@ -41,15 +50,30 @@ function levelGvas(m: WorldModel, opts: SyntheticWorldOptions): Uint8Array {
   const names = new Map(m.players.map((p) => [p.uid, p.name]));
   const guildOfPlayer = new Map(m.players.map((p) => [p.uid, p.guildId]));
   const characters = [
-    ...m.players.map((p) => ({ player: p.uid, instance: p.party.replace(/^.{4}/, 'FFFF'), group: p.guildId ?? ZERO_GUID, params: playerParams(p) })),
+    ...m.players.map((p) => ({
+      player: p.uid,
+      instance: p.party.replace(/^.{4}/, 'FFFF'),
+      group: p.guildId ?? ZERO_GUID,
+      params: playerParams(p),
+    })),
     // The group id after a character's RawData is its guild (the owner's, for a pal).
-    ...m.pals.map((p) => ({ player: ZERO_GUID, instance: p.instanceId, group: guildOfPlayer.get(p.ownerUid) ?? ZERO_GUID, params: palParams(p) })),
+    ...m.pals.map((p) => ({
+      player: ZERO_GUID,
+      instance: p.instanceId,
+      group: guildOfPlayer.get(p.ownerUid) ?? ZERO_GUID,
+      params: palParams(p),
+    })),
   ];
   return gvasFile('/Script/Pal.PalWorldSaveGame', (w) => {
     intProp(w, 'Version', 100);
     dateProp(w, 'Timestamp', SAVE_TIMESTAMP);
     structProp(w, 'worldSaveData', 'PalWorldSaveData', (x) => {
-      mapProp(x, 'CharacterSaveParameterMap', 'StructProperty', 'StructProperty', characters,
+      mapProp(
+        x,
+        'CharacterSaveParameterMap',
+        'StructProperty',
+        'StructProperty',
+        characters,
         (k, c) => {
           guidProp(k, 'PlayerUId', c.player);
           guidProp(k, 'InstanceId', c.instance);
@@ -59,26 +83,48 @@ function levelGvas(m: WorldModel, opts: SyntheticWorldOptions): Uint8Array {
         (v, c) => {
           bytesProp(v, 'RawData', (b) => characterBlob(b, c.group, c.params));
           v.str('None');
-        });
+        },
+      );
       bulk?.afterCharacters(x);
-      mapProp(x, 'GroupSaveDataMap', 'StructProperty', 'StructProperty', m.guilds,
+      mapProp(
+        x,
+        'GroupSaveDataMap',
+        'StructProperty',
+        'StructProperty',
+        m.guilds,
         (k, g) => k.guid(g.id),
         (v, g: ModelGuild) => {
           enumProp(v, 'GroupType', 'EPalGroupType', 'EPalGroupType::Guild');
           bytesProp(v, 'RawData', (b) =>
-            guildBlob(b, { id: g.id, name: g.name, admin: g.adminUid, level: g.level, baseIds: g.bases.map((s) => s.id), members: g.memberUids.map((uid) => ({ uid, name: names.get(uid) ?? '' })) }),
+            guildBlob(b, {
+              id: g.id,
+              name: g.name,
+              admin: g.adminUid,
+              level: g.level,
+              baseIds: g.bases.map((s) => s.id),
+              members: g.memberUids.map((uid) => ({ uid, name: names.get(uid) ?? '' })),
+            }),
           );
           v.str('None');
-        });
+        },
+      );
       bulk?.afterGroups(x);
       const bases = m.guilds.flatMap((g) => g.bases.map((b) => ({ ...b, guild: g.id })));
-      mapProp(x, 'BaseCampSaveData', 'StructProperty', 'StructProperty', bases,
+      mapProp(
+        x,
+        'BaseCampSaveData',
+        'StructProperty',
+        'StructProperty',
+        bases,
         (k, b) => k.guid(b.id),
         (v, b) => {
           bytesProp(v, 'RawData', (r) => baseCampBlob(r, b.id, b.guild, b.x, b.y, b.name));
-          structProp(v, 'WorkerDirector', 'PalBaseCampSaveData_WorkerDirector', (d) => bytesProp(d, 'RawData', (r) => workerDirectorBlob(r, b.director, b.workers)));
+          structProp(v, 'WorkerDirector', 'PalBaseCampSaveData_WorkerDirector', (d) =>
+            bytesProp(d, 'RawData', (r) => workerDirectorBlob(r, b.director, b.workers)),
+          );
           v.str('None');
-        });
+        },
+      );
       structProp(x, 'GameTimeSaveData', 'PalGameTimeSaveData', (t) => {
         int64Prop(t, 'GameDateTimeTicks', BigInt(m.day) * 864_000_000_000n);
         int64Prop(t, 'RealDateTimeTicks', 5000n);
@@ -115,8 +161,24 @@ function playerGvas(m: WorldModel, i: number): Uint8Array {
       structProp(x, 'PalStorageContainerId', 'PalContainerId', (c) => guidProp(c, 'ID', p.box));
       structProp(x, 'RecordData', 'PalLoggedinPlayerSaveDataRecordData', (r) => {
         intProp(r, 'TribeCaptureCount', captured.length);
-        mapProp(r, 'PalCaptureCount', 'NameProperty', 'IntProperty', captured, (k, e) => k.str(e[0]), (v, e) => v.i32(e[1]));
-        mapProp(r, 'PaldeckUnlockFlag', 'NameProperty', 'BoolProperty', captured, (k, e) => k.str(e[0]), (v) => v.u8(1));
+        mapProp(
+          r,
+          'PalCaptureCount',
+          'NameProperty',
+          'IntProperty',
+          captured,
+          (k, e) => k.str(e[0]),
+          (v, e) => v.i32(e[1]),
+        );
+        mapProp(
+          r,
+          'PaldeckUnlockFlag',
+          'NameProperty',
+          'BoolProperty',
+          captured,
+          (k, e) => k.str(e[0]),
+          (v) => v.u8(1),
+        );
       });
       dateProp(x, 'LastOnlineDateTime', p.lastOnlineTicks);
     });
@@ -134,8 +196,23 @@ export function generateSyntheticWorld(opts: SyntheticWorldOptions): SyntheticWo
     files: { 'Level.sav': plz(levelGvas(m, opts), 0x32), 'LevelMeta.sav': plz(levelMetaGvas(m), 0x31), players },
     expected: {
       players: m.players.map((p) => ({ uid: p.uid, name: p.name, level: p.level, ...(p.guildId ? { guildId: p.guildId } : {}) })),
-      pals: m.pals.map((p) => ({ instanceId: p.instanceId, characterId: p.characterId, level: p.level, ownerUid: p.ownerUid, ownerSource: p.ownerSource, placement: p.placement, baseId: p.baseId, isLucky: p.isLucky })),
-      guilds: m.guilds.map((g) => ({ id: g.id, name: g.name, adminUid: g.adminUid, memberUids: g.memberUids, baseIds: g.bases.map((b) => b.id) })),
+      pals: m.pals.map((p) => ({
+        instanceId: p.instanceId,
+        characterId: p.characterId,
+        level: p.level,
+        ownerUid: p.ownerUid,
+        ownerSource: p.ownerSource,
+        placement: p.placement,
+        baseId: p.baseId,
+        isLucky: p.isLucky,
+      })),
+      guilds: m.guilds.map((g) => ({
+        id: g.id,
+        name: g.name,
+        adminUid: g.adminUid,
+        memberUids: g.memberUids,
+        baseIds: g.bases.map((b) => b.id),
+      })),
     },
   };
 }

@@ -14,6 +14,8 @@ export interface IntegrationContext {
 export type IntegrationRoute = Route<IntegrationContext, Representation>;
 
 /** A handler typed by the request schemas of its route. */
-export type IntegrationHandler<R extends RequestSchemas = Record<never, never>> = (ctx: IntegrationContext & RouteInput<R>) => Representation;
+export type IntegrationHandler<R extends RequestSchemas = Record<never, never>> = (
+  ctx: IntegrationContext & RouteInput<R>,
+) => Representation;
 
 export const integrationRoute = routeFactory<IntegrationContext, Representation>();

@@ -17,7 +17,13 @@ const RESPONSES: Record<number, [string, Json]> = {
   ],
   404: ['NotFound', SHARED_RESPONSES.NotFound],
   405: ['MethodNotAllowed', SHARED_RESPONSES.MethodNotAllowed],
-  429: ['RateLimited', errorResponse('`rate_limited`: the key exceeded its requests per minute (sliding window); `Retry-After` says when the oldest request ages out.', 'Retry-After')],
+  429: [
+    'RateLimited',
+    errorResponse(
+      '`rate_limited`: the key exceeded its requests per minute (sliding window); `Retry-After` says when the oldest request ages out.',
+      'Retry-After',
+    ),
+  ],
   500: ['InternalError', SHARED_RESPONSES.InternalError],
 };
 

@@ -9,7 +9,8 @@ import type { EventsQuery } from './params.js';
 const mapRep = represent({ data: MAP_DATASET });
 
 export const map: IntegrationHandler = () => mapRep;
-export const server: IntegrationHandler = ({ deps }) => represent({ data: serverStatus(deps.live.snapshot(), deps.store.world.parseInfo()) });
+export const server: IntegrationHandler = ({ deps }) =>
+  represent({ data: serverStatus(deps.live.snapshot(), deps.store.world.parseInfo()) });
 export const currentMetrics: IntegrationHandler = ({ deps }) => represent({ data: metrics(deps.live.snapshot()) });
 export const summary: IntegrationHandler = ({ deps }) => represent({ data: worldSummary(deps.live.worldSummary()) });
 export const workers: IntegrationHandler = ({ deps }) => represent({ data: worldWorkers(deps.live.worldWorkers()) });

@@ -31,5 +31,8 @@ export const PlayerPath = z.object({
   uid: z
     .string()
     .regex(new RegExp(UID_PATTERN))
-    .meta({ description: 'Player uid. A segment not matching the pattern gets 404 without a lookup.', examples: ['00000000-0000-0000-0000-000000000001'] }),
+    .meta({
+      description: 'Player uid. A segment not matching the pattern gets 404 without a lookup.',
+      examples: ['00000000-0000-0000-0000-000000000001'],
+    }),
 });

@@ -91,7 +91,11 @@ export function createWorldRoutes() {
   const guilds: IntegrationHandler = ({ deps }) => {
     const info = deps.store.world.parseInfo();
     return guildPages.get([info], 'all', () =>
-      represent({ data: deps.store.world.guilds().map(guildRow), lastParseAt: utc(info.lastParseAt) ?? null, formatDrift: info.formatDrift }),
+      represent({
+        data: deps.store.world.guilds().map(guildRow),
+        lastParseAt: utc(info.lastParseAt) ?? null,
+        formatDrift: info.formatDrift,
+      }),
     );
   };
 

@@ -142,6 +142,7 @@ export function onClientError(shell: Shell, err: NodeJS.ErrnoException & { rawPa
     return;
   }
   const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const message = status === 431 ? 'The request headers are too large.' : status === 408 ? 'The request took too long.' : 'The request is malformed.';
+  const message =
+    status === 431 ? 'The request headers are too large.' : status === 408 ? 'The request took too long.' : 'The request is malformed.';
   socket.end(rawResponse(errorResponse(status, 'invalid_request', message)));
 }

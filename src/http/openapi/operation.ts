@@ -37,24 +37,36 @@ export function operationOf(surface: SurfaceContract, route: AnyRoute, catalog: 
   op.tags = route.tags ?? [surface.tag.name];
   op.security = surface.security(route);
   if (route.auth === 'session') op['x-role'] = route.role ?? 'viewer';
-  const parameters = [...parametersOf(route.request?.params, 'path'), ...parametersOf(route.request?.query, 'query'), ...(surface.parameters ?? [])];
+  const parameters = [
+    ...parametersOf(route.request?.params, 'path'),
+    ...parametersOf(route.request?.query, 'query'),
+    ...(surface.parameters ?? []),
+  ];
   if (parameters.length > 0) op.parameters = parameters;
   const body = route.request?.body;
-  if (body) op.requestBody = { required: true, content: { 'application/json': { schema: catalog.ref(body, `${pascal(route.operationId)}Request`, 'input') } } };
+  if (body)
+    op.requestBody = {
+      required: true,
+      content: { 'application/json': { schema: catalog.ref(body, `${pascal(route.operationId)}Request`, 'input') } },
+    };
 
   const responses: Json = {};
   for (const status of answerableStatuses(surface, route)) {
     const declared = route.responses[status];
     const raised = route.errors?.[status];
     if (declared) {
-      const r: Json = { description: declared.description, headers: headerRefs([...(surface.successHeaders ?? []), ...(declared.headers ?? [])]) };
+      const r: Json = {
+        description: declared.description,
+        headers: headerRefs([...(surface.successHeaders ?? []), ...(declared.headers ?? [])]),
+      };
       if (declared.schema) {
         const name = `${pascal(route.operationId)}${status === 200 ? '' : status}Response`;
         r.content = { [declared.contentType ?? 'application/json']: { schema: catalog.ref(declared.schema, name, 'output') } };
       }
       responses[String(status)] = r;
     } else if (raised !== undefined) {
-      responses[String(status)] = typeof raised === 'string' ? errorResponse(raised) : errorResponse(raised.description, ...(raised.headers ?? []));
+      responses[String(status)] =
+        typeof raised === 'string' ? errorResponse(raised) : errorResponse(raised.description, ...(raised.headers ?? []));
     } else {
       responses[String(status)] = surface.addedResponse(status, route);
     }

@@ -35,12 +35,14 @@ export class SchemaCatalog {
       if (this.used[io].size === 0) continue;
       const registry = z.registry<{ id: string }>();
       for (const [id, schema] of this.used[io]) registry.add(schema, { id });
-      const converted = z.toJSONSchema(registry, { target: 'draft-2020-12', io, uri: (id) => `#/components/schemas/${id}` }).schemas as Record<string, Json>;
+      const converted = z.toJSONSchema(registry, { target: 'draft-2020-12', io, uri: (id) => `#/components/schemas/${id}` })
+        .schemas as Record<string, Json>;
       for (const [id, s] of Object.entries(converted)) {
         // The document's dialect is 2020-12 already; ids would rebase the references.
         delete s.$schema;
         delete s.$id;
-        if (id in out && JSON.stringify(out[id]) !== JSON.stringify(s)) throw new Error(`schema ${id} reads differently as a request and as a response`);
+        if (id in out && JSON.stringify(out[id]) !== JSON.stringify(s))
+          throw new Error(`schema ${id} reads differently as a request and as a response`);
         out[id] = s;
       }
     }

@@ -5,13 +5,22 @@ import { SESSION_COOKIE } from '../panel/cookies.js';
 export type Json = Record<string, unknown>;
 
 export const HEADERS = {
-  ETag: { description: 'Weak validator of the representation (`W/"<hash>"`); sent on 200 and 304 only.', schema: { type: 'string', examples: ['W/"3q2-7w"'] } },
+  ETag: {
+    description: 'Weak validator of the representation (`W/"<hash>"`); sent on 200 and 304 only.',
+    schema: { type: 'string', examples: ['W/"3q2-7w"'] },
+  },
   'Cache-Control': { description: 'Always `no-store`.', schema: { type: 'string', const: 'no-store' } },
   'Retry-After': { description: 'Whole seconds to wait before trying again.', schema: { type: 'integer', minimum: 1 } },
   'WWW-Authenticate': { description: 'Always `Bearer`.', schema: { type: 'string', const: 'Bearer' } },
   Allow: { description: 'The methods the path accepts.', schema: { type: 'string', examples: ['GET'] } },
-  'Content-Disposition': { description: 'A download: `attachment; filename="…"`.', schema: { type: 'string', examples: ['attachment; filename="palpanel-20260714T093000Z-manual-1a2b3c.tar.gz"'] } },
-  'Set-Cookie': { description: `The session cookie \`${SESSION_COOKIE}\` (HttpOnly; SameSite=Strict; Path=/; Secure over TLS).`, schema: { type: 'string' } },
+  'Content-Disposition': {
+    description: 'A download: `attachment; filename="…"`.',
+    schema: { type: 'string', examples: ['attachment; filename="palpanel-20260714T093000Z-manual-1a2b3c.tar.gz"'] },
+  },
+  'Set-Cookie': {
+    description: `The session cookie \`${SESSION_COOKIE}\` (HttpOnly; SameSite=Strict; Path=/; Secure over TLS).`,
+    schema: { type: 'string' },
+  },
 } as const;
 
 export type HeaderName = keyof typeof HEADERS;

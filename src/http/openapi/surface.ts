@@ -29,6 +29,10 @@ export interface SurfaceContract {
 
 /** Every status a route can answer, ascending. */
 export function answerableStatuses(surface: SurfaceContract, route: AnyRoute): number[] {
-  const all = new Set<number>([...Object.keys(route.responses).map(Number), ...Object.keys(route.errors ?? {}).map(Number), ...surface.addedStatuses(route)]);
+  const all = new Set<number>([
+    ...Object.keys(route.responses).map(Number),
+    ...Object.keys(route.errors ?? {}).map(Number),
+    ...surface.addedStatuses(route),
+  ]);
   return [...all].sort((a, b) => a - b);
 }

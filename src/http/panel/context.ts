@@ -28,12 +28,16 @@ export type PanelHandler<R extends RequestSchemas = Record<never, never>> = (ctx
 export type SessionEntry = Omit<PanelRoute, 'auth' | 'role'>;
 
 /** A session route: its handler gets the signed-in user, checked for the group's role. */
-export function route<R extends RequestSchemas = Record<never, never>>(spec: Omit<RouteSpec<PanelContext, PanelResult, R>, 'auth' | 'role'>): SessionEntry {
+export function route<R extends RequestSchemas = Record<never, never>>(
+  spec: Omit<RouteSpec<PanelContext, PanelResult, R>, 'auth' | 'role'>,
+): SessionEntry {
   return spec;
 }
 
 /** An open route (the login): no session, so its handler gets no user. */
-export function openRoute<R extends RequestSchemas = Record<never, never>>(spec: Omit<RouteSpec<PanelBaseContext, PanelResult, R>, 'auth' | 'role'>): PanelRoute {
+export function openRoute<R extends RequestSchemas = Record<never, never>>(
+  spec: Omit<RouteSpec<PanelBaseContext, PanelResult, R>, 'auth' | 'role'>,
+): PanelRoute {
   return { ...(spec as SessionEntry), auth: 'none' };
 }
 

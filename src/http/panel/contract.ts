@@ -18,7 +18,10 @@ const RESPONSES: Record<number, [string, Json]> = {
   403: ['Forbidden', errorResponse('`forbidden`: a viewer session on an admin route, or a mutating request from another origin.')],
   404: ['NotFound', SHARED_RESPONSES.NotFound],
   405: ['MethodNotAllowed', SHARED_RESPONSES.MethodNotAllowed],
-  413: ['PayloadTooLarge', errorResponse(`\`invalid_request\`: the request body is larger than the panel accepts (${PANEL_BODY_LIMIT / 1024} KiB).`)],
+  413: [
+    'PayloadTooLarge',
+    errorResponse(`\`invalid_request\`: the request body is larger than the panel accepts (${PANEL_BODY_LIMIT / 1024} KiB).`),
+  ],
   500: ['InternalError', SHARED_RESPONSES.InternalError],
 };
 

@@ -26,7 +26,13 @@ export function isSecure(req: HttpRequest): boolean {
   for (const pair of fwd.split(',')[0].split(';')) {
     const eq = pair.indexOf('=');
     if (eq < 0 || pair.slice(0, eq).trim().toLowerCase() !== 'proto') continue;
-    return pair.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1').toLowerCase() === 'https';
+    return (
+      pair
+        .slice(eq + 1)
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .toLowerCase() === 'https'
+    );
   }
   return false;
 }

@@ -38,7 +38,8 @@ export function createPanelSurface(deps: HttpDeps, table: RouteTable<PanelRoute>
       if (m.kind === 'method') throw methodNotAllowed(m.allow.join(', '));
       const route = m.route;
       if (isMutating(route.method) && !sameOrigin(req)) throw new HttpError(403, 'forbidden', 'Cross-origin requests are refused.');
-      if (signedIn && !roleAllows(signedIn.user.role, route.role)) throw new HttpError(403, 'forbidden', 'This action needs an admin session.');
+      if (signedIn && !roleAllows(signedIn.user.role, route.role))
+        throw new HttpError(403, 'forbidden', 'This action needs an admin session.');
       const input = validateRequest(route, req, m.params);
       return await route.handler({ deps, req, now, ...signedIn, ...input });
     } catch (err) {

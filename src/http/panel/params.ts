@@ -4,4 +4,9 @@
 import { z } from 'zod';
 import { KEY_ID_PATTERN } from '../../rows/schemas.js';
 
-export const KeyPath = z.object({ id: z.string().regex(new RegExp(KEY_ID_PATTERN)).meta({ description: 'The key id (8 lowercase hex digits).', examples: ['0a1b2c3d'] }) });
+export const KeyPath = z.object({
+  id: z
+    .string()
+    .regex(new RegExp(KEY_ID_PATTERN))
+    .meta({ description: 'The key id (8 lowercase hex digits).', examples: ['0a1b2c3d'] }),
+});

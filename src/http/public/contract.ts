@@ -12,6 +12,9 @@ export function publicContract(table: RouteTable<PublicRoute>): SurfaceContract 
     tag: { name: 'contract', description: 'This machine-readable contract' },
     security: () => [],
     addedStatuses: (r) => [...(r.request?.params ? [404] : []), ...(r.request?.query || r.request?.body ? [400] : []), 405, 500],
-    addedResponse: (status) => (status === 400 ? errorResponse('`invalid_request`: a query parameter or the body is invalid; the message names it.') : ref('responses', NAMES[status])),
+    addedResponse: (status) =>
+      status === 400
+        ? errorResponse('`invalid_request`: a query parameter or the body is invalid; the message names it.')
+        : ref('responses', NAMES[status]),
   };
 }

@@ -12,7 +12,11 @@ export { OPENAPI_PATH, publicTable } from './routes.js';
 
 /** The answer for a path of this surface, or null when the path is none of its. Throws
  * HttpErrors for the caller's one error mapping. */
-export function createPublicSurface(deps: HttpDeps, table: RouteTable<PublicRoute>, contract: Representation): (req: HttpRequest) => HttpResponse | null {
+export function createPublicSurface(
+  deps: HttpDeps,
+  table: RouteTable<PublicRoute>,
+  contract: Representation,
+): (req: HttpRequest) => HttpResponse | null {
   for (const r of table.routes) if (r.auth !== 'none') throw new Error(`public routes take no credentials yet: ${r.method} ${r.path}`);
   return function publicRoute(req: HttpRequest): HttpResponse | null {
     const m = table.match(req.method, req.path);

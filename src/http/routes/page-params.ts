@@ -27,19 +27,26 @@ const CURSOR_INVALID = 'The cursor is not valid.';
  * for the first page, absent or empty). */
 export const cursorParam = withWireError(
   z
-    .codec(z.string().regex(/^[A-Za-z0-9_-]*$/).max(MAX_CURSOR_CHARS), z.string().nullable(), {
-      decode: (raw, ctx) => {
-        try {
-          return decodeCursor(raw);
-        } catch {
-          // Reported as an issue, not thrown: a parameter before it may have failed first,
-          // and the first failure in the schema's order is the one answered.
-          ctx.issues.push({ code: 'custom', input: raw, message: CURSOR_INVALID });
-          return z.NEVER;
-        }
+    .codec(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]*$/)
+        .max(MAX_CURSOR_CHARS),
+      z.string().nullable(),
+      {
+        decode: (raw, ctx) => {
+          try {
+            return decodeCursor(raw);
+          } catch {
+            // Reported as an issue, not thrown: a parameter before it may have failed first,
+            // and the first failure in the schema's order is the one answered.
+            ctx.issues.push({ code: 'custom', input: raw, message: CURSOR_INVALID });
+            return z.NEVER;
+          }
+        },
+        encode: (key) => key ?? '',
       },
-      encode: (key) => key ?? '',
-    })
+    )
     .optional()
     .meta({ description: 'The `nextCursor` of the previous page; opaque. Empty means the first page. Otherwise `invalid_cursor`.' }),
   'invalid_cursor',

@@ -82,8 +82,7 @@ export type AnyRoute = Route<never, unknown>;
 /** A typed route constructor for one surface: infers the handler's `params`, `query` and
  * `body` from the schemas, then erases them for the table. */
 export function routeFactory<Ctx, Result>() {
-  return <R extends RequestSchemas = Record<never, never>>(spec: RouteSpec<Ctx, Result, R>): Route<Ctx, Result> =>
-    spec;
+  return <R extends RequestSchemas = Record<never, never>>(spec: RouteSpec<Ctx, Result, R>): Route<Ctx, Result> => spec;
 }
 
 /** True when a signed-in user with `role` may call a route that needs `needed`. */

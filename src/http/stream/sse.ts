@@ -20,7 +20,12 @@ const SSE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
 });
 
 function frame(m: FeedMessage, id: number): string {
-  const data = m.type === 'event' ? m.event : m.type === 'players' ? { at: m.at, players: m.players } : { at: m.at, reachable: m.reachable, metrics: m.metrics };
+  const data =
+    m.type === 'event'
+      ? m.event
+      : m.type === 'players'
+        ? { at: m.at, players: m.players }
+        : { at: m.at, reachable: m.reachable, metrics: m.metrics };
   return `id: ${id}\nevent: ${m.type}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 

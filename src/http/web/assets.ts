@@ -66,7 +66,10 @@ export class WebAssets {
   firstLoadBytes(): number {
     const html = this.page.body.toString('utf8');
     const linked = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
-    return [this.page, ...linked.map((p) => this.files.get(p)).filter((f): f is WebFile => !!f)].reduce((n, f) => n + (f.gzip ?? f.body).length, 0);
+    return [this.page, ...linked.map((p) => this.files.get(p)).filter((f): f is WebFile => !!f)].reduce(
+      (n, f) => n + (f.gzip ?? f.body).length,
+      0,
+    );
   }
 }
 

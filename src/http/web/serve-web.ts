@@ -39,7 +39,20 @@ const NOT_BUILT =
   'Run <code>npm run build:web</code> (or use <code>dist/palpanel</code>); the API is at <code>/api/</code>.</p>';
 
 /** First path segments of the UI's screens (web/src/App.tsx). */
-const UI_ROUTES = new Set(['', 'players', 'moderation', 'guilds', 'pals', 'map', 'backups', 'console', 'config', 'items', 'tasks', 'settings']);
+const UI_ROUTES = new Set([
+  '',
+  'players',
+  'moderation',
+  'guilds',
+  'pals',
+  'map',
+  'backups',
+  'console',
+  'config',
+  'items',
+  'tasks',
+  'settings',
+]);
 
 /** Whether the web UI answers this path: one of its files, one of its screens, or a browser's
  * navigation. Otherwise the caller answers the JSON 404. */
@@ -57,12 +70,22 @@ export function serveWeb(assets: WebAssets | null, req: HttpRequest, csp: string
     'x-frame-options': 'DENY',
   };
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    return { status: 405, headers: { ...base, allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }, body: 'Method not allowed\n' };
+    return {
+      status: 405,
+      headers: { ...base, allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' },
+      body: 'Method not allowed\n',
+    };
   }
-  if (!assets) return { status: 200, headers: { ...base, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }, body: NOT_BUILT };
+  if (!assets)
+    return { status: 200, headers: { ...base, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }, body: NOT_BUILT };
   const file = assets.get(req.path);
   // A missing hashed file is a 404 (an old page asking for a file of an earlier build), not the page.
-  if (!file && req.path.startsWith('/assets/')) return { status: 404, headers: { ...base, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, body: 'Not found\n' };
+  if (!file && req.path.startsWith('/assets/'))
+    return {
+      status: 404,
+      headers: { ...base, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+      body: 'Not found\n',
+    };
   return fileResponse(file ?? assets.page, req, base);
 }
 

@@ -88,7 +88,12 @@ export function parseConfig(text: string): ParsedConfig {
   return { format: 'env', text, entries: parseEnv(text) };
 }
 
-const unquote = (raw: string) => (raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1) : raw.length >= 2 && raw.startsWith("'") && raw.endsWith("'") ? raw.slice(1, -1) : raw);
+const unquote = (raw: string) =>
+  raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"')
+    ? raw.slice(1, -1)
+    : raw.length >= 2 && raw.startsWith("'") && raw.endsWith("'")
+      ? raw.slice(1, -1)
+      : raw;
 
 /** A value as JSON: numbers, booleans, strings, lists of strings. */
 export function typedValue(e: ConfigEntry): string | number | boolean | string[] {
@@ -102,7 +107,11 @@ export function typedValue(e: ConfigEntry): string | number | boolean | string[]
     case 'bool':
       return /^true$/i.test(v) ? true : /^false$/i.test(v) ? false : v;
     case 'list':
-      return v.replace(/^\(|\)$/g, '').split(',').map((s) => s.trim()).filter(Boolean);
+      return v
+        .replace(/^\(|\)$/g, '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     default:
       return v;
   }
@@ -138,7 +147,8 @@ export function formatValue(format: ConfigFormat, e: ConfigEntry, value: unknown
       if (typeof value !== 'string' || !k.values!.includes(value)) return bad(`must be one of ${k.values!.join(', ')}`);
       return value;
     case 'list': {
-      if (!Array.isArray(value) || value.some((x) => typeof x !== 'string' || !k.values!.includes(x))) return bad(`must be a list of ${k.values!.join(', ')}`);
+      if (!Array.isArray(value) || value.some((x) => typeof x !== 'string' || !k.values!.includes(x)))
+        return bad(`must be a list of ${k.values!.join(', ')}`);
       const inner = (value as string[]).join(',');
       return format === 'ini' || e.raw.trim().startsWith('(') ? `(${inner})` : inner;
     }
@@ -168,7 +178,9 @@ export function applyChanges(parsed: ParsedConfig, changes: Record<string, unkno
 /** The text with every secret value replaced by `****` (for GET /config/raw). */
 export function maskSecrets(parsed: ParsedConfig): string {
   let out = parsed.text;
-  for (const e of [...parsed.entries].filter((x) => x.known?.secret && x.raw.trim() !== '' && x.raw.trim() !== '""').sort((a, b) => b.start - a.start)) {
+  for (const e of [...parsed.entries]
+    .filter((x) => x.known?.secret && x.raw.trim() !== '' && x.raw.trim() !== '""')
+    .sort((a, b) => b.start - a.start)) {
     out = out.slice(0, e.start) + (e.raw.trim().startsWith('"') ? '"****"' : '****') + out.slice(e.end);
   }
   return out;

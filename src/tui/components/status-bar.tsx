@@ -18,7 +18,13 @@ export function StatusBar({ url, usage, problem, game, hint }: StatusBarProps) {
     <Box height={1}>
       <Text wrap="truncate-end">
         <Text dimColor>{`${url}  ·  ${usage}  ·  `}</Text>
-        {problem ? <Text color="red">{problem}</Text> : game ? <Text color="yellow">{`panel live, ${game}`}</Text> : <Text color="green">live</Text>}
+        {problem ? (
+          <Text color="red">{problem}</Text>
+        ) : game ? (
+          <Text color="yellow">{`panel live, ${game}`}</Text>
+        ) : (
+          <Text color="green">live</Text>
+        )}
         <Text dimColor>{`  ·  ${hint}`}</Text>
       </Text>
     </Box>

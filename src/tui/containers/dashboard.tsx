@@ -153,7 +153,15 @@ export function Dashboard({ model, url, tickMs = 250, now = Date.now, keys = tru
   const columns = layout.columns.map((col) =>
     col.map((slot) => {
       const v = byId.get(slot.id)!;
-      return { id: slot.id, title: v.title, lines: v.lines, stale: v.stale, focused: slot.id === focused, width: slot.width, height: slot.body };
+      return {
+        id: slot.id,
+        title: v.title,
+        lines: v.lines,
+        stale: v.stale,
+        focused: slot.id === focused,
+        width: slot.width,
+        height: slot.body,
+      };
     }),
   );
   const hidden = layout.hidden.length ? `+${layout.hidden.length} panes (tab)  ` : '';
@@ -164,7 +172,9 @@ export function Dashboard({ model, url, tickMs = 250, now = Date.now, keys = tru
       width={layout.width}
       height={layout.height}
       help={help ? HELP_LINES : null}
-      tooSmall={layout.tooSmall ? `terminal too small (${size.columns}×${size.rows}): make it at least ${CHROME + 3} rows tall, or press q` : null}
+      tooSmall={
+        layout.tooSmall ? `terminal too small (${size.columns}×${size.rows}): make it at least ${CHROME + 3} rows tall, or press q` : null
+      }
       status={{
         url,
         usage: `${s.spent}/${s.limit}${s.limit < s.budget ? ` (of ${s.budget})` : ''} req/min`,

@@ -13,7 +13,12 @@ import { CheckField, Field, FileButton } from '../ui/fields';
 import { DataTable } from '../ui/table';
 import { Async, ErrorNote, Loading } from '../ui/states';
 
-const TRIGGER_WORDS: Record<string, string> = { scheduled: 'scheduled', manual: 'by hand', 'pre-restore': 'before a restore', imported: 'uploaded' };
+const TRIGGER_WORDS: Record<string, string> = {
+  scheduled: 'scheduled',
+  manual: 'by hand',
+  'pre-restore': 'before a restore',
+  imported: 'uploaded',
+};
 
 export function Backups() {
   useTitle('Backups');
@@ -82,7 +87,13 @@ export function Backups() {
             <button type="button" className="primary" disabled={make.busy || job?.state === 'running'} onClick={create}>
               {job?.state === 'running' ? 'Making a backup…' : 'Back up now'}
             </button>
-            <FileButton label={upload.busy ? 'Uploading…' : 'Upload a backup'} ref={file} accept=".tar.gz,.tgz,application/gzip" disabled={upload.busy} onChange={(e) => e.target.files?.[0] && void sendFile(e.target.files[0])} />
+            <FileButton
+              label={upload.busy ? 'Uploading…' : 'Upload a backup'}
+              ref={file}
+              accept=".tar.gz,.tgz,application/gzip"
+              disabled={upload.busy}
+              onChange={(e) => e.target.files?.[0] && void sendFile(e.target.files[0])}
+            />
           </>
         )}
       </PageHead>
@@ -100,7 +111,11 @@ export function Backups() {
                 <Stat label="Backups" value={s.count} />
                 <Stat label="Space used" value={bytes(s.bytesUsed)} />
                 <Stat label="Free on disk" value={bytes(s.freeBytes)} />
-                <Stat label="Newest" value={s.newestAt ? ago(s.newestAt, now) : 'none'} sub={s.oldestAt ? `oldest ${when(s.oldestAt)}` : undefined} />
+                <Stat
+                  label="Newest"
+                  value={s.newestAt ? ago(s.newestAt, now) : 'none'}
+                  sub={s.oldestAt ? `oldest ${when(s.oldestAt)}` : undefined}
+                />
               </div>
             )}
           </Async>
@@ -115,10 +130,30 @@ export function Backups() {
                 rowKey={(b) => b.id}
                 empty="No backups yet. Make one now, or turn the schedule on."
                 columns={[
-                  { key: 'at', label: 'Made', sort: (b) => b.createdAt, render: (b) => <time dateTime={b.createdAt}>{when(b.createdAt)}</time> },
-                  { key: 'trigger', label: 'How', sort: (b) => b.trigger, render: (b) => <Badge tone={b.trigger === 'pre-restore' ? 'warn' : 'muted'}>{TRIGGER_WORDS[b.trigger] ?? b.trigger}</Badge> },
+                  {
+                    key: 'at',
+                    label: 'Made',
+                    sort: (b) => b.createdAt,
+                    render: (b) => <time dateTime={b.createdAt}>{when(b.createdAt)}</time>,
+                  },
+                  {
+                    key: 'trigger',
+                    label: 'How',
+                    sort: (b) => b.trigger,
+                    render: (b) => (
+                      <Badge tone={b.trigger === 'pre-restore' ? 'warn' : 'muted'}>{TRIGGER_WORDS[b.trigger] ?? b.trigger}</Badge>
+                    ),
+                  },
                   { key: 'size', label: 'Size', numeric: true, sort: (b) => b.sizeBytes, render: (b) => bytes(b.sizeBytes) },
-                  { key: 'world', label: 'World', wide: true, render: (b) => (b.world ? `${count(b.world.players, 'player')}, ${count(b.world.pals, 'pal')}, ${count(b.world.guilds, 'guild')}` : '—') },
+                  {
+                    key: 'world',
+                    label: 'World',
+                    wide: true,
+                    render: (b) =>
+                      b.world
+                        ? `${count(b.world.players, 'player')}, ${count(b.world.pals, 'pal')}, ${count(b.world.guilds, 'guild')}`
+                        : '—',
+                  },
                   { key: 'note', label: 'Note', wide: true, render: (b) => b.note ?? '' },
                   ...(admin
                     ? [
@@ -147,7 +182,16 @@ export function Backups() {
           </Async>
         </Card>
       </div>
-      <Dialog open={deleting !== null} title="Delete this backup?" confirm="Delete" danger busy={del.busy} error={del.error} onConfirm={() => void remove()} onClose={() => setDeleting(null)}>
+      <Dialog
+        open={deleting !== null}
+        title="Delete this backup?"
+        confirm="Delete"
+        danger
+        busy={del.busy}
+        error={del.error}
+        onConfirm={() => void remove()}
+        onClose={() => setDeleting(null)}
+      >
         <p>The backup of {deleting && when(deleting.createdAt)} is removed from disk. This cannot be undone.</p>
       </Dialog>
       {restoring && (
@@ -155,7 +199,9 @@ export function Backups() {
           backup={restoring}
           onClose={() => setRestoring(null)}
           onDone={() => {
-            setNote(`Restored the backup of ${when(restoring.createdAt)}; a backup of the world as it was is listed as “before a restore”.`);
+            setNote(
+              `Restored the backup of ${when(restoring.createdAt)}; a backup of the world as it was is listed as “before a restore”.`,
+            );
             setRestoring(null);
             reloadList();
             reloadStorage();
@@ -180,10 +226,33 @@ function ScheduleCard() {
                 void submit();
               }}
             >
-              <CheckField label="Back up on a schedule" checked={draft.enabled} disabled={!admin} onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })} />
+              <CheckField
+                label="Back up on a schedule"
+                checked={draft.enabled}
+                disabled={!admin}
+                onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })}
+              />
               <div className="row">
-                <Field label="Every (hours, 1–12)" type="number" min={1} max={12} required disabled={!admin} value={draft.intervalHours} onChange={(e) => setDraft({ ...draft, intervalHours: Number(e.target.value) })} />
-                <Field label="Keep for (days, 7–60)" type="number" min={7} max={60} required disabled={!admin} value={draft.retentionDays} onChange={(e) => setDraft({ ...draft, retentionDays: Number(e.target.value) })} />
+                <Field
+                  label="Every (hours, 1–12)"
+                  type="number"
+                  min={1}
+                  max={12}
+                  required
+                  disabled={!admin}
+                  value={draft.intervalHours}
+                  onChange={(e) => setDraft({ ...draft, intervalHours: Number(e.target.value) })}
+                />
+                <Field
+                  label="Keep for (days, 7–60)"
+                  type="number"
+                  min={7}
+                  max={60}
+                  required
+                  disabled={!admin}
+                  value={draft.retentionDays}
+                  onChange={(e) => setDraft({ ...draft, retentionDays: Number(e.target.value) })}
+                />
               </div>
               <p className="muted small">The newest backup is never deleted, however old.</p>
               <ErrorNote error={error} />
@@ -218,17 +287,45 @@ function RestoreDialog({ backup, onClose, onDone }: { backup: Backup; onClose: (
   }, [backup.id]);
 
   const restore = async () => {
-    const ok = await act.run(() => api.post(`/backups/${backup.id}/restore`, shutdown ? { confirm: typed, shutdown: true } : { confirm: typed }));
+    const ok = await act.run(() =>
+      api.post(`/backups/${backup.id}/restore`, shutdown ? { confirm: typed, shutdown: true } : { confirm: typed }),
+    );
     if (ok !== undefined) onDone();
   };
 
   return (
-    <Dialog open title={`Restore the backup of ${when(backup.createdAt)}?`} confirm="Restore" danger busy={act.busy} error={act.error} canConfirm={diff !== null && typed === 'RESTORE'} onConfirm={() => void restore()} onClose={onClose}>
+    <Dialog
+      open
+      title={`Restore the backup of ${when(backup.createdAt)}?`}
+      confirm="Restore"
+      danger
+      busy={act.busy}
+      error={act.error}
+      canConfirm={diff !== null && typed === 'RESTORE'}
+      onConfirm={() => void restore()}
+      onClose={onClose}
+    >
       <p>The save folder is replaced by this backup. A backup of the world as it is now is made first.</p>
       <h3>What changes</h3>
-      {diffError ? <ErrorNote error={`The dry run failed: ${diffError}`} /> : diff === null ? <Loading what="Comparing the backup with the world (dry run)" /> : <DiffView d={diff} />}
-      <CheckField label="Shut the game server down first if it is running" checked={shutdown} onChange={(e) => setShutdown(e.target.checked)} />
-      <Field label="Type RESTORE to confirm" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} disabled={diff === null} />
+      {diffError ? (
+        <ErrorNote error={`The dry run failed: ${diffError}`} />
+      ) : diff === null ? (
+        <Loading what="Comparing the backup with the world (dry run)" />
+      ) : (
+        <DiffView d={diff} />
+      )}
+      <CheckField
+        label="Shut the game server down first if it is running"
+        checked={shutdown}
+        onChange={(e) => setShutdown(e.target.checked)}
+      />
+      <Field
+        label="Type RESTORE to confirm"
+        autoComplete="off"
+        value={typed}
+        onChange={(e) => setTyped(e.target.value)}
+        disabled={diff === null}
+      />
     </Dialog>
   );
 }
@@ -236,7 +333,9 @@ function RestoreDialog({ backup, onClose, onDone }: { backup: Backup; onClose: (
 function DiffView({ d }: { d: DryRun }) {
   const names = (xs: { name: string }[]) => xs.map((x) => x.name || '(no name)').join(', ');
   const files = d.files.added.length + d.files.removed.length + d.files.changed.length;
-  const nothing = files === 0 && d.players.gained.length + d.players.lost.length + d.guilds.gained.length + d.guilds.lost.length + d.pals.gained + d.pals.lost === 0;
+  const nothing =
+    files === 0 &&
+    d.players.gained.length + d.players.lost.length + d.guilds.gained.length + d.guilds.lost.length + d.pals.gained + d.pals.lost === 0;
   if (nothing) return <p className="diff-none">The backup holds the same world as the save folder now: nothing would change.</p>;
   return (
     <ul className="diff">

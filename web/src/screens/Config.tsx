@@ -17,7 +17,11 @@ const shown = (v: Value) => (v === null ? '' : Array.isArray(v) ? v.join(',') : 
 function typed(s: ConfigSetting, v: string): Value {
   if (s.type === 'bool') return v === 'true';
   if (s.type === 'int' || s.type === 'float') return Number(v);
-  if (s.type === 'list') return v.split(',').map((x) => x.trim()).filter((x) => x !== '');
+  if (s.type === 'list')
+    return v
+      .split(',')
+      .map((x) => x.trim())
+      .filter((x) => x !== '');
   return v;
 }
 
@@ -73,7 +77,8 @@ export function Config() {
         {(c) => (
           <>
             <p className="muted">
-              {c.file} ({c.format === 'ini' ? 'the game’s settings file' : 'the container’s environment file'}). Changes are written to the file; the game reads it when it starts.
+              {c.file} ({c.format === 'ini' ? 'the game’s settings file' : 'the container’s environment file'}). Changes are written to the
+              file; the game reads it when it starts.
             </p>
             {saved && (
               <p role="status" className="ok-text">
@@ -81,12 +86,26 @@ export function Config() {
               </p>
             )}
             <div className="card">
-              <Field hideLabel label="Filter settings" type="search" className="filter" placeholder="Filter settings…" value={filter} onChange={(e) => setFilter(e.target.value)} />
+              <Field
+                hideLabel
+                label="Filter settings"
+                type="search"
+                className="filter"
+                placeholder="Filter settings…"
+                value={filter}
+                onChange={(e) => setFilter(e.target.value)}
+              />
               <div className="settings">
                 {c.settings
                   .filter((s) => !needle || s.key.toLowerCase().includes(needle) || (s.description ?? '').toLowerCase().includes(needle))
                   .map((s) => (
-                    <SettingRow key={s.key} s={s} value={edits[s.key] ?? shown(s.value)} readOnly={!admin} onChange={(v) => setEdits({ ...edits, [s.key]: v })} />
+                    <SettingRow
+                      key={s.key}
+                      s={s}
+                      value={edits[s.key] ?? shown(s.value)}
+                      readOnly={!admin}
+                      onChange={(v) => setEdits({ ...edits, [s.key]: v })}
+                    />
                   ))}
               </div>
             </div>
@@ -96,7 +115,8 @@ export function Config() {
                   <span className="muted">No changes.</span>
                 ) : (
                   <span>
-                    Changing {changed.length}: {changed.map((s) => `${s.key} ${shown(s.value) || '(empty)'} → ${edits[s.key] || '(empty)'}`).join('; ')}
+                    Changing {changed.length}:{' '}
+                    {changed.map((s) => `${s.key} ${shown(s.value) || '(empty)'} → ${edits[s.key] || '(empty)'}`).join('; ')}
                   </span>
                 )}
                 <ErrorNote error={save.error} />
@@ -128,9 +148,22 @@ export function Config() {
   );
 }
 
-function SettingRow({ s, value, readOnly, onChange }: { s: ConfigSetting; value: string; readOnly: boolean; onChange: (v: string) => void }) {
+function SettingRow({
+  s,
+  value,
+  readOnly,
+  onChange,
+}: {
+  s: ConfigSetting;
+  value: string;
+  readOnly: boolean;
+  onChange: (v: string) => void;
+}) {
   const range = s.min !== null || s.max !== null ? `${s.min ?? '…'} to ${s.max ?? '…'}` : null;
-  const out = (s.type === 'int' || s.type === 'float') && value !== '' && ((s.min !== null && Number(value) < s.min) || (s.max !== null && Number(value) > s.max));
+  const out =
+    (s.type === 'int' || s.type === 'float') &&
+    value !== '' &&
+    ((s.min !== null && Number(value) < s.min) || (s.max !== null && Number(value) > s.max));
   const name = (
     <>
       <code>{s.key}</code> {!s.known && <Badge>unknown to palpanel</Badge>}
@@ -174,7 +207,16 @@ function SettingRow({ s, value, readOnly, onChange }: { s: ConfigSetting; value:
     );
   }
   if (s.type === 'int' || s.type === 'float') {
-    return <Field {...field} type="number" step={s.type === 'int' ? 1 : 'any'} min={s.min ?? undefined} max={s.max ?? undefined} onChange={(e) => onChange(e.target.value)} />;
+    return (
+      <Field
+        {...field}
+        type="number"
+        step={s.type === 'int' ? 1 : 'any'}
+        min={s.min ?? undefined}
+        max={s.max ?? undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    );
   }
   return <Field {...field} onChange={(e) => onChange(e.target.value)} />;
 }

@@ -86,7 +86,14 @@ export function Console() {
               void saveCommand();
             }}
           >
-            <Field hideLabel label="Name to save this command under" placeholder="Save as…" maxLength={64} value={saveName} onChange={(e) => setSaveName(e.target.value)} />
+            <Field
+              hideLabel
+              label="Name to save this command under"
+              placeholder="Save as…"
+              maxLength={64}
+              value={saveName}
+              onChange={(e) => setSaveName(e.target.value)}
+            />
             <button type="submit" disabled={!saveName.trim() || !command.trim() || keep.busy}>
               {replacing ? `Replace “${replacing.name}”` : 'Save command'}
             </button>
@@ -126,7 +133,15 @@ export function Console() {
             }
           </Async>
         </Card>
-        <Card title="Log" className="wide-card" actions={<button type="button" onClick={log.reload}>Refresh</button>}>
+        <Card
+          title="Log"
+          className="wide-card"
+          actions={
+            <button type="button" onClick={log.reload}>
+              Refresh
+            </button>
+          }
+        >
           <PagedList list={log} what="Reading the log" more="Older entries">
             {(rows) =>
               rows.length === 0 ? (
@@ -154,7 +169,16 @@ export function Console() {
           </PagedList>
         </Card>
       </div>
-      <Dialog open={forget !== null} title={`Remove “${forget?.name ?? ''}”?`} confirm="Remove" danger busy={keep.busy} error={keep.error} onConfirm={() => void remove()} onClose={() => setForget(null)}>
+      <Dialog
+        open={forget !== null}
+        title={`Remove “${forget?.name ?? ''}”?`}
+        confirm="Remove"
+        danger
+        busy={keep.busy}
+        error={keep.error}
+        onConfirm={() => void remove()}
+        onClose={() => setForget(null)}
+      >
         <p>The saved command is removed; the log keeps its past runs.</p>
       </Dialog>
     </>

@@ -53,11 +53,17 @@ export function Dashboard() {
             {(s) => {
               // The spec's state says only running or unreachable; the poller says why (a refused
               // password is not a server that is down).
-              const state = s.poller?.state === 'unauthorized' || s.poller?.state === 'pending' ? s.poller.state : reachable === false ? 'unreachable' : s.state;
+              const state =
+                s.poller?.state === 'unauthorized' || s.poller?.state === 'pending'
+                  ? s.poller.state
+                  : reachable === false
+                    ? 'unreachable'
+                    : s.state;
               return (
                 <>
                   <div className="server-name">
-                    <strong>{s.name || 'Game server'}</strong> <Badge tone={STATE_TONE[state] ?? 'warn'}>{STATE_WORDS[state] ?? state}</Badge>
+                    <strong>{s.name || 'Game server'}</strong>{' '}
+                    <Badge tone={STATE_TONE[state] ?? 'warn'}>{STATE_WORDS[state] ?? state}</Badge>
                   </div>
                   {state !== 'running' && state !== 'pending' && (
                     <p className="muted">
@@ -73,11 +79,19 @@ export function Dashboard() {
                     <Stat label="Uptime" value={m ? span(m.uptimeSec) : s.uptimeSec ? span(s.uptimeSec) : '—'} />
                     <Stat label="Version" value={s.version || '—'} sub={`palpanel ${s.panelVersion}`} />
                     <Stat label="In-game day" value={m ? m.day : '—'} />
-                    <Stat label="Save" value={count(s.save.players, 'player')} sub={`${count(s.save.pals, 'pal')} · ${count(s.save.guilds, 'guild')} · parsed ${ago(s.save.lastParseAt, now)}`} />
+                    <Stat
+                      label="Save"
+                      value={count(s.save.players, 'player')}
+                      sub={`${count(s.save.pals, 'pal')} · ${count(s.save.guilds, 'guild')} · parsed ${ago(s.save.lastParseAt, now)}`}
+                    />
                   </div>
                   {s.saveProblem && <ErrorNote error={`The save: ${s.saveProblem}`} />}
-                  {s.save.formatDrift && <p className="warn-text">The save has a layout this palpanel does not fully know: see the world status.</p>}
-                  <p className="muted small">Figures {live.metrics?.capturedAt ? `from ${ago(live.metrics.capturedAt, now)}` : 'not read yet'}.</p>
+                  {s.save.formatDrift && (
+                    <p className="warn-text">The save has a layout this palpanel does not fully know: see the world status.</p>
+                  )}
+                  <p className="muted small">
+                    Figures {live.metrics?.capturedAt ? `from ${ago(live.metrics.capturedAt, now)}` : 'not read yet'}.
+                  </p>
                 </>
               );
             }}
@@ -97,7 +111,11 @@ export function Dashboard() {
           </Async>
         </Card>
         <Card title="Recent events" className="wide-card" actions={<Link href="/moderation#events">All events</Link>}>
-          {live.events.length === 0 ? <Empty>No events yet: joins, leaves and changes show here as they happen.</Empty> : <EventList events={live.events.slice(0, 15)} now={now} />}
+          {live.events.length === 0 ? (
+            <Empty>No events yet: joins, leaves and changes show here as they happen.</Empty>
+          ) : (
+            <EventList events={live.events.slice(0, 15)} now={now} />
+          )}
         </Card>
       </div>
     </>
@@ -109,11 +127,23 @@ function OnlineList({ players }: { players: { name: string; level: number; ping:
   if (players === null) {
     return (
       <Async r={fallback} what="Reading who is online">
-        {(rows) => <Online rows={rows.map((p) => ({ key: p.uid, name: p.name, level: p.level, ping: p.ping ?? 0, href: `/players/${p.uid}` }))} />}
+        {(rows) => (
+          <Online rows={rows.map((p) => ({ key: p.uid, name: p.name, level: p.level, ping: p.ping ?? 0, href: `/players/${p.uid}` }))} />
+        )}
       </Async>
     );
   }
-  return <Online rows={players.map((p) => ({ key: p.playerId, name: p.name, level: p.level, ping: p.ping, href: `/players?search=${encodeURIComponent(p.name)}` }))} />;
+  return (
+    <Online
+      rows={players.map((p) => ({
+        key: p.playerId,
+        name: p.name,
+        level: p.level,
+        ping: p.ping,
+        href: `/players?search=${encodeURIComponent(p.name)}`,
+      }))}
+    />
+  );
 }
 
 function Online({ rows }: { rows: { key: string; name: string; level: number; ping: number; href: string }[] }) {
@@ -138,7 +168,13 @@ type ServerAction = 'announce' | 'save' | 'shutdown';
 const SERVER_ACTIONS: Record<ServerAction, { button: string; title: string; confirm: string; done: string; danger?: boolean }> = {
   announce: { button: 'Announce', title: 'Announce to every player', confirm: 'Announce', done: 'Announced.' },
   save: { button: 'Save world', title: 'Save the world now?', confirm: 'Save now', done: 'The game saved the world.' },
-  shutdown: { button: 'Shut down', title: 'Shut the game server down?', confirm: 'Shut down', done: 'The game is shutting down.', danger: true },
+  shutdown: {
+    button: 'Shut down',
+    title: 'Shut the game server down?',
+    confirm: 'Shut down',
+    done: 'The game is shutting down.',
+    danger: true,
+  },
 };
 
 function ServerActions() {
@@ -195,7 +231,13 @@ function ServerActions() {
         danger={shown?.danger}
         busy={act.busy}
         error={act.error}
-        canConfirm={open === 'announce' ? message.trim().length > 0 : open === 'shutdown' ? Number.isInteger(minutes) && minutes >= 0 && minutes <= 1440 : true}
+        canConfirm={
+          open === 'announce'
+            ? message.trim().length > 0
+            : open === 'shutdown'
+              ? Number.isInteger(minutes) && minutes >= 0 && minutes <= 1440
+              : true
+        }
         onConfirm={() => void confirm()}
         onClose={close}
       >
@@ -205,9 +247,27 @@ function ServerActions() {
         {open === 'save' && <p>The game writes its save files now. palpanel re-reads them once they settle.</p>}
         {open === 'shutdown' && (
           <>
-            <p>The game warns the players, saves and stops. palpanel does not start it again: whatever supervises the server (systemd, Docker, a host panel) does.</p>
-            <Field fieldClass="field narrow" label="In (minutes, 0–1440)" type="number" min={0} max={1440} required value={Number.isNaN(minutes) ? '' : minutes} onChange={(e) => setMinutes(e.target.value === '' ? NaN : Math.trunc(Number(e.target.value)))} />
-            <Field label="Told to players (optional)" maxLength={500} placeholder="The server is shutting down." value={message} onChange={(e) => setMessage(e.target.value)} />
+            <p>
+              The game warns the players, saves and stops. palpanel does not start it again: whatever supervises the server (systemd,
+              Docker, a host panel) does.
+            </p>
+            <Field
+              fieldClass="field narrow"
+              label="In (minutes, 0–1440)"
+              type="number"
+              min={0}
+              max={1440}
+              required
+              value={Number.isNaN(minutes) ? '' : minutes}
+              onChange={(e) => setMinutes(e.target.value === '' ? NaN : Math.trunc(Number(e.target.value)))}
+            />
+            <Field
+              label="Told to players (optional)"
+              maxLength={500}
+              placeholder="The server is shutting down."
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+            />
           </>
         )}
       </Dialog>

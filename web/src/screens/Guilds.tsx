@@ -26,7 +26,12 @@ export function Guilds() {
                   filterText={(g) => `${g.name} ${g.members.map((m) => m.name).join(' ')}`}
                   initialSort={{ key: 'members', dir: -1 }}
                   columns={[
-                    { key: 'name', label: 'Guild', sort: (g) => g.name.toLowerCase(), render: (g) => <a href={`#guild-${g.id}`}>{g.name || '(no name)'}</a> },
+                    {
+                      key: 'name',
+                      label: 'Guild',
+                      sort: (g) => g.name.toLowerCase(),
+                      render: (g) => <a href={`#guild-${g.id}`}>{g.name || '(no name)'}</a>,
+                    },
                     { key: 'members', label: 'Members', numeric: true, sort: (g) => g.memberCount, render: (g) => g.memberCount },
                     { key: 'bases', label: 'Bases', numeric: true, sort: (g) => g.bases.length, render: (g) => g.bases.length },
                     { key: 'admin', label: 'Leader', render: (g) => g.members.find((m) => m.uid === g.adminUid)?.name ?? '—' },

@@ -56,9 +56,19 @@ export function Items() {
                       empty="No items given yet."
                       columns={[
                         { key: 'at', label: 'When', sort: (x) => x.at, render: (x) => ago(x.at, now) },
-                        { key: 'to', label: 'To', sort: (x) => x.playerName, render: (x) => <Link href={`/players/${x.uid}`}>{x.playerName}</Link> },
+                        {
+                          key: 'to',
+                          label: 'To',
+                          sort: (x) => x.playerName,
+                          render: (x) => <Link href={`/players/${x.uid}`}>{x.playerName}</Link>,
+                        },
                         { key: 'items', label: 'Items', render: (x) => x.items.map((i) => `${i.count} × ${i.itemId}`).join(', ') },
-                        { key: 'outcome', label: 'Outcome', sort: (x) => x.outcome, render: (x) => <Badge tone={x.outcome === 'granted' ? 'ok' : 'bad'}>{x.outcome}</Badge> },
+                        {
+                          key: 'outcome',
+                          label: 'Outcome',
+                          sort: (x) => x.outcome,
+                          render: (x) => <Badge tone={x.outcome === 'granted' ? 'ok' : 'bad'}>{x.outcome}</Badge>,
+                        },
                         { key: 'by', label: 'By', wide: true, render: (x) => x.actor },
                         { key: 'detail', label: 'Detail', wide: true, render: (x) => x.detail },
                       ]}
@@ -121,7 +131,15 @@ export function GrantForm({ uid, onGranted }: { uid: string; onGranted?: () => v
             </option>
           ))}
         </datalist>
-        <Field fieldClass="field narrow" label="Count" type="number" min={1} max={9999} value={amount} onChange={(e) => setAmount(Math.max(1, Math.min(9999, Number(e.target.value) || 1)))} />
+        <Field
+          fieldClass="field narrow"
+          label="Count"
+          type="number"
+          min={1}
+          max={9999}
+          value={amount}
+          onChange={(e) => setAmount(Math.max(1, Math.min(9999, Number(e.target.value) || 1)))}
+        />
         <button type="button" onClick={add} disabled={!itemId.trim() || picked.length >= 20}>
           Add
         </button>

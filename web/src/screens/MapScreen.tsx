@@ -23,7 +23,13 @@ interface View {
 }
 
 type LayerKey = 'bases' | 'players' | 'pals' | 'boxes' | 'npcs';
-const LAYER_WORDS: Record<LayerKey, string> = { bases: 'Bases', players: 'Players', pals: 'Pals at bases and in parties', boxes: 'Palboxes', npcs: 'NPCs' };
+const LAYER_WORDS: Record<LayerKey, string> = {
+  bases: 'Bases',
+  players: 'Players',
+  pals: 'Pals at bases and in parties',
+  boxes: 'Palboxes',
+  npcs: 'NPCs',
+};
 
 /** Height over width of the map view (svg.map in styles.css is 4 / 3). */
 const ASPECT = 0.75;
@@ -47,7 +53,8 @@ export function MapScreen() {
     <>
       <PageHead title="Map">
         <span className="muted small">
-          Bases from the save{ds.data?.lastParseAt ? ` (${ago(ds.data.lastParseAt, now)})` : ''}; live positions {snap.data?.capturedAt ? `from ${ago(snap.data.capturedAt, now)}` : 'not read yet'}
+          Bases from the save{ds.data?.lastParseAt ? ` (${ago(ds.data.lastParseAt, now)})` : ''}; live positions{' '}
+          {snap.data?.capturedAt ? `from ${ago(snap.data.capturedAt, now)}` : 'not read yet'}
         </span>
       </PageHead>
       <Async r={ds} what="Reading the map">
@@ -56,11 +63,23 @@ export function MapScreen() {
             <fieldset className="layer-pick">
               <legend className="sr-only">Layers</legend>
               {(Object.keys(LAYER_WORDS) as LayerKey[]).map((k) => (
-                <CheckField key={k} fieldClass={`check swatch-${k}`} label={LAYER_WORDS[k]} checked={layers[k]} onChange={(e) => setLayers({ ...layers, [k]: e.target.checked })} />
+                <CheckField
+                  key={k}
+                  fieldClass={`check swatch-${k}`}
+                  label={LAYER_WORDS[k]}
+                  checked={layers[k]}
+                  onChange={(e) => setLayers({ ...layers, [k]: e.target.checked })}
+                />
               ))}
             </fieldset>
             {snap.data && snap.data.gameData !== 'ready' && snap.data.players.length === 0 && (
-              <p className="muted small">No live positions: {snap.data.gameData === 'disabled' ? 'the game-data poller is off and the game lists nobody online' : `the game data is ${snap.data.gameData}`}.</p>
+              <p className="muted small">
+                No live positions:{' '}
+                {snap.data.gameData === 'disabled'
+                  ? 'the game-data poller is off and the game lists nobody online'
+                  : `the game data is ${snap.data.gameData}`}
+                .
+              </p>
             )}
             <MapView d={d} snap={snap.data ?? null} layers={layers} focus={focus} />
             <div className="grid">
@@ -72,7 +91,12 @@ export function MapScreen() {
                   filterText={(b) => `${b.name ?? ''} ${b.guildName}`}
                   empty="No base in the save has a position."
                   columns={[
-                    { key: 'name', label: 'Base', sort: (b) => b.name ?? '', render: (b) => <Link href={`/map?focus=${b.id}`}>{b.name ?? 'Base'}</Link> },
+                    {
+                      key: 'name',
+                      label: 'Base',
+                      sort: (b) => b.name ?? '',
+                      render: (b) => <Link href={`/map?focus=${b.id}`}>{b.name ?? 'Base'}</Link>,
+                    },
                     { key: 'guild', label: 'Guild', sort: (b) => b.guildName, render: (b) => b.guildName },
                     { key: 'at', label: 'Map x, y', render: (b) => `${Math.round(b.map.x)}, ${Math.round(b.map.y)}` },
                   ]}
@@ -100,11 +124,25 @@ export function MapScreen() {
   );
 }
 
-function MapView({ d, snap, layers, focus }: { d: MapDataset; snap: WorldSnapshot | null; layers: Record<LayerKey, boolean>; focus: string | null }) {
+function MapView({
+  d,
+  snap,
+  layers,
+  focus,
+}: {
+  d: MapDataset;
+  snap: WorldSnapshot | null;
+  layers: Record<LayerKey, boolean>;
+  focus: string | null;
+}) {
   const main = d.map.layers.find((l) => l.id === 'palpagos') ?? d.map.layers[0];
   const rect = useMemo(() => layerRect(main), [main]);
   // The map texture is square: the whole map fits the 4:3 view by its height.
-  const full: View = { cx: (rect.x0 + rect.x1) / 2, cy: (rect.y0 + rect.y1) / 2, w: Math.max(rect.x1 - rect.x0, (rect.y1 - rect.y0) / ASPECT) };
+  const full: View = {
+    cx: (rect.x0 + rect.x1) / 2,
+    cy: (rect.y0 + rect.y1) / 2,
+    w: Math.max(rect.x1 - rect.x0, (rect.y1 - rect.y0) / ASPECT),
+  };
   const focused = focus ? d.layers.bases.find((b) => b.id === focus) : undefined;
   const [view, setView] = useState<View>(focused ? { cx: focused.map.x, cy: focused.map.y, w: 400 } : full);
   const drag = useRef<{ x: number; y: number; v: View } | null>(null);
@@ -121,7 +159,9 @@ function MapView({ d, snap, layers, focus }: { d: MapDataset; snap: WorldSnapsho
     const el = svg.current;
     if (!el) return;
     // max-height can make the box wider than 4:3; the drawing is then as wide as the height allows.
-    const watch = new ResizeObserver(([e]) => e.contentRect.width > 0 && setWidthPx(Math.min(e.contentRect.width, e.contentRect.height / ASPECT)));
+    const watch = new ResizeObserver(
+      ([e]) => e.contentRect.width > 0 && setWidthPx(Math.min(e.contentRect.width, e.contentRect.height / ASPECT)),
+    );
     watch.observe(el);
     return () => watch.disconnect();
   }, []);
@@ -165,12 +205,27 @@ function MapView({ d, snap, layers, focus }: { d: MapDataset; snap: WorldSnapsho
   for (let y = Math.ceil((view.cy - h / 2) / step) * step; y <= view.cy + h / 2; y += step) lines[1].push(y);
 
   const points: { id: string; kind: LayerKey; at: XY; label: string }[] = [];
-  if (layers.bases) for (const b of d.layers.bases) points.push({ id: `b-${b.id}`, kind: 'bases', at: b.map, label: `${b.name ?? 'Base'} (${b.guildName}), level ${b.level}` });
+  if (layers.bases)
+    for (const b of d.layers.bases)
+      points.push({ id: `b-${b.id}`, kind: 'bases', at: b.map, label: `${b.name ?? 'Base'} (${b.guildName}), level ${b.level}` });
   if (snap) {
-    if (layers.boxes) for (const [i, b] of snap.palBoxes.entries()) points.push({ id: `x-${i}`, kind: 'boxes', at: b.map, label: `Palbox${b.guildName ? ` of ${b.guildName}` : ''}` });
-    if (layers.pals) for (const [i, p] of snap.pals.entries()) points.push({ id: `p-${i}`, kind: 'pals', at: p.map, label: `${p.name}, level ${p.level}${p.trainerName ? `, with ${p.trainerName}` : p.guildName ? `, ${p.guildName}` : ''}` });
-    if (layers.npcs) for (const [i, n] of snap.npcs.entries()) points.push({ id: `n-${i}`, kind: 'npcs', at: n.map, label: `${n.name}, level ${n.level}` });
-    if (layers.players) for (const [i, p] of snap.players.entries()) points.push({ id: `u-${i}`, kind: 'players', at: p.map, label: `${p.name}, level ${p.level}` });
+    if (layers.boxes)
+      for (const [i, b] of snap.palBoxes.entries())
+        points.push({ id: `x-${i}`, kind: 'boxes', at: b.map, label: `Palbox${b.guildName ? ` of ${b.guildName}` : ''}` });
+    if (layers.pals)
+      for (const [i, p] of snap.pals.entries())
+        points.push({
+          id: `p-${i}`,
+          kind: 'pals',
+          at: p.map,
+          label: `${p.name}, level ${p.level}${p.trainerName ? `, with ${p.trainerName}` : p.guildName ? `, ${p.guildName}` : ''}`,
+        });
+    if (layers.npcs)
+      for (const [i, n] of snap.npcs.entries())
+        points.push({ id: `n-${i}`, kind: 'npcs', at: n.map, label: `${n.name}, level ${n.level}` });
+    if (layers.players)
+      for (const [i, p] of snap.players.entries())
+        points.push({ id: `u-${i}`, kind: 'players', at: p.map, label: `${p.name}, level ${p.level}` });
   }
   const shown = hover ? points.find((p) => p.id === hover) : undefined;
   const focusPoint = focus ? points.find((p) => p.id === `b-${focus}`) : undefined;
@@ -266,7 +321,19 @@ function MapView({ d, snap, layers, focus }: { d: MapDataset; snap: WorldSnapsho
 
 /** The host's tiles under the grid: a 256-pixel pyramid of the layer, at the zoom whose tiles
  * are about 256 screen pixels wide, only those in view. */
-function Tiles({ template, rect, view, h, widthPx }: { template: string; rect: { x0: number; y0: number; x1: number; y1: number }; view: View; h: number; widthPx: number }) {
+function Tiles({
+  template,
+  rect,
+  view,
+  h,
+  widthPx,
+}: {
+  template: string;
+  rect: { x0: number; y0: number; x1: number; y1: number };
+  view: View;
+  h: number;
+  widthPx: number;
+}) {
   const width = rect.x1 - rect.x0;
   const height = rect.y1 - rect.y0;
   // The whole layer would be (width / view.w) * widthPx screen pixels wide: 256 · 2^z of them.
@@ -287,7 +354,15 @@ function Tiles({ template, rect, view, h, widthPx }: { template: string; rect: {
   return (
     <g className="tiles">
       {tiles.map((t) => (
-        <image key={`${z}/${t.x}/${t.y}`} href={template.replace('{z}', String(z)).replace('{x}', String(t.x)).replace('{y}', String(t.y))} x={rect.x0 + t.x * tw} y={-(rect.y1 - t.y * th)} width={tw} height={th} preserveAspectRatio="none" />
+        <image
+          key={`${z}/${t.x}/${t.y}`}
+          href={template.replace('{z}', String(z)).replace('{x}', String(t.x)).replace('{y}', String(t.y))}
+          x={rect.x0 + t.x * tw}
+          y={-(rect.y1 - t.y * th)}
+          width={tw}
+          height={th}
+          preserveAspectRatio="none"
+        />
       ))}
     </g>
   );

@@ -40,8 +40,15 @@ function WhitelistCard() {
         {() =>
           draft && (
             <>
-              <p className="muted small">When on, a player not listed is kicked as they join (and anyone online who is not listed, within a minute).</p>
-              <CheckField label="Whitelist on" checked={draft.enabled} disabled={!admin} onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })} />
+              <p className="muted small">
+                When on, a player not listed is kicked as they join (and anyone online who is not listed, within a minute).
+              </p>
+              <CheckField
+                label="Whitelist on"
+                checked={draft.enabled}
+                disabled={!admin}
+                onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })}
+              />
               <DataTable
                 caption="Whitelist entries"
                 rows={draft.entries}
@@ -56,7 +63,12 @@ function WhitelistCard() {
                           key: 'x',
                           label: 'Remove',
                           render: (e: { id: string }) => (
-                            <button type="button" className="link" aria-label={`Remove ${e.id}`} onClick={() => setDraft({ ...draft, entries: draft.entries.filter((x) => x.id !== e.id) })}>
+                            <button
+                              type="button"
+                              className="link"
+                              aria-label={`Remove ${e.id}`}
+                              onClick={() => setDraft({ ...draft, entries: draft.entries.filter((x) => x.id !== e.id) })}
+                            >
                               Remove
                             </button>
                           ),
@@ -76,7 +88,14 @@ function WhitelistCard() {
                     setNote('');
                   }}
                 >
-                  <Field hideLabel label="Platform id or save uid to add" placeholder="steam_7656… or a save uid" value={id} maxLength={128} onChange={(e) => setId(e.target.value)} />
+                  <Field
+                    hideLabel
+                    label="Platform id or save uid to add"
+                    placeholder="steam_7656… or a save uid"
+                    value={id}
+                    maxLength={128}
+                    onChange={(e) => setId(e.target.value)}
+                  />
                   <Field hideLabel label="Note" placeholder="Note" value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} />
                   <button type="submit">Add</button>
                 </form>
@@ -124,7 +143,12 @@ function BansCard() {
             empty="Nobody is banned through palpanel."
             filterText={(b) => `${b.name ?? ''} ${b.userId} ${b.reason ?? ''}`}
             columns={[
-              { key: 'name', label: 'Player', sort: (b) => b.name ?? '', render: (b) => (b.uid ? <Link href={`/players/${b.uid}`}>{b.name || b.userId}</Link> : b.name || b.userId) },
+              {
+                key: 'name',
+                label: 'Player',
+                sort: (b) => b.name ?? '',
+                render: (b) => (b.uid ? <Link href={`/players/${b.uid}`}>{b.name || b.userId}</Link> : b.name || b.userId),
+              },
               { key: 'reason', label: 'Reason', render: (b) => b.reason ?? <span className="muted">none given</span> },
               { key: 'at', label: 'When', sort: (b) => b.bannedAt, render: (b) => when(b.bannedAt) },
               { key: 'by', label: 'By', wide: true, render: (b) => b.bannedBy },
@@ -146,7 +170,15 @@ function BansCard() {
           />
         )}
       </Async>
-      <Dialog open={target !== null} title={`Unban ${target?.name ?? ''}?`} confirm="Unban" busy={a.busy} error={a.error} onConfirm={() => void unban()} onClose={() => setTarget(null)}>
+      <Dialog
+        open={target !== null}
+        title={`Unban ${target?.name ?? ''}?`}
+        confirm="Unban"
+        busy={a.busy}
+        error={a.error}
+        onConfirm={() => void unban()}
+        onClose={() => setTarget(null)}
+      >
         <p>The game lifts the ban on {target?.userId}.</p>
       </Dialog>
     </Card>
@@ -167,9 +199,27 @@ function AnnouncementsCard() {
                 void submit();
               }}
             >
-              <CheckField label="Announce joins and leaves in game" checked={draft.enabled} disabled={!admin} onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })} />
-              <Field label="When a player joins" value={draft.joinTemplate} maxLength={200} disabled={!admin} onChange={(e) => setDraft({ ...draft, joinTemplate: e.target.value })} />
-              <Field label="When a player leaves" hint="{name} is replaced by the player’s name." value={draft.leaveTemplate} maxLength={200} disabled={!admin} onChange={(e) => setDraft({ ...draft, leaveTemplate: e.target.value })} />
+              <CheckField
+                label="Announce joins and leaves in game"
+                checked={draft.enabled}
+                disabled={!admin}
+                onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })}
+              />
+              <Field
+                label="When a player joins"
+                value={draft.joinTemplate}
+                maxLength={200}
+                disabled={!admin}
+                onChange={(e) => setDraft({ ...draft, joinTemplate: e.target.value })}
+              />
+              <Field
+                label="When a player leaves"
+                hint="{name} is replaced by the player’s name."
+                value={draft.leaveTemplate}
+                maxLength={200}
+                disabled={!admin}
+                onChange={(e) => setDraft({ ...draft, leaveTemplate: e.target.value })}
+              />
               <ErrorNote error={error} />
               {admin && (
                 <div className="actions">

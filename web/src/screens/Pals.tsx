@@ -28,7 +28,19 @@ export function palColumns(withOwner: boolean): Column<Pal>[] {
     { key: 'species', label: 'Species id', wide: true, sort: (p) => p.characterId, render: (p) => <code>{p.characterId}</code> },
     { key: 'level', label: 'Level', numeric: true, sort: (p) => p.level, render: (p) => p.level },
     ...(withOwner
-      ? [{ key: 'owner', label: 'Owner', sort: (p: Pal) => (p.ownerName ?? '').toLowerCase(), render: (p: Pal) => (p.ownerResolved && p.ownerUid ? <Link href={`/players/${p.ownerUid}`}>{p.ownerName || '(no name)'}</Link> : <span className="muted">{p.ownerName || 'unknown'}</span>) }]
+      ? [
+          {
+            key: 'owner',
+            label: 'Owner',
+            sort: (p: Pal) => (p.ownerName ?? '').toLowerCase(),
+            render: (p: Pal) =>
+              p.ownerResolved && p.ownerUid ? (
+                <Link href={`/players/${p.ownerUid}`}>{p.ownerName || '(no name)'}</Link>
+              ) : (
+                <span className="muted">{p.ownerName || 'unknown'}</span>
+              ),
+          },
+        ]
       : []),
     { key: 'placement', label: 'Where', sort: (p) => p.placement, render: (p) => PLACEMENT_WORDS[p.placement] ?? p.placement },
     { key: 'gender', label: 'Gender', wide: true, render: (p) => p.gender },
@@ -63,8 +75,20 @@ export function Pals() {
     <>
       <PageHead title="Pals" />
       <form className="filters card" onSubmit={(e) => e.preventDefault()} aria-label="Filter pals">
-        <Field label="Owner" type="search" placeholder="Name or uid" value={draft.owner} onChange={(e) => setDraft({ ...draft, owner: e.target.value })} />
-        <Field label="Species" type="search" placeholder="Lamball, SheepBall…" value={draft.species} onChange={(e) => setDraft({ ...draft, species: e.target.value })} />
+        <Field
+          label="Owner"
+          type="search"
+          placeholder="Name or uid"
+          value={draft.owner}
+          onChange={(e) => setDraft({ ...draft, owner: e.target.value })}
+        />
+        <Field
+          label="Species"
+          type="search"
+          placeholder="Lamball, SheepBall…"
+          value={draft.species}
+          onChange={(e) => setDraft({ ...draft, species: e.target.value })}
+        />
         <SelectField label="Where" value={f.placement} onChange={(e) => setSearch({ placement: e.target.value || undefined })}>
           <option value="">Anywhere</option>
           <option value="party">Party</option>
@@ -72,8 +96,24 @@ export function Pals() {
           <option value="base">Base</option>
           <option value="unknown">Unknown</option>
         </SelectField>
-        <Field fieldClass="field narrow" label="Level from" type="number" min={0} max={999} value={f.minLevel} onChange={(e) => setSearch({ minLevel: e.target.value || undefined })} />
-        <Field fieldClass="field narrow" label="to" type="number" min={0} max={999} value={f.maxLevel} onChange={(e) => setSearch({ maxLevel: e.target.value || undefined })} />
+        <Field
+          fieldClass="field narrow"
+          label="Level from"
+          type="number"
+          min={0}
+          max={999}
+          value={f.minLevel}
+          onChange={(e) => setSearch({ minLevel: e.target.value || undefined })}
+        />
+        <Field
+          fieldClass="field narrow"
+          label="to"
+          type="number"
+          min={0}
+          max={999}
+          value={f.maxLevel}
+          onChange={(e) => setSearch({ maxLevel: e.target.value || undefined })}
+        />
       </form>
       <div className="card">
         <PagedList list={list} what="Reading pals">

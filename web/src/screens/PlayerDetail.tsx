@@ -50,7 +50,11 @@ export function PlayerDetail({ uid }: { uid: string }) {
                   <Stat
                     label="Pals caught"
                     value={p.captureTotal ?? '—'}
-                    sub={p.captureTotal === undefined ? 'not in the save' : `${p.uniquePalsCaptured ?? 0} species · ${p.paldeckUnlocked ?? 0} in the Paldeck`}
+                    sub={
+                      p.captureTotal === undefined
+                        ? 'not in the save'
+                        : `${p.uniquePalsCaptured ?? 0} species · ${p.paldeckUnlocked ?? 0} in the Paldeck`
+                    }
                   />
                   <Stat label="Ping" value={p.ping === null ? '—' : `${Math.round(p.ping)} ms`} />
                 </div>
@@ -64,7 +68,13 @@ export function PlayerDetail({ uid }: { uid: string }) {
                     <code>{p.uid}</code>
                   </dd>
                   <dt>Location</dt>
-                  <dd>{p.location ? `${Math.round(p.location.x)}, ${Math.round(p.location.y)}` : <span className="muted">only while online</span>}</dd>
+                  <dd>
+                    {p.location ? (
+                      `${Math.round(p.location.x)}, ${Math.round(p.location.y)}`
+                    ) : (
+                      <span className="muted">only while online</span>
+                    )}
+                  </dd>
                 </dl>
               </Card>
               <Card title="Sessions">
@@ -74,7 +84,8 @@ export function PlayerDetail({ uid }: { uid: string }) {
                   <ul className="plain">
                     {p.sessions.slice(0, 20).map((s) => (
                       <li key={s.startedAt}>
-                        {when(s.startedAt)} — {s.endedAt ? `${span((Date.parse(s.endedAt) - Date.parse(s.startedAt)) / 1000)}` : <Badge tone="ok">now</Badge>}
+                        {when(s.startedAt)} —{' '}
+                        {s.endedAt ? `${span((Date.parse(s.endedAt) - Date.parse(s.startedAt)) / 1000)}` : <Badge tone="ok">now</Badge>}
                       </li>
                     ))}
                   </ul>
@@ -82,17 +93,29 @@ export function PlayerDetail({ uid }: { uid: string }) {
               </Card>
               {p.guild && (
                 <Card title={`Guild: ${p.guild.name}`}>
-                  <p className="muted small">{count(p.guild.memberCount, 'member')} · {count(p.guild.bases.length, 'base')}</p>
+                  <p className="muted small">
+                    {count(p.guild.memberCount, 'member')} · {count(p.guild.bases.length, 'base')}
+                  </p>
                   <ul className="plain inline">
                     {p.guild.members.map((m) => (
-                      <li key={m.uid}>{m.uid === p.uid ? <strong>{m.name}</strong> : <Link href={`/players/${m.uid}`}>{m.name || '(no name)'}</Link>}</li>
+                      <li key={m.uid}>
+                        {m.uid === p.uid ? <strong>{m.name}</strong> : <Link href={`/players/${m.uid}`}>{m.name || '(no name)'}</Link>}
+                      </li>
                     ))}
                   </ul>
                 </Card>
               )}
               <ItemGrantCard uid={p.uid} online={p.online} />
               <Card title={`Pals (${p.pals.length})`} className="wide-card">
-                <DataTable caption="Pals of this player" rows={p.pals} columns={palColumns(false)} rowKey={(x) => x.instanceId} filterText={(x) => `${x.displayName} ${x.characterId}`} empty="This player has no pals in the save." initialSort={{ key: 'level', dir: -1 }} />
+                <DataTable
+                  caption="Pals of this player"
+                  rows={p.pals}
+                  columns={palColumns(false)}
+                  rowKey={(x) => x.instanceId}
+                  filterText={(x) => `${x.displayName} ${x.characterId}`}
+                  empty="This player has no pals in the save."
+                  initialSort={{ key: 'level', dir: -1 }}
+                />
               </Card>
             </div>
           </>
@@ -144,9 +167,25 @@ function Moderate({ player, onDone }: { player: Detail; onDone: () => void }) {
           Ban
         </button>
       )}
-      <Dialog open={act !== null} title={act ? `${ACT_WORDS[act].title} ${player.name}?` : ''} confirm={act ? ACT_WORDS[act].confirm : ''} danger={act !== 'unban'} busy={a.busy} error={a.error} onConfirm={() => void go()} onClose={close}>
-        {act === 'ban' && !player.userId && <p className="warn-text">This player was never seen online, so the game has no platform id to ban yet.</p>}
-        <Field label={`Reason (kept in the audit log${act === 'kick' ? ', told to the player' : ''})`} maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
+      <Dialog
+        open={act !== null}
+        title={act ? `${ACT_WORDS[act].title} ${player.name}?` : ''}
+        confirm={act ? ACT_WORDS[act].confirm : ''}
+        danger={act !== 'unban'}
+        busy={a.busy}
+        error={a.error}
+        onConfirm={() => void go()}
+        onClose={close}
+      >
+        {act === 'ban' && !player.userId && (
+          <p className="warn-text">This player was never seen online, so the game has no platform id to ban yet.</p>
+        )}
+        <Field
+          label={`Reason (kept in the audit log${act === 'kick' ? ', told to the player' : ''})`}
+          maxLength={200}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
       </Dialog>
     </>
   );
@@ -157,8 +196,6 @@ function ItemGrantCard({ uid, online }: { uid: string; online: boolean }) {
   const cap = useData<Capability>(admin ? '/items/capability' : null);
   if (!admin || !cap.data?.capable) return null;
   return (
-    <Card title="Give items">
-      {online ? <GrantForm uid={uid} /> : <Empty>Items can be given only while the player is online.</Empty>}
-    </Card>
+    <Card title="Give items">{online ? <GrantForm uid={uid} /> : <Empty>Items can be given only while the player is online.</Empty>}</Card>
   );
 }

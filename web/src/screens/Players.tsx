@@ -32,23 +32,54 @@ export function Players() {
       sort: (p) => p.name.toLowerCase(),
       render: (p) => (
         <>
-          <Link href={`/players/${p.uid}`}>{p.name || '(no name)'}</Link> {p.banned && <Badge tone="bad">banned</Badge>} {p.whitelisted && <Badge tone="info">whitelisted</Badge>}
+          <Link href={`/players/${p.uid}`}>{p.name || '(no name)'}</Link> {p.banned && <Badge tone="bad">banned</Badge>}{' '}
+          {p.whitelisted && <Badge tone="info">whitelisted</Badge>}
         </>
       ),
     },
-    { key: 'online', label: 'Online', sort: (p) => (p.online ? 1 : 0), render: (p) => (p.online ? <Badge tone="ok">online</Badge> : <span className="muted">offline</span>) },
+    {
+      key: 'online',
+      label: 'Online',
+      sort: (p) => (p.online ? 1 : 0),
+      render: (p) => (p.online ? <Badge tone="ok">online</Badge> : <span className="muted">offline</span>),
+    },
     { key: 'level', label: 'Level', numeric: true, sort: (p) => p.level, render: (p) => p.level },
     { key: 'guild', label: 'Guild', sort: (p) => p.guildName ?? '', render: (p) => p.guildName ?? <span className="muted">none</span> },
-    { key: 'userId', label: 'Platform id', wide: true, sort: (p) => p.userId ?? '', render: (p) => (p.userId ? <code>{p.userId}</code> : <span className="muted">not seen online</span>) },
-    { key: 'ping', label: 'Ping', numeric: true, wide: true, sort: (p) => p.ping ?? -1, render: (p) => (p.ping === null ? '—' : `${Math.round(p.ping)} ms`) },
+    {
+      key: 'userId',
+      label: 'Platform id',
+      wide: true,
+      sort: (p) => p.userId ?? '',
+      render: (p) => (p.userId ? <code>{p.userId}</code> : <span className="muted">not seen online</span>),
+    },
+    {
+      key: 'ping',
+      label: 'Ping',
+      numeric: true,
+      wide: true,
+      sort: (p) => p.ping ?? -1,
+      render: (p) => (p.ping === null ? '—' : `${Math.round(p.ping)} ms`),
+    },
     { key: 'seen', label: 'Last seen', sort: (p) => p.lastSeenAt, render: (p) => (p.online ? 'now' : ago(p.lastSeenAt, now)) },
   ];
 
   return (
     <>
       <PageHead title="Players">
-        <Field hideLabel label="Search players by name" type="search" placeholder="Search by name…" value={text} onChange={(e) => setText(e.target.value)} />
-        <SelectField hideLabel label="Online or offline" value={online} onChange={(e) => setSearch({ online: e.target.value || undefined })}>
+        <Field
+          hideLabel
+          label="Search players by name"
+          type="search"
+          placeholder="Search by name…"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <SelectField
+          hideLabel
+          label="Online or offline"
+          value={online}
+          onChange={(e) => setSearch({ online: e.target.value || undefined })}
+        >
           <option value="">Everyone</option>
           <option value="true">Online</option>
           <option value="false">Offline</option>
@@ -65,7 +96,9 @@ export function Players() {
               rows={rows}
               columns={columns}
               rowKey={(p) => p.uid}
-              empty={search || online ? 'No player matches.' : 'No players in the save yet: they appear after the first parse that holds them.'}
+              empty={
+                search || online ? 'No player matches.' : 'No players in the save yet: they appear after the first parse that holds them.'
+              }
             />
           )}
         </PagedList>

@@ -12,10 +12,21 @@ import { CheckField, Field, SelectField } from '../ui/fields';
 import { DataTable } from '../ui/table';
 import { Async, ErrorNote } from '../ui/states';
 
-const blank = { name: '', every: 'day' as 'day' | 'interval', at: '04:00', minutes: 360, kind: 'restart' as 'restart' | 'command', warnMinutes: 5, message: 'The server restarts in {minutes} minutes.', whenPlayersOnline: 'run', command: '' };
+const blank = {
+  name: '',
+  every: 'day' as 'day' | 'interval',
+  at: '04:00',
+  minutes: 360,
+  kind: 'restart' as 'restart' | 'command',
+  warnMinutes: 5,
+  message: 'The server restarts in {minutes} minutes.',
+  whenPlayersOnline: 'run',
+  command: '',
+};
 
 const scheduleWords = (t: Task) => (t.schedule.every === 'day' ? `daily at ${t.schedule.at} UTC` : `every ${t.schedule.minutes} min`);
-const actionWords = (t: Task) => (t.action.kind === 'restart' ? `restart, warning ${t.action.warnMinutes} min before` : `run ${t.action.command}`);
+const actionWords = (t: Task) =>
+  t.action.kind === 'restart' ? `restart, warning ${t.action.warnMinutes} min before` : `run ${t.action.command}`;
 
 export function Tasks() {
   useTitle('Tasks');
@@ -33,7 +44,10 @@ export function Tasks() {
     name: form.name.trim(),
     enabled: true,
     schedule: form.every === 'day' ? { every: 'day', at: form.at } : { every: 'interval', minutes: form.minutes },
-    action: form.kind === 'restart' ? { kind: 'restart', warnMinutes: form.warnMinutes, message: form.message, whenPlayersOnline: form.whenPlayersOnline } : { kind: 'command', command: form.command.trim() },
+    action:
+      form.kind === 'restart'
+        ? { kind: 'restart', warnMinutes: form.warnMinutes, message: form.message, whenPlayersOnline: form.whenPlayersOnline }
+        : { kind: 'command', command: form.command.trim() },
   });
   const submit = async () => {
     if ((await add.run(() => api.post('/tasks', body()))) !== undefined) {
@@ -74,7 +88,12 @@ export function Tasks() {
                     key: 'on',
                     label: 'On',
                     render: (t) => (
-                      <CheckField hideLabel label={`${t.name} enabled`} checked={t.enabled} onChange={(e) => void setEnabled(t, e.target.checked)} />
+                      <CheckField
+                        hideLabel
+                        label={`${t.name} enabled`}
+                        checked={t.enabled}
+                        onChange={(e) => void setEnabled(t, e.target.checked)}
+                      />
                     ),
                   },
                   {
@@ -100,34 +119,74 @@ export function Tasks() {
           >
             <Field label="Name" required maxLength={64} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
             <div className="row">
-              <SelectField label="Runs" value={form.every} onChange={(e) => setForm({ ...form, every: e.target.value as 'day' | 'interval' })}>
+              <SelectField
+                label="Runs"
+                value={form.every}
+                onChange={(e) => setForm({ ...form, every: e.target.value as 'day' | 'interval' })}
+              >
                 <option value="day">Daily at a time (UTC)</option>
                 <option value="interval">Every N minutes</option>
               </SelectField>
               {form.every === 'day' ? (
                 <Field label="Time (UTC)" type="time" required value={form.at} onChange={(e) => setForm({ ...form, at: e.target.value })} />
               ) : (
-                <Field label="Minutes (5–10080)" type="number" min={5} max={10080} required value={form.minutes} onChange={(e) => setForm({ ...form, minutes: Number(e.target.value) })} />
+                <Field
+                  label="Minutes (5–10080)"
+                  type="number"
+                  min={5}
+                  max={10080}
+                  required
+                  value={form.minutes}
+                  onChange={(e) => setForm({ ...form, minutes: Number(e.target.value) })}
+                />
               )}
             </div>
-            <SelectField label="Does" value={form.kind} onChange={(e) => setForm({ ...form, kind: e.target.value as 'restart' | 'command' })}>
+            <SelectField
+              label="Does"
+              value={form.kind}
+              onChange={(e) => setForm({ ...form, kind: e.target.value as 'restart' | 'command' })}
+            >
               <option value="restart">Restart the game server</option>
               <option value="command">Run a console command</option>
             </SelectField>
             {form.kind === 'restart' ? (
               <>
                 <div className="row">
-                  <Field label="Warn (minutes before)" type="number" min={1} max={60} value={form.warnMinutes} onChange={(e) => setForm({ ...form, warnMinutes: Number(e.target.value) })} />
-                  <SelectField label="With players online" value={form.whenPlayersOnline} onChange={(e) => setForm({ ...form, whenPlayersOnline: e.target.value })}>
+                  <Field
+                    label="Warn (minutes before)"
+                    type="number"
+                    min={1}
+                    max={60}
+                    value={form.warnMinutes}
+                    onChange={(e) => setForm({ ...form, warnMinutes: Number(e.target.value) })}
+                  />
+                  <SelectField
+                    label="With players online"
+                    value={form.whenPlayersOnline}
+                    onChange={(e) => setForm({ ...form, whenPlayersOnline: e.target.value })}
+                  >
                     <option value="run">Restart anyway</option>
                     <option value="skip">Skip this run</option>
                     <option value="delay">Wait until they leave (2 h at most)</option>
                   </SelectField>
                 </div>
-                <Field label="Warning ({minutes} is replaced)" maxLength={200} required value={form.message} onChange={(e) => setForm({ ...form, message: e.target.value })} />
+                <Field
+                  label="Warning ({minutes} is replaced)"
+                  maxLength={200}
+                  required
+                  value={form.message}
+                  onChange={(e) => setForm({ ...form, message: e.target.value })}
+                />
               </>
             ) : (
-              <Field label="Command" className="mono" maxLength={4000} required value={form.command} onChange={(e) => setForm({ ...form, command: e.target.value })} />
+              <Field
+                label="Command"
+                className="mono"
+                maxLength={4000}
+                required
+                value={form.command}
+                onChange={(e) => setForm({ ...form, command: e.target.value })}
+              />
             )}
             <ErrorNote error={add.error} />
             <button type="submit" className="primary" disabled={add.busy}>
@@ -146,7 +205,11 @@ export function Tasks() {
                 columns={[
                   { key: 'at', label: 'When', sort: (x) => x.at, render: (x) => ago(x.at, now) },
                   { key: 'task', label: 'Task', render: (x) => name(x.taskId) },
-                  { key: 'outcome', label: 'Outcome', render: (x) => <Badge tone={x.outcome === 'ok' ? 'ok' : x.outcome === 'failed' ? 'bad' : 'warn'}>{x.outcome}</Badge> },
+                  {
+                    key: 'outcome',
+                    label: 'Outcome',
+                    render: (x) => <Badge tone={x.outcome === 'ok' ? 'ok' : x.outcome === 'failed' ? 'bad' : 'warn'}>{x.outcome}</Badge>,
+                  },
                   { key: 'detail', label: 'Detail', wide: true, render: (x) => x.detail },
                 ]}
               />
@@ -154,7 +217,16 @@ export function Tasks() {
           </Async>
         </Card>
       </div>
-      <Dialog open={removing !== null} title={`Remove “${removing?.name ?? ''}”?`} confirm="Remove" danger busy={del.busy} error={del.error} onConfirm={() => void remove()} onClose={() => setRemoving(null)}>
+      <Dialog
+        open={removing !== null}
+        title={`Remove “${removing?.name ?? ''}”?`}
+        confirm="Remove"
+        danger
+        busy={del.busy}
+        error={del.error}
+        onConfirm={() => void remove()}
+        onClose={() => setRemoving(null)}
+      >
         <p>The task stops; its past runs stay in the list.</p>
       </Dialog>
     </>

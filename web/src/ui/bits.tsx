@@ -1,7 +1,17 @@
 // Small pieces every screen uses: a card, a badge, a stat, a page's heading. (Form fields: fields.tsx.)
 import type { ReactNode } from 'react';
 
-export function Card({ title, actions, children, className }: { title?: ReactNode; actions?: ReactNode; children: ReactNode; className?: string }) {
+export function Card({
+  title,
+  actions,
+  children,
+  className,
+}: {
+  title?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section className={`card ${className ?? ''}`}>
       {(title || actions) && (

@@ -61,7 +61,12 @@ export function TextAreaField(props: FieldFrame & TextareaHTMLAttributes<HTMLTex
 /** A checkbox in its label, the words after the box (or for screen readers only, `hideLabel`,
  * where the row or column already says what the box is). `fieldClass`: the label's classes,
  * `check` unless given. */
-export function CheckField({ label, hideLabel, fieldClass, ...input }: { label: ReactNode; hideLabel?: boolean; fieldClass?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+export function CheckField({
+  label,
+  hideLabel,
+  fieldClass,
+  ...input
+}: { label: ReactNode; hideLabel?: boolean; fieldClass?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
   return (
     <label className={fieldClass ?? 'check'}>
       <input type="checkbox" {...input} />
@@ -71,7 +76,10 @@ export function CheckField({ label, hideLabel, fieldClass, ...input }: { label: 
 }
 
 /** A file picker drawn as a button: the label is the button, the input itself is hidden. */
-export function FileButton({ label, ...input }: { label: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'> & { ref?: Ref<HTMLInputElement> }) {
+export function FileButton({
+  label,
+  ...input
+}: { label: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'> & { ref?: Ref<HTMLInputElement> }) {
   return (
     <label className="button">
       {label}

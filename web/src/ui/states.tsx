@@ -45,7 +45,17 @@ export function Async<T>({ r, children, what }: { r: Loaded<T>; children: (data:
 
 /** A list read a page at a time (usePaged): its error with a retry, loading until the first
  * page, the rows as `children` draws them, and a button for the next page while there is one. */
-export function PagedList<T>({ list, what, more = 'Load more', children }: { list: Paged<T>; what: string; more?: string; children: (rows: T[]) => ReactNode }) {
+export function PagedList<T>({
+  list,
+  what,
+  more = 'Load more',
+  children,
+}: {
+  list: Paged<T>;
+  what: string;
+  more?: string;
+  children: (rows: T[]) => ReactNode;
+}) {
   return (
     <>
       <ErrorNote error={list.error} retry={list.reload} />

@@ -60,7 +60,15 @@ export function DataTable<T>({ rows, columns, rowKey, caption, empty, filterText
   return (
     <div className="table-block">
       {filterText && rows.length > 0 && (
-        <Field hideLabel label={`Filter ${caption.toLowerCase()}`} className="filter" type="search" placeholder="Filter…" value={filter} onChange={(e) => setFilter(e.target.value)} />
+        <Field
+          hideLabel
+          label={`Filter ${caption.toLowerCase()}`}
+          className="filter"
+          type="search"
+          placeholder="Filter…"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+        />
       )}
       {rows.length === 0 ? (
         <Empty>{empty ?? 'Nothing here yet.'}</Empty>

@@ -4,7 +4,14 @@
 import { userActor } from '../../../lib/actor.js';
 import { encodeCursor } from '../../cursor.js';
 import { json, noContent } from '../../respond.js';
-import type { AuditQuery, CreateUserRequestSchema, SessionPath, SetPasswordRequestSchema, SetRoleRequestSchema, UserPath } from './schemas.js';
+import type {
+  AuditQuery,
+  CreateUserRequestSchema,
+  SessionPath,
+  SetPasswordRequestSchema,
+  SetRoleRequestSchema,
+  UserPath,
+} from './schemas.js';
 import type { PanelHandler } from '../context.js';
 
 export const listUsers: PanelHandler = ({ deps }) => json(200, { data: deps.store.users.list() });
@@ -16,7 +23,12 @@ export const setRole: PanelHandler<{ params: typeof UserPath; body: typeof SetRo
   json(200, { data: deps.store.users.setRole(params.username, body.role, userActor(user.username)) });
 
 /** An admin setting their own password stays signed in here; every other session of the user ends. */
-export const setPassword: PanelHandler<{ params: typeof UserPath; body: typeof SetPasswordRequestSchema }> = ({ deps, params, body, user }) => {
+export const setPassword: PanelHandler<{ params: typeof UserPath; body: typeof SetPasswordRequestSchema }> = ({
+  deps,
+  params,
+  body,
+  user,
+}) => {
   const keepSessionId = params.username === user.username ? user.sessionId : undefined;
   deps.store.users.setPassword(params.username, body.password, userActor(user.username), { keepSessionId });
   return noContent();

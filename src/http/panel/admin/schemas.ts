@@ -7,14 +7,23 @@ import { AUDIT_ACTIONS, AUDIT_OUTCOMES, REFUSAL_REASONS } from '../../../lib/aud
 import { cursorParam, limitParam } from '../../routes/page-params.js';
 import { Timestamp } from '../../../rows/schemas.js';
 
-const Username = z.string().regex(USERNAME_PATTERN).meta({ description: '1 to 32 letters, digits, dots, dashes or underscores.', examples: ['alice'] });
+const Username = z
+  .string()
+  .regex(USERNAME_PATTERN)
+  .meta({ description: '1 to 32 letters, digits, dots, dashes or underscores.', examples: ['alice'] });
 const Role = z.enum(ROLES);
 const Password = z.string().meta({ description: `At least ${PASSWORD_MIN_LENGTH} characters, not a common password, not the user name.` });
-const ActorText = z.string().meta({ description: '`user:<name>` (a panel user), `cli` (the shell: control socket or the store directly) or `system` (palpanel itself).', examples: ['user:alice'] });
+const ActorText = z.string().meta({
+  description: '`user:<name>` (a panel user), `cli` (the shell: control socket or the store directly) or `system` (palpanel itself).',
+  examples: ['user:alice'],
+});
 
 export const UserPath = z.object({ username: Username });
 export const SessionPath = z.object({
-  id: z.string().regex(SESSION_ID_PATTERN).meta({ description: "The session's public id (16 lowercase hex digits; never the cookie's token).", examples: ['0123456789abcdef'] }),
+  id: z
+    .string()
+    .regex(SESSION_ID_PATTERN)
+    .meta({ description: "The session's public id (16 lowercase hex digits; never the cookie's token).", examples: ['0123456789abcdef'] }),
 });
 
 export const UserRecordSchema = z.strictObject({ username: z.string(), role: Role, createdAt: Timestamp });
@@ -33,7 +42,9 @@ export const SessionRecordSchema = z.strictObject({
   lastSeenAt: Timestamp.meta({ description: 'The last request made with it, to the minute.' }),
   current: z.boolean().meta({ description: 'True for the session of this request.' }),
 });
-export const SessionListSchema = z.strictObject({ data: z.array(SessionRecordSchema).meta({ description: 'Sessions that have not expired, newest first.' }) });
+export const SessionListSchema = z.strictObject({
+  data: z.array(SessionRecordSchema).meta({ description: 'Sessions that have not expired, newest first.' }),
+});
 
 export const AuditRecordSchema = z.strictObject({
   id: z.int(),

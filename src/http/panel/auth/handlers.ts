@@ -12,7 +12,9 @@ import { LoginThrottle, type ThrottleOptions } from './login-throttle.js';
 const SWEEP_EVERY_MS = 10 * 60_000;
 
 /** The login handler, with its own throttle (one per panel surface). */
-export function createLogin(throttleOptions?: ThrottleOptions): (ctx: PanelBaseContext & RouteInput<{ body: typeof LoginRequestSchema }>) => PanelResult {
+export function createLogin(
+  throttleOptions?: ThrottleOptions,
+): (ctx: PanelBaseContext & RouteInput<{ body: typeof LoginRequestSchema }>) => PanelResult {
   const throttle = new LoginThrottle(throttleOptions);
   let lastSweep = 0;
 

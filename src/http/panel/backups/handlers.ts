@@ -29,7 +29,8 @@ export const getOne: PanelHandler<{ params: typeof BackupPath }> = async ({ deps
   return json(200, { data: { id: params.id, state: 'done', error: null, backup: await b.get(params.id) } });
 };
 
-export const contents: PanelHandler<{ params: typeof BackupPath }> = async ({ deps, params }) => json(200, { data: await backupsOf(deps).contents(params.id) });
+export const contents: PanelHandler<{ params: typeof BackupPath }> = async ({ deps, params }) =>
+  json(200, { data: await backupsOf(deps).contents(params.id) });
 
 export const storage: PanelHandler = async ({ deps }) => json(200, { data: await backupsOf(deps).storage() });
 
@@ -42,7 +43,11 @@ export const download: PanelHandler<{ params: typeof BackupPath }> = async ({ de
   const file = await backupsOf(deps).pathOf(params.id);
   return {
     status: 200,
-    headers: { 'content-type': 'application/gzip', 'content-disposition': `attachment; filename="palpanel-${params.id}.tar.gz"`, 'cache-control': 'no-store' },
+    headers: {
+      'content-type': 'application/gzip',
+      'content-disposition': `attachment; filename="palpanel-${params.id}.tar.gz"`,
+      'cache-control': 'no-store',
+    },
     file,
   };
 };
@@ -57,8 +62,10 @@ export const upload: PanelHandler = async ({ deps, req, user }) => {
   return json(201, { data: await backupsOf(deps).importArchive(Buffer.from(req.body), userActor(user.username)) });
 };
 
-export const dryRun: PanelHandler<{ params: typeof BackupPath }> = async ({ deps, params }) => json(200, { data: await backupsOf(deps).dryRun(params.id) });
+export const dryRun: PanelHandler<{ params: typeof BackupPath }> = async ({ deps, params }) =>
+  json(200, { data: await backupsOf(deps).dryRun(params.id) });
 
 export const restore: PanelHandler<{ params: typeof BackupPath; body: typeof RestoreRequest }> = async ({ deps, params, body, user }) =>
-  json(200, { data: await backupsOf(deps).restore(params.id, { confirm: body.confirm, shutdown: body.shutdown ?? false }, userActor(user.username)) });
-
+  json(200, {
+    data: await backupsOf(deps).restore(params.id, { confirm: body.confirm, shutdown: body.shutdown ?? false }, userActor(user.username)),
+  });

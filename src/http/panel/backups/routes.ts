@@ -4,7 +4,20 @@
 // and nothing is touched.
 import { z } from 'zod';
 import { route, signedIn, adminOnly, type PanelRoute } from '../context.js';
-import { list, create, getOne, contents, storage, getSchedule, putSchedule, download, remove, upload, dryRun, restore } from './handlers.js';
+import {
+  list,
+  create,
+  getOne,
+  contents,
+  storage,
+  getSchedule,
+  putSchedule,
+  download,
+  remove,
+  upload,
+  dryRun,
+  restore,
+} from './handlers.js';
 import { BackupPath, CreateRequest, RestoreRequest } from './schemas.js';
 import {
   BackupContentsSchema,
@@ -27,11 +40,50 @@ export function backupRoutes(): PanelRoute[] {
   const NF = '`not_found`: no backup has that id.';
   return [
     ...signedIn([
-      route({ method: 'GET', path: '/backups', operationId: 'listBackups', summary: 'Backups, newest first', responses: { 200: { description: 'OK', schema: z.strictObject({ data: z.array(BackupRecordSchema) }) } }, handler: list }),
-      route({ method: 'GET', path: '/backups/storage', operationId: 'backupStorage', summary: 'Bytes used, count, free disk, oldest and newest', responses: { 200: { description: 'OK', schema: z.strictObject({ data: BackupStorageSchema }) } }, handler: storage }),
-      route({ method: 'GET', path: '/backups/schedule', operationId: 'getBackupSchedule', summary: 'The backup schedule and retention', responses: { 200: { description: 'OK', schema: z.strictObject({ data: BackupScheduleSchema }) } }, handler: getSchedule }),
-      route({ method: 'GET', path: '/backups/{id}', operationId: 'getBackup', summary: 'A backup, or the state of one being made', request: { params: BackupPath }, responses: { 200: { description: 'OK', schema: z.strictObject({ data: BackupJobSchema }) } }, errors: { 404: NF }, handler: getOne }),
-      route({ method: 'GET', path: '/backups/{id}/contents', operationId: 'backupContents', summary: 'The manifest: each file with its size and SHA-256', request: { params: BackupPath }, responses: { 200: { description: 'OK', schema: z.strictObject({ data: BackupContentsSchema }) } }, errors: { 404: NF }, handler: contents }),
+      route({
+        method: 'GET',
+        path: '/backups',
+        operationId: 'listBackups',
+        summary: 'Backups, newest first',
+        responses: { 200: { description: 'OK', schema: z.strictObject({ data: z.array(BackupRecordSchema) }) } },
+        handler: list,
+      }),
+      route({
+        method: 'GET',
+        path: '/backups/storage',
+        operationId: 'backupStorage',
+        summary: 'Bytes used, count, free disk, oldest and newest',
+        responses: { 200: { description: 'OK', schema: z.strictObject({ data: BackupStorageSchema }) } },
+        handler: storage,
+      }),
+      route({
+        method: 'GET',
+        path: '/backups/schedule',
+        operationId: 'getBackupSchedule',
+        summary: 'The backup schedule and retention',
+        responses: { 200: { description: 'OK', schema: z.strictObject({ data: BackupScheduleSchema }) } },
+        handler: getSchedule,
+      }),
+      route({
+        method: 'GET',
+        path: '/backups/{id}',
+        operationId: 'getBackup',
+        summary: 'A backup, or the state of one being made',
+        request: { params: BackupPath },
+        responses: { 200: { description: 'OK', schema: z.strictObject({ data: BackupJobSchema }) } },
+        errors: { 404: NF },
+        handler: getOne,
+      }),
+      route({
+        method: 'GET',
+        path: '/backups/{id}/contents',
+        operationId: 'backupContents',
+        summary: 'The manifest: each file with its size and SHA-256',
+        request: { params: BackupPath },
+        responses: { 200: { description: 'OK', schema: z.strictObject({ data: BackupContentsSchema }) } },
+        errors: { 404: NF },
+        handler: contents,
+      }),
     ]),
     ...adminOnly([
       route({
@@ -44,19 +96,57 @@ export function backupRoutes(): PanelRoute[] {
         errors: { 409: '`conflict`: a backup is being made, or no save folder is configured.' },
         handler: create,
       }),
-      route({ method: 'PUT', path: '/backups/schedule', operationId: 'setBackupSchedule', summary: 'Set the schedule and retention', request: { body: BackupScheduleSchema }, responses: { 200: { description: 'The schedule now.', schema: z.strictObject({ data: BackupScheduleSchema }) } }, handler: putSchedule }),
+      route({
+        method: 'PUT',
+        path: '/backups/schedule',
+        operationId: 'setBackupSchedule',
+        summary: 'Set the schedule and retention',
+        request: { body: BackupScheduleSchema },
+        responses: { 200: { description: 'The schedule now.', schema: z.strictObject({ data: BackupScheduleSchema }) } },
+        handler: putSchedule,
+      }),
       route({
         method: 'POST',
         path: BACKUP_UPLOAD_PATH,
         operationId: 'uploadBackup',
         summary: 'Keep an archive made elsewhere (a palpanel .tar.gz) as an `imported` backup, once checked as a world save',
         responses: { 201: { description: 'Kept.', schema: z.strictObject({ data: BackupRecordSchema }) } },
-        errors: { 400: '`invalid_request`: not a palpanel backup of a world save (the message says why).', 413: '`invalid_request`: larger than 512 MiB.' },
+        errors: {
+          400: '`invalid_request`: not a palpanel backup of a world save (the message says why).',
+          413: '`invalid_request`: larger than 512 MiB.',
+        },
         handler: upload,
       }),
-      route({ method: 'GET', path: '/backups/{id}/download', operationId: 'downloadBackup', summary: 'The archive (.tar.gz), streamed', request: { params: BackupPath }, responses: { 200: { description: 'The archive.', headers: ['Content-Disposition'] } }, errors: { 404: NF }, handler: download }),
-      route({ method: 'DELETE', path: '/backups/{id}', operationId: 'deleteBackup', summary: 'Delete a backup', request: { params: BackupPath }, responses: { 204: { description: 'Deleted.' } }, errors: { 404: NF }, handler: remove }),
-      route({ method: 'POST', path: '/backups/{id}/restore/dry-run', operationId: 'restoreDryRun', summary: 'What a restore would change: files, and players, pals and guilds gained and lost', request: { params: BackupPath }, responses: { 200: { description: 'OK', schema: z.strictObject({ data: RestoreDiffSchema }) } }, errors: { 404: NF }, handler: dryRun }),
+      route({
+        method: 'GET',
+        path: '/backups/{id}/download',
+        operationId: 'downloadBackup',
+        summary: 'The archive (.tar.gz), streamed',
+        request: { params: BackupPath },
+        responses: { 200: { description: 'The archive.', headers: ['Content-Disposition'] } },
+        errors: { 404: NF },
+        handler: download,
+      }),
+      route({
+        method: 'DELETE',
+        path: '/backups/{id}',
+        operationId: 'deleteBackup',
+        summary: 'Delete a backup',
+        request: { params: BackupPath },
+        responses: { 204: { description: 'Deleted.' } },
+        errors: { 404: NF },
+        handler: remove,
+      }),
+      route({
+        method: 'POST',
+        path: '/backups/{id}/restore/dry-run',
+        operationId: 'restoreDryRun',
+        summary: 'What a restore would change: files, and players, pals and guilds gained and lost',
+        request: { params: BackupPath },
+        responses: { 200: { description: 'OK', schema: z.strictObject({ data: RestoreDiffSchema }) } },
+        errors: { 404: NF },
+        handler: dryRun,
+      }),
       route({
         method: 'POST',
         path: '/backups/{id}/restore',

@@ -2,7 +2,9 @@
 import { z } from 'zod';
 import { BACKUP_ID, RESTORE_CONFIRMATION } from '../../../lib/backup.js';
 
-export const CreateRequest = z.strictObject({ note: z.string().max(200).optional().meta({ description: 'A few words kept with a manual backup.' }) }).optional();
+export const CreateRequest = z
+  .strictObject({ note: z.string().max(200).optional().meta({ description: 'A few words kept with a manual backup.' }) })
+  .optional();
 
 export const BackupPath = z.object({
   id: z
@@ -14,5 +16,8 @@ export const BackupPath = z.object({
 /** The route's own body: the word is checked again by the restore itself, whoever calls it. */
 export const RestoreRequest = z.strictObject({
   confirm: z.literal(RESTORE_CONFIRMATION).meta({ description: 'Exactly `RESTORE`.' }),
-  shutdown: z.boolean().optional().meta({ description: 'Shut the game server down first through its REST API when it runs (default false: 409).' }),
+  shutdown: z
+    .boolean()
+    .optional()
+    .meta({ description: 'Shut the game server down first through its REST API when it runs (default false: 409).' }),
 });

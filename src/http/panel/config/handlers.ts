@@ -8,7 +8,11 @@ import { type PanelHandler } from '../context.js';
 import { UpdateRequest } from './schemas.js';
 
 export function configOf(deps: HttpDeps): ConfigPort {
-  if (!deps.config) throw new ConflictError('conflict', "No deployment file is configured: set SERVICE_CONFIG_FILE to the game's PalWorldSettings.ini or palworld-server-docker's env file.");
+  if (!deps.config)
+    throw new ConflictError(
+      'conflict',
+      "No deployment file is configured: set SERVICE_CONFIG_FILE to the game's PalWorldSettings.ini or palworld-server-docker's env file.",
+    );
   return deps.config;
 }
 

@@ -19,7 +19,9 @@ export const Setting = z.strictObject({
 
 export const ConfigSchema = z.strictObject({ format: z.enum(['ini', 'env']), file: z.string(), settings: z.array(Setting) });
 
-export const UpdateRequest = z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,80}$/), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])).meta({
-  description: 'Setting names as the file spells them, to their new values; only those that change.',
-  examples: [{ ExpRate: 2, bIsPvP: false }],
-});
+export const UpdateRequest = z
+  .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,80}$/), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]))
+  .meta({
+    description: 'Setting names as the file spells them, to their new values; only those that change.',
+    examples: [{ ExpRate: 2, bIsPvP: false }],
+  });

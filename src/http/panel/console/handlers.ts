@@ -16,14 +16,22 @@ export function consoleOf(deps: HttpDeps): ConsolePort {
 }
 
 export const exec: PanelHandler<{ body: typeof ExecRequest }> = async ({ deps, body, user }) => {
-  if ((body.command === undefined) === (body.savedId === undefined)) throw new ValidationError('Give exactly one of "command" and "savedId".');
+  if ((body.command === undefined) === (body.savedId === undefined))
+    throw new ValidationError('Give exactly one of "command" and "savedId".');
   let command = body.command ?? deps.store.console.savedById(body.savedId!).command;
   if (body.player !== undefined) {
     const saved = deps.store.world.player(body.player);
     if (!saved) throw new NotFoundError('No player has that uid.');
     const key = body.player.replace(/-/g, '').toUpperCase();
-    const filled = fillPlaceholders(command, { userId: deps.store.moderation.account(key)?.userId, playerId: playerIdOfSaveUid(saved.uid), name: saved.name });
-    if (filled.missing.length) throw new ValidationError(`This player has no value for ${filled.missing.join(', ')} yet (palpanel learns the platform id when it sees them online).`);
+    const filled = fillPlaceholders(command, {
+      userId: deps.store.moderation.account(key)?.userId,
+      playerId: playerIdOfSaveUid(saved.uid),
+      name: saved.name,
+    });
+    if (filled.missing.length)
+      throw new ValidationError(
+        `This player has no value for ${filled.missing.join(', ')} yet (palpanel learns the platform id when it sees them online).`,
+      );
     command = filled.command;
   } else if (/\{(userId|playerId|name)\}/.test(command)) {
     throw new ValidationError('The command has placeholders: choose a "player" to fill them.');
@@ -33,7 +41,8 @@ export const exec: PanelHandler<{ body: typeof ExecRequest }> = async ({ deps, b
 
 export const log: PanelHandler<{ query: typeof LogQuery }> = ({ deps, query }) => {
   const before = query.cursor === null || query.cursor === undefined ? null : Number(query.cursor);
-  if (before !== null && !(Number.isSafeInteger(before) && before > 0)) throw new ValidationError('The cursor is not valid.', 'invalid_cursor');
+  if (before !== null && !(Number.isSafeInteger(before) && before > 0))
+    throw new ValidationError('The cursor is not valid.', 'invalid_cursor');
   const rows = deps.store.console.page(query.limit + 1, before);
   const page = rows.slice(0, query.limit);
   return json(200, { data: page, nextCursor: rows.length > query.limit ? encodeCursor(String(page[page.length - 1].id)) : null });

@@ -3,17 +3,36 @@ import { z } from 'zod';
 import { cursorParam, limitParam } from '../../routes/page-params.js';
 import { Timestamp } from '../../../rows/schemas.js';
 
-export const Command = z.string().min(1).max(4000).meta({ description: 'One line; `{userId}`, `{playerId}` and `{name}` are filled from `player`.', examples: ['ShowPlayers'] });
+export const Command = z
+  .string()
+  .min(1)
+  .max(4000)
+  .meta({ description: 'One line; `{userId}`, `{playerId}` and `{name}` are filled from `player`.', examples: ['ShowPlayers'] });
 
 export const ExecRequest = z
   .strictObject({
     command: Command.optional(),
-    savedId: z.string().regex(/^[0-9a-f]{8}$/).optional().meta({ description: 'Run a saved command instead of `command`.' }),
-    player: z.string().regex(/^[0-9a-fA-F-]{1,36}$/).optional().meta({ description: "A player's save uid: fills the placeholders." }),
+    savedId: z
+      .string()
+      .regex(/^[0-9a-f]{8}$/)
+      .optional()
+      .meta({ description: 'Run a saved command instead of `command`.' }),
+    player: z
+      .string()
+      .regex(/^[0-9a-fA-F-]{1,36}$/)
+      .optional()
+      .meta({ description: "A player's save uid: fills the placeholders." }),
   })
   .meta({ description: 'Exactly one of `command` and `savedId`.' });
 
-export const LogEntry = z.strictObject({ id: z.int(), at: Timestamp, actor: z.string(), command: z.string(), outcome: z.enum(['ok', 'truncated', 'failed']), reply: z.string() });
+export const LogEntry = z.strictObject({
+  id: z.int(),
+  at: Timestamp,
+  actor: z.string(),
+  command: z.string(),
+  outcome: z.enum(['ok', 'truncated', 'failed']),
+  reply: z.string(),
+});
 
 export const Saved = z.strictObject({ id: z.string(), name: z.string(), command: z.string(), createdAt: Timestamp, createdBy: z.string() });
 
@@ -21,4 +40,9 @@ export const SaveRequest = z.strictObject({ name: z.string().min(1).max(64), com
 
 export const LogQuery = z.strictObject({ limit: limitParam(50, 500, 'Page size'), cursor: cursorParam });
 
-export const SavedQuery = z.strictObject({ id: z.string().regex(/^[0-9a-f]{8}$/).meta({ description: 'The saved command to remove.', examples: ['0a1b2c3d'] }) });
+export const SavedQuery = z.strictObject({
+  id: z
+    .string()
+    .regex(/^[0-9a-f]{8}$/)
+    .meta({ description: 'The saved command to remove.', examples: ['0a1b2c3d'] }),
+});

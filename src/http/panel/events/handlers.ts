@@ -24,7 +24,8 @@ export const metricsHistory: PanelHandler<{ query: typeof MetricsHistoryQuery }>
   if (fromMs >= toMs) throw bad('`from` must be before `to`.');
   const age = now.getTime() - fromMs;
   const stepSec = query.step ?? (age <= HOUR ? 1 : age <= DAY ? 60 : 600);
-  if ((toMs - fromMs) / (stepSec * 1000) > MAX_HISTORY_POINTS) throw bad(`At most ${MAX_HISTORY_POINTS} steps per request; widen the step.`);
+  if ((toMs - fromMs) / (stepSec * 1000) > MAX_HISTORY_POINTS)
+    throw bad(`At most ${MAX_HISTORY_POINTS} steps per request; widen the step.`);
   const points = deps.store.metrics.range({ fromMs, toMs, stepMs: stepSec * 1000, nowMs: now.getTime() });
   return json(200, { data: { from: new Date(fromMs).toISOString(), to: new Date(toMs).toISOString(), stepSec, points } });
 };
@@ -38,7 +39,13 @@ export const listEvents: PanelHandler<{ query: typeof EventQuery }> = ({ deps, q
   const limit = query.limit ?? EVENT_PAGE_DEFAULT;
   // Stored times are canonical ISO strings: the bounds are compared in the same form.
   const canon = (t: string | undefined) => (t === undefined ? undefined : new Date(t).toISOString());
-  const rows = deps.store.events.page({ limit: limit + 1, beforeId, kinds: query.kind?.split(','), from: canon(query.from), to: canon(query.to) });
+  const rows = deps.store.events.page({
+    limit: limit + 1,
+    beforeId,
+    kinds: query.kind?.split(','),
+    from: canon(query.from),
+    to: canon(query.to),
+  });
   const more = rows.length > limit;
   const data = more ? rows.slice(0, limit) : rows;
   return json(200, { data, nextCursor: more ? encodeCursor(String(data[data.length - 1].id)) : null });

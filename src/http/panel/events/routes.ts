@@ -1,7 +1,14 @@
 // The metrics and events routes (issue 11): current metrics from the poller's snapshot, the
 // durable metrics history, the event log with its filters, and the live stream.
 import { route, signedIn, type PanelRoute } from '../context.js';
-import { EventPageSchema, EventQuery, MetricsCurrentSchema, MetricsHistoryQuery, MetricsHistorySchema, StreamMessageSchema } from './schemas.js';
+import {
+  EventPageSchema,
+  EventQuery,
+  MetricsCurrentSchema,
+  MetricsHistoryQuery,
+  MetricsHistorySchema,
+  StreamMessageSchema,
+} from './schemas.js';
 import { metricsCurrent, metricsHistory, listEvents, streamEvents } from './handlers.js';
 
 export function eventRoutes(): PanelRoute[] {
@@ -40,7 +47,13 @@ export function eventRoutes(): PanelRoute[] {
         summary: 'Live stream (server-sent events) of new events, player changes and metrics',
         description:
           'A `text/event-stream` that stays open. Send `Last-Event-ID` (the browser does on reconnect) to resume after that id without loss or duplicates within the retained log. Streams are bounded in number; past the bound the answer is 503 `unavailable`.',
-        responses: { 200: { description: 'The stream; each message `data` is one of the documented shapes.', schema: StreamMessageSchema, contentType: 'text/event-stream' } },
+        responses: {
+          200: {
+            description: 'The stream; each message `data` is one of the documented shapes.',
+            schema: StreamMessageSchema,
+            contentType: 'text/event-stream',
+          },
+        },
         errors: {
           400: '`invalid_request`: `Last-Event-ID` is not an id.',
           503: { description: '`unavailable`: every stream slot is taken.', headers: ['Retry-After'] },

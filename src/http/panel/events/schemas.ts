@@ -50,7 +50,10 @@ export const MetricsHistorySchema = z.strictObject({
 export const MAX_HISTORY_POINTS = 10_000;
 
 export const MetricsHistoryQuery = z.strictObject({
-  from: Instant.meta({ description: 'Start (inclusive); default one hour before `to`. Reach: every poll for an hour, a point a minute for a day, one per ten minutes for 30 days.' }),
+  from: Instant.meta({
+    description:
+      'Start (inclusive); default one hour before `to`. Reach: every poll for an hour, a point a minute for a day, one per ten minutes for 30 days.',
+  }),
   to: Instant.meta({ description: 'End (exclusive); default now.' }),
   step: z.coerce
     .number()
@@ -58,7 +61,9 @@ export const MetricsHistoryQuery = z.strictObject({
     .min(1)
     .max(86_400)
     .optional()
-    .meta({ description: `Seconds per point, 1 to 86400; default: every sample within the last hour, 60 within a day, 600 beyond. At most ${MAX_HISTORY_POINTS} steps per request.` }),
+    .meta({
+      description: `Seconds per point, 1 to 86400; default: every sample within the last hour, 60 within a day, 600 beyond. At most ${MAX_HISTORY_POINTS} steps per request.`,
+    }),
 });
 
 export const EventSchema = z.strictObject({
@@ -103,7 +108,9 @@ export const StreamPlayerSchema = z.strictObject({
 export const StreamMessageSchema = z
   .union([
     EventSchema.meta({ title: 'event', description: '`event: event`: an entry of the log, as `GET /events` shows it; `id:` is its id.' }),
-    z.strictObject({ at: Timestamp, players: z.array(StreamPlayerSchema) }).meta({ title: 'players', description: '`event: players`: who is online, when it changed (and once on connect).' }),
+    z
+      .strictObject({ at: Timestamp, players: z.array(StreamPlayerSchema) })
+      .meta({ title: 'players', description: '`event: players`: who is online, when it changed (and once on connect).' }),
     z
       .strictObject({ at: Timestamp, reachable: z.boolean(), metrics: MetricsSchema.nullable() })
       .meta({ title: 'metrics', description: '`event: metrics`: every poll (and once on connect).' }),

@@ -12,14 +12,23 @@ import { type PanelHandler } from '../context.js';
 import { PanelPlayerPath } from '../players/schemas.js';
 import { Capability, GrantRequest, SearchQuery, PageQuery } from './schemas.js';
 
-
 /** Whether PalDefender answers over RCON, and why not in words. */
 export async function probe(deps: HttpDeps): Promise<z.infer<typeof Capability>> {
-  if (!deps.console) return { capable: false, via: null, reason: 'RCON is not configured (SERVICE_RCON_ADDR, SERVICE_RCON_PASSWORD): palpanel reaches PalDefender through it.' };
+  if (!deps.console)
+    return {
+      capable: false,
+      via: null,
+      reason: 'RCON is not configured (SERVICE_RCON_ADDR, SERVICE_RCON_PASSWORD): palpanel reaches PalDefender through it.',
+    };
   try {
     const reply = await deps.console.run('getrconcmds');
-    if (/^giveitems\b/im.test(reply.text)) return { capable: true, via: 'rcon', reason: 'PalDefender answers over RCON: items can be given to online players.' };
-    return { capable: false, via: null, reason: 'The game server does not have PalDefender (it does not know getrconcmds or giveitems): vanilla Palworld cannot give items.' };
+    if (/^giveitems\b/im.test(reply.text))
+      return { capable: true, via: 'rcon', reason: 'PalDefender answers over RCON: items can be given to online players.' };
+    return {
+      capable: false,
+      via: null,
+      reason: 'The game server does not have PalDefender (it does not know getrconcmds or giveitems): vanilla Palworld cannot give items.',
+    };
   } catch (err) {
     if (err instanceof GameUnavailableError) return { capable: false, via: null, reason: err.message };
     throw err;
@@ -28,7 +37,8 @@ export async function probe(deps: HttpDeps): Promise<z.infer<typeof Capability>>
 
 export const capability: PanelHandler = async ({ deps }) => json(200, { data: await probe(deps) });
 
-export const catalog: PanelHandler<{ query: typeof SearchQuery }> = ({ query }) => json(200, { data: searchItems(query.search), total: ITEM_CATALOG.length });
+export const catalog: PanelHandler<{ query: typeof SearchQuery }> = ({ query }) =>
+  json(200, { data: searchItems(query.search), total: ITEM_CATALOG.length });
 
 export const grant: PanelHandler<{ params: typeof PanelPlayerPath; body: typeof GrantRequest }> = async ({ deps, params, body, user }) => {
   const key = uidKey(params.uid);
@@ -38,7 +48,8 @@ export const grant: PanelHandler<{ params: typeof PanelPlayerPath; body: typeof 
     if (!deps.store.world.player(params.uid)) throw new NotFoundError('No player has that uid.');
     throw new ConflictError('conflict', 'The player is not online: items go into the inventory of a player who is.');
   }
-  if (!online.userId) throw new ConflictError('conflict', "The game has not listed this player's platform user id yet; try again in a moment.");
+  if (!online.userId)
+    throw new ConflictError('conflict', "The game has not listed this player's platform user id yet; try again in a moment.");
   const cap = await probe(deps);
   if (!cap.capable) throw new ConflictError('conflict', cap.reason);
   const command = `giveitems ${online.userId} ${body.items.map((i) => `${i.itemId}:${i.count}`).join(' ')}`;
@@ -47,12 +58,17 @@ export const grant: PanelHandler<{ params: typeof PanelPlayerPath; body: typeof 
   try {
     reply = (await deps.console!.run(command)).text.trim();
   } catch (err) {
-    if (err instanceof GameUnavailableError) deps.store.itemGrants.record(userActor(user.username), { ...base, outcome: 'failed', detail: err.message });
+    if (err instanceof GameUnavailableError)
+      deps.store.itemGrants.record(userActor(user.username), { ...base, outcome: 'failed', detail: err.message });
     throw err;
   }
   // PalDefender answers in words; a refusal names the problem (not online, unknown item, full).
   const failed = reply === '' || /not online|unknown|invalid|fail|error|full|cannot|can't/i.test(reply);
-  const rec = deps.store.itemGrants.record(userActor(user.username), { ...base, outcome: failed ? 'failed' : 'granted', detail: reply || 'no reply' });
+  const rec = deps.store.itemGrants.record(userActor(user.username), {
+    ...base,
+    outcome: failed ? 'failed' : 'granted',
+    detail: reply || 'no reply',
+  });
   if (failed) throw new ConflictError('conflict', `The game did not give ${itemsText(body.items)}: ${reply || 'it sent no reply'}`);
   return json(201, { data: rec });
 };

@@ -12,8 +12,28 @@ import { MAX_GRANT_COUNT, MAX_GRANT_ITEMS } from './schemas.js';
 export function itemRoutes(): PanelRoute[] {
   return [
     ...adminOnly([
-      route({ method: 'GET', path: '/items/capability', operationId: 'itemCapability', summary: 'Whether items can be given (PalDefender over RCON), and why not', responses: { 200: { description: 'OK', schema: z.strictObject({ data: Capability }) } }, handler: capability }),
-      route({ method: 'GET', path: '/items', operationId: 'itemCatalog', summary: 'Item ids to pick from, searchable by id or name', request: { query: SearchQuery }, responses: { 200: { description: 'OK', schema: z.strictObject({ data: z.array(CatalogItem), total: z.int().meta({ description: 'How many ids the catalog knows.' }) }) } }, handler: catalog }),
+      route({
+        method: 'GET',
+        path: '/items/capability',
+        operationId: 'itemCapability',
+        summary: 'Whether items can be given (PalDefender over RCON), and why not',
+        responses: { 200: { description: 'OK', schema: z.strictObject({ data: Capability }) } },
+        handler: capability,
+      }),
+      route({
+        method: 'GET',
+        path: '/items',
+        operationId: 'itemCatalog',
+        summary: 'Item ids to pick from, searchable by id or name',
+        request: { query: SearchQuery },
+        responses: {
+          200: {
+            description: 'OK',
+            schema: z.strictObject({ data: z.array(CatalogItem), total: z.int().meta({ description: 'How many ids the catalog knows.' }) }),
+          },
+        },
+        handler: catalog,
+      }),
       route({
         method: 'POST',
         path: '/players/{uid}/item-grants',
@@ -21,10 +41,24 @@ export function itemRoutes(): PanelRoute[] {
         summary: `Give items to an online player through PalDefender (1 to ${MAX_GRANT_ITEMS} items, each 1 to ${MAX_GRANT_COUNT})`,
         request: { params: PanelPlayerPath, body: GrantRequest },
         responses: { 201: { description: 'Given.', schema: z.strictObject({ data: GrantRecord }) } },
-        errors: { 404: '`not_found`: no player has that uid.', 409: '`conflict`: the player is offline, PalDefender is not there, or the game refused (the message says which).', 503: '`game_unavailable`: RCON did not answer.' },
+        errors: {
+          404: '`not_found`: no player has that uid.',
+          409: '`conflict`: the player is offline, PalDefender is not there, or the game refused (the message says which).',
+          503: '`game_unavailable`: RCON did not answer.',
+        },
         handler: grant,
       }),
-      route({ method: 'GET', path: '/item-grants', operationId: 'listItemGrants', summary: 'Every grant, newest first: who, what, to whom, the outcome', request: { query: PageQuery }, responses: { 200: { description: 'OK', schema: z.strictObject({ data: z.array(GrantRecord), nextCursor: z.string().nullable() }) } }, handler: grants }),
+      route({
+        method: 'GET',
+        path: '/item-grants',
+        operationId: 'listItemGrants',
+        summary: 'Every grant, newest first: who, what, to whom, the outcome',
+        request: { query: PageQuery },
+        responses: {
+          200: { description: 'OK', schema: z.strictObject({ data: z.array(GrantRecord), nextCursor: z.string().nullable() }) },
+        },
+        handler: grants,
+      }),
     ]),
   ];
 }

@@ -4,7 +4,11 @@ import { ITEM_ID } from '../../../lib/items.js';
 import { cursorParam, limitParam } from '../../routes/page-params.js';
 import { Timestamp } from '../../../rows/schemas.js';
 
-export const Capability = z.strictObject({ capable: z.boolean(), via: z.enum(['rcon']).nullable(), reason: z.string().meta({ description: 'What is possible, or why not, in words.' }) });
+export const Capability = z.strictObject({
+  capable: z.boolean(),
+  via: z.enum(['rcon']).nullable(),
+  reason: z.string().meta({ description: 'What is possible, or why not, in words.' }),
+});
 
 export const CatalogItem = z.strictObject({ id: z.string(), name: z.string(), category: z.string() });
 
@@ -12,7 +16,10 @@ export const MAX_GRANT_ITEMS = 20;
 
 export const MAX_GRANT_COUNT = 9_999;
 
-export const GrantItem = z.strictObject({ itemId: z.string().regex(ITEM_ID).meta({ description: "The game's item id, e.g. `PalSphere`." }), count: z.int().min(1).max(MAX_GRANT_COUNT) });
+export const GrantItem = z.strictObject({
+  itemId: z.string().regex(ITEM_ID).meta({ description: "The game's item id, e.g. `PalSphere`." }),
+  count: z.int().min(1).max(MAX_GRANT_COUNT),
+});
 
 export const GrantRequest = z.strictObject({ items: z.array(GrantItem).min(1).max(MAX_GRANT_ITEMS) });
 

@@ -9,7 +9,7 @@ import { SORTS, PanelPalsQuery } from './schemas.js';
 /** Pals read from the store a page at a time: the whole list is never decoded twice. */
 export function allPals(read: (after: string | null, limit: number) => WorldPal[]): WorldPal[] {
   const out: WorldPal[] = [];
-  for (let after: string | null = null; ; ) {
+  for (let after: string | null = null; ;) {
     const page = read(after, 2000);
     out.push(...page);
     if (page.length < 2000) return out;

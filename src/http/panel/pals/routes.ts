@@ -15,7 +15,9 @@ export function palRoutes(): PanelRoute[] {
         operationId: 'panelListPals',
         summary: 'Pals of the save with their owners, filtered and sorted for the pal browser',
         request: { query: PanelPalsQuery },
-        responses: { 200: { description: 'One page in the chosen order; walk `nextCursor` until it is null.', schema: PanelPalsPageSchema } },
+        responses: {
+          200: { description: 'One page in the chosen order; walk `nextCursor` until it is null.', schema: PanelPalsPageSchema },
+        },
         handler: listPals,
       }),
     ]),

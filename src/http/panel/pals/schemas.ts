@@ -16,7 +16,11 @@ export const PanelPalsQuery = z.strictObject({
   limit: limitParam(100, 500, 'Page size'),
   cursor: cursorParam,
   owner: z.string().max(64).optional().meta({ description: "The owner's save uid, or a case-insensitive part of their name." }),
-  species: z.string().max(64).optional().meta({ description: 'A case-insensitive part of the species id (`SheepBall`) or its name (`Lamball`).' }),
+  species: z
+    .string()
+    .max(64)
+    .optional()
+    .meta({ description: 'A case-insensitive part of the species id (`SheepBall`) or its name (`Lamball`).' }),
   placement: z.enum(PLACEMENTS).optional(),
   minLevel: levelParam.meta({ description: 'Lowest level, inclusive.' }),
   maxLevel: levelParam.meta({ description: 'Highest level, inclusive.' }),

@@ -72,7 +72,9 @@ export const getPlayer: PanelHandler<{ params: typeof PanelPlayerPath }> = ({ de
   return json(200, {
     data: {
       ...row,
-      sessions: deps.store.history.sessionsOf(uidKey(p.uid)).map((s) => ({ startedAt: utc(s.startedAt)!, endedAt: utc(s.endedAt) ?? null, lastSeenAt: utc(s.lastSeenAt)! })),
+      sessions: deps.store.history
+        .sessionsOf(uidKey(p.uid))
+        .map((s) => ({ startedAt: utc(s.startedAt)!, endedAt: utc(s.endedAt) ?? null, lastSeenAt: utc(s.lastSeenAt)! })),
       pals: deps.store.world.palsOfOwner(p.uid).map(palRow),
       guild: guild ? guildRow(guild) : null,
     },
@@ -91,7 +93,12 @@ const reasonOf = (body: { reason?: string } | undefined): string | null => body?
  * Kick: who may be kicked is the domain's rule (kickable, actions/moderation-actions.ts). The
  * game being down is 503 `game_unavailable`, checked first.
  */
-export const kickPlayer: PanelHandler<{ params: typeof PanelPlayerPath; body: typeof ModerationRequestSchema }> = async ({ deps, params, body, user }) => {
+export const kickPlayer: PanelHandler<{ params: typeof PanelPlayerPath; body: typeof ModerationRequestSchema }> = async ({
+  deps,
+  params,
+  body,
+  user,
+}) => {
   const key = uidKey(params.uid);
   const actions = game(deps);
   if (!deps.live.snapshot().reachable) throw new GameUnavailableError('The game server is not reachable now; a kick needs it.');
@@ -107,19 +114,29 @@ function platformId(deps: HttpDeps, uid: string): { userId: string; name: string
   const userId = live?.userId || deps.store.moderation.account(key)?.userId;
   if (!userId) {
     if (!saved) throw new NotFoundError('No player has that uid.');
-    throw new ConflictError('conflict', "palpanel has never seen this player online, so it does not know their platform user id.");
+    throw new ConflictError('conflict', 'palpanel has never seen this player online, so it does not know their platform user id.');
   }
   return { userId, name: live?.name ?? saved?.name ?? '' };
 }
 
-export const banPlayer: PanelHandler<{ params: typeof PanelPlayerPath; body: typeof ModerationRequestSchema }> = async ({ deps, params, body, user }) => {
+export const banPlayer: PanelHandler<{ params: typeof PanelPlayerPath; body: typeof ModerationRequestSchema }> = async ({
+  deps,
+  params,
+  body,
+  user,
+}) => {
   const actions = game(deps);
   const { userId, name } = platformId(deps, params.uid);
   const ban = await actions.ban(userActor(user.username), { userId, uid: uidKey(params.uid), name }, reasonOf(body));
   return json(200, { data: ban });
 };
 
-export const unbanPlayer: PanelHandler<{ params: typeof PanelPlayerPath; body: typeof ModerationRequestSchema }> = async ({ deps, params, body, user }) => {
+export const unbanPlayer: PanelHandler<{ params: typeof PanelPlayerPath; body: typeof ModerationRequestSchema }> = async ({
+  deps,
+  params,
+  body,
+  user,
+}) => {
   const actions = game(deps);
   const key = uidKey(params.uid);
   const known = deps.store.moderation.banOf(key, deps.store.moderation.account(key)?.userId);

@@ -14,7 +14,19 @@ import {
   WhitelistEnvelopeSchema,
   WhitelistSchema,
 } from './schemas.js';
-import { banPlayer, getAnnouncements, getPlayer, putAnnouncements, getWhitelist, kickPlayer, listBans, listGuilds, listPlayers, putWhitelist, unbanPlayer } from './handlers.js';
+import {
+  banPlayer,
+  getAnnouncements,
+  getPlayer,
+  putAnnouncements,
+  getWhitelist,
+  kickPlayer,
+  listBans,
+  listGuilds,
+  listPlayers,
+  putWhitelist,
+  unbanPlayer,
+} from './handlers.js';
 import { z } from 'zod';
 
 const GAME_503 = '`game_unavailable`: no game server is configured, or it did not answer.';
@@ -85,7 +97,11 @@ export function playerRoutes(): PanelRoute[] {
         summary: 'Kick an online player through the game REST API',
         request: { params: PanelPlayerPath, body: ModerationRequestSchema },
         responses: { 200: { description: 'The game kicked the player.', schema: ActionResultSchema } },
-        errors: { 404: '`not_found`: no player has that uid.', 409: '`conflict`: the player is not online, or the game refused.', 503: GAME_503 },
+        errors: {
+          404: '`not_found`: no player has that uid.',
+          409: '`conflict`: the player is not online, or the game refused.',
+          503: GAME_503,
+        },
         handler: kickPlayer,
       }),
       route({
@@ -95,7 +111,11 @@ export function playerRoutes(): PanelRoute[] {
         summary: 'Ban a player (online or not) by platform user id; the panel remembers the ban',
         request: { params: PanelPlayerPath, body: ModerationRequestSchema },
         responses: { 200: { description: 'The ban as remembered.', schema: BanEnvelopeSchema } },
-        errors: { 404: '`not_found`: no player has that uid.', 409: '`conflict`: the platform id is unknown (never seen online), or the game refused.', 503: GAME_503 },
+        errors: {
+          404: '`not_found`: no player has that uid.',
+          409: '`conflict`: the platform id is unknown (never seen online), or the game refused.',
+          503: GAME_503,
+        },
         handler: banPlayer,
       }),
       route({
@@ -105,7 +125,11 @@ export function playerRoutes(): PanelRoute[] {
         summary: 'Lift a ban',
         request: { params: PanelPlayerPath, body: ModerationRequestSchema },
         responses: { 200: { description: 'The game lifted the ban.', schema: ActionResultSchema } },
-        errors: { 404: '`not_found`: no player has that uid.', 409: '`conflict`: the platform id is unknown, or the game refused.', 503: GAME_503 },
+        errors: {
+          404: '`not_found`: no player has that uid.',
+          409: '`conflict`: the platform id is unknown, or the game refused.',
+          503: GAME_503,
+        },
         handler: unbanPlayer,
       }),
       route({

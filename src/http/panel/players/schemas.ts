@@ -23,7 +23,10 @@ const Location = z.strictObject({ x: z.number(), y: z.number() }).nullable();
 
 const panelPlayerFields = {
   ...PlayerSchema.shape,
-  userId: z.string().nullable().meta({ description: 'Platform user id (`steam_…`, `gdk_…`, `ps5_…`) as the game last listed it; null when the panel never saw the player online.' }),
+  userId: z.string().nullable().meta({
+    description:
+      'Platform user id (`steam_…`, `gdk_…`, `ps5_…`) as the game last listed it; null when the panel never saw the player online.',
+  }),
   accountName: z.string().nullable(),
   ping: z.number().nullable().meta({ description: 'While online, else null.' }),
   location: Location.meta({ description: 'Live position while online, else null.' }),
@@ -66,8 +69,14 @@ const WhitelistEntrySchema = z.strictObject({
 export const WhitelistSchema = z.strictObject({ enabled: z.boolean(), entries: z.array(WhitelistEntrySchema).max(5000) });
 export const AnnouncementsSchema = z.strictObject({
   enabled: z.boolean().meta({ description: 'Off by default.' }),
-  joinTemplate: z.string().max(200).meta({ description: '`{name}` is replaced by the player name.', examples: ['{name} joined the server'] }),
-  leaveTemplate: z.string().max(200).meta({ examples: ['{name} left the server'] }),
+  joinTemplate: z
+    .string()
+    .max(200)
+    .meta({ description: '`{name}` is replaced by the player name.', examples: ['{name} joined the server'] }),
+  leaveTemplate: z
+    .string()
+    .max(200)
+    .meta({ examples: ['{name} left the server'] }),
 });
 export const AnnouncementsEnvelopeSchema = z.strictObject({ data: AnnouncementsSchema });
 export const WhitelistEnvelopeSchema = z.strictObject({ data: WhitelistSchema });

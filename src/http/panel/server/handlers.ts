@@ -47,7 +47,8 @@ export const getHealth: PanelHandler = async ({ deps }) => {
   } catch (err) {
     // The reason in words (storage errors carry safe messages), never a path or internal text.
     const reason = fsErrorReason(err);
-    storeError = err instanceof StorageError ? err.message : reason ? `The store cannot be written: ${reason}.` : 'The store could not be written.';
+    storeError =
+      err instanceof StorageError ? err.message : reason ? `The store cannot be written: ${reason}.` : 'The store could not be written.';
     problems.push(`store: ${storeError}`);
   }
   const { rest, gameData } = deps.server?.pollers() ?? { rest: null, gameData: null };
@@ -64,7 +65,12 @@ export const getHealth: PanelHandler = async ({ deps }) => {
       problems,
       store: { ok: storeError === null, error: storeError },
       pollers: { rest, gameData },
-      saveWatcher: { enabled: world?.enabled ?? false, running: world?.running ?? false, nextCheckAt: world?.nextCheckAt ?? null, problem: world?.problem ?? null },
+      saveWatcher: {
+        enabled: world?.enabled ?? false,
+        running: world?.running ?? false,
+        nextCheckAt: world?.nextCheckAt ?? null,
+        problem: world?.problem ?? null,
+      },
       lastParse: last && { finishedAt: last.finishedAt, ok: last.ok, error: last.error, durationMs: last.durationMs },
       worldParsedAt: deps.store.world.parseInfo().lastParseAt,
       disk,

@@ -11,7 +11,9 @@ import {
   ShutdownRequestSchema,
 } from './schemas.js';
 
-const GAME_503 = { 503: '`game_unavailable`: no game server is configured, or the game did not answer or refused (the message says which).' };
+const GAME_503 = {
+  503: '`game_unavailable`: no game server is configured, or the game did not answer or refused (the message says which).',
+};
 
 export function serverRoutes(): PanelRoute[] {
   return [

@@ -13,20 +13,30 @@ export const DEFAULT_SHUTDOWN_MESSAGE = 'The server is shutting down.';
 export const SettingValueSchema = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
 
 export const PollerHealthSchema = z.strictObject({
-  state: z.string().meta({ description: 'REST poller: `pending`, `running`, `unreachable` or `unauthorized`; game-data poller: the spec\'s world summary states.' }),
+  state: z.string().meta({
+    description: "REST poller: `pending`, `running`, `unreachable` or `unauthorized`; game-data poller: the spec's world summary states.",
+  }),
   lastSuccessAt: Timestamp.nullable(),
   lastAttemptAt: Timestamp.nullable(),
-  lastError: Words.meta({ description: 'Why the last attempt failed, in words ("the game refused the admin password" is not "unreachable"); null after a success.' }),
+  lastError: Words.meta({
+    description:
+      'Why the last attempt failed, in words ("the game refused the admin password" is not "unreachable"); null after a success.',
+  }),
   failedPolls: z.int().min(0).optional().meta({ description: 'REST poller: failed polls since palpanel started.' }),
 });
 
 export const PanelServerSchema = ServerStatusSchema.extend({
   worldGuid: z.string().nullable().meta({ description: "The game's world GUID (from its REST API, else the save); null when unknown." }),
-  saveProblem: Words.meta({ description: 'Why the save is not parsed now, in words (as /server/health says); null when it is fine or no save folder is configured.' }),
+  saveProblem: Words.meta({
+    description: 'Why the save is not parsed now, in words (as /server/health says); null when it is fine or no save folder is configured.',
+  }),
   panelVersion: z.string(),
   playersOnline: NonNegInt,
   maxPlayers: NonNegInt.nullable().meta({ description: 'Null until the game has answered once.' }),
-  settings: z.record(z.string(), SettingValueSchema).nullable().meta({ description: "The game's settings as its REST API reports them (read at most once a minute); null when unreadable." }),
+  settings: z
+    .record(z.string(), SettingValueSchema)
+    .nullable()
+    .meta({ description: "The game's settings as its REST API reports them (read at most once a minute); null when unreadable." }),
   poller: PollerHealthSchema.nullable().meta({ description: 'The REST poller; null when no game server is configured.' }),
 });
 export const PanelServerEnvelopeSchema = z.strictObject({ data: PanelServerSchema });
@@ -40,25 +50,48 @@ export const HealthSchema = z.strictObject({
     enabled: z.boolean(),
     running: z.boolean().meta({ description: 'A parse is running now.' }),
     nextCheckAt: Timestamp.nullable(),
-    problem: Words.meta({ description: 'Why the save is not parsed now (the folder missing or unreadable, no Level.sav, a failed parse), in words; null when it is fine. The last good world stays served.' }),
+    problem: Words.meta({
+      description:
+        'Why the save is not parsed now (the folder missing or unreadable, no Level.sav, a failed parse), in words; null when it is fine. The last good world stays served.',
+    }),
   }),
   lastParse: z
     .strictObject({ finishedAt: Timestamp, ok: z.boolean(), error: Words, durationMs: z.number().min(0) })
     .nullable()
     .meta({ description: 'The last parse attempt of this run; null before one.' }),
   worldParsedAt: Timestamp.nullable().meta({
-    description: 'When the world now served was parsed (kept across restarts, so it answers before this run has parsed); null before any parse.',
+    description:
+      'When the world now served was parsed (kept across restarts, so it answers before this run has parsed); null before any parse.',
   }),
-  disk: z.strictObject({ freeBytes: NonNegInt, totalBytes: NonNegInt }).nullable().meta({ description: 'The file system of the data dir; null when unreadable.' }),
+  disk: z
+    .strictObject({ freeBytes: NonNegInt, totalBytes: NonNegInt })
+    .nullable()
+    .meta({ description: 'The file system of the data dir; null when unreadable.' }),
 });
 export const HealthEnvelopeSchema = z.strictObject({ data: HealthSchema });
 
 export const AnnounceRequestSchema = z.strictObject({
-  message: z.string().trim().min(1).max(ANNOUNCE_MAX).meta({ description: `Shown to every player in game; 1 to ${ANNOUNCE_MAX} characters.` }),
+  message: z
+    .string()
+    .trim()
+    .min(1)
+    .max(ANNOUNCE_MAX)
+    .meta({ description: `Shown to every player in game; 1 to ${ANNOUNCE_MAX} characters.` }),
 });
 export const ShutdownRequestSchema = z.strictObject({
-  delaySec: z.number().int().min(0).max(SHUTDOWN_DELAY_MAX).meta({ description: 'Seconds the game waits, warning players, before it saves and stops.' }),
-  message: z.string().trim().min(1).max(ANNOUNCE_MAX).optional().meta({ description: `Told to players; default "${DEFAULT_SHUTDOWN_MESSAGE}"` }),
+  delaySec: z
+    .number()
+    .int()
+    .min(0)
+    .max(SHUTDOWN_DELAY_MAX)
+    .meta({ description: 'Seconds the game waits, warning players, before it saves and stops.' }),
+  message: z
+    .string()
+    .trim()
+    .min(1)
+    .max(ANNOUNCE_MAX)
+    .optional()
+    .meta({ description: `Told to players; default "${DEFAULT_SHUTDOWN_MESSAGE}"` }),
 });
 
 export const ActionDoneSchema = z.strictObject({ data: z.strictObject({ done: z.literal(true), at: Timestamp }) });

@@ -7,13 +7,16 @@ import { json, noContent } from '../../respond.js';
 import { type PanelHandler } from '../context.js';
 import { TaskSpec, TaskPath, RunsQuery } from './schemas.js';
 
-
 /** A task as answered: with when it runs next, by the scheduler's own rule. */
-export const shown = (deps: HttpDeps, t: TaskRecord) => ({ ...t, nextRunAt: t.enabled ? dueOf(t.schedule, deps.store.tasks.lastDue(t.id), t.createdAt).toISOString() : null });
+export const shown = (deps: HttpDeps, t: TaskRecord) => ({
+  ...t,
+  nextRunAt: t.enabled ? dueOf(t.schedule, deps.store.tasks.lastDue(t.id), t.createdAt).toISOString() : null,
+});
 
 export const list: PanelHandler = ({ deps }) => json(200, { data: deps.store.tasks.list().map((t) => shown(deps, t)) });
 
-export const add: PanelHandler<{ body: typeof TaskSpec }> = ({ deps, body, user }) => json(201, { data: shown(deps, deps.store.tasks.add(body, userActor(user.username))) });
+export const add: PanelHandler<{ body: typeof TaskSpec }> = ({ deps, body, user }) =>
+  json(201, { data: shown(deps, deps.store.tasks.add(body, userActor(user.username))) });
 
 export const update: PanelHandler<{ params: typeof TaskPath; body: typeof TaskSpec }> = ({ deps, params, body, user }) =>
   json(200, { data: shown(deps, deps.store.tasks.update(params.id, body, userActor(user.username))) });
@@ -23,4 +26,5 @@ export const remove: PanelHandler<{ params: typeof TaskPath }> = ({ deps, params
   return noContent();
 };
 
-export const runs: PanelHandler<{ query: typeof RunsQuery }> = ({ deps, query }) => json(200, { data: deps.store.tasks.runs(200, query.task) });
+export const runs: PanelHandler<{ query: typeof RunsQuery }> = ({ deps, query }) =>
+  json(200, { data: deps.store.tasks.runs(200, query.task) });

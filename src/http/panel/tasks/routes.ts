@@ -10,11 +10,53 @@ export function taskRoutes(): PanelRoute[] {
   const NF = '`not_found`: no task has that id.';
   return [
     ...adminOnly([
-      route({ method: 'GET', path: '/tasks', operationId: 'listTasks', summary: 'Scheduled tasks', responses: { 200: { description: 'OK', schema: z.strictObject({ data: z.array(Task) }) } }, handler: list }),
-      route({ method: 'POST', path: '/tasks', operationId: 'addTask', summary: 'Add a restart or a recurring command', request: { body: TaskSpec }, responses: { 201: { description: 'Added.', schema: z.strictObject({ data: Task }) } }, errors: { 409: '`conflict`: 50 tasks exist.' }, handler: add }),
-      route({ method: 'GET', path: '/tasks/runs', operationId: 'taskRuns', summary: 'The latest runs, newest first, of every task or of one (`task`)', request: { query: RunsQuery }, responses: { 200: { description: 'OK', schema: z.strictObject({ data: z.array(Run) }) } }, handler: runs }),
-      route({ method: 'PUT', path: '/tasks/{id}', operationId: 'updateTask', summary: 'Replace a task', request: { params: TaskPath, body: TaskSpec }, responses: { 200: { description: 'The task now.', schema: z.strictObject({ data: Task }) } }, errors: { 404: NF }, handler: update }),
-      route({ method: 'DELETE', path: '/tasks/{id}', operationId: 'removeTask', summary: 'Remove a task', request: { params: TaskPath }, responses: { 204: { description: 'Removed.' } }, errors: { 404: NF }, handler: remove }),
+      route({
+        method: 'GET',
+        path: '/tasks',
+        operationId: 'listTasks',
+        summary: 'Scheduled tasks',
+        responses: { 200: { description: 'OK', schema: z.strictObject({ data: z.array(Task) }) } },
+        handler: list,
+      }),
+      route({
+        method: 'POST',
+        path: '/tasks',
+        operationId: 'addTask',
+        summary: 'Add a restart or a recurring command',
+        request: { body: TaskSpec },
+        responses: { 201: { description: 'Added.', schema: z.strictObject({ data: Task }) } },
+        errors: { 409: '`conflict`: 50 tasks exist.' },
+        handler: add,
+      }),
+      route({
+        method: 'GET',
+        path: '/tasks/runs',
+        operationId: 'taskRuns',
+        summary: 'The latest runs, newest first, of every task or of one (`task`)',
+        request: { query: RunsQuery },
+        responses: { 200: { description: 'OK', schema: z.strictObject({ data: z.array(Run) }) } },
+        handler: runs,
+      }),
+      route({
+        method: 'PUT',
+        path: '/tasks/{id}',
+        operationId: 'updateTask',
+        summary: 'Replace a task',
+        request: { params: TaskPath, body: TaskSpec },
+        responses: { 200: { description: 'The task now.', schema: z.strictObject({ data: Task }) } },
+        errors: { 404: NF },
+        handler: update,
+      }),
+      route({
+        method: 'DELETE',
+        path: '/tasks/{id}',
+        operationId: 'removeTask',
+        summary: 'Remove a task',
+        request: { params: TaskPath },
+        responses: { 204: { description: 'Removed.' } },
+        errors: { 404: NF },
+        handler: remove,
+      }),
     ]),
   ];
 }

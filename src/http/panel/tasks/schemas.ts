@@ -3,31 +3,74 @@ import { z } from 'zod';
 import { Timestamp } from '../../../rows/schemas.js';
 
 export const Schedule = z.discriminatedUnion('every', [
-  z.strictObject({ every: z.literal('interval'), minutes: z.int().min(5).max(7 * 24 * 60).meta({ description: 'Minutes between runs, 5 to a week.' }) }),
-  z.strictObject({ every: z.literal('day'), at: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/).meta({ description: 'Time of day, HH:MM in UTC.', examples: ['04:00'] }) }),
+  z.strictObject({
+    every: z.literal('interval'),
+    minutes: z
+      .int()
+      .min(5)
+      .max(7 * 24 * 60)
+      .meta({ description: 'Minutes between runs, 5 to a week.' }),
+  }),
+  z.strictObject({
+    every: z.literal('day'),
+    at: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+      .meta({ description: 'Time of day, HH:MM in UTC.', examples: ['04:00'] }),
+  }),
 ]);
 
 export const Action = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('restart'),
-    warnMinutes: z.int().min(1).max(60).meta({ description: 'The first warning this many minutes before; a last one comes 1 minute before.' }),
-    message: z.string().min(1).max(200).meta({ description: '`{minutes}` is replaced.', examples: ['The server restarts in {minutes} minutes.'] }),
+    warnMinutes: z
+      .int()
+      .min(1)
+      .max(60)
+      .meta({ description: 'The first warning this many minutes before; a last one comes 1 minute before.' }),
+    message: z
+      .string()
+      .min(1)
+      .max(200)
+      .meta({ description: '`{minutes}` is replaced.', examples: ['The server restarts in {minutes} minutes.'] }),
     whenPlayersOnline: z.enum(['run', 'skip', 'delay']).meta({ description: '`delay`: wait until everyone has left (2 hours at most).' }),
   }),
-  z.strictObject({ kind: z.literal('command'), command: z.string().min(1).max(4000).meta({ description: 'A console command, run through RCON.' }) }),
+  z.strictObject({
+    kind: z.literal('command'),
+    command: z.string().min(1).max(4000).meta({ description: 'A console command, run through RCON.' }),
+  }),
 ]);
 
 export const TaskSpec = z.strictObject({ name: z.string().min(1).max(64), enabled: z.boolean(), schedule: Schedule, action: Action });
 
-export const TaskPath = z.object({ id: z.string().regex(/^[0-9a-f]{8}$/).meta({ description: "The task's id.", examples: ['0a1b2c3d'] }) });
+export const TaskPath = z.object({
+  id: z
+    .string()
+    .regex(/^[0-9a-f]{8}$/)
+    .meta({ description: "The task's id.", examples: ['0a1b2c3d'] }),
+});
 
-export const Run = z.strictObject({ id: z.int(), taskId: z.string(), dueAt: Timestamp, at: Timestamp, outcome: z.enum(['ok', 'skipped', 'delayed', 'failed']), detail: z.string() });
+export const Run = z.strictObject({
+  id: z.int(),
+  taskId: z.string(),
+  dueAt: Timestamp,
+  at: Timestamp,
+  outcome: z.enum(['ok', 'skipped', 'delayed', 'failed']),
+  detail: z.string(),
+});
 
-export const RunsQuery = z.strictObject({ task: z.string().regex(/^[0-9a-f]{8}$/).optional() });
+export const RunsQuery = z.strictObject({
+  task: z
+    .string()
+    .regex(/^[0-9a-f]{8}$/)
+    .optional(),
+});
 
 export const Task = TaskSpec.extend({
   id: z.string(),
   createdAt: Timestamp,
   createdBy: z.string(),
-  nextRunAt: Timestamp.nullable().meta({ description: 'When it runs next (in the past while a run is late, as a restart delayed until the players leave); null when off.' }),
+  nextRunAt: Timestamp.nullable().meta({
+    description: 'When it runs next (in the past while a run is late, as a restart delayed until the players leave); null when off.',
+  }),
 });

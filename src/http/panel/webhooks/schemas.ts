@@ -16,8 +16,22 @@ export const WebhookListSchema = z.strictObject({ data: z.array(WebhookSchema) }
 export const WebhookEnvelopeSchema = z.strictObject({ data: WebhookSchema });
 
 export const CreateWebhookSchema = z.strictObject({
-  format: z.enum(WEBHOOK_FORMATS).meta({ description: '`discord`: `{"content"}` as a Discord webhook takes it; `json`: `{"at","kind","message"}`.' }),
-  url: z.string().min(1).max(2048).meta({ description: 'An http(s) URL; it is stored and never shown again whole.', examples: ['https://discord.com/api/webhooks/123/abc'] }),
+  format: z
+    .enum(WEBHOOK_FORMATS)
+    .meta({ description: '`discord`: `{"content"}` as a Discord webhook takes it; `json`: `{"at","kind","message"}`.' }),
+  url: z
+    .string()
+    .min(1)
+    .max(2048)
+    .meta({
+      description: 'An http(s) URL; it is stored and never shown again whole.',
+      examples: ['https://discord.com/api/webhooks/123/abc'],
+    }),
 });
 
-export const WebhookPath = z.object({ id: z.string().regex(/^[0-9a-f]{8}$/).meta({ description: "The webhook's id.", examples: ['0a1b2c3d'] }) });
+export const WebhookPath = z.object({
+  id: z
+    .string()
+    .regex(/^[0-9a-f]{8}$/)
+    .meta({ description: "The webhook's id.", examples: ['0a1b2c3d'] }),
+});

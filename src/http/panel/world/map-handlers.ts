@@ -40,7 +40,13 @@ export const getWorldSnapshot: PanelHandler = ({ deps }) => {
   const actors = lm?.actors ?? [];
   const at = <T extends { location: WorldXY | null }>(xs: T[]) => xs.filter((a) => finite(a.location));
   const of = (kind: string) => at(actors.filter((a) => a.kind === kind));
-  const gdPlayers = of('player').map((a) => ({ name: a.name, level: a.level, guildId: a.guildId, guildName: a.guildName, ...place(a.location!) }));
+  const gdPlayers = of('player').map((a) => ({
+    name: a.name,
+    level: a.level,
+    guildId: a.guildId,
+    guildName: a.guildName,
+    ...place(a.location!),
+  }));
   const restPlayers = isRunning(live)
     ? at(live.players).map((p) => ({ name: p.name, level: p.level, guildId: null, guildName: null, ...place(p.location!) }))
     : [];
@@ -75,14 +81,23 @@ export const getMapDataset: PanelHandler = ({ deps }) => {
   const live = deps.live.snapshot();
   const byPlayer = guildOfPlayer(guilds);
   const bases = guilds.flatMap((g) =>
-    g.bases.filter((b) => finite(b.location)).map((b) => ({ id: b.id, name: b.name, level: b.level, guildId: g.id, guildName: g.name, ...place(b.location!) })),
+    g.bases
+      .filter((b) => finite(b.location))
+      .map((b) => ({ id: b.id, name: b.name, level: b.level, guildId: g.id, guildName: g.name, ...place(b.location!) })),
   );
   const players = isRunning(live)
     ? live.players
         .filter((p) => finite(p.location))
         .map((p) => {
           const g = byPlayer.get(p.playerId.toUpperCase());
-          return { playerId: p.playerId, name: p.name, level: p.level, guildId: g?.id ?? null, guildName: g?.name ?? null, ...place(p.location!) };
+          return {
+            playerId: p.playerId,
+            name: p.name,
+            level: p.level,
+            guildId: g?.id ?? null,
+            guildName: g?.name ?? null,
+            ...place(p.location!),
+          };
         })
     : [];
   return json(200, {

@@ -2,7 +2,12 @@
 import { route, signedIn, adminOnly, type PanelRoute } from '../context.js';
 import { getWorld, parseWorld } from './handlers.js';
 import { getMapDataset, getWorldSnapshot } from './map-handlers.js';
-import { PanelMapDatasetEnvelopeSchema, ParseRunEnvelopeSchema, WorldSnapshotEnvelopeSchema, WorldStatusEnvelopeSchema } from './schemas.js';
+import {
+  PanelMapDatasetEnvelopeSchema,
+  ParseRunEnvelopeSchema,
+  WorldSnapshotEnvelopeSchema,
+  WorldStatusEnvelopeSchema,
+} from './schemas.js';
 
 export function worldRoutes(): PanelRoute[] {
   return [
@@ -19,7 +24,8 @@ export function worldRoutes(): PanelRoute[] {
         method: 'GET',
         path: '/world/snapshot',
         operationId: 'getWorldSnapshot',
-        summary: 'The live game-data snapshot for the live map: players, pals in parties and at bases, NPCs, PalBoxes, with names, guilds and positions',
+        summary:
+          'The live game-data snapshot for the live map: players, pals in parties and at bases, NPCs, PalBoxes, with names, guilds and positions',
         responses: { 200: { description: 'OK', schema: WorldSnapshotEnvelopeSchema } },
         handler: getWorldSnapshot,
       }),
@@ -38,7 +44,8 @@ export function worldRoutes(): PanelRoute[] {
         path: '/world/parse',
         operationId: 'parseWorld',
         summary: 'Parse the save now (one parse at a time)',
-        description: 'Answers when the parse has finished. A parse that fails answers `ok: false` with its reason; the last good world stays served.',
+        description:
+          'Answers when the parse has finished. A parse that fails answers `ok: false` with its reason; the last good world stays served.',
         responses: { 200: { description: 'The parse finished.', schema: ParseRunEnvelopeSchema } },
         errors: { 409: '`conflict`: a parse is running already, or no save folder (or no Level.sav) is there to parse.' },
         handler: parseWorld,

@@ -23,9 +23,12 @@ export const WorldStatusSchema = z.strictObject({
     enabled: z.boolean().meta({ description: 'False when no save folder is configured (SERVICE_SAVE_DIR).' }),
     running: z.boolean().meta({ description: 'A parse is running now.' }),
     checkIntervalSec: z.number().min(0).nullable(),
-    nextCheckAt: Timestamp.nullable().meta({ description: 'When the watcher looks at Level.sav next; null while a check runs or when not watching.' }),
+    nextCheckAt: Timestamp.nullable().meta({
+      description: 'When the watcher looks at Level.sav next; null while a check runs or when not watching.',
+    }),
     problem: z.string().nullable().meta({
-      description: 'Why the save is not parsed now (the folder missing or unreadable, no Level.sav, a failed parse), in words; null when it is fine. The last good world stays served.',
+      description:
+        'Why the save is not parsed now (the folder missing or unreadable, no Level.sav, a failed parse), in words; null when it is fine. The last good world stays served.',
     }),
   }),
   lastParseAt: Timestamp.nullable().meta({ description: 'When the world now served was parsed (kept across restarts); null before any.' }),
@@ -51,7 +54,10 @@ const XY = z.strictObject({ x: z.number(), y: z.number() });
 const Placed = {
   world: XY.meta({ description: 'World units (Unreal cm), as the save and the REST API give them.' }),
   map: XY.meta({ description: 'In-game map coordinates (see `coordinates`).' }),
-  area: z.string().nullable().meta({ description: 'The id of the texture layer whose bounds hold the point (`palpagos`, `world-tree`); null when outside both.' }),
+  area: z
+    .string()
+    .nullable()
+    .meta({ description: 'The id of the texture layer whose bounds hold the point (`palpagos`, `world-tree`); null when outside both.' }),
 };
 
 export const PanelMapDatasetSchema = z.strictObject({
@@ -59,14 +65,30 @@ export const PanelMapDatasetSchema = z.strictObject({
   coordinates: z.string().meta({ description: 'How map coordinates follow from world units, in words and formula.' }),
   lastParseAt: Timestamp.nullable().meta({ description: 'The parse the bases come from.' }),
   capturedAt: Timestamp.nullable().meta({ description: 'The poll the player positions come from; null while the game is not read.' }),
-  tileUrl: z
-    .string()
-    .nullable()
-    .meta({ description: 'The map tile URL template ({z}/{x}/{y}, a 256-pixel pyramid of each layer) the host set in SERVICE_MAP_TILE_URL; null: none (palpanel ships no tiles).' }),
+  tileUrl: z.string().nullable().meta({
+    description:
+      'The map tile URL template ({z}/{x}/{y}, a 256-pixel pyramid of each layer) the host set in SERVICE_MAP_TILE_URL; null: none (palpanel ships no tiles).',
+  }),
   layers: z.strictObject({
-    bases: z.array(z.strictObject({ id: z.string(), name: z.string().nullable(), level: NonNegInt, guildId: z.string(), guildName: z.string(), ...Placed })),
+    bases: z.array(
+      z.strictObject({
+        id: z.string(),
+        name: z.string().nullable(),
+        level: NonNegInt,
+        guildId: z.string(),
+        guildName: z.string(),
+        ...Placed,
+      }),
+    ),
     players: z.array(
-      z.strictObject({ playerId: z.string(), name: z.string(), level: NonNegInt, guildId: z.string().nullable(), guildName: z.string().nullable(), ...Placed }),
+      z.strictObject({
+        playerId: z.string(),
+        name: z.string(),
+        level: NonNegInt,
+        guildId: z.string().nullable(),
+        guildName: z.string().nullable(),
+        ...Placed,
+      }),
     ),
   }),
 });
@@ -74,7 +96,9 @@ export const PanelMapDatasetEnvelopeSchema = z.strictObject({ data: PanelMapData
 
 const Named = { guildId: z.string().nullable(), guildName: z.string().nullable() };
 export const WorldSnapshotSchema = z.strictObject({
-  gameData: z.enum(GAME_DATA_STATES).meta({ description: "The game-data poller's state (`disabled` without it: then players come from the REST poller)." }),
+  gameData: z
+    .enum(GAME_DATA_STATES)
+    .meta({ description: "The game-data poller's state (`disabled` without it: then players come from the REST poller)." }),
   capturedAt: Timestamp.nullable(),
   playersFrom: z.enum(['game-data', 'rest']),
   players: z.array(z.strictObject({ name: z.string(), level: NonNegInt, ...Named, ...Placed })),

@@ -10,7 +10,15 @@ export function AuditCard() {
   const audit = usePaged<AuditEntry>('/audit?limit=100');
   const now = useNow();
   return (
-    <Card title="Audit log" className="wide-card" actions={<button type="button" onClick={audit.reload}>Refresh</button>}>
+    <Card
+      title="Audit log"
+      className="wide-card"
+      actions={
+        <button type="button" onClick={audit.reload}>
+          Refresh
+        </button>
+      }
+    >
       <PagedList list={audit} what="Reading the audit log" more="Older entries">
         {(rows) => (
           <DataTable
@@ -19,11 +27,25 @@ export function AuditCard() {
             rowKey={(a) => String(a.id)}
             filterText={(a) => `${a.actor} ${a.action} ${a.target ?? ''} ${a.detail ?? ''}`}
             columns={[
-              { key: 'at', label: 'When', sort: (a) => a.at, render: (a) => <time dateTime={a.at} title={when(a.at)}>{ago(a.at, now)}</time> },
+              {
+                key: 'at',
+                label: 'When',
+                sort: (a) => a.at,
+                render: (a) => (
+                  <time dateTime={a.at} title={when(a.at)}>
+                    {ago(a.at, now)}
+                  </time>
+                ),
+              },
               { key: 'actor', label: 'Who', sort: (a) => a.actor, render: (a) => a.actor },
               { key: 'action', label: 'What', sort: (a) => a.action, render: (a) => <code>{a.action}</code> },
               { key: 'target', label: 'Target', wide: true, render: (a) => a.target ?? '' },
-              { key: 'outcome', label: 'Outcome', sort: (a) => a.outcome, render: (a) => <Badge tone={a.outcome === 'ok' ? 'ok' : 'bad'}>{a.outcome}</Badge> },
+              {
+                key: 'outcome',
+                label: 'Outcome',
+                sort: (a) => a.outcome,
+                render: (a) => <Badge tone={a.outcome === 'ok' ? 'ok' : 'bad'}>{a.outcome}</Badge>,
+              },
               { key: 'detail', label: 'Detail', wide: true, render: (a) => [a.reason, a.detail].filter(Boolean).join(' · ') },
             ]}
           />

@@ -47,7 +47,9 @@ export function KeysCard() {
   };
   return (
     <Card title="Integration API keys" className="wide-card">
-      <p className="muted small">Bots, status pages and dashboards read the Integration API with a key. A key is shown once, when it is made.</p>
+      <p className="muted small">
+        Bots, status pages and dashboards read the Integration API with a key. A key is shown once, when it is made.
+      </p>
       <form
         className="inline-form"
         onSubmit={(e) => {
@@ -55,7 +57,14 @@ export function KeysCard() {
           void create();
         }}
       >
-        <Field hideLabel label="Label of the new key" placeholder="Label, e.g. discord bot" maxLength={64} value={label} onChange={(e) => setLabel(e.target.value)} />
+        <Field
+          hideLabel
+          label="Label of the new key"
+          placeholder="Label, e.g. discord bot"
+          maxLength={64}
+          value={label}
+          onChange={(e) => setLabel(e.target.value)}
+        />
         <button type="submit" className="primary" disabled={!label.trim() || make.busy}>
           Create key
         </button>
@@ -111,7 +120,16 @@ export function KeysCard() {
           />
         )}
       </Async>
-      <Dialog open={revoking !== null} title={`Revoke “${revoking?.label ?? ''}”?`} confirm="Revoke" danger busy={rev.busy} error={rev.error} onConfirm={() => void revoke()} onClose={() => setRevoking(null)}>
+      <Dialog
+        open={revoking !== null}
+        title={`Revoke “${revoking?.label ?? ''}”?`}
+        confirm="Revoke"
+        danger
+        busy={rev.busy}
+        error={rev.error}
+        onConfirm={() => void revoke()}
+        onClose={() => setRevoking(null)}
+      >
         <p>Its next request is refused. A revoked key cannot be used again.</p>
       </Dialog>
     </Card>

@@ -41,7 +41,13 @@ export function UsersCard() {
       users.reload();
     }
   };
-  const title = target ? (target.what === 'delete' ? `Remove ${target.user.username}?` : target.what === 'password' ? `New password for ${target.user.username}` : `Make ${target.user.username} ${target.user.role === 'admin' ? 'a viewer' : 'an admin'}?`) : '';
+  const title = target
+    ? target.what === 'delete'
+      ? `Remove ${target.user.username}?`
+      : target.what === 'password'
+        ? `New password for ${target.user.username}`
+        : `Make ${target.user.username} ${target.user.role === 'admin' ? 'a viewer' : 'an admin'}?`
+    : '';
   return (
     <Card title="Users">
       <Async r={users} what="Reading users">
@@ -51,8 +57,18 @@ export function UsersCard() {
             rows={rows}
             rowKey={(u) => u.username}
             columns={[
-              { key: 'name', label: 'User', sort: (u) => u.username, render: (u) => (u.username === me.username ? <strong>{u.username} (you)</strong> : u.username) },
-              { key: 'role', label: 'Role', sort: (u) => u.role, render: (u) => <Badge tone={u.role === 'admin' ? 'info' : 'muted'}>{u.role}</Badge> },
+              {
+                key: 'name',
+                label: 'User',
+                sort: (u) => u.username,
+                render: (u) => (u.username === me.username ? <strong>{u.username} (you)</strong> : u.username),
+              },
+              {
+                key: 'role',
+                label: 'Role',
+                sort: (u) => u.role,
+                render: (u) => <Badge tone={u.role === 'admin' ? 'info' : 'muted'}>{u.role}</Badge>,
+              },
               {
                 key: 'x',
                 label: 'Actions',
@@ -82,21 +98,54 @@ export function UsersCard() {
         }}
       >
         <div className="row">
-          <Field label="Username" required pattern="[A-Za-z0-9_.\-]{1,32}" autoComplete="off" value={form.username} onChange={(e) => setForm({ ...form, username: e.target.value })} />
+          <Field
+            label="Username"
+            required
+            pattern="[A-Za-z0-9_.\-]{1,32}"
+            autoComplete="off"
+            value={form.username}
+            onChange={(e) => setForm({ ...form, username: e.target.value })}
+          />
           <SelectField label="Role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as Role })}>
             <option value="viewer">Viewer (reads only)</option>
             <option value="admin">Admin</option>
           </SelectField>
         </div>
-        <Field label={`Password (${PASSWORD_MIN_LENGTH} characters or more)`} type="password" required minLength={PASSWORD_MIN_LENGTH} autoComplete="new-password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} />
+        <Field
+          label={`Password (${PASSWORD_MIN_LENGTH} characters or more)`}
+          type="password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          autoComplete="new-password"
+          value={form.password}
+          onChange={(e) => setForm({ ...form, password: e.target.value })}
+        />
         <ErrorNote error={add.error} />
         <button type="submit" disabled={add.busy}>
           Add user
         </button>
       </form>
-      <Dialog open={target !== null} title={title} confirm={target?.what === 'delete' ? 'Remove' : 'Confirm'} danger={target?.what === 'delete'} busy={act.busy} error={act.error} canConfirm={target?.what !== 'password' || password.length >= PASSWORD_MIN_LENGTH} onConfirm={() => void confirm()} onClose={() => setTarget(null)}>
+      <Dialog
+        open={target !== null}
+        title={title}
+        confirm={target?.what === 'delete' ? 'Remove' : 'Confirm'}
+        danger={target?.what === 'delete'}
+        busy={act.busy}
+        error={act.error}
+        canConfirm={target?.what !== 'password' || password.length >= PASSWORD_MIN_LENGTH}
+        onConfirm={() => void confirm()}
+        onClose={() => setTarget(null)}
+      >
         {target?.what === 'password' && (
-          <Field label="New password" hint="Their sessions end." type="password" autoComplete="new-password" minLength={PASSWORD_MIN_LENGTH} value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Field
+            label="New password"
+            hint="Their sessions end."
+            type="password"
+            autoComplete="new-password"
+            minLength={PASSWORD_MIN_LENGTH}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         )}
         {target?.what === 'delete' && <p>Their sessions end at once.</p>}
         {target?.what === 'role' && <p>The change applies to their open sessions at once.</p>}

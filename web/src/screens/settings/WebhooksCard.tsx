@@ -61,7 +61,15 @@ export function WebhooksCard() {
           <option value="discord">Discord</option>
           <option value="json">JSON</option>
         </SelectField>
-        <Field hideLabel label="Webhook URL" type="url" placeholder="https://discord.com/api/webhooks/…" required value={form.url} onChange={(e) => setForm({ ...form, url: e.target.value })} />
+        <Field
+          hideLabel
+          label="Webhook URL"
+          type="url"
+          placeholder="https://discord.com/api/webhooks/…"
+          required
+          value={form.url}
+          onChange={(e) => setForm({ ...form, url: e.target.value })}
+        />
         <button type="submit" disabled={add.busy}>
           Add
         </button>
