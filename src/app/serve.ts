@@ -9,7 +9,7 @@ import type { LiveSource } from '../poller/live-source.js';
 import { createHandler, loadWebAssets } from '../http/index.js';
 import { startHttpServer } from '../http/node-adapter.js';
 import { systemClock, type Clock } from '../lib/time.js';
-import { ConflictError, ListenError } from '../lib/errors.js';
+import { ListenError, NotConfiguredError } from '../lib/errors.js';
 import type { BackupPorts } from '../backups/types.js';
 import { createBackupStack } from '../backups/stack.js';
 import { isBackupOp, runBackupOp } from '../backups/ops.js';
@@ -155,9 +155,9 @@ function startBackups(
 }
 
 /** What scheduled tasks do through: the game's REST actions (audited as `system`) and RCON. */
-function taskPorts(game: GameActions | null, consolePort: ConsolePort, live: LiveSource): TaskPorts {
+function taskPorts(game: GameActions | null, consolePort: ConsolePort | undefined, live: LiveSource): TaskPorts {
   const needGame = (): GameActions => {
-    if (!game) throw new ConflictError('conflict', 'No game server is configured (SERVICE_GAME_REST_URL).');
+    if (!game) throw new NotConfiguredError('game');
     return game;
   };
   return {
@@ -167,7 +167,10 @@ function taskPorts(game: GameActions | null, consolePort: ConsolePort, live: Liv
       needGame()
         .shutdown(s, m, SYSTEM)
         .then(() => undefined),
-    exec: async (c) => (await consolePort.exec(c, SYSTEM)).reply,
+    exec: async (c) => {
+      if (!consolePort) throw new NotConfiguredError('rcon');
+      return (await consolePort.exec(c, SYSTEM)).reply;
+    },
     playersOnline: () => (live.snapshot().reachable ? live.snapshot().players.length : 0),
   };
 }
@@ -196,8 +199,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
       settings.dataDir,
       (req) => {
         if (!isBackupOp(req)) return runAdminOp(store, req);
-        if (!backupRef.ports)
-          throw new ConflictError('conflict', 'This server has no save folder configured (SERVICE_SAVE_DIR), so it makes no backups.');
+        if (!backupRef.ports) throw new NotConfiguredError('saveFolder');
         return runBackupOp(backupRef.ports, req);
       },
       log,
@@ -249,8 +251,12 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     const live = createLiveSource(store, clock, rest, gameData);
     const backups = settings.saveDir ? startBackups(settings, store, clock, log, life, live, client, watcher) : undefined;
     backupRef.ports = backups;
-    const consolePort = createConsole(store, { addr: settings.rconAddr, password: settings.rconPassword });
-    life.onClose('console', () => consolePort.close());
+    // Without RCON there is no console: the panel then answers as for any part not set up.
+    const consolePort =
+      settings.rconAddr && settings.rconPassword
+        ? createConsole(store, { addr: settings.rconAddr, password: settings.rconPassword })
+        : undefined;
+    if (consolePort) life.onClose('console', () => consolePort.close());
     const gameActions = client ? createGameActions(client, store, clock) : null;
     new TaskScheduler(store, taskPorts(gameActions, consolePort, live), clock, log).start(life.signal);
     const handler = createHandler({

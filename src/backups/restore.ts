@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs
 import { basename, dirname, join } from 'node:path';
 import type { Actor } from '../lib/actor.js';
 import { fsyncDir, writeFileAtomic } from '../lib/atomic-file.js';
-import { ConflictError, fsErrorReason, ValidationError } from '../lib/errors.js';
+import { ConflictError, fsErrorReason, NotConfiguredError, ValidationError } from '../lib/errors.js';
 import { RESTORE_CONFIRMATION } from '../lib/backup.js';
 import { iso, type Clock } from '../lib/time.js';
 import type { WorldSnapshot } from '../lib/world.js';
@@ -152,11 +152,7 @@ export class Restorer {
   constructor(private readonly o: RestorerOptions) {}
 
   private saveDir(): string {
-    if (!this.o.saveDir)
-      throw new ConflictError(
-        'conflict',
-        'palpanel has no save folder configured (SERVICE_SAVE_DIR), so there is nothing to restore into.',
-      );
+    if (!this.o.saveDir) throw new NotConfiguredError('saveFolder');
     return this.o.saveDir;
   }
 

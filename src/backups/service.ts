@@ -9,7 +9,7 @@ import { rm, statfs } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 import { SYSTEM, type Actor } from '../lib/actor.js';
 import { BACKUP_TEXT } from '../lib/event-texts.js';
-import { ConflictError, DomainError, fsErrorReason, NotFoundError } from '../lib/errors.js';
+import { ConflictError, DomainError, fsErrorReason, NotFoundError, NotConfiguredError } from '../lib/errors.js';
 import { iso, type Clock } from '../lib/time.js';
 import { TarError } from '../lib/tar.js';
 import type { Store } from '../store/index.js';
@@ -98,8 +98,7 @@ export class BackupService {
 
   /** Starts a backup; resolves with its id at once (the job's state is readable until done). */
   start(trigger: BackupTrigger, actor: Actor, note: string | null = null): { id: string; done: Promise<BackupRecord> } {
-    if (!this.o.saveDir)
-      throw new ConflictError('conflict', 'palpanel has no save folder configured (SERVICE_SAVE_DIR), so there is nothing to back up.');
+    if (!this.o.saveDir) throw new NotConfiguredError('saveFolder');
     if (this.running) throw new ConflictError('conflict', 'A backup is being made now; try again when it is done.');
     const now = this.o.clock();
     const id = `${iso(now)

@@ -2,7 +2,7 @@
 // admin's "parse now", audited here (the parse changes the world database, not a panel row,
 // so its audit row is its own write once the outcome is known).
 import type { Actor } from '../lib/actor.js';
-import { ConflictError, ParseRunningError } from '../lib/errors.js';
+import { ParseRunningError, NotConfiguredError } from '../lib/errors.js';
 import type { Store } from '../store/index.js';
 
 /** What the jobs need of the save watcher (SaveWatcher satisfies it, whatever it parses into). */
@@ -26,7 +26,7 @@ export function createWorldJobs(watcher: ParseRunner | null, intervalMs: number,
     }),
     async parseNow(actor) {
       if (!watcher) {
-        throw new ConflictError('conflict', 'palpanel has no save folder configured (SERVICE_SAVE_DIR), so there is nothing to parse.');
+        throw new NotConfiguredError('saveFolder');
       }
       try {
         const run = await watcher.parseNow();

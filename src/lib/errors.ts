@@ -47,6 +47,27 @@ export class UserExistsError extends ConflictError {
   }
 }
 
+/** A part of palpanel this deployment has not set up (a game server, a save folder, RCON, a
+ * deployment file): the request is well formed, this palpanel cannot carry it out as configured.
+ * One answer for every such part (HTTP 409 `conflict`); the message names the setting. */
+export class NotConfiguredError extends ConflictError {
+  constructor(readonly part: OptionalPart) {
+    super('conflict', `palpanel has no ${OPTIONAL_PARTS[part].what} configured (${OPTIONAL_PARTS[part].setting}).`);
+  }
+}
+
+/** The parts a deployment may leave out, in a host's words, and the setting of each. */
+export const OPTIONAL_PARTS = {
+  game: { what: 'game server', setting: 'SERVICE_GAME_REST_URL' },
+  saveFolder: { what: 'save folder', setting: 'SERVICE_SAVE_DIR' },
+  rcon: { what: 'RCON', setting: 'SERVICE_RCON_ADDR and SERVICE_RCON_PASSWORD' },
+  configFile: {
+    what: 'deployment file',
+    setting: "SERVICE_CONFIG_FILE: the game's PalWorldSettings.ini or palworld-server-docker's env file",
+  },
+} as const;
+export type OptionalPart = keyof typeof OPTIONAL_PARTS;
+
 /** The game (its REST API) did not answer an action that needs it, or refused it
  * (HTTP 503 `game_unavailable`). The message says why in words a host can act on. */
 /** A route the panel names but cannot carry out itself (501); the message says what to do. */

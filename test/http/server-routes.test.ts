@@ -193,10 +193,12 @@ describe('panel server routes', () => {
     expect(res.status).toBe(503);
     expect(res.json.error.message).toContain('refused the connection');
 
+    // No game server set up is not the game failing: it is answered as every part a deployment
+    // leaves out is (409 `conflict`, the setting named; http/services.ts).
     const none = await rig({ game: false });
     const no = await none.as(ADMIN, 'POST', '/server/shutdown', { delaySec: 10 });
-    expect(no.status).toBe(503);
-    expect(no.json.error).toEqual({ code: 'game_unavailable', message: expect.stringContaining('no game server configured') });
+    expect(no.status).toBe(409);
+    expect(no.json.error).toEqual({ code: 'conflict', message: 'palpanel has no game server configured (SERVICE_GAME_REST_URL).' });
   });
 
   it('GET /server/health: store, pollers, save watcher, disk space of the data dir', async () => {

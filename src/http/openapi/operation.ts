@@ -65,8 +65,10 @@ export function operationOf(surface: SurfaceContract, route: AnyRoute, catalog: 
       }
       responses[String(status)] = r;
     } else if (raised !== undefined) {
+      const more = surface.addedWords?.(status, route);
+      const text = (d: string) => (more ? `${d} Or: ${more}` : d);
       responses[String(status)] =
-        typeof raised === 'string' ? errorResponse(raised) : errorResponse(raised.description, ...(raised.headers ?? []));
+        typeof raised === 'string' ? errorResponse(text(raised)) : errorResponse(text(raised.description), ...(raised.headers ?? []));
     } else {
       responses[String(status)] = surface.addedResponse(status, route);
     }

@@ -17,6 +17,9 @@ export interface SurfaceContract {
   addedStatuses(route: AnyRoute): number[];
   /** The response object (often a `$ref` to `responses`) of an added status. */
   addedResponse(status: number, route: AnyRoute): Json;
+  /** What the surface's own check adds to an error a route raises itself with the same status
+   * (the panel: a part not set up is 409 as well), appended to the route's words. */
+  addedWords?(status: number, route: AnyRoute): string | undefined;
   /** Headers of every success answer on this surface besides Cache-Control. */
   successHeaders?: HeaderName[];
   /** Parameters every operation of the surface takes (e.g. If-None-Match), as `$ref`s. */

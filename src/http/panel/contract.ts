@@ -5,6 +5,7 @@ import type { SurfaceContract } from '../openapi/surface.js';
 import type { RouteTable } from '../routes/table.js';
 import type { PanelRoute } from './context.js';
 import { isMutating } from './origin.js';
+import { notConfiguredWords } from '../services.js';
 import { PANEL_BODY_LIMIT } from './routes.js';
 
 const RESPONSES: Record<number, [string, Json]> = {
@@ -35,6 +36,7 @@ export function panelAddedStatuses(r: PanelRoute): number[] {
     ...(hasInput ? [400] : []),
     405,
     ...(r.request?.body ? [413] : []),
+    ...(r.needs ? [409] : []),
     500,
   ];
 }
@@ -45,7 +47,11 @@ export function panelContract(table: RouteTable<PanelRoute>): SurfaceContract {
     tag: { name: 'panel', description: 'The panel API: a session cookie from the login, roles viewer and admin' },
     security: (r) => (r.auth === 'session' ? [{ sessionCookie: [] }] : []),
     addedStatuses: panelAddedStatuses,
-    addedResponse: (status) => ref('responses', RESPONSES[status][0]),
+    addedWords: (status, route) => (status === 409 && route.needs ? notConfiguredWords(route.needs) : undefined),
+    addedResponse: (status, route) =>
+      status === 409 && route.needs
+        ? errorResponse(`\`conflict\`: ${notConfiguredWords(route.needs)}`)
+        : ref('responses', RESPONSES[status][0]),
     responses: Object.fromEntries(Object.values(RESPONSES)),
   };
 }

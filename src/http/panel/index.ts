@@ -10,6 +10,7 @@ import { roleAllows } from '../routes/route.js';
 import type { RouteTable } from '../routes/table.js';
 import { validateRequest } from '../routes/validate.js';
 import type { HttpRequest, HttpResponse } from '../types.js';
+import { required } from '../services.js';
 import type { PanelRoute } from './context.js';
 import { readCookie, SESSION_COOKIE } from './cookies.js';
 import { isMutating, sameOrigin } from './origin.js';
@@ -41,6 +42,7 @@ export function createPanelSurface(deps: HttpDeps, table: RouteTable<PanelRoute>
       if (signedIn && !roleAllows(signedIn.user.role, route.role))
         throw new HttpError(403, 'forbidden', 'This action needs an admin session.');
       const input = validateRequest(route, req, m.params);
+      if (route.needs) required(deps, route.needs);
       return await route.handler({ deps, req, now, ...signedIn, ...input });
     } catch (err) {
       return toErrorResponse(err, deps.log);

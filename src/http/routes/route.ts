@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type { Role } from '../../store/users.js';
 import type { HeaderName } from '../openapi/shared.js';
+import type { ServiceName } from '../services.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** `key`: an Integration API bearer key; `session`: a panel session cookie; `none`: anyone. */
@@ -53,6 +54,9 @@ export interface RouteSpec<Ctx, Result, R extends RequestSchemas = RequestSchema
   auth: Auth;
   /** Session routes: the least role that may call it (default `viewer`: any signed-in user). */
   role?: Role;
+  /** A part of palpanel the route cannot work without (a game server, a save folder, …): when
+   * the deployment has not set it up, the surface answers for it (services.ts). */
+  needs?: ServiceName;
   operationId: string;
   summary: string;
   description?: string;

@@ -1,38 +1,30 @@
 // The handlers of the panel's backups routes (the table is routes.ts).
 import { userActor } from '../../../lib/actor.js';
-import { ConflictError, ValidationError } from '../../../lib/errors.js';
-import type { BackupPorts } from '../../../backups/types.js';
-import type { HttpDeps } from '../../deps.js';
+import { ValidationError } from '../../../lib/errors.js';
+import { required } from '../../services.js';
 import { json, noContent } from '../../respond.js';
 import type { PanelHandler } from '../context.js';
 import { CreateRequest, BackupPath, RestoreRequest } from './schemas.js';
 import type { BackupScheduleSchema } from '../../../backups/schemas.js';
 
-export const NO_BACKUPS = 'palpanel has no save folder configured (SERVICE_SAVE_DIR), so it makes no backups.';
-
-export function backupsOf(deps: HttpDeps): BackupPorts {
-  if (!deps.backups) throw new ConflictError('conflict', NO_BACKUPS);
-  return deps.backups;
-}
-
 export const list: PanelHandler = async ({ deps }) => json(200, { data: deps.backups ? await deps.backups.list() : [] });
 
 export const create: PanelHandler<{ body: typeof CreateRequest }> = ({ deps, body, user }) => {
-  const { id } = backupsOf(deps).start('manual', userActor(user.username), body?.note?.trim() || null);
+  const { id } = required(deps, 'backups').start('manual', userActor(user.username), body?.note?.trim() || null);
   return json(202, { data: { id, state: 'running' } });
 };
 
 export const getOne: PanelHandler<{ params: typeof BackupPath }> = async ({ deps, params }) => {
-  const b = backupsOf(deps);
+  const b = required(deps, 'backups');
   const job = b.job(params.id);
   if (job) return json(200, { data: { ...job, backup: null } });
   return json(200, { data: { id: params.id, state: 'done', error: null, backup: await b.get(params.id) } });
 };
 
 export const contents: PanelHandler<{ params: typeof BackupPath }> = async ({ deps, params }) =>
-  json(200, { data: await backupsOf(deps).contents(params.id) });
+  json(200, { data: await required(deps, 'backups').contents(params.id) });
 
-export const storage: PanelHandler = async ({ deps }) => json(200, { data: await backupsOf(deps).storage() });
+export const storage: PanelHandler = async ({ deps }) => json(200, { data: await required(deps, 'backups').storage() });
 
 export const getSchedule: PanelHandler = ({ deps }) => json(200, { data: deps.store.backupSettings.schedule() });
 
@@ -40,7 +32,7 @@ export const putSchedule: PanelHandler<{ body: typeof BackupScheduleSchema }> = 
   json(200, { data: deps.store.backupSettings.setSchedule(body, userActor(user.username)) });
 
 export const download: PanelHandler<{ params: typeof BackupPath }> = async ({ deps, params }) => {
-  const file = await backupsOf(deps).pathOf(params.id);
+  const file = await required(deps, 'backups').pathOf(params.id);
   return {
     status: 200,
     headers: {
@@ -53,19 +45,23 @@ export const download: PanelHandler<{ params: typeof BackupPath }> = async ({ de
 };
 
 export const remove: PanelHandler<{ params: typeof BackupPath }> = async ({ deps, params, user }) => {
-  await backupsOf(deps).remove(params.id, userActor(user.username));
+  await required(deps, 'backups').remove(params.id, userActor(user.username));
   return noContent();
 };
 
 export const upload: PanelHandler = async ({ deps, req, user }) => {
   if (!req.body || req.body.length === 0) throw new ValidationError('The body must be a backup archive (.tar.gz).');
-  return json(201, { data: await backupsOf(deps).importArchive(Buffer.from(req.body), userActor(user.username)) });
+  return json(201, { data: await required(deps, 'backups').importArchive(Buffer.from(req.body), userActor(user.username)) });
 };
 
 export const dryRun: PanelHandler<{ params: typeof BackupPath }> = async ({ deps, params }) =>
-  json(200, { data: await backupsOf(deps).dryRun(params.id) });
+  json(200, { data: await required(deps, 'backups').dryRun(params.id) });
 
 export const restore: PanelHandler<{ params: typeof BackupPath; body: typeof RestoreRequest }> = async ({ deps, params, body, user }) =>
   json(200, {
-    data: await backupsOf(deps).restore(params.id, { confirm: body.confirm, shutdown: body.shutdown ?? false }, userActor(user.username)),
+    data: await required(deps, 'backups').restore(
+      params.id,
+      { confirm: body.confirm, shutdown: body.shutdown ?? false },
+      userActor(user.username),
+    ),
   });

@@ -1,19 +1,13 @@
 // The handlers of the panel's console routes (the table is routes.ts).
 import { userActor } from '../../../lib/actor.js';
 import { fillPlaceholders } from '../../../lib/console-text.js';
-import { GameUnavailableError, NotFoundError, ValidationError } from '../../../lib/errors.js';
+import { NotFoundError, ValidationError } from '../../../lib/errors.js';
 import { playerIdOfSaveUid } from '../../../lib/player-id.js';
 import { encodeCursor } from '../../cursor.js';
-import type { HttpDeps } from '../../deps.js';
-import type { ConsolePort } from '../../../actions/console-port.js';
+import { required } from '../../services.js';
 import { json, noContent } from '../../respond.js';
 import { type PanelHandler } from '../context.js';
 import { ExecRequest, SaveRequest, LogQuery, SavedQuery } from './schemas.js';
-
-export function consoleOf(deps: HttpDeps): ConsolePort {
-  if (!deps.console) throw new GameUnavailableError('RCON is not configured: set SERVICE_RCON_ADDR and SERVICE_RCON_PASSWORD.');
-  return deps.console;
-}
 
 export const exec: PanelHandler<{ body: typeof ExecRequest }> = async ({ deps, body, user }) => {
   if ((body.command === undefined) === (body.savedId === undefined))
@@ -36,7 +30,7 @@ export const exec: PanelHandler<{ body: typeof ExecRequest }> = async ({ deps, b
   } else if (/\{(userId|playerId|name)\}/.test(command)) {
     throw new ValidationError('The command has placeholders: choose a "player" to fill them.');
   }
-  return json(200, { data: await consoleOf(deps).exec(command, userActor(user.username)) });
+  return json(200, { data: await required(deps, 'console').exec(command, userActor(user.username)) });
 };
 
 export const log: PanelHandler<{ query: typeof LogQuery }> = ({ deps, query }) => {

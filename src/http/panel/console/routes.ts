@@ -14,10 +14,11 @@ export function consoleRoutes(): PanelRoute[] {
         method: 'POST',
         path: '/console/exec',
         operationId: 'consoleExec',
+        needs: 'console',
         summary: 'Run one command through RCON (one at a time, with a deadline); logged and audited with passwords masked',
         request: { body: ExecRequest },
         responses: { 200: { description: 'The reply as the game sent it.', schema: z.strictObject({ data: LogEntry }) } },
-        errors: { 503: '`game_unavailable`: RCON is not configured, refused the password, or did not answer (the message says which).' },
+        errors: { 503: '`game_unavailable`: RCON refused the password or did not answer (the message says which).' },
         handler: exec,
       }),
       route({

@@ -11,6 +11,7 @@ import { uidKey } from '../../../store/world.js';
 import { encodeCursor } from '../../cursor.js';
 import type { HttpDeps } from '../../deps.js';
 import { guildRow, palRow, playerRow, utc } from '../../../rows/world-rows.js';
+import { required } from '../../services.js';
 import { json } from '../../respond.js';
 import type { PanelHandler } from '../context.js';
 import type { AnnouncementsSchema, ModerationRequestSchema, PanelPlayerPath, PanelPlayersQuery, WhitelistSchema } from './schemas.js';
@@ -81,12 +82,6 @@ export const getPlayer: PanelHandler<{ params: typeof PanelPlayerPath }> = ({ de
   });
 };
 
-/** The game port, or 503 when palpanel has no game to talk to. */
-function game(deps: HttpDeps) {
-  if (!deps.moderation) throw new GameUnavailableError('No game server is configured (SERVICE_GAME_REST_URL).');
-  return deps.moderation;
-}
-
 const reasonOf = (body: { reason?: string } | undefined): string | null => body?.reason?.trim() || null;
 
 /**
@@ -100,7 +95,7 @@ export const kickPlayer: PanelHandler<{ params: typeof PanelPlayerPath; body: ty
   user,
 }) => {
   const key = uidKey(params.uid);
-  const actions = game(deps);
+  const actions = required(deps, 'moderation');
   if (!deps.live.snapshot().reachable) throw new GameUnavailableError('The game server is not reachable now; a kick needs it.');
   const { userId } = await actions.kick(userActor(user.username), { uid: key, online: onlineByKey(deps).get(key) }, reasonOf(body));
   return json(200, { data: { uid: params.uid, userId, kicked: true } });
@@ -125,7 +120,7 @@ export const banPlayer: PanelHandler<{ params: typeof PanelPlayerPath; body: typ
   body,
   user,
 }) => {
-  const actions = game(deps);
+  const actions = required(deps, 'moderation');
   const { userId, name } = platformId(deps, params.uid);
   const ban = await actions.ban(userActor(user.username), { userId, uid: uidKey(params.uid), name }, reasonOf(body));
   return json(200, { data: ban });
@@ -137,7 +132,7 @@ export const unbanPlayer: PanelHandler<{ params: typeof PanelPlayerPath; body: t
   body,
   user,
 }) => {
-  const actions = game(deps);
+  const actions = required(deps, 'moderation');
   const key = uidKey(params.uid);
   const known = deps.store.moderation.banOf(key, deps.store.moderation.account(key)?.userId);
   const userId = known?.userId ?? platformId(deps, params.uid).userId;

@@ -29,7 +29,7 @@ import {
 } from './handlers.js';
 import { z } from 'zod';
 
-const GAME_503 = '`game_unavailable`: no game server is configured, or it did not answer.';
+const GAME_503 = '`game_unavailable`: the game did not answer.';
 const ActionResultSchema = z.strictObject({
   data: z.strictObject({ uid: z.string(), userId: z.string(), kicked: z.boolean().optional(), banned: z.boolean().optional() }),
 });
@@ -94,6 +94,7 @@ export function playerRoutes(): PanelRoute[] {
         method: 'POST',
         path: '/players/{uid}/kick',
         operationId: 'kickPlayer',
+        needs: 'moderation',
         summary: 'Kick an online player through the game REST API',
         request: { params: PanelPlayerPath, body: ModerationRequestSchema },
         responses: { 200: { description: 'The game kicked the player.', schema: ActionResultSchema } },
@@ -108,6 +109,7 @@ export function playerRoutes(): PanelRoute[] {
         method: 'POST',
         path: '/players/{uid}/ban',
         operationId: 'banPlayer',
+        needs: 'moderation',
         summary: 'Ban a player (online or not) by platform user id; the panel remembers the ban',
         request: { params: PanelPlayerPath, body: ModerationRequestSchema },
         responses: { 200: { description: 'The ban as remembered.', schema: BanEnvelopeSchema } },
@@ -122,6 +124,7 @@ export function playerRoutes(): PanelRoute[] {
         method: 'POST',
         path: '/players/{uid}/unban',
         operationId: 'unbanPlayer',
+        needs: 'moderation',
         summary: 'Lift a ban',
         request: { params: PanelPlayerPath, body: ModerationRequestSchema },
         responses: { 200: { description: 'The game lifted the ban.', schema: ActionResultSchema } },

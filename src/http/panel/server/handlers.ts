@@ -3,21 +3,12 @@
 // them with the signed-in user as the actor and raises GameUnavailableError (503) when the
 // game does not answer. Without a game server configured, every action is that 503.
 import { userActor } from '../../../lib/actor.js';
-import { fsErrorReason, GameUnavailableError, StorageError } from '../../../lib/errors.js';
-import type { HttpDeps } from '../../deps.js';
+import { fsErrorReason, StorageError } from '../../../lib/errors.js';
 import { serverStatus } from '../../../rows/live-rows.js';
+import { required } from '../../services.js';
 import { json } from '../../respond.js';
-import type { GameActions } from '../../../actions/game-actions.js';
 import type { PanelHandler } from '../context.js';
 import { DEFAULT_SHUTDOWN_MESSAGE, type AnnounceRequestSchema, type ShutdownRequestSchema } from './schemas.js';
-
-const NO_GAME = 'palpanel has no game server configured (SERVICE_GAME_REST_URL), so it cannot reach the game.';
-
-function gameOf(deps: HttpDeps): GameActions {
-  const game = deps.server?.game;
-  if (!game) throw new GameUnavailableError(NO_GAME);
-  return game;
-}
 
 export const getServer: PanelHandler = async ({ deps }) => {
   const live = deps.live.snapshot();
@@ -79,17 +70,17 @@ export const getHealth: PanelHandler = async ({ deps }) => {
 };
 
 export const announce: PanelHandler<{ body: typeof AnnounceRequestSchema }> = async ({ deps, body, user, now }) => {
-  await gameOf(deps).announce(body.message, userActor(user.username));
+  await required(deps, 'game').announce(body.message, userActor(user.username));
   return json(200, { data: { done: true, at: now.toISOString() } });
 };
 
 export const saveNow: PanelHandler = async ({ deps, user, now }) => {
-  await gameOf(deps).save(userActor(user.username));
+  await required(deps, 'game').save(userActor(user.username));
   return json(200, { data: { done: true, at: now.toISOString() } });
 };
 
 export const shutdown: PanelHandler<{ body: typeof ShutdownRequestSchema }> = async ({ deps, body, user }) => {
   const message = body.message ?? DEFAULT_SHUTDOWN_MESSAGE;
-  const { shutdownAt } = await gameOf(deps).shutdown(body.delaySec, message, userActor(user.username));
+  const { shutdownAt } = await required(deps, 'game').shutdown(body.delaySec, message, userActor(user.username));
   return json(202, { data: { shutdownAt, delaySec: body.delaySec, message } });
 };

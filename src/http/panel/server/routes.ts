@@ -12,7 +12,7 @@ import {
 } from './schemas.js';
 
 const GAME_503 = {
-  503: '`game_unavailable`: no game server is configured, or the game did not answer or refused (the message says which).',
+  503: '`game_unavailable`: the game did not answer or refused (the message says which).',
 };
 
 export function serverRoutes(): PanelRoute[] {
@@ -40,6 +40,7 @@ export function serverRoutes(): PanelRoute[] {
         method: 'POST',
         path: '/server/announce',
         operationId: 'announce',
+        needs: 'game',
         summary: 'Broadcast a message to every player in game',
         request: { body: AnnounceRequestSchema },
         responses: { 200: { description: 'The game announced it.', schema: ActionDoneSchema } },
@@ -50,6 +51,7 @@ export function serverRoutes(): PanelRoute[] {
         method: 'POST',
         path: '/server/save',
         operationId: 'saveWorld',
+        needs: 'game',
         summary: 'Make the game save the world now',
         responses: { 200: { description: 'The game saved.', schema: ActionDoneSchema } },
         errors: GAME_503,
@@ -59,6 +61,7 @@ export function serverRoutes(): PanelRoute[] {
         method: 'POST',
         path: '/server/shutdown',
         operationId: 'shutdownServer',
+        needs: 'game',
         summary: 'Shut the game down gracefully after a delay, warning players',
         description: 'The game counts down, tells players the message, saves and stops; the answer comes once the game accepted.',
         request: { body: ShutdownRequestSchema },

@@ -2,12 +2,10 @@
 // kept across restarts) and of the save watcher (this run), and a parse on request through
 // HttpDeps.server.world, which runs one parse at a time and audits the request.
 import { userActor } from '../../../lib/actor.js';
-import { ConflictError } from '../../../lib/errors.js';
+import { required } from '../../services.js';
 import { json } from '../../respond.js';
 import type { PanelHandler } from '../context.js';
 import { WARNINGS_SHOWN } from './schemas.js';
-
-const NO_SAVE_DIR = 'palpanel has no save folder configured (SERVICE_SAVE_DIR), so there is nothing to parse.';
 
 export const getWorld: PanelHandler = ({ deps }) => {
   const info = deps.store.world.parseInfo();
@@ -43,7 +41,5 @@ export const getWorld: PanelHandler = ({ deps }) => {
 };
 
 export const parseWorld: PanelHandler = async ({ deps, user }) => {
-  const jobs = deps.server?.world;
-  if (!jobs || !jobs.state().enabled) throw new ConflictError('conflict', NO_SAVE_DIR);
-  return json(200, { data: await jobs.parseNow(userActor(user.username)) });
+  return json(200, { data: await required(deps, 'world').parseNow(userActor(user.username)) });
 };

@@ -43,11 +43,12 @@ export function worldRoutes(): PanelRoute[] {
         method: 'POST',
         path: '/world/parse',
         operationId: 'parseWorld',
+        needs: 'world',
         summary: 'Parse the save now (one parse at a time)',
         description:
           'Answers when the parse has finished. A parse that fails answers `ok: false` with its reason; the last good world stays served.',
         responses: { 200: { description: 'The parse finished.', schema: ParseRunEnvelopeSchema } },
-        errors: { 409: '`conflict`: a parse is running already, or no save folder (or no Level.sav) is there to parse.' },
+        errors: { 409: '`conflict`: a parse is running already, or no Level.sav is there to parse.' },
         handler: parseWorld,
       }),
     ]),
