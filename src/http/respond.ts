@@ -36,12 +36,23 @@ export function conditional(req: HttpRequest, rep: Representation, status = 200)
   return { status, headers: { ...BASE_HEADERS, etag: rep.etag }, body: rep.body };
 }
 
+declare const BODY: unique symbol;
+
+/** A JSON answer that remembers, for the type system only, the value it was made from: a panel
+ * route checks it against the schema of the answer it declares (panel/context.ts `route`). */
+export type JsonResponse<T> = HttpResponse & { readonly [BODY]: T };
+
+/** An answer without a JSON body (204, a download, a stream): it fits no response schema, and
+ * a JSON answer does not fit where a route answers without one. */
+export type PlainResponse = HttpResponse & { readonly [BODY]?: undefined };
+
 /** A JSON response without ETag (panel API). */
-export function json(status: number, value: unknown, headers: Record<string, string> = {}): HttpResponse {
-  return { status, headers: { ...BASE_HEADERS, ...headers }, body: JSON.stringify(value) };
+export function json<const T>(status: number, value: T, headers: Record<string, string> = {}): JsonResponse<T> {
+  // The brand is a type only: nothing is added to the answer.
+  return { status, headers: { ...BASE_HEADERS, ...headers }, body: JSON.stringify(value) } as JsonResponse<T>;
 }
 
 /** A bodyless 204, never cached (a change the client need not read back). */
-export function noContent(extra: Record<string, string> = {}): HttpResponse {
+export function noContent(extra: Record<string, string> = {}): PlainResponse {
   return { status: 204, headers: { 'cache-control': 'no-store', ...extra } };
 }

@@ -3,6 +3,10 @@
 // applier and the store's public/private decision all use these constants, so a text can never
 // be written one way and recognised another.
 
+/** Every kind of the event log: the public ones and those only the panel sees. */
+export const EVENT_KINDS = ['join', 'leave', 'backup', 'system', 'audit', 'moderation'] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+
 /** Event kinds a key holder may ever see (spec: Endpoints rule 8). */
 export const PUBLIC_EVENT_KINDS = ['join', 'leave', 'backup', 'system'] as const;
 export type PublicEventKind = (typeof PUBLIC_EVENT_KINDS)[number];

@@ -1,6 +1,8 @@
 import type { SessionUser } from '../../store/sessions.js';
 import type { HttpDeps } from '../deps.js';
-import type { RequestSchemas, Route, RouteInput, RouteSpec } from '../routes/route.js';
+import type { z } from 'zod';
+import type { JsonResponse, PlainResponse } from '../respond.js';
+import type { RequestSchemas, ResponseSpec, Route, RouteInput, RouteSpec } from '../routes/route.js';
 import type { HttpRequest, HttpResponse } from '../types.js';
 
 /** What every panel handler receives beside its validated input. */
@@ -18,6 +20,7 @@ export interface PanelContext extends PanelBaseContext {
 }
 
 export type PanelResult = HttpResponse | Promise<HttpResponse>;
+type Responses = Partial<Record<number, ResponseSpec>>;
 export type PanelRoute = Route<PanelBaseContext & Partial<PanelContext>, PanelResult>;
 
 /** A session route's handler, typed by its route's request schemas. */
@@ -27,16 +30,32 @@ export type PanelHandler<R extends RequestSchemas = Record<never, never>> = (ctx
  * routes are grouped (`signedIn`, `adminOnly`), as pocketbase binds auth to a route group. */
 export type SessionEntry = Omit<PanelRoute, 'auth' | 'role'>;
 
+/** What a handler may answer, given the answers its route declares: a JSON body made by json()
+ * from a value its status's schema accepts, or a plain answer where a status has no schema. */
+type AnswerOf<Res> = {
+  [K in keyof Res]: Res[K] extends { contentType: string }
+    ? HttpResponse // a stream: its schema is of one message, not of the answer
+    : Res[K] extends { schema: infer S extends z.ZodType }
+      ? JsonResponse<z.input<S>>
+      : PlainResponse;
+}[keyof Res];
+
+type EntrySpec<Ctx, R extends RequestSchemas, Res> = Omit<RouteSpec<Ctx, PanelResult, R>, 'auth' | 'role' | 'responses' | 'handler'> & {
+  responses: Res;
+  /** Checked by the type system against `responses`: json()'s value must fit the schema. */
+  handler(ctx: Ctx & RouteInput<R>): AnswerOf<Res> | Promise<AnswerOf<Res>>;
+};
+
 /** A session route: its handler gets the signed-in user, checked for the group's role. */
-export function route<R extends RequestSchemas = Record<never, never>>(
-  spec: Omit<RouteSpec<PanelContext, PanelResult, R>, 'auth' | 'role'>,
+export function route<R extends RequestSchemas = Record<never, never>, Res extends Responses = Responses>(
+  spec: EntrySpec<PanelContext, R, Res>,
 ): SessionEntry {
   return spec;
 }
 
 /** An open route (the login): no session, so its handler gets no user. */
-export function openRoute<R extends RequestSchemas = Record<never, never>>(
-  spec: Omit<RouteSpec<PanelBaseContext, PanelResult, R>, 'auth' | 'role'>,
+export function openRoute<R extends RequestSchemas = Record<never, never>, Res extends Responses = Responses>(
+  spec: EntrySpec<PanelBaseContext, R, Res>,
 ): PanelRoute {
   return { ...(spec as SessionEntry), auth: 'none' };
 }

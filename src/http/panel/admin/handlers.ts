@@ -14,40 +14,40 @@ import type {
 } from './schemas.js';
 import type { PanelHandler } from '../context.js';
 
-export const listUsers: PanelHandler = ({ deps }) => json(200, { data: deps.store.users.list() });
+export const listUsers = (({ deps }) => json(200, { data: deps.store.users.list() })) satisfies PanelHandler;
 
-export const createUser: PanelHandler<{ body: typeof CreateUserRequestSchema }> = ({ deps, body, user }) =>
-  json(201, { data: deps.store.users.add(body.username, body.role, body.password, userActor(user.username)) });
+export const createUser = (({ deps, body, user }) =>
+  json(201, { data: deps.store.users.add(body.username, body.role, body.password, userActor(user.username)) })) satisfies PanelHandler<{
+  body: typeof CreateUserRequestSchema;
+}>;
 
-export const setRole: PanelHandler<{ params: typeof UserPath; body: typeof SetRoleRequestSchema }> = ({ deps, params, body, user }) =>
-  json(200, { data: deps.store.users.setRole(params.username, body.role, userActor(user.username)) });
+export const setRole = (({ deps, params, body, user }) =>
+  json(200, { data: deps.store.users.setRole(params.username, body.role, userActor(user.username)) })) satisfies PanelHandler<{
+  params: typeof UserPath;
+  body: typeof SetRoleRequestSchema;
+}>;
 
 /** An admin setting their own password stays signed in here; every other session of the user ends. */
-export const setPassword: PanelHandler<{ params: typeof UserPath; body: typeof SetPasswordRequestSchema }> = ({
-  deps,
-  params,
-  body,
-  user,
-}) => {
+export const setPassword = (({ deps, params, body, user }) => {
   const keepSessionId = params.username === user.username ? user.sessionId : undefined;
   deps.store.users.setPassword(params.username, body.password, userActor(user.username), { keepSessionId });
   return noContent();
-};
+}) satisfies PanelHandler<{ params: typeof UserPath; body: typeof SetPasswordRequestSchema }>;
 
-export const removeUser: PanelHandler<{ params: typeof UserPath }> = ({ deps, params, user }) => {
+export const removeUser = (({ deps, params, user }) => {
   deps.store.users.remove(params.username, userActor(user.username));
   return noContent();
-};
+}) satisfies PanelHandler<{ params: typeof UserPath }>;
 
-export const listSessions: PanelHandler = ({ deps, user }) =>
-  json(200, { data: deps.store.sessions.list().map((s) => ({ ...s, current: s.id === user.sessionId })) });
+export const listSessions = (({ deps, user }) =>
+  json(200, { data: deps.store.sessions.list().map((s) => ({ ...s, current: s.id === user.sessionId })) })) satisfies PanelHandler;
 
-export const endSession: PanelHandler<{ params: typeof SessionPath }> = ({ deps, params, user }) => {
+export const endSession = (({ deps, params, user }) => {
   deps.store.sessions.endById(params.id, userActor(user.username));
   return noContent();
-};
+}) satisfies PanelHandler<{ params: typeof SessionPath }>;
 
-export const listAudit: PanelHandler<{ query: typeof AuditQuery }> = ({ deps, query }) => {
+export const listAudit = (({ deps, query }) => {
   const page = deps.store.audit.list({ ...query, cursor: query.cursor ?? null });
   return json(200, { data: page.data, nextCursor: page.nextCursor === null ? null : encodeCursor(page.nextCursor) });
-};
+}) satisfies PanelHandler<{ query: typeof AuditQuery }>;

@@ -5,20 +5,18 @@ import { HttpError } from '../../errors.js';
 import { json, noContent } from '../../respond.js';
 import type { RouteInput } from '../../routes/route.js';
 import type { LoginRequestSchema } from '../../../rows/schemas.js';
-import type { PanelBaseContext, PanelHandler, PanelResult } from '../context.js';
+import type { PanelBaseContext, PanelHandler } from '../context.js';
 import { clearedSessionCookie, isSecure, sessionCookie } from '../cookies.js';
 import { LoginThrottle, type ThrottleOptions } from './login-throttle.js';
 
 const SWEEP_EVERY_MS = 10 * 60_000;
 
 /** The login handler, with its own throttle (one per panel surface). */
-export function createLogin(
-  throttleOptions?: ThrottleOptions,
-): (ctx: PanelBaseContext & RouteInput<{ body: typeof LoginRequestSchema }>) => PanelResult {
+export function createLogin(throttleOptions?: ThrottleOptions) {
   const throttle = new LoginThrottle(throttleOptions);
   let lastSweep = 0;
 
-  return async ({ deps, req, body, now }) => {
+  return async ({ deps, req, body, now }: PanelBaseContext & RouteInput<{ body: typeof LoginRequestSchema }>) => {
     const { username, password } = body;
     const userKey = `user:${username.toLowerCase()}`;
     const addrKey = `addr:${req.remoteAddress}`;
@@ -49,9 +47,9 @@ export function createLogin(
   };
 }
 
-export const logout: PanelHandler = ({ deps, req, token, user }) => {
+export const logout = (({ deps, req, token, user }) => {
   deps.store.sessions.end(token, userActor(user.username));
   return noContent({ 'set-cookie': clearedSessionCookie(isSecure(req)) });
-};
+}) satisfies PanelHandler;
 
-export const me: PanelHandler = ({ user }) => json(200, { username: user.username, role: user.role });
+export const me = (({ user }) => json(200, { username: user.username, role: user.role })) satisfies PanelHandler;

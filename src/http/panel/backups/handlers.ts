@@ -7,31 +7,33 @@ import type { PanelHandler } from '../context.js';
 import { CreateRequest, BackupPath, RestoreRequest } from './schemas.js';
 import type { BackupScheduleSchema } from '../../../backups/schemas.js';
 
-export const list: PanelHandler = async ({ deps }) => json(200, { data: deps.backups ? await deps.backups.list() : [] });
+export const list = (async ({ deps }) => json(200, { data: deps.backups ? await deps.backups.list() : [] })) satisfies PanelHandler;
 
-export const create: PanelHandler<{ body: typeof CreateRequest }> = ({ deps, body, user }) => {
+export const create = (({ deps, body, user }) => {
   const { id } = required(deps, 'backups').start('manual', userActor(user.username), body?.note?.trim() || null);
   return json(202, { data: { id, state: 'running' } });
-};
+}) satisfies PanelHandler<{ body: typeof CreateRequest }>;
 
-export const getOne: PanelHandler<{ params: typeof BackupPath }> = async ({ deps, params }) => {
+export const getOne = (async ({ deps, params }) => {
   const b = required(deps, 'backups');
   const job = b.job(params.id);
   if (job) return json(200, { data: { ...job, backup: null } });
   return json(200, { data: { id: params.id, state: 'done', error: null, backup: await b.get(params.id) } });
-};
+}) satisfies PanelHandler<{ params: typeof BackupPath }>;
 
-export const contents: PanelHandler<{ params: typeof BackupPath }> = async ({ deps, params }) =>
-  json(200, { data: await required(deps, 'backups').contents(params.id) });
+export const contents = (async ({ deps, params }) =>
+  json(200, { data: await required(deps, 'backups').contents(params.id) })) satisfies PanelHandler<{ params: typeof BackupPath }>;
 
-export const storage: PanelHandler = async ({ deps }) => json(200, { data: await required(deps, 'backups').storage() });
+export const storage = (async ({ deps }) => json(200, { data: await required(deps, 'backups').storage() })) satisfies PanelHandler;
 
-export const getSchedule: PanelHandler = ({ deps }) => json(200, { data: deps.store.backupSettings.schedule() });
+export const getSchedule = (({ deps }) => json(200, { data: deps.store.backupSettings.schedule() })) satisfies PanelHandler;
 
-export const putSchedule: PanelHandler<{ body: typeof BackupScheduleSchema }> = ({ deps, body, user }) =>
-  json(200, { data: deps.store.backupSettings.setSchedule(body, userActor(user.username)) });
+export const putSchedule = (({ deps, body, user }) =>
+  json(200, { data: deps.store.backupSettings.setSchedule(body, userActor(user.username)) })) satisfies PanelHandler<{
+  body: typeof BackupScheduleSchema;
+}>;
 
-export const download: PanelHandler<{ params: typeof BackupPath }> = async ({ deps, params }) => {
+export const download = (async ({ deps, params }) => {
   const file = await required(deps, 'backups').pathOf(params.id);
   return {
     status: 200,
@@ -42,26 +44,26 @@ export const download: PanelHandler<{ params: typeof BackupPath }> = async ({ de
     },
     file,
   };
-};
+}) satisfies PanelHandler<{ params: typeof BackupPath }>;
 
-export const remove: PanelHandler<{ params: typeof BackupPath }> = async ({ deps, params, user }) => {
+export const remove = (async ({ deps, params, user }) => {
   await required(deps, 'backups').remove(params.id, userActor(user.username));
   return noContent();
-};
+}) satisfies PanelHandler<{ params: typeof BackupPath }>;
 
-export const upload: PanelHandler = async ({ deps, req, user }) => {
+export const upload = (async ({ deps, req, user }) => {
   if (!req.body || req.body.length === 0) throw new ValidationError('The body must be a backup archive (.tar.gz).');
   return json(201, { data: await required(deps, 'backups').importArchive(Buffer.from(req.body), userActor(user.username)) });
-};
+}) satisfies PanelHandler;
 
-export const dryRun: PanelHandler<{ params: typeof BackupPath }> = async ({ deps, params }) =>
-  json(200, { data: await required(deps, 'backups').dryRun(params.id) });
+export const dryRun = (async ({ deps, params }) =>
+  json(200, { data: await required(deps, 'backups').dryRun(params.id) })) satisfies PanelHandler<{ params: typeof BackupPath }>;
 
-export const restore: PanelHandler<{ params: typeof BackupPath; body: typeof RestoreRequest }> = async ({ deps, params, body, user }) =>
+export const restore = (async ({ deps, params, body, user }) =>
   json(200, {
     data: await required(deps, 'backups').restore(
       params.id,
       { confirm: body.confirm, shutdown: body.shutdown ?? false },
       userActor(user.username),
     ),
-  });
+  })) satisfies PanelHandler<{ params: typeof BackupPath; body: typeof RestoreRequest }>;

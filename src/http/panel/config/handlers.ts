@@ -9,15 +9,15 @@ import { UpdateRequest } from './schemas.js';
 export const APPLY_COMMAND =
   'Restart the game server to apply the settings: for example `systemctl restart palworld` (a systemd service) or `docker compose restart palworld` (palworld-server-docker). The game reads its settings only when it starts.';
 
-export const get: PanelHandler = ({ deps }) => json(200, { data: required(deps, 'config').view() });
+export const get = (({ deps }) => json(200, { data: required(deps, 'config').view() })) satisfies PanelHandler;
 
-export const raw: PanelHandler = ({ deps }) => json(200, { data: { text: required(deps, 'config').raw() } });
+export const raw = (({ deps }) => json(200, { data: { text: required(deps, 'config').raw() } })) satisfies PanelHandler;
 
-export const put: PanelHandler<{ body: typeof UpdateRequest }> = ({ deps, body, user }) => {
+export const put = (({ deps, body, user }) => {
   const { view, changed } = required(deps, 'config').update(body, userActor(user.username));
   return json(200, { data: { ...view, changed } });
-};
+}) satisfies PanelHandler<{ body: typeof UpdateRequest }>;
 
-export const apply: PanelHandler = () => {
+export const apply = (() => {
   throw new NotImplementedError(APPLY_COMMAND);
-};
+}) satisfies PanelHandler;

@@ -9,7 +9,7 @@ import { json, noContent } from '../../respond.js';
 import { type PanelHandler } from '../context.js';
 import { ExecRequest, SaveRequest, LogQuery, SavedQuery } from './schemas.js';
 
-export const exec: PanelHandler<{ body: typeof ExecRequest }> = async ({ deps, body, user }) => {
+export const exec = (async ({ deps, body, user }) => {
   if ((body.command === undefined) === (body.savedId === undefined))
     throw new ValidationError('Give exactly one of "command" and "savedId".');
   let command = body.command ?? deps.store.console.savedById(body.savedId!).command;
@@ -31,25 +31,25 @@ export const exec: PanelHandler<{ body: typeof ExecRequest }> = async ({ deps, b
     throw new ValidationError('The command has placeholders: choose a "player" to fill them.');
   }
   return json(200, { data: await required(deps, 'console').exec(command, userActor(user.username)) });
-};
+}) satisfies PanelHandler<{ body: typeof ExecRequest }>;
 
-export const log: PanelHandler<{ query: typeof LogQuery }> = ({ deps, query }) => {
+export const log = (({ deps, query }) => {
   const before = query.cursor === null || query.cursor === undefined ? null : Number(query.cursor);
   if (before !== null && !(Number.isSafeInteger(before) && before > 0))
     throw new ValidationError('The cursor is not valid.', 'invalid_cursor');
   const rows = deps.store.console.page(query.limit + 1, before);
   const page = rows.slice(0, query.limit);
   return json(200, { data: page, nextCursor: rows.length > query.limit ? encodeCursor(String(page[page.length - 1].id)) : null });
-};
+}) satisfies PanelHandler<{ query: typeof LogQuery }>;
 
-export const listSaved: PanelHandler = ({ deps }) => json(200, { data: deps.store.console.saved() });
+export const listSaved = (({ deps }) => json(200, { data: deps.store.console.saved() })) satisfies PanelHandler;
 
-export const save: PanelHandler<{ body: typeof SaveRequest }> = ({ deps, body, user }) => {
+export const save = (({ deps, body, user }) => {
   const { saved, replaced } = deps.store.console.save(body.name, body.command, userActor(user.username));
   return json(replaced ? 200 : 201, { data: saved });
-};
+}) satisfies PanelHandler<{ body: typeof SaveRequest }>;
 
-export const unsave: PanelHandler<{ query: typeof SavedQuery }> = ({ deps, query, user }) => {
+export const unsave = (({ deps, query, user }) => {
   deps.store.console.unsave(query.id, userActor(user.username));
   return noContent();
-};
+}) satisfies PanelHandler<{ query: typeof SavedQuery }>;

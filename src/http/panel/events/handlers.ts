@@ -1,4 +1,5 @@
 // The handlers of the panel's events routes (the table is routes.ts).
+import type { EventKind } from '../../../lib/event-texts.js';
 import { encodeCursor } from '../../cursor.js';
 import { HttpError } from '../../errors.js';
 import { json } from '../../respond.js';
@@ -11,14 +12,14 @@ export const HOUR = 3_600_000;
 
 export const DAY = 24 * HOUR;
 
-export const metricsCurrent: PanelHandler = ({ deps }) => {
+export const metricsCurrent = (({ deps }) => {
   const s = deps.live.snapshot();
   return json(200, { data: { reachable: s.reachable, capturedAt: s.capturedAt, metrics: s.metrics } });
-};
+}) satisfies PanelHandler;
 
 export const bad = (message: string) => new HttpError(400, 'invalid_request', message);
 
-export const metricsHistory: PanelHandler<{ query: typeof MetricsHistoryQuery }> = ({ deps, query, now }) => {
+export const metricsHistory = (({ deps, query, now }) => {
   const toMs = query.to === undefined ? now.getTime() : Date.parse(query.to);
   const fromMs = query.from === undefined ? toMs - HOUR : Date.parse(query.from);
   if (fromMs >= toMs) throw bad('`from` must be before `to`.');
@@ -28,9 +29,9 @@ export const metricsHistory: PanelHandler<{ query: typeof MetricsHistoryQuery }>
     throw bad(`At most ${MAX_HISTORY_POINTS} steps per request; widen the step.`);
   const points = deps.store.metrics.range({ fromMs, toMs, stepMs: stepSec * 1000, nowMs: now.getTime() });
   return json(200, { data: { from: new Date(fromMs).toISOString(), to: new Date(toMs).toISOString(), stepSec, points } });
-};
+}) satisfies PanelHandler<{ query: typeof MetricsHistoryQuery }>;
 
-export const listEvents: PanelHandler<{ query: typeof EventQuery }> = ({ deps, query }) => {
+export const listEvents = (({ deps, query }) => {
   let beforeId: number | null = null;
   if (query.cursor !== undefined && query.cursor !== null) {
     if (!/^[1-9]\d{0,15}$/.test(query.cursor)) throw new HttpError(400, 'invalid_cursor', 'The cursor is not valid.');
@@ -47,17 +48,19 @@ export const listEvents: PanelHandler<{ query: typeof EventQuery }> = ({ deps, q
     to: canon(query.to),
   });
   const more = rows.length > limit;
-  const data = more ? rows.slice(0, limit) : rows;
+  // palpanel writes only its own kinds (lib/event-texts.ts EVENT_KINDS); the log keeps a kind as
+  // text, so the answer says which words it holds.
+  const data = (more ? rows.slice(0, limit) : rows).map((e) => ({ ...e, kind: e.kind as EventKind }));
   return json(200, { data, nextCursor: more ? encodeCursor(String(data[data.length - 1].id)) : null });
-};
+}) satisfies PanelHandler<{ query: typeof EventQuery }>;
 
 export const LAST_EVENT_ID = /^\d{1,15}$/;
 
-export const streamEvents: PanelHandler = ({ deps, req }) => {
+export const streamEvents = (({ deps, req }) => {
   const feed = deps.feed as LiveFeed;
   const raw = req.headers['last-event-id'];
   if (raw !== undefined && raw !== '' && !LAST_EVENT_ID.test(raw.trim())) throw bad('Last-Event-ID must be an id this stream sent.');
   const resumeAfter = raw === undefined || raw === '' ? null : Number(raw.trim());
   if (!feed.acquire()) throw new HttpError(503, 'unavailable', 'Too many open event streams; try again shortly.', { 'retry-after': '5' });
   return sseResponse({ feed, snapshot: () => deps.live.snapshot(), resumeAfter });
-};
+}) satisfies PanelHandler;

@@ -1,10 +1,9 @@
 // Request and response shapes of the metrics and events routes (issue 11), and the documented
 // payloads of the event stream.
 import { z } from 'zod';
+import { EVENT_KINDS } from '../../../lib/event-texts.js';
 import { cursorParam, limitParam } from '../../routes/page-params.js';
 import { Timestamp } from '../../../rows/schemas.js';
-
-export const EVENT_KINDS = ['join', 'leave', 'backup', 'system', 'audit', 'moderation'] as const;
 
 const Instant = z.iso
   .datetime({ offset: true })

@@ -35,12 +35,13 @@ export async function probe(deps: HttpDeps): Promise<z.infer<typeof Capability>>
   }
 }
 
-export const capability: PanelHandler = async ({ deps }) => json(200, { data: await probe(deps) });
+export const capability = (async ({ deps }) => json(200, { data: await probe(deps) })) satisfies PanelHandler;
 
-export const catalog: PanelHandler<{ query: typeof SearchQuery }> = ({ query }) =>
-  json(200, { data: searchItems(query.search), total: ITEM_CATALOG.length });
+export const catalog = (({ query }) => json(200, { data: searchItems(query.search), total: ITEM_CATALOG.length })) satisfies PanelHandler<{
+  query: typeof SearchQuery;
+}>;
 
-export const grant: PanelHandler<{ params: typeof PanelPlayerPath; body: typeof GrantRequest }> = async ({ deps, params, body, user }) => {
+export const grant = (async ({ deps, params, body, user }) => {
   const key = uidKey(params.uid);
   const live = deps.live.snapshot();
   const online = live.reachable ? live.players.find((p) => uidKey(String(p.playerId)) === key) : undefined;
@@ -71,11 +72,11 @@ export const grant: PanelHandler<{ params: typeof PanelPlayerPath; body: typeof 
   });
   if (failed) throw new ConflictError('conflict', `The game did not give ${itemsText(body.items)}: ${reply || 'it sent no reply'}`);
   return json(201, { data: rec });
-};
+}) satisfies PanelHandler<{ params: typeof PanelPlayerPath; body: typeof GrantRequest }>;
 
-export const grants: PanelHandler<{ query: typeof PageQuery }> = ({ deps, query }) => {
+export const grants = (({ deps, query }) => {
   const before = query.cursor === null || query.cursor === undefined ? null : Number(query.cursor);
   const rows = deps.store.itemGrants.page(query.limit + 1, before !== null && Number.isSafeInteger(before) ? before : null);
   const page = rows.slice(0, query.limit);
   return json(200, { data: page, nextCursor: rows.length > query.limit ? encodeCursor(String(page[page.length - 1].id)) : null });
-};
+}) satisfies PanelHandler<{ query: typeof PageQuery }>;

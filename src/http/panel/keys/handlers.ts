@@ -7,19 +7,19 @@ import type { CreateKeyRequestSchema } from '../../../rows/schemas.js';
 import type { PanelHandler } from '../context.js';
 import type { KeyPath } from '../params.js';
 
-export const createKey: PanelHandler<{ body: typeof CreateKeyRequestSchema }> = ({ deps, body, user }) => {
+export const createKey = (({ deps, body, user }) => {
   const created = deps.store.keys.create(body.label, userActor(user.username));
   const { id, label, createdAt, lastUsedAt, revokedAt, key } = created;
   return json(201, { id, label, createdAt, lastUsedAt, revokedAt, key });
-};
+}) satisfies PanelHandler<{ body: typeof CreateKeyRequestSchema }>;
 
-export const listKeys: PanelHandler = ({ deps }) =>
+export const listKeys = (({ deps }) =>
   json(
     200,
     deps.store.keys.list().map(({ id, label, createdAt, lastUsedAt, revokedAt }) => ({ id, label, createdAt, lastUsedAt, revokedAt })),
-  );
+  )) satisfies PanelHandler;
 
-export const revokeKey: PanelHandler<{ params: typeof KeyPath }> = ({ deps, params, user }) => {
+export const revokeKey = (({ deps, params, user }) => {
   const rec = deps.store.keys.revoke(params.id, userActor(user.username));
   return json(200, { id: rec.id, label: rec.label, createdAt: rec.createdAt, lastUsedAt: rec.lastUsedAt, revokedAt: rec.revokedAt });
-};
+}) satisfies PanelHandler<{ params: typeof KeyPath }>;

@@ -25,7 +25,7 @@ export const KEY: Record<(typeof SORTS)[number], (p: WorldPal) => string | numbe
   instanceId: (p) => p.instanceId,
 };
 
-export const listPals: PanelHandler<{ query: typeof PanelPalsQuery }> = ({ deps, query }) => {
+export const listPals = (({ deps, query }) => {
   const owner = query.owner?.trim().toLowerCase() ?? '';
   const species = query.species?.trim().toLowerCase() ?? '';
   const matches = (p: WorldPal) =>
@@ -47,4 +47,4 @@ export const listPals: PanelHandler<{ query: typeof PanelPalsQuery }> = ({ deps,
   const page = sorted.slice(from, from + query.limit);
   const next = from + page.length;
   return json(200, { data: page.map(palWithOwnerRow), nextCursor: next < sorted.length ? encodeCursor(String(next)) : null });
-};
+}) satisfies PanelHandler<{ query: typeof PanelPalsQuery }>;

@@ -46,7 +46,7 @@ function panelRows(deps: HttpDeps, players: WorldPlayer[], online: Map<string, O
   });
 }
 
-export const listPlayers: PanelHandler<{ query: typeof PanelPlayersQuery }> = ({ deps, query, now }) => {
+export const listPlayers = (({ deps, query, now }) => {
   const online = onlineByKey(deps);
   const needle = query.search?.trim().toLowerCase() ?? '';
   const after = query.cursor ?? null;
@@ -58,7 +58,7 @@ export const listPlayers: PanelHandler<{ query: typeof PanelPlayersQuery }> = ({
   const page = matching.slice(0, query.limit);
   const more = matching.length > query.limit;
   return json(200, { data: panelRows(deps, page, online, now), nextCursor: more ? encodeCursor(page[page.length - 1].uid) : null });
-};
+}) satisfies PanelHandler<{ query: typeof PanelPlayersQuery }>;
 
 function savePlayer(deps: HttpDeps, uid: string): WorldPlayer {
   const p = deps.store.world.player(uid);
@@ -66,7 +66,7 @@ function savePlayer(deps: HttpDeps, uid: string): WorldPlayer {
   return p;
 }
 
-export const getPlayer: PanelHandler<{ params: typeof PanelPlayerPath }> = ({ deps, params, now }) => {
+export const getPlayer = (({ deps, params, now }) => {
   const p = savePlayer(deps, params.uid);
   const [row] = panelRows(deps, [p], onlineByKey(deps), now);
   const guild = p.guildId ? deps.store.world.guilds().find((g) => g.id === p.guildId) : undefined;
@@ -80,7 +80,7 @@ export const getPlayer: PanelHandler<{ params: typeof PanelPlayerPath }> = ({ de
       guild: guild ? guildRow(guild) : null,
     },
   });
-};
+}) satisfies PanelHandler<{ params: typeof PanelPlayerPath }>;
 
 const reasonOf = (body: { reason?: string } | undefined): string | null => body?.reason?.trim() || null;
 
@@ -88,18 +88,13 @@ const reasonOf = (body: { reason?: string } | undefined): string | null => body?
  * Kick: who may be kicked is the domain's rule (kickable, actions/moderation-actions.ts). The
  * game being down is 503 `game_unavailable`, checked first.
  */
-export const kickPlayer: PanelHandler<{ params: typeof PanelPlayerPath; body: typeof ModerationRequestSchema }> = async ({
-  deps,
-  params,
-  body,
-  user,
-}) => {
+export const kickPlayer = (async ({ deps, params, body, user }) => {
   const key = uidKey(params.uid);
   const actions = required(deps, 'moderation');
   if (!deps.live.snapshot().reachable) throw new GameUnavailableError('The game server is not reachable now; a kick needs it.');
   const { userId } = await actions.kick(userActor(user.username), { uid: key, online: onlineByKey(deps).get(key) }, reasonOf(body));
   return json(200, { data: { uid: params.uid, userId, kicked: true } });
-};
+}) satisfies PanelHandler<{ params: typeof PanelPlayerPath; body: typeof ModerationRequestSchema }>;
 
 /** The platform id of a player online now or seen online before (the save holds none). */
 function platformId(deps: HttpDeps, uid: string): { userId: string; name: string } {
@@ -114,42 +109,36 @@ function platformId(deps: HttpDeps, uid: string): { userId: string; name: string
   return { userId, name: live?.name ?? saved?.name ?? '' };
 }
 
-export const banPlayer: PanelHandler<{ params: typeof PanelPlayerPath; body: typeof ModerationRequestSchema }> = async ({
-  deps,
-  params,
-  body,
-  user,
-}) => {
+export const banPlayer = (async ({ deps, params, body, user }) => {
   const actions = required(deps, 'moderation');
   const { userId, name } = platformId(deps, params.uid);
   const ban = await actions.ban(userActor(user.username), { userId, uid: uidKey(params.uid), name }, reasonOf(body));
   return json(200, { data: ban });
-};
+}) satisfies PanelHandler<{ params: typeof PanelPlayerPath; body: typeof ModerationRequestSchema }>;
 
-export const unbanPlayer: PanelHandler<{ params: typeof PanelPlayerPath; body: typeof ModerationRequestSchema }> = async ({
-  deps,
-  params,
-  body,
-  user,
-}) => {
+export const unbanPlayer = (async ({ deps, params, body, user }) => {
   const actions = required(deps, 'moderation');
   const key = uidKey(params.uid);
   const known = deps.store.moderation.banOf(key, deps.store.moderation.account(key)?.userId);
   const userId = known?.userId ?? platformId(deps, params.uid).userId;
   await actions.unban(userActor(user.username), { userId, uid: key }, reasonOf(body));
   return json(200, { data: { uid: params.uid, userId, banned: false } });
-};
+}) satisfies PanelHandler<{ params: typeof PanelPlayerPath; body: typeof ModerationRequestSchema }>;
 
-export const listBans: PanelHandler = ({ deps }) => json(200, { data: deps.store.moderation.bans() });
+export const listBans = (({ deps }) => json(200, { data: deps.store.moderation.bans() })) satisfies PanelHandler;
 
-export const listGuilds: PanelHandler = ({ deps }) => json(200, { data: deps.store.world.guilds().map(guildRow) });
+export const listGuilds = (({ deps }) => json(200, { data: deps.store.world.guilds().map(guildRow) })) satisfies PanelHandler;
 
-export const getWhitelist: PanelHandler = ({ deps }) => json(200, { data: deps.store.moderation.whitelist() });
+export const getWhitelist = (({ deps }) => json(200, { data: deps.store.moderation.whitelist() })) satisfies PanelHandler;
 
-export const getAnnouncements: PanelHandler = ({ deps }) => json(200, { data: deps.store.moderation.announcements() });
+export const getAnnouncements = (({ deps }) => json(200, { data: deps.store.moderation.announcements() })) satisfies PanelHandler;
 
-export const putAnnouncements: PanelHandler<{ body: typeof AnnouncementsSchema }> = ({ deps, body, user }) =>
-  json(200, { data: deps.store.moderation.setAnnouncements(body, userActor(user.username)) });
+export const putAnnouncements = (({ deps, body, user }) =>
+  json(200, { data: deps.store.moderation.setAnnouncements(body, userActor(user.username)) })) satisfies PanelHandler<{
+  body: typeof AnnouncementsSchema;
+}>;
 
-export const putWhitelist: PanelHandler<{ body: typeof WhitelistSchema }> = ({ deps, body, user }) =>
-  json(200, { data: deps.store.moderation.setWhitelist(body, userActor(user.username)) });
+export const putWhitelist = (({ deps, body, user }) =>
+  json(200, { data: deps.store.moderation.setWhitelist(body, userActor(user.username)) })) satisfies PanelHandler<{
+  body: typeof WhitelistSchema;
+}>;

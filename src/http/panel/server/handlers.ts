@@ -10,7 +10,7 @@ import { json } from '../../respond.js';
 import type { PanelHandler } from '../context.js';
 import { DEFAULT_SHUTDOWN_MESSAGE, type AnnounceRequestSchema, type ShutdownRequestSchema } from './schemas.js';
 
-export const getServer: PanelHandler = async ({ deps }) => {
+export const getServer = (async ({ deps }) => {
   const live = deps.live.snapshot();
   const parse = deps.store.world.parseInfo();
   const status = serverStatus(live, parse);
@@ -28,9 +28,9 @@ export const getServer: PanelHandler = async ({ deps }) => {
       saveProblem: deps.server?.world?.state().problem ?? null,
     },
   });
-};
+}) satisfies PanelHandler;
 
-export const getHealth: PanelHandler = async ({ deps }) => {
+export const getHealth = (async ({ deps }) => {
   const problems: string[] = [];
   let storeError: string | null = null;
   try {
@@ -67,20 +67,20 @@ export const getHealth: PanelHandler = async ({ deps }) => {
       disk,
     },
   });
-};
+}) satisfies PanelHandler;
 
-export const announce: PanelHandler<{ body: typeof AnnounceRequestSchema }> = async ({ deps, body, user, now }) => {
+export const announce = (async ({ deps, body, user, now }) => {
   await required(deps, 'game').announce(body.message, userActor(user.username));
   return json(200, { data: { done: true, at: now.toISOString() } });
-};
+}) satisfies PanelHandler<{ body: typeof AnnounceRequestSchema }>;
 
-export const saveNow: PanelHandler = async ({ deps, user, now }) => {
+export const saveNow = (async ({ deps, user, now }) => {
   await required(deps, 'game').save(userActor(user.username));
   return json(200, { data: { done: true, at: now.toISOString() } });
-};
+}) satisfies PanelHandler;
 
-export const shutdown: PanelHandler<{ body: typeof ShutdownRequestSchema }> = async ({ deps, body, user }) => {
+export const shutdown = (async ({ deps, body, user }) => {
   const message = body.message ?? DEFAULT_SHUTDOWN_MESSAGE;
   const { shutdownAt } = await required(deps, 'game').shutdown(body.delaySec, message, userActor(user.username));
   return json(202, { data: { shutdownAt, delaySec: body.delaySec, message } });
-};
+}) satisfies PanelHandler<{ body: typeof ShutdownRequestSchema }>;

@@ -13,18 +13,22 @@ export const shown = (deps: HttpDeps, t: TaskRecord) => ({
   nextRunAt: t.enabled ? dueOf(t.schedule, deps.store.tasks.lastDue(t.id), t.createdAt).toISOString() : null,
 });
 
-export const list: PanelHandler = ({ deps }) => json(200, { data: deps.store.tasks.list().map((t) => shown(deps, t)) });
+export const list = (({ deps }) => json(200, { data: deps.store.tasks.list().map((t) => shown(deps, t)) })) satisfies PanelHandler;
 
-export const add: PanelHandler<{ body: typeof TaskSpec }> = ({ deps, body, user }) =>
-  json(201, { data: shown(deps, deps.store.tasks.add(body, userActor(user.username))) });
+export const add = (({ deps, body, user }) =>
+  json(201, { data: shown(deps, deps.store.tasks.add(body, userActor(user.username))) })) satisfies PanelHandler<{ body: typeof TaskSpec }>;
 
-export const update: PanelHandler<{ params: typeof TaskPath; body: typeof TaskSpec }> = ({ deps, params, body, user }) =>
-  json(200, { data: shown(deps, deps.store.tasks.update(params.id, body, userActor(user.username))) });
+export const update = (({ deps, params, body, user }) =>
+  json(200, { data: shown(deps, deps.store.tasks.update(params.id, body, userActor(user.username))) })) satisfies PanelHandler<{
+  params: typeof TaskPath;
+  body: typeof TaskSpec;
+}>;
 
-export const remove: PanelHandler<{ params: typeof TaskPath }> = ({ deps, params, user }) => {
+export const remove = (({ deps, params, user }) => {
   deps.store.tasks.remove(params.id, userActor(user.username));
   return noContent();
-};
+}) satisfies PanelHandler<{ params: typeof TaskPath }>;
 
-export const runs: PanelHandler<{ query: typeof RunsQuery }> = ({ deps, query }) =>
-  json(200, { data: deps.store.tasks.runs(200, query.task) });
+export const runs = (({ deps, query }) => json(200, { data: deps.store.tasks.runs(200, query.task) })) satisfies PanelHandler<{
+  query: typeof RunsQuery;
+}>;

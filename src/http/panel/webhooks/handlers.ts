@@ -4,12 +4,14 @@ import { json, noContent } from '../../respond.js';
 import { type PanelHandler } from '../context.js';
 import { CreateWebhookSchema, WebhookPath } from './schemas.js';
 
-export const listWebhooks: PanelHandler = ({ deps }) => json(200, { data: deps.store.webhooks.list() });
+export const listWebhooks = (({ deps }) => json(200, { data: deps.store.webhooks.list() })) satisfies PanelHandler;
 
-export const createWebhook: PanelHandler<{ body: typeof CreateWebhookSchema }> = ({ deps, body, user }) =>
-  json(201, { data: deps.store.webhooks.add(body.format, body.url, userActor(user.username)) });
+export const createWebhook = (({ deps, body, user }) =>
+  json(201, { data: deps.store.webhooks.add(body.format, body.url, userActor(user.username)) })) satisfies PanelHandler<{
+  body: typeof CreateWebhookSchema;
+}>;
 
-export const removeWebhook: PanelHandler<{ params: typeof WebhookPath }> = ({ deps, params, user }) => {
+export const removeWebhook = (({ deps, params, user }) => {
   deps.store.webhooks.remove(params.id, userActor(user.username));
   return noContent();
-};
+}) satisfies PanelHandler<{ params: typeof WebhookPath }>;

@@ -7,7 +7,7 @@ import { json } from '../../respond.js';
 import type { PanelHandler } from '../context.js';
 import { WARNINGS_SHOWN } from './schemas.js';
 
-export const getWorld: PanelHandler = ({ deps }) => {
+export const getWorld = (({ deps }) => {
   const info = deps.store.world.parseInfo();
   const jobs = deps.server?.world?.state() ?? null;
   const n = info.warnings.length;
@@ -38,8 +38,8 @@ export const getWorld: PanelHandler = ({ deps }) => {
       lastAttempt: jobs?.lastRun ?? null,
     },
   });
-};
+}) satisfies PanelHandler;
 
-export const parseWorld: PanelHandler = async ({ deps, user }) => {
+export const parseWorld = (async ({ deps, user }) => {
   return json(200, { data: await required(deps, 'world').parseNow(userActor(user.username)) });
-};
+}) satisfies PanelHandler;

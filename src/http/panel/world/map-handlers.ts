@@ -5,6 +5,7 @@
 import { MAP_COORDINATES_TEXT, toMapCoords, type WorldXY } from '../../../lib/map-coords.js';
 import { playerIdOfSaveUid } from '../../../lib/player-id.js';
 import type { WorldGuild } from '../../../lib/world.js';
+import type { MapActor } from '../../../game/game-data-map.js';
 import { MAP_DATASET } from '../../integration/map.js';
 import { isRunning } from '../../../rows/live-rows.js';
 import { json } from '../../respond.js';
@@ -34,7 +35,7 @@ function guildOfPlayer(guilds: WorldGuild[]): Map<string, WorldGuild> {
 /** The live game-data snapshot for the live map: players with positions (the game-data
  * actors, else the REST poller's), pals in parties and at bases, NPCs and PalBoxes, with names
  * and guilds. Wild pals are only counted (hundreds of them move all the time). */
-export const getWorldSnapshot: PanelHandler = ({ deps }) => {
+export const getWorldSnapshot = (({ deps }) => {
   const lm = deps.server?.liveMap() ?? null;
   const live = deps.live.snapshot();
   const actors = lm?.actors ?? [];
@@ -56,27 +57,29 @@ export const getWorldSnapshot: PanelHandler = ({ deps }) => {
       capturedAt: lm?.capturedAt ?? null,
       players: gdPlayers.length > 0 ? gdPlayers : restPlayers,
       playersFrom: gdPlayers.length > 0 ? 'game-data' : 'rest',
-      pals: at(actors.filter((a) => a.kind === 'partyPal' || a.kind === 'basePal')).map((a) => ({
-        kind: a.kind,
-        characterId: a.characterId,
-        name: a.name,
-        level: a.level,
-        hp: a.hp,
-        maxHp: a.maxHp,
-        activity: a.activity,
-        guildId: a.guildId,
-        guildName: a.guildName,
-        trainerName: a.trainerName,
-        ...place(a.location!),
-      })),
+      pals: at(actors.filter((a): a is MapActor & { kind: 'partyPal' | 'basePal' } => a.kind === 'partyPal' || a.kind === 'basePal')).map(
+        (a) => ({
+          kind: a.kind,
+          characterId: a.characterId,
+          name: a.name,
+          level: a.level,
+          hp: a.hp,
+          maxHp: a.maxHp,
+          activity: a.activity,
+          guildId: a.guildId,
+          guildName: a.guildName,
+          trainerName: a.trainerName,
+          ...place(a.location!),
+        }),
+      ),
       npcs: of('npc').map((a) => ({ name: a.name, level: a.level, ...place(a.location!) })),
       palBoxes: of('palBox').map((a) => ({ name: a.name, guildId: a.guildId, guildName: a.guildName, ...place(a.location!) })),
       wildPals: actors.filter((a) => a.kind === 'wildPal').length,
     },
   });
-};
+}) satisfies PanelHandler;
 
-export const getMapDataset: PanelHandler = ({ deps }) => {
+export const getMapDataset = (({ deps }) => {
   const guilds = deps.store.world.guilds();
   const live = deps.live.snapshot();
   const byPlayer = guildOfPlayer(guilds);
@@ -110,4 +113,4 @@ export const getMapDataset: PanelHandler = ({ deps }) => {
       layers: { bases, players },
     },
   });
-};
+}) satisfies PanelHandler;
