@@ -1,7 +1,6 @@
 // Live state: what the pollers last learned from the game server. The pollers write it; the HTTP
 // layer only reads it (the spec: `/server`, `/metrics/current`, `/world/*` never call the game).
 // Types, and the value sets the types derive from.
-import type { OwnerSource } from './world.js';
 
 /** A player the game's REST API lists as online, decoded tolerantly. Internal: holds fields
  * the Integration API must never show (ip, accountName, userId, ping, location). */
@@ -91,51 +90,4 @@ export interface GameDataCache {
   fps?: number;
   fpsAvg?: number;
   actors: GameDataActor[];
-}
-
-// The spec's `/world/summary` and `/world/workers` data objects (computed by poller/world-views,
-// served by http/). Summaries hold aggregates only; a worker holds the save pal's identity and
-// the actor's live numbers.
-export interface WorldCounts {
-  players: number;
-  partyPals: number;
-  basePals: number;
-  wildPals: number;
-  npcs: number;
-  palBoxes: number;
-  unknown: number;
-}
-
-export type ActivityCounts = Record<Activity, number>;
-
-export interface WorldSummary {
-  state: GameDataState;
-  capturedAt?: string;
-  lastAttemptAt?: string;
-  fps: number;
-  fpsAvg: number;
-  counts: WorldCounts;
-  activity: ActivityCounts;
-  linkedBasePals: number;
-}
-
-export interface BaseWorker {
-  instanceId: string;
-  characterId: string;
-  displayName: string;
-  isBoss: boolean;
-  level: number;
-  hpPercent: number;
-  active: boolean;
-  activity: Activity;
-  baseId: string;
-  ownerUid?: string;
-  ownerName?: string;
-  ownerSource?: OwnerSource;
-}
-
-export interface WorldWorkers {
-  state: GameDataState;
-  capturedAt?: string;
-  workers: BaseWorker[];
 }

@@ -4,19 +4,15 @@
 // the save pal's identity and the actor's live numbers, so no actor name, runtime id, guild,
 // trainer, location or raw action can reach the output.
 import { normaliseInstanceId } from '../game/instance-id.js';
-import {
-  ACTIVITIES,
-  type ActivityCounts,
-  type BaseWorker,
-  type GameDataActor,
-  type GameDataCache,
-  type WorldCounts,
-  type WorldSummary,
-  type WorldWorkers,
-} from '../lib/live.js';
+import { ACTIVITIES, type GameDataActor, type GameDataCache } from '../lib/live.js';
 import type { WorldPal } from '../lib/world.js';
+import type { WorkerRow as BaseWorker, WorldSummary, WorldWorkers } from '../rows/schemas.js';
 
-export type { ActivityCounts, BaseWorker, WorldCounts, WorldSummary, WorldWorkers };
+// The views are built in the answer's own shape (rows/schemas.ts), declared once there.
+type WorldCounts = WorldSummary['counts'];
+type ActivityCounts = WorldSummary['activity'];
+
+export type { BaseWorker, WorldSummary, WorldWorkers };
 
 /** Finds the save pal of a normalised instance id (lower-case hex, no dashes). */
 export type SavePalLookup = (normalisedInstanceId: string) => WorldPal | undefined;

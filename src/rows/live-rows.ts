@@ -1,13 +1,7 @@
 // Live-only data (spec: Server status, Metrics, World summary, Base workers, Event). Picked
 // field by field from what the pollers hold, with numbers made safe for JSON, so whatever a
 // LiveSource returns, only the spec's members leave (no worldGuid, no actor ids, no names).
-import {
-  ACTIVITIES,
-  GAME_DATA_STATES,
-  type LiveSnapshot,
-  type WorldSummary as LiveWorldSummary,
-  type WorldWorkers as LiveWorldWorkers,
-} from '../lib/live.js';
+import { ACTIVITIES, GAME_DATA_STATES, type LiveSnapshot } from '../lib/live.js';
 import { OWNER_SOURCES } from '../lib/world.js';
 import { isPublicEvent, type EventRecord } from '../store/events.js';
 import type { ParseInfo } from '../store/world.js';
@@ -66,7 +60,7 @@ function gameDataState(v: unknown): WorldSummary['state'] {
   return typeof v === 'string' && GAME_DATA_STATE_SET.has(v) ? (v as WorldSummary['state']) : 'unavailable';
 }
 
-export function worldSummary(src: LiveWorldSummary): WorldSummary {
+export function worldSummary(src: WorldSummary): WorldSummary {
   const out = { state: gameDataState(src.state) } as WorldSummary;
   const capturedAt = utc(src.capturedAt);
   if (capturedAt) out.capturedAt = capturedAt;
@@ -91,7 +85,7 @@ export function worldSummary(src: LiveWorldSummary): WorldSummary {
   return out;
 }
 
-export function worldWorkers(src: LiveWorldWorkers): WorldWorkers {
+export function worldWorkers(src: WorldWorkers): WorldWorkers {
   const out = { state: gameDataState(src.state) } as WorldWorkers;
   const capturedAt = utc(src.capturedAt);
   if (capturedAt) out.capturedAt = capturedAt;

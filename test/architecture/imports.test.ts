@@ -1,7 +1,7 @@
 // The house's rules, checked on the source: no import cycle between files anywhere in src/ or
 // web/src/, and imports between rooms (the folders right under src/) point down the floors
 // only. A newcomer reads the folders bottom-up: lib → the leaf subsystems (config, save, store,
-// game, demo) → poller and rows → ingest → backups and actions → control → http → tui → app → cli.
+// game, demo) → rows → poller and ingest → backups and actions → control → http → tui → app → cli.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,8 +15,8 @@ const FLOORS: Record<string, number> = {
   store: 1,
   game: 1,
   demo: 1,
-  poller: 2,
   rows: 2,
+  poller: 3,
   ingest: 3,
   backups: 4,
   actions: 4,

@@ -5,7 +5,7 @@ import { request as httpRequest, Agent } from 'node:http';
 import type { LiveSnapshot, OnlinePlayer } from '../../src/lib/live.js';
 import type { WorldGuild, WorldPal, WorldPlayer, WorldSnapshot } from '../../src/lib/world.js';
 import { openStore, type Store } from '../../src/store/index.js';
-import type { WorldSummary, WorldWorkers } from '../../src/lib/live.js';
+import type { WorldSummary, WorldWorkers } from '../../src/rows/schemas.js';
 import { EMPTY_LIVE, type LiveSource } from '../../src/poller/live-source.js';
 import type { Handler, HttpRequest } from '../../src/http/types.js';
 import { tempDir } from '../helpers/temp.js';
