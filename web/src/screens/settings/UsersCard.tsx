@@ -1,7 +1,7 @@
 // Panel users: the list, a role change, a password reset or a removal (each after a question),
 // and the form that adds one.
 import { useState } from 'react';
-import { PASSWORD_MIN_LENGTH } from '../../../../src/lib/account';
+import { PASSWORD_MIN_LENGTH, USERNAME_INPUT_PATTERN } from '../../../../src/lib/account';
 import { api } from '../../api';
 import { useAction, useData } from '../../hooks';
 import { useSession } from '../../session';
@@ -11,6 +11,9 @@ import { Dialog } from '../../ui/dialog';
 import { Field, SelectField } from '../../ui/fields';
 import { DataTable } from '../../ui/table';
 import { Async, ErrorNote } from '../../ui/states';
+
+/** Every role (lib/account.ts) in the form's words, in the order offered: a new role fails the type check here. */
+const ROLE_WORDS: Record<Role, string> = { viewer: 'Viewer (reads only)', admin: 'Admin' };
 
 export function UsersCard() {
   const { me } = useSession();
@@ -101,14 +104,17 @@ export function UsersCard() {
           <Field
             label="Username"
             required
-            pattern="[A-Za-z0-9_.\-]{1,32}"
+            pattern={USERNAME_INPUT_PATTERN}
             autoComplete="off"
             value={form.username}
             onChange={(e) => setForm({ ...form, username: e.target.value })}
           />
           <SelectField label="Role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as Role })}>
-            <option value="viewer">Viewer (reads only)</option>
-            <option value="admin">Admin</option>
+            {(Object.keys(ROLE_WORDS) as Role[]).map((r) => (
+              <option key={r} value={r}>
+                {ROLE_WORDS[r]}
+              </option>
+            ))}
           </SelectField>
         </div>
         <Field
