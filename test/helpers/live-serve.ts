@@ -13,6 +13,8 @@ import { testSettings } from './settings.js';
 export interface LiveServe {
   sim: SimGameServer;
   server: RunningServer;
+  /** The save folder serve watches (a copy of the v0.1 co-op save). */
+  saveDir: string;
   key: string;
   /** Stops the server (the sim keeps running); cleanup then skips it. */
   stop(): Promise<void>;
@@ -48,6 +50,7 @@ export async function startLiveServe(
   return {
     sim: game,
     server,
+    saveDir,
     key,
     stop: async () => {
       stopped = true;

@@ -1,0 +1,58 @@
+// A restore asked to stop a running game (`shutdown: true`) through serve's GameControl: the game
+// is asked to shut down through its REST API, the restore waits until the poller no longer
+// reaches it, then swaps the world in; asked without it, a running game refuses the restore.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { waitFor } from '../helpers/wait.js';
+import { startLiveServe } from '../helpers/live-serve.js';
+import { ADMIN } from '../http/panel-harness.js';
+
+const cleanup: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const f of cleanup.splice(0).reverse()) await f();
+});
+
+describe('restore with shutdown', () => {
+  it('stops the running game through its REST API, waits until it is gone, then restores', async () => {
+    // The game goes away 100 ms after its shutdown's wait, and is started again a minute later.
+    const live = await startLiveServe(cleanup, { restartAfterMs: 60_000 });
+    const { server, sim, saveDir } = live;
+    server.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
+    const cookie = (
+      (await fetch(`${server.url}/api/v1/auth/login`, { method: 'POST', body: JSON.stringify(ADMIN) })).headers.get('set-cookie') ?? ''
+    ).split(';')[0];
+    const call = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${server.url}/api/v1${path}`, {
+        method,
+        headers: { cookie },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return {
+        status: res.status,
+        json: (await res.json()) as { data?: Record<string, unknown>; error?: { code: string; message: string } },
+      };
+    };
+    await waitFor('the game reached', () => (server.live.snapshot().reachable ? true : undefined), 10_000);
+
+    const { id } = (await call('POST', '/backups', { note: 'the world to restore' })).json.data as { id: string };
+    await waitFor('the backup', async () => ((await call('GET', `/backups/${id}`)).json.data!.state === 'done' ? true : undefined), 30_000);
+    // The world changes after the backup: the restore must bring the backed-up bytes back.
+    const level = join(saveDir, 'Level.sav');
+    const backedUp = readFileSync(level);
+    writeFileSync(level, Buffer.concat([backedUp, Buffer.from('changed since')]));
+
+    const refused = await call('POST', `/backups/${id}/restore`, { confirm: 'RESTORE' });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error!.message).toContain('The game server is running');
+    expect(sim.control.adminActions().filter((a) => a.action === 'shutdown')).toEqual([]);
+
+    const restored = await call('POST', `/backups/${id}/restore`, { confirm: 'RESTORE', shutdown: true });
+    expect(restored.status, JSON.stringify(restored.json)).toBe(200);
+    expect(sim.control.adminActions().filter((a) => a.action === 'shutdown')).toEqual([
+      expect.objectContaining({ via: 'rest', args: expect.objectContaining({ waittime: 1 }) }),
+    ]);
+    expect(server.live.snapshot().reachable).toBe(false);
+    expect(readFileSync(level)).toEqual(backedUp);
+  });
+});
