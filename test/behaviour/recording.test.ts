@@ -28,7 +28,7 @@ import type { AnyRoute } from '../../src/http/routes/route.js';
 import { readTar } from '../../src/lib/tar.js';
 import { CONFORMANCE_CASES, runCase, type ConformanceFixture } from '../http/conformance-table.js';
 import { ADMIN, seedConformance, VIEWER } from '../http/conformance-fixture.js';
-import { onlinePlayer, silentLog, tempStore, TestLive, type Send, type TempStore } from '../http/fixture.js';
+import { bareHandler, onlinePlayer, silentLog, tempStore, TestLive, type Send, type TempStore } from '../http/fixture.js';
 import { FIXTURES, ROOT } from '../helpers/cli.js';
 import { waitFor } from '../helpers/wait.js';
 import { startWiredServe, type WiredServe } from './live-rig.js';
@@ -490,16 +490,7 @@ describe('behaviour recording', () => {
     const ts: TempStore = await tempStore();
     cleanup.push(() => ts.cleanup());
     const fx = seedConformance(ts.store);
-    const send = inProcessRaw(
-      createHandler({
-        store: ts.store,
-        live: new TestLive(),
-        settings: { integrationRateLimit: 1e9, sessionTtlMs: 3_600_000 },
-        clock: () => new Date(),
-        log: silentLog,
-        version: 't',
-      }),
-    );
+    const send = inProcessRaw(bareHandler(ts.store));
     const { admin, viewer, victim } = await signIn('walk-bare', send);
     await walk({
       name: 'bare',

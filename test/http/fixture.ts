@@ -8,6 +8,7 @@ import { openStore, type Store } from '../../src/store/index.js';
 import type { WorldSummary, WorldWorkers } from '../../src/rows/schemas.js';
 import { EMPTY_LIVE, type LiveSource } from '../../src/poller/live-source.js';
 import type { Handler, HttpRequest } from '../../src/http/types.js';
+import { createHandler } from '../../src/http/index.js';
 import { tempDir } from '../helpers/temp.js';
 
 export const HOST_UID = '00000000-0000-0000-0000-000000000001';
@@ -240,3 +241,16 @@ export function socketSend(baseUrl: string): Send & { close(): void } {
 }
 
 export const silentLog = () => undefined;
+
+/** The HTTP core over `store` with nothing else set up (no game server, save folder, RCON or
+ * deployment file), on the wall clock, with a key budget no walk reaches. */
+export function bareHandler(store: Store): Handler {
+  return createHandler({
+    store,
+    live: new TestLive(),
+    settings: { integrationRateLimit: 1e9, sessionTtlMs: 3_600_000 },
+    clock: () => new Date(),
+    log: silentLog,
+    version: 't',
+  });
+}

@@ -4,11 +4,10 @@
 // The routes and their needs are listed here from the spec's and interface.md's routes, not read
 // from the table: a route that loses its need fails here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHandler } from '../../src/http/index.js';
 import { panelTable } from '../../src/http/panel/routes.js';
 import { seedConformance, type SeededFixture } from './conformance-fixture.js';
 import { login } from './conformance-table.js';
-import { inProcessSend, silentLog, tempStore, TestLive, type Send, type TempStore } from './fixture.js';
+import { bareHandler, inProcessSend, tempStore, type Send, type TempStore } from './fixture.js';
 
 const GAME = 'palpanel has no game server configured (SERVICE_GAME_REST_URL).';
 const SAVE = 'palpanel has no save folder configured (SERVICE_SAVE_DIR).';
@@ -53,16 +52,7 @@ describe('a part the deployment did not set up', () => {
   beforeAll(async () => {
     ts = await tempStore();
     fx = seedConformance(ts.store);
-    send = inProcessSend(
-      createHandler({
-        store: ts.store,
-        live: new TestLive(),
-        settings: { integrationRateLimit: 1e9, sessionTtlMs: 3_600_000 },
-        clock: () => new Date(),
-        log: silentLog,
-        version: 't',
-      }),
-    );
+    send = inProcessSend(bareHandler(ts.store));
     admin = await login(send, fx.admin);
     doc = JSON.parse((await send({ method: 'GET', path: '/api/openapi.json' })).body);
   });

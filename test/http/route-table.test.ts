@@ -6,7 +6,6 @@
 // exactly the statuses the table says it can answer, and each status seen here among them.
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHandler } from '../../src/http/index.js';
 import { contractSurfaces } from '../../src/http/openapi.js';
 import { answerableStatuses } from '../../src/http/openapi/surface.js';
 import { integrationTable } from '../../src/http/integration/routes.js';
@@ -14,7 +13,7 @@ import { panelTable } from '../../src/http/panel/routes.js';
 import type { AnyRoute } from '../../src/http/routes/route.js';
 import { seedConformance, type SeededFixture } from './conformance-fixture.js';
 import { login } from './conformance-table.js';
-import { inProcessSend, silentLog, tempStore, TestLive, type Send, type TempStore, type WireResponse } from './fixture.js';
+import { bareHandler, inProcessSend, tempStore, type Send, type TempStore, type WireResponse } from './fixture.js';
 
 const HOST = 'panel.test';
 const FOREIGN = 'https://evil.example';
@@ -61,16 +60,7 @@ describe('route tables', () => {
   beforeAll(async () => {
     ts = await tempStore();
     fx = seedConformance(ts.store);
-    send = inProcessSend(
-      createHandler({
-        store: ts.store,
-        live: new TestLive(),
-        settings: { integrationRateLimit: 1e9, sessionTtlMs: 3_600_000 },
-        clock: () => new Date(),
-        log: silentLog,
-        version: 't',
-      }),
-    );
+    send = inProcessSend(bareHandler(ts.store));
     admin = await login(send, fx.admin);
     viewer = await login(send, fx.viewer);
     doc = JSON.parse((await send({ method: 'GET', path: '/api/openapi.json' })).body);

@@ -249,7 +249,7 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
 
   it('edits a configuration value within its range and writes the file', async () => {
     await admin.goto(url + '/config');
-    const exp = admin.locator('#set-ExpRate');
+    const exp = admin.getByLabel('ExpRate', { exact: true });
     await exp.waitFor();
     await exp.fill('2.5');
     await admin.getByText(/Changing 1: ExpRate/).waitFor();
@@ -260,7 +260,7 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
     const cfg = await call(admin, 'GET', '/config');
     expect(cfg.json.data.settings.find((s: { key: string }) => s.key === 'ExpRate').value).toBe(2.5);
     // A list setting goes to the API as a list.
-    await admin.locator('#set-CrossplayPlatforms').fill('Steam, Xbox');
+    await admin.getByLabel('CrossplayPlatforms', { exact: true }).fill('Steam, Xbox');
     await admin.getByRole('button', { name: 'Save settings' }).click();
     await admin.getByText('Saved: CrossplayPlatforms').waitFor();
     expect((await call(admin, 'GET', '/config/raw')).json.data.text).toMatch(/CrossplayPlatforms=\(Steam,Xbox\)/);
@@ -268,7 +268,7 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
 
   it('runs a console command, saves one with a placeholder, edits it under its name, and gives an item', { timeout: 60_000 }, async () => {
     await admin.goto(url + '/console');
-    const cmd = admin.locator('#cmd');
+    const cmd = admin.getByLabel(/^Command \(sent through RCON/);
     await cmd.fill('ShowPlayers');
     await admin.getByRole('button', { name: 'Run', exact: true }).click();
     await admin
@@ -287,8 +287,10 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
     await admin.getByRole('button', { name: 'Replace “greet”' }).click();
     await saved.filter({ hasText: 'Broadcast bye_{name}' }).waitFor();
     expect(await saved.count()).toBe(1);
-    await admin.locator('#cmd-player').selectOption({ index: 1 });
-    const name = (await admin.locator('#cmd-player option').nth(1).textContent())!.replace(/\s*\(.*\)$/, '').trim();
+    await admin.getByLabel('Player', { exact: true }).selectOption({ index: 1 });
+    const name = (await admin.getByLabel('Player', { exact: true }).locator('option').nth(1).textContent())!
+      .replace(/\s*\(.*\)$/, '')
+      .trim();
     await admin.getByRole('button', { name: 'Run “greet”' }).click();
     await admin
       .locator('pre.reply')
@@ -302,7 +304,7 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
     expect(await admin.locator('dialog[open]').count()).toBe(0);
 
     await admin.goto(url + '/items');
-    await admin.locator('#grant-player').selectOption({ index: 1 });
+    await admin.getByLabel('Online player', { exact: true }).selectOption({ index: 1 });
     await admin.getByLabel('Item id').fill('PalSphere');
     await admin.getByRole('button', { name: 'Add' }).click();
     await admin.getByRole('button', { name: 'Give 1 item' }).click();

@@ -187,8 +187,7 @@ function SettingRow({
       </div>
     );
   }
-  // The id: the browser tests find a setting's control by it.
-  const field = { fieldClass: `setting${out ? ' invalid' : ''}`, label: name, hint, id: `set-${s.key}`, value, disabled: readOnly };
+  const field = { fieldClass: `setting${out ? ' invalid' : ''}`, label: name, hint, value, disabled: readOnly };
   if (s.type === 'bool') {
     return (
       <SelectField {...field} onChange={(e) => onChange(e.target.value)}>

@@ -53,11 +53,9 @@ export function Console() {
       <div className="grid">
         <Card title="Run a command" className="wide-card">
           <form onSubmit={submit} className="console-form">
-            {/* The ids: the browser tests find these two by them. */}
             <Field
               fieldClass="field grow"
               label="Command (sent through RCON; {userId}, {playerId} and {name} are filled from the player chosen)"
-              id="cmd"
               className="mono"
               autoComplete="off"
               spellCheck={false}
@@ -66,7 +64,7 @@ export function Console() {
               value={command}
               onChange={(e) => setCommand(e.target.value)}
             />
-            <SelectField label="Player" id="cmd-player" value={player} onChange={(e) => setPlayer(e.target.value)}>
+            <SelectField label="Player" value={player} onChange={(e) => setPlayer(e.target.value)}>
               <option value="">none</option>
               {players.data?.map((p) => (
                 <option key={p.uid} value={p.uid}>

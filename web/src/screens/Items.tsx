@@ -35,7 +35,7 @@ export function Items() {
               <Card title="Give items">
                 <p className="muted small">{c.reason}</p>
                 {/* The id: the browser tests find the picker by it. */}
-                <SelectField label="Online player" id="grant-player" value={uid} onChange={(e) => setUid(e.target.value)}>
+                <SelectField label="Online player" value={uid} onChange={(e) => setUid(e.target.value)}>
                   <option value="">Choose…</option>
                   {online.data?.map((p) => (
                     <option key={p.uid} value={p.uid}>
