@@ -39,7 +39,7 @@ export function kickable(online: OnlinePlayer | undefined, known: () => boolean)
 export function moderationActions(client: Pick<GameRestClient, 'kick' | 'ban' | 'unban' | 'announce'>, store: Store): ModerationActions {
   const mod = store.moderation;
   // A player the save or the poller has seen (a kick of anyone else is 404, not 409).
-  const known = (key: string) => store.world.player(key) !== null || mod.account(key) !== null;
+  const known = (key: string) => store.world.player(key) !== undefined || mod.account(key) !== undefined;
   return {
     async kick(actor, p, reason, moderationEvent) {
       const { userId } = kickable(p.online, () => known(p.uid));

@@ -160,6 +160,10 @@ describe('panel players and moderation routes', () => {
     const again = await send('POST', `/players/${XBOX}/kick`, admin, {});
     expect(again.status).toBe(409);
     expect(again.json.error.code).toBe('conflict');
+    // No one has this uid: not found, not "offline".
+    const nobody = await send('POST', '/players/0000DEAD-0000-0000-0000-00000000BEEF/kick', admin, {});
+    expect(nobody.status).toBe(404);
+    expect(nobody.json.error.code).toBe('not_found');
 
     await sim.control.setMode('unreachable');
     clock.advance(1000);
