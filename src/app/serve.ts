@@ -39,6 +39,7 @@ import { createWorldJobs } from '../ingest/world-jobs.js';
 import type { Logger } from '../lib/logger.js';
 import { parseForStoreInWorker } from '../ingest/parse-worker-host.js';
 import { SaveWatcher } from '../ingest/save-watcher.js';
+import { WorldFolder } from '../ingest/world-folder.js';
 import { Lifecycle } from './shutdown.js';
 import { snapshotSink } from './snapshot-sink.js';
 import { LiveFeed } from '../http/stream/feed.js';
@@ -138,11 +139,12 @@ function startBackups(
   life: Lifecycle,
   live: LiveSource,
   client: GameRestClient | null,
-  watcher: SaveWatcher<StoreParseResult> | null,
+  watcher: SaveWatcher<StoreParseResult>,
 ): BackupPorts {
   const { svc, ports } = createBackupStack({
     store,
     settings,
+    world: () => watcher.folder.dirNow(),
     log,
     clock,
     client,
@@ -230,13 +232,15 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     const feed = new LiveFeed(store.events);
     const { rest, gameData, client, moderation } = startGameLink(settings, store, clock, life, log, resume, snapshotSink(store, feed, log));
 
+    const live = createLiveSource(store, clock, rest, gameData);
     let watcher: SaveWatcher<StoreParseResult> | null = null;
     if (settings.saveDir) {
-      const saveDir = settings.saveDir;
       // A restore a crash interrupted is finished or undone before anything reads the save.
       recoverRestore(settings.dataDir, log);
+      // The world followed is the one the game reports running (its REST info), else the only one.
+      const folder = new WorldFolder(settings.saveDir, () => live.snapshot().info?.worldGuid || null, log);
       watcher = new SaveWatcher({
-        saveDir,
+        world: folder,
         intervalMs: settings.saveCheckIntervalMs,
         parse: (dir) => parseForStoreInWorker({ target: dir, dataDir: settings.dataDir, worldFile: store.world.file }, life.signal),
         apply: (out) => applyParse(store, out, log),
@@ -248,8 +252,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
       life.onClose('save watcher', () => w.idle());
     }
 
-    const live = createLiveSource(store, clock, rest, gameData);
-    const backups = settings.saveDir ? startBackups(settings, store, clock, log, life, live, client, watcher) : undefined;
+    const backups = watcher ? startBackups(settings, store, clock, log, life, live, client, watcher) : undefined;
     backupRef.ports = backups;
     // Without RCON there is no console: the panel then answers as for any part not set up.
     const consolePort =

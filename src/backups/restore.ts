@@ -130,7 +130,9 @@ export function fileDiff(current: SaveFile[], restored: SaveFile[]): RestoreDiff
 export interface RestorerOptions {
   store: Store;
   backups: BackupService;
-  saveDir: string | null;
+  /** The world folder the game runs, looked up at each use (WorldFolder.dirNow); null when no
+   * save folder is configured. */
+  world: (() => string) | null;
   dataDir: string;
   log: Logger;
   clock: Clock;
@@ -152,8 +154,8 @@ export class Restorer {
   constructor(private readonly o: RestorerOptions) {}
 
   private saveDir(): string {
-    if (!this.o.saveDir) throw new NotConfiguredError('saveFolder');
-    return this.o.saveDir;
+    if (!this.o.world) throw new NotConfiguredError('saveFolder');
+    return this.o.world();
   }
 
   async dryRun(id: string): Promise<RestoreDiff> {

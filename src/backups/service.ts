@@ -33,7 +33,9 @@ export class BackupNotFoundError extends NotFoundError {
 
 export interface BackupServiceOptions {
   store: Store;
-  saveDir: string | null;
+  /** The world folder the game runs, looked up at each backup (WorldFolder.dirNow); null when
+   * no save folder is configured. */
+  world: (() => string) | null;
   backupDir: string;
   log: Logger;
   clock: Clock;
@@ -98,7 +100,8 @@ export class BackupService {
 
   /** Starts a backup; resolves with its id at once (the job's state is readable until done). */
   start(trigger: BackupTrigger, actor: Actor, note: string | null = null): { id: string; done: Promise<BackupRecord> } {
-    if (!this.o.saveDir) throw new NotConfiguredError('saveFolder');
+    if (!this.o.world) throw new NotConfiguredError('saveFolder');
+    const dir = this.o.world();
     if (this.running) throw new ConflictError('conflict', 'A backup is being made now; try again when it is done.');
     const now = this.o.clock();
     const id = `${iso(now)
@@ -106,7 +109,7 @@ export class BackupService {
       .replace(/\.\d{3}/, '')}-${trigger}-${randomBytes(3).toString('hex')}`;
     const job: BackupJobState = { id, trigger, state: 'running', startedAt: iso(now), error: null };
     this.jobs.set(id, job);
-    const done = this.make(id, trigger, actor, undefined, note).then(
+    const done = this.make(id, trigger, actor, dir, undefined, note).then(
       (rec) => {
         this.jobs.delete(id);
         return rec;
@@ -133,6 +136,7 @@ export class BackupService {
     id: string,
     trigger: BackupTrigger,
     actor: Actor,
+    dir: string | null,
     files?: SaveFile[],
     note: string | null = null,
   ): Promise<BackupRecord> {
@@ -141,7 +145,7 @@ export class BackupService {
         await this.o
           .saveGame()
           .catch((err: unknown) => this.o.log('warn', 'backup: the game did not save first; the files on disk are backed up', err));
-      files = await readStableSave(this.o.saveDir!, { settleMs: this.o.settleMs ?? 1_000, maxWaitMs: this.o.maxWaitMs ?? 60_000 });
+      files = await readStableSave(dir!, { settleMs: this.o.settleMs ?? 1_000, maxWaitMs: this.o.maxWaitMs ?? 60_000 });
     }
     const info = this.o.store.world.parseInfo();
     const { manifest, size } = await writeArchive(
@@ -185,7 +189,7 @@ export class BackupService {
     const id = `${iso(this.o.clock())
       .replace(/[-:]/g, '')
       .replace(/\.\d{3}/, '')}-imported-${randomBytes(3).toString('hex')}`;
-    return this.make(id, 'imported', actor, archive.files);
+    return this.make(id, 'imported', actor, null, archive.files);
   }
 
   /** A job still running or failed, or null. */

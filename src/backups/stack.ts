@@ -71,7 +71,9 @@ export function createBackupPorts(svc: BackupService, restorer: Restorer, log: L
 
 export interface BackupStackOptions {
   store: Store;
-  settings: Pick<Settings, 'saveDir' | 'backupDir' | 'dataDir'>;
+  settings: Pick<Settings, 'backupDir' | 'dataDir'>;
+  /** The world folder the game runs, looked up at each use; null without a save folder. */
+  world: (() => string) | null;
   log: Logger;
   clock: Clock;
   /** The game's REST client, when one is configured: asked to save before a backup. */
@@ -86,7 +88,7 @@ export interface BackupStackOptions {
 export function createBackupStack(o: BackupStackOptions): { svc: BackupService; ports: BackupPorts } {
   const svc = new BackupService({
     store: o.store,
-    saveDir: o.settings.saveDir,
+    world: o.world,
     backupDir: o.settings.backupDir ?? join(o.settings.dataDir, 'backups'),
     log: o.log,
     clock: o.clock,
@@ -95,7 +97,7 @@ export function createBackupStack(o: BackupStackOptions): { svc: BackupService; 
   const restorer = new Restorer({
     store: o.store,
     backups: svc,
-    saveDir: o.settings.saveDir,
+    world: o.world,
     dataDir: o.settings.dataDir,
     log: o.log,
     clock: o.clock,

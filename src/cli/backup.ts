@@ -7,6 +7,7 @@ import { createLogger } from '../lib/logger.js';
 import { loadSettings } from '../config/settings.js';
 import { GameRestClient } from '../game/rest-client.js';
 import { gameStoppedByHand } from '../game/game-control.js';
+import { WorldFolder } from '../ingest/world-folder.js';
 import type { BackupRecord, RestoreDiff } from '../backups/types.js';
 import type { Store } from '../store/index.js';
 import type { CliIo } from './io.js';
@@ -28,16 +29,15 @@ function run(io: CliIo, o: BackupCliOpts, op: BackupOp): Promise<unknown> {
       ? new GameRestClient({ baseUrl: settings.gameRestUrl, password: settings.gameAdminPassword ?? '' })
       : null;
     try {
-      const gameUp = client
-        ? await client.info({ timeoutMs: 2_000 }).then(
-            () => true,
-            () => false,
-          )
-        : false;
+      // The game's answer says whether it runs, and which world when the save folder holds several.
+      const info = client ? await client.info({ timeoutMs: 2_000 }).catch(() => null) : null;
+      const gameUp = info !== null;
+      const folder = settings.saveDir ? new WorldFolder(settings.saveDir, () => info?.worldGuid || null, log) : null;
       // The next `serve` parses a restored world at its start.
       const { ports } = createBackupStack({
         store,
         settings,
+        world: folder ? () => folder.dirNow() : null,
         log,
         clock: () => new Date(),
         client,

@@ -25,8 +25,8 @@ const CHILD = `
   const log = () => {};
   recoverRestore(dataDir, log);
   const store = await openStore(dataDir);
-  const svc = new BackupService({ store, saveDir, backupDir: dataDir + '/backups', log, clock: () => new Date(), settleMs: 0, maxWaitMs: 1000 });
-  const restorer = new Restorer({ store, backups: svc, saveDir, dataDir, log, clock: () => new Date(), game: { running: () => false }, ingest: null });
+  const svc = new BackupService({ store, world: () => saveDir, backupDir: dataDir + '/backups', log, clock: () => new Date(), settleMs: 0, maxWaitMs: 1000 });
+  const restorer = new Restorer({ store, backups: svc, world: () => saveDir, dataDir, log, clock: () => new Date(), game: { running: () => false }, ingest: null });
   const first = (await svc.list()).at(-1)?.id ?? (await svc.start('manual', 'cli').done).id;
   process.stdout.write('ready\\n');
   for (;;) {
@@ -64,7 +64,7 @@ describe('SIGKILL during backups and restores', () => {
       try {
         const svc = new BackupService({
           store,
-          saveDir,
+          world: () => saveDir,
           backupDir: join(dataDir, 'backups'),
           log: () => undefined,
           clock: () => new Date(),

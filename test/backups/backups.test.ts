@@ -32,12 +32,20 @@ async function rig(fixture = 'v0.6-world1', clock: () => Date = () => new Date()
   const dataDir = join(root, 'data');
   const store = await openStore(dataDir, clock);
   stores.push(store);
-  const svc = new BackupService({ store, saveDir, backupDir: join(dataDir, 'backups'), log: silent, clock, settleMs: 0, maxWaitMs: 1000 });
+  const svc = new BackupService({
+    store,
+    world: () => saveDir,
+    backupDir: join(dataDir, 'backups'),
+    log: silent,
+    clock,
+    settleMs: 0,
+    maxWaitMs: 1000,
+  });
   let running = false;
   const restorer = new Restorer({
     store,
     backups: svc,
-    saveDir,
+    world: () => saveDir,
     dataDir,
     log: silent,
     clock: () => new Date(),

@@ -49,6 +49,7 @@ export const getHealth = (async ({ deps }) => {
   const last = world?.lastRun ?? null;
   if (world?.problem) problems.push(`save: ${world.problem}`);
   else if (last && !last.ok) problems.push(`last parse: ${last.error}`);
+  if (world?.freshness?.stale) problems.push(`save: ${world.freshness.words}`);
   const disk = deps.server ? await deps.server.disk() : null;
   return json(200, {
     data: {
@@ -61,6 +62,8 @@ export const getHealth = (async ({ deps }) => {
         running: world?.running ?? false,
         nextCheckAt: world?.nextCheckAt ?? null,
         problem: world?.problem ?? null,
+        world: world?.world ?? null,
+        freshness: world?.freshness ?? null,
       },
       lastParse: last && { finishedAt: last.finishedAt, ok: last.ok, error: last.error, durationMs: last.durationMs },
       worldParsedAt: deps.store.world.parseInfo().lastParseAt,

@@ -2,6 +2,7 @@
 // game's admin actions. The status extends the Integration API's with what it leaves out.
 import { z } from 'zod';
 import { ServerStatusSchema, Timestamp } from '../../../rows/schemas.js';
+import { FollowedWorldSchema, FreshnessSchema } from '../world/schemas.js';
 
 const NonNegInt = z.number().int().min(0);
 const Words = z.string().nullable();
@@ -54,6 +55,8 @@ export const HealthSchema = z.strictObject({
       description:
         'Why the save is not parsed now (the folder missing or unreadable, no Level.sav, a failed parse), in words; null when it is fine. The last good world stays served.',
     }),
+    world: FollowedWorldSchema,
+    freshness: FreshnessSchema,
   }),
   lastParse: z
     .strictObject({ finishedAt: Timestamp, ok: z.boolean(), error: Words, durationMs: z.number().min(0) })

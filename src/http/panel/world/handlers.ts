@@ -25,6 +25,8 @@ export const getWorld = (({ deps }) => {
         checkIntervalSec: jobs?.intervalMs != null ? jobs.intervalMs / 1000 : null,
         nextCheckAt: jobs?.nextCheckAt ?? null,
         problem: jobs?.problem ?? null,
+        world: jobs?.world ?? null,
+        freshness: jobs?.freshness ?? null,
       },
       lastParseAt: info.lastParseAt,
       counts: { players: info.players, pals: info.pals, guilds: info.guilds },
