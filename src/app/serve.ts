@@ -230,7 +230,17 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     life.onClose('timers', () => timers.forEach(clearInterval));
 
     const feed = new LiveFeed(store.events);
-    const { rest, gameData, client, moderation } = startGameLink(settings, store, clock, life, log, resume, snapshotSink(store, feed, log));
+    // The save watcher looks again at once when the game reports another world than before.
+    const worldSwitch: { seen: string | null; watcher: SaveWatcher<StoreParseResult> | null } = { seen: null, watcher: null };
+    const sink = snapshotSink(store, feed, log);
+    const { rest, gameData, client, moderation } = startGameLink(settings, store, clock, life, log, resume, (s) => {
+      sink(s);
+      const id = s.info?.worldGuid || null;
+      if (id && id !== worldSwitch.seen) {
+        worldSwitch.seen = id;
+        worldSwitch.watcher?.poke();
+      }
+    });
 
     const live = createLiveSource(store, clock, rest, gameData);
     let watcher: SaveWatcher<StoreParseResult> | null = null;
@@ -248,6 +258,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
         now: clock,
       });
       watcher.start(life.signal);
+      worldSwitch.watcher = watcher;
       const w = watcher;
       life.onClose('save watcher', () => w.idle());
     }

@@ -108,6 +108,12 @@ export class SaveWatcher<T extends { stamp: FileStamp }> {
     });
   }
 
+  /** Looks again now (the game reports another world): a check at once, or right after the
+   * one running. */
+  poke(): void {
+    this.schedule(0);
+  }
+
   /** Runs a check in `ms` unless one is due sooner; a check running now is followed by one. */
   private schedule(ms: number): void {
     if (this.signal?.aborted) return;

@@ -223,9 +223,9 @@ describe('save watcher: what keeps a save from being parsed, said loudly and onc
     const w = new SaveWatcher({
       world: root,
       intervalMs: 1000,
-      parse: async (dir) => {
+      parse: (dir) => {
         parsed.push(dir);
-        return { stamp: stampOf(join(dir, 'Level.sav'))! };
+        return Promise.resolve({ stamp: stampOf(join(dir, 'Level.sav'))! });
       },
       apply: () => undefined,
       log: createLogger('text', (l) => logs.push(l)),

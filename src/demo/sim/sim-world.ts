@@ -31,7 +31,7 @@ export class SimWorld {
     this.serverName = opts.serverName ?? 'Palpanel Sim Server';
     this.description = opts.description ?? 'A simulated Palworld dedicated server';
     this.version = opts.version ?? 'v1.0.3.101283';
-    this.worldGuid = 'D81C0A8E' + this.actors.guildId.slice(0, 24);
+    this.worldGuid = ('D81C0A8E' + this.actors.guildId.slice(0, 24)).toUpperCase();
     this.profile = opts.profile ?? '1.0.3';
     this.gameData = opts.gameData ?? 'enabled';
   }
@@ -46,7 +46,7 @@ export class SimWorld {
       servername: this.serverName,
       description: this.description,
     };
-    if (this.profile !== 'early') doc.worldguid = this.worldGuid;
+    if (this.profile !== 'early') doc.worldguid = this.runningWorldId?.() ?? this.worldGuid;
     return doc;
   }
 
@@ -132,6 +132,11 @@ export class SimWorld {
   sensitiveStrings(): string[] {
     return this.actors.sensitive(this.players.all);
   }
+
+  /** Writes the world save now (set when the sim writes one: SimOptions.save). */
+  saveWorld: (() => Promise<unknown>) | null = null;
+  /** The world id the game runs (REST info `worldguid`); the save's world when it writes one. */
+  runningWorldId: (() => string) | null = null;
 
   /** Called with every admin action as it is recorded (the server's own reaction to it). */
   onAction: ((a: SimAdminAction) => void) | null = null;
