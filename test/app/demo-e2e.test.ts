@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BodyAt } from '../helpers/api-data.js';
 import { BIN, runCli, tempDir } from '../helpers/cli.js';
+import { worldsBelow } from '../../src/ingest/world-folder.js';
 
 const ROUTES = [
   '/server',
@@ -127,7 +128,8 @@ describe('palpanel demo (built executable)', () => {
     expect(info.body.data.reply).toContain('palpanel demo server');
     expect((await panel('GET', '/items/capability')).body.data).toMatchObject({ capable: true, via: 'rcon' });
 
-    expect(existsSync(join(dataDir, 'demo-save', 'Level.sav'))).toBe(true);
+    // The simulated game writes its world as the game does: Saved/SaveGames/0/<world id>/.
+    expect(worldsBelow(join(dataDir, 'demo-save')).map((w) => existsSync(join(w, 'Level.sav')))).toEqual([true]);
     expect(await stopWith(child, 'SIGTERM')).toBe(0);
     // The world it generated is gone; the data dir the user named stays, with its store.
     expect(existsSync(join(dataDir, 'demo-save'))).toBe(false);
@@ -152,7 +154,7 @@ describe('palpanel demo (built executable)', () => {
         }
       });
     });
-    expect(existsSync(join(dataDir, 'demo-save', 'Level.sav'))).toBe(true);
+    expect(worldsBelow(join(dataDir, 'demo-save'))).toHaveLength(1);
     expect(await stopWith(child, 'SIGINT')).toBe(0);
     expect(existsSync(dataDir)).toBe(false);
   }, 60_000);

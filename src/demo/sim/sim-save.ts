@@ -6,7 +6,7 @@
 // would beside the real game.
 import { cpSync, existsSync, mkdirSync, openSync, closeSync, writeSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateSyntheticWorld, plz, type SyntheticWorldOptions } from '../world-gen/index.js';
+import { generateSyntheticWorld, plz, type SyntheticWorld, type SyntheticWorldOptions } from '../world-gen/index.js';
 import { gvasFile, intProp, structProp } from '../world-gen/gvas.js';
 
 export interface SimSaveOptions {
@@ -22,6 +22,8 @@ export interface SimSaveOptions {
   worldOption?: boolean;
   /** Keep the game's `backup/world/<time>/` copies: this many (default 3; 0: none). */
   backups?: number;
+  /** The first save, already generated from `world` (the demo generated it to know its players). */
+  first?: SyntheticWorld;
 }
 
 /** One finished save: which world and when its last byte was written. */
@@ -117,7 +119,8 @@ export class SimSave {
   private async write(writeMs: number): Promise<SimSaveRecord> {
     const dir = this.worldDir();
     const day = this.day++;
-    const world = generateSyntheticWorld({ ...this.o.world, day });
+    const first = this.saves.length === 0 ? this.o.first : undefined;
+    const world = first ?? generateSyntheticWorld({ ...this.o.world, day });
     mkdirSync(join(dir, 'Players'), { recursive: true });
     this.keepBackup(dir);
     // Player files and LevelMeta first, each in place; Level.sav last, in pieces over writeMs.
