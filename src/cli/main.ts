@@ -21,8 +21,8 @@ const SETTINGS_HELP = `
 Settings (environment; a flag above wins over its variable):
   SERVICE_LISTEN                  --listen    host:port to listen on; port 0 picks a free port (default 127.0.0.1:8080)
   SERVICE_DATA_DIR                --data-dir  the panel's own state: store, control socket (default ./palpanel-data)
-  SERVICE_SAVE_DIR                --save-dir  world save folder with Level.sav, LevelMeta.sav, Players/ (default none)
-  SERVICE_SAVE_CHECK_INTERVAL     how often the save folder is checked for a newer Level.sav (default 30s)
+  SERVICE_SAVE_DIR                --save-dir  the game's Saved folder, or any folder from it down to the world folder (SaveGames/0/<world id>); the world the game runs is followed (default none)
+  SERVICE_SAVE_CHECK_INTERVAL     how often the world folder is checked besides change notification; a save quiet for 2 s is read at once (default 30s)
   SERVICE_GAME_REST_URL           --game-url  base URL of the game's REST API, e.g. http://127.0.0.1:8212 (default none)
   SERVICE_GAME_ADMIN_PASSWORD     the game's AdminPassword, sent as HTTP Basic user admin (default none)
   SERVICE_POLL_INTERVAL           period of the live poll: info, players, metrics (default 5s)
@@ -68,7 +68,7 @@ export function buildProgram(io: CliIo): Command {
     .addHelpText('after', SETTINGS_HELP)
     .option('--listen <host:port>', 'HTTP listen address (env SERVICE_LISTEN; default 127.0.0.1:8080)')
     .addOption(dataDirOpt())
-    .option('--save-dir <dir>', 'the world save folder holding Level.sav (env SERVICE_SAVE_DIR)')
+    .option('--save-dir <dir>', "the game's Saved folder or the world folder below it (env SERVICE_SAVE_DIR)")
     .option('--game-url <url>', "the game's REST API base URL, e.g. http://127.0.0.1:8212 (env SERVICE_GAME_REST_URL)")
     .action(async (o: { listen?: string; dataDir?: string; saveDir?: string; gameUrl?: string }) => {
       const { serve } = await import('./serve.js');
@@ -112,7 +112,7 @@ export function buildProgram(io: CliIo): Command {
   const backup = program
     .command('backup')
     .description('world save backups: make, list, verify, restore (through the running server when there is one)');
-  const saveDirOpt = () => new Option('--save-dir <dir>', 'the world save folder (env SERVICE_SAVE_DIR)');
+  const saveDirOpt = () => new Option('--save-dir <dir>', "the game's Saved folder or the world folder below it (env SERVICE_SAVE_DIR)");
   backup
     .command('create')
     .description('make a backup now (the game is asked to save first when SERVICE_GAME_REST_URL is set) and wait for it')

@@ -23,6 +23,13 @@ const STATE_WORDS: Record<string, string> = {
   pending: 'Not asked yet',
 };
 
+/** How the world palpanel follows was chosen, said after its id. */
+const WORLD_HOW: Record<string, string> = {
+  configured: '',
+  game: ', the one the game runs',
+  only: ', the only one in the save folder',
+};
+
 export function Dashboard() {
   useTitle('Dashboard');
   const live = useLive();
@@ -86,11 +93,13 @@ export function Dashboard() {
                     />
                   </div>
                   {s.saveProblem && <ErrorNote error={`The save: ${s.saveProblem}`} />}
+                  {s.saveFreshness?.stale && <p className="warn-text">{s.saveFreshness.words}</p>}
                   {s.save.formatDrift && (
                     <p className="warn-text">The save has a layout this palpanel does not fully know: see the world status.</p>
                   )}
                   <p className="muted small">
                     Figures {live.metrics?.capturedAt ? `from ${ago(live.metrics.capturedAt, now)}` : 'not read yet'}.
+                    {s.saveWorld?.id && ` World ${s.saveWorld.id}${WORLD_HOW[s.saveWorld.how ?? 'configured']}.`}
                   </p>
                 </>
               );

@@ -8,7 +8,14 @@ import { serverStatus } from '../../../rows/live-rows.js';
 import { required } from '../../services.js';
 import { json } from '../../respond.js';
 import type { PanelHandler } from '../context.js';
+import type { WorldJobState } from '../../../ingest/world-jobs.js';
 import { DEFAULT_SHUTDOWN_MESSAGE, type AnnounceRequestSchema, type ShutdownRequestSchema } from './schemas.js';
+
+/** The save watcher's part of the server card: why the save is not read, which world is
+ * followed, how fresh the served world is. */
+function saveState(w: WorldJobState | null) {
+  return { saveProblem: w?.problem ?? null, saveWorld: w?.world ?? null, saveFreshness: w?.freshness ?? null };
+}
 
 export const getServer = (async ({ deps }) => {
   const live = deps.live.snapshot();
@@ -25,7 +32,7 @@ export const getServer = (async ({ deps }) => {
       maxPlayers: live.metrics ? live.metrics.maxPlayers : null,
       settings,
       poller: deps.server?.pollers().rest ?? null,
-      saveProblem: deps.server?.world?.state().problem ?? null,
+      ...saveState(deps.server?.world?.state() ?? null),
     },
   });
 }) satisfies PanelHandler;

@@ -31,6 +31,8 @@ export const PanelServerSchema = ServerStatusSchema.extend({
   saveProblem: Words.meta({
     description: 'Why the save is not parsed now, in words (as /server/health says); null when it is fine or no save folder is configured.',
   }),
+  saveWorld: FollowedWorldSchema,
+  saveFreshness: FreshnessSchema,
   panelVersion: z.string(),
   playersOnline: NonNegInt,
   maxPlayers: NonNegInt.nullable().meta({ description: 'Null until the game has answered once.' }),
