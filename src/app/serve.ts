@@ -140,16 +140,19 @@ function startBackups(
   client: GameRestClient | null,
   watcher: SaveWatcher<StoreParseResult> | null,
 ): BackupPorts {
-  const { svc, ports } = createBackupStack({
+  const { svc, restorer, ports } = createBackupStack({
     store,
     settings,
     log,
     clock,
     client,
-    game: createGameControl({ client, reachable: () => live.snapshot().reachable, clock }),
+    game: createGameControl({ client, rconAddr: settings.rconAddr, reachable: () => live.snapshot().reachable, clock }),
     ingest: watcher,
   });
-  life.onClose('backups', () => svc.idle());
+  life.onClose('backups', async () => {
+    await restorer.idle();
+    await svc.idle();
+  });
   new BackupScheduler(svc, store, clock, log).start(life.signal);
   return ports;
 }
@@ -234,7 +237,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     if (settings.saveDir) {
       const saveDir = settings.saveDir;
       // A restore a crash interrupted is finished or undone before anything reads the save.
-      recoverRestore(settings.dataDir, log);
+      recoverRestore(settings.dataDir, log, saveDir);
       watcher = new SaveWatcher({
         saveDir,
         intervalMs: settings.saveCheckIntervalMs,
