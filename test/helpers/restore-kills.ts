@@ -87,20 +87,21 @@ export async function runRestoreKills(root: string, rounds: number, seed: number
   chmodSync(join(saveDir, 'Level.sav'), 0o600);
   const canChown = process.getuid?.() === 0;
   if (canChown) chownSync(join(saveDir, 'Level.sav'), 1234, 1234);
-  let idA = '';
-  let idB = '';
-  {
-    const store = await openStore(dataDir);
+  const store0 = await openStore(dataDir);
+  const [idB, idA] = await (async () => {
     try {
-      const mk = (dir: string) =>
-        new BackupService({ store, saveDir: dir, backupDir, log: silent, clock: () => new Date(), settleMs: 0 }).start('manual', 'cli')
-          .done;
-      idB = (await mk(bDir)).id;
-      idA = (await mk(saveDir)).id;
+      const mk = async (dir: string) =>
+        (
+          await new BackupService({ store: store0, saveDir: dir, backupDir, log: silent, clock: () => new Date(), settleMs: 0 }).start(
+            'manual',
+            'cli',
+          ).done
+        ).id;
+      return [await mk(bDir), await mk(saveDir)];
     } finally {
-      store.close();
+      store0.close();
     }
-  }
+  })();
   const all = fileTree(saveDir);
   const foreign = [...all].filter(([p]) => !OWNED.test(p));
   const ownedOf = (t: Map<string, string>) => JSON.stringify([...t].filter(([p]) => OWNED.test(p)).sort());

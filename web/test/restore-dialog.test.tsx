@@ -81,8 +81,9 @@ function fakeApi(polls: RestoreJob[]) {
 
 async function confirm() {
   fireEvent.change(screen.getByLabelText('Type RESTORE to confirm'), { target: { value: 'RESTORE' } });
-  await act(async () => {
+  await act(() => {
     fireEvent.click(screen.getByRole('button', { name: 'Restore' }));
+    return Promise.resolve();
   });
 }
 
