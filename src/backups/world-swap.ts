@@ -26,6 +26,7 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  rmdirSync,
   rmSync,
   statSync,
   type Stats,
@@ -117,7 +118,7 @@ export function keptEntries(world: string, backupPaths: ReadonlySet<string>, max
 function likeness(world: string, path: string): { uid: number; gid: number; mode: number } {
   const st = (p: string): Stats | undefined => statSync(p, { throwIfNoEntry: false });
   const own = st(join(world, path));
-  if (own?.isFile()) return { uid: own.uid, gid: own.gid, mode: own.mode & 0o7777 };
+  if (own?.isFile()) return { uid: own.uid, gid: own.gid, mode: own.mode & 0o777 };
   const level = st(join(world, 'Level.sav'));
   if (level?.isFile()) return { uid: level.uid, gid: level.gid, mode: level.mode & 0o777 };
   const dir = statSync(world);
@@ -159,7 +160,7 @@ async function keepOld(from: string, to: string, rel: string, warnings: string[]
     const s = statSync(from);
     const fh = await open(to, constants.O_RDONLY);
     try {
-      await fh.chmod(s.mode & 0o7777);
+      await fh.chmod(s.mode & 0o777);
       await fh.sync();
     } finally {
       await fh.close();
@@ -217,7 +218,7 @@ function abortStaging(dataDir: string, j: Journal): void {
   removeWork(j);
   if (j.madePlayers) {
     try {
-      rmSync(join(j.world, PLAYERS), { recursive: false });
+      rmdirSync(join(j.world, PLAYERS));
     } catch {
       /* not empty: something else put a file there since; it stays */
     }

@@ -141,6 +141,21 @@ describe('a restore keeps what it does not own', () => {
     expect(debris(saveDir, dataDir)).toEqual([]);
   });
 
+  it("a world folder without Players/ gets one with the folder's mode; a restore back removes only the player files", async () => {
+    const { saveDir, dataDir, ports, backup } = await rig('v0.6-world1');
+    const id1 = await backup();
+    putWorld(saveDir, 'v0.3.2-level-only');
+    rmSync(join(saveDir, 'Players'), { recursive: true });
+    chmodSync(saveDir, 0o750);
+    const idLevelOnly = await backup();
+    expect((await restoreToEnd(ports, id1)).state).toBe('done');
+    expect(owned(fileTree(saveDir))).toEqual(fileTree(join(FIXTURES, 'v0.6-world1')));
+    expect(mode(join(saveDir, 'Players'))).toBe(0o750);
+    expect((await restoreToEnd(ports, idLevelOnly)).state).toBe('done');
+    expect(fileTree(saveDir)).toEqual(fileTree(join(FIXTURES, 'v0.3.2-level-only')));
+    expect(debris(saveDir, dataDir)).toEqual([]);
+  });
+
   it('a swap that fails half way puts every replaced file back and leaves no debris', async () => {
     // Backup B: world1 (Players 43797F87…, 8C2F1930…); the world in place: the co-op world.
     const { saveDir, dataDir, ports, backup, store } = await rig('v0.6-world1');
