@@ -141,17 +141,20 @@ function startBackups(
   client: GameRestClient | null,
   watcher: SaveWatcher<StoreParseResult>,
 ): BackupPorts {
-  const { svc, ports } = createBackupStack({
+  const { svc, restorer, ports } = createBackupStack({
     store,
     settings,
     world: () => watcher.folder.dirNow(),
     log,
     clock,
     client,
-    game: createGameControl({ client, reachable: () => live.snapshot().reachable, clock }),
+    game: createGameControl({ client, rconAddr: settings.rconAddr, reachable: () => live.snapshot().reachable, clock }),
     ingest: watcher,
   });
-  life.onClose('backups', () => svc.idle());
+  life.onClose('backups', async () => {
+    await restorer.idle();
+    await svc.idle();
+  });
   new BackupScheduler(svc, store, clock, log).start(life.signal);
   return ports;
 }
@@ -246,9 +249,9 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     let watcher: SaveWatcher<StoreParseResult> | null = null;
     if (settings.saveDir) {
       // A restore a crash interrupted is finished or undone before anything reads the save.
-      recoverRestore(settings.dataDir, log);
       // The world followed is the one the game reports running (its REST info), else the only one.
       const folder = new WorldFolder(settings.saveDir, () => live.snapshot().info?.worldGuid || null, log);
+      recoverRestore(settings.dataDir, log, folder.resolve().dir);
       watcher = new SaveWatcher({
         world: folder,
         intervalMs: settings.saveCheckIntervalMs,

@@ -11,6 +11,7 @@ import { createGzip, gunzip } from 'node:zlib';
 import { fsyncDir } from '../lib/atomic-file.js';
 import type { BackupTrigger } from '../lib/backup.js';
 import { readTar, safeMemberName, tarChunks, TarError } from '../lib/tar.js';
+import { isOwnedSavePath } from './owned.js';
 
 const gunzipAsync = promisify(gunzip);
 
@@ -116,6 +117,12 @@ export async function readArchive(
     throw new TarError('the archive is not a gzip file, is damaged, or unpacks to more than a world save could');
   }
   const entries = readTar(tar, { maxTotal: limits.maxContent, maxEntries: MAX_ARCHIVE_ENTRIES });
+  // One name twice would let the manifest vouch for one copy while the other is kept.
+  const names = new Set<string>();
+  for (const e of entries) {
+    if (names.has(e.name)) throw new TarError(`the archive holds ${e.name.slice(0, 60)} twice`);
+    names.add(e.name);
+  }
   const m = entries.find((e) => e.name === MANIFEST);
   if (!m) throw new TarError('the archive has no manifest.json');
   let manifest: BackupManifest;
@@ -130,8 +137,12 @@ export async function readArchive(
   for (const e of entries) {
     if (e.name === MANIFEST) continue;
     if (!e.name.startsWith(WORLD_PREFIX)) throw new TarError(`the archive holds a file outside world/ (${e.name.slice(0, 60)})`);
-    files.push({ path: e.name.slice(WORLD_PREFIX.length), data: e.data });
+    const path = e.name.slice(WORLD_PREFIX.length);
+    // Only what a backup takes from a world folder, so a restore never writes anything else.
+    if (!isOwnedSavePath(path)) throw new TarError(`the archive holds a file that is not part of a world save (${e.name.slice(0, 60)})`);
+    files.push({ path, data: e.data });
   }
+  if (new Set(manifest.files.map((f) => f?.path)).size !== manifest.files.length) throw new TarError('the manifest lists a file twice');
   const byPath = new Map(files.map((f) => [f.path, f]));
   if (byPath.size !== manifest.files.length) throw new TarError('the archive and its manifest list different files');
   for (const f of manifest.files) {

@@ -20,7 +20,7 @@ export async function parseFiles(
   files: SaveFile[],
   log: Logger,
   workDir: string,
-): Promise<Pick<WorldSnapshot, 'players' | 'pals' | 'guilds'>> {
+): Promise<Pick<WorldSnapshot, 'players' | 'pals' | 'guilds'> & Partial<Pick<WorldSnapshot, 'meta'>>> {
   if (!files.some((f) => f.path === 'Level.sav')) return EMPTY_WORLD;
   const dir = await mkdtemp(join(workDir, PARSE_WORK_PREFIX));
   try {

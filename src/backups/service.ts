@@ -83,6 +83,8 @@ export class BackupService {
   private readonly jobs = new Map<string, BackupJobState>();
   private readonly cache = new Map<string, { mtimeMs: number; record: BackupRecord }>();
   private running: Promise<unknown> | null = null;
+  /** Why no backup may start now (a restore runs; its own pre-restore backup aside), or null. */
+  private reservedFor: string | null = null;
 
   constructor(private readonly o: BackupServiceOptions) {
     mkdirSync(o.backupDir, { recursive: true, mode: 0o700 });
@@ -103,6 +105,7 @@ export class BackupService {
     if (!this.o.world) throw new NotConfiguredError('saveFolder');
     const dir = this.o.world();
     if (this.running) throw new ConflictError('conflict', 'A backup is being made now; try again when it is done.');
+    if (this.reservedFor && trigger !== 'pre-restore') throw new ConflictError('conflict', this.reservedFor);
     const now = this.o.clock();
     const id = `${iso(now)
       .replace(/[-:]/g, '')
@@ -139,9 +142,11 @@ export class BackupService {
     dir: string | null,
     files?: SaveFile[],
     note: string | null = null,
+    own?: Pick<BackupManifest, 'world' | 'gameVersion'>,
   ): Promise<BackupRecord> {
     if (!files) {
-      if (this.o.saveGame)
+      // Not before a restore: the game is stopped by then, and asking would only wait out a timeout.
+      if (this.o.saveGame && trigger !== 'pre-restore')
         await this.o
           .saveGame()
           .catch((err: unknown) => this.o.log('warn', 'backup: the game did not save first; the files on disk are backed up', err));
@@ -155,8 +160,8 @@ export class BackupService {
         id,
         trigger,
         createdAt: iso(this.o.clock()),
-        gameVersion: info.meta?.gameVersion ?? null,
-        world: info.lastParseAt ? { players: info.players, pals: info.pals, guilds: info.guilds } : null,
+        gameVersion: own ? own.gameVersion : (info.meta?.gameVersion ?? null),
+        world: own ? own.world : info.lastParseAt ? { players: info.players, pals: info.pals, guilds: info.guilds } : null,
         note,
       },
       files,
@@ -184,12 +189,23 @@ export class BackupService {
     };
   }
 
-  /** Keeps an archive made elsewhere (already read and checked), as an `imported` backup. */
-  async adopt(archive: ReadArchive, actor: Actor): Promise<BackupRecord> {
+  /** Keeps an archive made elsewhere (already read and checked), as an `imported` backup, with
+   * the counts and game version of its own world (`own`: from parsing it; never the world in
+   * place's, nor what the archive's manifest claims). */
+  async adopt(archive: ReadArchive, actor: Actor, own: Pick<BackupManifest, 'world' | 'gameVersion'>): Promise<BackupRecord> {
     const id = `${iso(this.o.clock())
       .replace(/[-:]/g, '')
       .replace(/\.\d{3}/, '')}-imported-${randomBytes(3).toString('hex')}`;
-    return this.make(id, 'imported', actor, null, archive.files);
+    return this.make(id, 'imported', actor, null, archive.files, null, own);
+  }
+
+  /** Keeps any other backup from starting (with `reason` as the refusal) until the returned
+   * function is called: a restore holds it from its start to its end. */
+  reserve(reason: string): () => void {
+    this.reservedFor = reason;
+    return () => {
+      this.reservedFor = null;
+    };
   }
 
   /** A job still running or failed, or null. */
@@ -197,9 +213,9 @@ export class BackupService {
     return this.jobs.get(id) ?? null;
   }
 
-  /** Whether a backup is being made now. */
+  /** Whether a backup is being made now, or a restore keeps one from starting. */
   get busy(): boolean {
-    return this.running !== null;
+    return this.running !== null || this.reservedFor !== null;
   }
 
   /** Waits for a backup in progress (tests, shutdown). */

@@ -1,28 +1,26 @@
 // The world save folder as a backup takes it: Level.sav, LevelMeta.sav, WorldOption.sav where
-// present, and every Players/*.sav; regular files only (opened non-blocking), and only once the
+// present, and the game's player saves in Players/ (owned.ts); regular files only (opened non-blocking), and only once the
 // files have stopped changing, so a backup never holds a half-written file.
 import { constants } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SaveFolderError } from '../ingest/save-files.js';
 import type { SaveFile } from './archive.js';
-
-const TOP = ['Level.sav', 'LevelMeta.sav', 'WorldOption.sav'];
-const PLAYER = /^[0-9A-Za-z_]{1,64}\.sav$/;
+import { isPlayerFileName, PLAYERS, TOP_FILES } from './owned.js';
 const MAX_FILE = 1024 * 1024 * 1024;
 
 /** The save files present now (relative paths). */
-async function present(saveDir: string): Promise<string[]> {
+export async function present(saveDir: string): Promise<string[]> {
   const out: string[] = [];
-  for (const name of TOP) {
+  for (const name of TOP_FILES) {
     const s = await stat(join(saveDir, name)).catch(() => null);
     if (s?.isFile()) out.push(name);
   }
-  const players = await readdir(join(saveDir, 'Players')).catch(() => [] as string[]);
+  const players = await readdir(join(saveDir, PLAYERS)).catch(() => [] as string[]);
   for (const name of players.sort()) {
-    if (!PLAYER.test(name)) continue;
-    const s = await stat(join(saveDir, 'Players', name)).catch(() => null);
-    if (s?.isFile()) out.push(`Players/${name}`);
+    if (!isPlayerFileName(name)) continue;
+    const s = await stat(join(saveDir, PLAYERS, name)).catch(() => null);
+    if (s?.isFile()) out.push(`${PLAYERS}/${name}`);
   }
   return out;
 }

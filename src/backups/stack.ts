@@ -59,13 +59,25 @@ export function createBackupPorts(svc: BackupService, restorer: Restorer, log: L
         if (world.players.length === 0 && world.pals.length === 0 && world.guilds.length === 0) {
           throw new ValidationError("The upload's Level.sav could not be read as a Palworld world save.");
         }
-        return await svc.adopt(archive, actor);
+        // Listed with its own world, as parsed here (not the world in place's, nor its manifest's claim).
+        const own = {
+          world: { players: world.players.length, pals: world.pals.length, guilds: world.guilds.length },
+          gameVersion: world.meta?.gameVersion ?? null,
+        };
+        try {
+          return await svc.adopt(archive, actor, own);
+        } catch (err) {
+          // Its read-back after writing: what passed above cannot fail here, but would say why.
+          if (err instanceof TarError) throw new ValidationError(`The upload is not a palpanel backup: ${err.message}.`);
+          throw err;
+        }
       } finally {
         await rm(tmp, { force: true });
       }
     },
     dryRun: (id) => restorer.dryRun(id),
     restore: (id, opts, actor) => restorer.restore(id, opts, actor),
+    restoreJob: (id) => restorer.job(id),
   };
 }
 
@@ -85,7 +97,7 @@ export interface BackupStackOptions {
 
 /** The backup service, its restorer and their ports over one store, for `serve` and for the
  * `backup` command on a data dir no server holds. */
-export function createBackupStack(o: BackupStackOptions): { svc: BackupService; ports: BackupPorts } {
+export function createBackupStack(o: BackupStackOptions): { svc: BackupService; restorer: Restorer; ports: BackupPorts } {
   const svc = new BackupService({
     store: o.store,
     world: o.world,
@@ -104,5 +116,5 @@ export function createBackupStack(o: BackupStackOptions): { svc: BackupService; 
     game: o.game,
     ingest: o.ingest,
   });
-  return { svc, ports: createBackupPorts(svc, restorer, o.log) };
+  return { svc, restorer, ports: createBackupPorts(svc, restorer, o.log) };
 }

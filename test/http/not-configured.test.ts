@@ -36,6 +36,7 @@ const NEEDS: [method: string, path: string, body: unknown, words: string][] = [
   ['DELETE', `/backups/${BACKUP}`, undefined, SAVE],
   ['POST', `/backups/${BACKUP}/restore/dry-run`, undefined, SAVE],
   ['POST', `/backups/${BACKUP}/restore`, { confirm: 'RESTORE' }, SAVE],
+  ['GET', `/backups/${BACKUP}/restore`, undefined, SAVE],
   ['POST', '/console/exec', { command: 'Info' }, RCON],
   ['GET', '/config', undefined, FILE],
   ['GET', '/config/raw', undefined, FILE],

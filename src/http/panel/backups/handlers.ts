@@ -1,6 +1,6 @@
 // The handlers of the panel's backups routes (the table is routes.ts).
 import { userActor } from '../../../lib/actor.js';
-import { ValidationError } from '../../../lib/errors.js';
+import { NotFoundError, ValidationError } from '../../../lib/errors.js';
 import { required } from '../../services.js';
 import { json, noContent } from '../../respond.js';
 import type { PanelHandler } from '../context.js';
@@ -59,11 +59,18 @@ export const upload = (async ({ deps, req, user }) => {
 export const dryRun = (async ({ deps, params }) =>
   json(200, { data: await required(deps, 'backups').dryRun(params.id) })) satisfies PanelHandler<{ params: typeof BackupPath }>;
 
+/** 202 with the job once what can be decided at once is (400, 404, 409 are thrown before). */
 export const restore = (async ({ deps, params, body, user }) =>
-  json(200, {
+  json(202, {
     data: await required(deps, 'backups').restore(
       params.id,
       { confirm: body.confirm, shutdown: body.shutdown ?? false },
       userActor(user.username),
     ),
   })) satisfies PanelHandler<{ params: typeof BackupPath; body: typeof RestoreRequest }>;
+
+export const restoreJob = (({ deps, params }) => {
+  const job = required(deps, 'backups').restoreJob(params.id);
+  if (!job) throw new NotFoundError('No restore of this backup was started since palpanel started.');
+  return json(200, { data: job });
+}) satisfies PanelHandler<{ params: typeof BackupPath }>;
