@@ -33,6 +33,23 @@ function addWorld(saved: string, id: string, fixture = 'v0.1-coop'): string {
 
 const quiet = () => createLogger('text', () => undefined);
 
+/** A watcher over `world` whose parse only records the folder it was asked to read. */
+function recordingWatcher(world: string | WorldFolder) {
+  const parsed: string[] = [];
+  const watcher = new SaveWatcher({
+    world,
+    intervalMs: 60_000,
+    parse: (dir) => {
+      parsed.push(dir);
+      return Promise.resolve({ stamp: stampOf(join(dir, 'Level.sav'))! });
+    },
+    apply: () => undefined,
+    log: quiet(),
+    notify: false,
+  });
+  return { watcher, parsed };
+}
+
 describe('the world folder followed', () => {
   it('finds worlds in the game layout, not the backup copies inside them', () => {
     const saved = savedFolder(A, B);
@@ -86,18 +103,7 @@ describe('the world folder followed', () => {
   it('a world that appears only after start is found and parsed', async () => {
     const saved = tempDir('palpanel-saved-');
     mkdirSync(join(saved, 'SaveGames', '0'), { recursive: true });
-    const parsed: string[] = [];
-    const watcher = new SaveWatcher({
-      world: saved,
-      intervalMs: 60_000,
-      parse: (dir) => {
-        parsed.push(dir);
-        return Promise.resolve({ stamp: stampOf(join(dir, 'Level.sav'))! });
-      },
-      apply: () => undefined,
-      log: quiet(),
-      notify: false,
-    });
+    const { watcher, parsed } = recordingWatcher(saved);
     expect(await watcher.check()).toBe('missing');
     expect(watcher.problem()).toBe(
       "No world save below the save folder (SERVICE_SAVE_DIR) yet: waiting for the game's first save (…/SaveGames/0/<world id>/Level.sav).",
@@ -112,18 +118,7 @@ describe('the world folder followed', () => {
   it("the watcher follows the game's switch of world and parses the new one", async () => {
     const saved = savedFolder(A, B);
     let gameId = A;
-    const parsed: string[] = [];
-    const watcher = new SaveWatcher({
-      world: new WorldFolder(saved, () => gameId, quiet()),
-      intervalMs: 60_000,
-      parse: (dir) => {
-        parsed.push(dir);
-        return Promise.resolve({ stamp: stampOf(join(dir, 'Level.sav'))! });
-      },
-      apply: () => undefined,
-      log: quiet(),
-      notify: false,
-    });
+    const { watcher, parsed } = recordingWatcher(new WorldFolder(saved, () => gameId, quiet()));
     expect(await watcher.check()).toBe('parsed');
     expect(await watcher.check()).toBe('unchanged');
     gameId = B;
