@@ -199,7 +199,7 @@ export function applyChanges(parsed: ParsedConfig, changes: Record<string, unkno
   for (const ed of [...edits].sort((a, b) => b.entry.start - a.entry.start))
     out = out.slice(0, ed.entry.start) + ed.text + out.slice(ed.entry.end);
   const intended = parsed.entries.map((e) => ({ ...e, raw: edits.find((ed) => ed.entry === e)?.text ?? e.raw }));
-  let reread: ParsedConfig | null = null;
+  let reread: ParsedConfig | null;
   try {
     reread = parseConfig(out);
   } catch {
