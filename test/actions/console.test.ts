@@ -80,6 +80,8 @@ describe('console', () => {
       actor: 'user:admin',
       reply: expect.stringContaining('Welcome to Pal Server'),
     });
+    // Issue 28, finding 10: the answer carried the audit row's id, not the log entry's.
+    expect((info.json!.data as { id: number }).id).toBe(ts.store.console.page(1, null)[0].id);
     // 150 players: a reply of more than 4 KiB, which the game sends in several packets.
     const players = await send('POST', '/console/exec', admin, { command: 'ShowPlayers' });
     const reply = (players.json!.data as { reply: string }).reply;
