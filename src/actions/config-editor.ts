@@ -2,12 +2,22 @@
 // the settings with their types and ranges, the file as text (passwords masked), and changes
 // written atomically, byte-identical outside the changed values, with the previous version kept
 // beside it (`<file>.palpanel-previous`). Every change is audited (names, never values).
-import { copyFileSync, readFileSync, statSync } from 'node:fs';
+// A file given as a symbolic link is written through the link: the file the game reads changes,
+// keeping its mode and owner, and the previous version lies beside that file.
+import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { ConfigPort, ConfigSettingView, ConfigView } from './config-port.js';
-import { writeFileAtomic } from '../lib/atomic-file.js';
 import { ConflictError, fsErrorReason, ValidationError } from '../lib/errors.js';
-import { applyChanges, ConfigFileError, maskSecrets, parseConfig, typedValue, type ParsedConfig } from '../lib/game-config/config-file.js';
+import {
+  applyChanges,
+  ConfigFileError,
+  isSecretEntry,
+  maskSecrets,
+  parseConfig,
+  typedValue,
+  type ParsedConfig,
+} from '../lib/game-config/config-file.js';
+import { replaceFileThroughLinks, ReplaceRefusedError } from '../lib/replace-file.js';
 import type { Store } from '../store/index.js';
 
 export const PREVIOUS_SUFFIX = '.palpanel-previous';
@@ -31,7 +41,7 @@ function view(file: string, p: ParsedConfig): ConfigView {
   const settings: ConfigSettingView[] = p.entries.map((e) => {
     const k = e.known;
     const value = typedValue(e);
-    const secret = k?.secret ?? false;
+    const secret = isSecretEntry(e);
     return {
       key: e.name,
       value: secret ? null : value,
@@ -64,11 +74,10 @@ export function createConfigEditor(store: Store, file: string): ConfigPort {
       }
       if (next.changed.length > 0) {
         try {
-          const mode = statSync(file).mode & 0o777;
-          // The previous version, whole, before the new one replaces it.
-          copyFileSync(file, file + PREVIOUS_SUFFIX);
-          writeFileAtomic(file, Buffer.from(next.text, 'utf8'), mode);
+          // The previous version, whole, is kept before the new one replaces it.
+          replaceFileThroughLinks(file, Buffer.from(next.text, 'utf8'), { keepPreviousAs: PREVIOUS_SUFFIX });
         } catch (err) {
+          if (err instanceof ReplaceRefusedError) throw new ConflictError('conflict', err.message);
           // Said to the admin (a 409, not a bare 500): a read-only mount is a common set-up.
           throw new ConflictError(
             'conflict',

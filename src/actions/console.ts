@@ -1,10 +1,10 @@
 // The console (issue 13): one command at a time through the game's RCON (the client queues
 // them), with a deadline; each run, its reply or why it failed, goes into the console log and the
-// audit with the password arguments masked. A missing or refused RCON setting says which.
+// audit with secrets masked both ways: in the command and in the game's reply (lib/console-text.ts). A missing or refused RCON setting says which.
 import { GameError, RconAuthError, RconConnectionError, RconTimeoutError, InvalidGameCommandError } from '../game/errors.js';
 import { RconClient } from '../game/rcon-client.js';
 import type { HostPort } from '../config/settings.js';
-import { maskCommand } from '../lib/console-text.js';
+import { maskExchange } from '../lib/console-text.js';
 import { GameUnavailableError, ValidationError } from '../lib/errors.js';
 import type { ConsolePort } from './console-port.js';
 import type { Store } from '../store/index.js';
@@ -17,7 +17,17 @@ function failureWords(err: unknown): string {
   return 'The RCON session failed.';
 }
 
-export function createConsole(store: Store, rcon: { addr: HostPort | null; password: string | null; timeoutMs?: number }): ConsolePort {
+export interface ConsoleOptions {
+  addr: HostPort | null;
+  password: string | null;
+  timeoutMs?: number;
+  /** Secrets palpanel holds that a reply may echo (the game's admin password): masked wherever
+   * they appear, as the RCON password is. */
+  secrets?: readonly (string | null)[];
+}
+
+export function createConsole(store: Store, rcon: ConsoleOptions): ConsolePort {
+  const known = [rcon.password, ...(rcon.secrets ?? [])];
   const client =
     rcon.addr && rcon.password
       ? new RconClient({ host: rcon.addr.host, port: rcon.addr.port, password: rcon.password, timeoutMs: rcon.timeoutMs ?? 5_000 })
@@ -46,12 +56,15 @@ export function createConsole(store: Store, rcon: { addr: HostPort | null; passw
     run,
     async exec(command, actor) {
       configured();
-      const shown = maskCommand(command.trim());
       try {
         const reply = await run(command);
-        return store.console.record(actor, shown, reply.truncated ? 'truncated' : 'ok', reply.text);
+        const shown = maskExchange(command.trim(), reply.text, known);
+        return store.console.record(actor, shown.command, reply.truncated ? 'truncated' : 'ok', shown.reply);
       } catch (err) {
-        if (err instanceof GameUnavailableError) store.console.record(actor, shown, 'failed', err.message);
+        if (err instanceof GameUnavailableError) {
+          const shown = maskExchange(command.trim(), err.message, known);
+          store.console.record(actor, shown.command, 'failed', shown.reply);
+        }
         throw err;
       }
     },

@@ -3,6 +3,7 @@
 // host's supervisor starts the game again), skipped or delayed while players are online if the
 // admin says so; and recurring console commands. A check runs every 15 s on the injected clock;
 // each run is logged and audited, and a failure says why.
+import { maskExchange } from '../lib/console-text.js';
 import type { Logger } from '../lib/logger.js';
 import type { Clock } from '../lib/time.js';
 import type { Store } from '../store/index.js';
@@ -63,7 +64,8 @@ export class TaskScheduler {
     if (a.kind === 'command') {
       if (now < due) return;
       try {
-        const reply = await this.ports.exec(a.command);
+        // The reply is masked as the console's is (its run is audited, its text shown).
+        const reply = maskExchange(a.command, await this.ports.exec(a.command)).reply;
         this.store.tasks.recordRun(t.id, dueIso, 'ok', reply.slice(0, 500) || 'no reply');
       } catch (err) {
         this.store.tasks.recordRun(t.id, dueIso, 'failed', words(err));

@@ -271,7 +271,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     // Without RCON there is no console: the panel then answers as for any part not set up.
     const consolePort =
       settings.rconAddr && settings.rconPassword
-        ? createConsole(store, { addr: settings.rconAddr, password: settings.rconPassword })
+        ? createConsole(store, { addr: settings.rconAddr, password: settings.rconPassword, secrets: [settings.gameAdminPassword] })
         : undefined;
     if (consolePort) life.onClose('console', () => consolePort.close());
     const gameActions = client ? createGameActions(client, store, clock) : null;

@@ -7,6 +7,15 @@
 export const EVENT_KINDS = ['join', 'leave', 'backup', 'system', 'audit', 'moderation'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
+/** Event kinds only an admin sees: the audit trail names console commands, RCON replies, ban
+ * reasons, key labels and webhook hosts, which are admin business (issue 28, finding 6). */
+export const ADMIN_ONLY_EVENT_KINDS = ['audit'] as const;
+
+/** Whether a signed-in user of `role` may see events of `kind` (panel `/events` and the stream). */
+export function eventKindVisible(role: 'admin' | 'viewer', kind: string): boolean {
+  return role === 'admin' || !(ADMIN_ONLY_EVENT_KINDS as readonly string[]).includes(kind);
+}
+
 /** Event kinds a key holder may ever see (spec: Endpoints rule 8). */
 export const PUBLIC_EVENT_KINDS = ['join', 'leave', 'backup', 'system'] as const;
 export type PublicEventKind = (typeof PUBLIC_EVENT_KINDS)[number];

@@ -89,10 +89,12 @@ export class TaskRepo {
     const at = iso(this.clock());
     const id = this.db.write((tx) => {
       tx.run('INSERT INTO task_runs (task_id, due_at, at, outcome, detail) VALUES (?, ?, ?, ?, ?)', [taskId, dueAt, at, outcome, detail]);
+      // The record's own id, read before the audit row (and its event) take later ids.
+      const rowId = Number(tx.get<{ id: number }>('SELECT last_insert_rowid() AS id')!.id);
       this.audit.record(tx, { actor: 'system', action: 'task.run', target: taskId, detail: `${outcome}: ${detail}`, at });
       // Bounded: the latest 5,000 runs.
       tx.run('DELETE FROM task_runs WHERE id <= (SELECT MAX(id) - 5000 FROM task_runs)');
-      return Number(tx.get<{ id: number }>('SELECT last_insert_rowid() AS id')!.id);
+      return rowId;
     });
     return { id, taskId, dueAt, at, outcome, detail };
   }

@@ -80,6 +80,8 @@ describe('console', () => {
       actor: 'user:admin',
       reply: expect.stringContaining('Welcome to Pal Server'),
     });
+    // Issue 28, finding 10: the answer carried the audit row's id, not the log entry's.
+    expect((info.json!.data as { id: number }).id).toBe(ts.store.console.page(1, null)[0].id);
     // 150 players: a reply of more than 4 KiB, which the game sends in several packets.
     const players = await send('POST', '/console/exec', admin, { command: 'ShowPlayers' });
     const reply = (players.json!.data as { reply: string }).reply;
@@ -160,5 +162,49 @@ describe('console', () => {
     }
     expect(seen).toEqual([...seen].sort((a, b) => b - a));
     expect(seen).toHaveLength(ts.store.console.page(100, null).length);
+  });
+});
+
+// Issue 28, finding 6: masking missed `AdminPassword:X`, `AdminPassword=X` and a zero-width
+// prefix, and the game's replies (which echo what they got) were never masked. Now both ways,
+// on the failed path too, and palpanel's own passwords wherever a reply holds them.
+describe('console: secrets are masked both ways', () => {
+  it('in commands, in replies, in the audit and on a failed command', async () => {
+    const { send, admin, ts, sim } = await rig({ timeoutMs: 500 });
+    const commands = [
+      'AdminPassword:hunter2a',
+      'AdminPassword=hunter2b',
+      '\u200BAdminPassword hunter2c',
+      '\u200B/adminpassword:hunter2d',
+      'Broadcast RCONPassword=hunter2e',
+      'Broadcast token: "hunter2f"',
+      `Broadcast ${sim.password}`,
+    ];
+    for (const command of commands) {
+      const r = await send('POST', '/console/exec', admin, { command });
+      expect(r.status, command).toBe(200);
+      const entry = r.json!.data as { command: string; reply: string };
+      expect(entry.command, command).toContain('****');
+      expect(`${entry.command} ${entry.reply}`).not.toMatch(/hunter2|\u200B/);
+      expect(entry.reply).not.toContain(sim.password);
+    }
+    // The game echoed them (the sim, as the game, answers "Unknown command: <word>" and
+    // "Broadcasted: <text>"): the replies name the masked value, never the secret.
+    const log = ts.store.console.page(20, null);
+    expect(log.find((e) => e.command === 'AdminPassword:****')!.reply).toBe('Unknown command: AdminPassword:****');
+    expect(log.find((e) => e.command === 'Broadcast ****')!.reply).toBe('Broadcasted: ****');
+
+    sim.control.setRconFault('silent');
+    const failed = await send('POST', '/console/exec', admin, { command: 'AdminPassword=hunter2g' });
+    expect(failed.status).toBe(503);
+    expect(ts.store.console.page(1, null)[0]).toMatchObject({ command: 'AdminPassword=****', outcome: 'failed' });
+
+    const everything = JSON.stringify([
+      ts.store.console.page(100, null),
+      ts.store.audit.list({ limit: 100 }).data,
+      ts.store.events.page({ limit: 100 }),
+    ]);
+    expect(everything).not.toMatch(/hunter2/);
+    expect(everything).not.toContain(sim.password);
   });
 });

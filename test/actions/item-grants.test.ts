@@ -129,6 +129,8 @@ describe('item grants', () => {
     ]);
     const list = await send('GET', '/item-grants', admin);
     expect(list.json.data).toHaveLength(1);
+    // Issue 28, finding 10: the answer carried the audit row's id, not the grant's.
+    expect(given.json.data.id).toBe(list.json.data[0].id);
     for (const body of [
       { items: [] },
       { items: [{ itemId: 'Money', count: 0 }] },

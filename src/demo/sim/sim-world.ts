@@ -19,6 +19,7 @@ export class SimWorld {
   readonly actions: SimAdminAction[] = [];
   private readonly activityPeriodMs: number;
   private readonly palBoxes: number;
+  private readonly extraSettings: Record<string, unknown>;
 
   constructor(opts: SimOptions) {
     this.clock = opts.clock ?? Date.now;
@@ -34,6 +35,7 @@ export class SimWorld {
     this.worldGuid = ('D81C0A8E' + this.actors.guildId.slice(0, 24)).toUpperCase();
     this.profile = opts.profile ?? '1.0.3';
     this.gameData = opts.gameData ?? 'enabled';
+    this.extraSettings = opts.extraSettings ?? {};
   }
 
   online(): SimPlayer[] {
@@ -112,6 +114,7 @@ export class SimWorld {
       bIsUseBackupSaveData: true,
       LogFormatType: 'Text',
       CrossplayPlatforms: ['Steam', 'Xbox', 'PS5', 'Mac'],
+      ...this.extraSettings,
     };
   }
 

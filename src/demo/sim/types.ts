@@ -97,6 +97,8 @@ export interface SimOptions {
   palDefender?: boolean;
   /** Delay of the 'slow' modes. Default 30 s (always longer than a client timeout). */
   slowDelayMs?: number;
+  /** More members of the `/settings` answer (a build that lists `AdminPassword` there, say). */
+  extraSettings?: Record<string, unknown>;
   /** Clock in ms; default Date.now. Drives churn, metrics and activities. */
   clock?: () => number;
   /** Write a world save as the game does (layout, autosave in place, backup copies): see

@@ -44,11 +44,15 @@ export function operationOf(surface: SurfaceContract, route: AnyRoute, catalog: 
   ];
   if (parameters.length > 0) op.parameters = parameters;
   const body = route.request?.body;
-  if (body)
+  if (body) {
+    // An optional body (kick's `{"reason"?}`, a backup's `{"note"?}`) may be left out whole.
+    const optional = body instanceof z.ZodOptional;
+    const inner = optional ? (body.unwrap() as z.ZodType) : body;
     op.requestBody = {
-      required: true,
-      content: { 'application/json': { schema: catalog.ref(body, `${pascal(route.operationId)}Request`, 'input') } },
+      required: !optional,
+      content: { 'application/json': { schema: catalog.ref(inner, `${pascal(route.operationId)}Request`, 'input') } },
     };
+  }
 
   const responses: Json = {};
   for (const status of answerableStatuses(surface, route)) {

@@ -2,9 +2,11 @@
 // `OptionSettings=(...)`) or palworld-server-docker's environment file (`KEY=value` lines).
 // Every value is found with its place in the text, so a change rewrites only the bytes of the
 // values it changes: comments, order, spacing and unknown keys stay byte for byte.
+import { isSecretName } from '../secret-names.js';
 import { KNOWN_BY_DOCKER, KNOWN_BY_KEY, KNOWN_SETTINGS, type KnownSetting } from './known-keys.js';
+import { envTextSpelling, spell, spellingOf, unsafeValueText, type ConfigFormat, type Spelling } from './value-text.js';
 
-export type ConfigFormat = 'ini' | 'env';
+export type { ConfigFormat };
 
 export interface ConfigEntry {
   /** As the file spells it (`ExpRate`, or `EXP_RATE` in an env file). */
@@ -117,20 +119,35 @@ export function typedValue(e: ConfigEntry): string | number | boolean | string[]
   }
 }
 
-/** Checks a new value against its setting; the text to write, or why not (naming `name`). */
+/** Whether an entry holds a secret: a setting the table marks as a password, or any setting whose
+ * name says password, secret, token, key or webhook (lib/secret-names.ts). */
+export function isSecretEntry(e: ConfigEntry): boolean {
+  return e.known?.secret === true || isSecretName(e.name);
+}
+
+/** Checks a new value against its setting; the text to write, or why not (naming `name`, never
+ * repeating the value: it may be a password). */
 export function formatValue(format: ConfigFormat, e: ConfigEntry, value: unknown): string {
   const k = e.known;
   const bad = (why: string): never => {
     throw new ConfigFileError(`"${e.name}": ${why}`);
   };
-  const plain = (s: string) => {
-    if (/["\r\n\0]/.test(s) || s.length > 512) bad('a text value may not hold quotes or line breaks, and at most 512 characters');
-    return s;
+  const old = spellingOf(format, e.raw);
+  /** `inner` spelled `how`, once it is safe so. */
+  const written = (how: Spelling, inner: string) => {
+    const why = unsafeValueText(format, how, inner);
+    if (why) bad(why);
+    return spell(how, inner);
+  };
+  const text = (s: string, how: Spelling) => {
+    if (s.length > 512) bad('a text value is at most 512 characters');
+    return written(format === 'env' ? envTextSpelling(s, how) : how, s);
   };
   if (!k) {
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') bad('an unknown setting takes a text value');
-    const s = plain(String(value));
-    return format === 'ini' && e.raw.trim().startsWith('"') ? `"${s}"` : s;
+    // Written as the file wrote it: quoted stays quoted, anything else is bare (an unknown
+    // setting's value never becomes a list by holding parentheses).
+    return text(String(value), old === 'double' || old === 'single' ? old : 'bare');
   }
   switch (k.type) {
     case 'float':
@@ -138,51 +155,82 @@ export function formatValue(format: ConfigFormat, e: ConfigEntry, value: unknown
       if (typeof value !== 'number' || !Number.isFinite(value)) return bad(`must be a number from ${k.min} to ${k.max}`);
       if (k.type === 'int' && !Number.isInteger(value)) return bad(`must be a whole number from ${k.min} to ${k.max}`);
       if ((k.min !== undefined && value < k.min) || (k.max !== undefined && value > k.max)) return bad(`must be from ${k.min} to ${k.max}`);
-      return k.type === 'float' && format === 'ini' ? value.toFixed(6) : String(value);
+      return written('bare', k.type === 'float' && format === 'ini' ? value.toFixed(6) : String(value));
     }
     case 'bool':
       if (typeof value !== 'boolean') return bad('must be true or false');
-      return format === 'ini' ? (value ? 'True' : 'False') : value ? 'true' : 'false';
+      return written('bare', format === 'ini' ? (value ? 'True' : 'False') : value ? 'true' : 'false');
     case 'enum':
       if (typeof value !== 'string' || !k.values!.includes(value)) return bad(`must be one of ${k.values!.join(', ')}`);
-      return value;
+      return written('bare', value);
     case 'list': {
       if (!Array.isArray(value) || value.some((x) => typeof x !== 'string' || !k.values!.includes(x)))
         return bad(`must be a list of ${k.values!.join(', ')}`);
       const inner = (value as string[]).join(',');
-      return format === 'ini' || e.raw.trim().startsWith('(') ? `(${inner})` : inner;
+      return written(format === 'ini' || old === 'list' ? 'list' : 'bare', inner);
     }
     case 'string': {
       if (typeof value !== 'string') return bad('must be text');
-      const s = plain(value);
-      return format === 'ini' ? `"${s}"` : e.raw.trim().startsWith('"') ? `"${s}"` : s;
+      return text(value, format === 'ini' ? 'double' : old);
     }
   }
 }
 
-/** The text with `changes` applied; bytes outside the changed values are left as they were. */
+/** The entries as (name, raw value) in file order: what a re-read must give back. */
+const pairs = (entries: readonly ConfigEntry[]) => entries.map((e) => `${e.name}\u0000${e.raw}`);
+
+/**
+ * The text with `changes` applied; bytes outside the changed values are left as they were.
+ * The new text is then read back as the game's file: it must hold exactly the settings it held
+ * before, in the same order, each with the value intended for it (the new value where one was
+ * asked for, the old one elsewhere). A value that would end early and spill into other settings
+ * fails this even if a rule above missed it, and nothing is written.
+ */
 export function applyChanges(parsed: ParsedConfig, changes: Record<string, unknown>): { text: string; changed: string[] } {
   const byName = new Map(parsed.entries.map((e) => [e.name, e]));
-  const edits: { start: number; end: number; text: string }[] = [];
+  const edits: { entry: ConfigEntry; text: string }[] = [];
   for (const [name, value] of Object.entries(changes)) {
     const e = byName.get(name);
     if (!e) throw new ConfigFileError(`"${name}": the file has no such setting (only settings the file holds can be changed).`);
     const text = formatValue(parsed.format, e, value);
-    if (text !== e.raw) edits.push({ start: e.start, end: e.end, text });
+    if (text !== e.raw) edits.push({ entry: e, text });
   }
   let out = parsed.text;
-  for (const ed of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, ed.start) + ed.text + out.slice(ed.end);
-  return { text: out, changed: edits.map((ed) => parsed.entries.find((e) => e.start === ed.start)!.name) };
+  for (const ed of [...edits].sort((a, b) => b.entry.start - a.entry.start))
+    out = out.slice(0, ed.entry.start) + ed.text + out.slice(ed.entry.end);
+  const intended = parsed.entries.map((e) => ({ ...e, raw: edits.find((ed) => ed.entry === e)?.text ?? e.raw }));
+  let reread: ParsedConfig | null;
+  try {
+    reread = parseConfig(out);
+  } catch {
+    reread = null;
+  }
+  const want = pairs(intended);
+  const got = reread && reread.format === parsed.format ? pairs(reread.entries) : [];
+  if (got.length !== want.length || got.some((g, i) => g !== want[i]))
+    throw new ConfigFileError(
+      'The change would not read back as the settings asked for (a value would spill into others); nothing was written.',
+    );
+  return { text: out, changed: edits.map((ed) => ed.entry.name) };
 }
 
-/** The text with every secret value replaced by `****` (for GET /config/raw). */
+// A commented-out assignment in an env file (`# RCON_PASSWORD=old`): an old secret is a secret.
+const ENV_COMMENTED = /^([ \t]*#+[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*)(.*?)([ \t]*\r?)$/gm;
+
+/** The text with every secret value replaced by `****` (for GET /config/raw): the settings
+ * isSecretEntry names, and in an env file the commented-out assignments of such names. */
 export function maskSecrets(parsed: ParsedConfig): string {
   let out = parsed.text;
   for (const e of [...parsed.entries]
-    .filter((x) => x.known?.secret && x.raw.trim() !== '' && x.raw.trim() !== '""')
+    .filter((x) => isSecretEntry(x) && x.raw.trim() !== '' && x.raw.trim() !== '""' && x.raw.trim() !== "''")
     .sort((a, b) => b.start - a.start)) {
-    out = out.slice(0, e.start) + (e.raw.trim().startsWith('"') ? '"****"' : '****') + out.slice(e.end);
+    const how = spellingOf(parsed.format, e.raw);
+    out = out.slice(0, e.start) + (how === 'double' || how === 'single' ? spell(how, '****') : '****') + out.slice(e.end);
   }
+  if (parsed.format === 'env')
+    out = out.replace(ENV_COMMENTED, (whole, head: string, name: string, value: string, tail: string) =>
+      isSecretName(name) && value !== '' ? `${head}****${tail}` : whole,
+    );
   return out;
 }
 

@@ -36,10 +36,10 @@ export const PanelServerSchema = ServerStatusSchema.extend({
   panelVersion: z.string(),
   playersOnline: NonNegInt,
   maxPlayers: NonNegInt.nullable().meta({ description: 'Null until the game has answered once.' }),
-  settings: z
-    .record(z.string(), SettingValueSchema)
-    .nullable()
-    .meta({ description: "The game's settings as its REST API reports them (read at most once a minute); null when unreadable." }),
+  settings: z.record(z.string(), SettingValueSchema).nullable().meta({
+    description:
+      "The game's settings as its REST API reports them (read at most once a minute), without any whose name says password, secret, token, key or webhook; null when unreadable.",
+  }),
   poller: PollerHealthSchema.nullable().meta({ description: 'The REST poller; null when no game server is configured.' }),
 });
 export const PanelServerEnvelopeSchema = z.strictObject({ data: PanelServerSchema });

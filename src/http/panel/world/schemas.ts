@@ -2,7 +2,7 @@
 // watcher, a parse on request, the live snapshot for the live map, and the map dataset.
 import { z } from 'zod';
 import { ACTIVITIES, GAME_DATA_STATES } from '../../../lib/live.js';
-import { MapDatasetSchema, Timestamp } from '../../../rows/schemas.js';
+import { MapDatasetSchema, Timestamp, WorldSummarySchema, WorldWorkersSchema } from '../../../rows/schemas.js';
 
 const NonNegInt = z.number().int().min(0);
 
@@ -146,3 +146,8 @@ export const WorldSnapshotSchema = z.strictObject({
   wildPals: NonNegInt.meta({ description: 'Wild pals are counted, not listed.' }),
 });
 export const WorldSnapshotEnvelopeSchema = z.strictObject({ data: WorldSnapshotSchema });
+
+/** The world summary and the base workers as a key holder gets them (spec: World summary, Base
+ * workers), for a viewer (interface.md: a viewer sees every value a key holder sees). */
+export const PanelWorldSummaryEnvelopeSchema = z.strictObject({ data: WorldSummarySchema });
+export const PanelWorldWorkersEnvelopeSchema = z.strictObject({ data: WorldWorkersSchema });
