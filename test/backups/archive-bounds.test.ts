@@ -38,8 +38,25 @@ async function rig(fixture = 'v0.6-world1') {
   const store = await openStore(dataDir, () => new Date());
   stores.push(store);
   const clock = () => new Date();
-  const svc = new BackupService({ store, saveDir, backupDir: join(dataDir, 'backups'), log: silent, clock, settleMs: 0, maxWaitMs: 1000 });
-  const restorer = new Restorer({ store, backups: svc, saveDir, dataDir, log: silent, clock, game: { running: () => false }, ingest: null });
+  const svc = new BackupService({
+    store,
+    world: () => saveDir,
+    backupDir: join(dataDir, 'backups'),
+    log: silent,
+    clock,
+    settleMs: 0,
+    maxWaitMs: 1000,
+  });
+  const restorer = new Restorer({
+    store,
+    backups: svc,
+    saveDir,
+    dataDir,
+    log: silent,
+    clock,
+    game: { running: () => false },
+    ingest: null,
+  });
   return { root, saveDir, svc, restorer, ports: createBackupPorts(svc, restorer, silent) };
 }
 
