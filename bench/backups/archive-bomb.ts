@@ -78,8 +78,11 @@ function probe(url: string): { stop: () => Promise<number[]> } {
   const loop = (async () => {
     while (running) {
       const t0 = performance.now();
-      const r = await fetch(`${url}/healthz`);
-      await r.arrayBuffer();
+      try {
+        await (await fetch(`${url}/healthz`)).arrayBuffer();
+      } catch {
+        /* counted by its time */
+      }
       times.push(performance.now() - t0);
     }
   })();
@@ -100,8 +103,16 @@ async function measure(s: Server, label: string, job: () => Promise<Response>): 
   resetPeak(pid);
   const p = probe(s.url);
   const t0 = performance.now();
-  const res = await job();
-  const text = await res.text();
+  // A request the server never answers (its socket timed out) is reported as such.
+  let status = 'no answer';
+  let text = '';
+  try {
+    const res = await job();
+    text = await res.text();
+    status = String(res.status);
+  } catch (err) {
+    text = `(${String((err as { cause?: unknown }).cause ?? err)})`;
+  }
   const ms = performance.now() - t0;
   const lat = await p.stop();
   const peak = procMb(pid, 'VmHWM');
@@ -114,7 +125,7 @@ async function measure(s: Server, label: string, job: () => Promise<Response>): 
     message = text.slice(0, 80);
   }
   console.log(
-    `| ${label} | ${res.status} | ${ms.toFixed(0)} ms | ${base} MB | ${peak} MB | ${after} MB | ${afterGc} MB | ${lat.length} | ${pct(lat, 50).toFixed(0)} / ${pct(lat, 99).toFixed(0)} / ${Math.max(...lat).toFixed(0)} ms |`,
+    `| ${label} | ${status} | ${ms.toFixed(0)} ms | ${base} MB | ${peak} MB | ${after} MB | ${afterGc} MB | ${lat.length} | ${pct(lat, 50).toFixed(0)} / ${pct(lat, 99).toFixed(0)} / ${Math.max(...lat).toFixed(0)} ms |`,
   );
   console.log(`|   | ${message.slice(0, 160)} |`);
 }
