@@ -50,7 +50,7 @@ async function rig(fixture = 'v0.6-world1') {
   const restorer = new Restorer({
     store,
     backups: svc,
-    saveDir,
+    world: () => saveDir,
     dataDir,
     log: silent,
     clock,
