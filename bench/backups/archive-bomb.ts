@@ -40,7 +40,7 @@ function startServer(dataDir: string, saveDir: string): Promise<Server> {
     const lines: string[] = [];
     let buf = '';
     const timer = setTimeout(() => reject(new Error('the bench server did not start in time')), 180_000);
-    child.stdout!.on('data', (c: Buffer) => {
+    child.stdout.on('data', (c: Buffer) => {
       buf += c.toString();
       const parts = buf.split('\n');
       buf = parts.pop()!;
@@ -104,13 +104,14 @@ async function measure(s: Server, label: string, job: () => Promise<Response>): 
   const p = probe(s.url);
   const t0 = performance.now();
   // A request the server never answers (its socket timed out) is reported as such.
-  let status = 'no answer';
-  let text = '';
+  let status: string;
+  let text: string;
   try {
     const res = await job();
     text = await res.text();
     status = String(res.status);
   } catch (err) {
+    status = 'no answer';
     text = `(${String((err as { cause?: unknown }).cause ?? err)})`;
   }
   const ms = performance.now() - t0;
@@ -118,7 +119,7 @@ async function measure(s: Server, label: string, job: () => Promise<Response>): 
   const peak = procMb(pid, 'VmHWM');
   const after = procMb(pid, 'VmRSS');
   const afterGc = await gcRss(s);
-  let message = '';
+  let message: string;
   try {
     message = (JSON.parse(text) as { error?: { message?: string } }).error?.message ?? `(${text.length} bytes)`;
   } catch {
@@ -133,7 +134,11 @@ async function measure(s: Server, label: string, job: () => Promise<Response>): 
 const work = mkdtempSync(join(tmpdir(), 'palpanel-bench-bomb-'));
 let server: Server | null = null;
 try {
-  console.log(`archive-bomb benchmark: ${cpus().length} cores, load ${loadavg().map((x) => x.toFixed(2)).join(' ')} at start`);
+  console.log(
+    `archive-bomb benchmark: ${cpus().length} cores, load ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')} at start`,
+  );
   const level = readFileSync(join(FIXTURE, 'Level.sav'));
   const levelEntry = { path: 'Level.sav', size: level.length, sha256: sha256Of([level]) };
   const levelMember: RawMember = { name: 'world/Level.sav', chunks: () => [level] };
@@ -154,11 +159,7 @@ try {
   const liarManifest = manifestBytes([levelEntry, small]);
   await writeTarGz(
     liarPath,
-    [
-      { name: 'manifest.json', chunks: () => [liarManifest] },
-      levelMember,
-      { name: `world/${PLAYER}`, chunks: () => zeroChunks(1024) },
-    ],
+    [{ name: 'manifest.json', chunks: () => [liarManifest] }, levelMember, { name: `world/${PLAYER}`, chunks: () => zeroChunks(1024) }],
     zeroChunks(ZEROS),
   );
   const saveDir = join(work, 'world');
@@ -180,7 +181,9 @@ try {
     });
   const bombBytes = readFileSync(bombPath);
   const liarBytes = readFileSync(liarPath);
-  console.log(`archives: bomb ${(bombBytes.length / 1e6).toFixed(2)} MB, liar ${(liarBytes.length / 1e6).toFixed(2)} MB (each 1,270 MiB of zeros)`);
+  console.log(
+    `archives: bomb ${(bombBytes.length / 1e6).toFixed(2)} MB, liar ${(liarBytes.length / 1e6).toFixed(2)} MB (each 1,270 MiB of zeros)`,
+  );
   console.log('| archive | status | time | RSS before | peak RSS | RSS after | after GC | /healthz answers | /healthz p50 / p99 / max |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   await measure(s, 'bomb upload', () => post('/backups/upload', bombBytes));
