@@ -6,6 +6,7 @@
 // it lists within the bound of what the file is (member-bounds.ts) before any is inflated, each
 // tar header against the manifest before its data, every byte counted and hashed as it comes.
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { constants, createReadStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -71,9 +72,11 @@ export async function writeArchive(
     const done = (async () => {
       for await (const chunk of gzip) await fh.write(chunk as Buffer);
     })();
-    done.catch(() => undefined); // awaited below; a write error also ends the loop that feeds it
+    // A failed write (a full disk) fails the compressor too, so a write waiting for it to drain
+    // fails instead of waiting for ever; `done` itself is awaited below.
+    done.catch((err: unknown) => gzip.destroy(err instanceof Error ? err : new Error(String(err))));
     const put = async (chunk: Uint8Array) => {
-      if (!gzip.write(chunk)) await new Promise((r) => gzip.once('drain', r));
+      if (!gzip.write(chunk)) await once(gzip, 'drain');
     };
     const now = Date.now() / 1000;
     const manifestBytes = Buffer.from(JSON.stringify(full, null, 2));
