@@ -168,7 +168,7 @@ describe('archive bounds', () => {
     const imported = await ports.importArchive(readFileSync(join(svc.backupDir, `${id}.tar.gz`)), 'user:ann');
     expect((await ports.contents(imported.id)).files.map((f) => f.path)).toContain('Players/B38A3AB1000000000000000000000000_dps.sav');
     const dry = await ports.dryRun(imported.id);
-    expect(dry.files).toEqual({ added: [], removed: [], changed: [] });
+    expect(dry.files).toEqual({ added: [], removed: [], changed: [], kept: [] });
     expect(dry.players).toEqual({ gained: [], lost: [] });
     expect(debris(svc.backupDir)).toEqual([]);
   }, 60_000);
