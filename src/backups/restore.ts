@@ -20,9 +20,9 @@ import type { GameControl } from '../game/game-control.js';
 import { GameError, gameFailureWords } from '../game/errors.js';
 import { TarError } from '../lib/tar.js';
 import type { Store } from '../store/index.js';
-import { sha256, type ReadArchive, type SaveFile } from './archive.js';
+import { sha256, type ManifestFile, type SaveFile } from './archive.js';
 import { restoreReplaces } from './owned.js';
-import { parseFiles } from './parse-sides.js';
+import { parseFiles, type WorldSide } from './parse-sides.js';
 import { readStableSave, saveStamps } from './source.js';
 import type { BackupService } from './service.js';
 import type { Logger } from '../lib/logger.js';
@@ -85,11 +85,12 @@ export function worldDiff(
   };
 }
 
-/** The files a restore adds, removes and changes (`current`: the owned files in place). A
- * WorldOption.sav the backup lacks is kept, so it is not among the removed. */
-export function fileDiff(current: SaveFile[], restored: SaveFile[]): Omit<RestoreDiff['files'], 'kept'> {
+/** The files a restore adds, removes and changes (`current`: the owned files in place;
+ * `restored`: the backup's, as its checked manifest lists them). A WorldOption.sav the backup
+ * lacks is kept, so it is not among the removed. */
+export function fileDiff(current: SaveFile[], restored: Pick<ManifestFile, 'path' | 'sha256'>[]): Omit<RestoreDiff['files'], 'kept'> {
   const c = new Map(current.map((f) => [f.path, sha256(f.data)]));
-  const r = new Map(restored.map((f) => [f.path, sha256(f.data)]));
+  const r = new Map(restored.map((f) => [f.path, f.sha256]));
   const backupPaths = new Set(r.keys());
   return {
     added: [...r.keys()].filter((p) => !c.has(p)).sort(),
@@ -151,16 +152,20 @@ export class Restorer {
   }
 
   async dryRun(id: string): Promise<RestoreDiff> {
-    return this.diff(this.worldDir(), await this.o.backups.open(id));
+    const world = this.worldDir();
+    // The backup is checked while it is inflated into a work folder and parsed there: none of
+    // it is held (issue 28).
+    const { manifest, world: after } = await this.o.backups.parse(id);
+    return this.diff(world, manifest.files, after);
   }
 
-  /** What putting `archive` in place of the world's save files would change, from parsing both. */
-  private async diff(world: string, archive: ReadArchive): Promise<RestoreDiff> {
+  /** What putting a backup's `files` (its world parsed: `after`) in place of the world's save
+   * files would change. */
+  private async diff(world: string, files: ManifestFile[], after: WorldSide): Promise<RestoreDiff> {
     const current = existsSync(world) ? await readStableSave(world, { settleMs: 0, maxWaitMs: 5_000 }).catch(() => [] as SaveFile[]) : [];
-    const work = this.o.backups.backupDir;
-    const [before, after] = [await parseFiles(current, this.o.log, work), await parseFiles(archive.files, this.o.log, work)];
-    const kept = keptEntries(world, new Set(archive.files.map((f) => f.path)));
-    return { files: { ...fileDiff(current, archive.files), kept }, ...worldDiff(before, after) };
+    const before = await parseFiles(current, this.o.log, this.o.backups.backupDir);
+    const kept = keptEntries(world, new Set(files.map((f) => f.path)));
+    return { files: { ...fileDiff(current, files), kept }, ...worldDiff(before, after) };
   }
 
   /** The newest restore of backup `id` since palpanel started, or null. */
@@ -221,7 +226,7 @@ export class Restorer {
       recoverRestore(this.o.dataDir, this.o.log, world);
       // Opened (and its checksums verified) once: the diff and the swap use the same files.
       const archive = await this.o.backups.open(id);
-      const diff = await this.diff(world, archive);
+      const diff = await this.diff(world, archive.manifest.files, await parseFiles(archive.files, this.o.log, this.o.backups.backupDir));
       const { game } = this.o;
       if (game.running()) {
         if (!opts.shutdown || !game.stop)

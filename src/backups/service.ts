@@ -14,11 +14,20 @@ import { iso, type Clock } from '../lib/time.js';
 import { TarError } from '../lib/tar.js';
 import type { Store } from '../store/index.js';
 import { BACKUP_ID, type BackupTrigger } from '../lib/backup.js';
-import { archivePath, readArchive, writeArchive, type BackupManifest, type ReadArchive, type SaveFile } from './archive.js';
+import {
+  archivePath,
+  readArchive,
+  verifyArchive,
+  writeArchive,
+  type ArchiveFile,
+  type BackupManifest,
+  type ReadArchive,
+} from './archive.js';
+import { MAX_MANIFEST_BYTES } from './member-bounds.js';
 import type { BackupRecord, BackupStorage } from './schemas.js';
 import { readStableSave } from './source.js';
 import type { Logger } from '../lib/logger.js';
-import { PARSE_WORK_PREFIX } from './parse-sides.js';
+import { parseArchive, PARSE_WORK_PREFIX, type WorldSide } from './parse-sides.js';
 
 /** A backup being made, or one that failed (a done job is its record). */
 export type BackupJobState = { id: string; trigger: BackupTrigger; state: 'running' | 'failed'; startedAt: string; error: string | null };
@@ -28,6 +37,14 @@ export type { BackupRecord, BackupStorage };
 export class BackupNotFoundError extends NotFoundError {
   constructor() {
     super('No backup has that id.');
+  }
+}
+
+/** A backup in the folder that does not pass its checks (damaged, or kept by an older palpanel
+ * that let more in): it is listed, but cannot be opened. */
+export class BackupUnusableError extends ConflictError {
+  constructor(id: string, why: string) {
+    super('conflict', `Backup ${id} cannot be used: ${why}.`);
   }
 }
 
@@ -63,7 +80,7 @@ async function readManifest(path: string): Promise<BackupManifest | null> {
       if (have < 512) return;
       const buf = Buffer.concat(chunks);
       const size = parseInt(buf.toString('latin1', 124, 136).replace(/\0.*$/s, '').trim(), 8);
-      if (buf.toString('utf8', 0, 100).replace(/\0.*$/s, '') !== 'manifest.json' || !(size > 0 && size < 16 * 1024 * 1024))
+      if (buf.toString('utf8', 0, 100).replace(/\0.*$/s, '') !== 'manifest.json' || !(size > 0 && size <= MAX_MANIFEST_BYTES))
         return done(null);
       if (have < 512 + size) return;
       try {
@@ -140,7 +157,7 @@ export class BackupService {
     trigger: BackupTrigger,
     actor: Actor,
     dir: string | null,
-    files?: SaveFile[],
+    files?: ArchiveFile[],
     note: string | null = null,
     own?: Pick<BackupManifest, 'world' | 'gameVersion'>,
   ): Promise<BackupRecord> {
@@ -168,7 +185,7 @@ export class BackupService {
     );
     // Read back what was written: a backup that does not verify is removed, never listed.
     try {
-      await readArchive(archivePath(this.o.backupDir, id));
+      await verifyArchive(archivePath(this.o.backupDir, id));
     } catch (err) {
       await rm(archivePath(this.o.backupDir, id), { force: true });
       throw err;
@@ -192,11 +209,11 @@ export class BackupService {
   /** Keeps an archive made elsewhere (already read and checked), as an `imported` backup, with
    * the counts and game version of its own world (`own`: from parsing it; never the world in
    * place's, nor what the archive's manifest claims). */
-  async adopt(archive: ReadArchive, actor: Actor, own: Pick<BackupManifest, 'world' | 'gameVersion'>): Promise<BackupRecord> {
+  async adopt(files: ArchiveFile[], actor: Actor, own: Pick<BackupManifest, 'world' | 'gameVersion'>): Promise<BackupRecord> {
     const id = `${iso(this.o.clock())
       .replace(/[-:]/g, '')
       .replace(/\.\d{3}/, '')}-imported-${randomBytes(3).toString('hex')}`;
-    return this.make(id, 'imported', actor, null, archive.files, null, own);
+    return this.make(id, 'imported', actor, null, files, null, own);
   }
 
   /** Keeps any other backup from starting (with `reason` as the refusal) until the returned
@@ -264,10 +281,30 @@ export class BackupService {
     return rec;
   }
 
-  /** Reads and checks the whole archive. */
-  async open(id: string): Promise<ReadArchive> {
+  /** Runs `read` on a listed backup's archive; one that fails its checks is unusable, in words. */
+  private async checked<T>(id: string, read: (path: string) => Promise<T>): Promise<T> {
     await this.get(id);
-    return readArchive(archivePath(this.o.backupDir, id));
+    try {
+      return await read(archivePath(this.o.backupDir, id));
+    } catch (err) {
+      if (err instanceof TarError) throw new BackupUnusableError(id, err.message);
+      throw err;
+    }
+  }
+
+  /** Reads and checks the whole archive, its files held (bounded: member-bounds.ts). */
+  async open(id: string): Promise<ReadArchive> {
+    return this.checked(id, (path) => readArchive(path));
+  }
+
+  /** Checks the whole archive as it is inflated, holding none of it; its manifest. */
+  async verify(id: string): Promise<BackupManifest> {
+    return this.checked(id, (path) => verifyArchive(path));
+  }
+
+  /** Checks the archive while inflating it into a work folder, and parses the world there. */
+  async parse(id: string): Promise<{ manifest: BackupManifest; world: WorldSide }> {
+    return this.checked(id, (path) => parseArchive(path, this.o.log, this.o.backupDir));
   }
 
   /** The archive's path for a download (after the id was found). */

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { SaveFolderError } from '../ingest/save-files.js';
 import type { SaveFile } from './archive.js';
 import { isPlayerFileName, PLAYERS, TOP_FILES } from './owned.js';
-const MAX_FILE = 1024 * 1024 * 1024;
+import { memberRole, sizeWords } from './member-bounds.js';
 
 /** The save files present now (relative paths). */
 export async function present(saveDir: string): Promise<string[]> {
@@ -40,7 +40,11 @@ async function readRegular(path: string, name: string): Promise<Uint8Array> {
   try {
     const s = await fh.stat();
     if (!s.isFile()) throw new SaveFolderError(`${name} is not a regular file; only regular files are backed up.`);
-    if (s.size > MAX_FILE) throw new SaveFolderError(`${name} is larger than 1 GiB; it is not a world save file.`);
+    // The bound its backup will be read back with: a file past it is refused now, in words.
+    const role = memberRole(name);
+    if (!role) throw new SaveFolderError(`${name} is not a world save file.`);
+    if (s.size > role.max)
+      throw new SaveFolderError(`${name} is ${sizeWords(s.size)}, more than ${role.what} can be (at most ${sizeWords(role.max)}).`);
     const buf = new Uint8Array(s.size);
     let got = 0;
     while (got < s.size) {

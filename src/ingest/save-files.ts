@@ -32,8 +32,8 @@ export class TornReadError extends SaveFolderError {
 
 /** A player save is `<32 hex>.sav`; `_dps` and other files are skipped. */
 const PLAYER_FILE = /^([0-9A-Fa-f]{32})\.sav$/;
-/** Refuse absurd files before reading them into memory. */
-const MAX_FILE_BYTES = 1024 * 1024 * 1024;
+/** Refuse absurd files before reading them into memory (a backup's Level.sav has the same bound). */
+export const MAX_FILE_BYTES = 1024 * 1024 * 1024;
 
 export function stampOf(path: string): FileStamp | null {
   try {

@@ -53,7 +53,7 @@ export const remove = (async ({ deps, params, user }) => {
 
 export const upload = (async ({ deps, req, user }) => {
   if (!req.body || req.body.length === 0) throw new ValidationError('The body must be a backup archive (.tar.gz).');
-  return json(201, { data: await required(deps, 'backups').importArchive(Buffer.from(req.body), userActor(user.username)) });
+  return json(201, { data: await required(deps, 'backups').importArchive(req.body, userActor(user.username)) });
 }) satisfies PanelHandler;
 
 export const dryRun = (async ({ deps, params }) =>

@@ -40,6 +40,7 @@ export const BACKUP_UPLOAD_LIMIT = 512 * 1024 * 1024;
 
 export function backupRoutes(): PanelRoute[] {
   const NF = '`not_found`: no backup has that id.';
+  const UNUSABLE = '`conflict`: the backup fails its checks (damaged, or past the bounds of a world save); the message says why.';
   return [
     ...signedIn([
       route({
@@ -86,7 +87,7 @@ export function backupRoutes(): PanelRoute[] {
         summary: 'The manifest: each file with its size and SHA-256',
         request: { params: BackupPath },
         responses: { 200: { description: 'OK', schema: z.strictObject({ data: BackupContentsSchema }) } },
-        errors: { 404: NF },
+        errors: { 404: NF, 409: UNUSABLE },
         handler: contents,
       }),
     ]),
@@ -119,7 +120,7 @@ export function backupRoutes(): PanelRoute[] {
         summary: 'Keep an archive made elsewhere (a palpanel .tar.gz) as an `imported` backup, once checked as a world save',
         responses: { 201: { description: 'Kept.', schema: z.strictObject({ data: BackupRecordSchema }) } },
         errors: {
-          400: '`invalid_request`: not a palpanel backup of a world save (the message says why).',
+          400: '`invalid_request`: not a palpanel backup of a world save, or a file in it past the bound of what it is (the message says why).',
           413: '`invalid_request`: larger than 512 MiB.',
         },
         handler: upload,
@@ -155,7 +156,7 @@ export function backupRoutes(): PanelRoute[] {
           'What a restore would change: files added, removed, changed and left as they are (`kept`), and players, pals and guilds gained and lost',
         request: { params: BackupPath },
         responses: { 200: { description: 'OK', schema: z.strictObject({ data: RestoreDiffSchema }) } },
-        errors: { 404: NF },
+        errors: { 404: NF, 409: UNUSABLE },
         handler: dryRun,
       }),
       route({
