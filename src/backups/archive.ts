@@ -38,6 +38,9 @@ export interface BackupManifest {
   createdAt: string;
   gameVersion: string | null;
   world: { players: number; pals: number; guilds: number } | null;
+  /** The world folder's name (the game's world id) it was made of; null or absent: not known
+   * (an import, or a backup of palpanel before worlds were followed). */
+  worldId?: string | null;
   /** The admin's words for a manual backup (`POST /backups {"note"}`), or null. */
   note?: string | null;
   files: ManifestFile[];

@@ -26,6 +26,7 @@ import { parseFiles, type WorldSide } from './parse-sides.js';
 import { readStableSave, saveStamps } from './source.js';
 import type { BackupService } from './service.js';
 import type { Logger } from '../lib/logger.js';
+import { sameWorldId } from '../ingest/world-folder.js';
 import { keptEntries, recoverRestore, RESTORE_MARKER, swapWorld } from './world-swap.js';
 
 export { recoverRestore, RESTORE_MARKER } from './world-swap.js';
@@ -153,10 +154,23 @@ export class Restorer {
 
   async dryRun(id: string): Promise<RestoreDiff> {
     const world = this.worldDir();
+    await this.ownWorld(id, world);
     // The backup is checked while it is inflated into a work folder and parsed there: none of
     // it is held (issue 28).
     const { manifest, world: after } = await this.o.backups.parse(id);
     return this.diff(world, manifest.files, after);
+  }
+
+  /** 404 for no such backup; 409 for a backup of another world than the one the game runs
+   * (a host who switched worlds restores the old world's backups only into the old world). */
+  private async ownWorld(id: string, world: string): Promise<void> {
+    const rec = await this.o.backups.get(id);
+    const here = basename(world);
+    if (rec.worldId && !sameWorldId(rec.worldId, here))
+      throw new ConflictError(
+        'conflict',
+        `Backup ${id} is of world ${rec.worldId}, and the game runs world ${here}: a backup is restored only into its own world.`,
+      );
   }
 
   /** What putting a backup's `files` (its world parsed: `after`) in place of the world's save
@@ -188,7 +202,7 @@ export class Restorer {
     // Checked here, for every caller (the panel, the control socket, the CLI on a data dir).
     if (opts.confirm !== RESTORE_CONFIRMATION) throw new ValidationError('A restore needs --confirm RESTORE, exactly.');
     const world = this.worldDir();
-    await this.o.backups.get(id);
+    await this.ownWorld(id, world);
     // Nothing awaited from here to the job's start: two requests cannot both pass.
     if (this.active) throw new ConflictError('conflict', 'A restore is running now; try again when it has finished.');
     if (this.o.backups.busy) throw new ConflictError('conflict', 'A backup is being made now; try again when it is done.');

@@ -16,6 +16,10 @@ export const BackupRecordSchema = z.strictObject({
   sizeBytes: z.int().min(0),
   gameVersion: z.string().nullable(),
   world: World,
+  worldId: z.string().nullable().meta({
+    description:
+      "The world it was made of (its folder name, the game's world id); null when not known (an import, an older backup). A backup is restored only into its own world.",
+  }),
   fileCount: z.int().min(0),
   note: z.string().nullable().meta({ description: "The admin's words for a manual backup; null otherwise." }),
 });

@@ -4,7 +4,7 @@
 // Every completed backup adds the public `Backup completed` event; every change is audited.
 import { randomBytes } from 'node:crypto';
 import { createReadStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { rm, statfs } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 import { SYSTEM, type Actor } from '../lib/actor.js';
@@ -179,6 +179,7 @@ export class BackupService {
         createdAt: iso(this.o.clock()),
         gameVersion: own ? own.gameVersion : (info.meta?.gameVersion ?? null),
         world: own ? own.world : info.lastParseAt ? { players: info.players, pals: info.pals, guilds: info.guilds } : null,
+        worldId: dir ? basename(dir) : null,
         note,
       },
       files,
@@ -201,6 +202,7 @@ export class BackupService {
       sizeBytes: size,
       gameVersion: manifest.gameVersion,
       world: manifest.world,
+      worldId: manifest.worldId ?? null,
       fileCount: manifest.files.length,
       note,
     };
@@ -265,6 +267,7 @@ export class BackupService {
         sizeBytes: s.size,
         gameVersion: m.gameVersion,
         world: m.world,
+        worldId: m.worldId ?? null,
         fileCount: m.files.length,
         note: m.note ?? null,
       };

@@ -107,6 +107,14 @@ describe('serve beside the game as it really behaves', () => {
     const { sim, server, savedDir, panel } = await rig({ autoSaveSpanMs: 0 });
     const first = sim.control.worldDir();
     await served(server, WORLD.day, 10_000);
+    // A backup of the first world, made while the game ran it.
+    expect((await panel('POST', '/backups', { note: 'world A' })).status).toBe(202);
+    const ofFirst = await waitFor(
+      'the backup of the first world',
+      async () => ((await panel('GET', '/backups')).json.data as { id: string; note: string | null }[]).find((b) => b.note === 'world A'),
+      20_000,
+    );
+    expect(ofFirst).toMatchObject({ worldId: first.slice(-32) });
     const firstBefore = fileTree(first);
     // The host starts a new world: its folder appears at its first save.
     const otherId = 'ABCDEF0123456789ABCDEF0123456789';
@@ -119,15 +127,20 @@ describe('serve beside the game as it really behaves', () => {
     );
     expect((await panel('GET', '/world')).json.data.saveWatcher.world).toEqual({ id: otherId, how: 'game', worlds: 2 });
     // A backup now is of the world the game runs.
-    const made = await panel('POST', '/backups', {});
+    const made = await panel('POST', '/backups', { note: 'world B' });
     expect(made.status).toBe(202);
     const done = await waitFor(
       'the backup',
-      async () => ((await panel('GET', '/backups')).json.data as { id: string; trigger: string }[]).find((b) => b.trigger === 'manual'),
+      async () => ((await panel('GET', '/backups')).json.data as { id: string; note: string | null }[]).find((b) => b.note === 'world B'),
       20_000,
     );
-    const contents = (await panel('GET', `/backups/${done.id}/contents`)).json.data;
-    expect(JSON.stringify(contents)).not.toContain(first.slice(-32));
+    expect(done).toMatchObject({ worldId: otherId });
+    // The first world's backup is never put into the world the game runs now.
+    const across = await panel('POST', `/backups/${ofFirst.id}/restore/dry-run`, {});
+    expect(across.status).toBe(409);
+    expect(across.json.error.message).toBe(
+      `Backup ${ofFirst.id} is of world ${first.slice(-32)}, and the game runs world ${otherId}: a backup is restored only into its own world.`,
+    );
     // The first world's folder is exactly as the game left it.
     expect(fileTree(first)).toEqual(firstBefore);
   }, 60_000);
