@@ -1,6 +1,8 @@
 // The console (issue 13): one command at a time through the game's RCON (the client queues
 // them), with a deadline; each run, its reply or why it failed, goes into the console log and the
-// audit with the password arguments masked. A missing or refused RCON setting says which.
+// audit with the password arguments masked. RCON is optional (the game deprecates it): without
+// SERVICE_RCON_ADDR and SERVICE_RCON_PASSWORD there is no console at all, and every route that
+// needs one answers as for any part not set up (http/services.ts, NotConfiguredError).
 import { GameError, RconAuthError, RconConnectionError, RconTimeoutError, InvalidGameCommandError } from '../game/errors.js';
 import { RconClient } from '../game/rcon-client.js';
 import type { HostPort } from '../config/settings.js';
@@ -17,24 +19,18 @@ function failureWords(err: unknown): string {
   return 'The RCON session failed.';
 }
 
-export function createConsole(store: Store, rcon: { addr: HostPort | null; password: string | null; timeoutMs?: number }): ConsolePort {
-  const client =
-    rcon.addr && rcon.password
-      ? new RconClient({ host: rcon.addr.host, port: rcon.addr.port, password: rcon.password, timeoutMs: rcon.timeoutMs ?? 5_000 })
-      : null;
-  function configured(): RconClient {
-    if (!client) {
-      const missing = !rcon.addr ? 'SERVICE_RCON_ADDR' : 'SERVICE_RCON_PASSWORD';
-      throw new GameUnavailableError(`RCON is not configured: set ${missing} (and RCONEnabled=True in the game's settings).`);
-    }
-    return client;
-  }
+export function createConsole(store: Store, rcon: { addr: HostPort; password: string; timeoutMs?: number }): ConsolePort {
+  const client = new RconClient({
+    host: rcon.addr.host,
+    port: rcon.addr.port,
+    password: rcon.password,
+    timeoutMs: rcon.timeoutMs ?? 5_000,
+  });
 
   /** The command's reply; a failure as the domain error that says why. */
   async function run(command: string): Promise<{ text: string; truncated: boolean }> {
-    const c = configured();
     try {
-      return await c.exec(command);
+      return await client.exec(command);
     } catch (err) {
       if (err instanceof InvalidGameCommandError) throw new ValidationError(err.message);
       if (!(err instanceof GameError)) throw err;
@@ -45,7 +41,6 @@ export function createConsole(store: Store, rcon: { addr: HostPort | null; passw
   return {
     run,
     async exec(command, actor) {
-      configured();
       const shown = maskCommand(command.trim());
       try {
         const reply = await run(command);
@@ -55,6 +50,6 @@ export function createConsole(store: Store, rcon: { addr: HostPort | null; passw
         throw err;
       }
     },
-    close: () => client?.close() ?? Promise.resolve(),
+    close: () => client.close(),
   };
 }

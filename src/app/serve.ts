@@ -16,6 +16,8 @@ import { isBackupOp, runBackupOp } from '../backups/ops.js';
 import { BackupScheduler } from '../backups/scheduler.js';
 import { recoverRestore } from '../backups/restore.js';
 import { createConsole } from '../actions/console.js';
+import { createItemGranter } from '../actions/item-granter.js';
+import { PalDefenderClient } from '../game/paldefender-client.js';
 import { TaskScheduler, type TaskPorts } from '../actions/task-scheduler.js';
 import type { GameActions } from '../actions/game-actions.js';
 import type { ConsolePort } from '../actions/console-port.js';
@@ -274,11 +276,18 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
         ? createConsole(store, { addr: settings.rconAddr, password: settings.rconPassword })
         : undefined;
     if (consolePort) life.onClose('console', () => consolePort.close());
+    // Item grants: PalDefender's REST API when a token is configured, its RCON command else.
+    const palDefender =
+      settings.palDefenderUrl && settings.palDefenderToken
+        ? new PalDefenderClient({ baseUrl: settings.palDefenderUrl, token: settings.palDefenderToken })
+        : null;
+    if (palDefender) life.onClose('paldefender client', () => palDefender.close());
     const gameActions = client ? createGameActions(client, store, clock) : null;
     new TaskScheduler(store, taskPorts(gameActions, consolePort, live), clock, log).start(life.signal);
     const handler = createHandler({
       backups,
       console: consolePort,
+      items: createItemGranter({ store, palDefender, console: consolePort }),
       config: settings.configFile ? createConfigEditor(store, settings.configFile) : undefined,
       store,
       live,

@@ -28,7 +28,7 @@ async function rig() {
   const client = new GameRestClient({ baseUrl: sim.restUrl, password: sim.password });
   cleanup.push(() => client.close());
   const game = createGameActions(client, ts.store, clock);
-  const con = createConsole(ts.store, { addr: parseHostPort(sim.rconAddr), password: sim.password });
+  const con = createConsole(ts.store, { addr: parseHostPort(sim.rconAddr)!, password: sim.password });
   cleanup.push(() => con.close());
   let players = 0;
   const ports: TaskPorts = {
