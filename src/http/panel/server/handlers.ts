@@ -33,6 +33,7 @@ export const getServer = (async ({ deps }) => {
       settings,
       poller: deps.server?.pollers().rest ?? null,
       ...saveState(deps.server?.world?.state() ?? null),
+      rcon: deps.console !== undefined,
     },
   });
 }) satisfies PanelHandler;

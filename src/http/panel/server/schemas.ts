@@ -41,6 +41,10 @@ export const PanelServerSchema = ServerStatusSchema.extend({
     .nullable()
     .meta({ description: "The game's settings as its REST API reports them (read at most once a minute); null when unreadable." }),
   poller: PollerHealthSchema.nullable().meta({ description: 'The REST poller; null when no game server is configured.' }),
+  rcon: z.boolean().meta({
+    description:
+      'Whether palpanel has RCON (SERVICE_RCON_ADDR and SERVICE_RCON_PASSWORD). Off is a normal state: the game deprecates RCON, and only the console needs it.',
+  }),
 });
 export const PanelServerEnvelopeSchema = z.strictObject({ data: PanelServerSchema });
 
