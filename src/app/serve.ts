@@ -42,6 +42,7 @@ import type { Logger } from '../lib/logger.js';
 import { parseForStoreInWorker } from '../ingest/parse-worker-host.js';
 import { SaveWatcher } from '../ingest/save-watcher.js';
 import { WorldFolder } from '../ingest/world-folder.js';
+import { WorldOptionWatch } from '../ingest/world-option.js';
 import { Lifecycle } from './shutdown.js';
 import { snapshotSink } from './snapshot-sink.js';
 import { LiveFeed } from '../http/stream/feed.js';
@@ -249,11 +250,14 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
 
     const live = createLiveSource(store, clock, rest, gameData);
     let watcher: SaveWatcher<StoreParseResult> | null = null;
+    let worldOption: WorldOptionWatch | null = null;
     if (settings.saveDir) {
       // A restore a crash interrupted is finished or undone before anything reads the save.
       // The world followed is the one the game reports running (its REST info), else the only one.
       const folder = new WorldFolder(settings.saveDir, () => live.snapshot().info?.worldGuid || null, log);
       recoverRestore(settings.dataDir, log, folder.resolve().dir);
+      // Its WorldOption.sav, which overrides the settings file (the configuration screen and health say so).
+      worldOption = new WorldOptionWatch(() => folder.current().dir);
       watcher = new SaveWatcher({
         world: folder,
         intervalMs: settings.saveCheckIntervalMs,
@@ -289,6 +293,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
       console: consolePort,
       items: createItemGranter({ store, palDefender, console: consolePort }),
       config: settings.configFile ? createConfigEditor(store, settings.configFile) : undefined,
+      worldOption: worldOption ? () => worldOption.report() : undefined,
       store,
       live,
       moderation,

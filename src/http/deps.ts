@@ -14,6 +14,7 @@ import type { BackupPorts } from '../backups/types.js';
 import type { ConsolePort } from '../actions/console-port.js';
 import type { ConfigPort } from '../actions/config-port.js';
 import type { ItemGranter } from '../actions/item-granter.js';
+import type { WorldOptionReport } from '../ingest/world-option.js';
 
 export interface HttpDeps {
   store: Store;
@@ -38,6 +39,8 @@ export interface HttpDeps {
   console?: ConsolePort;
   /** Item grants through PalDefender (item-granter.ts); absent: the routes say how to set it up. */
   items?: ItemGranter;
+  /** The followed world's WorldOption.sav (ingest/world-option.ts); absent: no save folder. */
+  worldOption?: () => Promise<WorldOptionReport | null>;
   /** The configuration editor (config-editor.ts); absent: no SERVICE_CONFIG_FILE. */
   config?: ConfigPort;
   /** The web UI's files; absent: paths outside /api/ answer that the UI is not built. */

@@ -1,6 +1,7 @@
 // Request and response shapes of the panel's server routes (issue 11): status, health and the
 // game's admin actions. The status extends the Integration API's with what it leaves out.
 import { z } from 'zod';
+import { WorldOptionSchema } from '../world-option-schema.js';
 import { ServerStatusSchema, Timestamp } from '../../../rows/schemas.js';
 import { FollowedWorldSchema, FreshnessSchema } from '../world/schemas.js';
 
@@ -76,6 +77,7 @@ export const HealthSchema = z.strictObject({
     .strictObject({ freeBytes: NonNegInt, totalBytes: NonNegInt })
     .nullable()
     .meta({ description: 'The file system of the data dir; null when unreadable.' }),
+  worldOption: WorldOptionSchema,
 });
 export const HealthEnvelopeSchema = z.strictObject({ data: HealthSchema });
 
