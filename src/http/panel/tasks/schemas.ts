@@ -42,13 +42,9 @@ export const Action = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('save').meta({ description: "The game saves the world (the game's REST API)." }) }),
   z.strictObject({
     kind: z.literal('shutdown'),
-    delaySec: z
-      .int()
-      .min(0)
-      .max(3600)
-      .meta({
-        description: "The game counts down this many seconds, telling players the message, then saves and stops (the game's REST API).",
-      }),
+    delaySec: z.int().min(0).max(3600).meta({
+      description: "The game counts down this many seconds, telling players the message, then saves and stops (the game's REST API).",
+    }),
     message: z.string().trim().min(1).max(500),
   }),
   z.strictObject({
