@@ -139,7 +139,7 @@ export function createItemGranter(parts: { store: Store; palDefender?: PalDefend
       return store.itemGrants.record(actor, {
         ...base,
         outcome: 'granted',
-        detail: `PalDefender (REST API) granted ${n} of ${base.items.length}.`,
+        detail: `Given through PalDefender's REST API (${n} of ${base.items.length}).`,
       });
     } catch (err) {
       const error = palDefenderFailure(err);

@@ -184,7 +184,11 @@ describe("item grants through PalDefender's REST API", () => {
       ],
     });
     expect(given.status, JSON.stringify(given.json)).toBe(201);
-    expect(given.json.data).toMatchObject({ userId: ALICE_ID, outcome: 'granted', detail: 'PalDefender (REST API) granted 2 of 2.' });
+    expect(given.json.data).toMatchObject({
+      userId: ALICE_ID,
+      outcome: 'granted',
+      detail: "Given through PalDefender's REST API (2 of 2).",
+    });
     expect(sim.control.adminActions()).toEqual([
       { via: 'paldefender', action: 'giveitems', args: { userid: ALICE_ID, items: 'Money:1000 PalSphere:5' } },
     ]);
