@@ -89,8 +89,10 @@ async function runDemo(opts: DemoOptions, saveDir: string): Promise<RunningDemo>
 
   const password = randomBytes(12).toString('base64url');
   const sim = await startSimGameServer({
-    // With PalDefender, so the demo shows item grants too.
+    // With PalDefender, so the demo shows item grants too: over its REST API (RCON stays on for
+    // the console).
     palDefender: true,
+    palDefenderRest: { tokens: { [password]: ['REST.Items.Give'] } },
     password,
     seed: opts.seed,
     serverName: 'palpanel demo server',
@@ -128,6 +130,8 @@ async function runDemo(opts: DemoOptions, saveDir: string): Promise<RunningDemo>
         SERVICE_GAME_ADMIN_PASSWORD: password,
         SERVICE_RCON_ADDR: sim.rconAddr,
         SERVICE_RCON_PASSWORD: password,
+        SERVICE_PALDEFENDER_URL: sim.palDefenderUrl,
+        SERVICE_PALDEFENDER_TOKEN: password,
         SERVICE_CONFIG_FILE: configFile,
       },
       { dataDir: opts.dataDir, listen: opts.listen, saveDir, gameRestUrl: sim.restUrl },

@@ -16,6 +16,8 @@ import { isBackupOp, runBackupOp } from '../backups/ops.js';
 import { BackupScheduler } from '../backups/scheduler.js';
 import { recoverRestore } from '../backups/restore.js';
 import { createConsole } from '../actions/console.js';
+import { createItemGranter } from '../actions/item-granter.js';
+import { PalDefenderClient } from '../game/paldefender-client.js';
 import { TaskScheduler, type TaskPorts } from '../actions/task-scheduler.js';
 import type { GameActions } from '../actions/game-actions.js';
 import type { ConsolePort } from '../actions/console-port.js';
@@ -40,6 +42,7 @@ import type { Logger } from '../lib/logger.js';
 import { parseForStoreInWorker } from '../ingest/parse-worker-host.js';
 import { SaveWatcher } from '../ingest/save-watcher.js';
 import { WorldFolder } from '../ingest/world-folder.js';
+import { WorldOptionWatch } from '../ingest/world-option.js';
 import { Lifecycle } from './shutdown.js';
 import { snapshotSink } from './snapshot-sink.js';
 import { LiveFeed } from '../http/stream/feed.js';
@@ -247,11 +250,14 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
 
     const live = createLiveSource(store, clock, rest, gameData);
     let watcher: SaveWatcher<StoreParseResult> | null = null;
+    let worldOption: WorldOptionWatch | null = null;
     if (settings.saveDir) {
       // A restore a crash interrupted is finished or undone before anything reads the save.
       // The world followed is the one the game reports running (its REST info), else the only one.
       const folder = new WorldFolder(settings.saveDir, () => live.snapshot().info?.worldGuid || null, log);
       recoverRestore(settings.dataDir, log, folder.resolve().dir);
+      // Its WorldOption.sav, which overrides the settings file (the configuration screen and health say so).
+      worldOption = new WorldOptionWatch(() => folder.current().dir);
       watcher = new SaveWatcher({
         world: folder,
         intervalMs: settings.saveCheckIntervalMs,
@@ -274,12 +280,20 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
         ? createConsole(store, { addr: settings.rconAddr, password: settings.rconPassword, secrets: [settings.gameAdminPassword] })
         : undefined;
     if (consolePort) life.onClose('console', () => consolePort.close());
+    // Item grants: PalDefender's REST API when a token is configured, its RCON command else.
+    const palDefender =
+      settings.palDefenderUrl && settings.palDefenderToken
+        ? new PalDefenderClient({ baseUrl: settings.palDefenderUrl, token: settings.palDefenderToken })
+        : null;
+    if (palDefender) life.onClose('paldefender client', () => palDefender.close());
     const gameActions = client ? createGameActions(client, store, clock) : null;
     new TaskScheduler(store, taskPorts(gameActions, consolePort, live), clock, log).start(life.signal);
     const handler = createHandler({
       backups,
       console: consolePort,
+      items: createItemGranter({ store, palDefender, console: consolePort }),
       config: settings.configFile ? createConfigEditor(store, settings.configFile) : undefined,
+      worldOption: worldOption ? () => worldOption.report() : undefined,
       store,
       live,
       moderation,

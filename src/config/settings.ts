@@ -21,6 +21,10 @@ export interface Settings {
   gameDataIntervalMs: number;
   rconAddr: HostPort | null;
   rconPassword: string | null;
+  /** PalDefender's REST API (item grants), e.g. `http://127.0.0.1:17993`; null: not used. */
+  palDefenderUrl: string | null;
+  /** A token PalDefender reads from its `RESTAPI/Tokens/`; needed with `palDefenderUrl`. */
+  palDefenderToken: string | null;
   integrationRateLimit: number;
   sessionTtlMs: number;
   logFormat: 'text' | 'json';
@@ -159,6 +163,19 @@ const DEFS = {
   },
   rconAddr: { env: 'SERVICE_RCON_ADDR', def: null, schema: hostPort, hint: 'host:port, e.g. 127.0.0.1:25575' },
   rconPassword: { env: 'SERVICE_RCON_PASSWORD', def: null, schema: nonEmpty, hint: 'the RCON password', secret: true },
+  palDefenderUrl: {
+    env: 'SERVICE_PALDEFENDER_URL',
+    def: null,
+    schema: httpUrl,
+    hint: "the http(s) URL of PalDefender's REST API, e.g. http://127.0.0.1:17993 (item grants; with SERVICE_PALDEFENDER_TOKEN)",
+  },
+  palDefenderToken: {
+    env: 'SERVICE_PALDEFENDER_TOKEN',
+    def: null,
+    schema: nonEmpty,
+    hint: "a token from PalDefender's RESTAPI/Tokens folder with the permission REST.Items.Give (with SERVICE_PALDEFENDER_URL)",
+    secret: true,
+  },
   integrationRateLimit: {
     env: 'SERVICE_INTEGRATION_RATE_LIMIT',
     def: '60',
@@ -207,7 +224,14 @@ const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 export function loadSettings(env: Env, flags: SettingFlags = {}): Settings {
   const out = {} as Record<keyof Settings, unknown>;
   for (const key of Object.keys(DEFS) as (keyof Settings)[]) out[key] = resolveOne(key, env, flags);
-  return out as unknown as Settings;
+  const s = out as unknown as Settings;
+  // PalDefender's REST API takes both or neither: one alone is a half-done set-up, said at once.
+  if ((s.palDefenderUrl === null) !== (s.palDefenderToken === null)) {
+    const missing = s.palDefenderUrl === null ? DEFS.palDefenderUrl : DEFS.palDefenderToken;
+    const given = s.palDefenderUrl === null ? DEFS.palDefenderToken : DEFS.palDefenderUrl;
+    throw new SettingsError(missing.env, `${given.env} is set but ${missing.env} is not: set both (expected ${missing.hint}).`);
+  }
+  return s;
 }
 
 /** Only the data dir: commands such as `keys` must not fail on an unrelated bad setting. */

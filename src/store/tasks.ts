@@ -1,4 +1,5 @@
-// Scheduled tasks (issue 13): the admin's restarts and recurring console commands, and the log
+// Scheduled tasks (issue 13): the admin's restarts, announcements, saves, shutdowns and recurring
+// console commands, and the log
 // of their runs. A task's whole definition is one JSON column: it is read and written whole.
 import { randomBytes } from 'node:crypto';
 import type { Actor } from '../lib/actor.js';
@@ -16,6 +17,9 @@ export interface TaskSpec {
   schedule: TaskSchedule;
   action:
     | { kind: 'restart'; warnMinutes: number; message: string; whenPlayersOnline: 'run' | 'skip' | 'delay' }
+    | { kind: 'announce'; message: string }
+    | { kind: 'save' }
+    | { kind: 'shutdown'; delaySec: number; message: string }
     | { kind: 'command'; command: string };
 }
 

@@ -29,12 +29,16 @@ async function rig(opts: { password?: string; timeoutMs?: number; rcon?: boolean
   const clock = new ManualClock();
   const ts: TempStore = await tempStore(clock.now);
   cleanup.push(() => ts.cleanup());
-  const port = createConsole(ts.store, {
-    addr: opts.rcon === false ? null : parseHostPort(sim.rconAddr),
-    password: opts.password ?? sim.password,
-    timeoutMs: opts.timeoutMs ?? 2_000,
-  });
-  cleanup.push(() => port.close());
+  // Without RCON settings palpanel makes no console at all (serve.ts).
+  const port =
+    opts.rcon === false
+      ? undefined
+      : createConsole(ts.store, {
+          addr: parseHostPort(sim.rconAddr)!,
+          password: opts.password ?? sim.password,
+          timeoutMs: opts.timeoutMs ?? 2_000,
+        });
+  if (port) cleanup.push(() => port.close());
   ts.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
   ts.store.users.add(VIEWER.username, 'viewer', VIEWER.password, 'cli');
   const handler = createHandler({
@@ -100,7 +104,7 @@ describe('console', () => {
     expect(ts.store.console.page(5, null)[0]).toMatchObject({ command: 'Save', outcome: 'failed' });
   });
 
-  it('a refused password and a missing setting are told apart', async () => {
+  it('a refused password and RCON off are told apart: off is the shared not-configured answer, in words', async () => {
     const wrong = await rig({ password: 'not-the-password' });
     const refused = await wrong.send('POST', '/console/exec', wrong.admin, { command: 'Info' });
     expect(refused.json!.error).toEqual({
@@ -109,9 +113,13 @@ describe('console', () => {
     });
     const none = await rig({ rcon: false });
     const missing = await none.send('POST', '/console/exec', none.admin, { command: 'Info' });
-    expect(missing.json!.error!.message).toBe(
-      "RCON is not configured: set SERVICE_RCON_ADDR (and RCONEnabled=True in the game's settings).",
-    );
+    expect(missing.status).toBe(409);
+    expect(missing.json!.error).toEqual({
+      code: 'conflict',
+      message:
+        'The console needs RCON, which this server has off (SERVICE_RCON_ADDR and SERVICE_RCON_PASSWORD). The game deprecates RCON; everything else goes through its REST API.',
+    });
+    expect(none.ts.store.console.page(5, null)).toEqual([]);
   });
 
   it('passwords never reach the log or the audit; saved commands fill placeholders from a player; the log pages', async () => {

@@ -126,7 +126,7 @@ describe('palpanel demo (built executable)', () => {
     const info = await panel('POST', '/console/exec', { command: 'Info' });
     expect(info.status).toBe(200);
     expect(info.body.data.reply).toContain('palpanel demo server');
-    expect((await panel('GET', '/items/capability')).body.data).toMatchObject({ capable: true, via: 'rcon' });
+    expect((await panel('GET', '/items/capability')).body.data).toMatchObject({ capable: true, via: 'rest' }); // PalDefender's REST API
 
     // The simulated game writes its world as the game does: Saved/SaveGames/0/<world id>/.
     expect(worldsBelow(join(dataDir, 'demo-save')).map((w) => existsSync(join(w, 'Level.sav')))).toEqual([true]);

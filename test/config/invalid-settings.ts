@@ -12,6 +12,10 @@ export const INVALID_SETTINGS: [string, string][] = [
   ['SERVICE_GAME_DATA', 'enabled'],
   ['SERVICE_GAME_DATA_INTERVAL', '-1s'],
   ['SERVICE_RCON_ADDR', '25575'],
+  ['SERVICE_PALDEFENDER_URL', 'ftp://x'],
+  // One of PalDefender's two alone: a half-done set-up, refused naming both.
+  ['SERVICE_PALDEFENDER_URL', 'http://127.0.0.1:17993'],
+  ['SERVICE_PALDEFENDER_TOKEN', 'a-token'],
   ['SERVICE_INTEGRATION_RATE_LIMIT', '0'],
   ['SERVICE_INTEGRATION_RATE_LIMIT', '1.5'],
   ['SERVICE_INTEGRATION_RATE_LIMIT', 'many'],

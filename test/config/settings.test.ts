@@ -18,6 +18,8 @@ describe('settings', () => {
       gameDataIntervalMs: 15_000,
       rconAddr: null,
       rconPassword: null,
+      palDefenderUrl: null,
+      palDefenderToken: null,
       integrationRateLimit: 60,
       sessionTtlMs: 7 * 86_400_000,
       logFormat: 'text',
@@ -40,6 +42,8 @@ describe('settings', () => {
       SERVICE_GAME_DATA_INTERVAL: '1h',
       SERVICE_RCON_ADDR: '127.0.0.1:25575',
       SERVICE_RCON_PASSWORD: 'hunter2',
+      SERVICE_PALDEFENDER_URL: 'http://127.0.0.1:17993/',
+      SERVICE_PALDEFENDER_TOKEN: 'pd-token',
       SERVICE_INTEGRATION_RATE_LIMIT: '100000',
       SERVICE_SESSION_TTL: '7d',
       SERVICE_LOG_FORMAT: 'json',
@@ -56,6 +60,8 @@ describe('settings', () => {
     expect(s.logFormat).toBe('json');
     expect(s.saveDir).toBe('/srv/pal/Saved/SaveGames/0/ABC');
     expect(s.backupDir).toBe('/srv/backups');
+    expect(s.palDefenderUrl).toBe('http://127.0.0.1:17993');
+    expect(s.palDefenderToken).toBe('pd-token');
   });
 
   it('on/off settings take on/off, true/false, 1/0 and yes/no, in any case', () => {
@@ -95,7 +101,7 @@ describe('settings', () => {
     expect(() => loadSettings({ SERVICE_LISTEN: '127.0.0.1:70000' })).toThrow('"127.0.0.1:70000"');
     expect(() => loadSettings({ SERVICE_POLL_INTERVAL: '1.5s' })).toThrow('"1.5s" for SERVICE_POLL_INTERVAL');
     // A password has no invalid value but the empty string; still, never echo one.
-    for (const name of ['SERVICE_GAME_ADMIN_PASSWORD', 'SERVICE_RCON_PASSWORD']) {
+    for (const name of ['SERVICE_GAME_ADMIN_PASSWORD', 'SERVICE_RCON_PASSWORD', 'SERVICE_PALDEFENDER_TOKEN']) {
       expect(() => loadSettings({ [name]: 'x'.repeat(5000) })).toThrow(SettingsError);
       try {
         loadSettings({ [name]: 'x'.repeat(5000) });
@@ -133,6 +139,8 @@ describe('settings', () => {
         'SERVICE_GAME_DATA',
         'SERVICE_GAME_DATA_INTERVAL',
         'SERVICE_RCON_ADDR',
+        'SERVICE_PALDEFENDER_URL',
+        'SERVICE_PALDEFENDER_TOKEN',
         'SERVICE_RCON_PASSWORD',
         'SERVICE_INTEGRATION_RATE_LIMIT',
         'SERVICE_SESSION_TTL',

@@ -11,7 +11,8 @@ import { bareHandler, inProcessSend, tempStore, type Send, type TempStore } from
 
 const GAME = 'palpanel has no game server configured (SERVICE_GAME_REST_URL).';
 const SAVE = 'palpanel has no save folder configured (SERVICE_SAVE_DIR).';
-const RCON = 'palpanel has no RCON configured (SERVICE_RCON_ADDR and SERVICE_RCON_PASSWORD).';
+const RCON =
+  'The console needs RCON, which this server has off (SERVICE_RCON_ADDR and SERVICE_RCON_PASSWORD). The game deprecates RCON; everything else goes through its REST API.';
 const FILE =
   "palpanel has no deployment file configured (SERVICE_CONFIG_FILE: the game's PalWorldSettings.ini or palworld-server-docker's env file).";
 

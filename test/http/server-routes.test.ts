@@ -108,6 +108,7 @@ describe('panel server routes', () => {
     expect(res.status).toBe(200);
     const d = res.json.data;
     expect(d).toMatchObject({ state: 'running', panelVersion: '9.9.9-test', playersOnline: 2 });
+    expect(d.rcon).toBe(false); // no console: RCON off, a normal state
     expect(d.worldGuid).toMatch(/^[0-9A-F]{32}$/i);
     expect(d.maxPlayers).toBeGreaterThan(0);
     expect(d.settings).toEqual(expect.objectContaining({ ServerPlayerMaxNum: expect.any(Number) }));

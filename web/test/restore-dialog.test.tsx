@@ -33,6 +33,7 @@ const BACKUP: Backup = {
   sizeBytes: 1000,
   gameVersion: null,
   world: null,
+  worldId: null,
   fileCount: 3,
   note: null,
 };

@@ -10,6 +10,7 @@
 import { SimRcon } from './sim-rcon.js';
 import { SimRest } from './sim-rest.js';
 import { SimSave } from './sim-save.js';
+import { SimPalDefender } from './sim-paldefender.js';
 import { SimWorld } from './sim-world.js';
 import type { SimControl, SimGameServer, SimMode, SimOptions, SimRconFault } from './types.js';
 
@@ -40,16 +41,19 @@ export async function startSimGameServer(opts: SimOptions = {}): Promise<SimGame
     if (!save) throw new Error('the sim writes no save (SimOptions.save)');
     return save;
   };
+  // PalDefender's REST API lives and dies with the game process, like the game's own.
+  const pd = opts.palDefenderRest ? new SimPalDefender(world, opts.palDefenderRest.tokens) : null;
   await rest.listener.open();
   await rcon?.listener.open();
+  await pd?.listener.open();
 
   const control: SimControl = {
     async setMode(next) {
       mode = next;
       if (next === 'unreachable') {
-        await Promise.all([rest.listener.shut(), rcon?.listener.shut()]);
+        await Promise.all([rest.listener.shut(), rcon?.listener.shut(), pd?.listener.shut()]);
       } else {
-        await Promise.all([rest.listener.open(), rcon?.listener.open()]);
+        await Promise.all([rest.listener.open(), rcon?.listener.open(), pd?.listener.open()]);
       }
     },
     get mode() {
@@ -99,13 +103,14 @@ export async function startSimGameServer(opts: SimOptions = {}): Promise<SimGame
   return {
     restUrl: `http://${rest.listener.address}`,
     rconAddr: rcon ? rcon.listener.address : '',
+    palDefenderUrl: pd ? `http://${pd.listener.address}` : '',
     password,
     control,
     async close() {
       for (const t of downTimers) clearTimeout(t);
       rest.cancelTimers();
       await save?.close();
-      await Promise.all([rest.listener.shut(), rcon?.listener.shut()]);
+      await Promise.all([rest.listener.shut(), rcon?.listener.shut(), pd?.listener.shut()]);
     },
   };
 }

@@ -95,6 +95,9 @@ export interface SimOptions {
   /** Answer PalDefender's RCON commands (`getrconcmds`, `giveitems`), as a server with the mod
    * does (default false: a vanilla server, which knows neither). */
   palDefender?: boolean;
+  /** PalDefender's REST API on a port of its own (sim-paldefender.ts): each token with the
+   * permissions it holds, e.g. `{ 'pd-token': ['REST.Items.Give'] }`. Absent: not started. */
+  palDefenderRest?: { tokens: Record<string, readonly string[]> };
   /** Delay of the 'slow' modes. Default 30 s (always longer than a client timeout). */
   slowDelayMs?: number;
   /** More members of the `/settings` answer (a build that lists `AdminPassword` there, say). */
@@ -108,7 +111,8 @@ export interface SimOptions {
 
 /** One admin action the sim received, REST or RCON: lets tests check that a kick really went out. */
 export interface SimAdminAction {
-  via: 'rest' | 'rcon';
+  /** `paldefender`: PalDefender's REST API. */
+  via: 'rest' | 'rcon' | 'paldefender';
   action: 'announce' | 'kick' | 'ban' | 'unban' | 'save' | 'shutdown' | 'stop' | 'giveitems';
   args: Record<string, string | number>;
 }
@@ -152,6 +156,8 @@ export interface SimGameServer {
   restUrl: string;
   /** `127.0.0.1:40124` (SERVICE_RCON_ADDR form); '' when RCON is off. */
   rconAddr: string;
+  /** PalDefender's REST API, e.g. `http://127.0.0.1:40125` (SERVICE_PALDEFENDER_URL); '' when off. */
+  palDefenderUrl: string;
   password: string;
   control: SimControl;
   close(): Promise<void>;

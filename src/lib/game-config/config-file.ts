@@ -171,7 +171,10 @@ export function formatValue(format: ConfigFormat, e: ConfigEntry, value: unknown
     }
     case 'string': {
       if (typeof value !== 'string') return bad('must be text');
-      return text(value, format === 'ini' ? 'double' : old);
+      // The file's own spelling: quoted when it was. An ini text the game writes bare
+      // (`DenyTechnologyList=`) stays bare unless the new text needs quotes.
+      const bareIni = format === 'ini' && old === 'bare' && /^[^\s,()"]*$/.test(value);
+      return text(value, format === 'ini' ? (bareIni ? 'bare' : 'double') : old);
     }
   }
 }
@@ -237,9 +240,9 @@ export function maskSecrets(parsed: ParsedConfig): string {
 /** A PalWorldSettings.ini with every known setting at its default (and `overrides`), laid out
  * as the game writes it: for the demo, which has no game of its own to write one. */
 export function defaultIni(overrides: Record<string, string> = {}): string {
-  const parts = KNOWN_SETTINGS.map((k) => {
+  const parts = KNOWN_SETTINGS.filter((k) => !k.legacy).map((k) => {
     const v = overrides[k.key] ?? k.default;
-    return `${k.key}=${k.type === 'string' ? `"${v}"` : v}`;
+    return `${k.key}=${k.type === 'string' && !k.bare ? `"${v}"` : v}`;
   });
   return `[/Script/Pal.PalGameWorldSettings]\r\nOptionSettings=(${parts.join(',')})\r\n`;
 }

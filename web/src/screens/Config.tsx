@@ -1,6 +1,7 @@
 // The game's settings: typed fields with their ranges and defaults, what changed before it is
 // saved, the raw file (admins), and the command that applies them (palpanel does not restart
-// the game itself: POST /config/apply says how).
+// the game itself: POST /config/apply says how). A WorldOption.sav in the world folder overrides
+// the settings file: the screen says so and marks the settings the game takes from it.
 import { useMemo, useState } from 'react';
 import { api, ApiError, type Data } from '../api';
 import { useAction, useData } from '../hooks';
@@ -80,6 +81,11 @@ export function Config() {
               {c.file} ({c.format === 'ini' ? 'the game’s settings file' : 'the container’s environment file'}). Changes are written to the
               file; the game reads it when it starts.
             </p>
+            {c.worldOption?.present && (
+              <div className="card note" role="status">
+                {c.worldOption.words}
+              </div>
+            )}
             {saved && (
               <p role="status" className="ok-text">
                 Saved: {saved.join(', ') || 'nothing changed'}. Restart the game server to apply.
@@ -167,6 +173,8 @@ function SettingRow({
   const name = (
     <>
       <code>{s.key}</code> {!s.known && <Badge>unknown to palpanel</Badge>}
+      {s.worldOption === 'overrides' && <Badge tone="warn">taken from WorldOption.sav</Badge>}
+      {s.worldOption === 'may_override' && <Badge tone="warn">may be taken from WorldOption.sav</Badge>}
     </>
   );
   const hint = (

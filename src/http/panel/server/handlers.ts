@@ -33,6 +33,7 @@ export const getServer = (async ({ deps }) => {
       settings,
       poller: deps.server?.pollers().rest ?? null,
       ...saveState(deps.server?.world?.state() ?? null),
+      rcon: deps.console !== undefined,
     },
   });
 }) satisfies PanelHandler;
@@ -75,6 +76,8 @@ export const getHealth = (async ({ deps }) => {
       lastParse: last && { finishedAt: last.finishedAt, ok: last.ok, error: last.error, durationMs: last.durationMs },
       worldParsedAt: deps.store.world.parseInfo().lastParseAt,
       disk,
+      // A normal state, not a problem: said so the host knows which settings the game really uses.
+      worldOption: (await deps.worldOption?.()) ?? null,
     },
   });
 }) satisfies PanelHandler;

@@ -1,6 +1,7 @@
 // Request and response shapes of the panel's server routes (issue 11): status, health and the
 // game's admin actions. The status extends the Integration API's with what it leaves out.
 import { z } from 'zod';
+import { WorldOptionSchema } from '../world-option-schema.js';
 import { ServerStatusSchema, Timestamp } from '../../../rows/schemas.js';
 import { FollowedWorldSchema, FreshnessSchema } from '../world/schemas.js';
 
@@ -41,6 +42,10 @@ export const PanelServerSchema = ServerStatusSchema.extend({
       "The game's settings as its REST API reports them (read at most once a minute), without any whose name says password, secret, token, key or webhook; null when unreadable.",
   }),
   poller: PollerHealthSchema.nullable().meta({ description: 'The REST poller; null when no game server is configured.' }),
+  rcon: z.boolean().meta({
+    description:
+      'Whether palpanel has RCON (SERVICE_RCON_ADDR and SERVICE_RCON_PASSWORD). Off is a normal state: the game deprecates RCON, and only the console needs it.',
+  }),
 });
 export const PanelServerEnvelopeSchema = z.strictObject({ data: PanelServerSchema });
 
@@ -72,6 +77,7 @@ export const HealthSchema = z.strictObject({
     .strictObject({ freeBytes: NonNegInt, totalBytes: NonNegInt })
     .nullable()
     .meta({ description: 'The file system of the data dir; null when unreadable.' }),
+  worldOption: WorldOptionSchema,
 });
 export const HealthEnvelopeSchema = z.strictObject({ data: HealthSchema });
 
