@@ -16,6 +16,8 @@ export class SimWorld {
   profile: SimProfile;
   gameData: SimGameDataMode;
   loading = 0;
+  /** RCON on (SimOptions.rcon): the settings answer says so, as the game's does. */
+  readonly rconEnabled: boolean;
   readonly actions: SimAdminAction[] = [];
   private readonly activityPeriodMs: number;
   private readonly palBoxes: number;
@@ -35,6 +37,7 @@ export class SimWorld {
     this.worldGuid = ('D81C0A8E' + this.actors.guildId.slice(0, 24)).toUpperCase();
     this.profile = opts.profile ?? '1.0.3';
     this.gameData = opts.gameData ?? 'enabled';
+    this.rconEnabled = opts.rcon !== false;
     this.extraSettings = opts.extraSettings ?? {};
   }
 
@@ -107,7 +110,7 @@ export class SimWorld {
       ServerDescription: this.description,
       RESTAPIEnabled: true,
       RESTAPIPort: 8212,
-      RCONEnabled: true,
+      RCONEnabled: this.rconEnabled,
       RCONPort: 25575,
       bShowPlayerList: true,
       AllowConnectPlatform: 'Steam',
