@@ -25,7 +25,7 @@ import { settingsSummary } from '../config/settings.js';
 import { logEvents, logRestState } from './activity-log.js';
 import { Notifier } from '../actions/notifier.js';
 import { GameDataPoller } from '../poller/game-data-poller.js';
-import { SYSTEM_REACHABLE, SYSTEM_UNREACHABLE } from '../lib/event-texts.js';
+import { SYSTEM_PASSWORD_REFUSED, SYSTEM_REACHABLE, SYSTEM_UNREACHABLE } from '../lib/event-texts.js';
 import { playerIdOfSaveUid } from '../lib/player-id.js';
 import { RestPoller, type RestPollerOptions } from '../poller/rest-poller.js';
 import { openStore, type Store } from '../store/index.js';
@@ -73,9 +73,9 @@ const DRAIN_MS = 5_000;
  * its open sessions are closed; names come from the save (the sessions hold none).
  */
 function resumeState(store: Store): RestPollerOptions['resume'] {
-  const last = store.events.lastSystemOf([SYSTEM_REACHABLE, SYSTEM_UNREACHABLE]);
+  const last = store.events.lastSystemOf([SYSTEM_REACHABLE, SYSTEM_UNREACHABLE, SYSTEM_PASSWORD_REFUSED]);
   if (last === null) return undefined;
-  if (last === SYSTEM_UNREACHABLE) return { reachable: false, online: [] };
+  if (last !== SYSTEM_REACHABLE) return { reachable: false, online: [], refused: last === SYSTEM_PASSWORD_REFUSED };
   const saved = new Map(store.world.allPlayers().map((p) => [playerIdOfSaveUid(p.uid), p]));
   const online = store.history.openSessions().map((s) => {
     const p = saved.get(s.playerId.toUpperCase());
