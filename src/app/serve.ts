@@ -1,5 +1,6 @@
 // The composition root of `palpanel serve`: opens the store, then starts the control socket,
 // the pollers, the save watcher and the HTTP server; one shutdown path stops them all.
+import { resolve } from 'node:path';
 import type { Settings } from '../config/settings.js';
 import { GameRestClient } from '../game/rest-client.js';
 import { createGameControl } from '../game/game-control.js';
@@ -67,6 +68,13 @@ const FLUSH_EVERY_MS = 2_000;
 const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
 /** In-flight requests get this long at shutdown (interface.md: at most 5 s). */
 const DRAIN_MS = 5_000;
+
+/** What a fresh install says until a panel user exists: the command that makes the first admin,
+ * with the data dir by its absolute path (a shell elsewhere, or without SERVICE_DATA_DIR, must
+ * name the same one) and run as the user palpanel runs as. */
+export function firstAdminHint(dataDir: string): string {
+  return `no panel user exists yet: create the first admin with \`palpanel users add <name> --role admin --data-dir ${resolve(dataDir)}\` (as the user palpanel runs as), then sign in`;
+}
 
 /**
  * What the previous run's log last said about the game (RestPollerOptions.resume). Read before
@@ -305,6 +313,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     life.onClose('http', () => http.close(DRAIN_MS));
     const url = `http://${host}:${http.port}`;
     opts.ready(`palpanel ${opts.version} listening on ${url}`);
+    if (store.users.list().length === 0) log('warn', firstAdminHint(settings.dataDir));
     return { url, store, live, stop: () => life.stop() };
   } catch (err) {
     await life.stop();
