@@ -16,6 +16,7 @@ import type { GameControl } from '../game/game-control.js';
 import type { Store } from '../store/index.js';
 import { sha256, type ReadArchive, type SaveFile } from './archive.js';
 import { parseFiles } from './parse-sides.js';
+import { assertWorldWritable } from './writable.js';
 import { readStableSave } from './source.js';
 import type { BackupService } from './service.js';
 import type { Logger } from '../lib/logger.js';
@@ -176,6 +177,7 @@ export class Restorer {
     // Checked here, for every caller (the panel, the control socket, the CLI on a data dir).
     if (opts.confirm !== RESTORE_CONFIRMATION) throw new ValidationError('A restore needs --confirm RESTORE, exactly.');
     const saveDir = this.saveDir();
+    assertWorldWritable(saveDir); // a read-only or foreign save folder: said before anything is touched
     // Opened (and its checksums verified) once: the diff and the swap use the same files.
     const archive = await this.o.backups.open(id);
     const diff = await this.diff(saveDir, archive);
