@@ -78,8 +78,8 @@ describe('a save folder mounted read-only', () => {
       children.push(child);
       let out = '';
       let err = '';
-      child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
-      child.stderr!.on('data', (b: Buffer) => (err += b.toString()));
+      child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+      child.stderr.on('data', (b: Buffer) => (err += b.toString()));
       const url = await waitFor('serve listening', () => /listening on (http:\/\/\S+)/.exec(out)?.[1], 30_000).catch((e: Error) => {
         throw new Error(`${e.message}: ${err}`);
       });
