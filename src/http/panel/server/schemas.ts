@@ -43,7 +43,7 @@ export const PanelServerSchema = ServerStatusSchema.extend({
   poller: PollerHealthSchema.nullable().meta({ description: 'The REST poller; null when no game server is configured.' }),
   gameConfigured: z.boolean().meta({
     description:
-      "Whether a game REST API is configured (SERVICE_GAME_REST_URL). false: palpanel polls no game, so `state` `unreachable` means \"not configured\", not a game that is down (the spec's `state` knows only those two values).",
+      'Whether a game REST API is configured (SERVICE_GAME_REST_URL). false: palpanel polls no game, so `state` `unreachable` means "not configured", not a game that is down (the spec\'s `state` knows only those two values).',
   }),
 });
 export const PanelServerEnvelopeSchema = z.strictObject({ data: PanelServerSchema });
