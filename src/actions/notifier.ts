@@ -1,13 +1,18 @@
-// Sends the public events (join, leave, the public backup text, the four system texts: exactly
-// what the Integration API shows) to the webhooks the admin set, in Discord's format or a plain
+// Sends the public events (join, leave, the public backup text, the four system texts: what the
+// Integration API shows) and the panel's own word for a refused admin password to the webhooks
+// the admin set, in Discord's format or a plain
 // JSON one. Appends only queue: delivery is asynchronous, one event at a time per webhook (in
 // order), retried with exponential backoff (a 429's Retry-After is honoured), and a bounded queue
 // drops the oldest event rather than grow. Polling never waits on it. Queues live in memory: a
 // restart drops what was not delivered yet.
+import { PANEL_SYSTEM_TEXTS } from '../lib/event-texts.js';
 import { isPublicEvent, type LoggedEvent } from '../store/events.js';
 import type { Store } from '../store/index.js';
 import type { WebhookTarget } from '../store/webhooks.js';
 import type { Logger } from '../lib/logger.js';
+
+const isPanelSystemText = (kind: string, message: string) =>
+  kind === 'system' && (PANEL_SYSTEM_TEXTS as readonly string[]).includes(message);
 
 /** Posts `body` (JSON) to `url`; resolves with the status and Retry-After seconds, rejects on a
  * network failure or timeout. */
@@ -94,7 +99,7 @@ export class Notifier {
       const rows = this.opts.store.events.after(this.lastId, 500);
       if (rows.length === 0) return;
       this.lastId = rows[rows.length - 1].id;
-      const events = rows.filter((e) => isPublicEvent(e.kind, e.message));
+      const events = rows.filter((e) => isPublicEvent(e.kind, e.message) || isPanelSystemText(e.kind, e.message));
       if (events.length === 0) continue;
       for (const target of this.opts.store.webhooks.targets()) {
         let q = this.queues.get(target.id);

@@ -1,5 +1,6 @@
 // The composition root of `palpanel serve`: opens the store, then starts the control socket,
 // the pollers, the save watcher and the HTTP server; one shutdown path stops them all.
+import { resolve } from 'node:path';
 import type { Settings } from '../config/settings.js';
 import { GameRestClient } from '../game/rest-client.js';
 import { createGameControl } from '../game/game-control.js';
@@ -27,7 +28,7 @@ import { settingsSummary } from '../config/settings.js';
 import { logEvents, logRestState } from './activity-log.js';
 import { Notifier } from '../actions/notifier.js';
 import { GameDataPoller } from '../poller/game-data-poller.js';
-import { SYSTEM_REACHABLE, SYSTEM_UNREACHABLE } from '../lib/event-texts.js';
+import { SYSTEM_PASSWORD_REFUSED, SYSTEM_REACHABLE, SYSTEM_UNREACHABLE } from '../lib/event-texts.js';
 import { playerIdOfSaveUid } from '../lib/player-id.js';
 import { RestPoller, type RestPollerOptions } from '../poller/rest-poller.js';
 import { openStore, type Store } from '../store/index.js';
@@ -71,14 +72,21 @@ const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
 /** In-flight requests get this long at shutdown (interface.md: at most 5 s). */
 const DRAIN_MS = 5_000;
 
+/** What a fresh install says until a panel user exists: the command that makes the first admin,
+ * with the data dir by its absolute path (a shell elsewhere, or without SERVICE_DATA_DIR, must
+ * name the same one) and run as the user palpanel runs as. */
+export function firstAdminHint(dataDir: string): string {
+  return `no panel user exists yet: create the first admin with \`palpanel users add <name> --role admin --data-dir ${resolve(dataDir)}\` (as the user palpanel runs as), then sign in`;
+}
+
 /**
  * What the previous run's log last said about the game (RestPollerOptions.resume). Read before
  * its open sessions are closed; names come from the save (the sessions hold none).
  */
 function resumeState(store: Store): RestPollerOptions['resume'] {
-  const last = store.events.lastSystemOf([SYSTEM_REACHABLE, SYSTEM_UNREACHABLE]);
+  const last = store.events.lastSystemOf([SYSTEM_REACHABLE, SYSTEM_UNREACHABLE, SYSTEM_PASSWORD_REFUSED]);
   if (last === null) return undefined;
-  if (last === SYSTEM_UNREACHABLE) return { reachable: false, online: [] };
+  if (last !== SYSTEM_REACHABLE) return { reachable: false, online: [], refused: last === SYSTEM_PASSWORD_REFUSED };
   const saved = new Map(store.world.allPlayers().map((p) => [playerIdOfSaveUid(p.uid), p]));
   const online = store.history.openSessions().map((s) => {
     const p = saved.get(s.playerId.toUpperCase());
@@ -322,6 +330,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     life.onClose('http', () => http.close(DRAIN_MS));
     const url = `http://${host}:${http.port}`;
     opts.ready(`palpanel ${opts.version} listening on ${url}`);
+    if (store.users.list().length === 0) log('warn', firstAdminHint(settings.dataDir));
     return { url, store, live, stop: () => life.stop() };
   } catch (err) {
     await life.stop();

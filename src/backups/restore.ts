@@ -24,6 +24,7 @@ import { sha256, type ManifestFile, type SaveFile } from './archive.js';
 import { restoreReplaces } from './owned.js';
 import { parseFiles, type WorldSide } from './parse-sides.js';
 import { readStableSave, saveStamps } from './source.js';
+import { assertWorldWritable } from './writable.js';
 import type { BackupService } from './service.js';
 import type { Logger } from '../lib/logger.js';
 import { sameWorldId } from '../ingest/world-folder.js';
@@ -202,6 +203,7 @@ export class Restorer {
     // Checked here, for every caller (the panel, the control socket, the CLI on a data dir).
     if (opts.confirm !== RESTORE_CONFIRMATION) throw new ValidationError('A restore needs --confirm RESTORE, exactly.');
     const world = this.worldDir();
+    assertWorldWritable(world); // a read-only or foreign save folder: said before anything is touched
     await this.ownWorld(id, world);
     // Nothing awaited from here to the job's start: two requests cannot both pass.
     if (this.active) throw new ConflictError('conflict', 'A restore is running now; try again when it has finished.');

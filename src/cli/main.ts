@@ -202,6 +202,14 @@ export function buildProgram(io: CliIo): Command {
     });
 
   program
+    .command('healthcheck')
+    .description(
+      'ask the serve of this environment (SERVICE_LISTEN) for /healthz: exit 0 when it answers ok, 1 otherwise (a container HEALTHCHECK)',
+    )
+    .option('--listen <host:port>', 'the address serve listens on (env SERVICE_LISTEN; default 127.0.0.1:8080)')
+    .action(async (o: { listen?: string }) => (await import('./healthcheck.js')).healthcheck(io, o));
+
+  program
     .command('openapi')
     .description('print the OpenAPI 3.1 document that /api/openapi.json serves')
     .action(async () => {

@@ -239,6 +239,11 @@ export function loadDataDir(env: Env, flag?: string): string {
   return resolveOne('dataDir', env, { dataDir: flag });
 }
 
+/** Only the listen address: `palpanel healthcheck` asks the server where serve listens. */
+export function loadListen(env: Env, flag?: string): HostPort {
+  return resolveOne('listen', env, { listen: flag });
+}
+
 export const SETTINGS_TABLE = Object.entries(DEFS).map(([key, d]) => ({
   key,
   env: d.env,

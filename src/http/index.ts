@@ -51,7 +51,7 @@ export function createHandler(given: HttpDeps, opts: HandlerOptions = {}): Handl
       if (under(req.path, INTEGRATION_BASE)) return integration(req);
       if (under(req.path, PANEL_BASE)) return await panel(req);
       // Prometheus scrapes with an Integration API key (interface.md).
-      if (req.path === METRICS_PATH) return integration.guarded(req, () => renderMetrics(deps, requests));
+      if (req.path === METRICS_PATH) return await integration.guarded(req, () => renderMetrics(deps, requests));
       const answer = publicRoutes(req);
       if (answer) return answer;
       // Outside /api/ the web UI answers its files, its screens and a browser's navigation

@@ -29,5 +29,14 @@ export const DRIFT_RESOLVED = 'world save format drift resolved';
 export const SYSTEM_TEXTS = [SYSTEM_REACHABLE, SYSTEM_UNREACHABLE, DRIFT_DETECTED, DRIFT_RESOLVED] as const;
 export type SystemText = (typeof SYSTEM_TEXTS)[number];
 
+/** Said in the panel's events and webhooks after SYSTEM_UNREACHABLE when the reason is the game
+ * refusing the admin password: the game runs, it is the password that is wrong. Not one of the
+ * spec's four texts, so the Integration API drops it (rule 9) and key holders still read only
+ * "unreachable". */
+export const SYSTEM_PASSWORD_REFUSED = 'Palworld REST API refused the admin password (check SERVICE_GAME_ADMIN_PASSWORD)';
+
+/** `system` texts the panel and its webhooks show besides the four public ones. */
+export const PANEL_SYSTEM_TEXTS = [SYSTEM_PASSWORD_REFUSED] as const;
+
 /** The only public `backup` text. */
 export const BACKUP_TEXT = 'Backup completed';

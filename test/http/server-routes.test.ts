@@ -107,7 +107,7 @@ describe('panel server routes', () => {
     const res = await r.as(VIEWER, 'GET', '/server');
     expect(res.status).toBe(200);
     const d = res.json.data;
-    expect(d).toMatchObject({ state: 'running', panelVersion: '9.9.9-test', playersOnline: 2 });
+    expect(d).toMatchObject({ state: 'running', panelVersion: '9.9.9-test', playersOnline: 2, gameConfigured: true });
     expect(d.rcon).toBe(false); // no console: RCON off, a normal state
     expect(d.worldGuid).toMatch(/^[0-9A-F]{32}$/i);
     expect(d.maxPlayers).toBeGreaterThan(0);
@@ -163,6 +163,14 @@ describe('panel server routes', () => {
     expect(d.poller.state).toBe('unreachable');
     expect(d.poller.lastError).toContain('refused the connection');
     expect(d.poller.lastError).not.toContain('password');
+  });
+
+  it('GET /server without a game URL says "not configured" (gameConfigured false), while the spec\'s state stays as it is', async () => {
+    const none = await rig({ game: false });
+    const d = (await none.as(VIEWER, 'GET', '/server')).json.data;
+    expect(d).toMatchObject({ state: 'unreachable', gameConfigured: false, poller: null });
+    const some = await rig();
+    expect((await some.as(VIEWER, 'GET', '/server')).json.data.gameConfigured).toBe(true);
   });
 
   it('announce, save and shutdown reach the game, each audited with the admin as actor', async () => {

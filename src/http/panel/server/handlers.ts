@@ -23,6 +23,7 @@ export const getServer = (async ({ deps }) => {
   const status = serverStatus(live, parse);
   const running = status.state === 'running';
   const settings = deps.server?.game ? await deps.server.game.settings() : null;
+  const poller = deps.server?.pollers().rest ?? null;
   return json(200, {
     data: {
       ...status,
@@ -31,7 +32,8 @@ export const getServer = (async ({ deps }) => {
       playersOnline: running ? live.players.length : 0,
       maxPlayers: live.metrics ? live.metrics.maxPlayers : null,
       settings,
-      poller: deps.server?.pollers().rest ?? null,
+      poller,
+      gameConfigured: poller !== null,
       ...saveState(deps.server?.world?.state() ?? null),
       rcon: deps.console !== undefined,
     },

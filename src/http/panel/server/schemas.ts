@@ -46,6 +46,10 @@ export const PanelServerSchema = ServerStatusSchema.extend({
     description:
       'Whether palpanel has RCON (SERVICE_RCON_ADDR and SERVICE_RCON_PASSWORD). Off is a normal state: the game deprecates RCON, and only the console needs it.',
   }),
+  gameConfigured: z.boolean().meta({
+    description:
+      'Whether a game REST API is configured (SERVICE_GAME_REST_URL). false: palpanel polls no game, so `state` `unreachable` means "not configured", not a game that is down (the spec\'s `state` knows only those two values).',
+  }),
 });
 export const PanelServerEnvelopeSchema = z.strictObject({ data: PanelServerSchema });
 
