@@ -156,6 +156,7 @@ function startBackups(
     store,
     settings,
     world: () => watcher.folder.dirNow(),
+    worldIds: () => watcher.folder.ids(),
     log,
     clock,
     client,

@@ -110,6 +110,9 @@ export interface RestorerOptions {
   /** The world folder the game runs, looked up at each use (WorldFolder.dirNow); null when no
    * save folder is configured. */
   world: (() => string) | null;
+  /** The ids of every world below the save folder (WorldFolder.ids): a backup of one of them is
+   * never restored into another. Absent: none known. */
+  worldIds?: () => string[];
   dataDir: string;
   log: Logger;
   clock: Clock;
@@ -162,15 +165,19 @@ export class Restorer {
     return this.diff(world, manifest.files, after);
   }
 
-  /** 404 for no such backup; 409 for a backup of another world than the one the game runs
-   * (a host who switched worlds restores the old world's backups only into the old world). */
+  /** 404 for no such backup; 409 for a backup of another world the host keeps below the save
+   * folder than the one the game runs (two worlds side by side: the old world's backups go only
+   * into the old world). A backup of a world no longer there (one moved to a new world id)
+   * may be restored. */
   private async ownWorld(id: string, world: string): Promise<void> {
     const rec = await this.o.backups.get(id);
     const here = basename(world);
-    if (rec.worldId && !sameWorldId(rec.worldId, here))
+    const of = rec.worldId;
+    if (!of || sameWorldId(of, here)) return;
+    if ((this.o.worldIds?.() ?? []).some((w) => sameWorldId(w, of)))
       throw new ConflictError(
         'conflict',
-        `Backup ${id} is of world ${rec.worldId}, and the game runs world ${here}: a backup is restored only into its own world.`,
+        `Backup ${id} is of world ${of}, which is still below the save folder, and the game runs world ${here}: a backup is restored only into its own world.`,
       );
   }
 

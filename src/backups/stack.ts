@@ -90,6 +90,8 @@ export interface BackupStackOptions {
   settings: Pick<Settings, 'backupDir' | 'dataDir'>;
   /** The world folder the game runs, looked up at each use; null without a save folder. */
   world: (() => string) | null;
+  /** The ids of every world below the save folder (RestorerOptions.worldIds). */
+  worldIds?: () => string[];
   log: Logger;
   clock: Clock;
   /** The game's REST client, when one is configured: asked to save before a backup. */
@@ -114,6 +116,7 @@ export function createBackupStack(o: BackupStackOptions): { svc: BackupService; 
     store: o.store,
     backups: svc,
     world: o.world,
+    worldIds: o.worldIds,
     dataDir: o.settings.dataDir,
     log: o.log,
     clock: o.clock,

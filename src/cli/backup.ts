@@ -38,6 +38,7 @@ function run(io: CliIo, o: BackupCliOpts, op: BackupOp): Promise<unknown> {
         store,
         settings,
         world: folder ? () => folder.dirNow() : null,
+        worldIds: () => folder?.ids() ?? [],
         log,
         clock: () => new Date(),
         client,

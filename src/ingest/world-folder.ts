@@ -98,6 +98,11 @@ export class WorldFolder {
     return w.dir;
   }
 
+  /** The ids (folder names) of every world below the save folder, the followed one included. */
+  ids(): string[] {
+    return hasLevelSav(this.root) ? [basename(this.root)] : worldsBelow(this.root).map((w) => basename(w));
+  }
+
   /** Looks at the disk and the game again; logs when the followed world changes. */
   resolve(): WorldFolderState {
     const reported = this.gameWorldId();

@@ -139,7 +139,7 @@ describe('serve beside the game as it really behaves', () => {
     const across = await panel('POST', `/backups/${ofFirst.id}/restore/dry-run`, {});
     expect(across.status).toBe(409);
     expect(across.json.error.message).toBe(
-      `Backup ${ofFirst.id} is of world ${first.slice(-32)}, and the game runs world ${otherId}: a backup is restored only into its own world.`,
+      `Backup ${ofFirst.id} is of world ${first.slice(-32)}, which is still below the save folder, and the game runs world ${otherId}: a backup is restored only into its own world.`,
     );
     // The first world's folder is exactly as the game left it.
     expect(fileTree(first)).toEqual(firstBefore);
