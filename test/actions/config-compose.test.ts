@@ -4,7 +4,7 @@
 // file. Comments, order, indentation and quoting stay byte for byte outside the changed values,
 // in both forms of the block (map and list); a value that would write another variable, or
 // anything else the block's YAML would read otherwise, is refused with 400 and nothing changes.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -70,6 +70,11 @@ afterEach(async () => {
 async function rig(text: string, name = 'compose.yaml', composeService: string | null = null) {
   const file = join(tempDir(), name);
   writeFileSync(file, text);
+  return rigAt(file, composeService);
+}
+
+/** The panel over the file at `file` (which the caller has laid out). */
+async function rigAt(file: string, composeService: string | null = null) {
   const clock = new ManualClock();
   const ts = await tempStore(clock.now);
   cleanup.push(() => ts.cleanup());
@@ -256,6 +261,20 @@ describe('configuration editor: a compose file', () => {
         expect(readFileSync(file, 'utf8')).toBe(text);
       }
     }
+  });
+
+  it('a compose file given as a symbolic link is edited through it', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'stack'));
+    const target = join(dir, 'stack', 'docker-compose.yml');
+    writeFileSync(target, LIST_FORM);
+    const link = join(dir, 'compose.yaml');
+    symlinkSync(join('stack', 'docker-compose.yml'), link);
+    const { send, admin } = await rigAt(link);
+    expect((await send('PUT', '/config', admin, { PLAYERS: 12 })).status).toBe(200);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(target, 'utf8')).toBe(LIST_FORM.replace('- PLAYERS=16 ', '- PLAYERS=12 '));
+    expect(readFileSync(target + PREVIOUS_SUFFIX, 'utf8')).toBe(LIST_FORM);
   });
 
   it('a change is read back before it is written: a faulty splice is refused, whatever let it through', () => {
