@@ -53,11 +53,9 @@ export const ConfigSchema = z.strictObject({
     .string()
     .nullable()
     .meta({ description: 'A compose file: the service whose environment block is edited (SERVICE_CONFIG_COMPOSE_SERVICE).' }),
-  version: z
-    .string()
-    .meta({
-      description: "The file's version (a hash of its bytes), as the `ETag` header carries it in quotes; send it back as `If-Match`.",
-    }),
+  version: z.string().meta({
+    description: "The file's version (a hash of its bytes), as the `ETag` header carries it in quotes; send it back as `If-Match`.",
+  }),
   apply: ApplySchema,
   effectiveFrom: z.enum(['game', 'unreachable', 'not_configured']).meta({
     description:
