@@ -88,6 +88,7 @@ async function runDemo(opts: DemoOptions, saveDir: string): Promise<RunningDemo>
   const world = generateSyntheticWorld(shape);
 
   const password = randomBytes(12).toString('base64url');
+  const description = 'A simulated Palworld server for the palpanel demo';
   const sim = await startSimGameServer({
     // With PalDefender, so the demo shows item grants too: over its REST API (RCON stays on for
     // the console).
@@ -96,7 +97,7 @@ async function runDemo(opts: DemoOptions, saveDir: string): Promise<RunningDemo>
     password,
     seed: opts.seed,
     serverName: 'palpanel demo server',
-    description: 'A simulated Palworld server for the palpanel demo',
+    description,
     players: world.expected.players.map((p) => ({ uid: p.uid, name: p.name, level: p.level })),
     basePals: world.expected.pals
       .filter((p) => p.placement === 'base')
@@ -118,7 +119,14 @@ async function runDemo(opts: DemoOptions, saveDir: string): Promise<RunningDemo>
   mkdirSync(dirname(configFile), { recursive: true });
   writeFileSync(
     configFile,
-    defaultIni({ ServerName: 'palpanel demo server', RCONEnabled: 'True', RESTAPIEnabled: 'True', AdminPassword: password }),
+    // As the simulated game runs: the configuration screen shows what an edit leaves waiting.
+    defaultIni({
+      ServerName: 'palpanel demo server',
+      ServerDescription: description,
+      RCONEnabled: 'True',
+      RESTAPIEnabled: 'True',
+      AdminPassword: password,
+    }),
   );
   try {
     settings = loadSettings(

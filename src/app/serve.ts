@@ -301,7 +301,9 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
       backups,
       console: consolePort,
       items: createItemGranter({ store, palDefender, console: consolePort }),
-      config: settings.configFile ? createConfigEditor(store, settings.configFile) : undefined,
+      config: settings.configFile
+        ? createConfigEditor(store, settings.configFile, { composeService: settings.configComposeService })
+        : undefined,
       worldOption: worldOption ? () => worldOption.report() : undefined,
       store,
       live,

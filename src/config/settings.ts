@@ -30,8 +30,11 @@ export interface Settings {
   logFormat: 'text' | 'json';
   /** Where backups are kept; null: `<data-dir>/backups`. */
   backupDir: string | null;
-  /** The game's PalWorldSettings.ini or palworld-server-docker's env file; null: none. */
+  /** The game's PalWorldSettings.ini, palworld-server-docker's env file, or a compose file; null: none. */
   configFile: string | null;
+  /** The compose service whose `environment:` block the editor edits; null: found (the only one
+   * with palworld-server-docker variables, else `palworld`). */
+  configComposeService: string | null;
   /** A map tile URL template ({z}/{x}/{y}) the live map draws under its grid; null: none. */
   mapTileUrl: string | null;
 }
@@ -112,6 +115,9 @@ const positiveInt = z
 
 const nonEmpty = z.string().min(1).max(4096);
 
+// A compose service name as compose takes one.
+const composeService = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/);
+
 // Tiles of the live map: palpanel ships none (the artwork is Pocketpair's); a host may serve its own.
 const tileTemplate = z
   .string()
@@ -189,7 +195,13 @@ const DEFS = {
     env: 'SERVICE_CONFIG_FILE',
     def: null,
     schema: nonEmpty,
-    hint: "a file path: the game's PalWorldSettings.ini or palworld-server-docker's env file",
+    hint: "a file path: the game's PalWorldSettings.ini, palworld-server-docker's env file, or a docker compose file",
+  },
+  configComposeService: {
+    env: 'SERVICE_CONFIG_COMPOSE_SERVICE',
+    def: null,
+    schema: composeService,
+    hint: 'the name of a service of the compose file SERVICE_CONFIG_FILE names (letters, digits, ., _ and -)',
   },
   mapTileUrl: {
     env: 'SERVICE_MAP_TILE_URL',

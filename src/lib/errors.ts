@@ -71,13 +71,21 @@ export const OPTIONAL_PARTS = {
   },
   configFile: {
     what: 'deployment file',
-    setting: "SERVICE_CONFIG_FILE: the game's PalWorldSettings.ini or palworld-server-docker's env file",
+    setting: "SERVICE_CONFIG_FILE: the game's PalWorldSettings.ini, palworld-server-docker's env file, or a compose file",
   },
 } as const;
 export type OptionalPart = keyof typeof OPTIONAL_PARTS;
 
 /** The game (its REST API) did not answer an action that needs it, or refused it
  * (HTTP 503 `game_unavailable`). The message says why in words a host can act on. */
+/** A change made against another version of a file than the one there now (HTTP 412
+ * `precondition_failed`, a `PUT` whose `If-Match` no longer matches): nothing was changed. */
+export class PreconditionFailedError extends DomainError {
+  constructor(message: string) {
+    super('precondition_failed', message);
+  }
+}
+
 /** A route the panel names but cannot carry out itself (501); the message says what to do. */
 export class NotImplementedError extends DomainError {
   constructor(message: string) {

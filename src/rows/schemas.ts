@@ -228,6 +228,7 @@ export const ERROR_CODES = [
   'conflict',
   'game_unavailable',
   'not_implemented',
+  'precondition_failed',
 ] as const;
 
 export const ErrorSchema = z.strictObject({

@@ -7,6 +7,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { applyAdvice } from '../../src/actions/config-apply.js';
 import { withWorldOption } from '../../src/actions/config-overrides.js';
 import { startServe, type RunningServer } from '../../src/app/serve.js';
 import { startSimGameServer } from '../../src/demo/sim/index.js';
@@ -140,6 +141,9 @@ describe('WorldOption.sav', () => {
     const env = {
       format: 'env' as const,
       file: '.env',
+      service: null,
+      version: 'v1',
+      apply: applyAdvice('env', null),
       settings: [
         {
           key: 'EXP_RATE',
@@ -153,6 +157,7 @@ describe('WorldOption.sav', () => {
           description: null,
           secret: false,
           isSet: null,
+          locked: null,
         },
         {
           key: 'PLAYERS',
@@ -166,6 +171,7 @@ describe('WorldOption.sav', () => {
           description: null,
           secret: false,
           isSet: null,
+          locked: null,
         },
         {
           key: 'TZ',
@@ -179,6 +185,7 @@ describe('WorldOption.sav', () => {
           description: null,
           secret: false,
           isSet: null,
+          locked: null,
         },
       ],
     };

@@ -22,4 +22,5 @@ export const INVALID_SETTINGS: [string, string][] = [
   ['SERVICE_SESSION_TTL', '7 days'],
   ['SERVICE_LOG_FORMAT', 'xml'],
   ['SERVICE_DATA_DIR', ''],
+  ['SERVICE_CONFIG_COMPOSE_SERVICE', 'two words'],
 ];

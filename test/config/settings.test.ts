@@ -25,6 +25,7 @@ describe('settings', () => {
       logFormat: 'text',
       backupDir: null,
       configFile: null,
+      configComposeService: null,
       mapTileUrl: null,
     });
   });
@@ -147,6 +148,7 @@ describe('settings', () => {
         'SERVICE_LOG_FORMAT',
         'SERVICE_BACKUP_DIR',
         'SERVICE_CONFIG_FILE',
+        'SERVICE_CONFIG_COMPOSE_SERVICE',
         'SERVICE_MAP_TILE_URL',
       ].sort(),
     );

@@ -14,7 +14,7 @@ const SAVE = 'palpanel has no save folder configured (SERVICE_SAVE_DIR).';
 const RCON =
   'The console needs RCON, which this server has off (SERVICE_RCON_ADDR and SERVICE_RCON_PASSWORD). The game deprecates RCON; everything else goes through its REST API.';
 const FILE =
-  "palpanel has no deployment file configured (SERVICE_CONFIG_FILE: the game's PalWorldSettings.ini or palworld-server-docker's env file).";
+  "palpanel has no deployment file configured (SERVICE_CONFIG_FILE: the game's PalWorldSettings.ini, palworld-server-docker's env file, or a compose file).";
 
 const UID = '00000000-0000-0000-0000-000000000001';
 const BACKUP = '20260714T093000Z-manual-1a2b3c';

@@ -182,6 +182,7 @@ describe('OpenAPI document', () => {
       'method_not_allowed',
       'not_found',
       'not_implemented',
+      'precondition_failed',
       'rate_limited',
       'too_many_keys',
       'unauthorized',

@@ -41,6 +41,7 @@ export function operationOf(surface: SurfaceContract, route: AnyRoute, catalog: 
     ...parametersOf(route.request?.params, 'path'),
     ...parametersOf(route.request?.query, 'query'),
     ...(surface.parameters ?? []),
+    ...(route.headerParameters ?? []).map((h) => ({ name: h.name, in: 'header', description: h.description, schema: { type: 'string' } })),
   ];
   if (parameters.length > 0) op.parameters = parameters;
   const body = route.request?.body;

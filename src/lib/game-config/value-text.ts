@@ -4,14 +4,15 @@
 // write others (issue 28, finding 5). These rules refuse such text for each way a value is
 // written; config-file.ts also re-reads the whole file after a change as a second check.
 
-export type ConfigFormat = 'ini' | 'env';
+/** The two line-based files (a compose file is written by compose-file.ts). */
+export type TextFormat = 'ini' | 'env';
 
 /** How a value is written: in double quotes, single quotes (env only), as a parenthesised
  * list, or bare. */
 export type Spelling = 'double' | 'single' | 'list' | 'bare';
 
 /** The spelling an existing value's text has. */
-export function spellingOf(format: ConfigFormat, raw: string): Spelling {
+export function spellingOf(format: TextFormat, raw: string): Spelling {
   const t = raw.trim();
   if (t.length >= 2 && t.startsWith('"') && t.endsWith('"')) return 'double';
   if (format === 'env' && t.length >= 2 && t.startsWith("'") && t.endsWith("'")) return 'single';
@@ -35,7 +36,7 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
  * bare one and a list no blank, `#`, quote, backslash, `$`, backquote or shell operator.
  * Neither format takes a line break or another control character anywhere.
  */
-export function unsafeValueText(format: ConfigFormat, how: Spelling, inner: string): string | null {
+export function unsafeValueText(format: TextFormat, how: Spelling, inner: string): string | null {
   if (CONTROL.test(inner)) return 'a value may not hold line breaks or other control characters';
   if (format === 'ini') {
     switch (how) {
