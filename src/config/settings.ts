@@ -3,6 +3,7 @@
 // passes the environment in here once.
 import { z } from 'zod';
 import { parseDuration } from '../lib/duration.js';
+import { isAddressOrCidr } from '../lib/addresses.js';
 
 export interface HostPort {
   host: string;
@@ -37,6 +38,11 @@ export interface Settings {
   configComposeService: string | null;
   /** A map tile URL template ({z}/{x}/{y}) the live map draws under its grid; null: none. */
   mapTileUrl: string | null;
+  /** The address users open (`https://panel.example.org`, an origin); null: none beside the
+   * address palpanel listens on. */
+  publicUrl: string | null;
+  /** Addresses and CIDRs of reverse proxies whose X-Forwarded-* headers are believed. */
+  trustedProxies: readonly string[];
 }
 
 /** A setting with an invalid value: start-up stops with exit 2 and this message. */
@@ -114,6 +120,41 @@ const positiveInt = z
   .refine((n) => n >= 1 && Number.isSafeInteger(n));
 
 const nonEmpty = z.string().min(1).max(4096);
+
+// The address users open: an http(s) origin (scheme, host, optional port), no path or query.
+const publicOrigin = z.string().transform((s, ctx) => {
+  try {
+    const u = new URL(s);
+    if (
+      (u.protocol === 'http:' || u.protocol === 'https:') &&
+      !u.username &&
+      !u.password &&
+      !u.search &&
+      !u.hash &&
+      /^\/?$/.test(u.pathname)
+    )
+      return u.origin;
+  } catch {
+    /* reported below */
+  }
+  ctx.addIssue({ code: 'custom', message: 'not an origin' });
+  return z.NEVER;
+});
+
+// Reverse proxies: comma-separated IPv4/IPv6 addresses or CIDRs (checked by node's BlockList).
+const proxyList = z.string().transform((s, ctx) => {
+  const items = s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  for (const item of items) {
+    if (!isAddressOrCidr(item)) {
+      ctx.addIssue({ code: 'custom', message: `not an address or CIDR: ${item.slice(0, 60)}` });
+      return z.NEVER;
+    }
+  }
+  return items;
+});
 
 // A compose service name as compose takes one.
 const composeService = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/);
@@ -209,6 +250,18 @@ const DEFS = {
     schema: tileTemplate,
     hint: 'an http(s) URL template with {z}, {x} and {y}, e.g. https://tiles.example/{z}/{x}/{y}.png',
   },
+  publicUrl: {
+    env: 'SERVICE_PUBLIC_URL',
+    def: null,
+    schema: publicOrigin,
+    hint: 'the address users open: scheme, host and port, e.g. https://panel.example.org',
+  },
+  trustedProxies: {
+    env: 'SERVICE_TRUSTED_PROXIES',
+    def: '',
+    schema: proxyList,
+    hint: 'comma-separated addresses or CIDRs of your reverse proxies, e.g. 127.0.0.1,10.0.0.0/8',
+  },
 } satisfies { [K in keyof Settings]: SettingDef<unknown> };
 
 export type SettingFlags = Partial<Record<keyof Settings, string | undefined>>;
@@ -274,7 +327,8 @@ export function settingsSummary(s: Settings): string {
     let shown: string;
     if (v === null) shown = '(unset)';
     else if (def.secret) shown = '(set)';
-    else if (typeof v === 'object') shown = `${v.host}:${v.port}`;
+    else if (Array.isArray(v)) shown = v.length ? v.join(',') : '(none)';
+    else if (typeof v === 'object') shown = `${(v as HostPort).host}:${(v as HostPort).port}`;
     else if (typeof v === 'boolean') shown = v ? 'on' : 'off';
     else if (key.endsWith('Ms')) shown = `${v as number}ms`;
     else shown = String(v);
