@@ -228,6 +228,8 @@ export const ERROR_CODES = [
   'conflict',
   'game_unavailable',
   'not_implemented',
+  'payload_too_large',
+  'unsupported_media_type',
 ] as const;
 
 export const ErrorSchema = z.strictObject({

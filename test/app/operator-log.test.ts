@@ -10,6 +10,7 @@ import { tempDir } from '../helpers/cli.js';
 import { testSettings } from '../helpers/settings.js';
 import { waitFor } from '../helpers/wait.js';
 import { readmeFail2banFilter } from '../helpers/fail2ban.js';
+import { fromPanelPage } from '../helpers/panel-page.js';
 
 const ALICE = '00000000-0000-0000-0000-000000000001';
 const open: { server?: RunningServer; sim?: SimGameServer }[] = [];
@@ -51,6 +52,7 @@ describe('the operator log', () => {
     expect(lines.find((l) => l.includes(`audit: cli: create integration key ${key.id} (grafana)`))).toBeDefined();
     const res = await fetch(`${server.url}/api/v1/auth/login`, {
       method: 'POST',
+      headers: fromPanelPage(server.url),
       body: JSON.stringify({ username: 'mallory\u001b[2J', password: 'guess-guess-guess' }),
     });
     expect(res.status).toBe(401);
@@ -70,7 +72,7 @@ describe('the operator log', () => {
     for (const username of [`eve${forged('e')}`, `eve\r${forged('r').slice(1)}`, `eve\u2028${forged('u').slice(1)}`]) {
       const res = await fetch(`${server.url}/api/v1/auth/login`, {
         method: 'POST',
-        headers: { origin: server.url, 'content-type': 'application/json' },
+        headers: fromPanelPage(server.url),
         body: JSON.stringify({ username, password: 'guess-guess-guess' }),
       });
       expect(res.status).toBe(401);

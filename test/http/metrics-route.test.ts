@@ -40,6 +40,7 @@ describe('GET /metrics', () => {
     const res = await fetch(`${server.url}/metrics`, { headers: auth });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     const fams = parsePrometheusTextFormat(await res.text());
     expect(value(fams, 'palpanel_game_reachable')).toBe(1);
     expect(value(fams, 'palpanel_players_online')).toBe(2);

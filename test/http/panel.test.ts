@@ -119,24 +119,80 @@ describe('panel API', () => {
     expect(ts.store.keys.list()).toEqual([]);
   });
 
-  it('mutating requests need a same-origin Origin (or none)', async () => {
+  it('mutating requests need a same-origin Origin, or Sec-Fetch-Site: same-origin without one', async () => {
     const cookie = await login(ADMIN);
-    const post = (origin?: string, extra: Record<string, string> = {}) =>
+    const post = (headers: Record<string, string> = {}) =>
       send({
         method: 'POST',
         path: `${P}/integration-keys`,
-        headers: { cookie, host: 'panel.test:8080', ...(origin ? { origin } : {}), ...extra },
+        headers: { cookie, host: 'panel.test:8080', 'content-type': 'application/json', ...headers },
         body: '{"label":"o"}',
+        bare: true,
       });
-    expect((await post()).status).toBe(201);
-    expect((await post('http://panel.test:8080')).status).toBe(201);
-    expect((await post('https://panel.test:8080')).status).toBe(201);
-    expect((await post('http://panel.test:9090')).status).toBe(403);
-    expect((await post('http://evil.test')).status).toBe(403);
-    expect((await post('null')).status).toBe(403);
+    expect((await post({ origin: 'http://panel.test:8080' })).status).toBe(201);
+    expect((await post({ origin: 'https://panel.test:8080' })).status).toBe(201);
+    expect((await post({ origin: 'http://panel.test:9090' })).status).toBe(403);
+    expect((await post({ origin: 'http://evil.test' })).status).toBe(403);
+    expect((await post({ origin: 'null' })).status).toBe(403);
     // Behind a TLS proxy only the https origin matches.
-    expect((await post('http://panel.test:8080', { 'x-forwarded-proto': 'https' })).status).toBe(403);
-    expect((await post('https://panel.example', { 'x-forwarded-host': 'panel.example' })).status).toBe(201);
+    expect((await post({ origin: 'http://panel.test:8080', 'x-forwarded-proto': 'https' })).status).toBe(403);
+    expect((await post({ origin: 'https://panel.example', 'x-forwarded-host': 'panel.example' })).status).toBe(201);
+    // No Origin (issue 28, finding 10): refused, unless the browser says the page is ours.
+    const none = await post();
+    expect(none.status).toBe(403);
+    expect(none.json).toEqual({ error: { code: 'forbidden', message: expect.stringContaining('Origin') } });
+    expect((await post({ 'sec-fetch-site': 'same-origin' })).status).toBe(201);
+    for (const site of ['cross-site', 'same-site', 'none']) expect((await post({ 'sec-fetch-site': site })).status).toBe(403);
+    // An Origin of another site is refused whatever Sec-Fetch-Site claims.
+    expect((await post({ origin: 'http://evil.test', 'sec-fetch-site': 'same-origin' })).status).toBe(403);
+    // The login, logout and DELETE are mutating too; reads need nothing.
+    const bareLogin = await send({ ...loginReq(ADMIN), headers: { 'content-type': 'application/json' }, bare: true });
+    expect(bareLogin.status).toBe(403);
+    expect(bareLogin.headers['set-cookie']).toBeUndefined();
+    expect((await send({ method: 'POST', path: `${P}/auth/logout`, headers: { cookie }, bare: true })).status).toBe(403);
+    expect((await send({ method: 'DELETE', path: `${P}/integration-keys/0a1b2c3d`, headers: { cookie }, bare: true })).status).toBe(403);
+    expect((await send({ method: 'GET', path: `${P}/auth/me`, headers: { cookie }, bare: true })).status).toBe(200);
+    expect(ts.store.keys.list().map((k) => k.label)).toEqual(['o', 'o', 'o', 'o']);
+  });
+
+  it('a mutating request with a body must send it as application/json: 415 unsupported_media_type, nothing changed', async () => {
+    const cookie = await login(ADMIN);
+    const post = (contentType?: string) =>
+      send({
+        method: 'POST',
+        path: `${P}/integration-keys`,
+        headers: { cookie, origin: 'http://panel.test', ...(contentType ? { 'content-type': contentType } : {}) },
+        body: '{"label":"typed"}',
+        bare: true,
+      });
+    for (const t of [
+      undefined,
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/jsonp',
+    ]) {
+      const res = await post(t);
+      expect(res.status, t).toBe(415);
+      expect(res.json, t).toEqual({ error: { code: 'unsupported_media_type', message: expect.stringContaining('application/json') } });
+    }
+    expect(ts.store.keys.list()).toEqual([]);
+    expect((await post('application/json; charset=utf-8')).status).toBe(201);
+    expect((await post('Application/JSON')).status).toBe(201);
+    // A form-encoded login is refused before any password is checked.
+    const form = await send({
+      method: 'POST',
+      path: `${P}/auth/login`,
+      headers: { origin: 'http://panel.test', 'content-type': 'text/plain' },
+      body: JSON.stringify(ADMIN),
+      bare: true,
+    });
+    expect(form.status).toBe(415);
+    expect(form.headers['set-cookie']).toBeUndefined();
+    // A request without a body needs no type.
+    expect(
+      (await send({ method: 'POST', path: `${P}/auth/logout`, headers: { cookie, origin: 'http://panel.test' }, bare: true })).status,
+    ).toBe(204);
   });
 
   describe('failed-login throttle', () => {
@@ -161,7 +217,7 @@ describe('panel API', () => {
     });
 
     it('a username hammered from other addresses still signs in from an address that has not failed; names compare without case', async () => {
-      for (let a = 0; a < 20; a++) {
+      for (let a = 0; a < 8; a++) {
         for (let i = 0; i < 5; i++) expect((await send(wrong(), `10.0.0.${a}`)).status).toBe(401);
         expect((await send(wrong('ADMIN'), `10.0.0.${a}`)).status).toBe(429);
       }

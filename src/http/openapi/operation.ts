@@ -46,8 +46,17 @@ export function operationOf(surface: SurfaceContract, route: AnyRoute, catalog: 
   const body = route.request?.body;
   if (body)
     op.requestBody = {
-      required: true,
+      required: !(body instanceof z.ZodOptional),
       content: { 'application/json': { schema: catalog.ref(body, `${pascal(route.operationId)}Request`, 'input') } },
+    };
+  const file = route.request?.file;
+  if (file)
+    op.requestBody = {
+      required: true,
+      description: file.description,
+      // A file, not JSON: its bytes as they are (OpenAPI 3.1 describes binary content by its
+      // media type alone).
+      content: Object.fromEntries(file.contentTypes.map((t) => [t, {}])),
     };
 
   const responses: Json = {};
@@ -62,6 +71,9 @@ export function operationOf(surface: SurfaceContract, route: AnyRoute, catalog: 
       if (declared.schema) {
         const name = `${pascal(route.operationId)}${status === 200 ? '' : status}Response`;
         r.content = { [declared.contentType ?? 'application/json']: { schema: catalog.ref(declared.schema, name, 'output') } };
+      } else if (declared.contentType) {
+        // A file (a download): described by its media type alone.
+        r.content = { [declared.contentType]: {} };
       }
       responses[String(status)] = r;
     } else if (raised !== undefined) {
