@@ -36,6 +36,7 @@ Settings (environment; a flag above wins over its variable):
   SERVICE_BACKUP_DIR              where backups are kept; unset: <data-dir>/backups (default none)
   SERVICE_CONFIG_FILE             the game's PalWorldSettings.ini or palworld-server-docker's env file, for the panel's config editor (default none)
   SERVICE_MAP_TILE_URL            map tiles the web UI draws under its map, an http(s) URL with {z}, {x}, {y} (default none)
+  SERVICE_WEBHOOK_ALLOW_PRIVATE   on lets webhooks go to loopback, link-local and private addresses, e.g. a bot on this host (default off)
 
 Durations are a whole number and a unit: 250ms, 5s, 2m, 1h or 7d. An invalid value stops start-up
 with exit code 2 and a message naming the setting. When ready, serve prints

@@ -30,6 +30,8 @@ export interface Settings {
   configFile: string | null;
   /** A map tile URL template ({z}/{x}/{y}) the live map draws under its grid; null: none. */
   mapTileUrl: string | null;
+  /** Webhooks may go to loopback, link-local and private addresses (default: refused). */
+  webhookAllowPrivate: boolean;
 }
 
 /** A setting with an invalid value: start-up stops with exit 2 and this message. */
@@ -179,6 +181,12 @@ const DEFS = {
     def: null,
     schema: tileTemplate,
     hint: 'an http(s) URL template with {z}, {x} and {y}, e.g. https://tiles.example/{z}/{x}/{y}.png',
+  },
+  webhookAllowPrivate: {
+    env: 'SERVICE_WEBHOOK_ALLOW_PRIVATE',
+    def: 'off',
+    schema: onOff,
+    hint: 'on or off (also true/false, 1/0, yes/no): webhooks may go to loopback, link-local and private addresses',
   },
 } satisfies { [K in keyof Settings]: SettingDef<unknown> };
 

@@ -3,6 +3,7 @@
 import { BACKUP_TEXT, SYSTEM_TEXTS } from '../lib/event-texts.js';
 import { iso } from '../lib/time.js';
 import type { DurableDb, Tx } from './durable-db.js';
+import { queueForWebhooks } from './webhook-queue.js';
 
 export interface EventRecord {
   at: string;
@@ -54,14 +55,11 @@ export const HARD_CAP = 50_000;
 const PRUNE_EVERY = 500;
 
 /** Writes one event inside the caller's transaction (an audit row and its `audit` event commit
- * together). */
+ * together); a public event is queued for every webhook in the same transaction. */
 export function insertEvent(tx: Tx, ev: EventRecord): void {
-  tx.run(`INSERT INTO events (at, kind, message, public) VALUES (?, ?, ?, ?)`, [
-    ev.at,
-    ev.kind,
-    ev.message,
-    isPublicEvent(ev.kind, ev.message) ? 1 : 0,
-  ]);
+  const isPublic = isPublicEvent(ev.kind, ev.message);
+  tx.run(`INSERT INTO events (at, kind, message, public) VALUES (?, ?, ?, ?)`, [ev.at, ev.kind, ev.message, isPublic ? 1 : 0]);
+  if (isPublic) queueForWebhooks(tx, ev);
 }
 
 export class EventRepo {

@@ -24,6 +24,7 @@ describe('settings', () => {
       backupDir: null,
       configFile: null,
       mapTileUrl: null,
+      webhookAllowPrivate: false,
     });
   });
 
@@ -44,7 +45,9 @@ describe('settings', () => {
       SERVICE_SESSION_TTL: '7d',
       SERVICE_LOG_FORMAT: 'json',
       SERVICE_BACKUP_DIR: '/srv/backups',
+      SERVICE_WEBHOOK_ALLOW_PRIVATE: 'true',
     });
+    expect(s.webhookAllowPrivate).toBe(true);
     expect(s.listen).toEqual({ host: '0.0.0.0', port: 0 });
     expect(s.saveCheckIntervalMs).toBe(250);
     expect(s.pollIntervalMs).toBe(120_000);
@@ -140,6 +143,7 @@ describe('settings', () => {
         'SERVICE_BACKUP_DIR',
         'SERVICE_CONFIG_FILE',
         'SERVICE_MAP_TILE_URL',
+        'SERVICE_WEBHOOK_ALLOW_PRIVATE',
       ].sort(),
     );
   });
