@@ -16,3 +16,15 @@ const { key } = server.store.keys.create('bench', 'cli');
 while (server.store.world.parseInfo().lastParseAt === null) await new Promise((r) => setTimeout(r, 100));
 process.stdout.write(`listening on ${server.url} key ${key}\n`);
 process.on('SIGTERM', () => void server.stop().then(() => process.exit(0)));
+// Run with --expose-gc (bench/backups/archive-bomb.ts), a `gc` line on stdin collects garbage
+// and answers `gc done`: the RSS read after it is what the process keeps.
+const gc = (globalThis as { gc?: () => void }).gc;
+if (gc) {
+  process.stdin.setEncoding('utf8');
+  process.stdin.on('data', (line: string) => {
+    if (!line.includes('gc')) return;
+    gc();
+    gc();
+    setTimeout(() => process.stdout.write('gc done\n'), 100);
+  });
+}

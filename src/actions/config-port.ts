@@ -1,5 +1,6 @@
 // What the panel's configuration routes need (config-editor.ts).
 import type { Actor } from '../lib/actor.js';
+import type { ApplyAdvice } from './config-apply.js';
 
 export interface ConfigSettingView {
   key: string;
@@ -15,19 +16,35 @@ export interface ConfigSettingView {
   secret: boolean;
   /** For a password: whether one is set. */
   isSet: boolean | null;
+  /** Why palpanel does not rewrite this value (a compose file's `${VAR}`, alias, block scalar,
+   * value-less entry), in words; null: it can be changed. */
+  locked: string | null;
 }
 
 export interface ConfigView {
-  format: 'ini' | 'env';
+  format: 'ini' | 'env' | 'compose';
   /** The file's name (never its path). */
   file: string;
+  /** A compose file: the service whose `environment:` block this is; null otherwise. */
+  service: string | null;
+  /** The file's version (a hash of its bytes): GET's ETag, what If-Match names. */
+  version: string;
+  /** What makes the game use the file's values. */
+  apply: ApplyAdvice;
   settings: ConfigSettingView[];
+}
+
+export interface UpdateOptions {
+  /** An If-Match test: given the file's current version, whether the write may go ahead;
+   * absent: it always may. */
+  matches?: (version: string) => boolean;
 }
 
 export interface ConfigPort {
   view(): ConfigView;
   /** The file's text with passwords masked. */
   raw(): string;
-  /** Only the settings named change; the file is rewritten atomically, the previous version kept. */
-  update(changes: Record<string, unknown>, actor: Actor): { view: ConfigView; changed: string[] };
+  /** Only the settings named change; the file is rewritten atomically, the previous version kept.
+   * Throws PreconditionFailedError (nothing written) when `opts.matches` refuses the version read. */
+  update(changes: Record<string, unknown>, actor: Actor, opts?: UpdateOptions): { view: ConfigView; changed: string[] };
 }

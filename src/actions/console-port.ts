@@ -3,8 +3,9 @@ import type { Actor } from '../lib/actor.js';
 import type { ConsoleLogEntry } from '../store/console.js';
 
 export interface ConsolePort {
-  /** Runs one command through RCON and logs it; GameUnavailableError (503) when RCON is not
-   * configured, refuses the password or does not answer; ValidationError for a bad command. */
+  /** Runs one command through RCON and logs it; GameUnavailableError (503) when RCON refuses
+   * the password or does not answer; ValidationError for a bad command. (Without RCON settings
+   * there is no ConsolePort: its routes answer NotConfiguredError.) */
   exec(command: string, actor: Actor): Promise<ConsoleLogEntry>;
   /** Runs one command without the console log (its caller records it its own way): the reply
    * text, or GameUnavailableError saying why not. */

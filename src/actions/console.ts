@@ -1,10 +1,13 @@
 // The console (issue 13): one command at a time through the game's RCON (the client queues
 // them), with a deadline; each run, its reply or why it failed, goes into the console log and the
-// audit with the password arguments masked. A missing or refused RCON setting says which.
+// audit with secrets masked both ways: in the command and in the game's reply (lib/console-text.ts).
+// RCON is optional (the game deprecates it): without SERVICE_RCON_ADDR and SERVICE_RCON_PASSWORD
+// there is no console at all, and every route that needs one answers as for any part not set up
+// (http/services.ts, NotConfiguredError).
 import { GameError, RconAuthError, RconConnectionError, RconTimeoutError, InvalidGameCommandError } from '../game/errors.js';
 import { RconClient } from '../game/rcon-client.js';
 import type { HostPort } from '../config/settings.js';
-import { maskCommand } from '../lib/console-text.js';
+import { maskExchange } from '../lib/console-text.js';
 import { GameUnavailableError, ValidationError } from '../lib/errors.js';
 import type { ConsolePort } from './console-port.js';
 import type { Store } from '../store/index.js';
@@ -17,24 +20,28 @@ function failureWords(err: unknown): string {
   return 'The RCON session failed.';
 }
 
-export function createConsole(store: Store, rcon: { addr: HostPort | null; password: string | null; timeoutMs?: number }): ConsolePort {
-  const client =
-    rcon.addr && rcon.password
-      ? new RconClient({ host: rcon.addr.host, port: rcon.addr.port, password: rcon.password, timeoutMs: rcon.timeoutMs ?? 5_000 })
-      : null;
-  function configured(): RconClient {
-    if (!client) {
-      const missing = !rcon.addr ? 'SERVICE_RCON_ADDR' : 'SERVICE_RCON_PASSWORD';
-      throw new GameUnavailableError(`RCON is not configured: set ${missing} (and RCONEnabled=True in the game's settings).`);
-    }
-    return client;
-  }
+export interface ConsoleOptions {
+  addr: HostPort;
+  password: string;
+  timeoutMs?: number;
+  /** Secrets palpanel holds that a reply may echo (the game's admin password): masked wherever
+   * they appear, as the RCON password is. */
+  secrets?: readonly (string | null)[];
+}
+
+export function createConsole(store: Store, rcon: ConsoleOptions): ConsolePort {
+  const known = [rcon.password, ...(rcon.secrets ?? [])];
+  const client = new RconClient({
+    host: rcon.addr.host,
+    port: rcon.addr.port,
+    password: rcon.password,
+    timeoutMs: rcon.timeoutMs ?? 5_000,
+  });
 
   /** The command's reply; a failure as the domain error that says why. */
   async function run(command: string): Promise<{ text: string; truncated: boolean }> {
-    const c = configured();
     try {
-      return await c.exec(command);
+      return await client.exec(command);
     } catch (err) {
       if (err instanceof InvalidGameCommandError) throw new ValidationError(err.message);
       if (!(err instanceof GameError)) throw err;
@@ -45,16 +52,18 @@ export function createConsole(store: Store, rcon: { addr: HostPort | null; passw
   return {
     run,
     async exec(command, actor) {
-      configured();
-      const shown = maskCommand(command.trim());
       try {
         const reply = await run(command);
-        return store.console.record(actor, shown, reply.truncated ? 'truncated' : 'ok', reply.text);
+        const shown = maskExchange(command.trim(), reply.text, known);
+        return store.console.record(actor, shown.command, reply.truncated ? 'truncated' : 'ok', shown.reply);
       } catch (err) {
-        if (err instanceof GameUnavailableError) store.console.record(actor, shown, 'failed', err.message);
+        if (err instanceof GameUnavailableError) {
+          const shown = maskExchange(command.trim(), err.message, known);
+          store.console.record(actor, shown.command, 'failed', shown.reply);
+        }
         throw err;
       }
     },
-    close: () => client?.close() ?? Promise.resolve(),
+    close: () => client.close(),
   };
 }

@@ -5,6 +5,7 @@
 import type { CallOptions } from '../game/rest-client.js';
 import type { Actor } from '../lib/actor.js';
 import type { AuditAction } from '../lib/audit.js';
+import { isSecretName } from '../lib/secret-names.js';
 import type { Clock } from '../lib/time.js';
 import type { Store } from '../store/index.js';
 import { attempt } from './game-failure.js';
@@ -24,6 +25,13 @@ const SETTINGS_TIMEOUT_MS = 2_000;
 /** After a failed read, the next try waits this long (a hanging game would slow every `/server`). */
 const SETTINGS_RETRY_MS = 15_000;
 
+/** The settings without any whose name says it holds a secret (interface.md: shown to nobody).
+ * The game's `/settings` leaves its passwords out today; a build or a proxy that put them in
+ * must not pass them on. */
+function withoutSecrets(settings: Record<string, SettingValue>): Record<string, SettingValue> {
+  return Object.fromEntries(Object.entries(settings).filter(([name]) => !isSecretName(name)));
+}
+
 export function createGameActions(source: GameAdminSource, store: Store, clock: Clock): GameActions {
   let cached: { at: number; value: Record<string, SettingValue> } | null = null;
   let failedAt = -Infinity;
@@ -42,7 +50,7 @@ export function createGameActions(source: GameAdminSource, store: Store, clock: 
       if (cached && now - cached.at < SETTINGS_TTL_MS) return cached.value;
       if (now - failedAt < SETTINGS_RETRY_MS) return cached?.value ?? null;
       try {
-        cached = { at: now, value: await source.settings({ timeoutMs: SETTINGS_TIMEOUT_MS }) };
+        cached = { at: now, value: withoutSecrets(await source.settings({ timeoutMs: SETTINGS_TIMEOUT_MS })) };
         return cached.value;
       } catch {
         failedAt = now;
@@ -64,7 +72,8 @@ export type SettingValue = string | number | boolean | string[];
 /** The game's admin actions. Each audits itself (actor as given) and throws
  * GameUnavailableError (503 `game_unavailable`) when the game did not answer or refused. */
 export interface GameActions {
-  /** The game's settings as its REST API reports them (cached briefly); null when unreadable. */
+  /** The game's settings as its REST API reports them, without secrets (cached briefly); null
+   * when unreadable. */
   settings(): Promise<Record<string, SettingValue> | null>;
   announce(message: string, actor: Actor): Promise<void>;
   save(actor: Actor): Promise<void>;

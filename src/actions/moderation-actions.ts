@@ -7,7 +7,7 @@ import type { OnlinePlayer } from '../lib/live.js';
 import type { AuditEntry } from '../store/audit.js';
 import { attempt, gameFailure } from './game-failure.js';
 import type { Store } from '../store/index.js';
-import { detailOf, type BanRecord } from '../store/moderation.js';
+import { AlreadyBannedError, detailOf, type BanRecord } from '../store/moderation.js';
 
 /** A moderation action's audit row, built once: the game's refusal and what it did are audited
  * with the same target and detail. */
@@ -48,10 +48,14 @@ export function moderationActions(client: Pick<GameRestClient, 'kick' | 'ban' | 
       mod.recordKick(entry, moderationEvent);
       return { userId };
     },
-    async ban(actor, p, reason) {
+    async ban(actor, p, reason, opts = {}) {
+      // A ban already there is kept unless replaced: said before the game is asked (and again
+      // inside the store's write, should two bans race).
+      const first = mod.banOf(p.uid ?? '', p.userId);
+      if (first && !opts.replace) throw new AlreadyBannedError(first);
       const entry = auditEntry(actor, 'player.ban', p.uid ?? p.userId, p.userId, reason);
       await attempt(store, entry, 'ban', () => client.ban(p.userId, reason ?? undefined));
-      return mod.recordBan(entry, { ...p, reason });
+      return mod.recordBan(entry, { ...p, reason }, opts);
     },
     async unban(actor, p, reason) {
       const entry = auditEntry(actor, 'player.unban', p.uid ?? p.userId, p.userId, reason);
@@ -82,7 +86,13 @@ export interface ModerationActions {
     reason: string | null,
     moderationEvent?: string,
   ): Promise<{ userId: string }>;
-  ban(actor: Actor, p: { userId: string; uid: string | null; name: string }, reason: string | null): Promise<BanRecord>;
+  /** A player banned already keeps that ban (AlreadyBannedError, 409) unless `replace`. */
+  ban(
+    actor: Actor,
+    p: { userId: string; uid: string | null; name: string },
+    reason: string | null,
+    opts?: { replace?: boolean },
+  ): Promise<BanRecord>;
   unban(actor: Actor, p: { userId: string; uid: string | null }, reason: string | null): Promise<void>;
   /** A message to everyone in the game from palpanel itself (join and leave templates; not
    * audited: no one changed anything). */

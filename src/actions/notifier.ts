@@ -1,6 +1,7 @@
-// Sends the public events (join, leave, the public backup text, the four system texts: exactly
-// what the Integration API shows) to the webhooks the admin set, in Discord's format or a plain
-// JSON one. Each public event is queued for every webhook in the store, in the transaction that
+// Sends the public events (join, leave, the public backup text, the four system texts: what the
+// Integration API shows) and the panel's own word for a refused admin password to the webhooks
+// the admin set, in Discord's format or a plain
+// JSON one. Each such event is queued for every webhook in the store, in the transaction that
 // writes it (store/webhook-queue.ts); this sends the queue: one delivery at a time per webhook
 // (in order), retried with exponential backoff (a 429's Retry-After is honoured), a bounded
 // queue that drops the oldest rather than grow. Polling never waits on it. What is still queued

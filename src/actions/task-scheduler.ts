@@ -1,8 +1,11 @@
 // Scheduled tasks (issue 13): restarts at set times or intervals with in-game warnings (N minutes
 // before, then 1 minute before; then save and shut down through the REST API, after which the
 // host's supervisor starts the game again), skipped or delayed while players are online if the
-// admin says so; and recurring console commands. A check runs every 15 s on the injected clock;
-// each run is logged and audited, and a failure says why.
+// admin says so; announcements, saves and shutdowns; and recurring console commands. Everything
+// but a console command goes through the game's REST API, so it works with RCON off (the game
+// deprecates RCON). A check runs every 15 s on the injected clock; each run is logged and
+// audited, and a failure says why.
+import { maskExchange } from '../lib/console-text.js';
 import type { Logger } from '../lib/logger.js';
 import type { Clock } from '../lib/time.js';
 import type { Store } from '../store/index.js';
@@ -25,6 +28,11 @@ const LATE_MS = 5 * 60_000;
 export const MAX_DELAY_MS = 2 * 3_600_000;
 const MINUTE = 60_000;
 
+const DONE: Record<string, string> = {
+  announce: 'announced in game',
+  save: 'the game saved the world',
+  shutdown: 'the game accepted the shutdown',
+};
 const fill = (template: string, minutes: number) => template.replaceAll('{minutes}', String(minutes));
 const words = (err: unknown) => (err instanceof Error ? err.message : 'it failed');
 
@@ -63,12 +71,28 @@ export class TaskScheduler {
     if (a.kind === 'command') {
       if (now < due) return;
       try {
-        const reply = await this.ports.exec(a.command);
+        // The reply is masked as the console's is (its run is audited, its text shown).
+        const reply = maskExchange(a.command, await this.ports.exec(a.command)).reply;
         this.store.tasks.recordRun(t.id, dueIso, 'ok', reply.slice(0, 500) || 'no reply');
       } catch (err) {
         this.store.tasks.recordRun(t.id, dueIso, 'failed', words(err));
         this.log('warn', `task ${t.name}: the command failed`, err);
       }
+      return;
+    }
+    if (a.kind === 'announce' || a.kind === 'save') {
+      if (now < due) return;
+      await this.once(t, dueIso, a.kind === 'announce' ? () => this.ports.announce(a.message) : () => this.ports.save(), a.kind);
+      return;
+    }
+    if (a.kind === 'shutdown') {
+      if (now < due) return;
+      // A shutdown palpanel missed while it was down is not run late: the host wanted it then.
+      if (now.getTime() - due.getTime() > LATE_MS) {
+        this.store.tasks.recordRun(t.id, dueIso, 'skipped', 'missed while palpanel was not running');
+        return;
+      }
+      await this.once(t, dueIso, () => this.ports.shutdown(a.delaySec, a.message), 'shutdown');
       return;
     }
     const key = `${t.id}@${dueIso}`;
@@ -106,6 +130,17 @@ export class TaskScheduler {
       this.log('warn', `task ${t.name}: the restart failed`, err);
     }
     this.warned.delete(key);
+  }
+
+  /** One REST action of a task, its run logged: `ok`, or `failed` with why. */
+  private async once(t: TaskRecord, dueIso: string, run: () => Promise<unknown>, what: string): Promise<void> {
+    try {
+      await run();
+      this.store.tasks.recordRun(t.id, dueIso, 'ok', DONE[what] ?? 'done');
+    } catch (err) {
+      this.store.tasks.recordRun(t.id, dueIso, 'failed', words(err));
+      this.log('warn', `task ${t.name}: the ${what} failed`, err);
+    }
   }
 
   start(signal: AbortSignal): void {

@@ -4,10 +4,10 @@
 // demo stops (or fails to start): it is the demo's scratch, not the host's data.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { loadSettings, type Settings } from '../config/settings.js';
 import { startSimGameServer } from '../demo/sim/index.js';
-import { writeSyntheticWorld } from '../demo/world-gen/index.js';
+import { generateSyntheticWorld } from '../demo/world-gen/index.js';
 import { SYSTEM } from '../lib/actor.js';
 import { defaultIni } from '../lib/game-config/config-file.js';
 import type { Logger } from '../lib/logger.js';
@@ -37,7 +37,8 @@ export interface RunningDemo {
   stop(): Promise<void>;
 }
 
-/** Where the demo writes its generated world: removed by stop(). */
+/** The demo's game folder (the game's `Saved`): the simulated game writes its world below it,
+ * in `SaveGames/0/<world id>/`; removed by stop(). */
 export function demoSaveDir(dataDir: string): string {
   return join(dataDir, 'demo-save');
 }
@@ -47,14 +48,13 @@ function removeWorld(saveDir: string): void {
 }
 
 /**
- * Demo polling is brisk so that the first minute shows movement. The save check is quick too:
- * the watcher parses once two checks saw the same Level.sav, so its period is pure start-up
- * delay here (the demo wrote the world before serve started), and a check is one stat call.
+ * Demo polling is brisk so that the first minute shows movement. The save check keeps its
+ * default: the simulated game autosaves every 30 s as the real one does, and the demo shows
+ * palpanel following it at the defaults a host runs.
  */
 const DEMO_INTERVALS = {
   SERVICE_POLL_INTERVAL: '1s',
   SERVICE_GAME_DATA_INTERVAL: '2s',
-  SERVICE_SAVE_CHECK_INTERVAL: '50ms',
 };
 
 /**
@@ -83,16 +83,21 @@ export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
 
 async function runDemo(opts: DemoOptions, saveDir: string): Promise<RunningDemo> {
   mkdirSync(saveDir, { recursive: true });
-  const world = writeSyntheticWorld(saveDir, { seed: opts.seed, players: opts.players, pals: opts.pals });
+  // Day 1 at start; each autosave of the simulated game advances it.
+  const shape = { seed: opts.seed, players: opts.players, pals: opts.pals, day: 1 };
+  const world = generateSyntheticWorld(shape);
 
   const password = randomBytes(12).toString('base64url');
+  const description = 'A simulated Palworld server for the palpanel demo';
   const sim = await startSimGameServer({
-    // With PalDefender, so the demo shows item grants too.
+    // With PalDefender, so the demo shows item grants too: over its REST API (RCON stays on for
+    // the console).
     palDefender: true,
+    palDefenderRest: { tokens: { [password]: ['REST.Items.Give'] } },
     password,
     seed: opts.seed,
     serverName: 'palpanel demo server',
-    description: 'A simulated Palworld server for the palpanel demo',
+    description,
     players: world.expected.players.map((p) => ({ uid: p.uid, name: p.name, level: p.level })),
     basePals: world.expected.pals
       .filter((p) => p.placement === 'base')
@@ -101,16 +106,27 @@ async function runDemo(opts: DemoOptions, saveDir: string): Promise<RunningDemo>
     // A restore from the web UI may stop the game: it comes back 20 s later, as under systemd.
     restartAfterMs: 20_000,
     activityPeriodMs: 5_000,
+    // The world save as the game writes it: autosaved every 30 s, in place, in the game's layout.
+    save: { savedDir: saveDir, world: shape, first: world },
   });
 
   let server: RunningServer;
   let readyLine = '';
   let settings: Settings;
-  // A settings file for the configuration editor to show (removed with the world).
-  const configFile = join(saveDir, 'PalWorldSettings.ini');
+  // A settings file for the configuration editor to show, where the game keeps it (removed
+  // with the world).
+  const configFile = join(saveDir, 'Config', 'LinuxServer', 'PalWorldSettings.ini');
+  mkdirSync(dirname(configFile), { recursive: true });
   writeFileSync(
     configFile,
-    defaultIni({ ServerName: 'palpanel demo server', RCONEnabled: 'True', RESTAPIEnabled: 'True', AdminPassword: password }),
+    // As the simulated game runs: the configuration screen shows what an edit leaves waiting.
+    defaultIni({
+      ServerName: 'palpanel demo server',
+      ServerDescription: description,
+      RCONEnabled: 'True',
+      RESTAPIEnabled: 'True',
+      AdminPassword: password,
+    }),
   );
   try {
     settings = loadSettings(
@@ -122,6 +138,8 @@ async function runDemo(opts: DemoOptions, saveDir: string): Promise<RunningDemo>
         SERVICE_GAME_ADMIN_PASSWORD: password,
         SERVICE_RCON_ADDR: sim.rconAddr,
         SERVICE_RCON_PASSWORD: password,
+        SERVICE_PALDEFENDER_URL: sim.palDefenderUrl,
+        SERVICE_PALDEFENDER_TOKEN: password,
         SERVICE_CONFIG_FILE: configFile,
       },
       { dataDir: opts.dataDir, listen: opts.listen, saveDir, gameRestUrl: sim.restUrl },

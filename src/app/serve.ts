@@ -1,5 +1,6 @@
 // The composition root of `palpanel serve`: opens the store, then starts the control socket,
 // the pollers, the save watcher and the HTTP server; one shutdown path stops them all.
+import { resolve } from 'node:path';
 import type { Settings } from '../config/settings.js';
 import { GameRestClient } from '../game/rest-client.js';
 import { createGameControl } from '../game/game-control.js';
@@ -16,6 +17,8 @@ import { isBackupOp, runBackupOp } from '../backups/ops.js';
 import { BackupScheduler } from '../backups/scheduler.js';
 import { recoverRestore } from '../backups/restore.js';
 import { createConsole } from '../actions/console.js';
+import { createItemGranter } from '../actions/item-granter.js';
+import { PalDefenderClient } from '../game/paldefender-client.js';
 import { TaskScheduler, type TaskPorts } from '../actions/task-scheduler.js';
 import type { GameActions } from '../actions/game-actions.js';
 import type { ConsolePort } from '../actions/console-port.js';
@@ -25,7 +28,7 @@ import { settingsSummary } from '../config/settings.js';
 import { logEvents, logRestState } from './activity-log.js';
 import { Notifier } from '../actions/notifier.js';
 import { GameDataPoller } from '../poller/game-data-poller.js';
-import { SYSTEM_REACHABLE, SYSTEM_UNREACHABLE } from '../lib/event-texts.js';
+import { SYSTEM_PASSWORD_REFUSED, SYSTEM_REACHABLE, SYSTEM_UNREACHABLE } from '../lib/event-texts.js';
 import { playerIdOfSaveUid } from '../lib/player-id.js';
 import { RestPoller, type RestPollerOptions } from '../poller/rest-poller.js';
 import { openStore, type Store } from '../store/index.js';
@@ -39,6 +42,8 @@ import { createWorldJobs } from '../ingest/world-jobs.js';
 import type { Logger } from '../lib/logger.js';
 import { parseForStoreInWorker } from '../ingest/parse-worker-host.js';
 import { SaveWatcher } from '../ingest/save-watcher.js';
+import { WorldFolder } from '../ingest/world-folder.js';
+import { WorldOptionWatch } from '../ingest/world-option.js';
 import { Lifecycle } from './shutdown.js';
 import { snapshotSink } from './snapshot-sink.js';
 import { LiveFeed } from '../http/stream/feed.js';
@@ -67,14 +72,21 @@ const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
 /** In-flight requests get this long at shutdown (interface.md: at most 5 s). */
 const DRAIN_MS = 5_000;
 
+/** What a fresh install says until a panel user exists: the command that makes the first admin,
+ * with the data dir by its absolute path (a shell elsewhere, or without SERVICE_DATA_DIR, must
+ * name the same one) and run as the user palpanel runs as. */
+export function firstAdminHint(dataDir: string): string {
+  return `no panel user exists yet: create the first admin with \`palpanel users add <name> --role admin --data-dir ${resolve(dataDir)}\` (as the user palpanel runs as), then sign in`;
+}
+
 /**
  * What the previous run's log last said about the game (RestPollerOptions.resume). Read before
  * its open sessions are closed; names come from the save (the sessions hold none).
  */
 function resumeState(store: Store): RestPollerOptions['resume'] {
-  const last = store.events.lastSystemOf([SYSTEM_REACHABLE, SYSTEM_UNREACHABLE]);
+  const last = store.events.lastSystemOf([SYSTEM_REACHABLE, SYSTEM_UNREACHABLE, SYSTEM_PASSWORD_REFUSED]);
   if (last === null) return undefined;
-  if (last === SYSTEM_UNREACHABLE) return { reachable: false, online: [] };
+  if (last !== SYSTEM_REACHABLE) return { reachable: false, online: [], refused: last === SYSTEM_PASSWORD_REFUSED };
   const saved = new Map(store.world.allPlayers().map((p) => [playerIdOfSaveUid(p.uid), p]));
   const online = store.history.openSessions().map((s) => {
     const p = saved.get(s.playerId.toUpperCase());
@@ -138,18 +150,23 @@ function startBackups(
   life: Lifecycle,
   live: LiveSource,
   client: GameRestClient | null,
-  watcher: SaveWatcher<StoreParseResult> | null,
+  watcher: SaveWatcher<StoreParseResult>,
 ): BackupPorts {
-  const { svc, ports } = createBackupStack({
+  const { svc, restorer, ports } = createBackupStack({
     store,
     settings,
+    world: () => watcher.folder.dirNow(),
+    worldIds: () => watcher.folder.ids(),
     log,
     clock,
     client,
-    game: createGameControl({ client, reachable: () => live.snapshot().reachable, clock }),
+    game: createGameControl({ client, rconAddr: settings.rconAddr, reachable: () => live.snapshot().reachable, clock }),
     ingest: watcher,
   });
-  life.onClose('backups', () => svc.idle());
+  life.onClose('backups', async () => {
+    await restorer.idle();
+    await svc.idle();
+  });
   new BackupScheduler(svc, store, clock, log).start(life.signal);
   return ports;
 }
@@ -228,15 +245,30 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     life.onClose('timers', () => timers.forEach(clearInterval));
 
     const feed = new LiveFeed(store.events);
-    const { rest, gameData, client, moderation } = startGameLink(settings, store, clock, life, log, resume, snapshotSink(store, feed, log));
+    // The save watcher looks again at once when the game reports another world than before.
+    const worldSwitch: { seen: string | null; watcher: SaveWatcher<StoreParseResult> | null } = { seen: null, watcher: null };
+    const sink = snapshotSink(store, feed, log);
+    const { rest, gameData, client, moderation } = startGameLink(settings, store, clock, life, log, resume, (s) => {
+      sink(s);
+      const id = s.info?.worldGuid || null;
+      if (id && id !== worldSwitch.seen) {
+        worldSwitch.seen = id;
+        worldSwitch.watcher?.poke();
+      }
+    });
 
+    const live = createLiveSource(store, clock, rest, gameData);
     let watcher: SaveWatcher<StoreParseResult> | null = null;
+    let worldOption: WorldOptionWatch | null = null;
     if (settings.saveDir) {
-      const saveDir = settings.saveDir;
       // A restore a crash interrupted is finished or undone before anything reads the save.
-      recoverRestore(settings.dataDir, log);
+      // The world followed is the one the game reports running (its REST info), else the only one.
+      const folder = new WorldFolder(settings.saveDir, () => live.snapshot().info?.worldGuid || null, log);
+      recoverRestore(settings.dataDir, log, folder.resolve().dir);
+      // Its WorldOption.sav, which overrides the settings file (the configuration screen and health say so).
+      worldOption = new WorldOptionWatch(() => folder.current().dir);
       watcher = new SaveWatcher({
-        saveDir,
+        world: folder,
         intervalMs: settings.saveCheckIntervalMs,
         parse: (dir) => parseForStoreInWorker({ target: dir, dataDir: settings.dataDir, worldFile: store.world.file }, life.signal),
         apply: (out) => applyParse(store, out, log),
@@ -244,25 +276,35 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
         now: clock,
       });
       watcher.start(life.signal);
+      worldSwitch.watcher = watcher;
       const w = watcher;
       life.onClose('save watcher', () => w.idle());
     }
 
-    const live = createLiveSource(store, clock, rest, gameData);
-    const backups = settings.saveDir ? startBackups(settings, store, clock, log, life, live, client, watcher) : undefined;
+    const backups = watcher ? startBackups(settings, store, clock, log, life, live, client, watcher) : undefined;
     backupRef.ports = backups;
     // Without RCON there is no console: the panel then answers as for any part not set up.
     const consolePort =
       settings.rconAddr && settings.rconPassword
-        ? createConsole(store, { addr: settings.rconAddr, password: settings.rconPassword })
+        ? createConsole(store, { addr: settings.rconAddr, password: settings.rconPassword, secrets: [settings.gameAdminPassword] })
         : undefined;
     if (consolePort) life.onClose('console', () => consolePort.close());
+    // Item grants: PalDefender's REST API when a token is configured, its RCON command else.
+    const palDefender =
+      settings.palDefenderUrl && settings.palDefenderToken
+        ? new PalDefenderClient({ baseUrl: settings.palDefenderUrl, token: settings.palDefenderToken })
+        : null;
+    if (palDefender) life.onClose('paldefender client', () => palDefender.close());
     const gameActions = client ? createGameActions(client, store, clock) : null;
     new TaskScheduler(store, taskPorts(gameActions, consolePort, live), clock, log).start(life.signal);
     const handler = createHandler({
       backups,
       console: consolePort,
-      config: settings.configFile ? createConfigEditor(store, settings.configFile) : undefined,
+      items: createItemGranter({ store, palDefender, console: consolePort }),
+      config: settings.configFile
+        ? createConfigEditor(store, settings.configFile, { composeService: settings.configComposeService })
+        : undefined,
+      worldOption: worldOption ? () => worldOption.report() : undefined,
       store,
       live,
       moderation,
@@ -292,6 +334,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     life.onClose('http', () => http.close(DRAIN_MS));
     const url = `http://${host}:${http.port}`;
     opts.ready(`palpanel ${opts.version} listening on ${url}`);
+    if (store.users.list().length === 0) log('warn', firstAdminHint(settings.dataDir));
     return { url, store, live, stop: () => life.stop() };
   } catch (err) {
     await life.stop();

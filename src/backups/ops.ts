@@ -1,8 +1,8 @@
 // `palpanel backup ...` operations, the same inside `serve` (through the control socket) and in
 // the CLI on the store directly when no server runs; the actor is `cli`.
-import type { BackupPorts, BackupRecord } from './types.js';
+import type { BackupPorts, BackupRecord, RestoreResult } from './types.js';
 import { CLI } from '../lib/actor.js';
-import { DomainError, ValidationError } from '../lib/errors.js';
+import { ConflictError, DomainError, ValidationError } from '../lib/errors.js';
 
 export type BackupOp =
   | { op: 'backup.create' }
@@ -28,6 +28,16 @@ async function finished(ports: BackupPorts, id: string): Promise<BackupRecord> {
   }
 }
 
+/** Follows a restore job to its end: its result, or its failure in its own words. */
+async function restored(ports: BackupPorts, id: string): Promise<RestoreResult> {
+  for (;;) {
+    const job = ports.restoreJob(id);
+    if (job?.state === 'done' && job.result) return job.result;
+    if (job?.state === 'failed') throw new ConflictError('conflict', job.error ?? 'The restore failed.');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 export async function runBackupOp(ports: BackupPorts, req: BackupOp): Promise<unknown> {
   switch (req.op) {
     case 'backup.create':
@@ -38,8 +48,11 @@ export async function runBackupOp(ports: BackupPorts, req: BackupOp): Promise<un
       const c = await ports.contents(idOf(req.id));
       return { id: c.id, ok: true, files: c.files.length, bytes: c.files.reduce((a, f) => a + f.size, 0) };
     }
-    case 'backup.restore':
-      return ports.restore(idOf(req.id), { confirm: String(req.confirm ?? ''), shutdown: req.shutdown === true }, CLI);
+    case 'backup.restore': {
+      const id = idOf(req.id);
+      await ports.restore(id, { confirm: String(req.confirm ?? ''), shutdown: req.shutdown === true }, CLI);
+      return restored(ports, id);
+    }
     default:
       throw new ValidationError('Unknown backup operation.');
   }

@@ -1,38 +1,65 @@
 // A side of a restore's comparison (the world in place, or a backup's), parsed from its files in
-// a work folder of the backup folder: the parse reads folders, not bytes.
-import { mkdirSync } from 'node:fs';
+// a work folder of the backup folder: the parse reads folders, not bytes. A backup's files are
+// inflated straight into the folder (never held: issue 28).
+import { existsSync, mkdirSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Logger } from '../lib/logger.js';
 import type { WorldSnapshot } from '../lib/world.js';
 import { parseInWorker } from '../ingest/parse-worker-host.js';
-import type { SaveFile } from './archive.js';
+import { extractArchive, type BackupManifest, type SaveFile } from './archive.js';
 
-const EMPTY_WORLD = { players: [], pals: [], guilds: [] };
+/** A parsed side: its players, pals and guilds, and its game version when it was read. */
+export type WorldSide = Pick<WorldSnapshot, 'players' | 'pals' | 'guilds'> & Partial<Pick<WorldSnapshot, 'meta'>>;
 
-/** Prefix of the folders parseFiles works in (in the backup folder, whose service removes any a
- * crash left). */
+const EMPTY_WORLD: WorldSide = { players: [], pals: [], guilds: [] };
+
+/** Prefix of the work folders (in the backup folder, whose service removes any a crash left). */
 export const PARSE_WORK_PREFIX = '.parse-';
 
-/** Parses files in a work folder under `workDir` (the parse reads folders); an unparsable side
- * counts as empty. */
-export async function parseFiles(
-  files: SaveFile[],
-  log: Logger,
-  workDir: string,
-): Promise<Pick<WorldSnapshot, 'players' | 'pals' | 'guilds'>> {
-  if (!files.some((f) => f.path === 'Level.sav')) return EMPTY_WORLD;
+/** A new work folder under `workDir`, given to `use`, removed after whatever happens. */
+export async function inWorkFolder<T>(workDir: string, use: (dir: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(workDir, PARSE_WORK_PREFIX));
   try {
-    for (const f of files) {
-      mkdirSync(dirname(join(dir, f.path)), { recursive: true });
-      await writeFile(join(dir, f.path), f.data);
-    }
+    return await use(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Parses the save folder `dir`; one without a Level.sav, or unparsable, counts as empty. */
+export async function parseFolder(dir: string, log: Logger): Promise<WorldSide> {
+  if (!existsSync(join(dir, 'Level.sav'))) return EMPTY_WORLD;
+  try {
     return (await parseInWorker({ target: dir })).result;
   } catch (err) {
     log('warn', 'restore: a side of the comparison could not be parsed', err);
     return EMPTY_WORLD;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** Parses files in a work folder under `workDir`; an unparsable side counts as empty. */
+export async function parseFiles(files: SaveFile[], log: Logger, workDir: string): Promise<WorldSide> {
+  if (!files.some((f) => f.path === 'Level.sav')) return EMPTY_WORLD;
+  try {
+    return await inWorkFolder(workDir, async (dir) => {
+      for (const f of files) {
+        mkdirSync(dirname(join(dir, f.path)), { recursive: true });
+        await writeFile(join(dir, f.path), f.data);
+      }
+      return parseFolder(dir, log);
+    });
+  } catch (err) {
+    log('warn', 'restore: a side of the comparison could not be parsed', err);
+    return EMPTY_WORLD;
+  }
+}
+
+/** Checks the archive at `path` while inflating it into a work folder under `workDir`, then
+ * parses it there (throws TarError when it fails its checks). */
+export async function parseArchive(path: string, log: Logger, workDir: string): Promise<{ manifest: BackupManifest; world: WorldSide }> {
+  return inWorkFolder(workDir, async (dir) => {
+    const manifest = await extractArchive(path, dir);
+    return { manifest, world: await parseFolder(dir, log) };
+  });
 }

@@ -1,72 +1,45 @@
-// Restore (issue 12): what a backup would change (from parsing both sides), and the restore
-// itself, which can never leave things worse: the typed confirmation, the game stopped, a
-// pre-restore backup first, then the save folder swapped by renames under a marker file that
-// the next start finishes or undoes, so a kill at any instant leaves either the old world or the
-// new one in place, never half of each.
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+// Restore (issue 12, issue 28): what a backup would change (from parsing both sides), and the
+// restore itself, which can never leave things worse. What can be decided at once is (the typed
+// confirmation, the backup, a game that answers, another restore or backup running); the rest
+// runs as a job whose state says where it is and how it ended: the backup read and checked, the
+// game stopped when asked, every sign of the game looked at (REST, RCON, the save files no longer
+// changing), a pre-restore backup, the same signs again, then the backup's files swapped in
+// under a journal (world-swap.ts) and the world re-parsed. Only the files a backup holds are
+// replaced; everything else in the world folder stays as it was.
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import type { Actor } from '../lib/actor.js';
-import { fsyncDir, writeFileAtomic } from '../lib/atomic-file.js';
-import { ConflictError, fsErrorReason, NotConfiguredError, ValidationError } from '../lib/errors.js';
+import { ConflictError, DomainError, fsErrorReason, NotConfiguredError, ValidationError } from '../lib/errors.js';
 import { RESTORE_CONFIRMATION } from '../lib/backup.js';
+import type { RefusalReason } from '../lib/audit.js';
 import { iso, type Clock } from '../lib/time.js';
 import type { WorldSnapshot } from '../lib/world.js';
-import type { NamedChange, RestoreDiff, RestoreResult } from './schemas.js';
+import type { NamedChange, RestoreDiff, RestoreJob, RestoreStep } from './schemas.js';
 import type { GameControl } from '../game/game-control.js';
+import { GameError, gameFailureWords } from '../game/errors.js';
+import { TarError } from '../lib/tar.js';
 import type { Store } from '../store/index.js';
-import { sha256, type ReadArchive, type SaveFile } from './archive.js';
-import { parseFiles } from './parse-sides.js';
-import { readStableSave } from './source.js';
+import { sha256, type ManifestFile, type SaveFile } from './archive.js';
+import { restoreReplaces } from './owned.js';
+import { parseFiles, type WorldSide } from './parse-sides.js';
+import { readStableSave, saveStamps } from './source.js';
+import { assertWorldWritable } from './writable.js';
 import type { BackupService } from './service.js';
 import type { Logger } from '../lib/logger.js';
+import { sameWorldId } from '../ingest/world-folder.js';
+import { keptEntries, recoverRestore, RESTORE_MARKER, swapWorld } from './world-swap.js';
 
-/** The marker of a swap in progress, in the data dir. */
-export const RESTORE_MARKER = 'restore-in-progress.json';
+export { recoverRestore, RESTORE_MARKER } from './world-swap.js';
+
 const SAMPLE = 50;
+/** Restore jobs remembered (the newest per backup), for GET /backups/{id}/restore. */
+const KEEP_JOBS = 20;
 
-interface Marker {
-  saveDir: string;
-  /** The new world, complete and fsync'd, waiting to take the save folder's place. */
-  staged: string;
-  /** Where the old world is moved to. */
-  aside: string;
-}
-
-/** Writes files under `dir` (made here), each fsync'd by writeFileAtomic. */
-function writeTree(dir: string, files: SaveFile[]): void {
-  mkdirSync(dir, { recursive: true, mode: 0o755 });
-  for (const f of files) {
-    const path = join(dir, f.path);
-    mkdirSync(dirname(path), { recursive: true, mode: 0o755 });
-    writeFileAtomic(path, f.data, 0o644);
-  }
-  fsyncDir(dir);
-}
-
-/**
- * Finishes or undoes a swap a crash interrupted (called at start, before anything reads the
- * save). Old world still in place: the staged copy is dropped. Old world moved aside but the new
- * one not yet in: the new one goes in. Both done: the old one is dropped (the pre-restore backup
- * holds it).
- */
-export function recoverRestore(dataDir: string, log: Logger): void {
-  const path = join(dataDir, RESTORE_MARKER);
-  if (!existsSync(path)) return;
-  const m = JSON.parse(readFileSync(path, 'utf8')) as Marker;
-  if (existsSync(m.saveDir) && existsSync(m.staged)) {
-    rmSync(m.staged, { recursive: true, force: true });
-    log('warn', 'restore: interrupted before the swap; the world was left as it was');
-  } else if (!existsSync(m.saveDir) && existsSync(m.staged)) {
-    renameSync(m.staged, m.saveDir);
-    fsyncDir(dirname(m.saveDir));
-    rmSync(m.aside, { recursive: true, force: true });
-    log('warn', 'restore: interrupted during the swap; the restored world was put in place');
-  } else {
-    rmSync(m.aside, { recursive: true, force: true });
-  }
-  rmSync(path, { force: true });
-  fsyncDir(dataDir);
-}
+/** Characters that reorder or hide the text around them (bidi embeddings, overrides and
+ * isolates, marks): a player's name must not turn a list of names around. */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+const shown = (name: string) => name.replace(BIDI_CONTROLS, '');
 
 function diffNamed<T>(
   before: T[],
@@ -77,8 +50,8 @@ function diffNamed<T>(
   const b = new Map(before.map((x) => [key(x), x]));
   const a = new Map(after.map((x) => [key(x), x]));
   return {
-    gained: [...a].filter(([k]) => !b.has(k)).map(([k, x]) => ({ id: k, name: name(x) })),
-    lost: [...b].filter(([k]) => !a.has(k)).map(([k, x]) => ({ id: k, name: name(x) })),
+    gained: [...a].filter(([k]) => !b.has(k)).map(([k, x]) => ({ id: k, name: shown(name(x)) })),
+    lost: [...b].filter(([k]) => !a.has(k)).map(([k, x]) => ({ id: k, name: shown(name(x)) })),
   };
 }
 
@@ -114,12 +87,16 @@ export function worldDiff(
   };
 }
 
-export function fileDiff(current: SaveFile[], restored: SaveFile[]): RestoreDiff['files'] {
+/** The files a restore adds, removes and changes (`current`: the owned files in place;
+ * `restored`: the backup's, as its checked manifest lists them). A WorldOption.sav the backup
+ * lacks is kept, so it is not among the removed. */
+export function fileDiff(current: SaveFile[], restored: Pick<ManifestFile, 'path' | 'sha256'>[]): Omit<RestoreDiff['files'], 'kept'> {
   const c = new Map(current.map((f) => [f.path, sha256(f.data)]));
-  const r = new Map(restored.map((f) => [f.path, sha256(f.data)]));
+  const r = new Map(restored.map((f) => [f.path, f.sha256]));
+  const backupPaths = new Set(r.keys());
   return {
     added: [...r.keys()].filter((p) => !c.has(p)).sort(),
-    removed: [...c.keys()].filter((p) => !r.has(p)).sort(),
+    removed: [...c.keys()].filter((p) => !r.has(p) && restoreReplaces(backupPaths, p)).sort(),
     changed: [...r]
       .filter(([p, h]) => c.has(p) && c.get(p) !== h)
       .map(([p]) => p)
@@ -130,7 +107,12 @@ export function fileDiff(current: SaveFile[], restored: SaveFile[]): RestoreDiff
 export interface RestorerOptions {
   store: Store;
   backups: BackupService;
-  saveDir: string | null;
+  /** The world folder the game runs, looked up at each use (WorldFolder.dirNow); null when no
+   * save folder is configured. */
+  world: (() => string) | null;
+  /** The ids of every world below the save folder (WorldFolder.ids): a backup of one of them is
+   * never restored into another. Absent: none known. */
+  worldIds?: () => string[];
   dataDir: string;
   log: Logger;
   clock: Clock;
@@ -139,6 +121,9 @@ export interface RestorerOptions {
   /** The save watcher, to parse the restored world at once; null when nothing watches it (the
    * `backup` command: the next start parses it). */
   ingest: { parseNow(): Promise<unknown> } | null;
+  /** Two looks at the save files this far apart must agree before the swap (default 2 s, the
+   * freshness rule's settle time). */
+  settleMs?: number;
 }
 
 /** What a restore is asked with: the typed confirmation, and whether to stop a running game. */
@@ -148,77 +133,214 @@ export interface RestoreRequest {
   shutdown: boolean;
 }
 
+/** A restore that did not go ahead, with the audit's reason. */
+class RestoreRefused extends ConflictError {
+  constructor(
+    message: string,
+    readonly reason: RefusalReason,
+  ) {
+    super('conflict', message);
+  }
+}
+
 export class Restorer {
+  private readonly jobs = new Map<string, RestoreJob>();
+  private active: Promise<void> | null = null;
+
   constructor(private readonly o: RestorerOptions) {}
 
-  private saveDir(): string {
-    if (!this.o.saveDir) throw new NotConfiguredError('saveFolder');
-    return this.o.saveDir;
+  /** The world folder: the one place a restore reads it from (the world the game runs, looked
+   * up at each use). */
+  private worldDir(): string {
+    if (!this.o.world) throw new NotConfiguredError('saveFolder');
+    return this.o.world();
   }
 
   async dryRun(id: string): Promise<RestoreDiff> {
-    return this.diff(this.saveDir(), await this.o.backups.open(id));
+    const world = this.worldDir();
+    await this.ownWorld(id, world);
+    // The backup is checked while it is inflated into a work folder and parsed there: none of
+    // it is held (issue 28).
+    const { manifest, world: after } = await this.o.backups.parse(id);
+    return this.diff(world, manifest.files, after);
   }
 
-  /** What putting `archive` in place of the save folder would change, from parsing both. */
-  private async diff(saveDir: string, archive: ReadArchive): Promise<RestoreDiff> {
-    const current = existsSync(saveDir)
-      ? await readStableSave(saveDir, { settleMs: 0, maxWaitMs: 5_000 }).catch(() => [] as SaveFile[])
-      : [];
-    const work = this.o.backups.backupDir;
-    const [before, after] = [await parseFiles(current, this.o.log, work), await parseFiles(archive.files, this.o.log, work)];
-    return { files: fileDiff(current, archive.files), ...worldDiff(before, after) };
-  }
-
-  async restore(id: string, opts: RestoreRequest, actor: Actor): Promise<RestoreResult> {
-    // Checked here, for every caller (the panel, the control socket, the CLI on a data dir).
-    if (opts.confirm !== RESTORE_CONFIRMATION) throw new ValidationError('A restore needs --confirm RESTORE, exactly.');
-    const saveDir = this.saveDir();
-    // Opened (and its checksums verified) once: the diff and the swap use the same files.
-    const archive = await this.o.backups.open(id);
-    const diff = await this.diff(saveDir, archive);
-    const { game } = this.o;
-    if (game.running()) {
-      if (!opts.shutdown || !game.stop) {
-        this.o.store.audit.note({ actor, action: 'backup.restore', target: id, detail: 'the game server was running' }, 'game_running');
-        throw new ConflictError('conflict', 'The game server is running: stop it first (or ask for "shutdown": true), then restore.');
-      }
-      await game.stop();
-    }
-    // The world as it is now, kept first: a restore is undone by restoring this.
-    const pre = this.o.backups.start('pre-restore', actor);
-    const preRecord = await pre.done;
-    const marker: Marker = { saveDir, staged: `${saveDir}.restore-${id}`, aside: `${saveDir}.before-${id}` };
-    try {
-      rmSync(marker.staged, { recursive: true, force: true });
-      writeTree(marker.staged, archive.files);
-      writeFileAtomic(join(this.o.dataDir, RESTORE_MARKER), Buffer.from(JSON.stringify(marker)));
-      if (existsSync(saveDir)) renameSync(saveDir, marker.aside);
-      renameSync(marker.staged, saveDir);
-      fsyncDir(dirname(saveDir));
-    } catch (err) {
-      // What the next start would do, now: the old world back in place, or the new one whole.
-      try {
-        recoverRestore(this.o.dataDir, this.o.log);
-        rmSync(marker.staged, { recursive: true, force: true });
-      } catch {
-        /* the marker stays for the next start */
-      }
-      this.o.store.audit.note(
-        { actor, action: 'backup.restore', target: id, detail: `failed: ${fsErrorReason(err) ?? 'the swap failed'}` },
-        'backup_failed',
-      );
+  /** 404 for no such backup; 409 for a backup of another world the host keeps below the save
+   * folder than the one the game runs (two worlds side by side: the old world's backups go only
+   * into the old world). A backup of a world no longer there (one moved to a new world id)
+   * may be restored. */
+  private async ownWorld(id: string, world: string): Promise<void> {
+    const rec = await this.o.backups.get(id);
+    const here = basename(world);
+    const of = rec.worldId;
+    if (!of || sameWorldId(of, here)) return;
+    if ((this.o.worldIds?.() ?? []).some((w) => sameWorldId(w, of)))
       throw new ConflictError(
         'conflict',
-        `The save folder could not be replaced: ${fsErrorReason(err) ?? 'the swap failed'}. palpanel needs write access to the save folder and the folder that holds it. The save folder holds a whole world, never half of two (the pre-restore backup is ${preRecord.id}).`,
+        `Backup ${id} is of world ${of}, which is still below the save folder, and the game runs world ${here}: a backup is restored only into its own world.`,
+      );
+  }
+
+  /** What putting a backup's `files` (its world parsed: `after`) in place of the world's save
+   * files would change. */
+  private async diff(world: string, files: ManifestFile[], after: WorldSide): Promise<RestoreDiff> {
+    const current = existsSync(world) ? await readStableSave(world, { settleMs: 0, maxWaitMs: 5_000 }).catch(() => [] as SaveFile[]) : [];
+    const before = await parseFiles(current, this.o.log, this.o.backups.backupDir);
+    const kept = keptEntries(world, new Set(files.map((f) => f.path)));
+    return { files: { ...fileDiff(current, files), kept }, ...worldDiff(before, after) };
+  }
+
+  /** The newest restore of backup `id` since palpanel started, or null. */
+  job(id: string): RestoreJob | null {
+    const j = this.jobs.get(id);
+    return j ? structuredClone(j) : null;
+  }
+
+  /** Waits for a restore in progress (tests, shutdown). */
+  async idle(): Promise<void> {
+    await this.active;
+  }
+
+  /**
+   * Decides what it can at once (throws: 400 a wrong confirmation, 404 no such backup, 409 a
+   * game that answers without `shutdown`, a restore or backup running), then starts the job and
+   * returns it, running.
+   */
+  async restore(id: string, opts: RestoreRequest, actor: Actor): Promise<RestoreJob> {
+    // Checked here, for every caller (the panel, the control socket, the CLI on a data dir).
+    if (opts.confirm !== RESTORE_CONFIRMATION) throw new ValidationError('A restore needs --confirm RESTORE, exactly.');
+    const world = this.worldDir();
+    assertWorldWritable(world); // a read-only or foreign save folder: said before anything is touched
+    await this.ownWorld(id, world);
+    // Nothing awaited from here to the job's start: two requests cannot both pass.
+    if (this.active) throw new ConflictError('conflict', 'A restore is running now; try again when it has finished.');
+    if (this.o.backups.busy) throw new ConflictError('conflict', 'A backup is being made now; try again when it is done.');
+    const { game } = this.o;
+    if (game.running() && (!opts.shutdown || !game.stop)) {
+      this.o.store.audit.note({ actor, action: 'backup.restore', target: id, detail: 'the game server was running' }, 'game_running');
+      throw new ConflictError('conflict', 'The game server is running: stop it first (or ask for "shutdown": true), then restore.');
+    }
+    const job: RestoreJob = {
+      id: `restore-${randomBytes(4).toString('hex')}`,
+      backupId: id,
+      state: 'running',
+      step: 'reading-backup',
+      startedAt: iso(this.o.clock()),
+      finishedAt: null,
+      error: null,
+      result: null,
+    };
+    this.jobs.delete(id);
+    this.jobs.set(id, job);
+    while (this.jobs.size > KEEP_JOBS) this.jobs.delete(this.jobs.keys().next().value!);
+    const release = this.o.backups.reserve('A restore is running now; a backup can be made when it has finished.');
+    this.active = this.run(job, world, opts, actor).finally(() => {
+      release();
+      this.active = null;
+    });
+    return structuredClone(job);
+  }
+
+  private async run(job: RestoreJob, world: string, opts: RestoreRequest, actor: Actor): Promise<void> {
+    const id = job.backupId;
+    const step = (s: RestoreStep) => void (job.step = s);
+    try {
+      // What an interrupted restore left is finished or removed first (the next start does too).
+      recoverRestore(this.o.dataDir, this.o.log, world);
+      // Opened (and its checksums verified) once: the diff and the swap use the same files.
+      const archive = await this.o.backups.open(id);
+      const diff = await this.diff(world, archive.manifest.files, await parseFiles(archive.files, this.o.log, this.o.backups.backupDir));
+      const { game } = this.o;
+      if (game.running()) {
+        if (!opts.shutdown || !game.stop)
+          throw new RestoreRefused(
+            'The game server answers again: stop it first (or ask for "shutdown": true), then restore.',
+            'game_running',
+          );
+        step('stopping-game');
+        await game.stop().catch((err: unknown) => {
+          throw new RestoreRefused(
+            `The game server was not stopped: ${wordsOf(err).replace(/\.$/, '')}. Nothing was changed.`,
+            'game_running',
+          );
+        });
+      }
+      step('checking-game');
+      const stamps = await this.gameGone(world);
+      step('pre-restore-backup');
+      // The world as it is now, kept first: a restore is undone by restoring this.
+      const pre = await this.o.backups.start('pre-restore', actor).done;
+      step('checking-game');
+      if ((await this.gameGone(world)) !== stamps)
+        throw new RestoreRefused(
+          'The save files changed while the world in place was being backed up: the game may still be running. Stop it, then restore.',
+          'game_running',
+        );
+      step('swapping');
+      let warnings: string[];
+      try {
+        warnings = await swapWorld(this.o.dataDir, world, archive.files);
+      } catch (err) {
+        const why = fsErrorReason(err) ?? 'a file operation failed';
+        const left = existsSync(join(this.o.dataDir, RESTORE_MARKER))
+          ? 'the next start of palpanel finishes putting the world in place back'
+          : 'the world in place was left as it was';
+        this.o.log('warn', `restore of ${id} failed`, err);
+        throw new RestoreRefused(
+          `The save folder could not be changed: ${why}; ${left} (the pre-restore backup is ${pre.id}). palpanel needs write access to the world folder and its Players folder.`,
+          'backup_failed',
+        );
+      }
+      const restoredAt = iso(this.o.clock());
+      this.o.store.audit.note({ actor, action: 'backup.restore', target: id, detail: `pre-restore backup ${pre.id}` });
+      this.o.log('info', `restore: ${basename(world)} now holds backup ${id}; the world before it is backup ${pre.id}`);
+      for (const w of warnings) this.o.log('warn', `restore: ${w}`);
+      step('re-parsing');
+      await this.o.ingest?.parseNow().catch((err: unknown) => this.o.log('warn', 'restore: the re-parse failed', err));
+      job.result = { diff, preRestoreBackup: pre.id, restoredAt, warnings };
+      job.state = 'done';
+    } catch (err) {
+      job.state = 'failed';
+      job.error = wordsOf(err);
+      if (!(err instanceof RestoreRefused)) this.o.log('warn', `restore of ${id} failed`, err);
+      this.o.store.audit.note(
+        { actor, action: 'backup.restore', target: id, detail: `failed at ${job.step}: ${job.error}` },
+        err instanceof RestoreRefused ? err.reason : 'backup_failed',
       );
     }
-    rmSync(marker.aside, { recursive: true, force: true });
-    rmSync(join(this.o.dataDir, RESTORE_MARKER), { force: true });
-    const restoredAt = iso(this.o.clock());
-    this.o.store.audit.note({ actor, action: 'backup.restore', target: id, detail: `pre-restore backup ${preRecord.id}` });
-    this.o.log('info', `restore: ${basename(saveDir)} now holds backup ${id}; the world before it is backup ${preRecord.id}`);
-    await this.o.ingest?.parseNow().catch((err: unknown) => this.o.log('warn', 'restore: the re-parse failed', err));
-    return { diff, preRestoreBackup: preRecord.id, restoredAt };
+    job.finishedAt = iso(this.o.clock());
   }
+
+  /**
+   * Every sign palpanel can read says the game is gone: no door of it (REST, RCON) accepts a
+   * connection, and the save files do not change between two looks. Returns their stamps.
+   */
+  private async gameGone(world: string): Promise<string> {
+    const signs = (await this.o.game.probe?.()) ?? [];
+    const alive = signs.filter((s) => s.state !== 'stopped');
+    if (alive.length)
+      throw new RestoreRefused(
+        `The game server may still be running: ${alive.map((s) => s.words).join('; ')}. Stop it, then restore.`,
+        'game_running',
+      );
+    const settle = this.o.settleMs ?? 2_000;
+    const first = await saveStamps(world);
+    await new Promise((r) => setTimeout(r, settle));
+    if ((await saveStamps(world)) !== first)
+      throw new RestoreRefused(
+        `The save files are still being written (they changed within ${settle / 1000} s): the game may still be running. Stop it, then restore.`,
+        'game_running',
+      );
+    return first;
+  }
+}
+
+/** An error in words a host can read: a domain error's own, a file-system reason, else none. */
+function wordsOf(err: unknown): string {
+  if (err instanceof DomainError) return err.message;
+  if (err instanceof GameError) return `${gameFailureWords(err)}.`;
+  const fs = fsErrorReason(err);
+  if (fs) return `a file operation failed: ${fs}.`;
+  if (err instanceof TarError) return `the backup cannot be read: ${err.message}.`;
+  return 'the restore failed (the log has the details).';
 }

@@ -16,6 +16,10 @@ export const BackupRecordSchema = z.strictObject({
   sizeBytes: z.int().min(0),
   gameVersion: z.string().nullable(),
   world: World,
+  worldId: z.string().nullable().meta({
+    description:
+      "The world it was made of (its folder name, the game's world id); null when not known (an import, an older backup). A backup is restored only into its own world.",
+  }),
   fileCount: z.int().min(0),
   note: z.string().nullable().meta({ description: "The admin's words for a manual backup; null otherwise." }),
 });
@@ -38,7 +42,15 @@ export const NamedChangeSchema = z.strictObject({ id: z.string(), name: z.string
 
 /** What a restore would change, from parsing both sides. */
 export const RestoreDiffSchema = z.strictObject({
-  files: z.strictObject({ added: z.array(z.string()), removed: z.array(z.string()), changed: z.array(z.string()) }),
+  files: z.strictObject({
+    added: z.array(z.string()),
+    removed: z.array(z.string()),
+    changed: z.array(z.string()),
+    kept: z.array(z.string()).meta({
+      description:
+        "What the restore leaves in the world folder exactly as it is (it replaces only a backup's files: Level.sav, LevelMeta.sav, Players/<uid>.sav, and WorldOption.sav when the backup has one): the game's own backup/ folder, a host's notes, a WorldOption.sav the backup lacks. A folder ends with `/`; at most 200 entries, sorted.",
+    }),
+  }),
   players: z.strictObject({ gained: z.array(NamedChangeSchema), lost: z.array(NamedChangeSchema) }),
   pals: z.strictObject({
     gained: z.int(),
@@ -81,7 +93,31 @@ export const BackupStorageSchema = z.strictObject({
   newestAt: Timestamp.nullable().meta({ description: 'When the newest backup was made.' }),
 });
 
-export const RestoreResultSchema = z.strictObject({ diff: RestoreDiffSchema, preRestoreBackup: z.string(), restoredAt: Timestamp });
+export const RestoreResultSchema = z.strictObject({
+  diff: RestoreDiffSchema,
+  preRestoreBackup: z.string().meta({ description: 'The backup of the world as it was: restoring it undoes this restore.' }),
+  restoredAt: Timestamp,
+  warnings: z.array(z.string()).meta({ description: 'What was done differently than asked, e.g. a file that could not keep its owner.' }),
+});
+
+/** The steps of a restore job, in order. */
+export const RESTORE_STEPS = ['reading-backup', 'stopping-game', 'checking-game', 'pre-restore-backup', 'swapping', 're-parsing'] as const;
+export type RestoreStep = (typeof RESTORE_STEPS)[number];
+
+/** POST /backups/{id}/restore (202) and GET /backups/{id}/restore: a restore of that backup. */
+export const RestoreJobSchema = z.strictObject({
+  id: z.string().meta({ description: 'The restore job.' }),
+  backupId: z.string(),
+  state: z.enum(['running', 'done', 'failed']),
+  step: z.enum(RESTORE_STEPS).meta({
+    description:
+      'What the job does now, or did when it ended: reading-backup (checksums, the diff), stopping-game (`shutdown: true`), checking-game (REST, RCON, and the save files no longer changing), pre-restore-backup, swapping, re-parsing.',
+  }),
+  startedAt: Timestamp,
+  finishedAt: Timestamp.nullable(),
+  error: z.string().nullable().meta({ description: 'Why it failed, in words; null otherwise.' }),
+  result: RestoreResultSchema.nullable().meta({ description: 'When done: what changed and the pre-restore backup.' }),
+});
 
 export type BackupRecord = z.infer<typeof BackupRecordSchema>;
 export type NamedChange = z.infer<typeof NamedChangeSchema>;
@@ -90,3 +126,4 @@ export type BackupJob = z.infer<typeof BackupJobSchema>;
 export type BackupContents = z.infer<typeof BackupContentsSchema>;
 export type BackupStorage = z.infer<typeof BackupStorageSchema>;
 export type RestoreResult = z.infer<typeof RestoreResultSchema>;
+export type RestoreJob = z.infer<typeof RestoreJobSchema>;

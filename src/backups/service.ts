@@ -4,7 +4,7 @@
 // Every completed backup adds the public `Backup completed` event; every change is audited.
 import { randomBytes } from 'node:crypto';
 import { createReadStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { rm, statfs } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 import { SYSTEM, type Actor } from '../lib/actor.js';
@@ -14,11 +14,20 @@ import { iso, type Clock } from '../lib/time.js';
 import { TarError } from '../lib/tar.js';
 import type { Store } from '../store/index.js';
 import { BACKUP_ID, type BackupTrigger } from '../lib/backup.js';
-import { archivePath, readArchive, writeArchive, type BackupManifest, type ReadArchive, type SaveFile } from './archive.js';
+import {
+  archivePath,
+  readArchive,
+  verifyArchive,
+  writeArchive,
+  type ArchiveFile,
+  type BackupManifest,
+  type ReadArchive,
+} from './archive.js';
+import { MAX_MANIFEST_BYTES } from './member-bounds.js';
 import type { BackupRecord, BackupStorage } from './schemas.js';
 import { readStableSave } from './source.js';
 import type { Logger } from '../lib/logger.js';
-import { PARSE_WORK_PREFIX } from './parse-sides.js';
+import { parseArchive, PARSE_WORK_PREFIX, type WorldSide } from './parse-sides.js';
 
 /** A backup being made, or one that failed (a done job is its record). */
 export type BackupJobState = { id: string; trigger: BackupTrigger; state: 'running' | 'failed'; startedAt: string; error: string | null };
@@ -31,9 +40,19 @@ export class BackupNotFoundError extends NotFoundError {
   }
 }
 
+/** A backup in the folder that does not pass its checks (damaged, or kept by an older palpanel
+ * that let more in): it is listed, but cannot be opened. */
+export class BackupUnusableError extends ConflictError {
+  constructor(id: string, why: string) {
+    super('conflict', `Backup ${id} cannot be used: ${why}.`);
+  }
+}
+
 export interface BackupServiceOptions {
   store: Store;
-  saveDir: string | null;
+  /** The world folder the game runs, looked up at each backup (WorldFolder.dirNow); null when
+   * no save folder is configured. */
+  world: (() => string) | null;
   backupDir: string;
   log: Logger;
   clock: Clock;
@@ -61,7 +80,7 @@ async function readManifest(path: string): Promise<BackupManifest | null> {
       if (have < 512) return;
       const buf = Buffer.concat(chunks);
       const size = parseInt(buf.toString('latin1', 124, 136).replace(/\0.*$/s, '').trim(), 8);
-      if (buf.toString('utf8', 0, 100).replace(/\0.*$/s, '') !== 'manifest.json' || !(size > 0 && size < 16 * 1024 * 1024))
+      if (buf.toString('utf8', 0, 100).replace(/\0.*$/s, '') !== 'manifest.json' || !(size > 0 && size <= MAX_MANIFEST_BYTES))
         return done(null);
       if (have < 512 + size) return;
       try {
@@ -81,6 +100,8 @@ export class BackupService {
   private readonly jobs = new Map<string, BackupJobState>();
   private readonly cache = new Map<string, { mtimeMs: number; record: BackupRecord }>();
   private running: Promise<unknown> | null = null;
+  /** Why no backup may start now (a restore runs; its own pre-restore backup aside), or null. */
+  private reservedFor: string | null = null;
 
   constructor(private readonly o: BackupServiceOptions) {
     mkdirSync(o.backupDir, { recursive: true, mode: 0o700 });
@@ -98,15 +119,17 @@ export class BackupService {
 
   /** Starts a backup; resolves with its id at once (the job's state is readable until done). */
   start(trigger: BackupTrigger, actor: Actor, note: string | null = null): { id: string; done: Promise<BackupRecord> } {
-    if (!this.o.saveDir) throw new NotConfiguredError('saveFolder');
+    if (!this.o.world) throw new NotConfiguredError('saveFolder');
+    const dir = this.o.world();
     if (this.running) throw new ConflictError('conflict', 'A backup is being made now; try again when it is done.');
+    if (this.reservedFor && trigger !== 'pre-restore') throw new ConflictError('conflict', this.reservedFor);
     const now = this.o.clock();
     const id = `${iso(now)
       .replace(/[-:]/g, '')
       .replace(/\.\d{3}/, '')}-${trigger}-${randomBytes(3).toString('hex')}`;
     const job: BackupJobState = { id, trigger, state: 'running', startedAt: iso(now), error: null };
     this.jobs.set(id, job);
-    const done = this.make(id, trigger, actor, undefined, note).then(
+    const done = this.make(id, trigger, actor, dir, undefined, note).then(
       (rec) => {
         this.jobs.delete(id);
         return rec;
@@ -133,15 +156,18 @@ export class BackupService {
     id: string,
     trigger: BackupTrigger,
     actor: Actor,
-    files?: SaveFile[],
+    dir: string | null,
+    files?: ArchiveFile[],
     note: string | null = null,
+    own?: Pick<BackupManifest, 'world' | 'gameVersion'>,
   ): Promise<BackupRecord> {
     if (!files) {
-      if (this.o.saveGame)
+      // Not before a restore: the game is stopped by then, and asking would only wait out a timeout.
+      if (this.o.saveGame && trigger !== 'pre-restore')
         await this.o
           .saveGame()
           .catch((err: unknown) => this.o.log('warn', 'backup: the game did not save first; the files on disk are backed up', err));
-      files = await readStableSave(this.o.saveDir!, { settleMs: this.o.settleMs ?? 1_000, maxWaitMs: this.o.maxWaitMs ?? 60_000 });
+      files = await readStableSave(dir!, { settleMs: this.o.settleMs ?? 1_000, maxWaitMs: this.o.maxWaitMs ?? 60_000 });
     }
     const info = this.o.store.world.parseInfo();
     const { manifest, size } = await writeArchive(
@@ -151,15 +177,16 @@ export class BackupService {
         id,
         trigger,
         createdAt: iso(this.o.clock()),
-        gameVersion: info.meta?.gameVersion ?? null,
-        world: info.lastParseAt ? { players: info.players, pals: info.pals, guilds: info.guilds } : null,
+        gameVersion: own ? own.gameVersion : (info.meta?.gameVersion ?? null),
+        world: own ? own.world : info.lastParseAt ? { players: info.players, pals: info.pals, guilds: info.guilds } : null,
+        worldId: dir ? basename(dir) : null,
         note,
       },
       files,
     );
     // Read back what was written: a backup that does not verify is removed, never listed.
     try {
-      await readArchive(archivePath(this.o.backupDir, id));
+      await verifyArchive(archivePath(this.o.backupDir, id));
     } catch (err) {
       await rm(archivePath(this.o.backupDir, id), { force: true });
       throw err;
@@ -175,17 +202,29 @@ export class BackupService {
       sizeBytes: size,
       gameVersion: manifest.gameVersion,
       world: manifest.world,
+      worldId: manifest.worldId ?? null,
       fileCount: manifest.files.length,
       note,
     };
   }
 
-  /** Keeps an archive made elsewhere (already read and checked), as an `imported` backup. */
-  async adopt(archive: ReadArchive, actor: Actor): Promise<BackupRecord> {
+  /** Keeps an archive made elsewhere (already read and checked), as an `imported` backup, with
+   * the counts and game version of its own world (`own`: from parsing it; never the world in
+   * place's, nor what the archive's manifest claims). */
+  async adopt(files: ArchiveFile[], actor: Actor, own: Pick<BackupManifest, 'world' | 'gameVersion'>): Promise<BackupRecord> {
     const id = `${iso(this.o.clock())
       .replace(/[-:]/g, '')
       .replace(/\.\d{3}/, '')}-imported-${randomBytes(3).toString('hex')}`;
-    return this.make(id, 'imported', actor, archive.files);
+    return this.make(id, 'imported', actor, null, files, null, own);
+  }
+
+  /** Keeps any other backup from starting (with `reason` as the refusal) until the returned
+   * function is called: a restore holds it from its start to its end. */
+  reserve(reason: string): () => void {
+    this.reservedFor = reason;
+    return () => {
+      this.reservedFor = null;
+    };
   }
 
   /** A job still running or failed, or null. */
@@ -193,9 +232,9 @@ export class BackupService {
     return this.jobs.get(id) ?? null;
   }
 
-  /** Whether a backup is being made now. */
+  /** Whether a backup is being made now, or a restore keeps one from starting. */
   get busy(): boolean {
-    return this.running !== null;
+    return this.running !== null || this.reservedFor !== null;
   }
 
   /** Waits for a backup in progress (tests, shutdown). */
@@ -228,6 +267,7 @@ export class BackupService {
         sizeBytes: s.size,
         gameVersion: m.gameVersion,
         world: m.world,
+        worldId: m.worldId ?? null,
         fileCount: m.files.length,
         note: m.note ?? null,
       };
@@ -244,10 +284,30 @@ export class BackupService {
     return rec;
   }
 
-  /** Reads and checks the whole archive. */
-  async open(id: string): Promise<ReadArchive> {
+  /** Runs `read` on a listed backup's archive; one that fails its checks is unusable, in words. */
+  private async checked<T>(id: string, read: (path: string) => Promise<T>): Promise<T> {
     await this.get(id);
-    return readArchive(archivePath(this.o.backupDir, id));
+    try {
+      return await read(archivePath(this.o.backupDir, id));
+    } catch (err) {
+      if (err instanceof TarError) throw new BackupUnusableError(id, err.message);
+      throw err;
+    }
+  }
+
+  /** Reads and checks the whole archive, its files held (bounded: member-bounds.ts). */
+  async open(id: string): Promise<ReadArchive> {
+    return this.checked(id, (path) => readArchive(path));
+  }
+
+  /** Checks the whole archive as it is inflated, holding none of it; its manifest. */
+  async verify(id: string): Promise<BackupManifest> {
+    return this.checked(id, (path) => verifyArchive(path));
+  }
+
+  /** Checks the archive while inflating it into a work folder, and parses the world there. */
+  async parse(id: string): Promise<{ manifest: BackupManifest; world: WorldSide }> {
+    return this.checked(id, (path) => parseArchive(path, this.o.log, this.o.backupDir));
   }
 
   /** The archive's path for a download (after the id was found). */

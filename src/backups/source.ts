@@ -1,28 +1,26 @@
 // The world save folder as a backup takes it: Level.sav, LevelMeta.sav, WorldOption.sav where
-// present, and every Players/*.sav; regular files only (opened non-blocking), and only once the
+// present, and the game's player saves in Players/ (owned.ts); regular files only (opened non-blocking), and only once the
 // files have stopped changing, so a backup never holds a half-written file.
 import { constants } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SaveFolderError } from '../ingest/save-files.js';
 import type { SaveFile } from './archive.js';
-
-const TOP = ['Level.sav', 'LevelMeta.sav', 'WorldOption.sav'];
-const PLAYER = /^[0-9A-Za-z_]{1,64}\.sav$/;
-const MAX_FILE = 1024 * 1024 * 1024;
+import { isPlayerFileName, PLAYERS, TOP_FILES } from './owned.js';
+import { memberRole, sizeWords } from './member-bounds.js';
 
 /** The save files present now (relative paths). */
-async function present(saveDir: string): Promise<string[]> {
+export async function present(saveDir: string): Promise<string[]> {
   const out: string[] = [];
-  for (const name of TOP) {
+  for (const name of TOP_FILES) {
     const s = await stat(join(saveDir, name)).catch(() => null);
     if (s?.isFile()) out.push(name);
   }
-  const players = await readdir(join(saveDir, 'Players')).catch(() => [] as string[]);
+  const players = await readdir(join(saveDir, PLAYERS)).catch(() => [] as string[]);
   for (const name of players.sort()) {
-    if (!PLAYER.test(name)) continue;
-    const s = await stat(join(saveDir, 'Players', name)).catch(() => null);
-    if (s?.isFile()) out.push(`Players/${name}`);
+    if (!isPlayerFileName(name)) continue;
+    const s = await stat(join(saveDir, PLAYERS, name)).catch(() => null);
+    if (s?.isFile()) out.push(`${PLAYERS}/${name}`);
   }
   return out;
 }
@@ -42,7 +40,11 @@ async function readRegular(path: string, name: string): Promise<Uint8Array> {
   try {
     const s = await fh.stat();
     if (!s.isFile()) throw new SaveFolderError(`${name} is not a regular file; only regular files are backed up.`);
-    if (s.size > MAX_FILE) throw new SaveFolderError(`${name} is larger than 1 GiB; it is not a world save file.`);
+    // The bound its backup will be read back with: a file past it is refused now, in words.
+    const role = memberRole(name);
+    if (!role) throw new SaveFolderError(`${name} is not a world save file.`);
+    if (s.size > role.max)
+      throw new SaveFolderError(`${name} is ${sizeWords(s.size)}, more than ${role.what} can be (at most ${sizeWords(role.max)}).`);
     const buf = new Uint8Array(s.size);
     let got = 0;
     while (got < s.size) {

@@ -6,9 +6,9 @@ import { randomBytes } from 'node:crypto';
 import type { BackupPorts } from './types.js';
 import { ValidationError } from '../lib/errors.js';
 import { TarError } from '../lib/tar.js';
-import { readArchive } from './archive.js';
+import { extractArchive, type BackupManifest } from './archive.js';
 import type { Logger } from '../lib/logger.js';
-import { parseFiles } from './parse-sides.js';
+import { inWorkFolder, parseFolder } from './parse-sides.js';
 import { Restorer, type RestorerOptions } from './restore.js';
 import type { GameControl } from '../game/game-control.js';
 import { BackupService } from './service.js';
@@ -28,7 +28,7 @@ export function createBackupPorts(svc: BackupService, restorer: Restorer, log: L
       return { id };
     },
     async contents(id) {
-      const { manifest } = await svc.open(id);
+      const manifest = await svc.verify(id);
       return {
         id: manifest.id,
         trigger: manifest.trigger,
@@ -42,36 +42,56 @@ export function createBackupPorts(svc: BackupService, restorer: Restorer, log: L
     pathOf: (id) => svc.pathOf(id),
     remove: (id, actor) => svc.remove(id, actor),
     async importArchive(bytes, actor) {
-      // Checked from a file of its own, like any archive, then as a world save.
+      // Checked from a file of its own, like any archive: inflated into a work folder as it is
+      // checked (never held), parsed there as a world save, then archived anew from there.
       const tmp = join(svc.backupDir, `.upload-${randomBytes(4).toString('hex')}.tar.gz.tmp`);
       await writeFile(tmp, bytes, { mode: 0o600 });
       try {
-        let archive;
-        try {
-          archive = await readArchive(tmp);
-        } catch (err) {
-          if (err instanceof TarError) throw new ValidationError(`The upload is not a palpanel backup: ${err.message}.`);
-          throw err;
-        }
-        if (!archive.files.some((f) => f.path === 'Level.sav'))
-          throw new ValidationError('The upload holds no Level.sav: it is not a world save.');
-        const world = await parseFiles(archive.files, log, svc.backupDir);
-        if (world.players.length === 0 && world.pals.length === 0 && world.guilds.length === 0) {
-          throw new ValidationError("The upload's Level.sav could not be read as a Palworld world save.");
-        }
-        return await svc.adopt(archive, actor);
+        return await inWorkFolder(svc.backupDir, async (dir) => {
+          let manifest: BackupManifest;
+          try {
+            manifest = await extractArchive(tmp, dir);
+          } catch (err) {
+            if (err instanceof TarError) throw new ValidationError(`The upload is not a palpanel backup: ${err.message}.`);
+            throw err;
+          }
+          if (!manifest.files.some((f) => f.path === 'Level.sav'))
+            throw new ValidationError('The upload holds no Level.sav: it is not a world save.');
+          const world = await parseFolder(dir, log);
+          if (world.players.length === 0 && world.pals.length === 0 && world.guilds.length === 0) {
+            throw new ValidationError("The upload's Level.sav could not be read as a Palworld world save.");
+          }
+          // Listed with its own world, as parsed here (not the world in place's, nor its manifest's claim).
+          const own = {
+            world: { players: world.players.length, pals: world.pals.length, guilds: world.guilds.length },
+            gameVersion: world.meta?.gameVersion ?? null,
+          };
+          const files = manifest.files.map((f) => ({ ...f, source: join(dir, f.path) }));
+          try {
+            return await svc.adopt(files, actor, own);
+          } catch (err) {
+            // Its read-back after writing: what passed above cannot fail here, but would say why.
+            if (err instanceof TarError) throw new ValidationError(`The upload is not a palpanel backup: ${err.message}.`);
+            throw err;
+          }
+        });
       } finally {
         await rm(tmp, { force: true });
       }
     },
     dryRun: (id) => restorer.dryRun(id),
     restore: (id, opts, actor) => restorer.restore(id, opts, actor),
+    restoreJob: (id) => restorer.job(id),
   };
 }
 
 export interface BackupStackOptions {
   store: Store;
-  settings: Pick<Settings, 'saveDir' | 'backupDir' | 'dataDir'>;
+  settings: Pick<Settings, 'backupDir' | 'dataDir'>;
+  /** The world folder the game runs, looked up at each use; null without a save folder. */
+  world: (() => string) | null;
+  /** The ids of every world below the save folder (RestorerOptions.worldIds). */
+  worldIds?: () => string[];
   log: Logger;
   clock: Clock;
   /** The game's REST client, when one is configured: asked to save before a backup. */
@@ -83,10 +103,10 @@ export interface BackupStackOptions {
 
 /** The backup service, its restorer and their ports over one store, for `serve` and for the
  * `backup` command on a data dir no server holds. */
-export function createBackupStack(o: BackupStackOptions): { svc: BackupService; ports: BackupPorts } {
+export function createBackupStack(o: BackupStackOptions): { svc: BackupService; restorer: Restorer; ports: BackupPorts } {
   const svc = new BackupService({
     store: o.store,
-    saveDir: o.settings.saveDir,
+    world: o.world,
     backupDir: o.settings.backupDir ?? join(o.settings.dataDir, 'backups'),
     log: o.log,
     clock: o.clock,
@@ -95,12 +115,13 @@ export function createBackupStack(o: BackupStackOptions): { svc: BackupService; 
   const restorer = new Restorer({
     store: o.store,
     backups: svc,
-    saveDir: o.settings.saveDir,
+    world: o.world,
+    worldIds: o.worldIds,
     dataDir: o.settings.dataDir,
     log: o.log,
     clock: o.clock,
     game: o.game,
     ingest: o.ingest,
   });
-  return { svc, ports: createBackupPorts(svc, restorer, o.log) };
+  return { svc, restorer, ports: createBackupPorts(svc, restorer, o.log) };
 }

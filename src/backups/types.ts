@@ -1,11 +1,11 @@
 // What the panel's backup routes need of the running palpanel (src/backups/service.ts and
 // src/backups/restore.ts implement it), injected through HttpDeps.backups.
 import type { Actor } from '../lib/actor.js';
-import type { BackupContents, BackupRecord, BackupStorage, RestoreDiff, RestoreResult } from './schemas.js';
+import type { BackupContents, BackupRecord, BackupStorage, RestoreDiff, RestoreJob } from './schemas.js';
 import type { BackupJobState } from './service.js';
 import type { RestoreRequest } from './restore.js';
 
-export type { BackupContents, BackupRecord, BackupStorage, NamedChange, RestoreDiff, RestoreResult } from './schemas.js';
+export type { BackupContents, BackupRecord, BackupStorage, NamedChange, RestoreDiff, RestoreJob, RestoreResult } from './schemas.js';
 export type { BackupJobState } from './service.js';
 
 export interface BackupPorts {
@@ -20,6 +20,9 @@ export interface BackupPorts {
   /** Checks an uploaded archive as a world save and keeps it as an `imported` backup. */
   importArchive(bytes: Buffer, actor: Actor): Promise<BackupRecord>;
   dryRun(id: string): Promise<RestoreDiff>;
-  /** Checks the typed confirmation itself (restore.ts), whoever calls. */
-  restore(id: string, opts: RestoreRequest, actor: Actor): Promise<RestoreResult>;
+  /** Checks what it can at once (the typed confirmation itself, whoever calls; the backup; a game
+   * that answers), then answers with the restore job, running (restore.ts). */
+  restore(id: string, opts: RestoreRequest, actor: Actor): Promise<RestoreJob>;
+  /** The newest restore of backup `id` since palpanel started, or null. */
+  restoreJob(id: string): RestoreJob | null;
 }

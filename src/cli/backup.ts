@@ -6,8 +6,9 @@ import { runBackupOp, type BackupOp } from '../backups/ops.js';
 import { createLogger } from '../lib/logger.js';
 import { loadSettings } from '../config/settings.js';
 import { GameRestClient } from '../game/rest-client.js';
-import { gameStoppedByHand } from '../game/game-control.js';
-import type { BackupRecord, RestoreDiff } from '../backups/types.js';
+import { gameStoppedByHand, probeGame } from '../game/game-control.js';
+import { WorldFolder } from '../ingest/world-folder.js';
+import type { BackupRecord, RestoreResult } from '../backups/types.js';
 import type { Store } from '../store/index.js';
 import type { CliIo } from './io.js';
 
@@ -28,20 +29,20 @@ function run(io: CliIo, o: BackupCliOpts, op: BackupOp): Promise<unknown> {
       ? new GameRestClient({ baseUrl: settings.gameRestUrl, password: settings.gameAdminPassword ?? '' })
       : null;
     try {
-      const gameUp = client
-        ? await client.info({ timeoutMs: 2_000 }).then(
-            () => true,
-            () => false,
-          )
-        : false;
+      // The game's answer says whether it runs, and which world when the save folder holds several.
+      const info = client ? await client.info({ timeoutMs: 2_000 }).catch(() => null) : null;
+      const gameUp = info !== null;
+      const folder = settings.saveDir ? new WorldFolder(settings.saveDir, () => info?.worldGuid || null, log) : null;
       // The next `serve` parses a restored world at its start.
       const { ports } = createBackupStack({
         store,
         settings,
+        world: folder ? () => folder.dirNow() : null,
+        worldIds: () => folder?.ids() ?? [],
         log,
         clock: () => new Date(),
         client,
-        game: gameStoppedByHand(gameUp),
+        game: gameStoppedByHand(gameUp, probeGame({ client, rconAddr: settings.rconAddr })),
         ingest: null,
       });
       return await runBackupOp(ports, op);
@@ -73,15 +74,13 @@ export async function backupVerify(io: CliIo, id: string, o: BackupCliOpts): Pro
 }
 
 export async function backupRestore(io: CliIo, id: string, o: BackupCliOpts & { confirm?: string; shutdown?: boolean }): Promise<void> {
-  const r = (await run(io, o, { op: 'backup.restore', id, confirm: o.confirm ?? '', shutdown: o.shutdown })) as {
-    diff: RestoreDiff;
-    preRestoreBackup: string;
-  };
+  const r = (await run(io, o, { op: 'backup.restore', id, confirm: o.confirm ?? '', shutdown: o.shutdown })) as RestoreResult;
   if (o.json) return io.out(`${JSON.stringify(r)}\n`);
   const d = r.diff;
   io.out(
     `Restored ${id}. The world before it is backup ${r.preRestoreBackup}.\n` +
-      `files: ${d.files.added.length} added, ${d.files.removed.length} removed, ${d.files.changed.length} changed; ` +
-      `players: +${d.players.gained.length} -${d.players.lost.length}; pals: +${d.pals.gained} -${d.pals.lost}; guilds: +${d.guilds.gained.length} -${d.guilds.lost.length}\n`,
+      `files: ${d.files.added.length} added, ${d.files.removed.length} removed, ${d.files.changed.length} changed, ${d.files.kept.length} left as they were; ` +
+      `players: +${d.players.gained.length} -${d.players.lost.length}; pals: +${d.pals.gained} -${d.pals.lost}; guilds: +${d.guilds.gained.length} -${d.guilds.lost.length}\n` +
+      r.warnings.map((w) => `warning: ${w}\n`).join(''),
   );
 }

@@ -21,20 +21,23 @@ const SETTINGS_HELP = `
 Settings (environment; a flag above wins over its variable):
   SERVICE_LISTEN                  --listen    host:port to listen on; port 0 picks a free port (default 127.0.0.1:8080)
   SERVICE_DATA_DIR                --data-dir  the panel's own state: store, control socket (default ./palpanel-data)
-  SERVICE_SAVE_DIR                --save-dir  world save folder with Level.sav, LevelMeta.sav, Players/ (default none)
-  SERVICE_SAVE_CHECK_INTERVAL     how often the save folder is checked for a newer Level.sav (default 30s)
+  SERVICE_SAVE_DIR                --save-dir  the game's Saved folder, or any folder from it down to the world folder (SaveGames/0/<world id>); the world the game runs is followed (default none)
+  SERVICE_SAVE_CHECK_INTERVAL     how often the world folder is checked besides change notification; a save quiet for 2 s is read at once (default 30s)
   SERVICE_GAME_REST_URL           --game-url  base URL of the game's REST API, e.g. http://127.0.0.1:8212 (default none)
   SERVICE_GAME_ADMIN_PASSWORD     the game's AdminPassword, sent as HTTP Basic user admin (default none)
   SERVICE_POLL_INTERVAL           period of the live poll: info, players, metrics (default 5s)
   SERVICE_GAME_DATA               on (or true, 1, yes) enables the live game-data poller, GET /v1/api/game-data (default off)
   SERVICE_GAME_DATA_INTERVAL      period of the game-data poller (default 15s)
-  SERVICE_RCON_ADDR               host:port of the game's RCON (default none)
+  SERVICE_RCON_ADDR               host:port of the game's RCON, which only the console needs; the game deprecates it (default none)
   SERVICE_RCON_PASSWORD           the game's RCON password (default none)
+  SERVICE_PALDEFENDER_URL         PalDefender's REST API for item grants, e.g. http://127.0.0.1:17993; set with the token (default none)
+  SERVICE_PALDEFENDER_TOKEN       a token from PalDefender's RESTAPI/Tokens with the permission REST.Items.Give (default none)
   SERVICE_INTEGRATION_RATE_LIMIT  Integration API requests per minute per key, a positive whole number (default 60)
   SERVICE_SESSION_TTL             panel session length (default 7d)
   SERVICE_LOG_FORMAT              text or json; logs go to stderr (default text)
   SERVICE_BACKUP_DIR              where backups are kept; unset: <data-dir>/backups (default none)
-  SERVICE_CONFIG_FILE             the game's PalWorldSettings.ini or palworld-server-docker's env file, for the panel's config editor (default none)
+  SERVICE_CONFIG_FILE             the game's PalWorldSettings.ini, palworld-server-docker's env file, or a compose file (its environment: block), for the panel's config editor (default none)
+  SERVICE_CONFIG_COMPOSE_SERVICE  the compose file's service to edit; unset: the only one with palworld-server-docker variables, else palworld (default none)
   SERVICE_MAP_TILE_URL            map tiles the web UI draws under its map, an http(s) URL with {z}, {x}, {y} (default none)
   SERVICE_WEBHOOK_ALLOW_PRIVATE   on lets webhooks go to loopback, link-local and private addresses, e.g. a bot on this host (default off)
 
@@ -69,7 +72,7 @@ export function buildProgram(io: CliIo): Command {
     .addHelpText('after', SETTINGS_HELP)
     .option('--listen <host:port>', 'HTTP listen address (env SERVICE_LISTEN; default 127.0.0.1:8080)')
     .addOption(dataDirOpt())
-    .option('--save-dir <dir>', 'the world save folder holding Level.sav (env SERVICE_SAVE_DIR)')
+    .option('--save-dir <dir>', "the game's Saved folder or the world folder below it (env SERVICE_SAVE_DIR)")
     .option('--game-url <url>', "the game's REST API base URL, e.g. http://127.0.0.1:8212 (env SERVICE_GAME_REST_URL)")
     .action(async (o: { listen?: string; dataDir?: string; saveDir?: string; gameUrl?: string }) => {
       const { serve } = await import('./serve.js');
@@ -113,7 +116,7 @@ export function buildProgram(io: CliIo): Command {
   const backup = program
     .command('backup')
     .description('world save backups: make, list, verify, restore (through the running server when there is one)');
-  const saveDirOpt = () => new Option('--save-dir <dir>', 'the world save folder (env SERVICE_SAVE_DIR)');
+  const saveDirOpt = () => new Option('--save-dir <dir>', "the game's Saved folder or the world folder below it (env SERVICE_SAVE_DIR)");
   backup
     .command('create')
     .description('make a backup now (the game is asked to save first when SERVICE_GAME_REST_URL is set) and wait for it')
@@ -199,6 +202,14 @@ export function buildProgram(io: CliIo): Command {
       const code = await (await import('./dash.js')).dash(io, o);
       if (code !== 0) throw new DashExit(code);
     });
+
+  program
+    .command('healthcheck')
+    .description(
+      'ask the serve of this environment (SERVICE_LISTEN) for /healthz: exit 0 when it answers ok, 1 otherwise (a container HEALTHCHECK)',
+    )
+    .option('--listen <host:port>', 'the address serve listens on (env SERVICE_LISTEN; default 127.0.0.1:8080)')
+    .action(async (o: { listen?: string }) => (await import('./healthcheck.js')).healthcheck(io, o));
 
   program
     .command('openapi')

@@ -21,13 +21,20 @@ export interface Settings {
   gameDataIntervalMs: number;
   rconAddr: HostPort | null;
   rconPassword: string | null;
+  /** PalDefender's REST API (item grants), e.g. `http://127.0.0.1:17993`; null: not used. */
+  palDefenderUrl: string | null;
+  /** A token PalDefender reads from its `RESTAPI/Tokens/`; needed with `palDefenderUrl`. */
+  palDefenderToken: string | null;
   integrationRateLimit: number;
   sessionTtlMs: number;
   logFormat: 'text' | 'json';
   /** Where backups are kept; null: `<data-dir>/backups`. */
   backupDir: string | null;
-  /** The game's PalWorldSettings.ini or palworld-server-docker's env file; null: none. */
+  /** The game's PalWorldSettings.ini, palworld-server-docker's env file, or a compose file; null: none. */
   configFile: string | null;
+  /** The compose service whose `environment:` block the editor edits; null: found (the only one
+   * with palworld-server-docker variables, else `palworld`). */
+  configComposeService: string | null;
   /** A map tile URL template ({z}/{x}/{y}) the live map draws under its grid; null: none. */
   mapTileUrl: string | null;
   /** Webhooks may go to loopback, link-local and private addresses (default: refused). */
@@ -110,6 +117,9 @@ const positiveInt = z
 
 const nonEmpty = z.string().min(1).max(4096);
 
+// A compose service name as compose takes one.
+const composeService = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/);
+
 // Tiles of the live map: palpanel ships none (the artwork is Pocketpair's); a host may serve its own.
 const tileTemplate = z
   .string()
@@ -161,6 +171,19 @@ const DEFS = {
   },
   rconAddr: { env: 'SERVICE_RCON_ADDR', def: null, schema: hostPort, hint: 'host:port, e.g. 127.0.0.1:25575' },
   rconPassword: { env: 'SERVICE_RCON_PASSWORD', def: null, schema: nonEmpty, hint: 'the RCON password', secret: true },
+  palDefenderUrl: {
+    env: 'SERVICE_PALDEFENDER_URL',
+    def: null,
+    schema: httpUrl,
+    hint: "the http(s) URL of PalDefender's REST API, e.g. http://127.0.0.1:17993 (item grants; with SERVICE_PALDEFENDER_TOKEN)",
+  },
+  palDefenderToken: {
+    env: 'SERVICE_PALDEFENDER_TOKEN',
+    def: null,
+    schema: nonEmpty,
+    hint: "a token from PalDefender's RESTAPI/Tokens folder with the permission REST.Items.Give (with SERVICE_PALDEFENDER_URL)",
+    secret: true,
+  },
   integrationRateLimit: {
     env: 'SERVICE_INTEGRATION_RATE_LIMIT',
     def: '60',
@@ -174,7 +197,13 @@ const DEFS = {
     env: 'SERVICE_CONFIG_FILE',
     def: null,
     schema: nonEmpty,
-    hint: "a file path: the game's PalWorldSettings.ini or palworld-server-docker's env file",
+    hint: "a file path: the game's PalWorldSettings.ini, palworld-server-docker's env file, or a docker compose file",
+  },
+  configComposeService: {
+    env: 'SERVICE_CONFIG_COMPOSE_SERVICE',
+    def: null,
+    schema: composeService,
+    hint: 'the name of a service of the compose file SERVICE_CONFIG_FILE names (letters, digits, ., _ and -)',
   },
   mapTileUrl: {
     env: 'SERVICE_MAP_TILE_URL',
@@ -215,12 +244,24 @@ const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 export function loadSettings(env: Env, flags: SettingFlags = {}): Settings {
   const out = {} as Record<keyof Settings, unknown>;
   for (const key of Object.keys(DEFS) as (keyof Settings)[]) out[key] = resolveOne(key, env, flags);
-  return out as unknown as Settings;
+  const s = out as unknown as Settings;
+  // PalDefender's REST API takes both or neither: one alone is a half-done set-up, said at once.
+  if ((s.palDefenderUrl === null) !== (s.palDefenderToken === null)) {
+    const missing = s.palDefenderUrl === null ? DEFS.palDefenderUrl : DEFS.palDefenderToken;
+    const given = s.palDefenderUrl === null ? DEFS.palDefenderToken : DEFS.palDefenderUrl;
+    throw new SettingsError(missing.env, `${given.env} is set but ${missing.env} is not: set both (expected ${missing.hint}).`);
+  }
+  return s;
 }
 
 /** Only the data dir: commands such as `keys` must not fail on an unrelated bad setting. */
 export function loadDataDir(env: Env, flag?: string): string {
   return resolveOne('dataDir', env, { dataDir: flag });
+}
+
+/** Only the listen address: `palpanel healthcheck` asks the server where serve listens. */
+export function loadListen(env: Env, flag?: string): HostPort {
+  return resolveOne('listen', env, { listen: flag });
 }
 
 export const SETTINGS_TABLE = Object.entries(DEFS).map(([key, d]) => ({

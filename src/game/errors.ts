@@ -108,3 +108,38 @@ export function gameFailureWords(err: unknown): string {
   if (err instanceof GameRequestRejectedError) return `the game server rejected the request (HTTP ${err.status})`;
   return 'the game server could not be read';
 }
+
+// --- PalDefender's REST API (game-interfaces.md §4, §5.2) ----------------------------------
+
+/** 401 `INVALID_TOKEN`: PalDefender does not know the token palpanel holds. */
+export class PalDefenderTokenError extends GameError {
+  constructor() {
+    super('paldefender_token', 'PalDefender refused the token.');
+  }
+}
+
+/** 403 `MISSING_PERMISSION`: the token lacks the permission (scope) the endpoint needs. */
+export class PalDefenderPermissionError extends GameError {
+  constructor(readonly permission: string | null) {
+    super('paldefender_permission', `The PalDefender token lacks ${permission ? `the permission ${permission}` : 'a permission'}.`);
+  }
+}
+
+/** A 404 without PalDefender's error body: something else answers at that address. */
+export class PalDefenderAbsentError extends GameError {
+  constructor() {
+    super('paldefender_absent', 'PalDefender does not answer at that address.');
+  }
+}
+
+/** Another refusal, with PalDefender's own error code (`VALIDATION_FAILED`, `PLAYER_NOT_FOUND`,
+ * `GRANT_FAILED`, `REQUEST_TIMEOUT`, …) and its message, bounded. */
+export class PalDefenderRefusedError extends GameError {
+  constructor(
+    readonly status: number,
+    readonly pdCode: string,
+    readonly pdMessage: string,
+  ) {
+    super('paldefender_refused', `PalDefender refused the request (${pdCode || `HTTP ${status}`}).`);
+  }
+}

@@ -29,11 +29,16 @@ export class GameHttpTransport {
   private readonly dispatcher: Dispatcher;
   private readonly ownsDispatcher: boolean;
 
-  constructor(baseUrl: string, password: string, dispatcher?: Dispatcher) {
+  /** `credential`: the game's AdminPassword (HTTP Basic, user `admin`), or a bearer token (the
+   * REST API of PalDefender, which answers on its own port with its own tokens). */
+  constructor(baseUrl: string, credential: string | { bearer: string }, dispatcher?: Dispatcher) {
     const url = new URL(baseUrl);
     this.origin = url.origin;
     this.prefix = url.pathname.replace(/\/+$/, '');
-    this.auth = 'Basic ' + Buffer.from(`admin:${password}`, 'utf8').toString('base64');
+    this.auth =
+      typeof credential === 'string'
+        ? 'Basic ' + Buffer.from(`admin:${credential}`, 'utf8').toString('base64')
+        : `Bearer ${credential.bearer}`;
     // Our own agent, so shutdown can close idle sockets; one connection at a time per route is
     // plenty, and a short keep-alive avoids reusing a socket the game closed meanwhile.
     this.ownsDispatcher = dispatcher === undefined;

@@ -13,6 +13,8 @@ import type { ServerPorts } from './server-ports.js';
 import type { BackupPorts } from '../backups/types.js';
 import type { ConsolePort } from '../actions/console-port.js';
 import type { ConfigPort } from '../actions/config-port.js';
+import type { ItemGranter } from '../actions/item-granter.js';
+import type { WorldOptionReport } from '../ingest/world-option.js';
 
 export interface HttpDeps {
   store: Store;
@@ -32,8 +34,13 @@ export interface HttpDeps {
   server?: ServerPorts;
   /** Backups and restore (src/backups/); absent: the backup routes answer 409 saying why. */
   backups?: BackupPorts;
-  /** The console over RCON (console.ts); absent: exec answers 503 saying RCON is not set up. */
+  /** The console over RCON (console.ts); absent (RCON off, a normal state): its routes answer 409
+   * saying the console needs RCON. */
   console?: ConsolePort;
+  /** Item grants through PalDefender (item-granter.ts); absent: the routes say how to set it up. */
+  items?: ItemGranter;
+  /** The followed world's WorldOption.sav (ingest/world-option.ts); absent: no save folder. */
+  worldOption?: () => Promise<WorldOptionReport | null>;
   /** The configuration editor (config-editor.ts); absent: no SERVICE_CONFIG_FILE. */
   config?: ConfigPort;
   /** The web UI's files; absent: paths outside /api/ answer that the UI is not built. */

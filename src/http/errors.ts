@@ -1,7 +1,15 @@
 // The one place where failures become HTTP responses with the `{error: {code, message}}`
 // envelope (spec: Errors). Domain errors from src/lib/errors.ts carry a code and a safe
 // message; anything else is a 500 `internal_error` whose detail goes only to the logger.
-import { ConflictError, DomainError, GameUnavailableError, NotFoundError, NotImplementedError, ValidationError } from '../lib/errors.js';
+import {
+  ConflictError,
+  DomainError,
+  GameUnavailableError,
+  NotFoundError,
+  NotImplementedError,
+  PreconditionFailedError,
+  ValidationError,
+} from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { ERROR_CODES } from '../rows/schemas.js';
 import type { HttpResponse } from './types.js';
@@ -56,6 +64,7 @@ export function toErrorResponse(err: unknown, log: Logger): HttpResponse {
   if (err instanceof ValidationError) return errorResponse(400, WIRE_CODES.has(err.code) ? err.code : 'invalid_request', err.message);
   if (err instanceof NotFoundError) return errorResponse(404, err.code, err.message);
   if (err instanceof ConflictError) return errorResponse(409, err.code, err.message);
+  if (err instanceof PreconditionFailedError) return errorResponse(412, err.code, err.message);
   if (err instanceof GameUnavailableError) return errorResponse(503, err.code, err.message);
   if (err instanceof NotImplementedError) return errorResponse(501, err.code, err.message);
   // Storage failures and the rest are domain errors too, but not the client's doing.

@@ -54,7 +54,7 @@ export function createHandler(given: HttpDeps, opts: HandlerOptions = {}): Handl
       if (under(req.path, PANEL_BASE)) return await panel(req);
       // Prometheus scrapes with an Integration API key (interface.md).
       if (req.path === metrics.path)
-        return integration.guarded(req, () => metrics.handler({ deps, requests, params: {}, query: {}, body: undefined }));
+        return await integration.guarded(req, () => metrics.handler({ deps, requests, params: {}, query: {}, body: undefined }));
       const answer = publicRoutes(req);
       if (answer) return answer;
       // Outside /api/ the web UI answers its files, its screens and a browser's navigation

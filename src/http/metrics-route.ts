@@ -16,8 +16,8 @@ export interface MetricsContext {
   requests: RequestCounter;
 }
 
-export type MetricsRoute = Route<MetricsContext, HttpResponse>;
-const route = routeFactory<MetricsContext, HttpResponse>();
+export type MetricsRoute = Route<MetricsContext, Promise<HttpResponse>>;
+const route = routeFactory<MetricsContext, Promise<HttpResponse>>();
 
 export function metricsTable(): RouteTable<MetricsRoute> {
   return new RouteTable('', [

@@ -55,7 +55,25 @@ function family(name: string, type: 'gauge' | 'counter', help: string, samples: 
 
 const gauge = (name: string, help: string, value: number | null) => family(name, 'gauge', help, value === null ? [] : [[{}, value]]);
 
-export function renderMetrics(deps: HttpDeps, requests: RequestCounter): HttpResponse {
+const seconds = (isoTime: string | null | undefined): number | null => {
+  const t = isoTime ? Date.parse(isoTime) : NaN;
+  return Number.isFinite(t) ? t / 1000 : null;
+};
+const flag = (v: boolean | null | undefined): number | null => (v === null || v === undefined ? null : v ? 1 : 0);
+
+/** The newest backup of each trigger, as Unix seconds (the alert rules' "no backup for two
+ * intervals" reads the scheduled one). A backup folder that cannot be read gives none. */
+async function newestBackups(deps: HttpDeps): Promise<[Record<string, string>, number][]> {
+  const all = await deps.backups?.list().catch(() => []);
+  const newest = new Map<string, number>();
+  for (const b of all ?? []) {
+    const t = seconds(b.createdAt);
+    if (t !== null && t > (newest.get(b.trigger) ?? -Infinity)) newest.set(b.trigger, t);
+  }
+  return [...newest].sort((a, b) => a[0].localeCompare(b[0])).map(([trigger, t]) => [{ trigger }, t]);
+}
+
+export async function renderMetrics(deps: HttpDeps, requests: RequestCounter): Promise<HttpResponse> {
   const now = deps.clock().getTime();
   const live = deps.live.snapshot();
   const m = live.metrics;
@@ -65,7 +83,12 @@ export function renderMetrics(deps: HttpDeps, requests: RequestCounter): HttpRes
   const reqs = requests.entries();
   const limited = reqs.filter(([, status]) => status === 429).reduce((a, [, , n]) => a + n, 0);
   const parsedAt = info.lastParseAt === null ? null : Date.parse(info.lastParseAt);
+  const schedule = deps.store.backupSettings.schedule();
+  const backups = await newestBackups(deps);
   const body = [
+    // Without a game URL nothing is polled: "not configured", which an alert must not take for
+    // a game that is down (deploy/prometheus/alerts.yml).
+    gauge('palpanel_game_configured', 'Whether a game REST API is configured (SERVICE_GAME_REST_URL): 1, or 0.', rest ? 1 : 0),
     gauge('palpanel_game_reachable', 'Whether the last poll of the game REST API succeeded (1) or not (0).', live.reachable ? 1 : 0),
     // The game's figures only while it answers: zeros would read as an empty, frozen server.
     gauge('palpanel_players_online', 'Players online, as the game reports them.', live.reachable ? live.players.length : null),
@@ -85,6 +108,37 @@ export function renderMetrics(deps: HttpDeps, requests: RequestCounter): HttpRes
       'palpanel_parse_age_seconds',
       'Seconds since the world now served was parsed.',
       parsedAt === null ? null : Math.max(0, (now - parsedAt) / 1000),
+    ),
+    gauge(
+      'palpanel_world_last_parse_timestamp_seconds',
+      'When the world now served was parsed, in Unix seconds.',
+      parsedAt === null ? null : parsedAt / 1000,
+    ),
+    gauge(
+      'palpanel_world_save_behind_seconds',
+      'How far the served world is behind the newest Level.sav on disk, in seconds (0: it is that save); absent while unknown.',
+      world?.freshness?.behindSec ?? null,
+    ),
+    gauge(
+      'palpanel_world_save_stale',
+      'Whether the served world is more than two autosaves behind the newest save on disk (1) or not (0).',
+      flag(world?.freshness?.stale),
+    ),
+    gauge(
+      'palpanel_save_problem',
+      'Whether something keeps the save from being read now (1: the folder missing or unreadable, no Level.sav, a failed parse) or not (0).',
+      world?.enabled ? (world.problem ? 1 : 0) : null,
+    ),
+    gauge(
+      'palpanel_parse_last_success',
+      'Whether the last parse attempt of this run succeeded (1) or failed (0).',
+      flag(world?.lastRun?.ok),
+    ),
+    family('palpanel_backup_last_timestamp_seconds', 'gauge', 'When the newest backup of each trigger was made, in Unix seconds.', backups),
+    gauge(
+      'palpanel_backup_schedule_interval_seconds',
+      'The interval of scheduled backups, in seconds; absent while the schedule is off.',
+      deps.backups && schedule.enabled ? schedule.intervalHours * 3600 : null,
     ),
     family(
       'palpanel_poll_failures_total',

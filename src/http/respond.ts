@@ -28,6 +28,15 @@ export function etagMatches(header: string, etag: string): boolean {
   return false;
 }
 
+/** True when an If-Match header value accepts the current strong ETag: `*`, or a list naming
+ * it. A weak tag (`W/"…"`) never matches (strong comparison, RFC 9110 13.1.1). */
+export function ifMatchAccepts(header: string, etag: string): boolean {
+  return header.split(',').some((part) => {
+    const tag = part.trim();
+    return tag === '*' || tag === etag;
+  });
+}
+
 export function conditional(req: HttpRequest, rep: Representation, status = 200): HttpResponse {
   const inm = req.headers['if-none-match'];
   if (inm !== undefined && etagMatches(inm, rep.etag)) {

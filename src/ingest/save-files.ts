@@ -2,7 +2,7 @@
 // It refuses a torn read: when Level.sav changed while it was read (the game rewrites saves in
 // place), the bytes are a mix of two saves and are never parsed.
 import { closeSync, constants, existsSync, fstatSync, openSync, readdirSync, readSync, statSync, type Stats } from 'node:fs';
-import { basename, dirname, join, relative } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { DomainError, fsErrorReason, ValidationError } from '../lib/errors.js';
 
 export interface SaveFolderBytes {
@@ -32,8 +32,8 @@ export class TornReadError extends SaveFolderError {
 
 /** A player save is `<32 hex>.sav`; `_dps` and other files are skipped. */
 const PLAYER_FILE = /^([0-9A-Fa-f]{32})\.sav$/;
-/** Refuse absurd files before reading them into memory. */
-const MAX_FILE_BYTES = 1024 * 1024 * 1024;
+/** Refuse absurd files before reading them into memory (a backup's Level.sav has the same bound). */
+export const MAX_FILE_BYTES = 1024 * 1024 * 1024;
 
 export function stampOf(path: string): FileStamp | null {
   try {
@@ -146,35 +146,9 @@ export interface SaveDirProblem {
   log: string;
 }
 
-/** A world save folder below `dir` (the folder given one or more levels too high, e.g.
- * `Pal/Saved` instead of `.../SaveGames/0/<world id>`), or null. */
-function worldBelow(dir: string, depth = 4): string | null {
-  if (depth === 0) return null;
-  let entries: string[];
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return null;
-  }
-  for (const name of entries) {
-    const sub = join(dir, name);
-    if (stampOf(join(sub, 'Level.sav'))) return sub;
-  }
-  for (const name of entries) {
-    const sub = join(dir, name);
-    try {
-      if (!statSync(sub).isDirectory()) continue;
-    } catch {
-      continue;
-    }
-    const found = worldBelow(sub, depth - 1);
-    if (found) return found;
-  }
-  return null;
-}
-
-/** Why `dir` gives no Level.sav to parse, or null when it has one that is a regular file. */
-export function diagnoseSaveDir(dir: string): SaveDirProblem | null {
+/** What keeps `dir` from being read as a save folder (missing, not a folder, unreadable, a
+ * Level.sav that is no regular file), or null: a readable folder, with or without Level.sav. */
+export function folderProblem(dir: string): SaveDirProblem | null {
   const setting = 'the save folder (SERVICE_SAVE_DIR)';
   let isDir: boolean;
   try {
@@ -195,24 +169,12 @@ export function diagnoseSaveDir(dir: string): SaveDirProblem | null {
     return { words: `${setting} cannot be read by palpanel: ${reason}.`, log: `save folder ${dir} cannot be read by this user: ${reason}` };
   }
   const level = join(dir, 'Level.sav');
-  if (existsSync(level)) {
-    try {
-      closeSync(openRegular(level).fd);
-      return null;
-    } catch (err) {
-      if (!(err instanceof SaveFolderError)) throw err;
-      return { words: err.message, log: `save folder ${dir}: ${err.message}` };
-    }
+  if (!existsSync(level)) return null;
+  try {
+    closeSync(openRegular(level).fd);
+    return null;
+  } catch (err) {
+    if (!(err instanceof SaveFolderError)) throw err;
+    return { words: err.message, log: `save folder ${dir}: ${err.message}` };
   }
-  const below = worldBelow(dir);
-  if (below) {
-    return {
-      words: `${setting} has no Level.sav, but a world save is in a folder below it: point SERVICE_SAVE_DIR at that world's folder (the log names it).`,
-      log: `save folder ${dir} has no Level.sav; a world save is at ${below} (${relative(dir, below)}): set SERVICE_SAVE_DIR to it`,
-    };
-  }
-  return {
-    words: `${setting} has no Level.sav: a world save folder holds Level.sav, LevelMeta.sav and Players/ (…/SaveGames/0/<world id>).`,
-    log: `save folder ${dir} has no Level.sav (a world save folder is …/Pal/Saved/SaveGames/0/<world id>)`,
-  };
 }

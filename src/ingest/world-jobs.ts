@@ -4,10 +4,33 @@
 import type { Actor } from '../lib/actor.js';
 import { ParseRunningError, NotConfiguredError } from '../lib/errors.js';
 import type { Store } from '../store/index.js';
+import type { WorldChoice, WorldFolderState } from './world-folder.js';
+
+const followed = (w: WorldFolderState): FollowedWorld => ({ id: w.id, how: w.how, worlds: w.worlds });
+
+function withWords(f: Freshness): FreshnessState {
+  const behind = f.behindSec ?? 0;
+  const span = behind >= 120 ? `${Math.round(behind / 60)} min` : `${behind} s`;
+  const words =
+    f.newestSaveAt === null
+      ? 'No save on disk yet.'
+      : f.servedSaveAt === null
+        ? f.stale
+          ? 'The save on disk has not been read yet, though it was written a while ago.'
+          : 'The save on disk is being read.'
+        : behind === 0
+          ? 'The world served is the newest save on disk.'
+          : f.stale
+            ? `The world served is ${span} behind the newest save on disk: more than two autosaves.`
+            : `A newer save (${span} newer) is on disk and is read once the game has finished writing it.`;
+  return { ...f, words };
+}
 
 /** What the jobs need of the save watcher (SaveWatcher satisfies it, whatever it parses into). */
 export interface ParseRunner {
   readonly busy: boolean;
+  world(): WorldFolderState;
+  freshness(): Freshness;
   lastRun(): ParseRun | null;
   nextCheckAt(): Date | null;
   problem(): string | null;
@@ -23,6 +46,8 @@ export function createWorldJobs(watcher: ParseRunner | null, intervalMs: number,
       nextCheckAt: watcher?.nextCheckAt()?.toISOString() ?? null,
       intervalMs: watcher ? intervalMs : null,
       problem: watcher?.problem() ?? null,
+      world: watcher ? followed(watcher.world()) : null,
+      freshness: watcher ? withWords(watcher.freshness()) : null,
     }),
     async parseNow(actor) {
       if (!watcher) {
@@ -51,6 +76,27 @@ export interface ParseRun {
   trigger: 'watcher' | 'manual';
 }
 
+/** The world folder followed, without its path (viewers read it). */
+export interface FollowedWorld {
+  id: string | null;
+  how: WorldChoice | null;
+  worlds: number;
+}
+
+/** How old the served world is against the newest save on disk. */
+export interface Freshness {
+  /** The mtime of the Level.sav the served world was parsed from (this run); null before. */
+  servedSaveAt: string | null;
+  /** The mtime of the newest Level.sav on disk; null when there is none. */
+  newestSaveAt: string | null;
+  /** How far the served world is behind the newest save, in seconds (0 when it is that save). */
+  behindSec: number | null;
+  /** Behind by more than two autosaves. */
+  stale: boolean;
+}
+
+export type FreshnessState = Freshness & { words: string };
+
 export interface WorldJobState {
   /** Is a save folder configured at all. */
   enabled: boolean;
@@ -62,6 +108,10 @@ export interface WorldJobState {
   /** Why the save is not parsed now (no folder, no Level.sav, not readable, a failed parse),
    * in words without paths; null when it is fine or not watched. */
   problem: string | null;
+  /** The world folder followed; null when not watching. */
+  world: FollowedWorld | null;
+  /** How old the served world is against the newest save on disk; null when not watching. */
+  freshness: FreshnessState | null;
 }
 
 export interface WorldJobs {

@@ -1,6 +1,6 @@
 // Crash-safe file replacement: write a temp file, fsync it, rename it over the target, fsync the
 // folder. After a power cut the target is either the old complete file or the new one.
-import { closeSync, fsyncSync, openSync, readdirSync, renameSync, writeSync, unlinkSync } from 'node:fs';
+import { closeSync, fchmodSync, fsyncSync, openSync, readdirSync, renameSync, writeSync, unlinkSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 
 export function fsyncDir(dir: string): void {
@@ -52,6 +52,9 @@ export function writeTempFile(path: string, data: Uint8Array, mode = 0o600, tag 
   const tmp = join(dirname(path), `.${basename(path)}${tag ? `.${tag}` : ''}.${process.pid}.tmp`);
   const fd = openSync(tmp, 'w', mode);
   try {
+    // The mode asked for, whatever the process umask (systemd's UMask=0077 would otherwise turn
+    // a game file the editor or a restore rewrites with 0644 into 0600).
+    fchmodSync(fd, mode);
     let off = 0;
     while (off < data.length) off += writeSync(fd, data, off, data.length - off);
     fsyncSync(fd);

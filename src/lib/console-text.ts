@@ -1,12 +1,72 @@
 // Console commands as palpanel stores and runs them: a password never reaches the log or the
-// audit, and a saved command's placeholders are filled at run time.
+// audit (nor the game's reply), and a saved command's placeholders are filled at run time.
 
-/** Commands whose arguments are a secret (the game's `AdminPassword <password>`, PalDefender's
- * `setadminpassword`), matched without the optional leading slash, in any case. */
-const SECRET_ARGS = /^(\/?(?:adminpassword|setadminpassword|password))(\s+).+$/i;
+/** Words that mark a secret in a console command or a game reply. Narrower than the settings
+ * rule (lib/secret-names.ts): `key` alone names items and keys of the game too often. */
+const WORDS = ['password', 'passwd', 'pwd', 'secret', 'token', 'api_?key', 'webhook'];
+const WORD = `[A-Za-z0-9_]*(?:${WORDS.join('|')})[A-Za-z0-9_]*`;
 
-export function maskCommand(command: string): string {
-  return command.replace(SECRET_ARGS, '$1$2****');
+/** Invisible characters (Unicode format characters: zero-width spaces and joiners, direction
+ * marks, the byte-order mark). Dropped from what is stored and shown: one put before
+ * `AdminPassword` hid the command from the check while the game still read it. */
+const INVISIBLE = /\p{Cf}/gu;
+
+/** A command whose first word names a secret: everything after the word is the secret. The game's `AdminPassword <pw>`, PalDefender's `setadminpassword`, with a space,
+ * `:` or `=` after the word, with or without the leading slash, in any case. */
+const SECRET_VERB = new RegExp(`^([ \\t]*\\/?${WORD})([ \\t:=]+)(\\S.*)$`, 'gim');
+
+/** `name=value` or `name: value` anywhere in a text, where the name says secret. */
+const SECRET_PAIR = new RegExp(`\\b(${WORD})([ \\t]*[:=][ \\t]*)("[^"\\n]*"|'[^'\\n]*'|[^\\s,;&|)\\]}]+)`, 'gi');
+
+export const MASK = '****';
+/** Shorter literals are not masked where they stand alone (they would blot out ordinary text). */
+const MIN_LITERAL = 4;
+
+/** `text` with its secrets masked; the values masked are added to `found`. The first-word rule
+ * is for commands only: a reply's "Password is wrong" names no secret. */
+function maskText(text: string, found: Set<string>, isCommand: boolean): string {
+  const unquote = (v: string) => v.replace(/^(["'])(.*)\1$/, '$2');
+  const visible = text.replace(INVISIBLE, '');
+  const verbMasked = isCommand
+    ? visible.replace(SECRET_VERB, (_, verb: string, sep: string, rest: string) => {
+        found.add(rest.trim());
+        return `${verb}${sep}${MASK}`;
+      })
+    : visible;
+  return verbMasked.replace(SECRET_PAIR, (_, name: string, sep: string, value: string) => {
+    if (value !== MASK) found.add(unquote(value));
+    return `${name}${sep}${MASK}`;
+  });
+}
+
+function maskLiterals(text: string, secrets: Iterable<string>): string {
+  let out = text;
+  for (const s of [...secrets].filter((x) => x.length >= MIN_LITERAL && x !== MASK).sort((a, b) => b.length - a.length))
+    out = out.split(s).join(MASK);
+  return out;
+}
+
+/**
+ * A console exchange as palpanel stores and shows it: in the command and in the game's reply,
+ * a secret after a word that names one is masked (`AdminPassword x`, `AdminPassword:x`,
+ * `RCONPassword=x`, also behind invisible characters), and so is every literal secret: each value
+ * masked in the command (the game may echo it), and `known` (the RCON and admin passwords
+ * palpanel was given). Both ways, on every path (a failed command's reason included).
+ */
+export function maskExchange(
+  command: string,
+  reply: string,
+  known: readonly (string | null | undefined)[] = [],
+): { command: string; reply: string } {
+  const found = new Set<string>(known.filter((k): k is string => typeof k === 'string' && k !== ''));
+  const shownCommand = maskText(command, found, true);
+  const shownReply = maskText(reply, found, false);
+  return { command: maskLiterals(shownCommand, found), reply: maskLiterals(shownReply, found) };
+}
+
+/** A command as stored and shown (maskExchange without a reply). */
+export function maskCommand(command: string, known: readonly (string | null | undefined)[] = []): string {
+  return maskExchange(command, '', known).command;
 }
 
 /** The placeholders a saved command may hold, filled from the chosen player. */

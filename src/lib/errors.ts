@@ -52,24 +52,40 @@ export class UserExistsError extends ConflictError {
  * One answer for every such part (HTTP 409 `conflict`); the message names the setting. */
 export class NotConfiguredError extends ConflictError {
   constructor(readonly part: OptionalPart) {
-    super('conflict', `palpanel has no ${OPTIONAL_PARTS[part].what} configured (${OPTIONAL_PARTS[part].setting}).`);
+    const p: { what: string; setting: string; words?: string } = OPTIONAL_PARTS[part];
+    super('conflict', p.words ?? `palpanel has no ${p.what} configured (${p.setting}).`);
   }
 }
 
-/** The parts a deployment may leave out, in a host's words, and the setting of each. */
+/** The parts a deployment may leave out, in a host's words, and the setting of each. RCON off
+ * is a normal state (the game deprecates RCON and the docker image has it off by default): its
+ * words say what needs it and that everything else goes on without it. */
 export const OPTIONAL_PARTS = {
   game: { what: 'game server', setting: 'SERVICE_GAME_REST_URL' },
   saveFolder: { what: 'save folder', setting: 'SERVICE_SAVE_DIR' },
-  rcon: { what: 'RCON', setting: 'SERVICE_RCON_ADDR and SERVICE_RCON_PASSWORD' },
+  rcon: {
+    what: 'RCON',
+    setting: 'SERVICE_RCON_ADDR and SERVICE_RCON_PASSWORD',
+    words:
+      'The console needs RCON, which this server has off (SERVICE_RCON_ADDR and SERVICE_RCON_PASSWORD). The game deprecates RCON; everything else goes through its REST API.',
+  },
   configFile: {
     what: 'deployment file',
-    setting: "SERVICE_CONFIG_FILE: the game's PalWorldSettings.ini or palworld-server-docker's env file",
+    setting: "SERVICE_CONFIG_FILE: the game's PalWorldSettings.ini, palworld-server-docker's env file, or a compose file",
   },
 } as const;
 export type OptionalPart = keyof typeof OPTIONAL_PARTS;
 
 /** The game (its REST API) did not answer an action that needs it, or refused it
  * (HTTP 503 `game_unavailable`). The message says why in words a host can act on. */
+/** A change made against another version of a file than the one there now (HTTP 412
+ * `precondition_failed`, a `PUT` whose `If-Match` no longer matches): nothing was changed. */
+export class PreconditionFailedError extends DomainError {
+  constructor(message: string) {
+    super('precondition_failed', message);
+  }
+}
+
 /** A route the panel names but cannot carry out itself (501); the message says what to do. */
 export class NotImplementedError extends DomainError {
   constructor(message: string) {

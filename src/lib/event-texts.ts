@@ -7,6 +7,15 @@
 export const EVENT_KINDS = ['join', 'leave', 'backup', 'system', 'audit', 'moderation'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
+/** Event kinds only an admin sees: the audit trail names console commands, RCON replies, ban
+ * reasons, key labels and webhook hosts, which are admin business (issue 28, finding 6). */
+export const ADMIN_ONLY_EVENT_KINDS = ['audit'] as const;
+
+/** Whether a signed-in user of `role` may see events of `kind` (panel `/events` and the stream). */
+export function eventKindVisible(role: 'admin' | 'viewer', kind: string): boolean {
+  return role === 'admin' || !(ADMIN_ONLY_EVENT_KINDS as readonly string[]).includes(kind);
+}
+
 /** Event kinds a key holder may ever see (spec: Endpoints rule 8). */
 export const PUBLIC_EVENT_KINDS = ['join', 'leave', 'backup', 'system'] as const;
 export type PublicEventKind = (typeof PUBLIC_EVENT_KINDS)[number];
@@ -19,6 +28,15 @@ export const DRIFT_RESOLVED = 'world save format drift resolved';
 /** The only `system` texts there are. */
 export const SYSTEM_TEXTS = [SYSTEM_REACHABLE, SYSTEM_UNREACHABLE, DRIFT_DETECTED, DRIFT_RESOLVED] as const;
 export type SystemText = (typeof SYSTEM_TEXTS)[number];
+
+/** Said in the panel's events and webhooks after SYSTEM_UNREACHABLE when the reason is the game
+ * refusing the admin password: the game runs, it is the password that is wrong. Not one of the
+ * spec's four texts, so the Integration API drops it (rule 9) and key holders still read only
+ * "unreachable". */
+export const SYSTEM_PASSWORD_REFUSED = 'Palworld REST API refused the admin password (check SERVICE_GAME_ADMIN_PASSWORD)';
+
+/** `system` texts the panel and its webhooks show besides the four public ones. */
+export const PANEL_SYSTEM_TEXTS = [SYSTEM_PASSWORD_REFUSED] as const;
 
 /** The only public `backup` text. */
 export const BACKUP_TEXT = 'Backup completed';

@@ -26,7 +26,7 @@
 import { gameFailureWords, GameUnauthorizedError } from '../game/errors.js';
 import type { CallOptions } from '../game/rest-client.js';
 import type { LiveSnapshot, OnlinePlayer, ServerInfo, ServerMetrics } from '../lib/live.js';
-import { SYSTEM_REACHABLE, SYSTEM_UNREACHABLE } from '../lib/event-texts.js';
+import { SYSTEM_PASSWORD_REFUSED, SYSTEM_REACHABLE, SYSTEM_UNREACHABLE } from '../lib/event-texts.js';
 import { joinMessage, leaveMessage } from './event-text.js';
 import { attemptTimeout } from './backoff.js';
 import { OnlineTracker } from './online-tracker.js';
@@ -62,7 +62,7 @@ export interface RestPollerOptions {
    * only real differences (no second `reachable`, no second join); after `unreachable`, a game
    * still down is not logged unreachable again.
    */
-  resume?: { reachable: boolean; online: ResumedPlayer[] };
+  resume?: { reachable: boolean; online: ResumedPlayer[]; refused?: boolean };
 }
 
 /** A player a previous run saw online (name sanitized again here), last seen at `lastSeen`. */
@@ -81,6 +81,8 @@ export class RestPoller {
   /** Failed cycles since start (the `/metrics` counter). */
   private failedPolls = 0;
   private lastErrorWords: string | null = null;
+  /** The refused password has been said since the game was last reachable. */
+  private refusedSaid = false;
   private readonly tracker = new OnlineTracker();
   private readonly threshold: number;
   private readonly loop: PollLoop;
@@ -93,6 +95,7 @@ export class RestPoller {
     if (opts.resume) {
       this.phase = opts.resume.reachable ? 'reachable' : 'unreachable';
       if (opts.resume.reachable) this.tracker.resume(opts.resume.online);
+      this.refusedSaid = !opts.resume.reachable && opts.resume.refused === true;
     }
     this.loop = new PollLoop({
       intervalMs: opts.intervalMs,
@@ -146,6 +149,7 @@ export class RestPoller {
     const at = now.toISOString();
     this.failures = 0;
     this.lastErrorWords = null;
+    this.refusedSaid = false;
     if (this.phase !== 'reachable') {
       this.phase = 'reachable';
       this.emit({ at, kind: 'system', message: SYSTEM_REACHABLE });
@@ -193,6 +197,11 @@ export class RestPoller {
         this.safely(() => this.opts.presence.left(p.playerId, p.lastSeen));
       }
       this.emit({ at, kind: 'system', message: SYSTEM_UNREACHABLE });
+    }
+    // Why, in the panel's words: a game that refuses the password is not a game that is down.
+    if (this.phase === 'unreachable') {
+      if (problem === 'unauthorized' && !this.refusedSaid) this.emit({ at, kind: 'system', message: SYSTEM_PASSWORD_REFUSED });
+      this.refusedSaid = problem === 'unauthorized';
     }
     if (this.phase === 'reachable') {
       // Below the threshold: the last good snapshot still stands.

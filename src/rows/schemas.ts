@@ -229,6 +229,7 @@ export const ERROR_CODES = [
   'game_unavailable',
   'not_implemented',
   'payload_too_large',
+  'precondition_failed',
   'unsupported_media_type',
 ] as const;
 

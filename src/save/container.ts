@@ -18,7 +18,7 @@ export interface InflateBudget {
 
 /** How much one file may decompress: its own named limit, and the parse's shared budget. */
 export interface InflateBounds {
-  limit: 'maxDecompressedBytes' | 'maxLevelMetaBytes' | 'maxPlayerSaveBytes';
+  limit: 'maxDecompressedBytes' | 'maxLevelMetaBytes' | 'maxPlayerSaveBytes' | 'maxWorldOptionBytes';
   budget?: InflateBudget;
 }
 

@@ -28,6 +28,7 @@ export { SaveError, SaveReadError, SaveFormatError, LimitExceededError, OutOfBou
 export { BUILTIN_PAL_NAMES, createNameTable, defaultNameTable, fallbackName, speciesKey, type NameTable } from './names.js';
 export { LIMITS } from './limits.js';
 export { ensureOodle } from './oodle.js';
+export { decodeWorldOption, type WorldOption } from './world-option.js';
 import { ensureOodle } from './oodle.js';
 
 /** Raw file contents of one world save folder. */

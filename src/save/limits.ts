@@ -11,6 +11,8 @@ export const LIMITS = {
   maxDecompressedBytes: 1024 * 1024 * 1024,
   /** Decompressed LevelMeta.sav (real: about 2 KB in every fixture). */
   maxLevelMetaBytes: 1024 * 1024,
+  /** Decompressed WorldOption.sav (one settings struct: a few KB). */
+  maxWorldOptionBytes: 1024 * 1024,
   /** Decompressed Players/<uid>.sav (real: 5 to 21 KB in the fixtures; `_dps` files, up to
    * 73 MB, are not read). */
   maxPlayerSaveBytes: 16 * 1024 * 1024,
@@ -42,6 +44,7 @@ export type LimitName = keyof typeof LIMITS;
 const LIMIT_WORDS: Record<LimitName, (v: number) => string> = {
   maxDecompressedBytes: (v) => `a declared decompressed size of ${v} bytes`,
   maxLevelMetaBytes: (v) => `a declared decompressed size of ${v} bytes for LevelMeta.sav`,
+  maxWorldOptionBytes: (v) => `a declared decompressed size of ${v} bytes for WorldOption.sav`,
   maxPlayerSaveBytes: (v) => `a declared decompressed size of ${v} bytes for a player save`,
   maxParseDecompressedBytes: (v) => `${v} bytes decompressed in all (this file with those before it)`,
   maxCompressedBytes: (v) => `a declared compressed size of ${v} bytes`,

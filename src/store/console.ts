@@ -50,6 +50,8 @@ export class ConsoleRepo {
     const text = reply.length > MAX_REPLY_CHARS ? `${reply.slice(0, MAX_REPLY_CHARS)}…` : reply;
     const id = this.db.write((tx) => {
       tx.run('INSERT INTO console_log (at, actor, command, outcome, reply) VALUES (?, ?, ?, ?, ?)', [at, actor, command, outcome, text]);
+      // The record's own id, read before the audit row (and its event) take later ids.
+      const rowId = Number(tx.get<{ id: number }>('SELECT last_insert_rowid() AS id')!.id);
       this.audit.record(tx, {
         actor,
         action: 'console.exec',
@@ -57,7 +59,7 @@ export class ConsoleRepo {
         detail: outcome === 'failed' ? `${command}: failed` : command,
         at,
       });
-      return Number(tx.get<{ id: number }>('SELECT last_insert_rowid() AS id')!.id);
+      return rowId;
     });
     if (++this.sincePrune >= PRUNE_EVERY) {
       this.sincePrune = 0;

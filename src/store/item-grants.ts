@@ -69,6 +69,8 @@ export class ItemGrantRepo {
         g.outcome,
         g.detail,
       ]);
+      // The record's own id, read before the audit row (and its event) take later ids.
+      const rowId = Number(tx.get<{ id: number }>('SELECT last_insert_rowid() AS id')!.id);
       this.audit.record(tx, {
         actor,
         action: 'items.grant',
@@ -76,7 +78,7 @@ export class ItemGrantRepo {
         detail: `${itemsText(g.items)}${g.outcome === 'failed' ? ': failed' : ''}`,
         at,
       });
-      return Number(tx.get<{ id: number }>('SELECT last_insert_rowid() AS id')!.id);
+      return rowId;
     });
     return { id, at, actor, ...g };
   }

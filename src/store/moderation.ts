@@ -3,7 +3,7 @@
 // panel (so a ban list exists whatever the game keeps), and the whitelist. Every change writes
 // its audit row in its own transaction.
 import type { Actor } from '../lib/actor.js';
-import { ValidationError } from '../lib/errors.js';
+import { ConflictError, ValidationError } from '../lib/errors.js';
 import { iso, type Clock } from '../lib/time.js';
 import type { AuditEntry, AuditRepo } from './audit.js';
 import type { DurableDb } from './durable-db.js';
@@ -48,6 +48,36 @@ export const MAX_TEMPLATE = 200;
 export interface Whitelist {
   enabled: boolean;
   entries: WhitelistEntry[];
+}
+
+interface BanRow {
+  user_id: string;
+  uid: string | null;
+  name: string;
+  reason: string | null;
+  banned_at: string;
+  banned_by: string;
+}
+
+const banOfRow = (r: BanRow): BanRecord => ({
+  userId: r.user_id,
+  uid: r.uid,
+  name: r.name,
+  reason: r.reason,
+  bannedAt: r.banned_at,
+  bannedBy: r.banned_by,
+});
+
+/** A ban asked for where one is already: the first is kept (issue 28, finding 10), and the
+ * answer says since when, by whom and why, and how to replace it. */
+export class AlreadyBannedError extends ConflictError {
+  constructor(readonly ban: BanRecord) {
+    const by = ban.bannedBy.startsWith('user:') ? ban.bannedBy.slice(5) : ban.bannedBy;
+    super(
+      'conflict',
+      `This player is already banned since ${ban.bannedAt} by ${by} ${ban.reason ? `for "${ban.reason}"` : 'with no reason given'}; send {"replace": true} to replace that ban.`,
+    );
+  }
 }
 
 /** Platform ids: `<platform>_<id>`; never assumed to be Steam. */
@@ -118,12 +148,24 @@ export class ModerationRepo {
     });
   }
 
-  /** A ban the game carried out: remembered (replacing an older one of the same id) and audited. */
-  recordBan(entry: AuditEntry, b: { userId: string; uid: string | null; name: string; reason: string | null }): BanRecord {
+  /**
+   * A ban the game carried out: remembered and audited. A ban of the same platform id (or save
+   * uid) already there is kept, with its reason and time, unless `replace` says otherwise:
+   * AlreadyBannedError (409) then says since when and why. Checked inside the write, so two bans
+   * at once cannot both take the place.
+   */
+  recordBan(
+    entry: AuditEntry,
+    b: { userId: string; uid: string | null; name: string; reason: string | null },
+    opts: { replace?: boolean } = {},
+  ): BanRecord {
     const { actor } = entry;
     const at = iso(this.clock());
     this.db.write((tx) => {
-      tx.run('INSERT OR REPLACE INTO bans (user_id, uid, name, reason, banned_at, banned_by) VALUES (?, ?, ?, ?, ?, ?)', [
+      const first = tx.get<BanRow>('SELECT * FROM bans WHERE user_id = ? OR (uid IS NOT NULL AND uid = ?) LIMIT 1', [b.userId, b.uid]);
+      if (first && !opts.replace) throw new AlreadyBannedError(banOfRow(first));
+      if (first) tx.run('DELETE FROM bans WHERE user_id = ? OR (uid IS NOT NULL AND uid = ?)', [b.userId, b.uid]);
+      tx.run('INSERT INTO bans (user_id, uid, name, reason, banned_at, banned_by) VALUES (?, ?, ?, ?, ?, ?)', [
         b.userId,
         b.uid,
         b.name,
@@ -145,11 +187,7 @@ export class ModerationRepo {
   }
 
   bans(): BanRecord[] {
-    return this.db
-      .all<{ user_id: string; uid: string | null; name: string; reason: string | null; banned_at: string; banned_by: string }>(
-        'SELECT * FROM bans ORDER BY banned_at DESC, user_id',
-      )
-      .map((r) => ({ userId: r.user_id, uid: r.uid, name: r.name, reason: r.reason, bannedAt: r.banned_at, bannedBy: r.banned_by }));
+    return this.db.all<BanRow>('SELECT * FROM bans ORDER BY banned_at DESC, user_id').map(banOfRow);
   }
 
   isBanned(userId: string | undefined, uidKey: string): boolean {

@@ -1,4 +1,5 @@
-// Scheduled tasks (issue 13): the admin's restarts and recurring console commands, and the log
+// Scheduled tasks (issue 13): the admin's restarts, announcements, saves, shutdowns and recurring
+// console commands, and the log
 // of their runs. A task's whole definition is one JSON column: it is read and written whole.
 import { randomBytes } from 'node:crypto';
 import type { Actor } from '../lib/actor.js';
@@ -16,6 +17,9 @@ export interface TaskSpec {
   schedule: TaskSchedule;
   action:
     | { kind: 'restart'; warnMinutes: number; message: string; whenPlayersOnline: 'run' | 'skip' | 'delay' }
+    | { kind: 'announce'; message: string }
+    | { kind: 'save' }
+    | { kind: 'shutdown'; delaySec: number; message: string }
     | { kind: 'command'; command: string };
 }
 
@@ -89,10 +93,12 @@ export class TaskRepo {
     const at = iso(this.clock());
     const id = this.db.write((tx) => {
       tx.run('INSERT INTO task_runs (task_id, due_at, at, outcome, detail) VALUES (?, ?, ?, ?, ?)', [taskId, dueAt, at, outcome, detail]);
+      // The record's own id, read before the audit row (and its event) take later ids.
+      const rowId = Number(tx.get<{ id: number }>('SELECT last_insert_rowid() AS id')!.id);
       this.audit.record(tx, { actor: 'system', action: 'task.run', target: taskId, detail: `${outcome}: ${detail}`, at });
       // Bounded: the latest 5,000 runs.
       tx.run('DELETE FROM task_runs WHERE id <= (SELECT MAX(id) - 5000 FROM task_runs)');
-      return Number(tx.get<{ id: number }>('SELECT last_insert_rowid() AS id')!.id);
+      return rowId;
     });
     return { id, taskId, dueAt, at, outcome, detail };
   }

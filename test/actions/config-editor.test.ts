@@ -2,11 +2,12 @@
 // palworld-server-docker env file: typed settings with ranges, unknown keys kept and shown as
 // text, passwords never shown, changes byte-identical outside the changed values with the
 // previous file kept, out-of-range values refused naming the setting, audited; apply is 501.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, lstatSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createConfigEditor, PREVIOUS_SUFFIX } from '../../src/actions/config-editor.js';
 import { createHandler } from '../../src/http/index.js';
+import { applyChanges, ConfigFileError, parseConfig } from '../../src/lib/game-config/config-file.js';
 import { tempDir } from '../helpers/cli.js';
 import { ManualClock, silentLog, tempStore, TestLive, toHttpRequest, type TempStore } from '../http/fixture.js';
 import { ADMIN, VIEWER, type PanelResponse } from '../http/panel-harness.js';
@@ -19,7 +20,7 @@ const INI =
   'DeathPenalty=All,bEnablePlayerToPlayerDamage=False,BaseCampWorkerMaxNum=15,GuildPlayerMaxNum=20,ServerPlayerMaxNum=32,' +
   'ServerName="Default Palworld Server",ServerDescription="",AdminPassword="s3cret-admin",ServerPassword="",PublicPort=8211,' +
   'RCONEnabled=False,RCONPort=25575,RESTAPIEnabled=True,RESTAPIPort=8212,CrossplayPlatforms=(Steam,Xbox,PS5,Mac),' +
-  'bFutureFlag=True,SomeFutureText="a, b (c)")\r\n';
+  'bFutureFlag=True,SomeFutureText="a, b (c)",RandomizerType=None)\r\n';
 
 const ENV = [
   '# palworld-server-docker settings',
@@ -41,6 +42,11 @@ afterEach(async () => {
 async function rig(fileText: string, name: string) {
   const file = join(tempDir(), name);
   writeFileSync(file, fileText);
+  return rigAt(file);
+}
+
+/** The panel over the deployment file at `file` (which the caller has laid out). */
+async function rigAt(file: string) {
   const clock = new ManualClock();
   const ts: TempStore = await tempStore(clock.now);
   cleanup.push(() => ts.cleanup());
@@ -191,5 +197,184 @@ describe('configuration editor', () => {
     const res = await handler(toHttpRequest({ method: 'GET', path: '/api/v1/config', headers: { cookie } }));
     expect(res.status).toBe(409);
     expect(String(res.body)).toContain('SERVICE_CONFIG_FILE');
+  });
+});
+
+// Issue 28, finding 5: one value could write others (`"None,ServerPlayerMaxNum=9999,..."` into a
+// bare ini value, `"False),Injected=(1"` closing OptionSettings early, a line break in the env
+// file). Every such value is refused with 400, naming the setting, and the file stays byte for
+// byte as it was; what is accepted reads back as exactly the settings asked for.
+describe('configuration editor: a value cannot write other settings', () => {
+  const entriesOf = (text: string) => parseConfig(text).entries.map((e) => [e.name, e.raw]);
+
+  it('PalWorldSettings.ini: commas, parentheses, quotes, line breaks and a trailing backslash are refused', async () => {
+    const { file, send, admin } = await rig(INI, 'PalWorldSettings.ini');
+    const refused: [string, unknown][] = [
+      ['RandomizerType', 'None,ServerPlayerMaxNum=9999,AdminPassword=pwned'],
+      ['bFutureFlag', 'False),Injected=(1'],
+      ['RandomizerType', '(None,AdminPassword=pwned)'],
+      ['RandomizerType', 'None\r\nAdminPassword=pwned'],
+      ['RandomizerType', 'None"'],
+      ['SomeFutureText', 'x",AdminPassword="pwned'],
+      ['SomeFutureText', 'two\nlines'],
+      ['ServerName', 'ends in a backslash\\'],
+      ['ServerDescription', 'x\u0000y'],
+      ['AdminPassword', 'pw",ServerPassword="'],
+    ];
+    for (const [name, value] of refused) {
+      const r = await send('PUT', '/config', admin, { [name]: value });
+      expect(r.status, `${name}: ${JSON.stringify(value)}`).toBe(400);
+      expect(r.json.error.code).toBe('invalid_request');
+      expect(r.json.error.message).toContain(`"${name}"`);
+      // The value is never repeated (it may be a password).
+      expect(r.json.error.message).not.toContain('pwned');
+      expect(readFileSync(file, 'utf8')).toBe(INI);
+    }
+    expect(() => readFileSync(file + PREVIOUS_SUFFIX)).toThrow();
+
+    // Accepted values read back as exactly what was asked, every other setting unchanged.
+    const ok = await send('PUT', '/config', admin, {
+      RandomizerType: 'Region',
+      ServerName: 'back\\slash (inside) ok',
+      bFutureFlag: 'False',
+    });
+    expect(ok.status).toBe(200);
+    const after = readFileSync(file, 'utf8');
+    const want = entriesOf(INI).map(([n, v]) =>
+      n === 'RandomizerType'
+        ? [n, 'Region']
+        : n === 'ServerName'
+          ? [n, '"back\\slash (inside) ok"']
+          : n === 'bFutureFlag'
+            ? [n, 'False']
+            : [n, v],
+    );
+    expect(entriesOf(after)).toEqual(want);
+  });
+
+  it('an env file: line breaks, quotes and shell text are refused; a blank gets quotes', async () => {
+    const env = ENV + 'MOTD=hello\n';
+    const { file, send, admin } = await rig(env, '.env');
+    const refused: [string, unknown][] = [
+      ['SERVER_NAME', 'x\nADMIN_PASSWORD=pwned'],
+      ['SERVER_NAME', 'x" ADMIN_PASSWORD="pwned'],
+      ['SERVER_NAME', 'x\\'],
+      ['SERVER_NAME', '$(touch /tmp/pwned)'],
+      ['TZ', 'UTC\nRCON_ENABLED=true'],
+      ['TZ', 'UTC\rRCON_ENABLED=true'],
+      ['TZ', '`touch /tmp/pwned`'],
+      ['TZ', 'UTC;reboot'],
+      ['TZ', "it's"],
+      ['ADMIN_PASSWORD', 'pw\nRCON_PASSWORD=pwned'],
+    ];
+    for (const [name, value] of refused) {
+      const r = await send('PUT', '/config', admin, { [name]: value });
+      expect(r.status, `${name}: ${JSON.stringify(value)}`).toBe(400);
+      expect(r.json.error.message).toContain(`"${name}"`);
+      expect(readFileSync(file, 'utf8')).toBe(env);
+    }
+    const ok = await send('PUT', '/config', admin, { MOTD: 'hello world #1', SERVER_NAME: 'Night (EU)' });
+    expect(ok.status).toBe(200);
+    expect(readFileSync(file, 'utf8')).toBe(
+      env.replace('MOTD=hello', 'MOTD="hello world #1"').replace('SERVER_NAME="My server"', 'SERVER_NAME="Night (EU)"'),
+    );
+  });
+
+  it('a change is read back before it is written: an edit that would spill is refused, whatever let it through', () => {
+    // A fault in the edit itself (here an entry whose end takes in the comma after it, as a
+    // parser bug would): the value's rules pass, the re-read does not.
+    const parsed = parseConfig(INI);
+    const exp = parsed.entries.find((e) => e.name === 'ExpRate')!;
+    const faulty = { ...parsed, entries: parsed.entries.map((e) => (e === exp ? { ...e, end: e.end + 1 } : e)) };
+    expect(() => applyChanges(faulty, { ExpRate: 2 })).toThrow(ConfigFileError);
+    expect(() => applyChanges(faulty, { ExpRate: 2 })).toThrow(/would not read back/);
+    expect(applyChanges(parsed, { ExpRate: 2 }).text).toBe(INI.replace('ExpRate=1.000000', 'ExpRate=2.000000'));
+  });
+});
+
+// Issue 28, finding 10: a settings file given as a symbolic link was replaced by a regular file,
+// and the game's file stayed as it was. Now the link is followed; the game's file changes, keeping
+// its mode (and its owner and group, checked where the test may give a file away).
+describe('configuration editor: a symbolic link', () => {
+  it('writes through the link: the target changes with its mode, the link stays a link', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'game'));
+    const target = join(dir, 'game', 'PalWorldSettings.ini');
+    writeFileSync(target, INI);
+    chmodSync(target, 0o660);
+    const link = join(dir, 'PalWorldSettings.ini');
+    symlinkSync(join('game', 'PalWorldSettings.ini'), link);
+    const root = process.getuid?.() === 0;
+    if (root) chownSync(target, 4242, 4243);
+    const { send, admin } = await rigAt(link);
+    const put = await send('PUT', '/config', admin, { ExpRate: 3 });
+    expect(put.status).toBe(200);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(target, 'utf8')).toBe(INI.replace('ExpRate=1.000000', 'ExpRate=3.000000'));
+    const st = statSync(target);
+    expect(st.mode & 0o7777).toBe(0o660);
+    if (root) expect([st.uid, st.gid]).toEqual([4242, 4243]);
+    // The previous version lies beside the file it was.
+    expect(readFileSync(target + PREVIOUS_SUFFIX, 'utf8')).toBe(INI);
+    expect((await send('GET', '/config', admin)).json.data.settings.find((x: { key: string }) => x.key === 'ExpRate').value).toBe(3);
+  });
+});
+
+// Issue 28, finding 6: secrets the settings table does not know (an env file's RCON_PASSWORD,
+// DISCORD_WEBHOOK_URL, STEAM_API_KEY) were shown verbatim by /config and /config/raw. Any setting
+// whose name says password, secret, token, key or webhook is shown to nobody: `isSet` only.
+describe('configuration editor: secrets by name', () => {
+  const SECRETS = [
+    'rcon-pw-1',
+    'https://discord.com/api/webhooks/1/tok-2',
+    'STEAMKEY3',
+    's3-secret-4',
+    'gh-token-5',
+    'old-pw-6',
+    'ini-rcon-7',
+  ];
+  const ENV_SECRETS = [
+    'RCON_PASSWORD=rcon-pw-1',
+    'DISCORD_WEBHOOK_URL="https://discord.com/api/webhooks/1/tok-2"',
+    "STEAM_API_KEY='STEAMKEY3'",
+    'export BACKUP_S3_SECRET=s3-secret-4',
+    'GithubToken=gh-token-5',
+    '# RCON_PASSWORD=old-pw-6',
+    'EMPTY_TOKEN=',
+    '',
+  ].join('\n');
+
+  it('an env file: hidden from a viewer and an admin in /config, masked in /config/raw, still writable', async () => {
+    const { file, send, admin, viewer } = await rig(ENV + ENV_SECRETS, '.env');
+    for (const who of [viewer, admin]) {
+      const got = await send('GET', '/config', who);
+      expect(got.status).toBe(200);
+      const s = new Map((got.json.data.settings as { key: string }[]).map((x) => [x.key, x]));
+      for (const k of ['RCON_PASSWORD', 'DISCORD_WEBHOOK_URL', 'STEAM_API_KEY', 'BACKUP_S3_SECRET', 'GithubToken'])
+        expect(s.get(k), k).toMatchObject({ value: null, secret: true, isSet: true });
+      expect(s.get('EMPTY_TOKEN')).toMatchObject({ value: null, secret: true, isSet: false });
+      expect(s.get('TZ')).toMatchObject({ value: 'UTC', secret: false });
+      for (const secret of SECRETS) expect(JSON.stringify(got.json)).not.toContain(secret);
+    }
+    const raw = (await send('GET', '/config/raw', admin)).json.data.text as string;
+    for (const secret of SECRETS) expect(raw).not.toContain(secret);
+    expect(raw).toContain('RCON_PASSWORD=****\n');
+    expect(raw).toContain('DISCORD_WEBHOOK_URL="****"\n');
+    expect(raw).toContain("STEAM_API_KEY='****'\n");
+    expect(raw).toContain('# RCON_PASSWORD=****\n');
+    expect(raw).toContain('TZ=UTC\n');
+    const put = await send('PUT', '/config', admin, { RCON_PASSWORD: 'new-rcon-pw' });
+    expect(put.status).toBe(200);
+    expect(JSON.stringify(put.json)).not.toContain('new-rcon-pw');
+    expect(readFileSync(file, 'utf8')).toContain('RCON_PASSWORD=new-rcon-pw\n');
+  });
+
+  it('an ini: a setting the table does not know but whose name says password is hidden too', async () => {
+    const ini = INI.replace('RandomizerType=None', 'RandomizerType=None,RCONPassword="ini-rcon-7"');
+    const { send, admin, viewer } = await rig(ini, 'PalWorldSettings.ini');
+    const got = await send('GET', '/config', viewer);
+    expect(got.json.data.settings.find((x: { key: string }) => x.key === 'RCONPassword')).toMatchObject({ value: null, isSet: true });
+    expect(JSON.stringify(got.json)).not.toContain('ini-rcon-7');
+    expect((await send('GET', '/config/raw', admin)).json.data.text).toContain('RCONPassword="****"');
   });
 });

@@ -29,12 +29,16 @@ async function rig(opts: { password?: string; timeoutMs?: number; rcon?: boolean
   const clock = new ManualClock();
   const ts: TempStore = await tempStore(clock.now);
   cleanup.push(() => ts.cleanup());
-  const port = createConsole(ts.store, {
-    addr: opts.rcon === false ? null : parseHostPort(sim.rconAddr),
-    password: opts.password ?? sim.password,
-    timeoutMs: opts.timeoutMs ?? 2_000,
-  });
-  cleanup.push(() => port.close());
+  // Without RCON settings palpanel makes no console at all (serve.ts).
+  const port =
+    opts.rcon === false
+      ? undefined
+      : createConsole(ts.store, {
+          addr: parseHostPort(sim.rconAddr)!,
+          password: opts.password ?? sim.password,
+          timeoutMs: opts.timeoutMs ?? 2_000,
+        });
+  if (port) cleanup.push(() => port.close());
   ts.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
   ts.store.users.add(VIEWER.username, 'viewer', VIEWER.password, 'cli');
   const handler = createHandler({
@@ -80,6 +84,8 @@ describe('console', () => {
       actor: 'user:admin',
       reply: expect.stringContaining('Welcome to Pal Server'),
     });
+    // Issue 28, finding 10: the answer carried the audit row's id, not the log entry's.
+    expect((info.json!.data as { id: number }).id).toBe(ts.store.console.page(1, null)[0].id);
     // 150 players: a reply of more than 4 KiB, which the game sends in several packets.
     const players = await send('POST', '/console/exec', admin, { command: 'ShowPlayers' });
     const reply = (players.json!.data as { reply: string }).reply;
@@ -98,7 +104,7 @@ describe('console', () => {
     expect(ts.store.console.page(5, null)[0]).toMatchObject({ command: 'Save', outcome: 'failed' });
   });
 
-  it('a refused password and a missing setting are told apart', async () => {
+  it('a refused password and RCON off are told apart: off is the shared not-configured answer, in words', async () => {
     const wrong = await rig({ password: 'not-the-password' });
     const refused = await wrong.send('POST', '/console/exec', wrong.admin, { command: 'Info' });
     expect(refused.json!.error).toEqual({
@@ -107,9 +113,13 @@ describe('console', () => {
     });
     const none = await rig({ rcon: false });
     const missing = await none.send('POST', '/console/exec', none.admin, { command: 'Info' });
-    expect(missing.json!.error!.message).toBe(
-      "RCON is not configured: set SERVICE_RCON_ADDR (and RCONEnabled=True in the game's settings).",
-    );
+    expect(missing.status).toBe(409);
+    expect(missing.json!.error).toEqual({
+      code: 'conflict',
+      message:
+        'The console needs RCON, which this server has off (SERVICE_RCON_ADDR and SERVICE_RCON_PASSWORD). The game deprecates RCON; everything else goes through its REST API.',
+    });
+    expect(none.ts.store.console.page(5, null)).toEqual([]);
   });
 
   it('passwords never reach the log or the audit; saved commands fill placeholders from a player; the log pages', async () => {
@@ -160,5 +170,49 @@ describe('console', () => {
     }
     expect(seen).toEqual([...seen].sort((a, b) => b - a));
     expect(seen).toHaveLength(ts.store.console.page(100, null).length);
+  });
+});
+
+// Issue 28, finding 6: masking missed `AdminPassword:X`, `AdminPassword=X` and a zero-width
+// prefix, and the game's replies (which echo what they got) were never masked. Now both ways,
+// on the failed path too, and palpanel's own passwords wherever a reply holds them.
+describe('console: secrets are masked both ways', () => {
+  it('in commands, in replies, in the audit and on a failed command', async () => {
+    const { send, admin, ts, sim } = await rig({ timeoutMs: 500 });
+    const commands = [
+      'AdminPassword:hunter2a',
+      'AdminPassword=hunter2b',
+      '\u200BAdminPassword hunter2c',
+      '\u200B/adminpassword:hunter2d',
+      'Broadcast RCONPassword=hunter2e',
+      'Broadcast token: "hunter2f"',
+      `Broadcast ${sim.password}`,
+    ];
+    for (const command of commands) {
+      const r = await send('POST', '/console/exec', admin, { command });
+      expect(r.status, command).toBe(200);
+      const entry = r.json!.data as { command: string; reply: string };
+      expect(entry.command, command).toContain('****');
+      expect(`${entry.command} ${entry.reply}`).not.toMatch(/hunter2|\u200B/);
+      expect(entry.reply).not.toContain(sim.password);
+    }
+    // The game echoed them (the sim, as the game, answers "Unknown command: <word>" and
+    // "Broadcasted: <text>"): the replies name the masked value, never the secret.
+    const log = ts.store.console.page(20, null);
+    expect(log.find((e) => e.command === 'AdminPassword:****')!.reply).toBe('Unknown command: AdminPassword:****');
+    expect(log.find((e) => e.command === 'Broadcast ****')!.reply).toBe('Broadcasted: ****');
+
+    sim.control.setRconFault('silent');
+    const failed = await send('POST', '/console/exec', admin, { command: 'AdminPassword=hunter2g' });
+    expect(failed.status).toBe(503);
+    expect(ts.store.console.page(1, null)[0]).toMatchObject({ command: 'AdminPassword=****', outcome: 'failed' });
+
+    const everything = JSON.stringify([
+      ts.store.console.page(100, null),
+      ts.store.audit.list({ limit: 100 }).data,
+      ts.store.events.page({ limit: 100 }),
+    ]);
+    expect(everything).not.toMatch(/hunter2/);
+    expect(everything).not.toContain(sim.password);
   });
 });

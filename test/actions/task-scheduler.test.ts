@@ -11,6 +11,7 @@ import { parseHostPort } from '../../src/config/settings.js';
 import { startSimGameServer } from '../../src/demo/sim/index.js';
 import { GameRestClient } from '../../src/game/rest-client.js';
 import { SYSTEM } from '../../src/lib/actor.js';
+import { NotConfiguredError } from '../../src/lib/errors.js';
 import { tempStore } from '../http/fixture.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
@@ -18,24 +19,28 @@ afterEach(async () => {
   for (const c of cleanup.splice(0).reverse()) await c();
 });
 
-async function rig() {
+async function rig(opts: { rcon?: boolean } = {}) {
   let now = Date.parse('2026-07-14T03:00:00.000Z');
   const clock = () => new Date(now);
-  const sim = await startSimGameServer({ churnPeriodMs: 0 });
+  const sim = await startSimGameServer({ churnPeriodMs: 0, rcon: opts.rcon !== false });
   cleanup.push(() => sim.close());
   const ts = await tempStore(clock);
   cleanup.push(() => ts.cleanup());
   const client = new GameRestClient({ baseUrl: sim.restUrl, password: sim.password });
   cleanup.push(() => client.close());
   const game = createGameActions(client, ts.store, clock);
-  const con = createConsole(ts.store, { addr: parseHostPort(sim.rconAddr), password: sim.password });
-  cleanup.push(() => con.close());
+  // RCON off: no console, as serve makes none (its exec answers as serve's task ports do).
+  const con = opts.rcon === false ? null : createConsole(ts.store, { addr: parseHostPort(sim.rconAddr)!, password: sim.password });
+  if (con) cleanup.push(() => con.close());
   let players = 0;
   const ports: TaskPorts = {
     announce: (m) => game.announce(m, SYSTEM),
     save: () => game.save(SYSTEM),
     shutdown: (s, m) => game.shutdown(s, m, SYSTEM).then(() => undefined),
-    exec: async (c) => (await con.exec(c, SYSTEM)).reply,
+    exec: async (c) => {
+      if (!con) throw new NotConfiguredError('rcon');
+      return (await con.exec(c, SYSTEM)).reply;
+    },
     playersOnline: () => players,
   };
   const scheduler = new TaskScheduler(ts.store, ports, clock, () => undefined);
@@ -129,5 +134,61 @@ describe('scheduled tasks', () => {
     await at('2026-07-14T09:31:00.000Z');
     expect(ts.store.tasks.runs(5, c.id)[0]).toMatchObject({ outcome: 'ok', detail: 'Complete Save' });
     expect(ts.store.console.page(5, null)[0]).toMatchObject({ actor: 'system', command: 'Save' });
+  });
+
+  it('with RCON off: restart warnings, announcements, saves and shutdowns go through the REST API; a console command says it needs RCON', async () => {
+    const { ts, at, actions, sim } = await rig({ rcon: false });
+    expect(sim.rconAddr).toBe('');
+    const every = (minutes: number) => ({ every: 'interval' as const, minutes });
+    const restartTask = ts.store.tasks.add(restart('run'), 'cli');
+    const hello = ts.store.tasks.add(
+      { name: 'Hello', enabled: true, schedule: every(30), action: { kind: 'announce', message: 'Hello all, welcome back' } },
+      'cli',
+    );
+    const keep = ts.store.tasks.add({ name: 'Keep', enabled: true, schedule: every(30), action: { kind: 'save' } }, 'cli');
+    const stop = ts.store.tasks.add(
+      {
+        name: 'Stop',
+        enabled: true,
+        schedule: every(45),
+        action: { kind: 'shutdown', delaySec: 30, message: 'Maintenance in 30 seconds' },
+      },
+      'cli',
+    );
+    const cmd = ts.store.tasks.add(
+      { name: 'Cmd', enabled: true, schedule: every(30), action: { kind: 'command', command: 'Save' } },
+      'cli',
+    );
+    // Tasks due at the same check run in no set order: compared as sets, the restart in its order.
+    await at('2026-07-14T03:30:00.000Z');
+    expect(actions().sort()).toEqual(['announce: Hello all, welcome back', 'save']);
+    await at('2026-07-14T03:45:00.000Z');
+    await at('2026-07-14T03:50:00.000Z');
+    await at('2026-07-14T03:59:00.000Z');
+    await at('2026-07-14T04:00:00.000Z');
+    expect(actions().sort()).toEqual(
+      [
+        'announce: Hello all, welcome back',
+        'save',
+        'shutdown: Maintenance in 30 seconds',
+        'announce: The server restarts in 10 minutes.',
+        'announce: Hello all, welcome back',
+        'save',
+        'announce: The server restarts in 1 minutes.',
+        'save',
+        'shutdown: The server restarts now.',
+      ].sort(),
+    );
+    expect(actions().filter((a) => a.includes('restarts'))).toEqual([
+      'announce: The server restarts in 10 minutes.',
+      'announce: The server restarts in 1 minutes.',
+      'shutdown: The server restarts now.',
+    ]);
+    expect(sim.control.adminActions().every((a) => a.via === 'rest')).toBe(true);
+    for (const t of [restartTask, hello, keep, stop]) expect(ts.store.tasks.runs(5, t.id)[0], t.name).toMatchObject({ outcome: 'ok' });
+    expect(ts.store.tasks.runs(5, cmd.id)[0]).toMatchObject({
+      outcome: 'failed',
+      detail: expect.stringMatching(/^The console needs RCON, which this server has off/),
+    });
   });
 });

@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Notifier } from '../../src/actions/notifier.js';
-import { SYSTEM_REACHABLE } from '../../src/lib/event-texts.js';
+import { SYSTEM_PASSWORD_REFUSED, SYSTEM_REACHABLE, SYSTEM_UNREACHABLE } from '../../src/lib/event-texts.js';
 import { silentLog } from '../http/fixture.js';
 import { ADMIN, panelHarness, VIEWER } from '../http/panel-harness.js';
 import { waitFor } from '../helpers/wait.js';
@@ -48,7 +48,7 @@ async function rig() {
   const viewer = await h.login(VIEWER);
   const send = (method: string, path: string, cookie: string, body?: unknown) =>
     h.send({ method, path: `/api/v1${path}`, headers: { cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { ts: h.ts, admin, viewer, send };
+  return { ts: h.ts, admin, viewer, send, raw: h.send };
 }
 
 describe('webhooks', () => {
@@ -104,6 +104,32 @@ describe('webhooks', () => {
       { at, kind: 'join', message: '@everyone joined the server' },
       { at, kind: 'system', message: SYSTEM_REACHABLE },
     ]);
+  });
+
+  it('a refused admin password is said as such to the webhooks and in the panel\'s events; key holders read only "unreachable"', async () => {
+    const { ts, admin, send, raw } = await rig();
+    const plain = await receiver();
+    cleanup.push(() => new Promise<void>((r) => plain.server.close(() => r())));
+    ts.store.webhooks.add('json', plain.url, 'cli', { allowPrivate: true });
+    const notifier = new Notifier({ store: ts.store, log: silentLog, allowPrivate: true });
+    cleanup.push(notifier.start());
+    const at = '2026-07-14T10:00:00.000Z';
+    ts.store.events.appendMany([
+      { at, kind: 'system', message: SYSTEM_UNREACHABLE },
+      { at, kind: 'system', message: SYSTEM_PASSWORD_REFUSED },
+      { at, kind: 'system', message: 'some other system text' },
+    ]);
+    await waitFor('both delivered', () => (plain.bodies.length === 2 ? true : undefined));
+    await notifier.idle();
+    expect(plain.bodies).toEqual([
+      { at, kind: 'system', message: SYSTEM_UNREACHABLE },
+      { at, kind: 'system', message: 'Palworld REST API refused the admin password (check SERVICE_GAME_ADMIN_PASSWORD)' },
+    ]);
+    const panel = (await send('GET', '/events?limit=10', admin)).json as { data: { message: string }[] };
+    expect(panel.data.map((e) => e.message)).toContain(SYSTEM_PASSWORD_REFUSED);
+    const { key } = ts.store.keys.create('bot', 'cli');
+    const pub = await raw({ method: 'GET', path: '/api/integration/v1/events', headers: { authorization: `Bearer ${key}` } });
+    expect((JSON.parse(pub.body) as { data: { message: string }[] }).data.map((e) => e.message)).toEqual([SYSTEM_UNREACHABLE]);
   });
 
   it('a failing receiver is retried with backoff (Retry-After honoured), then given up with a log line; appends never wait', async () => {

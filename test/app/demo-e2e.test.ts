@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BodyAt } from '../helpers/api-data.js';
 import { BIN, runCli, tempDir } from '../helpers/cli.js';
 import { fromPanelPage } from '../helpers/panel-page.js';
+import { worldsBelow } from '../../src/ingest/world-folder.js';
 
 const ROUTES = [
   '/server',
@@ -130,9 +131,10 @@ describe('palpanel demo (built executable)', () => {
     const info = await panel('POST', '/console/exec', { command: 'Info' });
     expect(info.status).toBe(200);
     expect(info.body.data.reply).toContain('palpanel demo server');
-    expect((await panel('GET', '/items/capability')).body.data).toMatchObject({ capable: true, via: 'rcon' });
+    expect((await panel('GET', '/items/capability')).body.data).toMatchObject({ capable: true, via: 'rest' }); // PalDefender's REST API
 
-    expect(existsSync(join(dataDir, 'demo-save', 'Level.sav'))).toBe(true);
+    // The simulated game writes its world as the game does: Saved/SaveGames/0/<world id>/.
+    expect(worldsBelow(join(dataDir, 'demo-save')).map((w) => existsSync(join(w, 'Level.sav')))).toEqual([true]);
     expect(await stopWith(child, 'SIGTERM')).toBe(0);
     // The world it generated is gone; the data dir the user named stays, with its store.
     expect(existsSync(join(dataDir, 'demo-save'))).toBe(false);
@@ -157,7 +159,7 @@ describe('palpanel demo (built executable)', () => {
         }
       });
     });
-    expect(existsSync(join(dataDir, 'demo-save', 'Level.sav'))).toBe(true);
+    expect(worldsBelow(join(dataDir, 'demo-save'))).toHaveLength(1);
     expect(await stopWith(child, 'SIGINT')).toBe(0);
     expect(existsSync(dataDir)).toBe(false);
   }, 60_000);

@@ -1,7 +1,7 @@
 // The backup routes of a running serve over real sockets: a manual backup answered 202 and
 // followed to done, the download streamed with its Content-Disposition, the confirmation of a
 // restore typed exactly, and a viewer who reads but changes nothing.
-import { cpSync, readFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/lib/logger.js';
@@ -88,8 +88,23 @@ describe('backup routes', () => {
     };
     expect(dry.data.files.changed).toEqual([]);
     const restored = await call('POST', `/backups/${data.id}/restore`, admin, { confirm: 'RESTORE' });
-    expect(restored.status).toBe(200);
-    expect(((await restored.json()) as { data: { preRestoreBackup: string } }).data.preRestoreBackup).toMatch(/-pre-restore-/);
+    expect(restored.status).toBe(202);
+    expect(((await restored.json()) as { data: { state: string } }).data.state).toBe('running');
+    // Followed by an admin only; done with what changed and the pre-restore backup.
+    expect((await call('GET', `/backups/${data.id}/restore`, viewer)).status).toBe(403);
+    const job = await waitFor(
+      'the restore',
+      async () => {
+        const r = (await (await call('GET', `/backups/${data.id}/restore`, admin)).json()) as {
+          data: { state: string; result: { preRestoreBackup: string; diff: { files: { kept: string[] } } } | null };
+        };
+        return r.data.state === 'running' ? undefined : r.data;
+      },
+      30_000,
+    );
+    expect(job.state).toBe('done');
+    expect(job.result!.preRestoreBackup).toMatch(/-pre-restore-/);
+    expect(job.result!.diff.files.kept).toEqual([]);
 
     // A large upload body is read only for an admin: a viewer's (or no one's) is refused at 64 KiB.
     const big = Buffer.alloc(1024 * 1024, 1);
@@ -151,6 +166,15 @@ describe('palpanel backup (CLI) through a running server', () => {
     await backupVerify(io, made.id, {});
     expect(out.pop()).toMatch(/: OK, 3 files .* match their SHA-256 in the manifest\n$/);
     await expect(backupRestore(io, made.id, { confirm: 'yes' })).rejects.toThrow('A restore needs --confirm RESTORE, exactly.');
+    // Through the server's restore job, followed to its end.
+    writeFileSync(join(saveDir, 'notes.txt'), 'a host note');
+    await backupRestore(io, made.id, { confirm: 'RESTORE' });
+    expect(out.pop()).toMatch(
+      new RegExp(
+        `^Restored ${made.id}\\. The world before it is backup \\S+-pre-restore-\\S+\\.\\nfiles: 0 added, 0 removed, 0 changed, 1 left as they were;`,
+      ),
+    );
+    expect(readFileSync(join(saveDir, 'notes.txt'), 'utf8')).toBe('a host note');
     expect(err).toEqual([]);
   }, 60_000);
 });

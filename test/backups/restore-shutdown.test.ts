@@ -1,6 +1,7 @@
 // A restore asked to stop a running game (`shutdown: true`) through serve's GameControl: the game
-// is asked to shut down through its REST API, the restore waits until the poller no longer
-// reaches it, then swaps the world in; asked without it, a running game refuses the restore.
+// is asked to shut down through its REST API, the restore job waits until the poller no longer
+// reaches it and every door of the game refuses, then swaps the world in; asked without it, a
+// running game refuses the restore at once.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -50,8 +51,21 @@ describe('restore with shutdown', () => {
     expect(refused.json.error!.message).toContain('The game server is running');
     expect(sim.control.adminActions().filter((a) => a.action === 'shutdown')).toEqual([]);
 
-    const restored = await call('POST', `/backups/${id}/restore`, { confirm: 'RESTORE', shutdown: true });
-    expect(restored.status, JSON.stringify(restored.json)).toBe(200);
+    const started = await call('POST', `/backups/${id}/restore`, { confirm: 'RESTORE', shutdown: true });
+    expect(started.status, JSON.stringify(started.json)).toBe(202);
+    const job = await waitFor(
+      'the restore job',
+      async () => {
+        const j = (await call('GET', `/backups/${id}/restore`)).json.data!;
+        return j.state === 'running' ? undefined : j;
+      },
+      60_000,
+    );
+    expect(job).toMatchObject({
+      state: 'done',
+      error: null,
+      result: expect.objectContaining({ preRestoreBackup: expect.stringMatching(/-pre-restore-/) }),
+    });
     expect(sim.control.adminActions().filter((a) => a.action === 'shutdown')).toEqual([
       expect.objectContaining({ via: 'rest', args: expect.objectContaining({ waittime: 1 }) }),
     ]);

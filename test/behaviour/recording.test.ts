@@ -129,6 +129,7 @@ const PARAM_FROM: Record<string, string> = {
   'GET /backups/{id}/download': 'backup',
   'POST /backups/{id}/restore/dry-run': 'backup',
   'POST /backups/{id}/restore': 'backup',
+  'GET /backups/{id}/restore': 'backup',
   // The backup the walk itself made: deleting it takes nothing from the routes after it.
   'DELETE /backups/{id}': 'new-backup',
 };

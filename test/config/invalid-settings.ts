@@ -13,10 +13,15 @@ export const INVALID_SETTINGS: [string, string][] = [
   ['SERVICE_WEBHOOK_ALLOW_PRIVATE', 'maybe'],
   ['SERVICE_GAME_DATA_INTERVAL', '-1s'],
   ['SERVICE_RCON_ADDR', '25575'],
+  ['SERVICE_PALDEFENDER_URL', 'ftp://x'],
+  // One of PalDefender's two alone: a half-done set-up, refused naming both.
+  ['SERVICE_PALDEFENDER_URL', 'http://127.0.0.1:17993'],
+  ['SERVICE_PALDEFENDER_TOKEN', 'a-token'],
   ['SERVICE_INTEGRATION_RATE_LIMIT', '0'],
   ['SERVICE_INTEGRATION_RATE_LIMIT', '1.5'],
   ['SERVICE_INTEGRATION_RATE_LIMIT', 'many'],
   ['SERVICE_SESSION_TTL', '7 days'],
   ['SERVICE_LOG_FORMAT', 'xml'],
   ['SERVICE_DATA_DIR', ''],
+  ['SERVICE_CONFIG_COMPOSE_SERVICE', 'two words'],
 ];

@@ -18,11 +18,14 @@ describe('settings', () => {
       gameDataIntervalMs: 15_000,
       rconAddr: null,
       rconPassword: null,
+      palDefenderUrl: null,
+      palDefenderToken: null,
       integrationRateLimit: 60,
       sessionTtlMs: 7 * 86_400_000,
       logFormat: 'text',
       backupDir: null,
       configFile: null,
+      configComposeService: null,
       mapTileUrl: null,
       webhookAllowPrivate: false,
     });
@@ -41,6 +44,8 @@ describe('settings', () => {
       SERVICE_GAME_DATA_INTERVAL: '1h',
       SERVICE_RCON_ADDR: '127.0.0.1:25575',
       SERVICE_RCON_PASSWORD: 'hunter2',
+      SERVICE_PALDEFENDER_URL: 'http://127.0.0.1:17993/',
+      SERVICE_PALDEFENDER_TOKEN: 'pd-token',
       SERVICE_INTEGRATION_RATE_LIMIT: '100000',
       SERVICE_SESSION_TTL: '7d',
       SERVICE_LOG_FORMAT: 'json',
@@ -59,6 +64,8 @@ describe('settings', () => {
     expect(s.logFormat).toBe('json');
     expect(s.saveDir).toBe('/srv/pal/Saved/SaveGames/0/ABC');
     expect(s.backupDir).toBe('/srv/backups');
+    expect(s.palDefenderUrl).toBe('http://127.0.0.1:17993');
+    expect(s.palDefenderToken).toBe('pd-token');
   });
 
   it('on/off settings take on/off, true/false, 1/0 and yes/no, in any case', () => {
@@ -98,7 +105,7 @@ describe('settings', () => {
     expect(() => loadSettings({ SERVICE_LISTEN: '127.0.0.1:70000' })).toThrow('"127.0.0.1:70000"');
     expect(() => loadSettings({ SERVICE_POLL_INTERVAL: '1.5s' })).toThrow('"1.5s" for SERVICE_POLL_INTERVAL');
     // A password has no invalid value but the empty string; still, never echo one.
-    for (const name of ['SERVICE_GAME_ADMIN_PASSWORD', 'SERVICE_RCON_PASSWORD']) {
+    for (const name of ['SERVICE_GAME_ADMIN_PASSWORD', 'SERVICE_RCON_PASSWORD', 'SERVICE_PALDEFENDER_TOKEN']) {
       expect(() => loadSettings({ [name]: 'x'.repeat(5000) })).toThrow(SettingsError);
       try {
         loadSettings({ [name]: 'x'.repeat(5000) });
@@ -136,12 +143,15 @@ describe('settings', () => {
         'SERVICE_GAME_DATA',
         'SERVICE_GAME_DATA_INTERVAL',
         'SERVICE_RCON_ADDR',
+        'SERVICE_PALDEFENDER_URL',
+        'SERVICE_PALDEFENDER_TOKEN',
         'SERVICE_RCON_PASSWORD',
         'SERVICE_INTEGRATION_RATE_LIMIT',
         'SERVICE_SESSION_TTL',
         'SERVICE_LOG_FORMAT',
         'SERVICE_BACKUP_DIR',
         'SERVICE_CONFIG_FILE',
+        'SERVICE_CONFIG_COMPOSE_SERVICE',
         'SERVICE_MAP_TILE_URL',
         'SERVICE_WEBHOOK_ALLOW_PRIVATE',
       ].sort(),

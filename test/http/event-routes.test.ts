@@ -11,6 +11,7 @@ describe('panel metrics and events routes', () => {
   let clock: ManualClock;
   let live: TestLive;
   let get: (path: string) => Promise<{ status: number; json: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any -- bodies are checked with expect()
+  let getAsAdmin: typeof get;
 
   beforeEach(async () => {
     clock = new ManualClock();
@@ -26,12 +27,16 @@ describe('panel metrics and events routes', () => {
       log: silentLog,
       version: 't',
     });
-    const login = await handler(toHttpRequest({ method: 'POST', path: `${P}/auth/login`, body: JSON.stringify(VIEWER) }));
-    const cookie = login.headers['set-cookie'].split(';')[0];
-    get = async (path) => {
+    const signIn = async (who: typeof VIEWER) =>
+      (await handler(toHttpRequest({ method: 'POST', path: `${P}/auth/login`, body: JSON.stringify(who) }))).headers['set-cookie'].split(
+        ';',
+      )[0];
+    const getWith = (cookie: string) => async (path: string) => {
       const r = await handler(toHttpRequest({ method: 'GET', path: `${P}${path}`, headers: { cookie } }));
       return { status: r.status, json: JSON.parse(String(r.body)) };
     };
+    get = getWith(await signIn(VIEWER));
+    getAsAdmin = getWith(await signIn(ADMIN));
   });
   afterEach(() => ts.cleanup());
 
@@ -64,19 +69,20 @@ describe('panel metrics and events routes', () => {
     expect((await get('/metrics/history?from=yesterday')).status).toBe(400);
   });
 
-  it('events: every kind newest first, kind and time filters, cursor walk', async () => {
+  it('events: every kind newest first for an admin, kind and time filters, cursor walk', async () => {
     const base = clock.now().getTime();
     const kinds = ['join', 'leave', 'backup', 'system', 'audit', 'moderation'];
     ts.store.events.appendMany(
       Array.from({ length: 12 }, (_, i) => ({ at: new Date(base + i * 1000).toISOString(), kind: kinds[i % 6], message: `m${i}` })),
     );
-    const all = await get('/events');
+    const all = await getAsAdmin('/events');
     expect(all.status).toBe(200);
-    // The twelve, then the harness's set-up as `audit` events: its two users and a sign-in.
+    // The twelve, then the harness's set-up as `audit` events: its two users and two sign-ins.
     const messages = all.json.data.map((e: { message: string }) => e.message);
     expect(messages.slice(0, 12)).toEqual(Array.from({ length: 12 }, (_, i) => `m${11 - i}`));
-    expect(all.json.data.slice(12).map((e: { kind: string }) => e.kind)).toEqual(['audit', 'audit', 'audit']);
+    expect(all.json.data.slice(12).map((e: { kind: string }) => e.kind)).toEqual(['audit', 'audit', 'audit', 'audit']);
     expect(messages.slice(12)).toEqual([
+      expect.stringMatching(/^admin: sign in, session \S+ \(admin\)$/),
       expect.stringMatching(/^viewer: sign in, session \S+ \(viewer\)$/),
       'cli: create user viewer (viewer)',
       'cli: create user admin (admin)',
@@ -89,9 +95,9 @@ describe('panel metrics and events routes', () => {
       message: 'm11',
     });
 
-    const mod = await get('/events?kind=moderation,audit');
+    const mod = await getAsAdmin('/events?kind=moderation,audit');
     expect(mod.json.data.map((e: { message: string }) => e.message)).toEqual(['m11', 'm10', 'm5', 'm4', ...messages.slice(12)]);
-    const window = await get(
+    const window = await getAsAdmin(
       `/events?from=${encodeURIComponent(new Date(base + 2000).toISOString().replace('.000Z', 'Z'))}&to=${new Date(base + 4000).toISOString()}`,
     );
     expect(window.json.data.map((e: { message: string }) => e.message)).toEqual(['m3', 'm2']);
@@ -99,7 +105,7 @@ describe('panel metrics and events routes', () => {
     const seen: string[] = [];
     let cursor = '';
     for (let n = 0; n < 10; n++) {
-      const page = await get(`/events?limit=5${cursor ? `&cursor=${cursor}` : ''}`);
+      const page = await getAsAdmin(`/events?limit=5${cursor ? `&cursor=${cursor}` : ''}`);
       seen.push(...page.json.data.map((e: { message: string }) => e.message));
       if (page.json.nextCursor === null) break;
       cursor = page.json.nextCursor;
@@ -109,5 +115,40 @@ describe('panel metrics and events routes', () => {
     expect((await get('/events?kind=chat')).status).toBe(400);
     expect((await get('/events?cursor=AAAA')).json.error.code).toBe('invalid_cursor');
     expect((await get('/events?limit=0')).json.error.code).toBe('invalid_limit');
+  });
+
+  // Issue 28, finding 6: a viewer read the admin-only audit trail (console commands, RCON replies,
+  // ban reasons, key labels, webhook hosts) through `/events?kind=audit`.
+  it('events: a viewer never gets audit events; asking for them by name is 403', async () => {
+    const base = clock.now().getTime();
+    const kinds = ['join', 'leave', 'backup', 'system', 'audit', 'moderation'];
+    ts.store.events.appendMany(
+      Array.from({ length: 12 }, (_, i) => ({ at: new Date(base + i * 1000).toISOString(), kind: kinds[i % 6], message: `m${i}` })),
+    );
+    const all = await get('/events');
+    expect(all.status).toBe(200);
+    expect(all.json.data.map((e: { message: string }) => e.message)).toEqual(['m11', 'm9', 'm8', 'm7', 'm6', 'm5', 'm3', 'm2', 'm1', 'm0']);
+    for (const q of ['kind=audit', 'kind=join,audit', 'kind=audit&limit=1']) {
+      const r = await get(`/events?${q}`);
+      expect(r.status, q).toBe(403);
+      expect(r.json.error).toEqual({ code: 'forbidden', message: 'Audit events need an admin session.' });
+    }
+    expect((await get('/events?kind=moderation,join')).json.data.map((e: { message: string }) => e.message)).toEqual([
+      'm11',
+      'm6',
+      'm5',
+      'm0',
+    ]);
+    // Paged, the walk holds the same rows.
+    const seen: string[] = [];
+    let cursor = '';
+    for (let n = 0; n < 10; n++) {
+      const page = await get(`/events?limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+      seen.push(...page.json.data.map((e: { message: string }) => e.message));
+      if (page.json.nextCursor === null) break;
+      cursor = page.json.nextCursor;
+    }
+    expect(seen).toEqual(all.json.data.map((e: { message: string }) => e.message));
+    expect((await getAsAdmin('/events?kind=audit')).json.data.length).toBeGreaterThan(2);
   });
 });

@@ -105,7 +105,7 @@ describe('events/stream', () => {
 
   it('resumes after a reconnect with Last-Event-ID: nothing lost, nothing doubled', async () => {
     const { ts, base, cookie } = await panelServer(10);
-    const append = (message: string) => ts.store.events.append({ at: new Date().toISOString(), kind: 'audit', message });
+    const append = (message: string) => ts.store.events.append({ at: new Date().toISOString(), kind: 'moderation', message });
     append('before');
     const first = await stream(base, cookie);
     append('a');
@@ -132,11 +132,12 @@ describe('events/stream', () => {
     expect(bad.status).toBe(400);
   });
 
-  it('carries an admin change as its audit event, written with the audit row', async () => {
-    const { ts, base, cookie } = await panelServer(10);
+  it('carries an admin change as its audit event, written with the audit row, to an admin only', async () => {
+    const { ts, base, cookie: viewer } = await panelServer(10);
     ts.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
     const admin = await loginAt(base, ADMIN);
-    const c = await stream(base, cookie);
+    const c = await stream(base, admin);
+    const v = await stream(base, viewer);
     const created = await fetch(`${base}${P}/integration-keys`, {
       method: 'POST',
       headers: { cookie: admin, ...fromPanelPage(base) },
@@ -147,11 +148,21 @@ describe('events/stream', () => {
     const ev = await waitFor('the audit event', () => events(c).find((e) => e.kind === 'audit'));
     expect(ev.message).toBe(`${ADMIN.username}: create integration key ${id} (status bot)`);
     // The same row as the log serves, by id, and never among the public events.
-    const page = (await (await fetch(`${base}${P}/events?kind=audit&limit=1`, { headers: { cookie } })).json()) as {
+    const page = (await (await fetch(`${base}${P}/events?kind=audit&limit=1`, { headers: { cookie: admin } })).json()) as {
       data: { id: number; message: string }[];
     };
     expect(page.data[0]).toMatchObject({ id: ev.id, message: ev.message });
     expect(ts.store.events.listPublic(100).some((e) => e.kind === 'audit')).toBe(false);
+
+    // Issue 28, finding 6: a viewer's stream carried the audit trail. A later public event
+    // reaches the viewer; the audit event before it never did, live or replayed.
+    ts.store.events.append({ at: new Date().toISOString(), kind: 'join', message: 'Alice joined' });
+    await waitFor('the join, on the viewer stream', () => events(v).find((e) => e.kind === 'join'));
+    expect(events(v).map((e) => e.kind)).toEqual(['join']);
+    const replay = await stream(base, viewer, '0');
+    await waitFor('the replayed join', () => events(replay).find((e) => e.kind === 'join'));
+    expect(events(replay).some((e) => e.kind === 'audit')).toBe(false);
+    expect(JSON.stringify(replay.messages)).not.toContain('status bot');
   });
 
   it('answers 503 unavailable past the bound and frees a slot when a client leaves; sends heartbeats', async () => {

@@ -2,8 +2,15 @@
 // otherwise, one request of the key's limit), parsed by a Prometheus text-format parser.
 import parsePrometheusTextFormat, { type PromFamily } from 'parse-prometheus-text-format';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/lib/logger.js';
+import { SYSTEM } from '../../src/lib/actor.js';
+import { startServe } from '../../src/app/serve.js';
+import { tempDir } from '../helpers/cli.js';
 import { startLiveServe } from '../helpers/live-serve.js';
+import { testSettings } from '../helpers/settings.js';
 import { waitFor } from '../helpers/wait.js';
+import { ADMIN } from './panel-harness.js';
+import { fromPanelPage } from '../helpers/panel-page.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -72,5 +79,66 @@ describe('GET /metrics', () => {
     const limited = await fetch(`${server.url}/metrics`, { headers: auth });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
+  it('what the alert rules read: the game configured, when the world was parsed, how far it is behind the save, save problems, the last parse, the newest backup by trigger, the schedule', async () => {
+    const { server, key } = await startLiveServe(cleanup, { players: [] }, { SERVICE_INTEGRATION_RATE_LIMIT: '1000' });
+    await waitFor('a parsed world', () => (server.store.world.parseInfo().lastParseAt ? true : undefined));
+    const scrape = async () =>
+      parsePrometheusTextFormat(await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${key}` } })).text());
+    let fams = await scrape();
+    expect(value(fams, 'palpanel_game_configured')).toBe(1);
+    expect(value(fams, 'palpanel_world_last_parse_timestamp_seconds')).toBe(Date.parse(server.store.world.parseInfo().lastParseAt!) / 1000);
+    expect(value(fams, 'palpanel_world_save_behind_seconds')).toBe(0);
+    expect(value(fams, 'palpanel_world_save_stale')).toBe(0);
+    expect(value(fams, 'palpanel_save_problem')).toBe(0);
+    expect(value(fams, 'palpanel_parse_last_success')).toBe(1);
+    // No backup yet and the schedule off: neither series is there (absent, not a misleading 0).
+    expect(fams.find((f) => f.name === 'palpanel_backup_last_timestamp_seconds')?.metrics ?? []).toEqual([]);
+    expect(value(fams, 'palpanel_backup_schedule_interval_seconds')).toBeUndefined();
+
+    server.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
+    const cookie = (
+      (
+        await fetch(`${server.url}/api/v1/auth/login`, { method: 'POST', headers: fromPanelPage(server.url), body: JSON.stringify(ADMIN) })
+      ).headers.get('set-cookie') ?? ''
+    ).split(';')[0];
+    const started = (await (
+      await fetch(`${server.url}/api/v1/backups`, { method: 'POST', headers: { cookie, ...fromPanelPage(server.url, false) } })
+    ).json()) as {
+      data: { id: string };
+    };
+    const done = await waitFor(
+      'the backup',
+      async () => {
+        const r = (await (await fetch(`${server.url}/api/v1/backups/${started.data.id}`, { headers: { cookie } })).json()) as {
+          data: { state: string; backup: { createdAt: string } | null };
+        };
+        return r.data.state === 'done' ? r.data.backup! : undefined;
+      },
+      30_000,
+    );
+    server.store.backupSettings.setSchedule({ enabled: true, intervalHours: 6, retentionDays: 7 }, SYSTEM);
+    fams = await scrape();
+    expect(value(fams, 'palpanel_backup_last_timestamp_seconds', { trigger: 'manual' })).toBe(Date.parse(done.createdAt) / 1000);
+    expect(value(fams, 'palpanel_backup_schedule_interval_seconds')).toBe(6 * 3600);
+  });
+
+  it('without a game URL the game is "not configured" (0), not a game that is down, and the save figures stay absent', async () => {
+    const server = await startServe({
+      settings: testSettings(tempDir()),
+      log: createLogger('text', () => {}),
+      version: 't',
+      ready: () => {},
+    });
+    cleanup.push(() => server.stop());
+    const { key } = server.store.keys.create('metrics', 'cli');
+    const fams = parsePrometheusTextFormat(
+      await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${key}` } })).text(),
+    );
+    expect(value(fams, 'palpanel_game_configured')).toBe(0);
+    expect(value(fams, 'palpanel_game_reachable')).toBe(0);
+    for (const name of ['palpanel_save_problem', 'palpanel_world_save_behind_seconds', 'palpanel_parse_last_success'])
+      expect(value(fams, name), name).toBeUndefined();
   });
 });

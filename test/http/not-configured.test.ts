@@ -11,9 +11,10 @@ import { bareHandler, inProcessSend, tempStore, type Send, type TempStore } from
 
 const GAME = 'palpanel has no game server configured (SERVICE_GAME_REST_URL).';
 const SAVE = 'palpanel has no save folder configured (SERVICE_SAVE_DIR).';
-const RCON = 'palpanel has no RCON configured (SERVICE_RCON_ADDR and SERVICE_RCON_PASSWORD).';
+const RCON =
+  'The console needs RCON, which this server has off (SERVICE_RCON_ADDR and SERVICE_RCON_PASSWORD). The game deprecates RCON; everything else goes through its REST API.';
 const FILE =
-  "palpanel has no deployment file configured (SERVICE_CONFIG_FILE: the game's PalWorldSettings.ini or palworld-server-docker's env file).";
+  "palpanel has no deployment file configured (SERVICE_CONFIG_FILE: the game's PalWorldSettings.ini, palworld-server-docker's env file, or a compose file).";
 
 const UID = '00000000-0000-0000-0000-000000000001';
 const BACKUP = '20260714T093000Z-manual-1a2b3c';
@@ -36,6 +37,7 @@ const NEEDS: [method: string, path: string, body: unknown, words: string][] = [
   ['DELETE', `/backups/${BACKUP}`, undefined, SAVE],
   ['POST', `/backups/${BACKUP}/restore/dry-run`, undefined, SAVE],
   ['POST', `/backups/${BACKUP}/restore`, { confirm: 'RESTORE' }, SAVE],
+  ['GET', `/backups/${BACKUP}/restore`, undefined, SAVE],
   ['POST', '/console/exec', { command: 'Info' }, RCON],
   ['GET', '/config', undefined, FILE],
   ['GET', '/config/raw', undefined, FILE],

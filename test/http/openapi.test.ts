@@ -183,6 +183,7 @@ describe('OpenAPI document', () => {
       'not_found',
       'not_implemented',
       'payload_too_large',
+      'precondition_failed',
       'rate_limited',
       'too_many_keys',
       'unauthorized',

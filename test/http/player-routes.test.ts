@@ -26,6 +26,8 @@ describe('panel players and moderation routes', () => {
   let moderator: Moderator;
   let clock: ManualClock;
   let send: (method: string, path: string, cookie: string, body?: unknown) => Promise<{ status: number; json: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** As send, with the body's bytes as given (none, empty). */
+  let sendRaw: (method: string, path: string, cookie: string, raw: string | undefined) => ReturnType<typeof send>;
   let admin: string;
   let viewer: string;
 
@@ -71,16 +73,12 @@ describe('panel players and moderation routes', () => {
       log: silentLog,
       version: 't',
     });
-    send = async (method, path, cookie, body) => {
-      const res = await handler(
-        toHttpRequest(
-          { method, path: `${P}${path}`, headers: cookie ? { cookie } : {}, body: body === undefined ? undefined : JSON.stringify(body) },
-          '127.0.0.1',
-        ),
-      );
+    sendRaw = async (method, path, cookie, raw) => {
+      const res = await handler(toHttpRequest({ method, path: `${P}${path}`, headers: cookie ? { cookie } : {}, body: raw }, '127.0.0.1'));
       const text = res.body === undefined ? '' : res.body.toString();
       return { status: res.status, json: text ? JSON.parse(text) : undefined };
     };
+    send = (method, path, cookie, body) => sendRaw(method, path, cookie, body === undefined ? undefined : JSON.stringify(body));
     const login = async (c: { username: string; password: string }) => {
       const res = await handler(toHttpRequest({ method: 'POST', path: `${P}/auth/login`, body: JSON.stringify(c) }, '127.0.0.1'));
       return res.headers['set-cookie'].split(';')[0];
@@ -204,6 +202,44 @@ describe('panel players and moderation routes', () => {
         .slice(0, 2),
     ).toEqual(['player.unban', 'player.ban']);
     expect((await send('POST', `/players/${PLAY}/ban`, admin, { reason: 'x'.repeat(201) })).status).toBe(400);
+  });
+
+  // Issue 28, finding 10: kick, ban and unban without a body answered 400 though `reason` is
+  // optional; a second ban replaced the first's reason and time without a word.
+  it('kick, ban and unban take no body or an empty one; a second ban keeps the first and says so, unless replace', async () => {
+    for (const [raw, kicked] of [
+      [undefined, XBOX],
+      ['', HOST],
+    ] as const) {
+      const kick = await sendRaw('POST', `/players/${kicked}/kick`, admin, raw);
+      expect(kick.status, `kick, body ${JSON.stringify(raw)}`).toBe(200);
+      const ban = await sendRaw('POST', `/players/${PLAY}/ban`, admin, raw);
+      expect(ban.status, `ban, body ${JSON.stringify(raw)}`).toBe(200);
+      expect(ban.json.data).toMatchObject({ userId: PS5, reason: null });
+      const unban = await sendRaw('POST', `/players/${PLAY}/unban`, admin, raw);
+      expect(unban.status, `unban, body ${JSON.stringify(raw)}`).toBe(200);
+    }
+    expect((await sendRaw('POST', `/players/${PLAY}/ban`, admin, 'not json')).status).toBe(400);
+
+    const first = await send('POST', `/players/${PLAY}/ban`, admin, { reason: 'griefing' });
+    expect(first.status).toBe(200);
+    clock.advance(60_000);
+    const bansBefore = ts.store.audit.list({ limit: 100, action: 'player.ban' }).data.length;
+    const gameBefore = sim.control.adminActions().length;
+    const again = await send('POST', `/players/${PLAY}/ban`, admin, { reason: 'spam' });
+    expect(again.status).toBe(409);
+    expect(again.json.error).toEqual({
+      code: 'conflict',
+      message: `This player is already banned since ${first.json.data.bannedAt} by admin for "griefing"; send {"replace": true} to replace that ban.`,
+    });
+    expect((await send('GET', '/bans', viewer)).json.data).toEqual([first.json.data]);
+    expect(sim.control.adminActions()).toHaveLength(gameBefore);
+    expect(ts.store.audit.list({ limit: 100, action: 'player.ban' }).data).toHaveLength(bansBefore);
+
+    const replaced = await send('POST', `/players/${PLAY}/ban`, admin, { reason: 'spam', replace: true });
+    expect(replaced.status).toBe(200);
+    expect(replaced.json.data).toMatchObject({ reason: 'spam', bannedAt: clock.now().toISOString() });
+    expect((await send('GET', '/bans', viewer)).json.data).toEqual([replaced.json.data]);
   });
 
   it('whitelist: admin sets it; when on, a player not on it is kicked on join, audited as system, a moderation event the Integration API never shows', async () => {

@@ -39,7 +39,7 @@ afterEach(async () => {
 
 /** A panel wired as `serve` wires it; `password` other than the sim's makes the game refuse us. */
 async function rig(
-  opts: { game?: boolean; password?: string; gameData?: boolean } = {},
+  opts: { game?: boolean; password?: string; gameData?: boolean; extraSettings?: Record<string, unknown> } = {},
 ): Promise<Rig & { gameData: GameDataPoller | null }> {
   const clock = new ManualClock();
   const ts = await tempStore(clock.now);
@@ -52,7 +52,7 @@ async function rig(
   let server: HttpDeps['server'];
   let live: HttpDeps['live'] = new TestLive();
   if (opts.game !== false) {
-    sim = await startSimGameServer({ players: PLAYERS.slice(0, 2), basePals: BASE_PALS, rcon: false });
+    sim = await startSimGameServer({ players: PLAYERS.slice(0, 2), basePals: BASE_PALS, rcon: false, extraSettings: opts.extraSettings });
     client = new GameRestClient({ baseUrl: sim.restUrl, password: opts.password ?? sim.password, timeoutMs: 2_000 });
     poller = new RestPoller({ source: client, intervalMs: 1000, events: ts.store.events, presence: ts.store.history, now: clock.now });
     gameData = opts.gameData ? new GameDataPoller({ source: client, enabled: true, map: true, intervalMs: 1000, now: clock.now }) : null;
@@ -107,7 +107,8 @@ describe('panel server routes', () => {
     const res = await r.as(VIEWER, 'GET', '/server');
     expect(res.status).toBe(200);
     const d = res.json.data;
-    expect(d).toMatchObject({ state: 'running', panelVersion: '9.9.9-test', playersOnline: 2 });
+    expect(d).toMatchObject({ state: 'running', panelVersion: '9.9.9-test', playersOnline: 2, gameConfigured: true });
+    expect(d.rcon).toBe(false); // no console: RCON off, a normal state
     expect(d.worldGuid).toMatch(/^[0-9A-F]{32}$/i);
     expect(d.maxPlayers).toBeGreaterThan(0);
     expect(d.settings).toEqual(expect.objectContaining({ ServerPlayerMaxNum: expect.any(Number) }));
@@ -118,6 +119,30 @@ describe('panel server routes', () => {
       lastError: null,
       failedPolls: 0,
     });
+  });
+
+  // Issue 28, finding 6: `/server` passed on AdminPassword and ServerPassword when the game's
+  // `/settings` answer held them.
+  it('GET /server: settings whose names say password, secret, token, key or webhook are dropped', async () => {
+    const extraSettings = {
+      AdminPassword: 'admin-pw-in-settings',
+      ServerPassword: 'join-pw-in-settings',
+      RCONPassword: 'rcon-pw-in-settings',
+      DiscordWebhookUrl: 'https://discord.example/hook-in-settings',
+      SteamApiKey: 'steam-key-in-settings',
+    };
+    const r = await rig({ extraSettings });
+    await r.poller!.pollOnce(r.clock.now());
+    for (const who of [VIEWER, ADMIN]) {
+      const res = await r.as(who, 'GET', '/server');
+      expect(res.json.data.settings).toEqual(
+        expect.objectContaining({ ServerName: expect.any(String), ServerPlayerMaxNum: expect.any(Number) }),
+      );
+      for (const [name, value] of Object.entries(extraSettings)) {
+        expect(res.json.data.settings).not.toHaveProperty(name);
+        expect(JSON.stringify(res.json)).not.toContain(value);
+      }
+    }
   });
 
   it('GET /server tells a refused admin password apart from an unreachable game', async () => {
@@ -138,6 +163,14 @@ describe('panel server routes', () => {
     expect(d.poller.state).toBe('unreachable');
     expect(d.poller.lastError).toContain('refused the connection');
     expect(d.poller.lastError).not.toContain('password');
+  });
+
+  it('GET /server without a game URL says "not configured" (gameConfigured false), while the spec\'s state stays as it is', async () => {
+    const none = await rig({ game: false });
+    const d = (await none.as(VIEWER, 'GET', '/server')).json.data;
+    expect(d).toMatchObject({ state: 'unreachable', gameConfigured: false, poller: null });
+    const some = await rig();
+    expect((await some.as(VIEWER, 'GET', '/server')).json.data.gameConfigured).toBe(true);
   });
 
   it('announce, save and shutdown reach the game, each audited with the admin as actor', async () => {

@@ -36,7 +36,9 @@ describe('scheduled task routes', () => {
     expect(daily.json.data.nextRunAt).toBe(next4.toISOString());
 
     // After a run due at the first hour, the next is an hour later.
-    h.ts.store.tasks.recordRun(id, new Date(made + 3_600_000).toISOString(), 'ok', 'done');
+    const run = h.ts.store.tasks.recordRun(id, new Date(made + 3_600_000).toISOString(), 'ok', 'done');
+    // The run's own id (it was the audit event's).
+    expect(run.id).toBe(h.ts.store.tasks.runs(1, id)[0].id);
     const list = await send('GET', '/tasks');
     expect(list.json.data.find((t: { id: string }) => t.id === id).nextRunAt).toBe(new Date(made + 7_200_000).toISOString());
 

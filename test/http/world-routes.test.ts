@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/lib/logger.js';
 import { createPanelPorts } from '../../src/app/panel-ports.js';
 import { parseForStoreInWorker } from '../../src/ingest/parse-worker-host.js';
+import type { StoreParseResult } from '../../src/ingest/parse-job.js';
 import { SaveWatcher } from '../../src/ingest/save-watcher.js';
 import { applyParse } from '../../src/ingest/world-apply.js';
 import { createWorldJobs } from '../../src/ingest/world-jobs.js';
@@ -41,10 +42,10 @@ async function rig(opts: { saveDir?: boolean } = {}) {
     opts.saveDir === false
       ? null
       : new SaveWatcher({
-          saveDir,
+          world: saveDir,
           intervalMs: 3_600_000,
           parse: (dir) => parseForStoreInWorker({ target: dir, dataDir: ts.dir }, controller.signal),
-          apply: (out) => applyParse(ts.store, out, log),
+          apply: (out: StoreParseResult) => applyParse(ts.store, out, log),
           log,
           now: clock.now,
         });

@@ -8,6 +8,8 @@ import { loadSqlJs } from '../../src/store/sqljs.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { parseForStoreInWorker } from '../../src/ingest/parse-worker-host.js';
 import { SaveWatcher } from '../../src/ingest/save-watcher.js';
+import { stampOf } from '../../src/ingest/save-files.js';
+import type { StoreParseResult } from '../../src/ingest/parse-job.js';
 import { applyParse } from '../../src/ingest/world-apply.js';
 import { DRIFT_DETECTED } from '../../src/lib/event-texts.js';
 import { openStore, type Store } from '../../src/store/index.js';
@@ -25,14 +27,18 @@ async function setup(fixture: string) {
   stores.push(store);
   const logs: string[] = [];
   const log = createLogger('text', (l) => logs.push(l));
+  // The wall clock the watcher compares file mtimes with, moved by the test.
+  const clock = { ms: Date.now() };
   const watcher = new SaveWatcher({
-    saveDir,
+    world: saveDir,
     intervalMs: 1000,
     parse: (dir) => parseForStoreInWorker({ target: dir }),
-    apply: (out) => applyParse(store, out, log),
+    apply: (out: StoreParseResult) => applyParse(store, out, log),
     log,
+    fileNow: () => clock.ms,
+    notify: false,
   });
-  return { saveDir, store, watcher, logs };
+  return { saveDir, store, watcher, logs, clock };
 }
 
 /** Writes bytes and gives the file a distinct mtime, as a real rewrite would. */
@@ -56,41 +62,105 @@ beforeAll(async () => {
 });
 
 describe('save watcher', () => {
-  it('parses only after Level.sav stayed the same across two checks, once per version', async () => {
-    const { store, watcher } = await setup('v0.1-coop');
+  it('parses once Level.sav has been quiet for 2 s, once per version', async () => {
+    const { saveDir, store, watcher, clock } = await setup('v0.1-coop');
+    const written = Date.now() / 1000;
+    utimesSync(join(saveDir, 'Level.sav'), written, written);
+    clock.ms = written * 1000 + 500;
     expect(await watcher.check()).toBe('waiting');
     expect(store.world.parseInfo().lastParseAt).toBeNull();
+    clock.ms += 1_000;
+    expect(await watcher.check()).toBe('waiting');
+    clock.ms += 1_000;
     expect(await watcher.check()).toBe('parsed');
     expect(store.world.parseInfo()).toMatchObject({ players: 1, formatDrift: false });
     expect(await watcher.check()).toBe('unchanged');
   });
 
-  it('never parses a save being rewritten, and picks up the new one once it settles', async () => {
-    const { saveDir, store, watcher } = await setup('v0.1-coop');
-    await watcher.check();
-    await watcher.check();
+  it('never parses a save being rewritten, and picks up the new one once it is quiet', async () => {
+    const { saveDir, store, watcher, clock } = await setup('v0.1-coop');
+    clock.ms = Date.now() + 60_000;
+    expect(await watcher.check()).toBe('parsed');
     const first = store.world.parseInfo().lastParseAt;
     const level = join(saveDir, 'Level.sav');
     const next = readFileSync(join(FIXTURES, 'v1.0-relics', 'Level.sav'));
-    // The game writes the new save in pieces: each check sees a different size or mtime.
-    rewrite(level, next.subarray(0, 1000), 2_000_000_000);
+    // The game writes the new save in pieces over about a second.
+    const T = 2_000_000_000;
+    rewrite(level, next.subarray(0, 1000), T);
+    clock.ms = T * 1000 + 300;
     expect(await watcher.check()).toBe('waiting');
-    rewrite(level, next.subarray(0, 500_000), 2_000_000_001);
+    rewrite(level, next.subarray(0, 500_000), T + 0.5);
+    clock.ms = T * 1000 + 800;
     expect(await watcher.check()).toBe('waiting');
-    rewrite(level, next, 2_000_000_002);
+    rewrite(level, next, T + 1);
+    clock.ms = T * 1000 + 1_500;
     expect(await watcher.check()).toBe('waiting');
     expect(store.world.parseInfo().lastParseAt).toBe(first);
+    clock.ms = T * 1000 + 3_100;
     expect(await watcher.check()).toBe('parsed');
     expect(store.world.parseInfo().pals).toBe(2150);
   });
 
+  it('the autosave cadence never keeps the world from being re-read: each check that falls after a save is complete parses it', async () => {
+    // The game saves every 30 s and palpanel checks every 30 s: a check may always land while
+    // the game writes, so each one sees a stamp the one before did not. The old rule (the same
+    // stamp at two checks) never parsed here.
+    const { saveDir, store, watcher, clock } = await setup('v0.1-coop');
+    const level = join(saveDir, 'Level.sav');
+    const bytes = [readFileSync(level), readFileSync(join(FIXTURES, 'v1.0-relics', 'Level.sav'))];
+    const T = 2_000_000_000;
+    const outcomes: string[] = [];
+    const pals: number[] = [];
+    for (let save = 0; save < 6; save++) {
+      const at = T + save * 30;
+      rewrite(level, bytes[save % 2], at);
+      // A check 25 s after each save (the check and the autosave drift against each other).
+      clock.ms = (at + 25) * 1000;
+      outcomes.push(await watcher.check());
+      pals.push(store.world.parseInfo().pals);
+    }
+    expect(outcomes).toEqual(Array(6).fill('parsed'));
+    // The served world is each new save in turn.
+    expect(pals.map((n) => n === 2150)).toEqual([false, true, false, true, false, true]);
+  });
+
+  it('a read during which Level.sav changed is thrown away and tried again soon', async () => {
+    const { saveDir, store, clock } = await setup('v0.1-coop');
+    const level = join(saveDir, 'Level.sav');
+    const good = readFileSync(level);
+    const log = createLogger('text', () => {});
+    let reads = 0;
+    const watcher = new SaveWatcher({
+      world: saveDir,
+      intervalMs: 1000,
+      // The game starts its next save during the first read.
+      parse: async (dir) => {
+        if (++reads === 1) rewrite(level, good, 2_000_000_050);
+        return parseForStoreInWorker({ target: dir });
+      },
+      apply: (out: StoreParseResult) => applyParse(store, out, log),
+      log,
+      fileNow: () => clock.ms,
+      notify: false,
+    });
+    rewrite(level, good, 2_000_000_000);
+    clock.ms = 2_000_000_010_000;
+    expect(await watcher.check()).toBe('waiting');
+    expect(store.world.parseInfo().lastParseAt).toBeNull();
+    clock.ms = 2_000_000_060_000;
+    expect(await watcher.check()).toBe('parsed');
+    expect(reads).toBe(2);
+  });
+
   it('a corrupt save keeps the last good world served and is not re-read on every check', async () => {
-    const { saveDir, store, watcher, logs } = await setup('v0.1-coop');
-    await watcher.check();
-    await watcher.check();
+    const { saveDir, store, watcher, logs, clock } = await setup('v0.1-coop');
+    clock.ms = Date.now() + 60_000;
+    expect(await watcher.check()).toBe('parsed');
     const good = store.world.parseInfo();
     rewrite(join(saveDir, 'Level.sav'), Buffer.from('PlZ2 this is not a save at all'), 2_000_000_100);
+    clock.ms = 2_000_000_100_500;
     expect(await watcher.check()).toBe('waiting');
+    clock.ms += 2_000;
     expect(await watcher.check()).toBe('failed');
     expect(await watcher.check()).toBe('unchanged');
     expect(store.world.parseInfo()).toEqual(good);
@@ -130,7 +200,7 @@ describe('save watcher: what keeps a save from being parsed, said loudly and onc
     const { saveDir, logs } = await setup('v0.1-coop');
     const missing = join(saveDir, 'nope');
     const w = new SaveWatcher({
-      saveDir: missing,
+      world: missing,
       intervalMs: 1000,
       parse: () => Promise.reject(new Error('not called')),
       apply: () => undefined,
@@ -142,23 +212,30 @@ describe('save watcher: what keeps a save from being parsed, said loudly and onc
     expect(logs.filter((l) => l.includes('does not exist'))).toEqual([expect.stringContaining(`save folder ${missing} does not exist`)]);
   });
 
-  it('a folder one level too high (Pal/Saved): the world below it is named in the log', async () => {
+  it('a folder above the world (Pal/Saved): the only world below it is followed, and the log says which', async () => {
     const root = tempDir('palpanel-saved-');
     const world = join(root, 'SaveGames', '0', '0123456789ABCDEF0123456789ABCDEF');
     cpSync(join(FIXTURES, 'v0.1-coop'), world, { recursive: true });
+    const old = Date.now() / 1000 - 60;
+    utimesSync(join(world, 'Level.sav'), old, old);
     const logs: string[] = [];
+    const parsed: string[] = [];
     const w = new SaveWatcher({
-      saveDir: root,
+      world: root,
       intervalMs: 1000,
-      parse: () => Promise.reject(new Error('not called')),
+      parse: (dir) => {
+        parsed.push(dir);
+        return Promise.resolve({ stamp: stampOf(join(dir, 'Level.sav'))! });
+      },
       apply: () => undefined,
       log: createLogger('text', (l) => logs.push(l)),
+      notify: false,
     });
-    expect(await w.check()).toBe('missing');
-    expect(w.problem()).toMatch(/^the save folder \(SERVICE_SAVE_DIR\) has no Level\.sav, but a world save is in a folder below it/);
-    expect(w.problem()).not.toContain(root);
+    expect(await w.check()).toBe('parsed');
+    expect(parsed).toEqual([world]);
+    expect(w.world()).toMatchObject({ id: '0123456789ABCDEF0123456789ABCDEF', how: 'only', worlds: 1 });
     expect(logs.join('\n')).toContain(
-      `a world save is at ${world} (SaveGames/0/0123456789ABCDEF0123456789ABCDEF): set SERVICE_SAVE_DIR to it`,
+      'following world 0123456789ABCDEF0123456789ABCDEF (SaveGames/0/0123456789ABCDEF0123456789ABCDEF below',
     );
   });
 
@@ -177,8 +254,8 @@ describe('save watcher: what keeps a save from being parsed, said loudly and onc
     expect(await watcher.check()).toBe('parsed');
     const players = store.world.parseInfo().players;
     rewrite(join(saveDir, 'Level.sav'), good.subarray(0, good.length >> 1), 1_700_000_100);
-    await watcher.check();
     expect(await watcher.check()).toBe('failed');
+    expect(await watcher.check()).toBe('unchanged');
     expect(watcher.problem()).toMatch(/zlib|truncated|could not be read|shorter|header says/);
     expect(store.world.parseInfo().players).toBe(players);
     // The whole folder goes away.

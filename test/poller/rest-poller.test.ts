@@ -241,7 +241,28 @@ describe('RestPoller snapshot', () => {
     await poller.pollOnce(at(1));
     await poller.pollOnce(at(2));
     expect(poller.getSnapshot()).toMatchObject({ reachable: false, problem: 'unauthorized' });
-    expect(rec.take()).toEqual(['system@2 Palworld REST API is unreachable']);
+    // The spec's text for key holders, then the panel's word for why (dropped by the Integration API).
+    expect(rec.take()).toEqual([
+      'system@2 Palworld REST API is unreachable',
+      'system@2 Palworld REST API refused the admin password (check SERVICE_GAME_ADMIN_PASSWORD)',
+    ]);
+    await poller.pollOnce(at(3));
+    expect(rec.take()).toEqual([]);
+    // Down, then refusing again: said again; accepted: reachable, and a later refusal is said anew.
+    game.down();
+    await poller.pollOnce(at(4));
+    game.unauthorized();
+    await poller.pollOnce(at(5));
+    await poller.pollOnce(at(6));
+    expect(rec.take()).toEqual(['system@5 Palworld REST API refused the admin password (check SERVICE_GAME_ADMIN_PASSWORD)']);
+  });
+
+  it('a palpanel restarted while the game refuses the password does not say it again', async () => {
+    const p = new RestPoller({ source: game, intervalMs: 1000, ...rec.sinks, resume: { reachable: false, online: [], refused: true } });
+    game.unauthorized();
+    await p.pollOnce(at(1));
+    await p.pollOnce(at(2));
+    expect(rec.take()).toEqual([]);
   });
 
   it('names in join lines are sanitized and bounded', async () => {

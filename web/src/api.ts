@@ -37,14 +37,15 @@ export async function request<T>(
   method: string,
   path: string,
   body?: unknown,
-  init: { raw?: BodyInit; signal?: AbortSignal } = {},
+  init: { raw?: BodyInit; signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<T> {
   let res: Response;
+  const type = body !== undefined ? { 'content-type': 'application/json' } : init.raw ? { 'content-type': 'application/gzip' } : undefined;
   try {
     res = await fetch(`/api/v1${path}`, {
       method,
       credentials: 'same-origin',
-      headers: body !== undefined ? { 'content-type': 'application/json' } : init.raw ? { 'content-type': 'application/gzip' } : undefined,
+      headers: type || init.headers ? { ...type, ...init.headers } : undefined,
       body: body !== undefined ? JSON.stringify(body) : init.raw,
       signal: init.signal,
     });
@@ -78,7 +79,8 @@ export async function request<T>(
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => request<T>('GET', path, undefined, { signal }),
   post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
-  put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
+  /** `headers`: e.g. `If-Match` with the version read (PUT /config). */
+  put: <T>(path: string, body: unknown, headers?: Record<string, string>) => request<T>('PUT', path, body, { headers }),
   patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
   del: <T>(path: string) => request<T>('DELETE', path),
   upload: <T>(path: string, file: Blob) => request<T>('POST', path, undefined, { raw: file }),

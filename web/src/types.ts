@@ -11,6 +11,7 @@ import type {
   BackupScheduleSchema,
   BackupStorageSchema,
   RestoreDiffSchema,
+  RestoreJobSchema,
 } from '../../src/backups/schemas';
 import type { BaseSchema, GuildSchema, PalSchema, PalWithOwnerSchema, UserSchema, KeyRecordSchema } from '../../src/rows/schemas';
 import type { AuditRecordSchema, SessionRecordSchema, UserRecordSchema } from '../../src/http/panel/admin/schemas';
@@ -69,6 +70,7 @@ export type BackupContents = Of<typeof BackupContentsSchema>;
 export type BackupStorage = Of<typeof BackupStorageSchema>;
 export type BackupSchedule = Of<typeof BackupScheduleSchema>;
 export type DryRun = Of<typeof RestoreDiffSchema>;
+export type RestoreJob = Of<typeof RestoreJobSchema>;
 
 export type ConsoleEntry = Of<typeof LogEntry>;
 export type SavedCommand = Of<typeof Saved>;

@@ -9,6 +9,8 @@
 //   await sim.close();
 import { SimRcon } from './sim-rcon.js';
 import { SimRest } from './sim-rest.js';
+import { SimSave } from './sim-save.js';
+import { SimPalDefender } from './sim-paldefender.js';
 import { SimWorld } from './sim-world.js';
 import type { SimControl, SimGameServer, SimMode, SimOptions, SimRconFault } from './types.js';
 
@@ -27,16 +29,31 @@ export async function startSimGameServer(opts: SimOptions = {}): Promise<SimGame
     () => slowDelayMs,
   );
   const rcon = opts.rcon === false ? null : new SimRcon(world, password, () => fault, opts.palDefender === true);
+  // The world save, written where and as the game writes it; the first save is there before
+  // the REST API answers, as on a server that has run before.
+  const save = opts.save ? new SimSave(opts.save, world.worldGuid, () => mode !== 'unreachable') : null;
+  if (save) {
+    world.saveWorld = () => save.save();
+    world.runningWorldId = () => save.currentWorldId;
+    await save.start();
+  }
+  const needSave = (): SimSave => {
+    if (!save) throw new Error('the sim writes no save (SimOptions.save)');
+    return save;
+  };
+  // PalDefender's REST API lives and dies with the game process, like the game's own.
+  const pd = opts.palDefenderRest ? new SimPalDefender(world, opts.palDefenderRest.tokens) : null;
   await rest.listener.open();
   await rcon?.listener.open();
+  await pd?.listener.open();
 
   const control: SimControl = {
     async setMode(next) {
       mode = next;
       if (next === 'unreachable') {
-        await Promise.all([rest.listener.shut(), rcon?.listener.shut()]);
+        await Promise.all([rest.listener.shut(), rcon?.listener.shut(), pd?.listener.shut()]);
       } else {
-        await Promise.all([rest.listener.open(), rcon?.listener.open()]);
+        await Promise.all([rest.listener.open(), rcon?.listener.open(), pd?.listener.open()]);
       }
     },
     get mode() {
@@ -52,6 +69,10 @@ export async function startSimGameServer(opts: SimOptions = {}): Promise<SimGame
     sensitiveStrings: () => world.sensitiveStrings(),
     adminActions: () => world.actions.map((a) => ({ ...a, args: { ...a.args } })),
     requestCounts: () => ({ ...rest.counts }),
+    saves: () => [...(save?.saves ?? [])],
+    saveNow: () => needSave().save(),
+    switchWorld: (id) => needSave().switchWorld(id),
+    worldDir: () => needSave().worldDir(),
   };
 
   // A shutdown or stop really takes the server away, and a supervisor starts it again later.
@@ -69,8 +90,10 @@ export async function startSimGameServer(opts: SimOptions = {}): Promise<SimGame
     world.onAction = (a) => {
       if (a.action !== 'shutdown' && a.action !== 'stop') return;
       const wait = a.action === 'shutdown' ? Math.max(0, Number(a.args.waittime) || 0) * 1000 : 0;
-      // Answered first, then gone: the reply to the shutdown request is still sent.
+      // Answered first, then gone: the reply to the shutdown request is still sent. A shutdown
+      // saves the world first; a forced stop does not.
       later(wait + 100, () => {
+        if (a.action === 'shutdown') void save?.save();
         void control.setMode('unreachable');
         later(backAfter, () => void control.setMode('ok'));
       });
@@ -80,12 +103,14 @@ export async function startSimGameServer(opts: SimOptions = {}): Promise<SimGame
   return {
     restUrl: `http://${rest.listener.address}`,
     rconAddr: rcon ? rcon.listener.address : '',
+    palDefenderUrl: pd ? `http://${pd.listener.address}` : '',
     password,
     control,
     async close() {
       for (const t of downTimers) clearTimeout(t);
       rest.cancelTimers();
-      await Promise.all([rest.listener.shut(), rcon?.listener.shut()]);
+      await save?.close();
+      await Promise.all([rest.listener.shut(), rcon?.listener.shut(), pd?.listener.shut()]);
     },
   };
 }

@@ -120,6 +120,8 @@ export class SimRest {
       }
       case '/v1/api/save':
         w.record({ via: 'rest', action: 'save', args: {} });
+        // The game answers once the save is on disk.
+        await w.saveWorld?.();
         return text(200, 'Successfully saved the world.');
       case '/v1/api/shutdown':
         if (typeof body?.waittime !== 'number') return bad;

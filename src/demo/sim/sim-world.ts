@@ -16,9 +16,12 @@ export class SimWorld {
   profile: SimProfile;
   gameData: SimGameDataMode;
   loading = 0;
+  /** RCON on (SimOptions.rcon): the settings answer says so, as the game's does. */
+  readonly rconEnabled: boolean;
   readonly actions: SimAdminAction[] = [];
   private readonly activityPeriodMs: number;
   private readonly palBoxes: number;
+  private readonly extraSettings: Record<string, unknown>;
 
   constructor(opts: SimOptions) {
     this.clock = opts.clock ?? Date.now;
@@ -31,9 +34,11 @@ export class SimWorld {
     this.serverName = opts.serverName ?? 'Palpanel Sim Server';
     this.description = opts.description ?? 'A simulated Palworld dedicated server';
     this.version = opts.version ?? 'v1.0.3.101283';
-    this.worldGuid = 'D81C0A8E' + this.actors.guildId.slice(0, 24);
+    this.worldGuid = ('D81C0A8E' + this.actors.guildId.slice(0, 24)).toUpperCase();
     this.profile = opts.profile ?? '1.0.3';
     this.gameData = opts.gameData ?? 'enabled';
+    this.rconEnabled = opts.rcon !== false;
+    this.extraSettings = opts.extraSettings ?? {};
   }
 
   online(): SimPlayer[] {
@@ -46,7 +51,7 @@ export class SimWorld {
       servername: this.serverName,
       description: this.description,
     };
-    if (this.profile !== 'early') doc.worldguid = this.worldGuid;
+    if (this.profile !== 'early') doc.worldguid = this.runningWorldId?.() ?? this.worldGuid;
     return doc;
   }
 
@@ -100,18 +105,25 @@ export class SimWorld {
       NightTimeSpeedRate: 1,
       ExpRate: 1,
       PalCaptureRate: 1,
+      PalEggDefaultHatchingTime: 1,
+      DeathPenalty: 'Item',
+      bEnablePlayerToPlayerDamage: false,
+      bIsPvP: false,
+      BaseCampWorkerMaxNum: 15,
+      GuildPlayerMaxNum: 20,
       ServerPlayerMaxNum: 32,
       ServerName: this.serverName,
       ServerDescription: this.description,
       RESTAPIEnabled: true,
       RESTAPIPort: 8212,
-      RCONEnabled: true,
+      RCONEnabled: this.rconEnabled,
       RCONPort: 25575,
       bShowPlayerList: true,
       AllowConnectPlatform: 'Steam',
       bIsUseBackupSaveData: true,
       LogFormatType: 'Text',
       CrossplayPlatforms: ['Steam', 'Xbox', 'PS5', 'Mac'],
+      ...this.extraSettings,
     };
   }
 
@@ -132,6 +144,11 @@ export class SimWorld {
   sensitiveStrings(): string[] {
     return this.actors.sensitive(this.players.all);
   }
+
+  /** Writes the world save now (set when the sim writes one: SimOptions.save). */
+  saveWorld: (() => Promise<unknown>) | null = null;
+  /** The world id the game runs (REST info `worldguid`); the save's world when it writes one. */
+  runningWorldId: (() => string) | null = null;
 
   /** Called with every admin action as it is recorded (the server's own reaction to it). */
   onAction: ((a: SimAdminAction) => void) | null = null;

@@ -2,6 +2,9 @@
 // `palpanel demo` and in tests: the REST API and RCON of game-interfaces.md §1 and §5.1 on
 // 127.0.0.1, with fault switches. Answers follow the documented shapes; texts the docs do not
 // give (RCON kick/ban answers, error bodies) are plausible stand-ins, marked as such.
+import type { SimSaveOptions, SimSaveRecord } from './sim-save.js';
+
+export type { SimSaveOptions, SimSaveRecord };
 
 export interface SimPlayerInput {
   /** The dashed save uid, e.g. `00000000-0000-0000-0000-000000000001`; REST `playerId` is it without dashes, upper-case. */
@@ -92,15 +95,24 @@ export interface SimOptions {
   /** Answer PalDefender's RCON commands (`getrconcmds`, `giveitems`), as a server with the mod
    * does (default false: a vanilla server, which knows neither). */
   palDefender?: boolean;
+  /** PalDefender's REST API on a port of its own (sim-paldefender.ts): each token with the
+   * permissions it holds, e.g. `{ 'pd-token': ['REST.Items.Give'] }`. Absent: not started. */
+  palDefenderRest?: { tokens: Record<string, readonly string[]> };
   /** Delay of the 'slow' modes. Default 30 s (always longer than a client timeout). */
   slowDelayMs?: number;
+  /** More members of the `/settings` answer (a build that lists `AdminPassword` there, say). */
+  extraSettings?: Record<string, unknown>;
   /** Clock in ms; default Date.now. Drives churn, metrics and activities. */
   clock?: () => number;
+  /** Write a world save as the game does (layout, autosave in place, backup copies): see
+   * sim-save.ts. Absent: the sim writes no save. */
+  save?: SimSaveOptions;
 }
 
 /** One admin action the sim received, REST or RCON: lets tests check that a kick really went out. */
 export interface SimAdminAction {
-  via: 'rest' | 'rcon';
+  /** `paldefender`: PalDefender's REST API. */
+  via: 'rest' | 'rcon' | 'paldefender';
   action: 'announce' | 'kick' | 'ban' | 'unban' | 'save' | 'shutdown' | 'stop' | 'giveitems';
   args: Record<string, string | number>;
 }
@@ -129,6 +141,14 @@ export interface SimControl {
   adminActions(): SimAdminAction[];
   /** REST requests served so far per path, e.g. `{'/v1/api/info': 3}`. */
   requestCounts(): Record<string, number>;
+  /** With `save`: the saves finished so far, oldest first. */
+  saves(): SimSaveRecord[];
+  /** With `save`: saves the world now (as REST `save` does); resolves when it is on disk. */
+  saveNow(): Promise<SimSaveRecord>;
+  /** With `save`: the game switches to another world (its folder appears at its first save). */
+  switchWorld(id: string): Promise<void>;
+  /** With `save`: the folder of the world the game runs now. */
+  worldDir(): string;
 }
 
 export interface SimGameServer {
@@ -136,6 +156,8 @@ export interface SimGameServer {
   restUrl: string;
   /** `127.0.0.1:40124` (SERVICE_RCON_ADDR form); '' when RCON is off. */
   rconAddr: string;
+  /** PalDefender's REST API, e.g. `http://127.0.0.1:40125` (SERVICE_PALDEFENDER_URL); '' when off. */
+  palDefenderUrl: string;
   password: string;
   control: SimControl;
   close(): Promise<void>;

@@ -13,6 +13,9 @@ export interface SyntheticWorldOptions {
    * containers, foliage, ...: bulk.ts) to write, as a multiple of what the 1.0 fixture holds
    * (about 29 MB of GVAS); 0 or absent writes none. The rows do not depend on it. */
   bulk?: number;
+  /** The in-game day written (default: from the seed). The simulated game's autosaves advance
+   * it, so each save is told apart from the one before. */
+  day?: number;
 }
 
 export interface ModelPlayer {
@@ -220,5 +223,6 @@ export function buildModel(opts: SyntheticWorldOptions): WorldModel {
       hp: int(100, 5000),
     });
   }
-  return { players, guilds, pals, day: int(1, 400) };
+  const day = int(1, 400);
+  return { players, guilds, pals, day: opts.day ?? day };
 }

@@ -30,7 +30,7 @@ export interface IntegrationSurface {
   (req: HttpRequest): HttpResponse;
   /** `GET /metrics`: the same checks as the API (method, key, the key's rate limit), then the
    * text `render` makes. */
-  guarded(req: HttpRequest, render: () => HttpResponse): HttpResponse;
+  guarded(req: HttpRequest, render: () => Promise<HttpResponse>): Promise<HttpResponse>;
 }
 
 export function createIntegrationSurface(deps: HttpDeps, table: RouteTable<IntegrationRoute>): IntegrationSurface {
@@ -75,9 +75,9 @@ export function createIntegrationSurface(deps: HttpDeps, table: RouteTable<Integ
       return toErrorResponse(err, deps.log);
     }
   } as IntegrationSurface;
-  integration.guarded = (req, render) => {
+  integration.guarded = async (req, render) => {
     try {
-      return admit(req) ?? render();
+      return admit(req) ?? (await render());
     } catch (err) {
       return toErrorResponse(err, deps.log);
     }

@@ -41,14 +41,19 @@ export function operationOf(surface: SurfaceContract, route: AnyRoute, catalog: 
     ...parametersOf(route.request?.params, 'path'),
     ...parametersOf(route.request?.query, 'query'),
     ...(surface.parameters ?? []),
+    ...(route.headerParameters ?? []).map((h) => ({ name: h.name, in: 'header', description: h.description, schema: { type: 'string' } })),
   ];
   if (parameters.length > 0) op.parameters = parameters;
   const body = route.request?.body;
-  if (body)
+  if (body) {
+    // An optional body (kick's `{"reason"?}`, a backup's `{"note"?}`) may be left out whole.
+    const optional = body instanceof z.ZodOptional;
+    const inner = optional ? (body.unwrap() as z.ZodType) : body;
     op.requestBody = {
-      required: !(body instanceof z.ZodOptional),
-      content: { 'application/json': { schema: catalog.ref(body, `${pascal(route.operationId)}Request`, 'input') } },
+      required: !optional,
+      content: { 'application/json': { schema: catalog.ref(inner, `${pascal(route.operationId)}Request`, 'input') } },
     };
+  }
   const file = route.request?.file;
   if (file)
     op.requestBody = {

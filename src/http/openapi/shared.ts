@@ -6,7 +6,8 @@ export type Json = Record<string, unknown>;
 
 export const HEADERS = {
   ETag: {
-    description: 'Weak validator of the representation (`W/"<hash>"`); sent on 200 and 304 only.',
+    description:
+      'Validator. On the Integration API and the OpenAPI document a weak one of the representation (`W/"<hash>"`), sent on 200 and 304 only; on `GET` and `PUT /api/v1/config` a strong one of the settings file\'s bytes (`"<hash>"`), which a `PUT` names in `If-Match`.',
     schema: { type: 'string', examples: ['W/"3q2-7w"'] },
   },
   'Cache-Control': { description: 'Always `no-store`.', schema: { type: 'string', const: 'no-store' } },

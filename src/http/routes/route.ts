@@ -71,6 +71,8 @@ export interface RouteSpec<Ctx, Result, R extends RequestSchemas = RequestSchema
   /** Default: the surface's tag. */
   tags?: string[];
   request?: R;
+  /** Optional request headers the handler reads itself (PUT /config's `If-Match`), for the document. */
+  headerParameters?: { name: string; description: string }[];
   /** The success answers by status (200, 201, 204, 304 where the handler itself answers it). */
   responses: Partial<Record<number, ResponseSpec>>;
   /** Error statuses the handler raises itself (domain errors: 404 unknown id, 409 conflict),

@@ -43,6 +43,10 @@ export interface StreamOptions {
   /** The client's `Last-Event-ID`; null: from now on. */
   resumeAfter: number | null;
   heartbeatMs?: number;
+  /** Whether this stream's user may see events of a kind (a viewer never gets `audit`). An
+   * event left out still moves the stream's id on, so `Last-Event-ID` keeps meaning "the log
+   * up to here". Default: every kind. */
+  showEvent?: (kind: string) => boolean;
 }
 
 /** The 200 answer of a stream whose slot is taken already; the slot is given back when it ends. */
@@ -56,6 +60,7 @@ export function sseResponse(o: StreamOptions): HttpResponse {
 
 async function run(o: StreamOptions, write: (chunk: string) => boolean, signal: AbortSignal): Promise<void> {
   if (signal.aborted) return;
+  const show = o.showEvent ?? (() => true);
   const queue: FeedMessage[] = [];
   let wake: (() => void) | null = null;
   const onAbort = () => wake?.();
@@ -75,7 +80,7 @@ async function run(o: StreamOptions, write: (chunk: string) => boolean, signal: 
         const rows = o.feed.events.after(cursor, FEED_PAGE);
         for (const event of rows) {
           cursor = event.id;
-          if (!write(frame({ type: 'event', event }, cursor))) return;
+          if (show(event.kind) && !write(frame({ type: 'event', event }, cursor))) return;
         }
         if (rows.length < FEED_PAGE) break;
       }
@@ -87,6 +92,7 @@ async function run(o: StreamOptions, write: (chunk: string) => boolean, signal: 
         if (m.type === 'event') {
           if (m.event.id <= cursor) continue;
           cursor = m.event.id;
+          if (!show(m.event.kind)) continue;
         }
         if (!write(frame(m, cursor))) return;
       }

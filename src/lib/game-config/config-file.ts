@@ -1,28 +1,30 @@
 // The game's deployment file as palpanel edits it: PalWorldSettings.ini (its one-line
-// `OptionSettings=(...)`) or palworld-server-docker's environment file (`KEY=value` lines).
+// `OptionSettings=(...)`), palworld-server-docker's environment file (`KEY=value` lines), or the
+// `environment:` block of a docker compose file (compose-file.ts).
 // Every value is found with its place in the text, so a change rewrites only the bytes of the
 // values it changes: comments, order, spacing and unknown keys stay byte for byte.
-import { KNOWN_BY_DOCKER, KNOWN_BY_KEY, KNOWN_SETTINGS, type KnownSetting } from './known-keys.js';
+import { isSecretName } from '../secret-names.js';
+import { composeReadsBack, composeSource, isComposeFile, maskComposeSecrets, parseCompose } from './compose-file.js';
+import { checkValue, ConfigFileError, isSecretEntry, refuse, type ConfigEntry, type ConfigFormat } from './entry.js';
+import { KNOWN_BY_DOCKER, KNOWN_BY_KEY, KNOWN_SETTINGS } from './known-keys.js';
+import { envTextSpelling, spell, spellingOf, unsafeValueText, type Spelling, type TextFormat } from './value-text.js';
 
-export type ConfigFormat = 'ini' | 'env';
-
-export interface ConfigEntry {
-  /** As the file spells it (`ExpRate`, or `EXP_RATE` in an env file). */
-  name: string;
-  /** The raw text of the value, quotes and parentheses included. */
-  raw: string;
-  start: number;
-  end: number;
-  known: KnownSetting | null;
-}
+export { ConfigFileError, isSecretEntry, typedValue, type ConfigEntry, type ConfigFormat } from './entry.js';
 
 export interface ParsedConfig {
   format: ConfigFormat;
   text: string;
   entries: ConfigEntry[];
+  /** A compose file: the service whose environment block the entries are. */
+  service?: string;
 }
 
-export class ConfigFileError extends Error {}
+export interface ReadOptions {
+  /** The file's name: a .yml or .yaml file is read as a compose file. */
+  fileName?: string;
+  /** SERVICE_CONFIG_COMPOSE_SERVICE: the compose service to edit; null: found (compose-file.ts). */
+  composeService?: string | null;
+}
 
 /** Splits `a=1,b="x,y",c=(P,Q)` at its top-level commas, with offsets. */
 function items(text: string, from: number, to: number): { start: number; end: number }[] {
@@ -82,116 +84,131 @@ function parseEnv(text: string): ConfigEntry[] {
   return out;
 }
 
-/** Which kind of file it is, by its content. */
-export function parseConfig(text: string): ParsedConfig {
+/** Which kind of file it is, by its content (and a compose file by its name too). */
+export function parseConfig(text: string, opts: ReadOptions = {}): ParsedConfig {
   if (/^[ \t]*OptionSettings=\(/m.test(text) || /^\[\/Script\/Pal\./m.test(text)) return { format: 'ini', text, entries: parseIni(text) };
+  if (isComposeFile(text, opts.fileName)) {
+    const { service, entries } = parseCompose(text, opts.composeService ?? null);
+    return { format: 'compose', text, entries, service };
+  }
   return { format: 'env', text, entries: parseEnv(text) };
 }
 
-const unquote = (raw: string) =>
-  raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"')
-    ? raw.slice(1, -1)
-    : raw.length >= 2 && raw.startsWith("'") && raw.endsWith("'")
-      ? raw.slice(1, -1)
-      : raw;
-
-/** A value as JSON: numbers, booleans, strings, lists of strings. */
-export function typedValue(e: ConfigEntry): string | number | boolean | string[] {
-  const v = unquote(e.raw.trim());
-  switch (e.known?.type) {
-    case 'float':
-    case 'int': {
-      const n = Number(v);
-      return Number.isFinite(n) ? n : v;
-    }
-    case 'bool':
-      return /^true$/i.test(v) ? true : /^false$/i.test(v) ? false : v;
-    case 'list':
-      return v
-        .replace(/^\(|\)$/g, '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
-    default:
-      return v;
-  }
-}
-
-/** Checks a new value against its setting; the text to write, or why not (naming `name`). */
-export function formatValue(format: ConfigFormat, e: ConfigEntry, value: unknown): string {
-  const k = e.known;
-  const bad = (why: string): never => {
-    throw new ConfigFileError(`"${e.name}": ${why}`);
+/** Checks a new value against its setting; the text to write, or why not (naming `name`, never
+ * repeating the value: it may be a password). */
+export function formatValue(format: TextFormat, e: ConfigEntry, value: unknown): string {
+  const bad = (why: string): never => refuse(e.name, why);
+  const old = spellingOf(format, e.raw);
+  /** `inner` spelled `how`, once it is safe so. */
+  const written = (how: Spelling, inner: string) => {
+    const why = unsafeValueText(format, how, inner);
+    if (why) bad(why);
+    return spell(how, inner);
   };
-  const plain = (s: string) => {
-    if (/["\r\n\0]/.test(s) || s.length > 512) bad('a text value may not hold quotes or line breaks, and at most 512 characters');
-    return s;
-  };
-  if (!k) {
-    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') bad('an unknown setting takes a text value');
-    const s = plain(String(value));
-    return format === 'ini' && e.raw.trim().startsWith('"') ? `"${s}"` : s;
-  }
-  switch (k.type) {
-    case 'float':
-    case 'int': {
-      if (typeof value !== 'number' || !Number.isFinite(value)) return bad(`must be a number from ${k.min} to ${k.max}`);
-      if (k.type === 'int' && !Number.isInteger(value)) return bad(`must be a whole number from ${k.min} to ${k.max}`);
-      if ((k.min !== undefined && value < k.min) || (k.max !== undefined && value > k.max)) return bad(`must be from ${k.min} to ${k.max}`);
-      return k.type === 'float' && format === 'ini' ? value.toFixed(6) : String(value);
-    }
+  const text = (s: string, how: Spelling) => written(format === 'env' ? envTextSpelling(s, how) : how, s);
+  const v = checkValue(e, value);
+  switch (v.kind) {
+    case 'unknown':
+      // Written as the file wrote it: quoted stays quoted, anything else is bare (an unknown
+      // setting's value never becomes a list by holding parentheses).
+      return text(v.s, old === 'double' || old === 'single' ? old : 'bare');
+    case 'number':
+      return written('bare', v.float && format === 'ini' ? v.n.toFixed(6) : String(v.n));
     case 'bool':
-      if (typeof value !== 'boolean') return bad('must be true or false');
-      return format === 'ini' ? (value ? 'True' : 'False') : value ? 'true' : 'false';
+      return written('bare', format === 'ini' ? (v.b ? 'True' : 'False') : v.b ? 'true' : 'false');
     case 'enum':
-      if (typeof value !== 'string' || !k.values!.includes(value)) return bad(`must be one of ${k.values!.join(', ')}`);
-      return value;
-    case 'list': {
-      if (!Array.isArray(value) || value.some((x) => typeof x !== 'string' || !k.values!.includes(x)))
-        return bad(`must be a list of ${k.values!.join(', ')}`);
-      const inner = (value as string[]).join(',');
-      return format === 'ini' || e.raw.trim().startsWith('(') ? `(${inner})` : inner;
-    }
-    case 'string': {
-      if (typeof value !== 'string') return bad('must be text');
-      const s = plain(value);
-      return format === 'ini' ? `"${s}"` : e.raw.trim().startsWith('"') ? `"${s}"` : s;
+      return written('bare', v.s);
+    case 'list':
+      return written(format === 'ini' || old === 'list' ? 'list' : 'bare', v.items.join(','));
+    case 'text': {
+      // The file's own spelling: quoted when it was. An ini text the game writes bare
+      // (`DenyTechnologyList=`) stays bare unless the new text needs quotes.
+      const bareIni = format === 'ini' && old === 'bare' && /^[^\s,()"]*$/.test(v.s);
+      return text(v.s, format === 'ini' ? (bareIni ? 'bare' : 'double') : old);
     }
   }
 }
 
-/** The text with `changes` applied; bytes outside the changed values are left as they were. */
+/** The entries as (name, raw value) in file order: what a re-read must give back. */
+const pairs = (entries: readonly ConfigEntry[]) => entries.map((e) => `${e.name}\u0000${e.raw}`);
+
+/**
+ * The text with `changes` applied; bytes outside the changed values are left as they were.
+ * The new text is then read back as the game's file: it must hold exactly the settings it held
+ * before, in the same order, each with the value intended for it (the new value where one was
+ * asked for, the old one elsewhere). A value that would end early and spill into other settings
+ * fails this even if a rule above missed it, and nothing is written.
+ */
 export function applyChanges(parsed: ParsedConfig, changes: Record<string, unknown>): { text: string; changed: string[] } {
   const byName = new Map(parsed.entries.map((e) => [e.name, e]));
-  const edits: { start: number; end: number; text: string }[] = [];
+  const edits: { entry: ConfigEntry; raw: string; text?: string }[] = [];
   for (const [name, value] of Object.entries(changes)) {
     const e = byName.get(name);
     if (!e) throw new ConfigFileError(`"${name}": the file has no such setting (only settings the file holds can be changed).`);
-    const text = formatValue(parsed.format, e, value);
-    if (text !== e.raw) edits.push({ start: e.start, end: e.end, text });
+    if (parsed.format === 'compose') {
+      const next = composeSource(e, value);
+      if (next) edits.push({ entry: e, ...next });
+      continue;
+    }
+    const raw = formatValue(parsed.format, e, value);
+    if (raw !== e.raw) edits.push({ entry: e, raw });
   }
   let out = parsed.text;
-  for (const ed of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, ed.start) + ed.text + out.slice(ed.end);
-  return { text: out, changed: edits.map((ed) => parsed.entries.find((e) => e.start === ed.start)!.name) };
+  for (const ed of [...edits].sort((a, b) => b.entry.start - a.entry.start))
+    out = out.slice(0, ed.entry.start) + ed.raw + out.slice(ed.entry.end);
+  const intended = parsed.entries.map((e) => {
+    const ed = edits.find((x) => x.entry === e);
+    return ed ? { ...e, raw: ed.raw, ...(ed.text !== undefined ? { text: ed.text } : {}) } : e;
+  });
+  if (!readsBack(parsed, out, intended))
+    throw new ConfigFileError(
+      'The change would not read back as the settings asked for (a value would spill into others); nothing was written.',
+    );
+  return { text: out, changed: edits.map((ed) => ed.entry.name) };
 }
 
-/** The text with every secret value replaced by `****` (for GET /config/raw). */
+/** Whether the changed text `out` reads back as exactly the `intended` entries. */
+function readsBack(parsed: ParsedConfig, out: string, intended: ConfigEntry[]): boolean {
+  if (parsed.format === 'compose') return composeReadsBack(parsed.text, out, parsed.service!, intended);
+  let reread: ParsedConfig | null;
+  try {
+    reread = parseConfig(out);
+  } catch {
+    reread = null;
+  }
+  const want = pairs(intended);
+  const got = reread && reread.format === parsed.format ? pairs(reread.entries) : [];
+  return got.length === want.length && got.every((g, i) => g === want[i]);
+}
+
+// A commented-out assignment in an env file (`# RCON_PASSWORD=old`): an old secret is a secret.
+const ENV_COMMENTED = /^([ \t]*#+[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*)(.*?)([ \t]*\r?)$/gm;
+
+/** The text with every secret value replaced by `****` (for GET /config/raw): the settings
+ * isSecretEntry names, and in an env file the commented-out assignments of such names (a compose
+ * file: compose-file.ts, over the whole document). */
 export function maskSecrets(parsed: ParsedConfig): string {
+  if (parsed.format === 'compose') return maskComposeSecrets(parsed.text);
   let out = parsed.text;
   for (const e of [...parsed.entries]
-    .filter((x) => x.known?.secret && x.raw.trim() !== '' && x.raw.trim() !== '""')
+    .filter((x) => isSecretEntry(x) && x.raw.trim() !== '' && x.raw.trim() !== '""' && x.raw.trim() !== "''")
     .sort((a, b) => b.start - a.start)) {
-    out = out.slice(0, e.start) + (e.raw.trim().startsWith('"') ? '"****"' : '****') + out.slice(e.end);
+    const how = spellingOf(parsed.format, e.raw);
+    out = out.slice(0, e.start) + (how === 'double' || how === 'single' ? spell(how, '****') : '****') + out.slice(e.end);
   }
+  if (parsed.format === 'env')
+    out = out.replace(ENV_COMMENTED, (whole, head: string, name: string, value: string, tail: string) =>
+      isSecretName(name) && value !== '' ? `${head}****${tail}` : whole,
+    );
   return out;
 }
 
 /** A PalWorldSettings.ini with every known setting at its default (and `overrides`), laid out
  * as the game writes it: for the demo, which has no game of its own to write one. */
 export function defaultIni(overrides: Record<string, string> = {}): string {
-  const parts = KNOWN_SETTINGS.map((k) => {
+  const parts = KNOWN_SETTINGS.filter((k) => !k.legacy).map((k) => {
     const v = overrides[k.key] ?? k.default;
-    return `${k.key}=${k.type === 'string' ? `"${v}"` : v}`;
+    return `${k.key}=${k.type === 'string' && !k.bare ? `"${v}"` : v}`;
   });
   return `[/Script/Pal.PalGameWorldSettings]\r\nOptionSettings=(${parts.join(',')})\r\n`;
 }

@@ -1,7 +1,13 @@
 // The game's settings: typed fields with their ranges and defaults, what changed before it is
-// saved, the raw file (admins), and the command that applies them (palpanel does not restart
-// the game itself: POST /config/apply says how).
-import { useMemo, useState } from 'react';
+// saved, the raw file (admins), and what applies them (palpanel does not restart the game itself;
+// GET /config says how for the file's kind, the same words POST /config/apply answers with its
+// 501, shown here as the instruction they are). Beside each value the file holds, the value the
+// running game reports when they differ: a change waits for the next start. A save names the
+// version read (If-Match): when someone else changed the file meanwhile, nothing is written, the
+// screen says so and reads the file again. A WorldOption.sav in the world folder overrides the
+// settings file: the screen says so and marks the settings the game takes from it.
+import { Fragment, useMemo, useState } from 'react';
+import { sameSettingValue } from '../../../src/lib/game-config/same-value';
 import { api, ApiError, type Data } from '../api';
 import { useAction, useData } from '../hooks';
 import { useTitle } from '../router';
@@ -25,6 +31,21 @@ function typed(s: ConfigSetting, v: string): Value {
   return v;
 }
 
+/** The value the game runs with, when it differs from the file's. */
+export const pendingOf = (s: ConfigSetting) =>
+  s.effective !== null && s.value !== null && !sameSettingValue(s.value, s.effective) ? s.effective : null;
+
+/** Words with `code` spans, as the API writes commands. */
+function Words({ text }: { text: string }) {
+  return <>{text.split('`').map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : <Fragment key={i}>{part}</Fragment>))}</>;
+}
+
+const KIND: Record<ConfigData['format'], string> = {
+  ini: 'the game’s settings file',
+  env: 'palworld-server-docker’s environment file',
+  compose: 'the compose file',
+};
+
 export function Config() {
   useTitle('Configuration');
   const admin = useIsAdmin();
@@ -33,16 +54,35 @@ export function Config() {
   const [edits, setEdits] = useState<Record<string, string>>({});
   const [filter, setFilter] = useState('');
   const [saved, setSaved] = useState<string[] | null>(null);
-  const [apply, setApply] = useState<string | null>(null);
+  const [showApply, setShowApply] = useState(false);
+  const [stale, setStale] = useState(false);
   const save = useAction();
 
   const settings = useMemo(() => r.data?.settings ?? [], [r.data]);
   const changed = settings.filter((s) => edits[s.key] !== undefined && edits[s.key] !== shown(s.value));
+  const pending = settings.filter((s) => pendingOf(s) !== null);
 
   const submit = async () => {
+    if (!r.data) return;
     const body: Record<string, Value> = {};
     for (const s of changed) body[s.key] = typed(s, edits[s.key]);
-    const res = await save.run(() => api.put<Data<ConfigData & { changed: string[] }>>('/config', body));
+    setStale(false);
+    const res = await save.run(async () => {
+      try {
+        return await api.put<Data<ConfigData & { changed: string[] }>>('/config', body, { 'if-match': `"${r.data!.version}"` });
+      } catch (e) {
+        // Someone else saved (or the file was edited by hand) since it was read: nothing was
+        // written. Read it again; the edits stay, to be checked against it and saved again.
+        if (e instanceof ApiError && e.status === 412) {
+          setStale(true);
+          setSaved(null);
+          r.reload();
+          raw.reload();
+          return null;
+        }
+        throw e;
+      }
+    });
     if (res) {
       setEdits({});
       setSaved(res.data.changed);
@@ -50,39 +90,59 @@ export function Config() {
       raw.reload();
     }
   };
-  const howToApply = async () => {
-    try {
-      await api.post('/config/apply');
-    } catch (e) {
-      setApply(e instanceof ApiError ? e.message : String(e));
-    }
-  };
 
   const needle = filter.trim().toLowerCase();
+  const apply = r.data?.apply;
   return (
     <>
       <PageHead title="Configuration">
-        {admin && (
-          <button type="button" onClick={() => void howToApply()}>
+        {admin && apply && (
+          <button type="button" aria-expanded={showApply} onClick={() => setShowApply(!showApply)}>
             How to apply
           </button>
         )}
       </PageHead>
-      {apply && (
+      {apply && (showApply || (saved !== null && saved.length > 0)) && (
         <div className="card note" role="status">
-          {apply}
+          <strong>How to apply: </strong>
+          <Words text={apply.words} />
         </div>
       )}
       <Async r={r} what="Reading the settings">
         {(c) => (
           <>
             <p className="muted">
-              {c.file} ({c.format === 'ini' ? 'the game’s settings file' : 'the container’s environment file'}). Changes are written to the
-              file; the game reads it when it starts.
+              {c.file} ({KIND[c.format]}
+              {c.service !== null && (
+                <>
+                  , the <code>environment:</code> block of service <code>{c.service}</code>
+                </>
+              )}
+              ). Changes are written to the file; the game uses them when it next starts.
             </p>
+            {c.worldOption?.present && (
+              <div className="card note" role="status">
+                {c.worldOption.words}
+              </div>
+            )}
+            {c.effectiveFrom === 'unreachable' && (
+              <p className="muted">The game server does not answer: the values it runs with are not shown.</p>
+            )}
+            {pending.length > 0 && (
+              <p className="warn-text">
+                {pending.length === 1 ? '1 setting differs' : `${pending.length} settings differ`} from what the game runs with: the file’s
+                value applies at the next start.
+              </p>
+            )}
+            {stale && (
+              <div className="error-note" role="alert">
+                Someone else changed the settings file since you opened it, so nothing was saved. It has been read again: check your changes
+                against it and save again.
+              </div>
+            )}
             {saved && (
               <p role="status" className="ok-text">
-                Saved: {saved.join(', ') || 'nothing changed'}. Restart the game server to apply.
+                Saved: {saved.join(', ') || 'nothing changed'}.
               </p>
             )}
             <div className="card">
@@ -164,9 +224,12 @@ function SettingRow({
     (s.type === 'int' || s.type === 'float') &&
     value !== '' &&
     ((s.min !== null && Number(value) < s.min) || (s.max !== null && Number(value) > s.max));
+  const running = pendingOf(s);
   const name = (
     <>
       <code>{s.key}</code> {!s.known && <Badge>unknown to palpanel</Badge>}
+      {s.worldOption === 'overrides' && <Badge tone="warn">taken from WorldOption.sav</Badge>}
+      {s.worldOption === 'may_override' && <Badge tone="warn">may be taken from WorldOption.sav</Badge>}
     </>
   );
   const hint = (
@@ -175,6 +238,13 @@ function SettingRow({
       {range && ` Range ${range}.`}
       {s.default !== null && s.default !== '' && ` Default ${s.default}.`}
       {out && <span className="bad-text"> Out of range.</span>}
+      {running !== null && (
+        <span className="warn-text">
+          {' '}
+          The game runs with {shown(running) || '(empty)'}; the file says {shown(s.value) || '(empty)'}: applies at the next start.
+        </span>
+      )}
+      {s.locked && <span> Not editable here: it {s.locked}.</span>}
     </>
   );
   // A secret is never shown, so there is nothing to edit: its name and whether it is set.
@@ -187,7 +257,7 @@ function SettingRow({
       </div>
     );
   }
-  const field = { fieldClass: `setting${out ? ' invalid' : ''}`, label: name, hint, value, disabled: readOnly };
+  const field = { fieldClass: `setting${out ? ' invalid' : ''}`, label: name, hint, value, disabled: readOnly || s.locked !== null };
   if (s.type === 'bool') {
     return (
       <SelectField {...field} onChange={(e) => onChange(e.target.value)}>

@@ -1,11 +1,13 @@
 // The console: one RCON command at a time, saved commands (with player placeholders), and the
-// log of every command and reply.
+// log of every command and reply. The game deprecates RCON: the screen says so, and says in
+// words when this palpanel has RCON off (a normal state: everything else goes through the REST
+// API), instead of offering a form that can only fail.
 import { useState, type FormEvent } from 'react';
 import { api, type Data } from '../api';
 import { ago } from '../format';
 import { useAction, useData, useNow, usePaged } from '../hooks';
 import { useTitle } from '../router';
-import type { ConsoleEntry, Player, SavedCommand } from '../types';
+import type { ConsoleEntry, Player, SavedCommand, ServerStatus } from '../types';
 import { Badge, Card, PageHead } from '../ui/bits';
 import { Dialog } from '../ui/dialog';
 import { Field, SelectField } from '../ui/fields';
@@ -16,6 +18,8 @@ export function Console() {
   const log = usePaged<ConsoleEntry>('/console/log?limit=50');
   const saved = useData<SavedCommand[]>('/console/saved');
   const players = useData<Player[]>('/players?limit=500');
+  const server = useData<ServerStatus>('/server');
+  const rconOff = server.data?.rcon === false;
   const [command, setCommand] = useState('');
   const [player, setPlayer] = useState('');
   const [saveName, setSaveName] = useState('');
@@ -50,6 +54,16 @@ export function Console() {
   return (
     <>
       <PageHead title="Console" />
+      <p className="muted">
+        The game deprecates RCON and has announced that it will stop working. Announcements, kicks, bans, saves, shutdowns and scheduled
+        restarts do not need it: palpanel sends them through the game’s REST API.
+      </p>
+      {rconOff && (
+        <div className="card note" role="status">
+          The console needs RCON, which this server has off. To use it, set SERVICE_RCON_ADDR and SERVICE_RCON_PASSWORD (and
+          RCONEnabled=True in the game’s settings).
+        </div>
+      )}
       <div className="grid">
         <Card title="Run a command" className="wide-card">
           <form onSubmit={submit} className="console-form">
@@ -72,7 +86,7 @@ export function Console() {
                 </option>
               ))}
             </SelectField>
-            <button type="submit" className="primary" disabled={run.busy || !command.trim()}>
+            <button type="submit" className="primary" disabled={run.busy || !command.trim() || rconOff}>
               {run.busy ? 'Running…' : 'Run'}
             </button>
           </form>
@@ -107,7 +121,7 @@ export function Console() {
                 <ul className="saved">
                   {rows.map((s) => (
                     <li key={s.id}>
-                      <button type="button" onClick={() => void exec({ savedId: s.id })} disabled={run.busy} title={s.command}>
+                      <button type="button" onClick={() => void exec({ savedId: s.id })} disabled={run.busy || rconOff} title={s.command}>
                         Run “{s.name}”
                       </button>
                       <code className="small">{s.command}</code>

@@ -8,19 +8,19 @@ import { useLive } from '../live';
 import { Link, useTitle } from '../router';
 import { useIsAdmin } from '../session';
 import type { HistoryPoint, Player, ServerStatus } from '../types';
-import { Badge, Card, PageHead, Stat, type Tone } from '../ui/bits';
+import { Badge, Card, PageHead, Stat } from '../ui/bits';
 import { LineChart } from '../ui/chart';
 import { Dialog } from '../ui/dialog';
 import { Field, TextAreaField } from '../ui/fields';
 import { Async, Empty, ErrorNote } from '../ui/states';
 import { EventList } from './EventList';
+import { serverCardState } from './server-state';
 
-const STATE_TONE: Record<string, Tone> = { running: 'ok', unreachable: 'bad', unauthorized: 'bad', pending: 'muted' };
-const STATE_WORDS: Record<string, string> = {
-  running: 'Running',
-  unreachable: 'Unreachable',
-  unauthorized: 'Refused the admin password',
-  pending: 'Not asked yet',
+/** How the world palpanel follows was chosen, said after its id. */
+const WORLD_HOW: Record<string, string> = {
+  configured: '',
+  game: ', the one the game runs',
+  only: ', the only one in the save folder',
 };
 
 export function Dashboard() {
@@ -51,28 +51,13 @@ export function Dashboard() {
         <Card title="Server" className="server-card" actions={<ServerActions />}>
           <Async r={server} what="Reading the server">
             {(s) => {
-              // The spec's state says only running or unreachable; the poller says why (a refused
-              // password is not a server that is down).
-              const state =
-                s.poller?.state === 'unauthorized' || s.poller?.state === 'pending'
-                  ? s.poller.state
-                  : reachable === false
-                    ? 'unreachable'
-                    : s.state;
+              const card = serverCardState(s, reachable);
               return (
                 <>
                   <div className="server-name">
-                    <strong>{s.name || 'Game server'}</strong>{' '}
-                    <Badge tone={STATE_TONE[state] ?? 'warn'}>{STATE_WORDS[state] ?? state}</Badge>
+                    <strong>{s.name || 'Game server'}</strong> <Badge tone={card.tone}>{card.badge}</Badge>
                   </div>
-                  {state !== 'running' && state !== 'pending' && (
-                    <p className="muted">
-                      {state === 'unauthorized'
-                        ? 'The game answers but refuses palpanel’s admin password (SERVICE_GAME_ADMIN_PASSWORD).'
-                        : `palpanel cannot reach the game’s REST API.${s.poller?.lastError ? ` Last try: ${s.poller.lastError.replace(/\.$/, '')}.` : ''}`}{' '}
-                      Live figures return when it answers; the save data below is from the last parse.
-                    </p>
-                  )}
+                  {card.note && <p className="muted">{card.note}</p>}
                   <div className="stats">
                     <Stat label="Players" value={m ? `${m.players} / ${m.maxPlayers}` : `${s.playersOnline} / ${s.maxPlayers || '—'}`} />
                     <Stat label="FPS" value={m ? m.fps : '—'} sub={m ? `${m.frameTimeMs.toFixed(1)} ms a frame` : undefined} />
@@ -86,11 +71,13 @@ export function Dashboard() {
                     />
                   </div>
                   {s.saveProblem && <ErrorNote error={`The save: ${s.saveProblem}`} />}
+                  {s.saveFreshness?.stale && <p className="warn-text">{s.saveFreshness.words}</p>}
                   {s.save.formatDrift && (
                     <p className="warn-text">The save has a layout this palpanel does not fully know: see the world status.</p>
                   )}
                   <p className="muted small">
                     Figures {live.metrics?.capturedAt ? `from ${ago(live.metrics.capturedAt, now)}` : 'not read yet'}.
+                    {s.saveWorld?.id && ` World ${s.saveWorld.id}${WORLD_HOW[s.saveWorld.how ?? 'configured']}.`}
                   </p>
                 </>
               );

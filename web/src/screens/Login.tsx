@@ -1,6 +1,6 @@
 // Sign in. The login throttle's answers are said in words: a wrong password, and when too many
 // failures from this address hold it back, how long to wait.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { api, ApiError } from '../api';
 import { useTitle } from '../router';
 import type { Me } from '../types';
@@ -18,8 +18,23 @@ function say(err: unknown): string {
   return err.message;
 }
 
+/** Whether no panel user exists yet (GET /auth/setup); false while unknown. */
+function useNoUserYet(): boolean {
+  const [none, setNone] = useState(false);
+  useEffect(() => {
+    let live = true;
+    api
+      .get<{ data: { usersExist: boolean } }>('/auth/setup')
+      .then((r) => live && setNone(!r.data.usersExist))
+      .catch(() => undefined); // the form works without it
+    return () => void (live = false);
+  }, []);
+  return none;
+}
+
 export function Login({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   useTitle('Sign in');
+  const noUserYet = useNoUserYet();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -44,6 +59,14 @@ export function Login({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
       <form className="card login-card" onSubmit={(e) => void submit(e)}>
         <h1>palpanel</h1>
         <p className="muted">Sign in to manage your Palworld server.</p>
+        {noUserYet && (
+          <p className="warn-text" role="status">
+            No panel user exists yet. Create the first admin on the server, as the user palpanel runs as:{' '}
+            <code>palpanel users add &lt;name&gt; --role admin</code> (with <code>--data-dir</code> naming palpanel’s data dir; in a
+            container: <code>docker compose exec palpanel palpanel users add &lt;name&gt; --role admin</code>). palpanel’s log shows the
+            exact command.
+          </p>
+        )}
         <Field
           label="Username"
           name="username"

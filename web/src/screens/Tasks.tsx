@@ -1,5 +1,6 @@
-// Scheduled tasks: restarts (daily at a UTC time or every N minutes, with warnings) and
-// recurring console commands; their latest runs.
+// Scheduled tasks: restarts (daily at a UTC time or every N minutes, with warnings),
+// announcements, saves and shutdowns (all through the game's REST API) and recurring console
+// commands (RCON, which the game deprecates); their latest runs.
 import { useState } from 'react';
 import { api } from '../api';
 import { ago, when } from '../format';
@@ -17,16 +18,33 @@ const blank = {
   every: 'day' as 'day' | 'interval',
   at: '04:00',
   minutes: 360,
-  kind: 'restart' as 'restart' | 'command',
+  kind: 'restart' as Kind,
   warnMinutes: 5,
   message: 'The server restarts in {minutes} minutes.',
   whenPlayersOnline: 'run',
+  announcement: '',
+  delaySec: 60,
+  shutdownMessage: 'The server shuts down in a minute.',
   command: '',
 };
+type Kind = Task['action']['kind'];
 
 const scheduleWords = (t: Task) => (t.schedule.every === 'day' ? `daily at ${t.schedule.at} UTC` : `every ${t.schedule.minutes} min`);
-const actionWords = (t: Task) =>
-  t.action.kind === 'restart' ? `restart, warning ${t.action.warnMinutes} min before` : `run ${t.action.command}`;
+function actionWords(t: Task): string {
+  const a = t.action;
+  switch (a.kind) {
+    case 'restart':
+      return `restart, warning ${a.warnMinutes} min before`;
+    case 'announce':
+      return `announce “${a.message}”`;
+    case 'save':
+      return 'save the world';
+    case 'shutdown':
+      return `shut down after ${a.delaySec} s`;
+    case 'command':
+      return `run ${a.command} (RCON)`;
+  }
+}
 
 export function Tasks() {
   useTitle('Tasks');
@@ -40,14 +58,25 @@ export function Tasks() {
   const now = useNow();
   const name = (id: string) => tasks.data?.find((t) => t.id === id)?.name ?? id;
 
+  const action = () => {
+    switch (form.kind) {
+      case 'restart':
+        return { kind: 'restart', warnMinutes: form.warnMinutes, message: form.message, whenPlayersOnline: form.whenPlayersOnline };
+      case 'announce':
+        return { kind: 'announce', message: form.announcement.trim() };
+      case 'save':
+        return { kind: 'save' };
+      case 'shutdown':
+        return { kind: 'shutdown', delaySec: form.delaySec, message: form.shutdownMessage.trim() };
+      case 'command':
+        return { kind: 'command', command: form.command.trim() };
+    }
+  };
   const body = () => ({
     name: form.name.trim(),
     enabled: true,
     schedule: form.every === 'day' ? { every: 'day', at: form.at } : { every: 'interval', minutes: form.minutes },
-    action:
-      form.kind === 'restart'
-        ? { kind: 'restart', warnMinutes: form.warnMinutes, message: form.message, whenPlayersOnline: form.whenPlayersOnline }
-        : { kind: 'command', command: form.command.trim() },
+    action: action(),
   });
   const submit = async () => {
     if ((await add.run(() => api.post('/tasks', body()))) !== undefined) {
@@ -141,14 +170,41 @@ export function Tasks() {
                 />
               )}
             </div>
-            <SelectField
-              label="Does"
-              value={form.kind}
-              onChange={(e) => setForm({ ...form, kind: e.target.value as 'restart' | 'command' })}
-            >
+            <SelectField label="Does" value={form.kind} onChange={(e) => setForm({ ...form, kind: e.target.value as Kind })}>
               <option value="restart">Restart the game server</option>
-              <option value="command">Run a console command</option>
+              <option value="announce">Announce a message</option>
+              <option value="save">Save the world</option>
+              <option value="shutdown">Shut the game server down</option>
+              <option value="command">Run a console command (needs RCON)</option>
             </SelectField>
+            {form.kind === 'announce' && (
+              <Field
+                label="Message"
+                maxLength={500}
+                required
+                value={form.announcement}
+                onChange={(e) => setForm({ ...form, announcement: e.target.value })}
+              />
+            )}
+            {form.kind === 'shutdown' && (
+              <div className="row">
+                <Field
+                  label="Countdown (seconds, 0–3600)"
+                  type="number"
+                  min={0}
+                  max={3600}
+                  value={form.delaySec}
+                  onChange={(e) => setForm({ ...form, delaySec: Number(e.target.value) })}
+                />
+                <Field
+                  label="Told to players"
+                  maxLength={500}
+                  required
+                  value={form.shutdownMessage}
+                  onChange={(e) => setForm({ ...form, shutdownMessage: e.target.value })}
+                />
+              </div>
+            )}
             {form.kind === 'restart' ? (
               <>
                 <div className="row">
@@ -178,9 +234,9 @@ export function Tasks() {
                   onChange={(e) => setForm({ ...form, message: e.target.value })}
                 />
               </>
-            ) : (
+            ) : form.kind !== 'command' ? null : (
               <Field
-                label="Command"
+                label="Command (RCON, which the game deprecates)"
                 className="mono"
                 maxLength={4000}
                 required

@@ -4,6 +4,7 @@ import { LoginRequestSchema, UserSchema } from '../../../rows/schemas.js';
 import { route, openRoute, signedIn, type PanelRoute } from '../context.js';
 import { createLogin, logout, me } from './handlers.js';
 import type { ThrottleOptions } from './login-throttle.js';
+import { setupState, SetupStateSchema } from './setup.js';
 
 export function authRoutes(loginThrottle?: ThrottleOptions): PanelRoute[] {
   return [
@@ -22,6 +23,14 @@ export function authRoutes(loginThrottle?: ThrottleOptions): PanelRoute[] {
         },
       },
       handler: createLogin(loginThrottle),
+    }),
+    openRoute({
+      method: 'GET',
+      path: '/auth/setup',
+      operationId: 'authSetup',
+      summary: 'Whether any panel user exists (open: the login page of a fresh install says how to make the first admin)',
+      responses: { 200: { description: 'OK', schema: SetupStateSchema } },
+      handler: setupState,
     }),
     ...signedIn([
       route({

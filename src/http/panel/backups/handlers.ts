@@ -1,6 +1,6 @@
 // The handlers of the panel's backups routes (the table is routes.ts).
 import { userActor } from '../../../lib/actor.js';
-import { ValidationError } from '../../../lib/errors.js';
+import { NotFoundError, ValidationError } from '../../../lib/errors.js';
 import { required } from '../../services.js';
 import { json, noContent } from '../../respond.js';
 import type { PanelHandler } from '../context.js';
@@ -55,17 +55,24 @@ export const remove = (async ({ deps, params, user }) => {
 
 export const upload = (async ({ deps, req, user }) => {
   if (!req.body || req.body.length === 0) throw new ValidationError('The body must be a backup archive (.tar.gz).');
-  return json(201, { data: await required(deps, 'backups').importArchive(Buffer.from(req.body), userActor(user.username)) });
+  return json(201, { data: await required(deps, 'backups').importArchive(req.body, userActor(user.username)) });
 }) satisfies PanelHandler;
 
 export const dryRun = (async ({ deps, params }) =>
   json(200, { data: await required(deps, 'backups').dryRun(params.id) })) satisfies PanelHandler<{ params: typeof BackupPath }>;
 
+/** 202 with the job once what can be decided at once is (400, 404, 409 are thrown before). */
 export const restore = (async ({ deps, params, body, user }) =>
-  json(200, {
+  json(202, {
     data: await required(deps, 'backups').restore(
       params.id,
       { confirm: body.confirm, shutdown: body.shutdown ?? false },
       userActor(user.username),
     ),
   })) satisfies PanelHandler<{ params: typeof BackupPath; body: typeof RestoreRequest }>;
+
+export const restoreJob = (({ deps, params }) => {
+  const job = required(deps, 'backups').restoreJob(params.id);
+  if (!job) throw new NotFoundError('No restore of this backup was started since palpanel started.');
+  return json(200, { data: job });
+}) satisfies PanelHandler<{ params: typeof BackupPath }>;

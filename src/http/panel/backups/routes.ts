@@ -1,7 +1,8 @@
 // The panel's backup routes (spec: Backups; issue 12), through HttpDeps.backups. A viewer reads
 // the list, contents, storage and schedule; an admin makes, downloads, deletes, uploads and
 // restores. A restore takes `{"confirm": "RESTORE"}` exactly (interface.md); anything else is 400
-// and nothing is touched.
+// and nothing is touched. What a restore can decide at once it answers at once (400, 404, 409);
+// then it runs as a job (202), followed at GET /backups/{id}/restore.
 import { z } from 'zod';
 import { route, signedIn, adminOnly, type PanelRoute } from '../context.js';
 import {
@@ -17,6 +18,7 @@ import {
   upload,
   dryRun,
   restore,
+  restoreJob,
 } from './handlers.js';
 import { BackupPath, CreateRequest, RestoreRequest } from './schemas.js';
 import {
@@ -27,7 +29,7 @@ import {
   BackupStartedSchema,
   BackupStorageSchema,
   RestoreDiffSchema,
-  RestoreResultSchema,
+  RestoreJobSchema,
 } from '../../../backups/schemas.js';
 
 /** The upload route's path and body bound (the adapter reads the body within it): the
@@ -41,6 +43,7 @@ export const BACKUP_UPLOAD_TYPES = ['application/gzip', 'application/x-gzip', 'a
 
 export function backupRoutes(): PanelRoute[] {
   const NF = '`not_found`: no backup has that id.';
+  const UNUSABLE = '`conflict`: the backup fails its checks (damaged, or past the bounds of a world save); the message says why.';
   return [
     ...signedIn([
       route({
@@ -87,7 +90,7 @@ export function backupRoutes(): PanelRoute[] {
         summary: 'The manifest: each file with its size and SHA-256',
         request: { params: BackupPath },
         responses: { 200: { description: 'OK', schema: z.strictObject({ data: BackupContentsSchema }) } },
-        errors: { 404: NF },
+        errors: { 404: NF, 409: UNUSABLE },
         handler: contents,
       }),
     ]),
@@ -126,7 +129,7 @@ export function backupRoutes(): PanelRoute[] {
         },
         responses: { 201: { description: 'Kept.', schema: z.strictObject({ data: BackupRecordSchema }) } },
         errors: {
-          400: '`invalid_request`: not a palpanel backup of a world save (the message says why).',
+          400: '`invalid_request`: not a palpanel backup of a world save, or a file in it past the bound of what it is (the message says why).',
           413: '`payload_too_large`: larger than 512 MiB.',
         },
         handler: upload,
@@ -158,10 +161,11 @@ export function backupRoutes(): PanelRoute[] {
         path: '/backups/{id}/restore/dry-run',
         operationId: 'restoreDryRun',
         needs: 'backups',
-        summary: 'What a restore would change: files, and players, pals and guilds gained and lost',
+        summary:
+          'What a restore would change: files added, removed, changed and left as they are (`kept`), and players, pals and guilds gained and lost',
         request: { params: BackupPath },
         responses: { 200: { description: 'OK', schema: z.strictObject({ data: RestoreDiffSchema }) } },
-        errors: { 404: NF },
+        errors: { 404: NF, 409: UNUSABLE },
         handler: dryRun,
       }),
       route({
@@ -169,11 +173,26 @@ export function backupRoutes(): PanelRoute[] {
         path: '/backups/{id}/restore',
         operationId: 'restoreBackup',
         needs: 'backups',
-        summary: 'Restore a backup: a pre-restore backup first, then the save folder swapped whole, then a re-parse',
+        summary:
+          "Restore a backup, as a job: the game stopped (when asked) and looked at (REST, RCON, save files at rest), a pre-restore backup, then the backup's files put in place of the world's (nothing else in the world folder is touched), then a re-parse. Follow it at GET /backups/{id}/restore",
         request: { params: BackupPath, body: RestoreRequest },
-        responses: { 200: { description: 'Restored.', schema: z.strictObject({ data: RestoreResultSchema }) } },
-        errors: { 404: NF, 409: '`conflict`: the game server is running (stop it, or ask for `shutdown: true`).' },
+        responses: { 202: { description: 'Started: the job, running.', schema: z.strictObject({ data: RestoreJobSchema }) } },
+        errors: {
+          404: NF,
+          409: '`conflict`: the game server answers (stop it, or ask for `shutdown: true`), or a restore or a backup is running now.',
+        },
         handler: restore,
+      }),
+      route({
+        method: 'GET',
+        path: '/backups/{id}/restore',
+        operationId: 'getRestore',
+        needs: 'backups',
+        summary: 'The newest restore of this backup since palpanel started: its step, and when it ended, how (`result` or `error`)',
+        request: { params: BackupPath },
+        responses: { 200: { description: 'OK', schema: z.strictObject({ data: RestoreJobSchema }) } },
+        errors: { 404: '`not_found`: no backup has that id, or no restore of it was started since palpanel started.' },
+        handler: restoreJob,
       }),
     ]),
   ];

@@ -1,23 +1,49 @@
 // The handlers of the panel's config routes (the table is routes.ts).
+import { GENERIC_APPLY } from '../../../actions/config-apply.js';
+import { withEffective } from '../../../actions/config-effective.js';
+import { withWorldOption } from '../../../actions/config-overrides.js';
+import type { ConfigView } from '../../../actions/config-port.js';
 import { userActor } from '../../../lib/actor.js';
 import { NotImplementedError } from '../../../lib/errors.js';
+import type { HttpDeps } from '../../deps.js';
 import { required } from '../../services.js';
-import { json } from '../../respond.js';
+import { ifMatchAccepts, json } from '../../respond.js';
 import { type PanelHandler } from '../context.js';
 import { UpdateRequest } from './schemas.js';
 
-export const APPLY_COMMAND =
-  'Restart the game server to apply the settings: for example `systemctl restart palworld` (a systemd service) or `docker compose restart palworld` (palworld-server-docker). The game reads its settings only when it starts.';
+/** The file's version as a strong ETag. */
+const etagOf = (version: string) => `"${version}"`;
 
-export const get = (({ deps }) => json(200, { data: required(deps, 'config').view() })) satisfies PanelHandler;
+/** The settings as the game applies them: marked where the world's WorldOption.sav overrides
+ * them, each with the value the running game reports (its settings read at most once a minute). */
+async function shown(deps: HttpDeps, view: ConfigView) {
+  const game = deps.server?.game ? await deps.server.game.settings() : undefined;
+  return withEffective(withWorldOption(view, (await deps.worldOption?.()) ?? null), game);
+}
+
+export const get = (async ({ deps }) => {
+  const view = required(deps, 'config').view();
+  return json(200, { data: await shown(deps, view) }, { etag: etagOf(view.version) });
+}) satisfies PanelHandler;
 
 export const raw = (({ deps }) => json(200, { data: { text: required(deps, 'config').raw() } })) satisfies PanelHandler;
 
-export const put = (({ deps, body, user }) => {
-  const { view, changed } = required(deps, 'config').update(body, userActor(user.username));
-  return json(200, { data: { ...view, changed } });
+// With If-Match, the write goes ahead only on the version named (412 otherwise); without it, as before.
+export const put = (async ({ deps, body, user, req }) => {
+  const ifMatch = req.headers['if-match'];
+  const matches = ifMatch === undefined ? undefined : (version: string) => ifMatchAccepts(ifMatch, etagOf(version));
+  const { view, changed } = required(deps, 'config').update(body, userActor(user.username), { matches });
+  return json(200, { data: { ...(await shown(deps, view)), changed } }, { etag: etagOf(view.version) });
 }) satisfies PanelHandler<{ body: typeof UpdateRequest }>;
 
-export const apply = (() => {
-  throw new NotImplementedError(APPLY_COMMAND);
+// The words for the file palpanel edits (a compose file, an env file, an ini); the general ones
+// when there is none or it cannot be read.
+export const apply = (({ deps }) => {
+  let words = GENERIC_APPLY;
+  try {
+    if (deps.config) words = deps.config.view().apply.words;
+  } catch {
+    /* unreadable: GET /config says why */
+  }
+  throw new NotImplementedError(words);
 }) satisfies PanelHandler;

@@ -1,7 +1,8 @@
-// The panel's configuration routes (spec: Configuration; issue 13) over the deployment file
-// (SERVICE_CONFIG_FILE). A viewer reads the settings; an admin reads the file and changes it.
-// Applying a change means restarting the game server, which palpanel does not do itself: the
-// apply route answers 501 with the command in its message (interface.md).
+// The panel's configuration routes (spec: Configuration; issues 13 and 27) over the deployment
+// file (SERVICE_CONFIG_FILE). A viewer reads the settings; an admin reads the file and changes it,
+// naming the version read (`If-Match`) so that two admins cannot overwrite each other (412).
+// Applying a change means restarting (or re-creating) the game server, which palpanel does not do
+// itself: the apply route answers 501 with the words for the file's kind (interface.md).
 import { z } from 'zod';
 import { route, signedIn, adminOnly, type PanelRoute } from '../context.js';
 import { get, raw, put, apply } from './handlers.js';
@@ -15,8 +16,9 @@ export function configRoutes(): PanelRoute[] {
         path: '/config',
         operationId: 'getConfig',
         needs: 'config',
-        summary: 'The game settings with type, default, range and description (passwords only as set or not)',
-        responses: { 200: { description: 'OK', schema: z.strictObject({ data: ConfigSchema }) } },
+        summary:
+          "The game settings with type, default, range and description (passwords only as set or not), each beside the value the running game reports; the file's version as the ETag",
+        responses: { 200: { description: 'OK', schema: z.strictObject({ data: ConfigSchema }), headers: ['ETag'] } },
         errors: { 409: '`conflict`: the file cannot be read.' },
         handler: get,
       }),
@@ -38,22 +40,35 @@ export function configRoutes(): PanelRoute[] {
         needs: 'config',
         summary: 'Change settings; checked against their types and ranges, written atomically, the previous file kept',
         request: { body: UpdateRequest },
+        headerParameters: [
+          {
+            name: 'If-Match',
+            description:
+              'The file\'s version as `GET /config` gave it in its `ETag` (`"<hash>"`, or `*`): the change is made only if the file is still that version (412 otherwise). Without it the change is made whatever the version.',
+          },
+        ],
         responses: {
           200: {
-            description: 'The settings now, and the names changed.',
+            description: "The settings now, and the names changed; the file's new version as the ETag.",
             schema: z.strictObject({ data: ConfigSchema.extend({ changed: z.array(z.string()) }) }),
+            headers: ['ETag'],
           },
         },
-        errors: { 400: '`invalid_request`: a value out of its range or of the wrong type (the message names the setting).' },
+        errors: {
+          400: '`invalid_request`: a value out of its range or of the wrong type, or one that would write another setting (the message names the setting).',
+          412: '`precondition_failed`: the file has changed since the version `If-Match` names (another admin saved, or it was edited by hand); nothing was written.',
+        },
         handler: put,
       }),
       route({
         method: 'POST',
         path: '/config/apply',
         operationId: 'applyConfig',
-        summary: 'Apply the settings: 501, with the manual command in the message',
+        summary: 'Apply the settings: 501, with what to run in the message (the same words as `apply` in GET /config)',
         responses: {},
-        errors: { 501: '`not_implemented`: restart the game server; the message says how.' },
+        errors: {
+          501: '`not_implemented`: palpanel restarts nothing itself; the message says what makes the game use the file (for a compose file `docker compose up -d <service>`).',
+        },
         handler: apply,
       }),
     ]),

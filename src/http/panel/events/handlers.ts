@@ -1,5 +1,5 @@
 // The handlers of the panel's events routes (the table is routes.ts).
-import type { EventKind } from '../../../lib/event-texts.js';
+import { EVENT_KINDS, eventKindVisible, type EventKind } from '../../../lib/event-texts.js';
 import { encodeCursor } from '../../cursor.js';
 import { HttpError } from '../../errors.js';
 import { json } from '../../respond.js';
@@ -31,7 +31,12 @@ export const metricsHistory = (({ deps, query, now }) => {
   return json(200, { data: { from: new Date(fromMs).toISOString(), to: new Date(toMs).toISOString(), stepSec, points } });
 }) satisfies PanelHandler<{ query: typeof MetricsHistoryQuery }>;
 
-export const listEvents = (({ deps, query }) => {
+export const listEvents = (({ deps, query, user }) => {
+  // A viewer never gets admin-only kinds: asked for by name, that is said (403); otherwise they
+  // are left out of the page.
+  const asked = query.kind?.split(',');
+  if (asked?.some((k) => !eventKindVisible(user.role, k))) throw new HttpError(403, 'forbidden', 'Audit events need an admin session.');
+  const kinds = asked ?? (user.role === 'admin' ? undefined : EVENT_KINDS.filter((k) => eventKindVisible(user.role, k)));
   let beforeId: number | null = null;
   if (query.cursor !== undefined && query.cursor !== null) {
     if (!/^[1-9]\d{0,15}$/.test(query.cursor)) throw new HttpError(400, 'invalid_cursor', 'The cursor is not valid.');
@@ -43,7 +48,7 @@ export const listEvents = (({ deps, query }) => {
   const rows = deps.store.events.page({
     limit: limit + 1,
     beforeId,
-    kinds: query.kind?.split(','),
+    kinds,
     from: canon(query.from),
     to: canon(query.to),
   });
@@ -56,11 +61,11 @@ export const listEvents = (({ deps, query }) => {
 
 export const LAST_EVENT_ID = /^\d{1,15}$/;
 
-export const streamEvents = (({ deps, req }) => {
+export const streamEvents = (({ deps, req, user }) => {
   const feed = deps.feed as LiveFeed;
   const raw = req.headers['last-event-id'];
   if (raw !== undefined && raw !== '' && !LAST_EVENT_ID.test(raw.trim())) throw bad('Last-Event-ID must be an id this stream sent.');
   const resumeAfter = raw === undefined || raw === '' ? null : Number(raw.trim());
   if (!feed.acquire()) throw new HttpError(503, 'unavailable', 'Too many open event streams; try again shortly.', { 'retry-after': '5' });
-  return sseResponse({ feed, snapshot: () => deps.live.snapshot(), resumeAfter });
+  return sseResponse({ feed, snapshot: () => deps.live.snapshot(), resumeAfter, showEvent: (kind) => eventKindVisible(user.role, kind) });
 }) satisfies PanelHandler;

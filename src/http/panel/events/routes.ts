@@ -35,9 +35,10 @@ export function eventRoutes(): PanelRoute[] {
         method: 'GET',
         path: '/events',
         operationId: 'listPanelEvents',
-        summary: 'The event log, every kind, newest first; filters by kind and time',
+        summary: 'The event log, newest first (audit events for admins only); filters by kind and time',
         request: { query: EventQuery },
         responses: { 200: { description: 'One page; walk `nextCursor` until it is null.', schema: EventPageSchema } },
+        errors: { 403: '`forbidden`: a viewer asked for `audit` events, which only an admin reads.' },
         handler: listEvents,
       }),
       route({
@@ -46,7 +47,7 @@ export function eventRoutes(): PanelRoute[] {
         operationId: 'streamEvents',
         summary: 'Live stream (server-sent events) of new events, player changes and metrics',
         description:
-          'A `text/event-stream` that stays open. Send `Last-Event-ID` (the browser does on reconnect) to resume after that id without loss or duplicates within the retained log. Streams are bounded in number; past the bound the answer is 503 `unavailable`.',
+          "A `text/event-stream` that stays open; a viewer's stream leaves out `audit` events. Send `Last-Event-ID` (the browser does on reconnect) to resume after that id without loss or duplicates within the retained log. Streams are bounded in number; past the bound the answer is 503 `unavailable`.",
         responses: {
           200: {
             description: 'The stream; each message `data` is one of the documented shapes.',

@@ -70,7 +70,7 @@ export const EventSchema = z.strictObject({
   at: Timestamp,
   kind: z.enum(EVENT_KINDS).meta({
     description:
-      'join and leave: a player seen by the poller; backup and system: the public texts; moderation: a kick by the whitelist; audit: every change the audit log records, as one line (who, what, target, detail, and the refusal reason if it was refused). Only join, leave and the public backup and system texts ever reach the Integration API.',
+      'join and leave: a player seen by the poller; backup and system: the public texts; moderation: a kick by the whitelist; audit: every change the audit log records, as one line (who, what, target, detail, and the refusal reason if it was refused), shown to admins only. Only join, leave and the public backup and system texts ever reach the Integration API.',
   }),
   message: z.string(),
 });
@@ -87,7 +87,10 @@ export const EventQuery = z.strictObject({
     .string()
     .regex(new RegExp(`^(${EVENT_KINDS.join('|')})(,(${EVENT_KINDS.join('|')}))*$`))
     .optional()
-    .meta({ description: `Comma-separated kinds to keep: ${EVENT_KINDS.join(', ')}.`, examples: ['join,leave'] }),
+    .meta({
+      description: `Comma-separated kinds to keep: ${EVENT_KINDS.join(', ')} (audit: admins only; a viewer naming it gets 403).`,
+      examples: ['join,leave'],
+    }),
   from: Instant.meta({ description: 'Events at or after it (RFC 3339).' }),
   to: Instant.meta({ description: 'Events before it (RFC 3339).' }),
 });

@@ -1,41 +1,20 @@
-// The handlers of the panel's items routes (the table is routes.ts).
-import { z } from 'zod';
+// The handlers of the panel's items routes (the table is routes.ts); how items are given lives in
+// actions/item-granter.ts (PalDefender's REST API, else its RCON command).
+import { NO_ITEM_PATH } from '../../../actions/item-granter.js';
 import { userActor } from '../../../lib/actor.js';
-import { ConflictError, GameUnavailableError, NotFoundError } from '../../../lib/errors.js';
+import { ConflictError, NotFoundError } from '../../../lib/errors.js';
 import { ITEM_CATALOG, searchItems } from '../../../lib/items.js';
-import { itemsText } from '../../../store/item-grants.js';
 import { uidKey } from '../../../store/world.js';
 import { encodeCursor } from '../../cursor.js';
-import type { HttpDeps } from '../../deps.js';
 import { json } from '../../respond.js';
 import { type PanelHandler } from '../context.js';
 import { PanelPlayerPath } from '../players/schemas.js';
-import { Capability, GrantRequest, SearchQuery, PageQuery } from './schemas.js';
+import { GrantRequest, SearchQuery, PageQuery } from './schemas.js';
 
-/** Whether PalDefender answers over RCON, and why not in words. */
-export async function probe(deps: HttpDeps): Promise<z.infer<typeof Capability>> {
-  if (!deps.console)
-    return {
-      capable: false,
-      via: null,
-      reason: 'RCON is not configured (SERVICE_RCON_ADDR, SERVICE_RCON_PASSWORD): palpanel reaches PalDefender through it.',
-    };
-  try {
-    const reply = await deps.console.run('getrconcmds');
-    if (/^giveitems\b/im.test(reply.text))
-      return { capable: true, via: 'rcon', reason: 'PalDefender answers over RCON: items can be given to online players.' };
-    return {
-      capable: false,
-      via: null,
-      reason: 'The game server does not have PalDefender (it does not know getrconcmds or giveitems): vanilla Palworld cannot give items.',
-    };
-  } catch (err) {
-    if (err instanceof GameUnavailableError) return { capable: false, via: null, reason: err.message };
-    throw err;
-  }
-}
-
-export const capability = (async ({ deps }) => json(200, { data: await probe(deps) })) satisfies PanelHandler;
+export const capability = (async ({ deps }) =>
+  json(200, {
+    data: deps.items ? await deps.items.capability() : { capable: false, via: null, reason: NO_ITEM_PATH },
+  })) satisfies PanelHandler;
 
 export const catalog = (({ query }) => json(200, { data: searchItems(query.search), total: ITEM_CATALOG.length })) satisfies PanelHandler<{
   query: typeof SearchQuery;
@@ -51,26 +30,12 @@ export const grant = (async ({ deps, params, body, user }) => {
   }
   if (!online.userId)
     throw new ConflictError('conflict', "The game has not listed this player's platform user id yet; try again in a moment.");
-  const cap = await probe(deps);
-  if (!cap.capable) throw new ConflictError('conflict', cap.reason);
-  const command = `giveitems ${online.userId} ${body.items.map((i) => `${i.itemId}:${i.count}`).join(' ')}`;
-  const base = { uid: params.uid, userId: online.userId, playerName: online.name, items: body.items };
-  let reply: string;
-  try {
-    reply = (await deps.console!.run(command)).text.trim();
-  } catch (err) {
-    if (err instanceof GameUnavailableError)
-      deps.store.itemGrants.record(userActor(user.username), { ...base, outcome: 'failed', detail: err.message });
-    throw err;
-  }
-  // PalDefender answers in words; a refusal names the problem (not online, unknown item, full).
-  const failed = reply === '' || /not online|unknown|invalid|fail|error|full|cannot|can't/i.test(reply);
-  const rec = deps.store.itemGrants.record(userActor(user.username), {
-    ...base,
-    outcome: failed ? 'failed' : 'granted',
-    detail: reply || 'no reply',
-  });
-  if (failed) throw new ConflictError('conflict', `The game did not give ${itemsText(body.items)}: ${reply || 'it sent no reply'}`);
+  if (!deps.items) throw new ConflictError('conflict', NO_ITEM_PATH);
+  const rec = await deps.items.grant(
+    userActor(user.username),
+    { uid: params.uid, userId: online.userId, playerName: online.name },
+    body.items,
+  );
   return json(201, { data: rec });
 }) satisfies PanelHandler<{ params: typeof PanelPlayerPath; body: typeof GrantRequest }>;
 

@@ -1,7 +1,8 @@
 // Item grants (issue 13), admin only and never on the Integration API: whether PalDefender is
-// there to give items (probed over RCON: its `getrconcmds` lists `giveitems`; a vanilla server
-// knows neither), a catalog of item ids to pick from, a grant to an online player by their
-// platform id, and the record of every grant with who, what, to whom and the outcome.
+// there to give items (its REST API's `/version` with the configured token; else over RCON, where
+// its `getrconcmds` lists `giveitems`; a vanilla server knows neither), a catalog of item ids to
+// pick from, a grant to an online player by their platform id, and the record of every grant
+// with who, what, to whom and the outcome.
 import { z } from 'zod';
 import { route, adminOnly, type PanelRoute } from '../context.js';
 import { PanelPlayerPath } from '../players/schemas.js';
@@ -16,7 +17,7 @@ export function itemRoutes(): PanelRoute[] {
         method: 'GET',
         path: '/items/capability',
         operationId: 'itemCapability',
-        summary: 'Whether items can be given (PalDefender over RCON), and why not',
+        summary: "Whether items can be given (PalDefender's REST API, else its RCON command), and why not",
         responses: { 200: { description: 'OK', schema: z.strictObject({ data: Capability }) } },
         handler: capability,
       }),
@@ -43,8 +44,8 @@ export function itemRoutes(): PanelRoute[] {
         responses: { 201: { description: 'Given.', schema: z.strictObject({ data: GrantRecord }) } },
         errors: {
           404: '`not_found`: no player has that uid.',
-          409: '`conflict`: the player is offline, PalDefender is not there, or the game refused (the message says which).',
-          503: '`game_unavailable`: RCON did not answer.',
+          409: '`conflict`: the player is offline, PalDefender is not there, its token lacks the permission, or it refused (the message says which).',
+          503: '`game_unavailable`: PalDefender (its REST API, or RCON) did not answer.',
         },
         handler: grant,
       }),

@@ -6,7 +6,10 @@ import { Timestamp } from '../../../rows/schemas.js';
 
 export const Capability = z.strictObject({
   capable: z.boolean(),
-  via: z.enum(['rcon']).nullable(),
+  via: z.enum(['rest', 'rcon']).nullable().meta({
+    description:
+      "`rest`: PalDefender's REST API (SERVICE_PALDEFENDER_URL); `rcon`: its RCON command, the fallback; null: items cannot be given.",
+  }),
   reason: z.string().meta({ description: 'What is possible, or why not, in words.' }),
 });
 

@@ -14,7 +14,14 @@ import { guildRow, palRow, playerRow, utc } from '../../../rows/world-rows.js';
 import { required } from '../../services.js';
 import { json } from '../../respond.js';
 import type { PanelHandler } from '../context.js';
-import type { AnnouncementsSchema, ModerationRequestSchema, PanelPlayerPath, PanelPlayersQuery, WhitelistSchema } from './schemas.js';
+import type {
+  AnnouncementsSchema,
+  BanRequestSchema,
+  ModerationRequestSchema,
+  PanelPlayerPath,
+  PanelPlayersQuery,
+  WhitelistSchema,
+} from './schemas.js';
 
 /** Online players by uid key, while the game answers. */
 function onlineByKey(deps: HttpDeps): Map<string, OnlinePlayer> {
@@ -112,9 +119,11 @@ function platformId(deps: HttpDeps, uid: string): { userId: string; name: string
 export const banPlayer = (async ({ deps, params, body, user }) => {
   const actions = required(deps, 'moderation');
   const { userId, name } = platformId(deps, params.uid);
-  const ban = await actions.ban(userActor(user.username), { userId, uid: uidKey(params.uid), name }, reasonOf(body));
+  const ban = await actions.ban(userActor(user.username), { userId, uid: uidKey(params.uid), name }, reasonOf(body), {
+    replace: body?.replace === true,
+  });
   return json(200, { data: ban });
-}) satisfies PanelHandler<{ params: typeof PanelPlayerPath; body: typeof ModerationRequestSchema }>;
+}) satisfies PanelHandler<{ params: typeof PanelPlayerPath; body: typeof BanRequestSchema }>;
 
 export const unbanPlayer = (async ({ deps, params, body, user }) => {
   const actions = required(deps, 'moderation');

@@ -46,9 +46,24 @@ export const PanelPlayerDetailSchema = z.strictObject({
   }),
 });
 
-export const ModerationRequestSchema = z.strictObject({
-  reason: z.string().max(200).optional().meta({ description: 'Shown to the player by the game (kick, ban) and kept in the audit log.' }),
-});
+/** Kick, ban and unban: `reason` is optional, so the body may be left out whole (no body, or an
+ * empty one) as well as be `{}`. */
+export const ModerationRequestSchema = z
+  .strictObject({
+    reason: z.string().max(200).optional().meta({ description: 'Shown to the player by the game (kick, ban) and kept in the audit log.' }),
+  })
+  .optional();
+
+/** A ban: as a kick, and `replace` to replace a ban already there (else 409 says since when and why). */
+export const BanRequestSchema = z
+  .strictObject({
+    reason: z.string().max(200).optional().meta({ description: 'Shown to the player by the game and kept in the audit log.' }),
+    replace: z.boolean().optional().meta({
+      description:
+        'A player already banned keeps the first ban (its reason and time) and the answer is 409 `conflict` saying since when and why; `true` replaces it with this one.',
+    }),
+  })
+  .optional();
 
 export const BanSchema = z.strictObject({
   userId: z.string(),

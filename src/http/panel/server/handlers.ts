@@ -8,7 +8,14 @@ import { serverStatus } from '../../../rows/live-rows.js';
 import { required } from '../../services.js';
 import { json } from '../../respond.js';
 import type { PanelHandler } from '../context.js';
+import type { WorldJobState } from '../../../ingest/world-jobs.js';
 import { DEFAULT_SHUTDOWN_MESSAGE, type AnnounceRequestSchema, type ShutdownRequestSchema } from './schemas.js';
+
+/** The save watcher's part of the server card: why the save is not read, which world is
+ * followed, how fresh the served world is. */
+function saveState(w: WorldJobState | null) {
+  return { saveProblem: w?.problem ?? null, saveWorld: w?.world ?? null, saveFreshness: w?.freshness ?? null };
+}
 
 export const getServer = (async ({ deps }) => {
   const live = deps.live.snapshot();
@@ -16,6 +23,7 @@ export const getServer = (async ({ deps }) => {
   const status = serverStatus(live, parse);
   const running = status.state === 'running';
   const settings = deps.server?.game ? await deps.server.game.settings() : null;
+  const poller = deps.server?.pollers().rest ?? null;
   return json(200, {
     data: {
       ...status,
@@ -24,8 +32,10 @@ export const getServer = (async ({ deps }) => {
       playersOnline: running ? live.players.length : 0,
       maxPlayers: live.metrics ? live.metrics.maxPlayers : null,
       settings,
-      poller: deps.server?.pollers().rest ?? null,
-      saveProblem: deps.server?.world?.state().problem ?? null,
+      poller,
+      gameConfigured: poller !== null,
+      ...saveState(deps.server?.world?.state() ?? null),
+      rcon: deps.console !== undefined,
     },
   });
 }) satisfies PanelHandler;
@@ -49,6 +59,7 @@ export const getHealth = (async ({ deps }) => {
   const last = world?.lastRun ?? null;
   if (world?.problem) problems.push(`save: ${world.problem}`);
   else if (last && !last.ok) problems.push(`last parse: ${last.error}`);
+  if (world?.freshness?.stale) problems.push(`save: ${world.freshness.words}`);
   const disk = deps.server ? await deps.server.disk() : null;
   return json(200, {
     data: {
@@ -61,10 +72,14 @@ export const getHealth = (async ({ deps }) => {
         running: world?.running ?? false,
         nextCheckAt: world?.nextCheckAt ?? null,
         problem: world?.problem ?? null,
+        world: world?.world ?? null,
+        freshness: world?.freshness ?? null,
       },
       lastParse: last && { finishedAt: last.finishedAt, ok: last.ok, error: last.error, durationMs: last.durationMs },
       worldParsedAt: deps.store.world.parseInfo().lastParseAt,
       disk,
+      // A normal state, not a problem: said so the host knows which settings the game really uses.
+      worldOption: (await deps.worldOption?.()) ?? null,
     },
   });
 }) satisfies PanelHandler;

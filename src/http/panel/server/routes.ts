@@ -30,7 +30,8 @@ export function serverRoutes(): PanelRoute[] {
         method: 'GET',
         path: '/server/health',
         operationId: 'getHealth',
-        summary: "palpanel's own health: store, pollers, save watcher, last parse, disk space",
+        summary:
+          "palpanel's own health: store, pollers, save watcher, last parse, disk space, and a WorldOption.sav that overrides the settings",
         responses: { 200: { description: 'OK', schema: HealthEnvelopeSchema } },
         handler: getHealth,
       }),

@@ -1,7 +1,9 @@
 // Request and response shapes of the panel's server routes (issue 11): status, health and the
 // game's admin actions. The status extends the Integration API's with what it leaves out.
 import { z } from 'zod';
+import { WorldOptionSchema } from '../world-option-schema.js';
 import { ServerStatusSchema, Timestamp } from '../../../rows/schemas.js';
+import { FollowedWorldSchema, FreshnessSchema } from '../world/schemas.js';
 
 const NonNegInt = z.number().int().min(0);
 const Words = z.string().nullable();
@@ -30,14 +32,24 @@ export const PanelServerSchema = ServerStatusSchema.extend({
   saveProblem: Words.meta({
     description: 'Why the save is not parsed now, in words (as /server/health says); null when it is fine or no save folder is configured.',
   }),
+  saveWorld: FollowedWorldSchema,
+  saveFreshness: FreshnessSchema,
   panelVersion: z.string(),
   playersOnline: NonNegInt,
   maxPlayers: NonNegInt.nullable().meta({ description: 'Null until the game has answered once.' }),
-  settings: z
-    .record(z.string(), SettingValueSchema)
-    .nullable()
-    .meta({ description: "The game's settings as its REST API reports them (read at most once a minute); null when unreadable." }),
+  settings: z.record(z.string(), SettingValueSchema).nullable().meta({
+    description:
+      "The game's settings as its REST API reports them (read at most once a minute), without any whose name says password, secret, token, key or webhook; null when unreadable.",
+  }),
   poller: PollerHealthSchema.nullable().meta({ description: 'The REST poller; null when no game server is configured.' }),
+  rcon: z.boolean().meta({
+    description:
+      'Whether palpanel has RCON (SERVICE_RCON_ADDR and SERVICE_RCON_PASSWORD). Off is a normal state: the game deprecates RCON, and only the console needs it.',
+  }),
+  gameConfigured: z.boolean().meta({
+    description:
+      'Whether a game REST API is configured (SERVICE_GAME_REST_URL). false: palpanel polls no game, so `state` `unreachable` means "not configured", not a game that is down (the spec\'s `state` knows only those two values).',
+  }),
 });
 export const PanelServerEnvelopeSchema = z.strictObject({ data: PanelServerSchema });
 
@@ -54,6 +66,8 @@ export const HealthSchema = z.strictObject({
       description:
         'Why the save is not parsed now (the folder missing or unreadable, no Level.sav, a failed parse), in words; null when it is fine. The last good world stays served.',
     }),
+    world: FollowedWorldSchema,
+    freshness: FreshnessSchema,
   }),
   lastParse: z
     .strictObject({ finishedAt: Timestamp, ok: z.boolean(), error: Words, durationMs: z.number().min(0) })
@@ -67,6 +81,7 @@ export const HealthSchema = z.strictObject({
     .strictObject({ freeBytes: NonNegInt, totalBytes: NonNegInt })
     .nullable()
     .meta({ description: 'The file system of the data dir; null when unreadable.' }),
+  worldOption: WorldOptionSchema,
 });
 export const HealthEnvelopeSchema = z.strictObject({ data: HealthSchema });
 

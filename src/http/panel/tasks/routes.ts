@@ -1,5 +1,6 @@
-// Scheduled tasks (issue 13), admin only: restarts with in-game warnings and recurring console
-// commands (src/actions/task-scheduler.ts runs them), and the log of their runs.
+// Scheduled tasks (issue 13), admin only: restarts with in-game warnings, announcements, saves and
+// shutdowns (through the game's REST API) and recurring console commands (RCON)
+// (src/actions/task-scheduler.ts runs them), and the log of their runs.
 import { z } from 'zod';
 import { route, adminOnly, type PanelRoute } from '../context.js';
 import { list, add, update, remove, runs } from './handlers.js';
@@ -22,7 +23,7 @@ export function taskRoutes(): PanelRoute[] {
         method: 'POST',
         path: '/tasks',
         operationId: 'addTask',
-        summary: 'Add a restart or a recurring command',
+        summary: 'Add a restart, an announcement, a save, a shutdown or a console command on a schedule',
         request: { body: TaskSpec },
         responses: { 201: { description: 'Added.', schema: z.strictObject({ data: Task }) } },
         errors: { 409: '`conflict`: 50 tasks exist.' },

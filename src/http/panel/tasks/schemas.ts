@@ -36,8 +36,20 @@ export const Action = z.discriminatedUnion('kind', [
     whenPlayersOnline: z.enum(['run', 'skip', 'delay']).meta({ description: '`delay`: wait until everyone has left (2 hours at most).' }),
   }),
   z.strictObject({
+    kind: z.literal('announce'),
+    message: z.string().trim().min(1).max(500).meta({ description: "Told to every player in game (the game's REST API)." }),
+  }),
+  z.strictObject({ kind: z.literal('save').meta({ description: "The game saves the world (the game's REST API)." }) }),
+  z.strictObject({
+    kind: z.literal('shutdown'),
+    delaySec: z.int().min(0).max(3600).meta({
+      description: "The game counts down this many seconds, telling players the message, then saves and stops (the game's REST API).",
+    }),
+    message: z.string().trim().min(1).max(500),
+  }),
+  z.strictObject({
     kind: z.literal('command'),
-    command: z.string().min(1).max(4000).meta({ description: 'A console command, run through RCON.' }),
+    command: z.string().min(1).max(4000).meta({ description: 'A console command, run through RCON (the only kind that needs RCON).' }),
   }),
 ]);
 

@@ -2,6 +2,7 @@
 // kept across restarts) and of the save watcher (this run), and a parse on request through
 // HttpDeps.server.world, which runs one parse at a time and audits the request.
 import { userActor } from '../../../lib/actor.js';
+import { worldSummary, worldWorkers } from '../../../rows/live-rows.js';
 import { required } from '../../services.js';
 import { json } from '../../respond.js';
 import type { PanelHandler } from '../context.js';
@@ -25,6 +26,8 @@ export const getWorld = (({ deps }) => {
         checkIntervalSec: jobs?.intervalMs != null ? jobs.intervalMs / 1000 : null,
         nextCheckAt: jobs?.nextCheckAt ?? null,
         problem: jobs?.problem ?? null,
+        world: jobs?.world ?? null,
+        freshness: jobs?.freshness ?? null,
       },
       lastParseAt: info.lastParseAt,
       counts: { players: info.players, pals: info.pals, guilds: info.guilds },
@@ -43,3 +46,10 @@ export const getWorld = (({ deps }) => {
 export const parseWorld = (async ({ deps, user }) => {
   return json(200, { data: await required(deps, 'world').parseNow(userActor(user.username)) });
 }) satisfies PanelHandler;
+
+/** The game-data poller's world summary, built by the Integration API's row builder: the panel
+ * never shows a viewer less than a key (spec: Redaction rule 4). */
+export const getWorldSummary = (({ deps }) => json(200, { data: worldSummary(deps.live.worldSummary()) })) satisfies PanelHandler;
+
+/** The base workers, as the Integration API builds them. */
+export const getWorldWorkers = (({ deps }) => json(200, { data: worldWorkers(deps.live.worldWorkers()) })) satisfies PanelHandler;

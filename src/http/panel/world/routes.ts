@@ -1,9 +1,12 @@
-// The panel's world and map routes (issue 11). Spread into the panel route table (routes.ts).
+// The panel's world and map routes (issue 11), and the world summary and base workers that a
+// key holder gets on the Integration API (a viewer sees all a key holder sees; issue 28, finding 7). Spread into the panel route table (routes.ts).
 import { route, signedIn, adminOnly, type PanelRoute } from '../context.js';
-import { getWorld, parseWorld } from './handlers.js';
+import { getWorld, getWorldSummary, getWorldWorkers, parseWorld } from './handlers.js';
 import { getMapDataset, getWorldSnapshot } from './map-handlers.js';
 import {
   PanelMapDatasetEnvelopeSchema,
+  PanelWorldSummaryEnvelopeSchema,
+  PanelWorldWorkersEnvelopeSchema,
   ParseRunEnvelopeSchema,
   WorldSnapshotEnvelopeSchema,
   WorldStatusEnvelopeSchema,
@@ -28,6 +31,22 @@ export function worldRoutes(): PanelRoute[] {
           'The live game-data snapshot for the live map: players, pals in parties and at bases, NPCs, PalBoxes, with names, guilds and positions',
         responses: { 200: { description: 'OK', schema: WorldSnapshotEnvelopeSchema } },
         handler: getWorldSnapshot,
+      }),
+      route({
+        method: 'GET',
+        path: '/world/summary',
+        operationId: 'panelWorldSummary',
+        summary: "The live world summary (counts and activities), as the Integration API's /world/summary serves it",
+        responses: { 200: { description: 'OK', schema: PanelWorldSummaryEnvelopeSchema } },
+        handler: getWorldSummary,
+      }),
+      route({
+        method: 'GET',
+        path: '/world/workers',
+        operationId: 'panelWorldWorkers',
+        summary: "The save-linked base workers with their live state, as the Integration API's /world/workers serves them",
+        responses: { 200: { description: 'OK', schema: PanelWorldWorkersEnvelopeSchema } },
+        handler: getWorldWorkers,
       }),
       route({
         method: 'GET',

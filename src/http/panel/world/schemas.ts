@@ -2,7 +2,7 @@
 // watcher, a parse on request, the live snapshot for the live map, and the map dataset.
 import { z } from 'zod';
 import { ACTIVITIES, GAME_DATA_STATES } from '../../../lib/live.js';
-import { MapDatasetSchema, Timestamp } from '../../../rows/schemas.js';
+import { MapDatasetSchema, Timestamp, WorldSummarySchema, WorldWorkersSchema } from '../../../rows/schemas.js';
 
 const NonNegInt = z.number().int().min(0);
 
@@ -18,6 +18,29 @@ export const ParseRunSchema = z.strictObject({
   trigger: z.enum(['watcher', 'manual']),
 });
 
+export const FollowedWorldSchema = z
+  .strictObject({
+    id: z.string().nullable().meta({ description: "The world's folder name: the world id the game uses; null when none is followed." }),
+    how: z.enum(['configured', 'game', 'only']).nullable().meta({
+      description:
+        '`configured`: SERVICE_SAVE_DIR is the world folder; `game`: the world the game reports running; `only`: the only world below SERVICE_SAVE_DIR.',
+    }),
+    worlds: NonNegInt.meta({ description: 'How many worlds are below SERVICE_SAVE_DIR.' }),
+  })
+  .nullable()
+  .meta({ description: 'The world folder palpanel follows (backups and restores touch only it); null when no save folder is configured.' });
+
+export const FreshnessSchema = z
+  .strictObject({
+    servedSaveAt: Timestamp.nullable().meta({ description: 'When the game wrote the save the served world comes from (this run).' }),
+    newestSaveAt: Timestamp.nullable().meta({ description: 'When the game wrote the newest Level.sav on disk.' }),
+    behindSec: NonNegInt.nullable().meta({ description: 'How far the served world is behind the newest save on disk.' }),
+    stale: z.boolean().meta({ description: "Behind by more than two autosaves (60 s at the game's default AutoSaveSpan)." }),
+    words: z.string(),
+  })
+  .nullable()
+  .meta({ description: 'How old the served world is against the newest save on disk; null when no save folder is configured.' });
+
 export const WorldStatusSchema = z.strictObject({
   saveWatcher: z.strictObject({
     enabled: z.boolean().meta({ description: 'False when no save folder is configured (SERVICE_SAVE_DIR).' }),
@@ -30,6 +53,8 @@ export const WorldStatusSchema = z.strictObject({
       description:
         'Why the save is not parsed now (the folder missing or unreadable, no Level.sav, a failed parse), in words; null when it is fine. The last good world stays served.',
     }),
+    world: FollowedWorldSchema,
+    freshness: FreshnessSchema,
   }),
   lastParseAt: Timestamp.nullable().meta({ description: 'When the world now served was parsed (kept across restarts); null before any.' }),
   counts: z.strictObject({ players: NonNegInt, pals: NonNegInt, guilds: NonNegInt }),
@@ -121,3 +146,8 @@ export const WorldSnapshotSchema = z.strictObject({
   wildPals: NonNegInt.meta({ description: 'Wild pals are counted, not listed.' }),
 });
 export const WorldSnapshotEnvelopeSchema = z.strictObject({ data: WorldSnapshotSchema });
+
+/** The world summary and the base workers as a key holder gets them (spec: World summary, Base
+ * workers), for a viewer (interface.md: a viewer sees every value a key holder sees). */
+export const PanelWorldSummaryEnvelopeSchema = z.strictObject({ data: WorldSummarySchema });
+export const PanelWorldWorkersEnvelopeSchema = z.strictObject({ data: WorldWorkersSchema });
