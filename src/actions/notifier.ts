@@ -1,26 +1,29 @@
 // Sends the public events (join, leave, the public backup text, the four system texts: what the
 // Integration API shows) and the panel's own word for a refused admin password to the webhooks
 // the admin set, in Discord's format or a plain
-// JSON one. Appends only queue: delivery is asynchronous, one event at a time per webhook (in
-// order), retried with exponential backoff (a 429's Retry-After is honoured), and a bounded queue
-// drops the oldest event rather than grow. Polling never waits on it. Queues live in memory: a
-// restart drops what was not delivered yet.
-import { PANEL_SYSTEM_TEXTS } from '../lib/event-texts.js';
-import { isPublicEvent, type LoggedEvent } from '../store/events.js';
+// JSON one. Each such event is queued for every webhook in the store, in the transaction that
+// writes it (store/webhook-queue.ts); this sends the queue: one delivery at a time per webhook
+// (in order), retried with exponential backoff (a 429's Retry-After is honoured), a bounded
+// queue that drops the oldest rather than grow. Polling never waits on it. What is still queued
+// at a restart is sent after it (a delivery in flight when palpanel stops may be sent twice).
+// A webhook whose host is or resolves to a private address is refused unless the deployment
+// allows it (webhook-send.ts).
 import type { Store } from '../store/index.js';
+import type { QueuedDelivery } from '../store/webhook-queue.js';
 import type { WebhookTarget } from '../store/webhooks.js';
+import { ALLOW_PRIVATE_SETTING } from '../store/webhooks.js';
+import type { LoggedEvent } from '../store/events.js';
 import type { Logger } from '../lib/logger.js';
+import { WebhookAddressError, webhookSend, type WebhookSend } from './webhook-send.js';
 
-const isPanelSystemText = (kind: string, message: string) =>
-  kind === 'system' && (PANEL_SYSTEM_TEXTS as readonly string[]).includes(message);
-
-/** Posts `body` (JSON) to `url`; resolves with the status and Retry-After seconds, rejects on a
- * network failure or timeout. */
-export type WebhookSend = (url: string, body: string) => Promise<{ status: number; retryAfterSec: number | null }>;
+export type { WebhookSend };
 
 export interface NotifierOptions {
   store: Store;
   log: Logger;
+  /** SERVICE_WEBHOOK_ALLOW_PRIVATE: webhooks may reach loopback, link-local and private
+   * addresses (default: they may not). */
+  allowPrivate?: boolean;
   send?: WebhookSend;
   /** First retry delay; doubled after each failure. */
   retryBaseMs?: number;
@@ -30,21 +33,7 @@ export interface NotifierOptions {
   queueLimit?: number;
 }
 
-const SEND_TIMEOUT_MS = 10_000;
 const MAX_RETRY_MS = 5 * 60_000;
-
-export const fetchSend: WebhookSend = async (url, body) => {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'user-agent': 'palpanel' },
-    body,
-    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-    redirect: 'error',
-  });
-  await res.body?.cancel();
-  const ra = Number(res.headers.get('retry-after'));
-  return { status: res.status, retryAfterSec: Number.isFinite(ra) && ra >= 0 ? ra : null };
-};
 
 /** The request body for a webhook of `format`. Discord: no mention is ever parsed (a player
  * named "@everyone" pings no one). */
@@ -53,34 +42,30 @@ export function webhookBody(format: WebhookTarget['format'], e: Pick<LoggedEvent
   return JSON.stringify({ at: e.at, kind: e.kind, message: e.message });
 }
 
-interface Queue {
-  target: WebhookTarget;
-  items: LoggedEvent[];
-  busy: boolean;
-}
-
 export class Notifier {
-  private readonly queues = new Map<string, Queue>();
+  /** Webhooks whose delivery is under way or waits for its retry. */
+  private readonly busy = new Set<string>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly running = new Set<Promise<void>>();
-  private lastId: number;
   private stopped = false;
+  private pumping = false;
   private readonly send: WebhookSend;
   private readonly retryBaseMs: number;
   private readonly maxAttempts: number;
   private readonly queueLimit: number;
 
   constructor(private readonly opts: NotifierOptions) {
-    this.send = opts.send ?? fetchSend;
+    this.send = opts.send ?? webhookSend({ allowPrivate: opts.allowPrivate ?? false });
     this.retryBaseMs = opts.retryBaseMs ?? 1_000;
     this.maxAttempts = opts.maxAttempts ?? 6;
     this.queueLimit = opts.queueLimit ?? 500;
-    this.lastId = opts.store.events.lastId();
   }
 
-  /** Subscribes to the event log; returns the stop function. */
+  /** Resumes what the store holds queued, then follows every new event; returns the stop
+   * function. */
   start(): () => void {
-    const off = this.opts.store.events.onAppend(() => this.collect());
+    const off = this.opts.store.events.onAppend(() => this.pumpAll());
+    this.pumpAll();
     return () => {
       off();
       this.stopped = true;
@@ -94,65 +79,65 @@ export class Notifier {
     while (this.running.size > 0 || this.timers.size > 0) await Promise.race([...this.running, new Promise((r) => setTimeout(r, 10))]);
   }
 
-  private collect(): void {
-    for (;;) {
-      const rows = this.opts.store.events.after(this.lastId, 500);
-      if (rows.length === 0) return;
-      this.lastId = rows[rows.length - 1].id;
-      const events = rows.filter((e) => isPublicEvent(e.kind, e.message) || isPanelSystemText(e.kind, e.message));
-      if (events.length === 0) continue;
-      for (const target of this.opts.store.webhooks.targets()) {
-        let q = this.queues.get(target.id);
-        if (!q) this.queues.set(target.id, (q = { target, items: [], busy: false }));
-        q.target = target;
-        q.items.push(...events);
-        const over = q.items.length - this.queueLimit;
-        if (over > 0) {
-          q.items.splice(0, over);
-          this.opts.log('warn', `webhook ${target.id}: ${over} event${over === 1 ? '' : 's'} dropped; the receiver is not keeping up`);
-        }
-        this.pump(q);
+  /** Starts a delivery for every webhook with something queued and nothing under way. */
+  private pumpAll(): void {
+    // A delivery's own store write notifies again: no need to look twice.
+    if (this.pumping || this.stopped) return;
+    this.pumping = true;
+    try {
+      const queue = this.opts.store.webhooks.queue;
+      for (const id of queue.pendingWebhooks()) {
+        if (this.busy.has(id)) continue;
+        const over = queue.trim(id, this.queueLimit);
+        if (over > 0) this.opts.log('warn', `webhook ${id}: ${over} event${over === 1 ? '' : 's'} dropped; the receiver is not keeping up`);
+        this.pump(id, 1);
       }
+    } finally {
+      this.pumping = false;
     }
   }
 
-  private pump(q: Queue, attempt = 1): void {
-    if (q.busy || this.stopped) return;
-    // A webhook the admin removed gets nothing more.
-    if (!this.opts.store.webhooks.targets().some((t) => t.id === q.target.id)) {
-      this.queues.delete(q.target.id);
+  private pump(webhookId: string, attempt: number): void {
+    if (this.stopped) return;
+    const next = this.opts.store.webhooks.queue.next(webhookId);
+    if (!next) {
+      this.busy.delete(webhookId);
       return;
     }
-    const event = q.items[0];
-    if (!event) return;
-    q.busy = true;
-    const run = this.deliver(q, event, attempt).finally(() => this.running.delete(run));
+    this.busy.add(webhookId);
+    const run = this.deliver(next, attempt).finally(() => this.running.delete(run));
     this.running.add(run);
   }
 
-  private async deliver(q: Queue, event: LoggedEvent, attempt: number): Promise<void> {
+  private async deliver(d: QueuedDelivery, attempt: number): Promise<void> {
     /** Null: delivered. */
     let retryIn: number | null;
     let why = '';
+    /** Asking again will not help. */
+    let giveUp = false;
     try {
-      const { status, retryAfterSec } = await this.send(q.target.url, webhookBody(q.target.format, event));
+      const { status, retryAfterSec } = await this.send(d.url, webhookBody(d.format, d));
       if (status >= 200 && status < 300) retryIn = null;
       else {
         why = `HTTP ${status}`;
         retryIn = status === 429 && retryAfterSec !== null ? retryAfterSec * 1000 : this.backoff(attempt);
         // A 4xx other than 429 will not get better by asking again (a deleted Discord webhook).
-        if (status >= 400 && status < 500 && status !== 429) attempt = this.maxAttempts;
+        giveUp = status >= 400 && status < 500 && status !== 429;
       }
     } catch (err) {
-      why = err instanceof Error && err.name === 'TimeoutError' ? 'no answer in time' : 'the connection failed';
       retryIn = this.backoff(attempt);
+      if (err instanceof WebhookAddressError) {
+        why = `its host ${err.message}; allowed only with ${ALLOW_PRIVATE_SETTING}=true`;
+        giveUp = true;
+      } else why = err instanceof Error && err.name === 'TimeoutError' ? 'no answer in time' : 'the connection failed';
     }
-    q.busy = false;
-    if (retryIn !== null && attempt < this.maxAttempts && !this.stopped) {
+    // Stopping: the store may be closing; what was not marked done is sent after the restart.
+    if (this.stopped) return;
+    if (retryIn !== null && !giveUp && attempt < this.maxAttempts) {
       const t = setTimeout(
         () => {
           this.timers.delete(t);
-          this.pump(q, attempt + 1);
+          this.pump(d.webhookId, attempt + 1);
         },
         Math.min(retryIn, MAX_RETRY_MS),
       );
@@ -161,9 +146,9 @@ export class Notifier {
       return;
     }
     if (retryIn !== null)
-      this.opts.log('warn', `webhook ${q.target.id}: gave up on an event after ${attempt} attempt${attempt === 1 ? '' : 's'} (${why})`);
-    q.items.shift();
-    this.pump(q);
+      this.opts.log('warn', `webhook ${d.webhookId}: gave up on an event after ${attempt} attempt${attempt === 1 ? '' : 's'} (${why})`);
+    this.opts.store.webhooks.queue.done(d.id);
+    this.pump(d.webhookId, 1);
   }
 
   private backoff(attempt: number): number {

@@ -200,7 +200,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
   const store = await openStore(settings.dataDir, clock);
   life.onClose('store', () => store.close());
   life.onClose('activity log', logEvents(store, log));
-  life.onClose('webhooks', new Notifier({ store, log }).start());
+  life.onClose('webhooks', new Notifier({ store, log, allowPrivate: settings.webhookAllowPrivate }).start());
   try {
     // Sessions left open by a previous run end where their player was last seen; who they were
     // is kept for the poller, so the restart itself logs no leave, join or reachable.
@@ -315,6 +315,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
       feed,
       web: loadWebAssets(),
       mapTileUrl: settings.mapTileUrl,
+      webhookAllowPrivate: settings.webhookAllowPrivate,
       server: createPanelPorts({
         dataDir: settings.dataDir,
         clock,

@@ -41,6 +41,7 @@ Settings (environment; a flag above wins over its variable):
   SERVICE_MAP_TILE_URL            map tiles the web UI draws under its map, an http(s) URL with {z}, {x}, {y} (default none)
   SERVICE_PUBLIC_URL              the address users open behind a reverse proxy, e.g. https://panel.example.org: changes are accepted from it, cookies Secure when https (default none)
   SERVICE_TRUSTED_PROXIES         addresses or CIDRs of reverse proxies whose X-Forwarded-For/-Proto/-Host are believed (default none)
+  SERVICE_WEBHOOK_ALLOW_PRIVATE   on lets webhooks go to loopback, link-local and private addresses, e.g. a bot on this host (default off)
 
 Durations are a whole number and a unit: 250ms, 5s, 2m, 1h or 7d. An invalid value stops start-up
 with exit code 2 and a message naming the setting. When ready, serve prints

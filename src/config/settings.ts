@@ -43,6 +43,8 @@ export interface Settings {
   publicUrl: string | null;
   /** Addresses and CIDRs of reverse proxies whose X-Forwarded-* headers are believed. */
   trustedProxies: readonly string[];
+  /** Webhooks may go to loopback, link-local and private addresses (default: refused). */
+  webhookAllowPrivate: boolean;
 }
 
 /** A setting with an invalid value: start-up stops with exit 2 and this message. */
@@ -261,6 +263,12 @@ const DEFS = {
     def: '',
     schema: proxyList,
     hint: 'comma-separated addresses or CIDRs of your reverse proxies, e.g. 127.0.0.1,10.0.0.0/8',
+  },
+  webhookAllowPrivate: {
+    env: 'SERVICE_WEBHOOK_ALLOW_PRIVATE',
+    def: 'off',
+    schema: onOff,
+    hint: 'on or off (also true/false, 1/0, yes/no): webhooks may go to loopback, link-local and private addresses',
   },
 } satisfies { [K in keyof Settings]: SettingDef<unknown> };
 

@@ -47,4 +47,6 @@ export interface HttpDeps {
   web?: WebAssets | null;
   /** A map tile URL template the host configures (SERVICE_MAP_TILE_URL); the live map draws it. */
   mapTileUrl?: string | null;
+  /** SERVICE_WEBHOOK_ALLOW_PRIVATE: a webhook may name a loopback, link-local or private address. */
+  webhookAllowPrivate?: boolean;
 }

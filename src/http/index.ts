@@ -11,7 +11,8 @@ import type { ThrottleOptions } from './panel/auth/login-throttle.js';
 import { createPublicSurface, publicTable } from './public/index.js';
 import { represent } from './respond.js';
 import { LiveFeed } from './stream/feed.js';
-import { METRICS_PATH, renderMetrics, RequestCounter } from './metrics.js';
+import { RequestCounter } from './metrics.js';
+import { metricsTable } from './metrics-route.js';
 import { BACKUP_UPLOAD_LIMIT, BACKUP_UPLOAD_PATH } from './panel/backups/routes.js';
 import { readCookie, SESSION_COOKIE } from './panel/cookies.js';
 import type { AnyRoute } from './routes/route.js';
@@ -39,7 +40,8 @@ const under = (path: string, base: string) => path === base || path.startsWith(b
 
 export function createHandler(given: HttpDeps, opts: HandlerOptions = {}): Handler {
   const deps: HttpDeps = given.feed ? given : { ...given, feed: new LiveFeed(given.store.events) };
-  const tables = { integration: integrationTable(), panel: panelTable(opts.loginThrottle), public: publicTable() };
+  const tables = { integration: integrationTable(), panel: panelTable(opts.loginThrottle), public: publicTable(), metrics: metricsTable() };
+  const metrics = tables.metrics.routes[0];
   const integration = createIntegrationSurface(deps, tables.integration);
   const panel = createPanelSurface(deps, tables.panel);
   const publicRoutes = createPublicSurface(deps, tables.public, represent(buildOpenApiDocument(deps.version)));
@@ -51,7 +53,8 @@ export function createHandler(given: HttpDeps, opts: HandlerOptions = {}): Handl
       if (under(req.path, INTEGRATION_BASE)) return integration(req);
       if (under(req.path, PANEL_BASE)) return await panel(req);
       // Prometheus scrapes with an Integration API key (interface.md).
-      if (req.path === METRICS_PATH) return await integration.guarded(req, () => renderMetrics(deps, requests));
+      if (req.path === metrics.path)
+        return await integration.guarded(req, () => metrics.handler({ deps, requests, params: {}, query: {}, body: undefined }));
       const answer = publicRoutes(req);
       if (answer) return answer;
       // Outside /api/ the web UI answers its files, its screens and a browser's navigation

@@ -156,7 +156,11 @@ export async function renderMetrics(deps: HttpDeps, requests: RequestCounter): P
   ].join('\n');
   return {
     status: 200,
-    headers: { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-store' },
+    headers: {
+      'content-type': 'text/plain; version=0.0.4; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    },
     body: `${body}\n`,
   };
 }

@@ -4,6 +4,7 @@
 // `palpanel openapi`.
 import { integrationContract } from './integration/contract.js';
 import { integrationTable } from './integration/routes.js';
+import { metricsContract, metricsTable } from './metrics-route.js';
 import { operationOf } from './openapi/operation.js';
 import { SchemaCatalog } from './openapi/schema-catalog.js';
 import { HEADERS, SHARED_RESPONSES, type Json } from './openapi/shared.js';
@@ -17,7 +18,12 @@ import { COMPONENTS, EXAMPLE_KEY } from '../rows/schemas.js';
 
 /** The three surfaces as the document describes them, each over a fresh route table. */
 export function contractSurfaces(): SurfaceContract[] {
-  return [integrationContract(integrationTable()), panelContract(panelTable()), publicContract(publicTable())];
+  return [
+    integrationContract(integrationTable()),
+    panelContract(panelTable()),
+    publicContract(publicTable()),
+    metricsContract(metricsTable()),
+  ];
 }
 
 function addOnce(into: Record<string, Json>, name: string, value: Json): void {
@@ -56,7 +62,9 @@ export function buildOpenApiDocument(version: string, surfaces: SurfaceContract[
         'The Integration API lives under `/api/integration/v1` (bearer keys, GET only, redacted, `Cache-Control: no-store`, no CORS). ' +
         'Order of checks: method (405), key (401), rate limit (429), route (404). ' +
         'The panel API lives under `/api/v1`: every path but `POST /api/v1/auth/login` needs the session cookie (401 before routing); ' +
-        'an admin route refuses a viewer (403), and a mutating request whose `Origin` is another site is refused (403). ' +
+        'an admin route refuses a viewer (403), and a mutating request is refused (403) unless its `Origin` is this panel ' +
+        '(or, without `Origin`, it says `Sec-Fetch-Site: same-origin`); a mutating request with a body must send it as ' +
+        '`application/json` (415 `unsupported_media_type` otherwise; the backup upload takes the archive itself). ' +
         'Request bodies are strict: an unknown member or a wrong type is 400 `invalid_request`, and the message names the member. ' +
         `Keys look like \`svk_<8 lowercase hex>_<43 base64url>\`; examples here (\`${EXAMPLE_KEY}\`) are deliberately not valid keys.`,
       license: { name: 'GPL-3.0-or-later', identifier: 'GPL-3.0-or-later' },

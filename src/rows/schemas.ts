@@ -228,7 +228,9 @@ export const ERROR_CODES = [
   'conflict',
   'game_unavailable',
   'not_implemented',
+  'payload_too_large',
   'precondition_failed',
+  'unsupported_media_type',
 ] as const;
 
 export const ErrorSchema = z.strictObject({

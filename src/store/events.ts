@@ -1,8 +1,9 @@
 // The durable event log. The panel keeps every kind; the Integration API sees only public
 // events (spec, Endpoints rules 7-9), decided here once when an event is written.
-import { BACKUP_TEXT, SYSTEM_TEXTS } from '../lib/event-texts.js';
+import { BACKUP_TEXT, PANEL_SYSTEM_TEXTS, SYSTEM_TEXTS } from '../lib/event-texts.js';
 import { iso } from '../lib/time.js';
 import type { DurableDb, Tx } from './durable-db.js';
+import { queueForWebhooks } from './webhook-queue.js';
 
 export interface EventRecord {
   at: string;
@@ -53,15 +54,18 @@ export const HARD_CAP = 50_000;
 /** Appends between two automatic prunes. */
 const PRUNE_EVERY = 500;
 
+/** What webhooks receive: the public events, and the panel's own word for a refused admin
+ * password (which the Integration API drops). */
+export function isWebhookEvent(kind: string, message: string): boolean {
+  return isPublicEvent(kind, message) || (kind === 'system' && (PANEL_SYSTEM_TEXTS as readonly string[]).includes(message));
+}
+
 /** Writes one event inside the caller's transaction (an audit row and its `audit` event commit
- * together). */
+ * together); an event webhooks receive is queued for every webhook in the same transaction. */
 export function insertEvent(tx: Tx, ev: EventRecord): void {
-  tx.run(`INSERT INTO events (at, kind, message, public) VALUES (?, ?, ?, ?)`, [
-    ev.at,
-    ev.kind,
-    ev.message,
-    isPublicEvent(ev.kind, ev.message) ? 1 : 0,
-  ]);
+  const isPublic = isPublicEvent(ev.kind, ev.message);
+  tx.run(`INSERT INTO events (at, kind, message, public) VALUES (?, ?, ?, ?)`, [ev.at, ev.kind, ev.message, isPublic ? 1 : 0]);
+  if (isWebhookEvent(ev.kind, ev.message)) queueForWebhooks(tx, ev);
 }
 
 export class EventRepo {

@@ -128,4 +128,16 @@ export const PANEL_MIGRATIONS: Migration[] = [
          outcome TEXT NOT NULL, detail TEXT NOT NULL)`,
     ],
   },
+  {
+    // Webhook deliveries not yet made (issue 28, finding 10): queued in the same transaction as
+    // the public event they carry, one row per webhook, and removed once delivered or given up,
+    // so a restart resumes them instead of losing them with the process.
+    version: 10,
+    sql: [
+      `CREATE TABLE webhook_queue (
+         id INTEGER PRIMARY KEY AUTOINCREMENT, webhook_id TEXT NOT NULL, at TEXT NOT NULL, kind TEXT NOT NULL,
+         message TEXT NOT NULL)`,
+      `CREATE INDEX webhook_queue_hook ON webhook_queue (webhook_id, id)`,
+    ],
+  },
 ];

@@ -8,9 +8,12 @@ import { iso, type Clock } from '../lib/time.js';
 import type { AuditRepo } from './audit.js';
 import { commitOrRefuse } from './audit.js';
 import type { DurableDb } from './durable-db.js';
+import { isIP } from 'node:net';
+import { isLocalHostName, isPublicAddress } from '../lib/net-address.js';
+import { WebhookQueueRepo } from './webhook-queue.js';
+import { WEBHOOK_FORMATS, type WebhookFormat } from '../lib/webhook-format.js';
 
-export const WEBHOOK_FORMATS = ['discord', 'json'] as const;
-export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+export { WEBHOOK_FORMATS, type WebhookFormat };
 export const MAX_WEBHOOKS = 20;
 const MAX_URL = 2048;
 
@@ -46,7 +49,18 @@ export function urlHint(url: string): string {
   return `${u.protocol}//${u.host}${shown}`;
 }
 
-export function validateWebhookUrl(url: unknown): string {
+/** Why a webhook may not go to this URL's host as written (a private address, or a name that
+ * always means this machine), or null. A name is checked again once resolved, at delivery. */
+export function privateTarget(url: URL): string | null {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isLocalHostName(host)) return 'names this machine';
+  if (isIP(host) !== 0 && !isPublicAddress(host)) return 'is a loopback, link-local or private address';
+  return null;
+}
+
+export const ALLOW_PRIVATE_SETTING = 'SERVICE_WEBHOOK_ALLOW_PRIVATE';
+
+export function validateWebhookUrl(url: unknown, allowPrivate = false): string {
   if (typeof url !== 'string' || url.length === 0 || url.length > MAX_URL)
     throw new ValidationError(`The webhook URL must be 1 to ${MAX_URL} characters.`);
   let u: URL;
@@ -57,6 +71,8 @@ export function validateWebhookUrl(url: unknown): string {
   }
   if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new ValidationError('The webhook URL must be http or https.');
   if (u.username || u.password) throw new ValidationError('The webhook URL must not carry a user name or password.');
+  const why = allowPrivate ? null : privateTarget(u);
+  if (why) throw new ValidationError(`The webhook URL's host ${why}; webhooks go there only with ${ALLOW_PRIVATE_SETTING}=true.`);
   return u.toString();
 }
 
@@ -69,11 +85,16 @@ const toRecord = (r: Row): WebhookRecord => ({
 });
 
 export class WebhookRepo {
+  /** Deliveries waiting to be made. */
+  readonly queue: WebhookQueueRepo;
+
   constructor(
     private readonly db: DurableDb,
     private readonly clock: Clock,
     private readonly audit: AuditRepo,
-  ) {}
+  ) {
+    this.queue = new WebhookQueueRepo(db);
+  }
 
   list(): WebhookRecord[] {
     return this.db.all<Row>('SELECT * FROM webhooks ORDER BY created_at, id').map(toRecord);
@@ -85,8 +106,10 @@ export class WebhookRepo {
       .map((r) => ({ id: r.id, format: r.format as WebhookFormat, url: r.url }));
   }
 
-  add(format: WebhookFormat, rawUrl: string, actor: Actor): WebhookRecord {
-    const url = validateWebhookUrl(rawUrl);
+  /** Adds a webhook; a URL whose host is this machine or a private network is refused unless
+   * the deployment allows it (SERVICE_WEBHOOK_ALLOW_PRIVATE). */
+  add(format: WebhookFormat, rawUrl: string, actor: Actor, opts: { allowPrivate?: boolean } = {}): WebhookRecord {
+    const url = validateWebhookUrl(rawUrl, opts.allowPrivate ?? false);
     const at = iso(this.clock());
     const id = randomBytes(4).toString('hex');
     const detail = `${format} ${new URL(url).host}`;
@@ -111,6 +134,7 @@ export class WebhookRepo {
       const row = tx.get<Row>('SELECT * FROM webhooks WHERE id = ?', [id]);
       if (!row) throw new NotFoundError('No webhook has that id.');
       tx.run('DELETE FROM webhooks WHERE id = ?', [id]);
+      tx.run('DELETE FROM webhook_queue WHERE webhook_id = ?', [id]);
       this.audit.record(tx, { actor, action: 'webhook.remove', target: id, detail: `${row.format} ${new URL(row.url).host}` });
     });
   }

@@ -1,7 +1,8 @@
 // Webhooks end to end: an admin adds them through the panel API (the URL never served back
 // whole, audited), the public events reach a local receiver on 127.0.0.1 in Discord's and the
 // plain JSON format, panel-only events never do, a failing receiver is retried with backoff,
-// and a slow one never holds up the event log.
+// and a slow one never holds up the event log. A receiver on this machine is a private target:
+// these tests allow it (SERVICE_WEBHOOK_ALLOW_PRIVATE); webhook-safety.test.ts tests the refusal.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Notifier } from '../../src/actions/notifier.js';
@@ -41,7 +42,7 @@ afterEach(async () => {
 });
 
 async function rig() {
-  const h = await panelHarness();
+  const h = await panelHarness(undefined, { webhookAllowPrivate: true });
   cleanup.push(() => h.ts.cleanup());
   const admin = await h.login(ADMIN);
   const viewer = await h.login(VIEWER);
@@ -81,9 +82,9 @@ describe('webhooks', () => {
       () => new Promise<void>((r) => discord.server.close(() => r())),
       () => new Promise<void>((r) => plain.server.close(() => r())),
     );
-    ts.store.webhooks.add('discord', discord.url, 'cli');
-    ts.store.webhooks.add('json', plain.url, 'cli');
-    const notifier = new Notifier({ store: ts.store, log: silentLog });
+    ts.store.webhooks.add('discord', discord.url, 'cli', { allowPrivate: true });
+    ts.store.webhooks.add('json', plain.url, 'cli', { allowPrivate: true });
+    const notifier = new Notifier({ store: ts.store, log: silentLog, allowPrivate: true });
     cleanup.push(notifier.start());
     const at = '2026-07-14T10:00:00.000Z';
     ts.store.events.appendMany([
@@ -109,8 +110,8 @@ describe('webhooks', () => {
     const { ts, admin, send, raw } = await rig();
     const plain = await receiver();
     cleanup.push(() => new Promise<void>((r) => plain.server.close(() => r())));
-    ts.store.webhooks.add('json', plain.url, 'cli');
-    const notifier = new Notifier({ store: ts.store, log: silentLog });
+    ts.store.webhooks.add('json', plain.url, 'cli', { allowPrivate: true });
+    const notifier = new Notifier({ store: ts.store, log: silentLog, allowPrivate: true });
     cleanup.push(notifier.start());
     const at = '2026-07-14T10:00:00.000Z';
     ts.store.events.appendMany([
@@ -135,9 +136,15 @@ describe('webhooks', () => {
     const { ts } = await rig();
     const rx = await receiver();
     cleanup.push(() => new Promise<void>((r) => rx.server.close(() => r())));
-    ts.store.webhooks.add('json', rx.url, 'cli');
+    ts.store.webhooks.add('json', rx.url, 'cli', { allowPrivate: true });
     const logs: string[] = [];
-    const notifier = new Notifier({ store: ts.store, log: (_l, m) => void logs.push(m), retryBaseMs: 5, maxAttempts: 4 });
+    const notifier = new Notifier({
+      store: ts.store,
+      log: (_l, m) => void logs.push(m),
+      retryBaseMs: 5,
+      maxAttempts: 4,
+      allowPrivate: true,
+    });
     cleanup.push(notifier.start());
     rx.script = [500, 429, 503]; // the first event: three failures, then delivered
     ts.store.events.append({ at: '2026-07-14T10:00:00.000Z', kind: 'join', message: 'Alice joined the server' });

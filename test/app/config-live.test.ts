@@ -12,6 +12,7 @@ import { startSimGameServer } from '../../src/demo/sim/index.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { tempDir } from '../helpers/cli.js';
 import { testSettings } from '../helpers/settings.js';
+import { fromPanelPage } from '../helpers/panel-page.js';
 
 const COMPOSE = `# the game beside its panel
 services:
@@ -48,7 +49,7 @@ async function serve(env: Record<string, string>) {
     server.store.users.add(username, role, `${username}-long-passphrase-9`, 'cli');
     const res = await fetch(`${base}/auth/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: fromPanelPage(base),
       body: JSON.stringify({ username, password: `${username}-long-passphrase-9` }),
     });
     return res.headers.get('set-cookie')!.split(';')[0];
@@ -56,7 +57,7 @@ async function serve(env: Record<string, string>) {
   const call = async (cookie: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(`${base}${path}`, {
       method,
-      headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      headers: { cookie, ...(method === 'GET' ? {} : fromPanelPage(base, body !== undefined)), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: res.status, etag: res.headers.get('etag'), json: (await res.json()) as Json };

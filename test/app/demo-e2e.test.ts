@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BodyAt } from '../helpers/api-data.js';
 import { BIN, runCli, tempDir } from '../helpers/cli.js';
+import { fromPanelPage } from '../helpers/panel-page.js';
 import { worldsBelow } from '../../src/ingest/world-folder.js';
 
 const ROUTES = [
@@ -107,13 +108,17 @@ describe('palpanel demo (built executable)', () => {
     // The panel's screens of issue 13 have something to show: the demo's settings file, RCON
     // and PalDefender on its simulated server.
     const pw = /admin login {3}admin \/ (\S+)/.exec(out)![1];
-    const login = await fetch(`${url}/api/v1/auth/login`, { method: 'POST', body: JSON.stringify({ username: 'admin', password: pw }) });
+    const login = await fetch(`${url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: fromPanelPage(url),
+      body: JSON.stringify({ username: 'admin', password: pw }),
+    });
     expect(login.status).toBe(200);
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
     const panel = async (method: string, path: string, body?: unknown) => {
       const res = await fetch(`${url}/api/v1${path}`, {
         method,
-        headers: { cookie },
+        headers: { cookie, ...(method === 'GET' ? {} : fromPanelPage(url, body !== undefined)) },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       return { status: res.status, body: (await res.json()) as { data: Record<string, unknown> } };

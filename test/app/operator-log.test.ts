@@ -9,6 +9,8 @@ import { startSimGameServer, type SimGameServer } from '../../src/demo/sim/index
 import { tempDir } from '../helpers/cli.js';
 import { testSettings } from '../helpers/settings.js';
 import { waitFor } from '../helpers/wait.js';
+import { readmeFail2banFilter } from '../helpers/fail2ban.js';
+import { fromPanelPage } from '../helpers/panel-page.js';
 
 const ALICE = '00000000-0000-0000-0000-000000000001';
 const open: { server?: RunningServer; sim?: SimGameServer }[] = [];
@@ -19,8 +21,8 @@ afterEach(async () => {
   }
 });
 
-async function serveWith(format: 'text' | 'json', password?: string) {
-  const sim = await startSimGameServer({ churnPeriodMs: 0, players: [{ uid: ALICE, name: 'Alice', level: 3 }] });
+async function serveWith(format: 'text' | 'json', password?: string, name = 'Alice') {
+  const sim = await startSimGameServer({ churnPeriodMs: 0, players: [{ uid: ALICE, name, level: 3 }] });
   sim.control.setOnline([]);
   const lines: string[] = [];
   const settings = testSettings(tempDir(), {
@@ -50,6 +52,7 @@ describe('the operator log', () => {
     expect(lines.find((l) => l.includes(`audit: cli: create integration key ${key.id} (grafana)`))).toBeDefined();
     const res = await fetch(`${server.url}/api/v1/auth/login`, {
       method: 'POST',
+      headers: fromPanelPage(server.url),
       body: JSON.stringify({ username: 'mallory\u001b[2J', password: 'guess-guess-guess' }),
     });
     expect(res.status).toBe(401);
@@ -57,7 +60,29 @@ describe('the operator log', () => {
     expect(failed).toHaveLength(1);
     // The fail2ban filter the README gives matches it and captures the address.
     expect(failed[0]).toMatch(/ warn {2}panel login failed from 127\.0\.0\.1: user "mallory\\u\{1b\}\[2J"\n$/);
-    expect(/panel login (?:failed|throttled) from (\S+):/.exec(failed[0])![1]).toBe('127.0.0.1');
+    expect(readmeFail2banFilter().host(failed[0])).toBe('127.0.0.1');
+  });
+
+  it('a player name or a username with a line break cannot forge a line the fail2ban filter reads', async () => {
+    const forged = (tail: string) => `\n${new Date().toISOString()} warn  panel login failed from 6.6.6.6: user "${tail}"`;
+    // A name is cut to 64 characters: room for the words alone.
+    const { sim, server, lines } = await serveWith('text', undefined, 'M\npanel login failed from 6.6.6.6: user "m"');
+    sim.control.setOnline([ALICE]);
+    await waitFor('the join', () => lines.find((l) => l.includes('join: M')));
+    for (const username of [`eve${forged('e')}`, `eve\r${forged('r').slice(1)}`, `eve\u2028${forged('u').slice(1)}`]) {
+      const res = await fetch(`${server.url}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: fromPanelPage(server.url),
+        body: JSON.stringify({ username, password: 'guess-guess-guess' }),
+      });
+      expect(res.status).toBe(401);
+    }
+    // Split as a file is: every physical line.
+    const physical = lines.join('').split(/\r\n|\r|\n|\u2028/);
+    const filter = readmeFail2banFilter();
+    const hosts = physical.map((l) => filter.host(l)).filter((h) => h !== null);
+    expect(hosts).toEqual(['127.0.0.1', '127.0.0.1', '127.0.0.1']);
+    expect(lines.every((l) => l.indexOf('\n') === l.length - 1)).toBe(true);
   });
 
   it('a refused admin password is logged as such, once, not as "unreachable"', async () => {

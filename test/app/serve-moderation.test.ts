@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startLiveServe } from '../helpers/live-serve.js';
 import { waitFor } from '../helpers/wait.js';
+import { fromPanelPage } from '../helpers/panel-page.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -29,12 +30,12 @@ describe('serve: moderation through the game REST API', () => {
     server.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
     const login = await fetch(`${server.url}/api/v1/auth/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: fromPanelPage(server.url),
       body: JSON.stringify(ADMIN),
     });
     const cookie = login.headers.get('set-cookie')!.split(';')[0];
     const post = (path: string, body: unknown, method = 'POST') =>
-      fetch(`${server.url}/api/v1${path}`, { method, headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${server.url}/api/v1${path}`, { method, headers: { cookie, ...fromPanelPage(server.url) }, body: JSON.stringify(body) });
     await waitFor('player online', () => server.live.snapshot().players.length === 1 || undefined);
 
     const kick = await post(`/players/${XBOX}/kick`, { reason: 'test' });

@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startLiveServe } from '../helpers/live-serve.js';
 import { waitFor } from '../helpers/wait.js';
+import { fromPanelPage } from '../helpers/panel-page.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -16,7 +17,7 @@ describe('serve: panel server, world and map routes', () => {
     live.server.store.users.add('root', 'admin', 'a-long-admin-passphrase-1', 'cli');
     const login = await fetch(`${base}/auth/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: fromPanelPage(base),
       body: JSON.stringify({ username: 'root', password: 'a-long-admin-passphrase-1' }),
     });
     const cookie = login.headers.get('set-cookie')!.split(';')[0];

@@ -13,6 +13,7 @@ import { openStore } from '../../src/store/index.js';
 import { FIXTURES, tempDir } from '../helpers/cli.js';
 import { liveSettings } from '../helpers/live-serve.js';
 import { waitFor } from '../helpers/wait.js';
+import { fromPanelPage } from '../helpers/panel-page.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -63,7 +64,7 @@ describe('serve with RCON off', () => {
     const base = `${server.url}/api/v1`;
     const login = await fetch(`${base}/auth/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: fromPanelPage(base),
       body: JSON.stringify(ADMIN),
     });
     const cookie = login.headers.get('set-cookie')!.split(';')[0];

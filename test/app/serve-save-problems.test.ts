@@ -9,6 +9,7 @@ import { tempDir } from '../helpers/cli.js';
 import { testSettings } from '../helpers/settings.js';
 import { waitFor } from '../helpers/wait.js';
 import { ADMIN } from '../http/panel-harness.js';
+import { fromPanelPage } from '../helpers/panel-page.js';
 
 let server: RunningServer | null = null;
 afterEach(async () => {
@@ -25,6 +26,7 @@ describe('serve with a save folder that does not exist', () => {
     server.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
     const login = await fetch(`${server.url}/api/v1/auth/login`, {
       method: 'POST',
+      headers: fromPanelPage(server.url),
       body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }),
     });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];

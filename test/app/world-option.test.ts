@@ -18,6 +18,7 @@ import { createLogger } from '../../src/lib/logger.js';
 import { tempDir } from '../helpers/cli.js';
 import { testSettings } from '../helpers/settings.js';
 import { waitFor } from '../helpers/wait.js';
+import { fromPanelPage } from '../helpers/panel-page.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -48,7 +49,7 @@ async function signIn(server: RunningServer) {
   const base = `${server.url}/api/v1`;
   const login = await fetch(`${base}/auth/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: fromPanelPage(base),
     body: JSON.stringify({ username: 'root', password: 'a-long-admin-passphrase-3' }),
   });
   const cookie = login.headers.get('set-cookie')!.split(';')[0];

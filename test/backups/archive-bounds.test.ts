@@ -17,6 +17,7 @@ import { FIXTURES, tempDir } from '../helpers/cli.js';
 import { testSettings } from '../helpers/settings.js';
 import { ADMIN } from '../http/panel-harness.js';
 import { manifestBytes, sha256Of, writeTarGz, zeroChunks, type RawMember } from '../helpers/hostile-archive.js';
+import { fromPanelPage } from '../helpers/panel-page.js';
 
 const MiB = 1024 * 1024;
 const PLAYER = 'Players/0123456789ABCDEF0123456789ABCDEF.sav';
@@ -148,10 +149,16 @@ describe('archive bounds', () => {
     });
     server.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
     const cookie = (
-      (await fetch(`${server.url}/api/v1/auth/login`, { method: 'POST', body: JSON.stringify(ADMIN) })).headers.get('set-cookie') ?? ''
+      (
+        await fetch(`${server.url}/api/v1/auth/login`, { method: 'POST', headers: fromPanelPage(server.url), body: JSON.stringify(ADMIN) })
+      ).headers.get('set-cookie') ?? ''
     ).split(';')[0];
     const body = await bomb(join(tempDir(), 'bomb.tar.gz'));
-    const res = await fetch(`${server.url}/api/v1/backups/upload`, { method: 'POST', headers: { cookie }, body });
+    const res = await fetch(`${server.url}/api/v1/backups/upload`, {
+      method: 'POST',
+      headers: { cookie, origin: server.url, 'content-type': 'application/gzip' },
+      body,
+    });
     expect(res.status).toBe(400);
     const { error } = (await res.json()) as { error: { code: string; message: string } };
     expect(error.code).toBe('invalid_request');

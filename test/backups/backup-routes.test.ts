@@ -10,6 +10,7 @@ import { FIXTURES, tempDir } from '../helpers/cli.js';
 import { testSettings } from '../helpers/settings.js';
 import { waitFor } from '../helpers/wait.js';
 import { ADMIN, VIEWER } from '../http/panel-harness.js';
+import { fromPanelPage } from '../helpers/panel-page.js';
 
 let server: RunningServer | null = null;
 afterEach(async () => {
@@ -32,12 +33,18 @@ describe('backup routes', () => {
     server.store.users.add(VIEWER.username, 'viewer', VIEWER.password, 'cli');
     const login = async (c: typeof ADMIN) =>
       (
-        (await fetch(`${server!.url}/api/v1/auth/login`, { method: 'POST', body: JSON.stringify(c) })).headers.get('set-cookie') ?? ''
+        (
+          await fetch(`${server!.url}/api/v1/auth/login`, { method: 'POST', headers: fromPanelPage(server!.url), body: JSON.stringify(c) })
+        ).headers.get('set-cookie') ?? ''
       ).split(';')[0];
     const admin = await login(ADMIN);
     const viewer = await login(VIEWER);
     const call = (method: string, path: string, cookie: string, body?: unknown) =>
-      fetch(`${server!.url}/api/v1${path}`, { method, headers: { cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
+      fetch(`${server!.url}/api/v1${path}`, {
+        method,
+        headers: { cookie, ...(method === 'GET' ? {} : fromPanelPage(server!.url, body !== undefined)) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
 
     expect((await call('POST', '/backups', viewer)).status).toBe(403);
     const started = await call('POST', '/backups', admin, { note: 'before the boss raid' });
@@ -62,6 +69,8 @@ describe('backup routes', () => {
     const dl = await call('GET', `/backups/${data.id}/download`, admin);
     expect(dl.status).toBe(200);
     expect(dl.headers.get('content-disposition')).toBe(`attachment; filename="palpanel-${data.id}.tar.gz"`);
+    expect(dl.headers.get('content-type')).toBe('application/gzip');
+    expect(dl.headers.get('x-content-type-options')).toBe('nosniff');
     expect(Buffer.from(await dl.arrayBuffer())).toEqual(readFileSync(join(dataDir, 'backups', `${data.id}.tar.gz`)));
 
     const contents = (await (await call('GET', `/backups/${data.id}/contents`, viewer)).json()) as { data: { files: { path: string }[] } };
@@ -99,10 +108,20 @@ describe('backup routes', () => {
 
     // A large upload body is read only for an admin: a viewer's (or no one's) is refused at 64 KiB.
     const big = Buffer.alloc(1024 * 1024, 1);
-    const upload = (cookie?: string) =>
-      fetch(`${server!.url}/api/v1/backups/upload`, { method: 'POST', headers: cookie ? { cookie } : {}, body: big });
+    const upload = (cookie?: string, type = 'application/gzip', origin: string | null = server!.url) =>
+      fetch(`${server!.url}/api/v1/backups/upload`, {
+        method: 'POST',
+        headers: { ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}), 'content-type': type },
+        body: big,
+      });
     expect((await upload()).status).toBe(413);
     expect((await upload(viewer)).status).toBe(413);
+    // The archive is the body: sent as what it is, from the panel's page (issue 28, finding 10).
+    const asText = await upload(admin, 'text/plain');
+    expect(asText.status).toBe(415);
+    expect(((await asText.json()) as { error: { code: string } }).error.code).toBe('unsupported_media_type');
+    expect((await upload(admin, 'application/gzip', null)).status).toBe(403);
+    expect((await upload(admin, 'application/octet-stream')).status).toBe(400);
     const adminUpload = await upload(admin);
     expect(adminUpload.status).toBe(400);
     expect(((await adminUpload.json()) as { error: { message: string } }).error.message).toMatch(/^The upload is not a palpanel backup/);

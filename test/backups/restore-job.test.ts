@@ -12,6 +12,7 @@ import { waitFor } from '../helpers/wait.js';
 import { startLiveServe, type LiveServe } from '../helpers/live-serve.js';
 import { ADMIN, VIEWER } from '../http/panel-harness.js';
 import type { RestoreJob } from '../../src/backups/types.js';
+import { fromPanelPage } from '../helpers/panel-page.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -26,15 +27,17 @@ async function setUp(live: LiveServe) {
   server.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
   server.store.users.add(VIEWER.username, 'viewer', VIEWER.password, 'cli');
   const login = async (c: typeof ADMIN) =>
-    ((await fetch(`${server.url}/api/v1/auth/login`, { method: 'POST', body: JSON.stringify(c) })).headers.get('set-cookie') ?? '').split(
-      ';',
-    )[0];
+    (
+      (
+        await fetch(`${server.url}/api/v1/auth/login`, { method: 'POST', headers: fromPanelPage(server.url), body: JSON.stringify(c) })
+      ).headers.get('set-cookie') ?? ''
+    ).split(';')[0];
   const admin = await login(ADMIN);
   const viewer = await login(VIEWER);
   const call = async (method: string, path: string, body?: unknown, cookie = admin): Promise<Answer> => {
     const res = await fetch(`${server.url}/api/v1${path}`, {
       method,
-      headers: { cookie },
+      headers: { cookie, ...(method === 'GET' ? {} : fromPanelPage(server.url, body !== undefined)) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: res.status, json: (await res.json()) as Answer['json'] };

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURES, ROOT, tempDir } from '../helpers/cli.js';
 import { waitFor } from '../helpers/wait.js';
 import { fileTree } from '../helpers/tree.js';
+import { fromPanelPage } from '../helpers/panel-page.js';
 
 const probeDir = tempDir('palpanel-ro-probe-');
 const probe = spawnSync(
@@ -84,10 +85,14 @@ describe('a save folder mounted read-only', () => {
         throw new Error(`${e.message}: ${err}`);
       });
 
-      const login = await fetch(`${url}/api/v1/auth/login`, { method: 'POST', body: JSON.stringify(ADMIN) });
+      const login = await fetch(`${url}/api/v1/auth/login`, { method: 'POST', headers: fromPanelPage(url), body: JSON.stringify(ADMIN) });
       const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
       const call = (method: string, path: string, body?: unknown) =>
-        fetch(`${url}/api/v1${path}`, { method, headers: { cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
+        fetch(`${url}/api/v1${path}`, {
+          method,
+          headers: { cookie, ...(method === 'GET' ? {} : fromPanelPage(url, body !== undefined)) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
 
       // Reading and backing up still work: the backup is written to the data dir.
       const made = (await (await call('POST', '/backups')).json()) as { data: { id: string } };

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../helpers/wait.js';
 import { startLiveServe } from '../helpers/live-serve.js';
 import { ADMIN } from '../http/panel-harness.js';
+import { fromPanelPage } from '../helpers/panel-page.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -21,12 +22,14 @@ describe('restore with shutdown', () => {
     const { server, sim, saveDir } = live;
     server.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
     const cookie = (
-      (await fetch(`${server.url}/api/v1/auth/login`, { method: 'POST', body: JSON.stringify(ADMIN) })).headers.get('set-cookie') ?? ''
+      (
+        await fetch(`${server.url}/api/v1/auth/login`, { method: 'POST', headers: fromPanelPage(server.url), body: JSON.stringify(ADMIN) })
+      ).headers.get('set-cookie') ?? ''
     ).split(';')[0];
     const call = async (method: string, path: string, body?: unknown) => {
       const res = await fetch(`${server.url}/api/v1${path}`, {
         method,
-        headers: { cookie },
+        headers: { cookie, ...(method === 'GET' ? {} : fromPanelPage(server.url, body !== undefined)) },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       return {

@@ -6,14 +6,15 @@
 import { readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import type { Handler } from '../../src/http/types.js';
-import { toHttpRequest } from '../http/fixture.js';
+import { browserHeaders, toHttpRequest } from '../http/fixture.js';
 
 export interface RawRequest {
   method: string;
   /** Path and query. */
   path: string;
   /** The headers this request sets (lower-case names); nothing else is sent but what the
-   * transport adds itself (host, content-length, connection). */
+   * transport adds itself (host, content-length, connection) and, on a mutating request, the
+   * Origin a browser on the panel's page sends. */
   headers: Record<string, string>;
   body?: string | Buffer;
 }
@@ -70,7 +71,8 @@ export function socketRaw(baseUrl: string): RawSend & { close(): void } {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const send = (r: RawRequest) =>
     new Promise<RawResponse>((resolve, reject) => {
-      const headers: Record<string, string> = { ...r.headers };
+      // What a browser on the panel's page adds (Origin on a mutating request), as in-process.
+      const headers: Record<string, string> = browserHeaders({ method: r.method, path: r.path, headers: r.headers }, url.origin);
       if (r.body !== undefined) headers['content-length'] = String(Buffer.byteLength(r.body));
       const isStream = r.path.split('?')[0].endsWith('/events/stream');
       const req = httpRequest(

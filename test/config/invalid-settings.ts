@@ -10,6 +10,7 @@ export const INVALID_SETTINGS: [string, string][] = [
   ['SERVICE_GAME_REST_URL', 'not a url'],
   ['SERVICE_POLL_INTERVAL', '5'],
   ['SERVICE_GAME_DATA', 'enabled'],
+  ['SERVICE_WEBHOOK_ALLOW_PRIVATE', 'maybe'],
   ['SERVICE_GAME_DATA_INTERVAL', '-1s'],
   ['SERVICE_RCON_ADDR', '25575'],
   ['SERVICE_PALDEFENDER_URL', 'ftp://x'],

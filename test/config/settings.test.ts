@@ -27,6 +27,7 @@ describe('settings', () => {
       configFile: null,
       configComposeService: null,
       mapTileUrl: null,
+      webhookAllowPrivate: false,
     });
   });
 
@@ -49,7 +50,9 @@ describe('settings', () => {
       SERVICE_SESSION_TTL: '7d',
       SERVICE_LOG_FORMAT: 'json',
       SERVICE_BACKUP_DIR: '/srv/backups',
+      SERVICE_WEBHOOK_ALLOW_PRIVATE: 'true',
     });
+    expect(s.webhookAllowPrivate).toBe(true);
     expect(s.listen).toEqual({ host: '0.0.0.0', port: 0 });
     expect(s.saveCheckIntervalMs).toBe(250);
     expect(s.pollIntervalMs).toBe(120_000);
@@ -150,6 +153,7 @@ describe('settings', () => {
         'SERVICE_CONFIG_FILE',
         'SERVICE_CONFIG_COMPOSE_SERVICE',
         'SERVICE_MAP_TILE_URL',
+        'SERVICE_WEBHOOK_ALLOW_PRIVATE',
       ].sort(),
     );
   });

@@ -12,6 +12,7 @@ import type { Store } from '../../src/store/index.js';
 import type { KeyRecord } from '../../src/store/keys.js';
 import { testSettings } from '../helpers/settings.js';
 import { allRows, freshDir, removeTempDirs, storeOn, story, TestClock } from '../store/audit-helpers.js';
+import { fromPanelPage } from '../helpers/panel-page.js';
 
 const ANN = { name: 'ann', password: 'ann-correct-horse-1' };
 const BOB = { name: 'bob', password: 'bob-battery-staple-2' };
@@ -86,24 +87,36 @@ describe('audit through a running server', () => {
     const api = `${server.url}/api/v1`;
     const login = await fetch(`${api}/auth/login`, {
       method: 'POST',
+      headers: fromPanelPage(api),
       body: JSON.stringify({ username: ANN.name, password: ANN.password }),
     });
     expect(login.status).toBe(200);
     const cookie = login.headers.get('set-cookie')!.split(';')[0];
     const created = await fetch(`${api}/integration-keys`, {
       method: 'POST',
-      headers: { cookie },
+      headers: { cookie, ...fromPanelPage(api) },
       body: JSON.stringify({ label: 'from the panel' }),
     });
     expect(created.status).toBe(201);
     const panelKey = (await created.json()) as { id: string; key: string };
-    expect((await fetch(`${api}/integration-keys/${panelKey.id}`, { method: 'DELETE', headers: { cookie } })).status).toBe(200);
-    expect((await fetch(`${api}/integration-keys/${panelKey.id}`, { method: 'DELETE', headers: { cookie } })).status).toBe(200);
-    expect((await fetch(`${api}/auth/logout`, { method: 'POST', headers: { cookie } })).status).toBe(204);
+    expect(
+      (await fetch(`${api}/integration-keys/${panelKey.id}`, { method: 'DELETE', headers: { cookie, ...fromPanelPage(api, false) } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await fetch(`${api}/integration-keys/${panelKey.id}`, { method: 'DELETE', headers: { cookie, ...fromPanelPage(api, false) } }))
+        .status,
+    ).toBe(200);
+    expect((await fetch(`${api}/auth/logout`, { method: 'POST', headers: { cookie, ...fromPanelPage(api, false) } })).status).toBe(204);
     // A failed login changes nothing and leaves no row.
     expect(
-      (await fetch(`${api}/auth/login`, { method: 'POST', body: JSON.stringify({ username: ANN.name, password: 'wrong-password' }) }))
-        .status,
+      (
+        await fetch(`${api}/auth/login`, {
+          method: 'POST',
+          headers: fromPanelPage(api),
+          body: JSON.stringify({ username: ANN.name, password: 'wrong-password' }),
+        })
+      ).status,
     ).toBe(401);
 
     const [sessionId] = allRows(server.store)

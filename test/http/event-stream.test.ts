@@ -11,6 +11,7 @@ import { P } from './conformance-table.js';
 import { ManualClock, silentLog, tempStore, TestLive, type TempStore } from './fixture.js';
 import { ADMIN, VIEWER } from './panel-harness.js';
 import { openSse, type SseClient } from './sse-client.js';
+import { fromPanelPage } from '../helpers/panel-page.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -20,7 +21,7 @@ afterEach(async () => {
 async function loginAt(base: string, c: { username: string; password: string }): Promise<string> {
   const res = await fetch(`${base}${P}/auth/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: fromPanelPage(base),
     body: JSON.stringify(c),
   });
   expect(res.status).toBe(200);
@@ -139,7 +140,7 @@ describe('events/stream', () => {
     const v = await stream(base, viewer);
     const created = await fetch(`${base}${P}/integration-keys`, {
       method: 'POST',
-      headers: { cookie: admin, 'content-type': 'application/json' },
+      headers: { cookie: admin, ...fromPanelPage(base) },
       body: JSON.stringify({ label: 'status bot' }),
     });
     expect(created.status).toBe(201);

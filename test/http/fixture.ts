@@ -181,6 +181,33 @@ export interface WireRequest {
   path: string;
   headers?: Record<string, string>;
   body?: string;
+  /** Send exactly `headers`: none of what a browser on the panel's page adds (browserHeaders). */
+  bare?: boolean;
+}
+
+const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
+
+/** The panel page's origin as the browser saw it: through a TLS proxy (which says so) the
+ * scheme is https and the host the one the proxy names. */
+function pageOrigin(given: Record<string, string>, host = 'panel.test'): string {
+  const h: Record<string, string> = {};
+  for (const [k, v] of Object.entries(given)) h[k.toLowerCase()] = v;
+  const tls = /^\s*https\b/i.test(h['x-forwarded-proto'] ?? '') || /proto="?https/i.test(h.forwarded ?? '');
+  return `${tls ? 'https' : 'http'}://${h['x-forwarded-host'] ?? h.host ?? host}`;
+}
+
+/** What a browser on the panel's own page sends with a request that changes something, unless
+ * the test says otherwise: `Origin` (this panel) and, with a body, `Content-Type: application/json`
+ * (the web UI's api helper sends JSON; a test of another type or of no Origin says so). */
+export function browserHeaders(r: WireRequest, origin: string): Record<string, string> {
+  const given: Record<string, string> = {};
+  for (const [k, v] of Object.entries(r.headers ?? {})) given[k.toLowerCase()] = v;
+  if (r.bare || SAFE_METHODS.includes(r.method)) return given;
+  return {
+    origin,
+    ...(r.body !== undefined && r.body.length > 0 ? { 'content-type': 'application/json' } : {}),
+    ...given,
+  };
 }
 
 export interface WireResponse {
@@ -195,7 +222,7 @@ export type Send = (req: WireRequest) => Promise<WireResponse>;
 export function toHttpRequest(r: WireRequest, remoteAddress = '127.0.0.1'): HttpRequest {
   const q = r.path.indexOf('?');
   const headers: Record<string, string> = { host: 'panel.test' };
-  for (const [k, v] of Object.entries(r.headers ?? {})) headers[k.toLowerCase()] = v;
+  for (const [k, v] of Object.entries(browserHeaders(r, pageOrigin(r.headers ?? {})))) headers[k] = v;
   return {
     method: r.method,
     path: q < 0 ? r.path : r.path.slice(0, q),
@@ -222,7 +249,7 @@ export function socketSend(baseUrl: string): Send & { close(): void } {
   const agent = new Agent({ keepAlive: true, maxSockets: 4 });
   const send = (r: WireRequest) =>
     new Promise<WireResponse>((resolve, reject) => {
-      const headers: Record<string, string> = { ...(r.headers ?? {}) };
+      const headers: Record<string, string> = browserHeaders(r, pageOrigin(r.headers ?? {}, url.host));
       if (r.body !== undefined) headers['content-length'] = String(Buffer.byteLength(r.body));
       const req = httpRequest({ host: url.hostname, port: url.port, method: r.method, path: r.path, headers, agent }, (res) => {
         const chunks: Buffer[] = [];

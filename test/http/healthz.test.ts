@@ -22,6 +22,7 @@ describe('GET /healthz', () => {
     const ok = await handler(toHttpRequest({ method: 'GET', path: '/healthz', headers: {} }, '127.0.0.1'));
     expect(ok.status).toBe(200);
     expect(ok.headers['cache-control']).toBe('no-store');
+    expect(ok.headers['x-content-type-options']).toBe('nosniff');
     expect(JSON.parse(String(ok.body))).toEqual({ status: 'ok' });
     const post = await handler(toHttpRequest({ method: 'POST', path: '/healthz', headers: {} }, '127.0.0.1'));
     expect(post.status).toBe(405);

@@ -10,6 +10,7 @@ import { startLiveServe } from '../helpers/live-serve.js';
 import { testSettings } from '../helpers/settings.js';
 import { waitFor } from '../helpers/wait.js';
 import { ADMIN } from './panel-harness.js';
+import { fromPanelPage } from '../helpers/panel-page.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -46,6 +47,7 @@ describe('GET /metrics', () => {
     const res = await fetch(`${server.url}/metrics`, { headers: auth });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     const fams = parsePrometheusTextFormat(await res.text());
     expect(value(fams, 'palpanel_game_reachable')).toBe(1);
     expect(value(fams, 'palpanel_players_online')).toBe(2);
@@ -97,9 +99,13 @@ describe('GET /metrics', () => {
 
     server.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
     const cookie = (
-      (await fetch(`${server.url}/api/v1/auth/login`, { method: 'POST', body: JSON.stringify(ADMIN) })).headers.get('set-cookie') ?? ''
+      (
+        await fetch(`${server.url}/api/v1/auth/login`, { method: 'POST', headers: fromPanelPage(server.url), body: JSON.stringify(ADMIN) })
+      ).headers.get('set-cookie') ?? ''
     ).split(';')[0];
-    const started = (await (await fetch(`${server.url}/api/v1/backups`, { method: 'POST', headers: { cookie } })).json()) as {
+    const started = (await (
+      await fetch(`${server.url}/api/v1/backups`, { method: 'POST', headers: { cookie, ...fromPanelPage(server.url, false) } })
+    ).json()) as {
       data: { id: string };
     };
     const done = await waitFor(

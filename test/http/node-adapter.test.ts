@@ -232,13 +232,15 @@ describe('startHttpServer', () => {
     expect(JSON.parse(ok.body).bytes).toBe(1024);
     const big = await send({ method: 'POST', path: '/api/v1/x', body: 'a'.repeat(1025) });
     expect(big.status).toBe(413);
-    expect(JSON.parse(big.body)).toEqual({ error: { code: 'invalid_request', message: expect.any(String) } });
+    // interface.md: the panel's own code for it, not invalid_request (issue 28, finding 10).
+    expect(JSON.parse(big.body)).toEqual({ error: { code: 'payload_too_large', message: 'The request body is too large.' } });
     send.close();
     const c = rawConnect(s.port);
     c.sock.write('POST /api/v1/x HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n');
     for (let i = 0; i < 3; i++) c.sock.write(`200\r\n${'b'.repeat(512)}\r\n`);
     const all = await c.closed;
     expect(all).toMatch(/^HTTP\/1\.1 413 /);
+    expect(all).toContain('"code":"payload_too_large"');
   });
 
   it('never reads a body on the Integration API: the handler answers (405) and the connection closes', async () => {

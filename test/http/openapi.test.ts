@@ -169,7 +169,7 @@ describe('OpenAPI document', () => {
     expect(cursor.schema).toEqual({ type: 'string', pattern: '^[A-Za-z0-9_-]*$', maxLength: 1024 });
   });
 
-  it("names exactly the spec's error codes in the error envelope", () => {
+  it("names exactly the spec's error codes and those the panel adds (interface.md) in the error envelope", () => {
     expect(doc.components.schemas.Error.properties.error.properties.code.enum.sort()).toEqual([
       'conflict',
       'forbidden',
@@ -182,13 +182,35 @@ describe('OpenAPI document', () => {
       'method_not_allowed',
       'not_found',
       'not_implemented',
+      'payload_too_large',
       'precondition_failed',
       'rate_limited',
       'too_many_keys',
       'unauthorized',
       'unavailable',
+      'unsupported_media_type',
     ]);
-    expect(JSON.stringify(doc)).not.toMatch(/invalid_label|payload_too_large|bad_request/);
+    expect(JSON.stringify(doc)).not.toMatch(/invalid_label|bad_request/);
+  });
+
+  it('describes /metrics, the upload body, the download type and the bounds of If-None-Match (issue 28, finding 10)', () => {
+    const metrics = doc.paths['/metrics'].get;
+    expect(metrics.security).toEqual([{ bearerAuth: [] }]);
+    expect(Object.keys(metrics.responses).sort()).toEqual(['200', '401', '405', '429', '500']);
+    expect(Object.keys(metrics.responses['200'].content)).toEqual(['text/plain; version=0.0.4']);
+    const upload = doc.paths[`${P}/backups/upload`].post;
+    expect(upload.requestBody.required).toBe(true);
+    expect(Object.keys(upload.requestBody.content)).toEqual(['application/gzip', 'application/x-gzip', 'application/octet-stream']);
+    expect(upload.responses['413']).toBeDefined();
+    expect(upload.responses['415']).toBeDefined();
+    expect(Object.keys(doc.paths[`${P}/backups/{id}/download`].get.responses['200'].content)).toEqual(['application/gzip']);
+    const inm = doc.components.parameters.IfNoneMatch;
+    expect(inm.schema).toEqual({ type: 'string', minLength: 1, maxLength: 16384 });
+    // Every mutating panel route answers 415 for a body that is not JSON.
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      if (!path.startsWith(P)) continue;
+      for (const m of ['post', 'put', 'patch', 'delete']) if (item[m]) expect(item[m].responses['415'], `${m} ${path}`).toBeDefined();
+    }
   });
 
   it('puts the shared error envelope on every 4xx and documents the key and login routes', () => {

@@ -1,6 +1,6 @@
 // A panel over the HTTP core (no socket) with a real store on a temp dir, an admin and a viewer,
 // and a manual clock: what the panel route tests share.
-import { createHandler } from '../../src/http/index.js';
+import { createHandler, type HttpDeps } from '../../src/http/index.js';
 import { P } from './conformance-table.js';
 import { ManualClock, silentLog, tempStore, TestLive, toHttpRequest, type TempStore, type WireRequest } from './fixture.js';
 
@@ -29,7 +29,7 @@ export interface PanelHarness {
   login: (c: Credentials) => Promise<string>;
 }
 
-export async function panelHarness(sessionTtlMs = 3_600_000): Promise<PanelHarness> {
+export async function panelHarness(sessionTtlMs = 3_600_000, more: Partial<HttpDeps> = {}): Promise<PanelHarness> {
   const clock = new ManualClock();
   const ts = await tempStore(clock.now);
   ts.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
@@ -41,6 +41,7 @@ export async function panelHarness(sessionTtlMs = 3_600_000): Promise<PanelHarne
     clock: clock.now,
     log: silentLog,
     version: 't',
+    ...more,
   });
   const send = async (r: WireRequest, address = '127.0.0.1'): Promise<PanelResponse> => {
     const res = await handler(toHttpRequest(r, address));

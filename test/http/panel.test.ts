@@ -1,7 +1,7 @@
 // Panel login, sessions, roles, key routes and the failed-login throttle (interface.md,
 // Decisions; spec: Key management), with an injected clock.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_THROTTLE, LoginThrottle } from '../../src/http/panel/auth/login-throttle.js';
+import { clientKey, DEFAULT_THROTTLE, LoginThrottle } from '../../src/http/panel/auth/login-throttle.js';
 import { P } from './conformance-table.js';
 import type { ManualClock, TempStore } from './fixture.js';
 import { ADMIN, panelHarness, VIEWER, type PanelHarness } from './panel-harness.js';
@@ -119,30 +119,86 @@ describe('panel API', () => {
     expect(ts.store.keys.list()).toEqual([]);
   });
 
-  it('mutating requests need a same-origin Origin (or none)', async () => {
+  it('mutating requests need a same-origin Origin, or Sec-Fetch-Site: same-origin without one', async () => {
     const cookie = await login(ADMIN);
-    const post = (origin?: string, extra: Record<string, string> = {}) =>
+    const post = (headers: Record<string, string> = {}) =>
       send({
         method: 'POST',
         path: `${P}/integration-keys`,
-        headers: { cookie, host: 'panel.test:8080', ...(origin ? { origin } : {}), ...extra },
+        headers: { cookie, host: 'panel.test:8080', 'content-type': 'application/json', ...headers },
         body: '{"label":"o"}',
+        bare: true,
       });
-    expect((await post()).status).toBe(201);
-    expect((await post('http://panel.test:8080')).status).toBe(201);
-    expect((await post('https://panel.test:8080')).status).toBe(201);
-    expect((await post('http://panel.test:9090')).status).toBe(403);
-    expect((await post('http://evil.test')).status).toBe(403);
-    expect((await post('null')).status).toBe(403);
+    expect((await post({ origin: 'http://panel.test:8080' })).status).toBe(201);
+    expect((await post({ origin: 'https://panel.test:8080' })).status).toBe(201);
+    expect((await post({ origin: 'http://panel.test:9090' })).status).toBe(403);
+    expect((await post({ origin: 'http://evil.test' })).status).toBe(403);
+    expect((await post({ origin: 'null' })).status).toBe(403);
     // Behind a TLS proxy only the https origin matches.
-    expect((await post('http://panel.test:8080', { 'x-forwarded-proto': 'https' })).status).toBe(403);
-    expect((await post('https://panel.example', { 'x-forwarded-host': 'panel.example' })).status).toBe(201);
+    expect((await post({ origin: 'http://panel.test:8080', 'x-forwarded-proto': 'https' })).status).toBe(403);
+    expect((await post({ origin: 'https://panel.example', 'x-forwarded-host': 'panel.example' })).status).toBe(201);
+    // No Origin (issue 28, finding 10): refused, unless the browser says the page is ours.
+    const none = await post();
+    expect(none.status).toBe(403);
+    expect(none.json).toEqual({ error: { code: 'forbidden', message: expect.stringContaining('Origin') } });
+    expect((await post({ 'sec-fetch-site': 'same-origin' })).status).toBe(201);
+    for (const site of ['cross-site', 'same-site', 'none']) expect((await post({ 'sec-fetch-site': site })).status).toBe(403);
+    // An Origin of another site is refused whatever Sec-Fetch-Site claims.
+    expect((await post({ origin: 'http://evil.test', 'sec-fetch-site': 'same-origin' })).status).toBe(403);
+    // The login, logout and DELETE are mutating too; reads need nothing.
+    const bareLogin = await send({ ...loginReq(ADMIN), headers: { 'content-type': 'application/json' }, bare: true });
+    expect(bareLogin.status).toBe(403);
+    expect(bareLogin.headers['set-cookie']).toBeUndefined();
+    expect((await send({ method: 'POST', path: `${P}/auth/logout`, headers: { cookie }, bare: true })).status).toBe(403);
+    expect((await send({ method: 'DELETE', path: `${P}/integration-keys/0a1b2c3d`, headers: { cookie }, bare: true })).status).toBe(403);
+    expect((await send({ method: 'GET', path: `${P}/auth/me`, headers: { cookie }, bare: true })).status).toBe(200);
+    expect(ts.store.keys.list().map((k) => k.label)).toEqual(['o', 'o', 'o', 'o']);
+  });
+
+  it('a mutating request with a body must send it as application/json: 415 unsupported_media_type, nothing changed', async () => {
+    const cookie = await login(ADMIN);
+    const post = (contentType?: string) =>
+      send({
+        method: 'POST',
+        path: `${P}/integration-keys`,
+        headers: { cookie, origin: 'http://panel.test', ...(contentType ? { 'content-type': contentType } : {}) },
+        body: '{"label":"typed"}',
+        bare: true,
+      });
+    for (const t of [
+      undefined,
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/jsonp',
+    ]) {
+      const res = await post(t);
+      expect(res.status, t).toBe(415);
+      expect(res.json, t).toEqual({ error: { code: 'unsupported_media_type', message: expect.stringContaining('application/json') } });
+    }
+    expect(ts.store.keys.list()).toEqual([]);
+    expect((await post('application/json; charset=utf-8')).status).toBe(201);
+    expect((await post('Application/JSON')).status).toBe(201);
+    // A form-encoded login is refused before any password is checked.
+    const form = await send({
+      method: 'POST',
+      path: `${P}/auth/login`,
+      headers: { origin: 'http://panel.test', 'content-type': 'text/plain' },
+      body: JSON.stringify(ADMIN),
+      bare: true,
+    });
+    expect(form.status).toBe(415);
+    expect(form.headers['set-cookie']).toBeUndefined();
+    // A request without a body needs no type.
+    expect(
+      (await send({ method: 'POST', path: `${P}/auth/logout`, headers: { cookie, origin: 'http://panel.test' }, bare: true })).status,
+    ).toBe(204);
   });
 
   describe('failed-login throttle', () => {
     const wrong = (username = ADMIN.username) => loginReq({ username, password: 'not-the-password' });
 
-    it('per username: five free failures, then 429 with Retry-After doubling; the real password waits too; success resets', async () => {
+    it('per address and username: five free failures, then 429 with Retry-After doubling; the real password waits too; success resets', async () => {
       for (let i = 0; i < 5; i++) expect((await send(wrong())).status).toBe(401);
       const limited = await send(wrong());
       expect(limited.status).toBe(429);
@@ -154,22 +210,40 @@ describe('panel API', () => {
       expect((await send(wrong())).headers['retry-after']).toBe('2');
       clock.advance(2000);
       expect((await send(loginReq(ADMIN))).status).toBe(200);
-      // The username's count is reset (seen from another address: this one keeps its own count).
-      for (let i = 0; i < 5; i++) expect((await send(wrong(), '198.51.100.1')).status).toBe(401);
-      expect((await send(wrong(), '198.51.100.1')).status).toBe(429);
+      // The count at this username is reset; the address's own count (6 failures) stands, so
+      // it waits after its 10th.
+      for (let i = 0; i < 4; i++) expect((await send(wrong())).status).toBe(401);
+      expect((await send(wrong())).status).toBe(429);
     });
 
-    it('the username is throttled from every address; usernames compare without case', async () => {
-      for (let i = 0; i < 5; i++) await send(wrong(), `10.0.0.${i}`);
-      expect((await send(wrong('ADMIN'), '10.0.0.99')).status).toBe(429);
-      expect((await send(loginReq(VIEWER), '10.0.0.99')).status).toBe(200);
+    it('a username hammered from other addresses still signs in from an address that has not failed; names compare without case', async () => {
+      for (let a = 0; a < 8; a++) {
+        for (let i = 0; i < 5; i++) expect((await send(wrong(), `10.0.0.${a}`)).status).toBe(401);
+        expect((await send(wrong('ADMIN'), `10.0.0.${a}`)).status).toBe(429);
+      }
+      expect((await send(loginReq(ADMIN), '10.0.0.99')).status).toBe(200);
+      expect((await send(loginReq(ADMIN), '198.51.100.7')).status).toBe(200);
+      // The hammering addresses wait, for this name and the right password too.
+      expect((await send(loginReq(ADMIN), '10.0.0.3')).status).toBe(429);
     });
 
     it('per address: guesses at many usernames from one address are throttled; other addresses are not', async () => {
-      for (let i = 0; i < 5; i++) expect((await send(wrong(`user${i}`), '192.0.2.1')).status).toBe(401);
-      expect((await send(wrong('user9'), '192.0.2.1')).status).toBe(429);
+      for (let i = 0; i < 10; i++) expect((await send(wrong(`user${i}`), '192.0.2.1')).status).toBe(401);
+      expect((await send(wrong('user99'), '192.0.2.1')).status).toBe(429);
       expect((await send(loginReq(VIEWER), '192.0.2.1')).status).toBe(429);
       expect((await send(loginReq(VIEWER), '192.0.2.2')).status).toBe(200);
+    });
+
+    it('an IPv6 client counts by its /64; an IPv4-mapped address as the IPv4 one', async () => {
+      for (let i = 0; i < 5; i++) expect((await send(wrong(), `2001:db8:1:2::${i + 1}`)).status).toBe(401);
+      expect((await send(wrong(), '2001:db8:1:2:ffff::9')).status).toBe(429);
+      expect((await send(loginReq(ADMIN), '2001:db8:1:3::1')).status).toBe(200);
+      for (let i = 0; i < 5; i++) expect((await send(wrong(), '203.0.113.9')).status).toBe(401);
+      expect((await send(wrong(), '::ffff:203.0.113.9')).status).toBe(429);
+      expect(clientKey('::1')).toBe('0:0:0:0::/64');
+      expect(clientKey('2001:DB8::1')).toBe('2001:db8:0:0::/64');
+      expect(clientKey('::ffff:0:7f00:1')).toBe('0:0:0:0::/64');
+      expect(clientKey('127.0.0.1')).toBe('127.0.0.1');
     });
 
     it('the wait is capped at a minute and forgotten after a few quiet minutes', async () => {
@@ -190,22 +264,21 @@ describe('panel API', () => {
     });
 
     it('bounds its memory', () => {
-      const t = new LoginThrottle({ freeFailures: 5, baseDelayMs: 1000, maxDelayMs: 60_000, forgetAfterMs: 300_000, maxEntries: 100 });
-      for (let i = 0; i < 1000; i++) t.attempt([`user:${i}`], 0);
+      const t = new LoginThrottle({ ...DEFAULT_THROTTLE, maxEntries: 100 });
+      for (let i = 0; i < 1000; i++) t.attempt(`10.1.${i >> 8}.${i & 255}`, `user${i}`, 0);
       expect(t.size).toBeLessThanOrEqual(100);
     });
 
-    it('a blocked username and address outlive a flood of failures with fresh names and addresses', () => {
+    it('a blocked address outlives a flood of failures with fresh names and addresses', () => {
       const t = new LoginThrottle(DEFAULT_THROTTLE);
-      const target = ['user:admin', 'ip:203.0.113.7'];
-      for (let i = 0; i < 6; i++) t.attempt(target, 0);
-      expect(t.retryAfterSec(target, 0)).toBe(2);
-      // 5,200 failures, each with a new username and a new address: 10,400 new entries, more
+      for (let i = 0; i < 6; i++) t.attempt('203.0.113.7', 'admin', 0);
+      expect(t.retryAfterSec('203.0.113.7', 'admin', 0)).toBe(2);
+      // 5,200 failures, each with a new username from a new address: 10,400 new entries, more
       // than the table holds.
-      for (let i = 0; i < 5_200; i++) t.attempt([`user:flood${i}`, `ip:10.${i >> 8}.${i & 255}.1`], 100);
+      for (let i = 0; i < 5_200; i++) t.attempt(`10.${i >> 8}.${i & 255}.1`, `flood${i}`, 100);
       expect(t.size).toBeLessThanOrEqual(DEFAULT_THROTTLE.maxEntries);
-      expect(t.retryAfterSec(['user:admin'], 100)).toBe(2);
-      expect(t.retryAfterSec(['ip:203.0.113.7'], 100)).toBe(2);
+      expect(t.retryAfterSec('203.0.113.7', 'admin', 100)).toBe(2);
+      expect(t.retryAfterSec('198.51.100.1', 'admin', 100)).toBe(0);
     });
   });
 });

@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
-import { appendFileSync, readdirSync, readFileSync, realpathSync, statSync, truncateSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
+import { appendFileSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DataDirLockedError, JournalDamagedError, StorageError } from '../../src/lib/errors.js';
 import { openStore, PANEL_DB, PANEL_JOURNAL } from '../../src/store/index.js';
-import { LOCK_ID_FILE } from '../../src/store/lock.js';
 import { spawn } from 'node:child_process';
 import { ROOT, tempDir } from '../helpers/cli.js';
 
@@ -111,32 +109,64 @@ describe('store durability', () => {
     again.close();
   });
 
-  it('a local user who binds a lock name computed from the data dir path cannot block it', async () => {
+  it('another process holding the old abstract lock names cannot block it; the lock is a socket inside the data dir', async () => {
     const dir = tempDir();
-    // What anyone could compute from the path alone (the old name), and a few variants of it.
-    const names = [...new Set([realpathSync(dir), dir])].map(
+    // An older palpanel named its lock after an id in this file, or after the data dir's path;
+    // the abstract names are listed in /proc/net/unix for any local user to read and bind first.
+    const id = 'ab'.repeat(32);
+    writeFileSync(join(dir, 'palpanel.lock-id'), `${id}\n`, { mode: 0o600 });
+    const names = [...new Set([id, realpathSync(dir), dir])].map(
       (p) => `\0palpanel-${createHash('sha256').update(p).digest('hex').slice(0, 40)}`,
     );
-    const squatters = await Promise.all(
-      names.map(
-        (name) =>
-          new Promise<Server>((resolve, reject) => {
-            const srv = createServer();
-            srv.once('error', reject);
-            srv.listen(name, () => resolve(srv));
-          }),
-      ),
+    const squatter = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const net = require('node:net'); let n = 0;
+         for (const name of ${JSON.stringify(names)}) net.createServer().listen(name, () => { if (++n === ${names.length}) console.log('bound'); });
+         setInterval(() => {}, 1000);`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     try {
+      await new Promise<void>((resolve) => squatter.stdout.on('data', (c) => String(c).includes('bound') && resolve()));
       const store = await openStore(dir);
-      // The lock's id lives inside the data dir, readable by its owner only.
-      expect(statSync(join(dir, LOCK_ID_FILE)).mode & 0o777).toBe(0o600);
       await expect(openStore(dir)).rejects.toBeInstanceOf(DataDirLockedError);
+      // What a local user sees of this process's sockets in /proc/net/unix: no abstract name
+      // (`@…`) of ours, only a path inside the data dir (0700), whose socket only the owner
+      // may connect to.
+      const mine = new Set(
+        readdirSync('/proc/self/fd')
+          .map((fd) => {
+            try {
+              return /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/self/fd/${fd}`))?.[1];
+            } catch {
+              return undefined;
+            }
+          })
+          .filter((i) => i !== undefined),
+      );
+      const listed = readFileSync('/proc/net/unix', 'utf8')
+        .split('\n')
+        .map((l) => l.trim().split(/\s+/))
+        .filter((f) => mine.has(f[6]) && f[7] !== undefined && f[7].includes('palpanel'))
+        .map((f) => f[7]);
+      expect(listed.filter((p) => p.startsWith('@'))).toEqual([]);
+      // (The kernel lists the name the socket was bound under, before its rename into view.)
+      expect(listed.length).toBeGreaterThan(0);
+      for (const p of listed) expect(p).toMatch(new RegExp(`^${dir}/palpanel\\.lock\\.[0-9a-f]{16}\\.new$`));
+      const sockets = readdirSync(dir).filter((f) => f.endsWith('.sock'));
+      expect(sockets).toHaveLength(1);
+      expect(statSync(join(dir, sockets[0])).mode & 0o777).toBe(0o600);
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+      expect(readdirSync(dir)).not.toContain('palpanel.lock-id');
       store.close();
+      // A clean release leaves no socket behind.
+      expect(readdirSync(dir).filter((f) => f.startsWith('palpanel.lock'))).toEqual([]);
       const again = await openStore(dir);
       again.close();
     } finally {
-      for (const srv of squatters) srv.close();
+      squatter.kill('SIGKILL');
     }
   });
 
@@ -147,6 +177,16 @@ describe('store durability', () => {
     await expect(openStore(dir)).rejects.toThrow(`pid ${process.pid}`);
     store.close();
     writeFileSync(join(dir, 'palpanel.lock'), '999999999\n'); // as a killed owner leaves it
+    const again = await openStore(dir);
+    again.close();
+  });
+
+  it('a data dir deeper than a socket path can be: the lock still works', async () => {
+    const dir = join(tempDir(), 'a-long-folder-name-'.repeat(6));
+    expect(dir.length).toBeGreaterThan(110);
+    const store = await openStore(dir);
+    await expect(openStore(dir)).rejects.toBeInstanceOf(DataDirLockedError);
+    store.close();
     const again = await openStore(dir);
     again.close();
   });
@@ -167,10 +207,15 @@ describe('store durability', () => {
     await expect(openStore(dir)).rejects.toBeInstanceOf(DataDirLockedError);
     holder.kill('SIGKILL');
     await new Promise((r) => holder.once('exit', r));
-    const results = await Promise.allSettled([openStore(dir), openStore(dir), openStore(dir)]);
-    const won = results.filter((r) => r.status === 'fulfilled');
-    expect(won).toHaveLength(1);
-    won[0].value.close();
+    // The killed holder's socket file is still there: it refuses connections, so it is debris.
+    expect(readdirSync(dir).filter((f) => f.endsWith('.sock'))).toHaveLength(1);
+    for (let round = 0; round < 5; round++) {
+      const results = await Promise.allSettled([openStore(dir), openStore(dir), openStore(dir)]);
+      const won = results.filter((r) => r.status === 'fulfilled');
+      expect(won).toHaveLength(1);
+      for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(DataDirLockedError);
+      won[0].value.close();
+    }
   });
 
   it('a store file that is not a database is a named error, not a crash', async () => {

@@ -495,7 +495,7 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
       await expect.poll(() => alert.textContent()).toMatch(/incorrect|Too many/);
       said = (await alert.textContent()) ?? '';
     }
-    expect(said).toMatch(/^Too many failed sign-ins for this name or from this address\. Try again in \d+ s\.$/);
+    expect(said).toMatch(/^Too many failed sign-ins from this address\. Try again in \d+ s\.$/);
     await context.close();
   });
 

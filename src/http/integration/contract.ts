@@ -4,6 +4,9 @@ import { errorResponse, headerRefs, ref, SHARED_RESPONSES, type Json } from '../
 import type { SurfaceContract } from '../openapi/surface.js';
 import type { RouteTable } from '../routes/table.js';
 import type { IntegrationRoute } from './context.js';
+import { DEFAULT_LIMITS } from '../node-adapter.js';
+
+const MAX_HEAD = DEFAULT_LIMITS.maxHeaderSize;
 
 const RESPONSES: Record<number, [string, Json]> = {
   304: ['NotModified', { description: 'The representation matches `If-None-Match`; no body.', headers: headerRefs(['ETag']) }],
@@ -42,8 +45,8 @@ export function integrationContract(table: RouteTable<IntegrationRoute>): Surfac
       IfNoneMatch: {
         name: 'If-None-Match',
         in: 'header',
-        description: 'A comma-separated list of entity tags or `*`; weak comparison. A match gets a bodyless 304.',
-        schema: { type: 'string' },
+        description: `A comma-separated list of entity tags or \`*\`; weak comparison. A match gets a bodyless 304. The whole request head (request line and headers) is at most ${MAX_HEAD / 1024} KiB: a longer one is refused with 431.`,
+        schema: { type: 'string', minLength: 1, maxLength: MAX_HEAD },
       },
     },
   };

@@ -90,7 +90,7 @@ export function send(shell: Shell, res: ServerResponse, r: HttpResponse, closeAf
 /** 413, then the connection goes: half-closed after the answer (an abrupt close could reset it
  * away), without waiting for the rest of the upload. */
 export function refuseTooLarge(shell: Shell, res: ServerResponse, req: IncomingMessage): void {
-  send(shell, res, errorResponse(413, 'invalid_request', 'The request body is too large.'), true);
+  send(shell, res, errorResponse(413, 'payload_too_large', 'The request body is too large.'), true);
   res.once('finish', () => {
     req.socket.end();
     setTimeout(() => req.socket.destroy(), 2_000).unref();

@@ -54,6 +54,15 @@ export function operationOf(surface: SurfaceContract, route: AnyRoute, catalog: 
       content: { 'application/json': { schema: catalog.ref(inner, `${pascal(route.operationId)}Request`, 'input') } },
     };
   }
+  const file = route.request?.file;
+  if (file)
+    op.requestBody = {
+      required: true,
+      description: file.description,
+      // A file, not JSON: its bytes as they are (OpenAPI 3.1 describes binary content by its
+      // media type alone).
+      content: Object.fromEntries(file.contentTypes.map((t) => [t, {}])),
+    };
 
   const responses: Json = {};
   for (const status of answerableStatuses(surface, route)) {
@@ -67,6 +76,9 @@ export function operationOf(surface: SurfaceContract, route: AnyRoute, catalog: 
       if (declared.schema) {
         const name = `${pascal(route.operationId)}${status === 200 ? '' : status}Response`;
         r.content = { [declared.contentType ?? 'application/json']: { schema: catalog.ref(declared.schema, name, 'output') } };
+      } else if (declared.contentType) {
+        // A file (a download): described by its media type alone.
+        r.content = { [declared.contentType]: {} };
       }
       responses[String(status)] = r;
     } else if (raised !== undefined) {

@@ -16,12 +16,23 @@ const RESPONSES: Record<number, [string, Json]> = {
     ),
   ],
   401: ['SessionRequired', errorResponse('`unauthorized`: no valid panel session.')],
-  403: ['Forbidden', errorResponse('`forbidden`: a viewer session on an admin route, or a mutating request from another origin.')],
+  403: [
+    'Forbidden',
+    errorResponse(
+      '`forbidden`: a viewer session on an admin route, or a mutating request from another origin or that names none (neither `Origin` nor `Sec-Fetch-Site: same-origin`).',
+    ),
+  ],
   404: ['NotFound', SHARED_RESPONSES.NotFound],
   405: ['MethodNotAllowed', SHARED_RESPONSES.MethodNotAllowed],
   413: [
     'PayloadTooLarge',
-    errorResponse(`\`invalid_request\`: the request body is larger than the panel accepts (${PANEL_BODY_LIMIT / 1024} KiB).`),
+    errorResponse(`\`payload_too_large\`: the request body is larger than the panel accepts (${PANEL_BODY_LIMIT / 1024} KiB).`),
+  ],
+  415: [
+    'UnsupportedMediaType',
+    errorResponse(
+      '`unsupported_media_type`: a request body whose `Content-Type` is not `application/json` (or the file type the route takes).',
+    ),
   ],
   500: ['InternalError', SHARED_RESPONSES.InternalError],
 };
@@ -35,7 +46,7 @@ export function panelAddedStatuses(r: PanelRoute): number[] {
     ...(r.request?.params ? [404] : []),
     ...(hasInput ? [400] : []),
     405,
-    ...(r.request?.body ? [413] : []),
+    ...(isMutating(r.method) ? [413, 415] : []),
     ...(r.needs ? [409] : []),
     500,
   ];

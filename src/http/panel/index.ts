@@ -1,8 +1,8 @@
 // The panel API surface, `/api/v1/*` (interface.md, Decisions). The checks come from the route
 // table, in this order: a session for every path but the open routes (401 before routing,
 // unknown paths included; a bearer key is ignored), routing (404, 405), the Origin of a
-// mutating request (403, cross-site request forgery), the route's role (403), its parameters
-// and body (404, 400), then the handler.
+// mutating request (403, cross-site request forgery), the route's role (403), the media type of
+// a mutating request's body (415), its parameters and body (404, 400), then the handler.
 import type { SessionUser } from '../../store/sessions.js';
 import type { HttpDeps } from '../deps.js';
 import { HttpError, methodNotAllowed, notFound, toErrorResponse } from '../errors.js';
@@ -13,7 +13,8 @@ import type { HttpRequest, HttpResponse } from '../types.js';
 import { required } from '../services.js';
 import type { PanelRoute } from './context.js';
 import { readCookie, SESSION_COOKIE } from './cookies.js';
-import { isMutating, sameOrigin } from './origin.js';
+import { checkBodyType } from './media-type.js';
+import { isMutating, originRefusal, sameOrigin } from './origin.js';
 
 export { PANEL_BASE, PANEL_BODY_LIMIT, panelTable } from './routes.js';
 
@@ -38,9 +39,10 @@ export function createPanelSurface(deps: HttpDeps, table: RouteTable<PanelRoute>
       if (m.kind === 'none') throw notFound();
       if (m.kind === 'method') throw methodNotAllowed(m.allow.join(', '));
       const route = m.route;
-      if (isMutating(route.method) && !sameOrigin(req)) throw new HttpError(403, 'forbidden', 'Cross-origin requests are refused.');
+      if (isMutating(route.method) && !sameOrigin(req)) throw new HttpError(403, 'forbidden', originRefusal(req));
       if (signedIn && !roleAllows(signedIn.user.role, route.role))
         throw new HttpError(403, 'forbidden', 'This action needs an admin session.');
+      if (isMutating(route.method)) checkBodyType(route, req);
       const input = validateRequest(route, req, m.params);
       if (route.needs) required(deps, route.needs);
       return await route.handler({ deps, req, now, ...signedIn, ...input });

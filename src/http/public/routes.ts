@@ -24,7 +24,7 @@ function healthz({ deps }: PublicContext): HttpResponse {
   }
   return {
     status: ok ? 200 : 503,
-    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' },
     body: JSON.stringify({ status: ok ? 'ok' : 'failing' }),
   };
 }

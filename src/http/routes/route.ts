@@ -36,6 +36,14 @@ export interface RequestSchemas {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** A body that is a file, not JSON (an uploaded backup): the media types it may be sent as,
+   * and what it is. The handler reads it itself. */
+  file?: RequestFile;
+}
+
+export interface RequestFile {
+  contentTypes: readonly string[];
+  description: string;
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;

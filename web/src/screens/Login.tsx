@@ -1,5 +1,5 @@
 // Sign in. The login throttle's answers are said in words: a wrong password, and when too many
-// failures lock the name or address, how long to wait.
+// failures from this address hold it back, how long to wait.
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, ApiError } from '../api';
 import { useTitle } from '../router';
@@ -13,7 +13,7 @@ function say(err: unknown): string {
   if (err.code === 'invalid_credentials') return 'The username or password is incorrect.';
   if (err.status === 429) {
     const wait = err.retryAfter ? ` Try again in ${span(err.retryAfter)}.` : ' Wait a while before trying again.';
-    return `Too many failed sign-ins for this name or from this address.${wait}`;
+    return `Too many failed sign-ins from this address.${wait}`;
   }
   return err.message;
 }

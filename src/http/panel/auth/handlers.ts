@@ -1,6 +1,5 @@
 // Panel login, logout and the signed-in user (interface.md, Decisions).
 import { userActor } from '../../../lib/actor.js';
-import { printable } from '../../../lib/text.js';
 import { HttpError } from '../../errors.js';
 import { json, noContent } from '../../respond.js';
 import type { RouteInput } from '../../routes/route.js';
@@ -18,23 +17,24 @@ export function createLogin(throttleOptions?: ThrottleOptions) {
 
   return async ({ deps, req, body, now }: PanelBaseContext & RouteInput<{ body: typeof LoginRequestSchema }>) => {
     const { username, password } = body;
-    const userKey = `user:${username.toLowerCase()}`;
-    const addrKey = `addr:${req.remoteAddress}`;
-    const wait = throttle.retryAfterSec([userKey, addrKey], now.getTime());
-    // One stable line per failure, the address first, for fail2ban:
-    //   failregex = panel login (failed|throttled) from <HOST>:
-    const who = `user "${printable(username.slice(0, 64)).replaceAll('"', '\\"')}"`;
+    const from = req.remoteAddress;
+    const wait = throttle.retryAfterSec(from, username, now.getTime());
+    // One stable line per failure, the address first, for fail2ban (README, "Logs"); the logger
+    // escapes every control character, so no value can start a line of its own.
+    const who = `user "${username.slice(0, 64).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
     if (wait > 0) {
-      deps.log('warn', `panel login throttled from ${req.remoteAddress}: ${who}`);
-      throw new HttpError(429, 'rate_limited', 'Too many failed logins; try again later.', { 'retry-after': String(wait) });
+      deps.log('warn', `panel login throttled from ${from}: ${who}`);
+      throw new HttpError(429, 'rate_limited', 'Too many failed logins from this address; try again later.', {
+        'retry-after': String(wait),
+      });
     }
-    throttle.attempt([userKey, addrKey], now.getTime());
+    throttle.attempt(from, username, now.getTime());
     const user = username.length <= 64 && password.length <= 1024 ? await deps.store.users.check(username, password) : null;
     if (!user) {
-      deps.log('warn', `panel login failed from ${req.remoteAddress}: ${who}`);
+      deps.log('warn', `panel login failed from ${from}: ${who}`);
       throw new HttpError(401, 'invalid_credentials', 'The username or password is incorrect.');
     }
-    throttle.succeeded(userKey, [addrKey], now.getTime());
+    throttle.succeeded(from, username, now.getTime());
 
     if (now.getTime() - lastSweep > SWEEP_EVERY_MS) {
       lastSweep = now.getTime();

@@ -17,7 +17,10 @@ export function authRoutes(loginThrottle?: ThrottleOptions): PanelRoute[] {
       responses: { 200: { description: 'Signed in; sets the session cookie.', schema: UserSchema, headers: ['Set-Cookie'] } },
       errors: {
         401: '`invalid_credentials`: wrong username or password (which one is not told).',
-        429: { description: '`rate_limited`: too many failed logins for this username or address.', headers: ['Retry-After'] },
+        429: {
+          description: '`rate_limited`: too many failed logins from this address (at this username, or at any).',
+          headers: ['Retry-After'],
+        },
       },
       handler: createLogin(loginThrottle),
     }),

@@ -41,6 +41,8 @@ export const download = (async ({ deps, params }) => {
       'content-type': 'application/gzip',
       'content-disposition': `attachment; filename="palpanel-${params.id}.tar.gz"`,
       'cache-control': 'no-store',
+      // A browser must save the archive, never guess it is a page to render.
+      'x-content-type-options': 'nosniff',
     },
     file,
   };

@@ -38,6 +38,9 @@ export const BACKUP_UPLOAD_PATH = '/backups/upload';
 
 export const BACKUP_UPLOAD_LIMIT = 512 * 1024 * 1024;
 
+/** What an uploaded archive may be sent as (the web UI sends application/gzip). */
+export const BACKUP_UPLOAD_TYPES = ['application/gzip', 'application/x-gzip', 'application/octet-stream'] as const;
+
 export function backupRoutes(): PanelRoute[] {
   const NF = '`not_found`: no backup has that id.';
   const UNUSABLE = '`conflict`: the backup fails its checks (damaged, or past the bounds of a world save); the message says why.';
@@ -118,10 +121,16 @@ export function backupRoutes(): PanelRoute[] {
         operationId: 'uploadBackup',
         needs: 'backups',
         summary: 'Keep an archive made elsewhere (a palpanel .tar.gz) as an `imported` backup, once checked as a world save',
+        request: {
+          file: {
+            contentTypes: BACKUP_UPLOAD_TYPES,
+            description: 'The archive itself (a palpanel backup `.tar.gz`), at most 512 MiB, as the body.',
+          },
+        },
         responses: { 201: { description: 'Kept.', schema: z.strictObject({ data: BackupRecordSchema }) } },
         errors: {
           400: '`invalid_request`: not a palpanel backup of a world save, or a file in it past the bound of what it is (the message says why).',
-          413: '`invalid_request`: larger than 512 MiB.',
+          413: '`payload_too_large`: larger than 512 MiB.',
         },
         handler: upload,
       }),
@@ -132,7 +141,7 @@ export function backupRoutes(): PanelRoute[] {
         needs: 'backups',
         summary: 'The archive (.tar.gz), streamed',
         request: { params: BackupPath },
-        responses: { 200: { description: 'The archive.', headers: ['Content-Disposition'] } },
+        responses: { 200: { description: 'The archive.', contentType: 'application/gzip', headers: ['Content-Disposition'] } },
         errors: { 404: NF },
         handler: download,
       }),

@@ -7,7 +7,9 @@ import { CreateWebhookSchema, WebhookPath } from './schemas.js';
 export const listWebhooks = (({ deps }) => json(200, { data: deps.store.webhooks.list() })) satisfies PanelHandler;
 
 export const createWebhook = (({ deps, body, user }) =>
-  json(201, { data: deps.store.webhooks.add(body.format, body.url, userActor(user.username)) })) satisfies PanelHandler<{
+  json(201, {
+    data: deps.store.webhooks.add(body.format, body.url, userActor(user.username), { allowPrivate: deps.webhookAllowPrivate ?? false }),
+  })) satisfies PanelHandler<{
   body: typeof CreateWebhookSchema;
 }>;
 
