@@ -19,7 +19,8 @@ import type { WorldOptionReport } from '../ingest/world-option.js';
 export interface HttpDeps {
   store: Store;
   live: LiveSource;
-  settings: Pick<Settings, 'integrationRateLimit' | 'sessionTtlMs'>;
+  /** The public URL and trusted proxies are absent in tests that need neither. */
+  settings: Pick<Settings, 'integrationRateLimit' | 'sessionTtlMs'> & Partial<Pick<Settings, 'publicUrl' | 'trustedProxies'>>;
   clock: Clock;
   log: Logger;
   /** Absent without a game URL: moderation answers 503 `game_unavailable`. */

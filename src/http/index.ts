@@ -2,6 +2,7 @@
 // surfaces (Integration API, panel API, public routes such as the contract document), each
 // driven by its route table. The node:http adapter (node-adapter.ts) is a thin shell around
 // it; tests call it without a socket.
+import { forwardedResolver } from './forwarded.js';
 import type { HttpDeps } from './deps.js';
 import { notFound, toErrorResponse } from './errors.js';
 import { createIntegrationSurface, INTEGRATION_BASE, integrationTable } from './integration/index.js';
@@ -65,7 +66,10 @@ export function createHandler(given: HttpDeps, opts: HandlerOptions = {}): Handl
       return toErrorResponse(err, deps.log);
     }
   };
-  const handle: Handler = async (req) => {
+  // Behind a reverse proxy: the client's address and scheme, believed only from trusted proxies.
+  const forwarded = forwardedResolver(deps.settings.trustedProxies);
+  const handle: Handler = async (given) => {
+    const req = forwarded(given);
     const res = await route(req);
     requests.count(req, res.status);
     return res;

@@ -27,6 +27,8 @@ describe('settings', () => {
       configFile: null,
       configComposeService: null,
       mapTileUrl: null,
+      publicUrl: null,
+      trustedProxies: [],
       webhookAllowPrivate: false,
     });
   });
@@ -153,9 +155,30 @@ describe('settings', () => {
         'SERVICE_CONFIG_FILE',
         'SERVICE_CONFIG_COMPOSE_SERVICE',
         'SERVICE_MAP_TILE_URL',
+        'SERVICE_PUBLIC_URL',
+        'SERVICE_TRUSTED_PROXIES',
         'SERVICE_WEBHOOK_ALLOW_PRIVATE',
       ].sort(),
     );
+  });
+});
+
+describe('SERVICE_PUBLIC_URL and SERVICE_TRUSTED_PROXIES', () => {
+  it('take an origin and a list of addresses and CIDRs', () => {
+    const s = loadSettings({
+      SERVICE_PUBLIC_URL: 'https://Panel.Example.org/',
+      SERVICE_TRUSTED_PROXIES: ' 127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8',
+    });
+    expect(s.publicUrl).toBe('https://panel.example.org');
+    expect(s.trustedProxies).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']);
+  });
+  it.each([
+    ['SERVICE_PUBLIC_URL', 'https://panel.example.org/panel'],
+    ['SERVICE_PUBLIC_URL', 'ftp://panel.example.org'],
+    ['SERVICE_TRUSTED_PROXIES', '127.0.0.1,proxy.local'],
+    ['SERVICE_TRUSTED_PROXIES', '10.0.0.0/33'],
+  ])('%s=%s is refused naming the setting', (name, value) => {
+    expect(() => loadSettings({ [name]: value })).toThrow(new RegExp(name));
   });
 });
 

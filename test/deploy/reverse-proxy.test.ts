@@ -68,10 +68,5 @@ describe('the reverse-proxy examples', () => {
     expect(fmt.stdout).toBe(readFileSync(file, 'utf8'));
   });
 
-  // The end-to-end test of issue 27 through Debian's nginx started on a loopback port: sign in,
-  // make a backup and revoke a key through the proxy; the log names the client's address, not the
-  // proxy's; the session cookie is Secure behind TLS termination. It needs SERVICE_PUBLIC_URL and
-  // SERVICE_TRUSTED_PROXIES (interface.md, "Beside a real server"), which palpanel does not have
-  // yet, and an HTTP-only copy of deploy/nginx/palpanel.conf with X-Forwarded-Proto https.
-  it.todo('through nginx: sign in, make a backup, revoke a key; the client address in the log; the cookie Secure behind TLS termination');
+  // The end-to-end run through nginx itself is test/deploy/nginx-proxy.test.ts.
 });

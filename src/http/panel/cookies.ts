@@ -37,6 +37,12 @@ export function isSecure(req: HttpRequest): boolean {
   return false;
 }
 
+/** The session cookie is Secure over TLS, through a proxy that says so, and whenever the address
+ * users open (SERVICE_PUBLIC_URL) is https. */
+export function secureCookie(req: HttpRequest, publicUrl: string | null | undefined): boolean {
+  return isSecure(req) || (publicUrl ?? '').startsWith('https:');
+}
+
 export function sessionCookie(token: string, maxAgeSec: number, secure: boolean): string {
   return `${SESSION_COOKIE}=${token}; Path=/; Max-Age=${maxAgeSec}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
 }

@@ -39,7 +39,8 @@ export function createPanelSurface(deps: HttpDeps, table: RouteTable<PanelRoute>
       if (m.kind === 'none') throw notFound();
       if (m.kind === 'method') throw methodNotAllowed(m.allow.join(', '));
       const route = m.route;
-      if (isMutating(route.method) && !sameOrigin(req)) throw new HttpError(403, 'forbidden', originRefusal(req));
+      if (isMutating(route.method) && !sameOrigin(req, deps.settings.publicUrl ?? null))
+        throw new HttpError(403, 'forbidden', originRefusal(req));
       if (signedIn && !roleAllows(signedIn.user.role, route.role))
         throw new HttpError(403, 'forbidden', 'This action needs an admin session.');
       if (isMutating(route.method)) checkBodyType(route, req);

@@ -15,14 +15,17 @@ export function isMutating(method: string): boolean {
   return !SAFE.has(method);
 }
 
-export function sameOrigin(req: HttpRequest): boolean {
+/** `publicOrigin`: SERVICE_PUBLIC_URL, the address users open behind a proxy (which may pass on
+ * a Host of its own); accepted beside the address the request was sent to. */
+export function sameOrigin(req: HttpRequest, publicOrigin: string | null = null): boolean {
   const origin = req.headers.origin;
   if (origin === undefined) return req.headers['sec-fetch-site']?.trim().toLowerCase() === 'same-origin';
+  if (publicOrigin !== null && origin.trim().toLowerCase() === publicOrigin.toLowerCase()) return true;
   // Over TLS only https matches; over plain HTTP https is accepted too, for a TLS-terminating
   // proxy that does not send X-Forwarded-Proto.
   const schemes = isSecure(req) ? ['https'] : ['http', 'https'];
-  // A browser cannot set X-Forwarded-Host on a cross-origin request without a CORS preflight,
-  // which this service never approves; a reverse proxy may set it when it rewrites Host.
+  // X-Forwarded-Host reaches here only from a trusted proxy (forwarded.ts), which may set it
+  // when it rewrites Host.
   const hosts = [req.headers.host, req.headers['x-forwarded-host']?.split(',')[0].trim()].filter((h): h is string => !!h);
   const o = origin.trim().toLowerCase();
   return hosts.some((h) => schemes.some((s) => o === `${s}://${h.toLowerCase()}`));

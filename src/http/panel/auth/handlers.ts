@@ -5,7 +5,7 @@ import { json, noContent } from '../../respond.js';
 import type { RouteInput } from '../../routes/route.js';
 import type { LoginRequestSchema } from '../../../rows/schemas.js';
 import type { PanelBaseContext, PanelHandler } from '../context.js';
-import { clearedSessionCookie, isSecure, sessionCookie } from '../cookies.js';
+import { clearedSessionCookie, secureCookie, sessionCookie } from '../cookies.js';
 import { LoginThrottle, type ThrottleOptions } from './login-throttle.js';
 
 const SWEEP_EVERY_MS = 10 * 60_000;
@@ -43,13 +43,17 @@ export function createLogin(throttleOptions?: ThrottleOptions) {
     // Logged by the activity log, as its audit entry (session.create).
     const session = deps.store.sessions.create(user.username, now, deps.settings.sessionTtlMs);
     const maxAge = Math.max(1, Math.floor(deps.settings.sessionTtlMs / 1000));
-    return json(200, { username: user.username, role: user.role }, { 'set-cookie': sessionCookie(session.token, maxAge, isSecure(req)) });
+    return json(
+      200,
+      { username: user.username, role: user.role },
+      { 'set-cookie': sessionCookie(session.token, maxAge, secureCookie(req, deps.settings.publicUrl)) },
+    );
   };
 }
 
 export const logout = (({ deps, req, token, user }) => {
   deps.store.sessions.end(token, userActor(user.username));
-  return noContent({ 'set-cookie': clearedSessionCookie(isSecure(req)) });
+  return noContent({ 'set-cookie': clearedSessionCookie(secureCookie(req, deps.settings.publicUrl)) });
 }) satisfies PanelHandler;
 
 export const me = (({ user }) => json(200, { username: user.username, role: user.role })) satisfies PanelHandler;
