@@ -41,8 +41,8 @@ export interface Settings {
   /** The address users open (`https://panel.example.org`, an origin); null: none beside the
    * address palpanel listens on. */
   publicUrl: string | null;
-  /** Addresses and CIDRs of reverse proxies whose X-Forwarded-* headers are believed. */
-  trustedProxies: readonly string[];
+  /** Addresses and CIDRs of reverse proxies whose X-Forwarded-* headers are believed; null: none. */
+  trustedProxies: readonly string[] | null;
   /** Webhooks may go to loopback, link-local and private addresses (default: refused). */
   webhookAllowPrivate: boolean;
 }
@@ -260,7 +260,7 @@ const DEFS = {
   },
   trustedProxies: {
     env: 'SERVICE_TRUSTED_PROXIES',
-    def: '',
+    def: null,
     schema: proxyList,
     hint: 'comma-separated addresses or CIDRs of your reverse proxies, e.g. 127.0.0.1,10.0.0.0/8',
   },
@@ -335,7 +335,7 @@ export function settingsSummary(s: Settings): string {
     let shown: string;
     if (v === null) shown = '(unset)';
     else if (def.secret) shown = '(set)';
-    else if (Array.isArray(v)) shown = v.length ? v.join(',') : '(none)';
+    else if (Array.isArray(v)) shown = v.join(',');
     else if (typeof v === 'object') shown = `${(v as HostPort).host}:${(v as HostPort).port}`;
     else if (typeof v === 'boolean') shown = v ? 'on' : 'off';
     else if (key.endsWith('Ms')) shown = `${v as number}ms`;

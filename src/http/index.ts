@@ -67,7 +67,7 @@ export function createHandler(given: HttpDeps, opts: HandlerOptions = {}): Handl
     }
   };
   // Behind a reverse proxy: the client's address and scheme, believed only from trusted proxies.
-  const forwarded = forwardedResolver(deps.settings.trustedProxies);
+  const forwarded = forwardedResolver(deps.settings.trustedProxies ?? []);
   const handle: Handler = async (given) => {
     const req = forwarded(given);
     const res = await route(req);

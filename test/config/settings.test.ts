@@ -28,7 +28,7 @@ describe('settings', () => {
       configComposeService: null,
       mapTileUrl: null,
       publicUrl: null,
-      trustedProxies: [],
+      trustedProxies: null,
       webhookAllowPrivate: false,
     });
   });
