@@ -155,4 +155,30 @@ describe('webhooks', () => {
     expect(logs).toContain(`webhook ${ts.store.webhooks.list()[0].id}: gave up on an event after 4 attempts (HTTP 500)`);
     expect(rx.bodies).toEqual([{ at: '2026-07-14T10:00:00.000Z', kind: 'join', message: 'Alice joined the server' }]);
   });
+
+  it('a receiver that answers 404 (a deleted Discord webhook) is given up at once, never asked again for that event', async () => {
+    const { ts } = await rig();
+    const rx = await receiver();
+    cleanup.push(() => new Promise<void>((r) => rx.server.close(() => r())));
+    ts.store.webhooks.add('json', rx.url, 'cli', { allowPrivate: true });
+    const logs: string[] = [];
+    const notifier = new Notifier({
+      store: ts.store,
+      log: (_l, m) => void logs.push(m),
+      retryBaseMs: 5,
+      maxAttempts: 4,
+      allowPrivate: true,
+    });
+    cleanup.push(notifier.start());
+    // A 404 for the first event, then the receiver takes the next one: had the 404 been retried,
+    // the first event would arrive on its second attempt.
+    rx.script = [404];
+    ts.store.events.append({ at: '2026-07-14T10:00:00.000Z', kind: 'join', message: 'Alice joined the server' });
+    await waitFor('given up', () => logs.find((l) => l.includes('gave up')));
+    ts.store.events.append({ at: '2026-07-14T10:00:01.000Z', kind: 'leave', message: 'Alice left the server' });
+    await waitFor('the next event delivered', () => (rx.bodies.length > 0 ? true : undefined));
+    await notifier.idle();
+    expect(logs).toContain(`webhook ${ts.store.webhooks.list()[0].id}: gave up on an event after 1 attempt (HTTP 404)`);
+    expect(rx.bodies).toEqual([{ at: '2026-07-14T10:00:01.000Z', kind: 'leave', message: 'Alice left the server' }]);
+  });
 });

@@ -142,6 +142,27 @@ describe('handler edges', () => {
     expect(after.headers.etag).not.toBe(before.headers.etag);
   });
 
+  it('the ETag covers the envelope too: the same rows from a newer parse, or with drift, are a 200 with a new ETag', async () => {
+    const send = make(new TestLive());
+    const world = makeWorld({ players: 3, pals: 10 });
+    ts.store.world.replace(world, '2026-07-14T09:00:00.000Z');
+    const conditional = async (etag: string) =>
+      send({ method: 'GET', path: `${I}/pals`, headers: { authorization: `Bearer ${key}`, 'if-none-match': etag } });
+    const first = await get(send, '/pals');
+    expect((await conditional(first.headers.etag)).status).toBe(304);
+    // The same rows, parsed again later: lastParseAt moves, the data does not.
+    ts.store.world.replace(world, '2026-07-14T09:30:00.000Z');
+    const later = await conditional(first.headers.etag);
+    expect(later.status).toBe(200);
+    expect(JSON.parse(String(later.body)).data).toEqual(JSON.parse(String(first.body)).data);
+    expect(later.headers.etag).not.toBe(first.headers.etag);
+    // The same rows and parse time, now with format drift.
+    ts.store.world.replace({ ...world, formatDrift: true }, '2026-07-14T09:30:00.000Z');
+    const drift = await conditional(later.headers.etag);
+    expect(drift.status).toBe(200);
+    expect(JSON.parse(String(drift.body)).formatDrift).toBe(true);
+  });
+
   it('a failing live source gives 500 internal_error without its text; other routes still work', async () => {
     const live = new TestLive();
     live.snapshot = () => {
