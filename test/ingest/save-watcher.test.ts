@@ -124,6 +124,21 @@ describe('save watcher', () => {
     expect(pals.map((n) => n === 2150)).toEqual([false, true, false, true, false, true]);
   });
 
+  it('a save rewritten with the same length is a new save: its stamp is size and time', async () => {
+    const { saveDir, store, watcher, clock } = await setup('v0.1-coop');
+    const level = join(saveDir, 'Level.sav');
+    const bytes = readFileSync(level);
+    rewrite(level, bytes, 2_000_000_000);
+    clock.ms = 2_000_000_010_000;
+    expect(await watcher.check()).toBe('parsed');
+    const first = store.world.parseInfo().lastParseAt;
+    // The next autosave: the same size (a world that did not grow), written later.
+    rewrite(level, bytes, 2_000_000_030);
+    clock.ms = 2_000_000_040_000;
+    expect(await watcher.check()).toBe('parsed');
+    expect(store.world.parseInfo().lastParseAt).not.toBe(first);
+  });
+
   it('a read during which Level.sav changed is thrown away and tried again soon', async () => {
     const { saveDir, store, clock } = await setup('v0.1-coop');
     const level = join(saveDir, 'Level.sav');
