@@ -75,12 +75,17 @@ describe('scheduled tasks', () => {
   it('a restart: the warnings at 10 and 1 minutes before, then save and shutdown; logged and audited', async () => {
     const { ts, at, actions } = await rig();
     const t = ts.store.tasks.add(restart('run'), 'user:ann');
-    await at('2026-07-14T03:49:00.000Z');
+    await at('2026-07-14T03:49:59.000Z');
     expect(actions()).toEqual([]);
+    // Each warning at its own minute, asserted at that tick (not after a later one).
     await at('2026-07-14T03:50:00.000Z');
+    expect(actions()).toEqual(['announce: The server restarts in 10 minutes.']);
     await at('2026-07-14T03:55:00.000Z'); // no second warning for the same minute mark
     expect(actions()).toEqual(['announce: The server restarts in 10 minutes.']);
+    await at('2026-07-14T03:58:59.000Z');
+    expect(actions()).toHaveLength(1);
     await at('2026-07-14T03:59:00.000Z');
+    expect(actions()).toEqual(['announce: The server restarts in 10 minutes.', 'announce: The server restarts in 1 minutes.']);
     await at('2026-07-14T04:00:00.000Z');
     expect(actions()).toEqual([
       'announce: The server restarts in 10 minutes.',
