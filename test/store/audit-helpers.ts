@@ -13,6 +13,7 @@ import { PANEL_MIGRATIONS } from '../../src/store/migrations.js';
 import { SessionRepo } from '../../src/store/sessions.js';
 import { loadSqlJs } from '../../src/store/sqljs.js';
 import { UserRepo } from '../../src/store/users.js';
+import { BackupSettingsRepo } from '../../src/store/backup-settings.js';
 
 export class TestClock {
   constructor(public ms = Date.parse('2026-07-14T10:00:00.000Z')) {}
@@ -46,6 +47,7 @@ export async function panelParts(dir: string, clock: TestClock) {
     keys: new KeyRepo(db, clock.now, audit),
     users: new UserRepo(db, clock.now, audit),
     sessions: new SessionRepo(db, clock.now, audit),
+    backupSettings: new BackupSettingsRepo(db, clock.now, audit),
   };
 }
 

@@ -477,6 +477,11 @@ describe('atomicity: a change and its row go together or not at all', () => {
     expect(() => p.keys.create('k', 'user:ann')).toThrow(/audit write failed/);
     expect(() => p.sessions.endById(s.id, 'user:ann')).toThrow(/audit write failed/);
     expect(() => p.sessions.create('ann', clock.now(), TTL)).toThrow(/audit write failed/);
+    const schedule = p.backupSettings.schedule();
+    expect(() => p.backupSettings.setSchedule({ enabled: !schedule.enabled, intervalHours: 12, retentionDays: 60 }, 'user:ann')).toThrow(
+      /audit write failed/,
+    );
+    expect(p.backupSettings.schedule()).toEqual(schedule);
     expect(p.users.get('bob')).toMatchObject({ role: 'admin' });
     expect(await p.users.check('bob', PW.bob)).not.toBeNull();
     expect(p.sessions.lookup(s.token, clock.now())).toMatchObject({ username: 'bob' });
