@@ -18,6 +18,8 @@ import { tarChunks } from '../../src/lib/tar.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { FIXTURES, tempDir } from '../helpers/cli.js';
 import { fileTree } from '../helpers/tree.js';
+import { runBackupOp } from '../../src/backups/ops.js';
+import { ValidationError } from '../../src/lib/errors.js';
 
 const stores: Store[] = [];
 afterEach(() => {
@@ -100,6 +102,20 @@ describe('backups', () => {
       bytesUsed: rec.sizeBytes,
     });
     expect(storage.freeBytes).toBeGreaterThan(0);
+  });
+
+  it('the CLI and control-socket path refuses a confirmation that is not exactly RESTORE, and touches nothing', async () => {
+    const { saveDir, svc, ports, store } = await rig();
+    const { id } = ports.start('manual', 'user:ann');
+    await svc.idle();
+    writeFileSync(join(saveDir, 'Level.sav'), Buffer.concat([readFileSync(join(saveDir, 'Level.sav')), Buffer.from('x')]));
+    const now = fileTree(saveDir);
+    for (const confirm of ['restore', 'Restore', ' RESTORE', 'RESTORE ', '']) {
+      await expect(runBackupOp(ports, { op: 'backup.restore', id, confirm }), confirm).rejects.toThrow(ValidationError);
+    }
+    expect(fileTree(saveDir)).toEqual(now);
+    expect((await svc.list()).map((b) => b.trigger)).toEqual(['manual']);
+    expect(store.audit.list({ limit: 5, action: 'backup.restore' }).data.filter((r) => r.outcome === 'ok')).toEqual([]);
   });
 
   it('round trip: backup, change the world, restore: the folder is byte-identical to the backup, and a pre-restore backup holds what was there', async () => {
