@@ -7,8 +7,9 @@ import { defineConfig } from 'vitest/config';
 // `npm test` runs both, `npm run test:unit` and `npm run test:e2e` one each (`--project`).
 const E2E = ['test/**/*-e2e.test.ts', 'test/**/*-e2e.test.tsx'];
 // Run first, in this order: a clone without ../shared stops before anything else happens
-// (building included); the temp guard then gives the run a temp dir of its own.
-const COMMON_SETUP = ['test/setup/shared-fixtures.ts', 'test/setup/temp-guard.ts'];
+// (building included); the temp guard then gives the run a temp dir of its own; the skip report
+// prints at the end why each skipped test could not run here.
+const COMMON_SETUP = ['test/setup/shared-fixtures.ts', 'test/setup/temp-guard.ts', 'test/setup/skip-report.ts'];
 
 export default defineConfig({
   test: {

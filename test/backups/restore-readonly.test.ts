@@ -12,6 +12,7 @@ import { FIXTURES, ROOT, tempDir } from '../helpers/cli.js';
 import { waitFor } from '../helpers/wait.js';
 import { fileTree } from '../helpers/tree.js';
 import { fromPanelPage } from '../helpers/panel-page.js';
+import { noteSkip } from '../helpers/skipped.js';
 
 const probeDir = tempDir('palpanel-ro-probe-');
 const probe = spawnSync(
@@ -29,7 +30,7 @@ const probe = spawnSync(
 );
 const canMount = probe.status === 0;
 if (!canMount)
-  console.log('restore: unshare cannot bind-mount read-only here (no user namespaces); the read-only save folder test is skipped');
+  noteSkip('restore: unshare cannot bind-mount read-only here (no user namespaces); the read-only save folder test is skipped');
 
 const ADMIN = { username: 'admin', password: 'correct-horse-battery-staple' };
 const children: ChildProcess[] = [];

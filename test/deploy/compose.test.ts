@@ -13,12 +13,13 @@ import { parse } from 'yaml';
 import { loadSettings, SETTINGS_TABLE } from '../../src/config/settings.js';
 import { parseConfig } from '../../src/lib/game-config/config-file.js';
 import { ROOT, tempDir } from '../helpers/cli.js';
+import { noteSkip } from '../helpers/skipped.js';
 
 const DIR = join(ROOT, 'deploy', 'docker');
 const read = (name: string) => readFileSync(join(DIR, name), 'utf8');
 const compose = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' });
 const hasCompose = compose.status === 0;
-if (!hasCompose) console.log('deploy: the docker compose plugin is not on this machine; compose.yaml is checked by a YAML parse only');
+if (!hasCompose) noteSkip('deploy: the docker compose plugin is not on this machine; compose.yaml is checked by a YAML parse only');
 
 interface Service {
   image?: string;

@@ -6,9 +6,10 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { ROOT } from '../helpers/cli.js';
 import { waitFor } from '../helpers/wait.js';
+import { noteSkip } from '../helpers/skipped.js';
 
 const daemon = spawnSync('docker', ['info'], { encoding: 'utf8' }).status === 0;
-if (!daemon) console.log('deploy: no docker daemon on this machine; the container image is not built here');
+if (!daemon) noteSkip('deploy: no docker daemon on this machine; the container image is not built here');
 
 const docker = (...args: string[]) => spawnSync('docker', args, { cwd: ROOT, encoding: 'utf8' });
 

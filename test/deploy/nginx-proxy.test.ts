@@ -16,10 +16,11 @@ import { createLogger } from '../../src/lib/logger.js';
 import { FIXTURES, ROOT, tempDir } from '../helpers/cli.js';
 import { testSettings } from '../helpers/settings.js';
 import { waitFor } from '../helpers/wait.js';
+import { noteSkip } from '../helpers/skipped.js';
 
 const has = (cmd: string, ...args: string[]) => spawnSync(cmd, args, { encoding: 'utf8' }).status === 0;
 const hasNginx = has('nginx', '-v') && has('openssl', 'version');
-if (!hasNginx) console.log('deploy: nginx (or openssl) is not on this machine; palpanel behind nginx is not tested here');
+if (!hasNginx) noteSkip('deploy: nginx (or openssl) is not on this machine; palpanel behind nginx is not tested here');
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

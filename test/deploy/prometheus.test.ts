@@ -12,12 +12,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../helpers/cli.js';
 import { startLiveServe } from '../helpers/live-serve.js';
 import { waitFor } from '../helpers/wait.js';
+import { noteSkip } from '../helpers/skipped.js';
 
 const DIR = join(ROOT, 'deploy', 'prometheus');
 const has = (tool: string) => spawnSync(tool, ['--version'], { encoding: 'utf8' }).status === 0;
 const present = has('prometheus') && has('promtool');
 if (!present)
-  console.log('deploy: prometheus or promtool is not on this machine (apt-get install prometheus); the Prometheus test is skipped');
+  noteSkip('deploy: prometheus or promtool is not on this machine (apt-get install prometheus); the Prometheus test is skipped');
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -7,12 +7,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../helpers/cli.js';
+import { noteSkip } from '../helpers/skipped.js';
 
 const has = (cmd: string, ...args: string[]) => spawnSync(cmd, args, { encoding: 'utf8' }).status === 0;
 const hasNginx = has('nginx', '-v') && has('openssl', 'version');
 const hasCaddy = has('caddy', 'version');
-if (!hasNginx) console.log('deploy: nginx (or openssl) is not on this machine; deploy/nginx/palpanel.conf is not checked here');
-if (!hasCaddy) console.log('deploy: caddy is not on this machine; deploy/caddy/Caddyfile is not checked here');
+if (!hasNginx) noteSkip('deploy: nginx (or openssl) is not on this machine; deploy/nginx/palpanel.conf is not checked here');
+if (!hasCaddy) noteSkip('deploy: caddy is not on this machine; deploy/caddy/Caddyfile is not checked here');
 
 const SITE = join(ROOT, 'deploy', 'nginx', 'palpanel.conf');
 

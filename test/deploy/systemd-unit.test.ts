@@ -10,12 +10,13 @@ import { describe, expect, it } from 'vitest';
 import { exitCodeFor } from '../../src/cli/exit.js';
 import { loadSettings, SETTINGS_TABLE, SettingsError } from '../../src/config/settings.js';
 import { ROOT, tempDir } from '../helpers/cli.js';
+import { noteSkip } from '../helpers/skipped.js';
 
 const DIR = join(ROOT, 'deploy', 'systemd');
 const read = (name: string) => readFileSync(join(DIR, name), 'utf8');
 const analyze = spawnSync('systemd-analyze', ['--version'], { encoding: 'utf8' });
 const hasAnalyze = analyze.status === 0;
-if (!hasAnalyze) console.log('deploy: systemd-analyze is not on this machine; the units are not verified here');
+if (!hasAnalyze) noteSkip('deploy: systemd-analyze is not on this machine; the units are not verified here');
 
 /** `Key=value` lines of a unit or env file (comments and sections aside), in order. */
 const entries = (text: string): [string, string][] =>

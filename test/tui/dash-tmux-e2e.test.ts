@@ -3,13 +3,14 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { BIN, tempDir } from '../helpers/cli.js';
+import { noteSkip } from '../helpers/skipped.js';
 
 const hasTmux = (() => {
   try {
     execFileSync('tmux', ['-V'], { stdio: 'ignore' });
     return true;
   } catch {
-    console.warn('dash-tmux: tmux is not installed; the terminal end-to-end test is skipped (.ci/run installs it)');
+    noteSkip('dash-tmux: tmux is not installed; the terminal end-to-end test is skipped (.ci/run installs it)');
     return false;
   }
 })();

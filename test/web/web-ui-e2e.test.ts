@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT } from '../helpers/paths.js';
 import { tempDir } from '../helpers/temp.js';
 import { CHROMIUM, launchChromium, seriousViolations, type AxeFinding } from './browser.js';
+import { noteSkip } from '../helpers/skipped.js';
 
 const ARTIFACTS = join(ROOT, 'artifacts', 'web-ui');
 const DESKTOP = { width: 1280, height: 860 };
@@ -124,6 +125,11 @@ async function settled(page: Page): Promise<void> {
     },
   );
 }
+
+if (!CHROMIUM)
+  noteSkip(
+    "web UI: Debian's chromium is not on this machine (apt-get install chromium, or PALPANEL_CHROMIUM); the browser tests are skipped",
+  );
 
 describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => {
   beforeAll(async () => {
