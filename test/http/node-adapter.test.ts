@@ -62,8 +62,8 @@ describe('startHttpServer', () => {
     logs.length = 0;
   });
 
-  async function start(handler: Handler = echoHandler()) {
-    server = await startHttpServer(handler, { host: '127.0.0.1', port: 0, log, limits: LIMITS });
+  async function start(handler: Handler = echoHandler(), limits = LIMITS) {
+    server = await startHttpServer(handler, { host: '127.0.0.1', port: 0, log, limits });
     return server;
   }
 
@@ -255,17 +255,31 @@ describe('startHttpServer', () => {
     c.sock.destroy();
   });
 
-  it('a client that stalls in its head or body does not stall others, and is cut off with 408', async () => {
+  it('a client that stalls in its head or body does not stall others', async () => {
+    // Limits far longer than the test: the stalled connections stay open throughout, so the
+    // others answering proves they were not held up (no wall-clock bound on a busy machine).
+    const s = await start(echoHandler(), { ...LIMITS, headersTimeoutMs: 60_000, requestTimeoutMs: 60_000 });
+    const stalledHead = rawConnect(s.port);
+    stalledHead.sock.write('GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ');
+    const stalledBody = rawConnect(s.port);
+    stalledBody.sock.write('POST /api/v1/x HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nabc');
+    let closedEarly = false;
+    void Promise.race([stalledHead.closed, stalledBody.closed]).then(() => (closedEarly = true));
+    const send = socketSend(`http://127.0.0.1:${s.port}`);
+    for (let i = 0; i < 20; i++) expect((await send({ method: 'GET', path: `/fast${i}` })).status).toBe(200);
+    send.close();
+    expect(closedEarly).toBe(false);
+    expect(stalledHead.data() + stalledBody.data()).toBe('');
+    stalledHead.sock.destroy();
+    stalledBody.sock.destroy();
+  });
+
+  it('a client that stalls in its head or body is cut off with 408', async () => {
     const s = await start();
     const stalledHead = rawConnect(s.port);
     stalledHead.sock.write('GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ');
     const stalledBody = rawConnect(s.port);
     stalledBody.sock.write('POST /api/v1/x HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nabc');
-    const send = socketSend(`http://127.0.0.1:${s.port}`);
-    const t0 = Date.now();
-    for (let i = 0; i < 20; i++) expect((await send({ method: 'GET', path: `/fast${i}` })).status).toBe(200);
-    expect(Date.now() - t0).toBeLessThan(400);
-    send.close();
     const [head, body] = await Promise.all([stalledHead.closed, stalledBody.closed]);
     expect(head).toMatch(/^HTTP\/1\.1 408 /);
     expect(body).toMatch(/^HTTP\/1\.1 408 /);
@@ -288,13 +302,13 @@ describe('startHttpServer', () => {
     const send = socketSend(`http://127.0.0.1:${s.port}`);
     const inflight = send({ method: 'GET', path: '/slow' });
     await wait(50);
-    const t0 = Date.now();
-    const closing = s.close(3000);
+    // A deadline longer than the test's own timeout: close() must resolve once the in-flight
+    // request is done, not at its deadline (no wall-clock bound on a busy machine).
+    const closing = s.close(120_000);
     const res = await inflight;
     expect(res.status).toBe(200);
     expect(res.headers.connection).toBe('close');
     await closing;
-    expect(Date.now() - t0).toBeLessThan(2000);
     await expect(send({ method: 'GET', path: '/after' })).rejects.toThrow();
     send.close();
   });
@@ -308,9 +322,9 @@ describe('startHttpServer', () => {
     await wait(50);
     const t0 = Date.now();
     await s.close(300);
-    const took = Date.now() - t0;
-    expect(took).toBeGreaterThanOrEqual(250);
-    expect(took).toBeLessThan(1500);
+    // Not before its deadline (timers never fire early); that it ends at all, with a request
+    // that never finishes, is the point.
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(250);
     await c.closed;
     await idle.closed;
   });
