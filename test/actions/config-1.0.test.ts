@@ -10,8 +10,8 @@ import { createConfigEditor } from '../../src/actions/config-editor.js';
 import { createHandler } from '../../src/http/index.js';
 import { defaultIni, parseConfig } from '../../src/lib/game-config/config-file.js';
 import { tempDir } from '../helpers/temp.js';
-import { ManualClock, silentLog, tempStore, TestLive, toHttpRequest } from '../http/fixture.js';
-import { ADMIN, type PanelResponse } from '../http/panel-harness.js';
+import { ManualClock, silentLog, tempStore, TestLive } from '../http/fixture.js';
+import { ADMIN, panelCalls } from '../http/panel-harness.js';
 
 /** The 1.0 defaults, in the game's order and spelling. */
 const OPTIONS_1_0 = [
@@ -168,20 +168,8 @@ async function rig(text: string) {
     log: silentLog,
     version: 't',
   });
-  const send = async (method: string, path: string, cookie?: string, body?: unknown) => {
-    const res = await handler(
-      toHttpRequest({
-        method,
-        path: `/api/v1${path}`,
-        headers: cookie ? { cookie } : {},
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-    );
-    const json: PanelResponse['json'] = res.body ? JSON.parse(String(res.body)) : undefined;
-    return { status: res.status, json, headers: res.headers };
-  };
-  const login = await send('POST', '/auth/login', undefined, ADMIN);
-  return { file, send, admin: String(login.headers['set-cookie']).split(';')[0] };
+  const { send, login } = panelCalls(handler);
+  return { file, send, admin: await login(ADMIN) };
 }
 
 describe('settings current to 1.0', () => {

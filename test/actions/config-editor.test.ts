@@ -10,7 +10,7 @@ import { createHandler } from '../../src/http/index.js';
 import { applyChanges, ConfigFileError, parseConfig } from '../../src/lib/game-config/config-file.js';
 import { tempDir } from '../helpers/cli.js';
 import { ManualClock, silentLog, tempStore, TestLive, toHttpRequest, type TempStore } from '../http/fixture.js';
-import { ADMIN, VIEWER, type PanelResponse } from '../http/panel-harness.js';
+import { ADMIN, VIEWER, panelCalls } from '../http/panel-harness.js';
 
 // As the game writes it: a section line, then OptionSettings on one line (shortened here, with
 // an unknown key the game may add in a later version).
@@ -61,19 +61,7 @@ async function rigAt(file: string) {
     log: silentLog,
     version: 't',
   });
-  const send = async (method: string, path: string, cookie?: string, body?: unknown) => {
-    const res = await handler(
-      toHttpRequest({
-        method,
-        path: `/api/v1${path}`,
-        headers: cookie ? { cookie } : {},
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-    );
-    const json: PanelResponse['json'] = res.body ? JSON.parse(String(res.body)) : undefined;
-    return { status: res.status, json, headers: res.headers };
-  };
-  const login = async (c: typeof ADMIN) => String((await send('POST', '/auth/login', undefined, c)).headers['set-cookie']).split(';')[0];
+  const { send, login } = panelCalls(handler);
   return { file, ts, send, admin: await login(ADMIN), viewer: await login(VIEWER) };
 }
 

@@ -12,8 +12,8 @@ import { startSimGameServer } from '../../src/demo/sim/index.js';
 import { createHandler } from '../../src/http/index.js';
 import { playerIdOfSaveUid } from '../../src/lib/player-id.js';
 import { ITEM_CATALOG } from '../../src/lib/items.js';
-import { makeWorld, ManualClock, silentLog, tempStore, TestLive, toHttpRequest } from '../http/fixture.js';
-import { ADMIN, VIEWER, type PanelResponse } from '../http/panel-harness.js';
+import { makeWorld, ManualClock, silentLog, tempStore, TestLive } from '../http/fixture.js';
+import { ADMIN, VIEWER, panelCalls } from '../http/panel-harness.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -81,19 +81,7 @@ async function rig(
     log: silentLog,
     version: 't',
   });
-  const send = async (method: string, path: string, cookie?: string, body?: unknown) => {
-    const res = await handler(
-      toHttpRequest({
-        method,
-        path: `/api/v1${path}`,
-        headers: cookie ? { cookie } : {},
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-    );
-    const json: PanelResponse['json'] = res.body ? JSON.parse(String(res.body)) : undefined;
-    return { status: res.status, json, headers: res.headers };
-  };
-  const login = async (c: typeof ADMIN) => String((await send('POST', '/auth/login', undefined, c)).headers['set-cookie']).split(';')[0];
+  const { send, login } = panelCalls(handler);
   return { sim, ts, send, admin: await login(ADMIN), viewer: await login(VIEWER) };
 }
 

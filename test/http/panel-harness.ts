@@ -1,6 +1,7 @@
 // A panel over the HTTP core (no socket) with a real store on a temp dir, an admin and a viewer,
 // and a manual clock: what the panel route tests share.
 import { createHandler, type HttpDeps } from '../../src/http/index.js';
+import type { Handler } from '../../src/http/types.js';
 import { P } from './conformance-table.js';
 import { ManualClock, silentLog, tempStore, TestLive, toHttpRequest, type TempStore, type WireRequest } from './fixture.js';
 
@@ -55,4 +56,23 @@ export async function panelHarness(sessionTtlMs = 3_600_000, more: Partial<HttpD
     return res.headers['set-cookie'].split(';')[0];
   };
   return { ts, clock, send, loginReq, login };
+}
+
+/** JSON calls on a panel handler, `send(method, '/config', cookie, body)`, and a login that
+ * answers the session cookie: what the action tests that build their own handler share. */
+export function panelCalls(handler: Handler) {
+  const send = async (method: string, path: string, cookie?: string, body?: unknown) => {
+    const res = await handler(
+      toHttpRequest({
+        method,
+        path: `${P}${path}`,
+        headers: cookie ? { cookie } : {},
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+    const json: PanelResponse['json'] = res.body ? JSON.parse(String(res.body)) : undefined;
+    return { status: res.status, json, headers: res.headers };
+  };
+  const login = async (c: Credentials) => String((await send('POST', '/auth/login', undefined, c)).headers['set-cookie']).split(';')[0];
+  return { send, login };
 }
