@@ -156,7 +156,7 @@ export class SaveWatcher<T extends { stamp: FileStamp }> {
     const dir = this.folder.current().dir;
     let ino = -1;
     try {
-      if (dir) ino = statIno(dir);
+      if (dir) ino = statSync(dir).ino;
     } catch {
       ino = -1;
     }
@@ -353,8 +353,4 @@ export class SaveWatcher<T extends { stamp: FileStamp }> {
     };
     return this.last;
   }
-}
-
-function statIno(dir: string): number {
-  return statSync(dir).ino;
 }

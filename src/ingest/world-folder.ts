@@ -8,7 +8,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { ConflictError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
-import { folderProblem, type SaveDirProblem } from './save-files.js';
+import { folderProblem, stampOf, type SaveDirProblem } from './save-files.js';
 
 /** How the followed world was chosen. */
 export type WorldChoice = 'configured' | 'game' | 'only';
@@ -31,13 +31,8 @@ const MAX_DEPTH = 4;
 /** World ids compare without case and dashes (the REST API and the folder name differ). */
 export const sameWorldId = (a: string, b: string): boolean => a.replace(/-/g, '').toUpperCase() === b.replace(/-/g, '').toUpperCase();
 
-function hasLevelSav(dir: string): boolean {
-  try {
-    return statSync(join(dir, 'Level.sav')).isFile();
-  } catch {
-    return false;
-  }
-}
+/** A folder holding Level.sav as a regular file. */
+const hasLevelSav = (dir: string): boolean => stampOf(join(dir, 'Level.sav')) !== null;
 
 /**
  * The world folders below `dir`: folders holding Level.sav. Not looked into: a world folder (its
