@@ -16,7 +16,7 @@ import { CONFORMANCE_CASES, get, runCase, type ConformanceFixture } from './conf
 import { seedConformance, type SeededFixture } from './conformance-fixture.js';
 import { socketSend, type Send } from './fixture.js';
 
-const setsOnline = (c: (typeof CONFORMANCE_CASES)[number]) => String(c.run).includes('setOnline');
+const setsOnline = (c: (typeof CONFORMANCE_CASES)[number]) => c.run.toString().includes('setOnline');
 const withoutGame = CONFORMANCE_CASES.filter((c) => !c.needs?.length);
 const withGame = CONFORMANCE_CASES.filter((c) => !c.needs?.includes('reparse') && setsOnline(c));
 
@@ -39,7 +39,7 @@ async function startServe(env: Record<string, string>, seed?: (s: SeededFixture)
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`no listening line: ${out}`)), 20_000);
-    child.stdout!.on('data', (c: Buffer) => {
+    child.stdout.on('data', (c: Buffer) => {
       out += c.toString();
       const m = /listening on (http:\/\/\S+)/.exec(out);
       if (m) {
