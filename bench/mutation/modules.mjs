@@ -38,7 +38,7 @@ export const MODULES = {
   'console-masking': {
     what: 'secrets masked in console commands, replies and logs',
     mutate: ['src/lib/console-text.ts'],
-    tests: ['test/actions/console.test.ts'],
+    tests: ['test/actions/console.test.ts', 'test/lib/console-text.test.ts'],
   },
   'login-throttle': {
     what: 'the failed-login throttle per address and username',
