@@ -7,7 +7,7 @@ import { createGameControl } from '../game/game-control.js';
 import { moderationActions } from '../actions/moderation-actions.js';
 import { Moderator } from '../actions/whitelist-moderator.js';
 import type { LiveSource } from '../poller/live-source.js';
-import { createHandler, loadWebAssets } from '../http/index.js';
+import { createHandler, loadWebAssets, type WebAssets } from '../http/index.js';
 import { startHttpServer } from '../http/node-adapter.js';
 import { systemClock, type Clock } from '../lib/time.js';
 import { ListenError, NotConfiguredError } from '../lib/errors.js';
@@ -57,6 +57,8 @@ export interface ServeOptions {
   clock?: Clock;
   /** Receives the ready line (`listening on http://HOST:PORT`). */
   ready: (line: string) => void;
+  /** The web UI's files; default: the executable's, or the checkout's dist/web (tests pass a build of their own). */
+  web?: WebAssets | null;
 }
 
 export interface RunningServer {
@@ -320,7 +322,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
       log,
       version: opts.version,
       feed,
-      web: loadWebAssets(),
+      web: opts.web !== undefined ? opts.web : loadWebAssets(),
       mapTileUrl: settings.mapTileUrl,
       webhookAllowPrivate: settings.webhookAllowPrivate,
       diagnostics: createDiagnosticsPorts({

@@ -10,11 +10,13 @@ import { liveSettings } from './live-serve.js';
 import { fromPanelPage } from './panel-page.js';
 import { waitFor } from './wait.js';
 import type { Channel } from '../../src/http/panel/diagnostics/schemas.js';
+import type { WebAssets } from '../../src/http/index.js';
 
 export const ADMIN = { username: 'root', password: 'a-long-admin-passphrase-2' };
 export const VIEWER = { username: 'watcher', password: 'a-long-viewer-passphrase-3' };
 
 export interface DiagnosticsRig {
+  url: string;
   sim: SimGameServer;
   server: RunningServer;
   saveDir: string;
@@ -34,6 +36,7 @@ export async function startDiagnosticsRig(
   cleanup: (() => Promise<void> | void)[],
   sim: SimOptions = {},
   env: Record<string, string> = {},
+  web?: WebAssets,
 ): Promise<DiagnosticsRig> {
   const saveDir = tempDir('palpanel-save-');
   cpSync(join(FIXTURES, 'v0.1-coop'), saveDir, { recursive: true });
@@ -52,6 +55,7 @@ export async function startDiagnosticsRig(
     version: 'test',
     clock: () => new Date(Date.now() + skew),
     ready: () => {},
+    web,
   });
   cleanup.push(() => server.stop());
   server.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
@@ -80,6 +84,7 @@ export async function startDiagnosticsRig(
     return { text: r.text, byId: Object.fromEntries((r.json.data.channels as Channel[]).map((c) => [c.id, c])) };
   };
   return {
+    url: server.url,
     sim: game,
     server,
     saveDir,

@@ -70,7 +70,7 @@ export function saveChannel(save: SaveInput | null, now: Date): Channel {
       since: save.newestSaveAt,
       ...times,
       advice:
-        'Check that the game autosaves (AutoSaveSpan in PalWorldSettings.ini) and that SERVICE_SAVE_DIR follows the world the game runs; the Save now action on the dashboard asks for one.',
+        'Check that the game autosaves (AutoSaveSpan in PalWorldSettings.ini) and that SERVICE_SAVE_DIR follows the world the game runs; an admin can ask for one with Save world on the dashboard.',
     };
   }
   if (l.state === 'unknown') {
@@ -167,7 +167,8 @@ export function diskChannel(disk: { freeBytes: number; totalBytes: number } | un
   if (disk.freeBytes < 0.1 * disk.totalBytes || (size > 0 && disk.freeBytes < 10 * size)) {
     return { ...base, state: 'warning', words: `${free} on the backup folder's disk: it is filling up.`, ...none, advice };
   }
-  const room = size > 0 ? `, room for about ${plural(Math.floor(disk.freeBytes / size), 'more backup')}` : '';
+  const fits = size > 0 ? Math.floor(disk.freeBytes / size) : 0;
+  const room = size === 0 ? '' : fits >= 1000 ? ', room for 1000 or more backups' : `, room for about ${fits} more backups`;
   return { ...base, state: 'ok', words: `${free} on the backup folder's disk${room}.`, ...none, advice: null };
 }
 

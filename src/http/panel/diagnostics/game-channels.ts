@@ -41,7 +41,7 @@ export function restChannel(rest: { state: string; link: LinkState } | null, now
     return {
       ...base,
       state: 'failing',
-      words: `The game's REST API has not answered for ${forHow(l, now)}${l.lastError ? ` (${l.lastError})` : ''}.`,
+      words: `The game's REST API has not answered for ${forHow(l, now)}.${l.lastError ? ` Last try: ${l.lastError}.` : ''}`,
       since: l.since,
       ...times(l),
       advice: REST_SETUP,
