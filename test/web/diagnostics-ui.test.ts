@@ -96,7 +96,7 @@ describe.skipIf(!CHROMIUM)('the diagnostics screen in Chromium', () => {
     await page.locator('[data-channel="rcon"] .badge', { hasText: 'Working' }).waitFor();
     expect(await page.locator('.diag-row').count()).toBe(7);
     await context.close();
-    await drawn(rig, 'ok', 'rest', 'Working', /^The game answers/);
+    await drawn(rig, 'ok', 'rest', 'Working', /^The game has answered every poll for/);
   });
 
   it('REST down', { timeout: 120_000 }, async () => {

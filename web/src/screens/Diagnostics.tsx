@@ -5,6 +5,7 @@
 // that differs between browser and server does not say "in 1 min"; the list refreshes itself.
 import { ago, when } from '../format';
 import { useData } from '../hooks';
+import { useLive } from '../live';
 import { useTitle } from '../router';
 import type { DiagnosticsChannel, DiagnosticsReport } from '../types';
 import { Badge, PageHead, type Tone } from '../ui/bits';
@@ -29,7 +30,9 @@ const SUMMARY: Record<DiagnosticsChannel['state'], string> = {
 
 export function Diagnostics() {
   useTitle('Diagnostics');
-  const report = useData<DiagnosticsReport>('/diagnostics', { refreshMs: REFRESH_MS });
+  // Every logged event (the game reachable or not, a backup made) asks again at once.
+  const live = useLive();
+  const report = useData<DiagnosticsReport>('/diagnostics', { refreshMs: REFRESH_MS, refreshKey: live.eventCount });
   return (
     <>
       <PageHead title="Diagnostics">

@@ -57,7 +57,14 @@ export function restChannel(rest: { state: string; link: LinkState } | null, now
       advice: null,
     };
   }
-  return { ...base, state: 'ok', words: `The game answers (for ${forHow(l, now)} now).`, since: l.since, ...times(l), advice: null };
+  return {
+    ...base,
+    state: 'ok',
+    words: `The game has answered every poll for ${forHow(l, now)}.`,
+    since: l.since,
+    ...times(l),
+    advice: null,
+  };
 }
 
 const RCON_ADVICE: Record<string, string> = {
