@@ -7,12 +7,12 @@ import { createGameControl } from '../game/game-control.js';
 import { moderationActions } from '../actions/moderation-actions.js';
 import { Moderator } from '../actions/whitelist-moderator.js';
 import type { LiveSource } from '../poller/live-source.js';
-import { createHandler, loadWebAssets } from '../http/index.js';
+import { createHandler, loadWebAssets, type WebAssets } from '../http/index.js';
 import { startHttpServer } from '../http/node-adapter.js';
 import { systemClock, type Clock } from '../lib/time.js';
 import { ListenError, NotConfiguredError } from '../lib/errors.js';
 import type { BackupPorts } from '../backups/types.js';
-import { createBackupStack } from '../backups/stack.js';
+import { backupDirOf, createBackupStack } from '../backups/stack.js';
 import { isBackupOp, runBackupOp } from '../backups/ops.js';
 import { BackupScheduler } from '../backups/scheduler.js';
 import { recoverRestore } from '../backups/restore.js';
@@ -37,6 +37,7 @@ import { startControlServer } from '../control/control-socket.js';
 import { createGameActions } from '../actions/game-actions.js';
 import { createLiveSource } from '../poller/live-source.js';
 import { createPanelPorts } from './panel-ports.js';
+import { createDiagnosticsPorts } from './diagnostics-ports.js';
 import type { StoreParseResult } from '../ingest/parse-job.js';
 import { createWorldJobs } from '../ingest/world-jobs.js';
 import type { Logger } from '../lib/logger.js';
@@ -56,6 +57,8 @@ export interface ServeOptions {
   clock?: Clock;
   /** Receives the ready line (`listening on http://HOST:PORT`). */
   ready: (line: string) => void;
+  /** The web UI's files; default: the executable's, or the checkout's dist/web (tests pass a build of their own). */
+  web?: WebAssets | null;
 }
 
 export interface RunningServer {
@@ -200,7 +203,8 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
   const store = await openStore(settings.dataDir, clock);
   life.onClose('store', () => store.close());
   life.onClose('activity log', logEvents(store, log));
-  life.onClose('webhooks', new Notifier({ store, log, allowPrivate: settings.webhookAllowPrivate }).start());
+  const notifier = new Notifier({ store, log, allowPrivate: settings.webhookAllowPrivate, now: clock });
+  life.onClose('webhooks', notifier.start());
   try {
     // Sessions left open by a previous run end where their player was last seen; who they were
     // is kept for the poller, so the restart itself logs no leave, join or reachable.
@@ -286,7 +290,12 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     // Without RCON there is no console: the panel then answers as for any part not set up.
     const consolePort =
       settings.rconAddr && settings.rconPassword
-        ? createConsole(store, { addr: settings.rconAddr, password: settings.rconPassword, secrets: [settings.gameAdminPassword] })
+        ? createConsole(store, {
+            addr: settings.rconAddr,
+            password: settings.rconPassword,
+            secrets: [settings.gameAdminPassword],
+            now: clock,
+          })
         : undefined;
     if (consolePort) life.onClose('console', () => consolePort.close());
     // Item grants: PalDefender's REST API when a token is configured, its RCON command else.
@@ -313,9 +322,16 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
       log,
       version: opts.version,
       feed,
-      web: loadWebAssets(),
+      web: opts.web !== undefined ? opts.web : loadWebAssets(),
       mapTileUrl: settings.mapTileUrl,
       webhookAllowPrivate: settings.webhookAllowPrivate,
+      diagnostics: createDiagnosticsPorts({
+        rest,
+        gameData,
+        save: watcher,
+        notifier,
+        backupDir: backups ? backupDirOf(settings) : null,
+      }),
       server: createPanelPorts({
         dataDir: settings.dataDir,
         clock,

@@ -55,7 +55,11 @@ export function Dashboard() {
               return (
                 <>
                   <div className="server-name">
-                    <strong>{s.name || 'Game server'}</strong> <Badge tone={card.tone}>{card.badge}</Badge>
+                    <strong>{s.name || 'Game server'}</strong>{' '}
+                    <Link href="/diagnostics" className="badge-link" title="Diagnostics: whether each link works">
+                      <Badge tone={card.tone}>{card.badge}</Badge>
+                      <span className="sr-only"> (diagnostics)</span>
+                    </Link>
                   </div>
                   {card.note && <p className="muted">{card.note}</p>}
                   <div className="stats">
