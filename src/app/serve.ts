@@ -192,7 +192,8 @@ function taskPorts(
     },
     exec: async (c) => {
       if (!consolePort) throw new NotConfiguredError('rcon');
-      return (await consolePort.exec(c, SYSTEM)).reply;
+      // The admin chose this command when making the task: it runs as a confirmed one.
+      return (await consolePort.exec(c, SYSTEM, { confirmed: true })).reply;
     },
     playersOnline: () => (live.snapshot().reachable ? live.snapshot().players.length : 0),
   };
