@@ -116,6 +116,11 @@ describe.skipIf(!CHROMIUM)('operating with confidence in Chromium (serve in-proc
     await bar.getByText(/Next told in 4:[0-5]\d: “Server shutdown in 5 minutes: Testing the countdown”/).waitFor();
     expect(heard()).toEqual(['rest announce: Server shutdown in 10 minutes: Testing the countdown']);
     await look('dashboard-countdown');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize(PHONE);
+    await look('dashboard-countdown-phone-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.setViewportSize(DESKTOP);
 
     // The tasks screen shows the same countdown, and cancels it.
     await page.getByRole('link', { name: 'Tasks', exact: true }).click();
@@ -125,6 +130,11 @@ describe.skipIf(!CHROMIUM)('operating with confidence in Chromium (serve in-proc
     await look('tasks-countdown');
     await bar.getByRole('button', { name: 'Cancel shutdown' }).click();
     await page.getByText('The shutdown was cancelled; players were told.').waitFor();
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await settled(page);
+    // Nothing on the dashboard still says a shutdown is coming.
+    expect(await page.getByText(/shuts down in|Shutdown in/).count()).toBe(0);
     expect(await bar.count()).toBe(0);
     await waitFor('the cancel told in game', () => (heard().length === 2 ? true : undefined));
     expect(heard()).toEqual([

@@ -197,7 +197,8 @@ function ServerActions() {
   const confirm = async () => {
     if (!open) return;
     if ((await act.run(() => send(open))) !== undefined) {
-      setDone(open === 'shutdown' && minutes > 0 ? `The game shuts down in ${count(minutes, 'minute')}.` : SERVER_ACTIONS[open].done);
+      // A countdown is shown (and cancelled) in its own bar: a note here would outlive a cancel.
+      setDone(open === 'shutdown' && minutes > 0 ? null : SERVER_ACTIONS[open].done);
       if (open === 'shutdown') countdownChanged();
       setMessage('');
       close();
