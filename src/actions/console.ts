@@ -8,7 +8,8 @@ import { GameError, RconAuthError, RconConnectionError, RconTimeoutError, Invali
 import { RconClient } from '../game/rcon-client.js';
 import type { HostPort } from '../config/settings.js';
 import { maskExchange } from '../lib/console-text.js';
-import { GameUnavailableError, ValidationError } from '../lib/errors.js';
+import { consoleDanger } from '../lib/console-danger.js';
+import { ConflictError, GameUnavailableError, ValidationError } from '../lib/errors.js';
 import type { ConsolePort } from './console-port.js';
 import type { Store } from '../store/index.js';
 import { LinkTrack } from '../lib/link-track.js';
@@ -90,7 +91,10 @@ export function createConsole(store: Store, rcon: ConsoleOptions): ConsolePort {
         .finally(() => (checking = null));
       return checking;
     },
-    async exec(command, actor) {
+    async exec(command, actor, opts = {}) {
+      // Asked first, before anything is sent or logged (lib/console-danger.ts says which).
+      const danger = consoleDanger(command);
+      if (danger && !opts.confirmed) throw new ConflictError('conflict', `${danger} Confirm to run it (send "confirm": true).`);
       try {
         const reply = await run(command);
         const shown = maskExchange(command.trim(), reply.text, known);

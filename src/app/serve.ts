@@ -21,6 +21,7 @@ import { createItemGranter } from '../actions/item-granter.js';
 import { PalDefenderClient } from '../game/paldefender-client.js';
 import { TaskScheduler, type TaskPorts } from '../actions/task-scheduler.js';
 import type { GameActions } from '../actions/game-actions.js';
+import { Countdowns } from '../actions/countdown.js';
 import type { ConsolePort } from '../actions/console-port.js';
 import { SYSTEM } from '../lib/actor.js';
 import { createConfigEditor } from '../actions/config-editor.js';
@@ -175,7 +176,12 @@ function startBackups(
 }
 
 /** What scheduled tasks do through: the game's REST actions (audited as `system`) and RCON. */
-function taskPorts(game: GameActions | null, consolePort: ConsolePort | undefined, live: LiveSource): TaskPorts {
+function taskPorts(
+  game: GameActions | null,
+  countdowns: Countdowns | null,
+  consolePort: ConsolePort | undefined,
+  live: LiveSource,
+): TaskPorts {
   const needGame = (): GameActions => {
     if (!game) throw new NotConfiguredError('game');
     return game;
@@ -183,13 +189,14 @@ function taskPorts(game: GameActions | null, consolePort: ConsolePort | undefine
   return {
     announce: (m) => needGame().announce(m, SYSTEM),
     save: () => needGame().save(SYSTEM),
-    shutdown: (s, m) =>
-      needGame()
-        .shutdown(s, m, SYSTEM)
-        .then(() => undefined),
+    countdown: (req) => {
+      if (!countdowns) throw new NotConfiguredError('game');
+      return countdowns.start(req);
+    },
     exec: async (c) => {
       if (!consolePort) throw new NotConfiguredError('rcon');
-      return (await consolePort.exec(c, SYSTEM)).reply;
+      // The admin chose this command when making the task: it runs as a confirmed one.
+      return (await consolePort.exec(c, SYSTEM, { confirmed: true })).reply;
     },
     playersOnline: () => (live.snapshot().reachable ? live.snapshot().players.length : 0),
   };
@@ -305,7 +312,9 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
         : null;
     if (palDefender) life.onClose('paldefender client', () => palDefender.close());
     const gameActions = client ? createGameActions(client, store, clock) : null;
-    new TaskScheduler(store, taskPorts(gameActions, consolePort, live), clock, log).start(life.signal);
+    const countdowns = client ? new Countdowns(client, store, clock, log) : null;
+    if (countdowns) life.onClose('countdown', () => countdowns.stop());
+    new TaskScheduler(store, taskPorts(gameActions, countdowns, consolePort, live), clock, log).start(life.signal);
     const handler = createHandler({
       backups,
       console: consolePort,
@@ -338,6 +347,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
         rest,
         gameData,
         game: gameActions,
+        countdown: countdowns,
         world: createWorldJobs(watcher, settings.saveCheckIntervalMs, store),
       }),
     });
