@@ -49,4 +49,27 @@ describe('scheduled task routes', () => {
     expect((await send('DELETE', `/tasks/${id}`)).status).toBe(204);
     expect((await send('GET', '/tasks')).json.data.map((t: { name: string }) => t.name)).toEqual(['Daily']);
   });
+
+  it('a command task that stops the server or kicks everyone is made only when confirmed, as in the console', async () => {
+    const task = (command: string, confirm?: true) => ({
+      name: 'Nightly stop',
+      enabled: true,
+      schedule: { every: 'day', at: '04:00' },
+      action: { kind: 'command', command, ...(confirm ? { confirm } : {}) },
+    });
+    for (const command of ['DoExit', 'KickPlayer *']) {
+      const refused = await send('POST', '/tasks', task(command));
+      expect(refused.status, command).toBe(400);
+      expect(JSON.stringify(refused.json)).toContain('confirm');
+    }
+    expect((await send('GET', '/tasks')).json.data).toEqual([]);
+    const made = await send('POST', '/tasks', task('DoExit', true));
+    expect(made.status).toBe(201);
+    expect(made.json.data.action).toEqual({ kind: 'command', command: 'DoExit', confirm: true });
+    // Switching it off and on again keeps the confirmation it was made with.
+    const { id, name, schedule, action } = made.json.data as { id: string; name: string; schedule: unknown; action: unknown };
+    expect((await send('PUT', `/tasks/${id}`, { name, enabled: false, schedule, action })).status).toBe(200);
+    // An ordinary command needs none.
+    expect((await send('POST', '/tasks', task('Broadcast hello'))).status).toBe(201);
+  });
 });

@@ -15,6 +15,8 @@ import { Async, ErrorNote } from '../ui/states';
 import { CountdownBar } from './countdown/CountdownBar';
 import { ShutdownSteps } from './countdown/ShutdownSteps';
 import { DEFAULT_STEPS_TEXT, parseSteps, stepsText } from './countdown/steps';
+import { ConfirmCommand, type AskedCommand } from './console/ConfirmCommand';
+import { consoleDanger } from '../../../src/lib/console-danger';
 
 const blank = {
   name: '',
@@ -88,11 +90,25 @@ export function Tasks() {
     schedule: form.every === 'day' ? { every: 'day', at: form.at } : { every: 'interval', minutes: form.minutes },
     action: action(),
   });
-  const submit = async () => {
-    if ((await add.run(() => api.post('/tasks', body()))) !== undefined) {
+  // A command that stops the server, acts on everyone or deletes asks first, as in the console;
+  // the task then carries the admin's confirmation (the API refuses it without).
+  const [asked, setAsked] = useState<AskedCommand | null>(null);
+  const save = async (confirm: boolean) => {
+    const b = body();
+    const sent = confirm && b.action.kind === 'command' ? { ...b, action: { ...b.action, confirm: true } } : b;
+    if ((await add.run(() => api.post('/tasks', sent))) !== undefined) {
       setForm(blank);
+      setAsked(null);
       tasks.reload();
     }
+  };
+  const submit = async () => {
+    const command = form.kind === 'command' ? form.command.trim() : '';
+    const why = command ? consoleDanger(command) : null;
+    if (why) {
+      add.clear();
+      setAsked({ command, why });
+    } else await save(false);
   };
   const setEnabled = async (t: Task, enabled: boolean) => {
     const { id, name: n, schedule, action } = t;
@@ -287,6 +303,15 @@ export function Tasks() {
           </Async>
         </Card>
       </div>
+      <ConfirmCommand
+        asked={asked}
+        title="Schedule this command?"
+        confirm="Schedule it"
+        busy={add.busy}
+        error={asked ? add.error : null}
+        onConfirm={() => void save(true)}
+        onClose={() => setAsked(null)}
+      />
       <Dialog
         open={removing !== null}
         title={`Remove “${removing?.name ?? ''}”?`}

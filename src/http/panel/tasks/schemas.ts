@@ -1,5 +1,6 @@
 // The shapes of the panel's tasks routes: request and response schemas (routes.ts uses them).
 import { z } from 'zod';
+import { consoleDanger } from '../../../lib/console-danger.js';
 import { Timestamp } from '../../../rows/schemas.js';
 import { CountdownStepsSchema } from '../server/schemas.js';
 
@@ -59,10 +60,21 @@ export const Action = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('command'),
     command: z.string().min(1).max(4000).meta({ description: 'A console command, run through RCON (the only kind that needs RCON).' }),
+    confirm: z.literal(true).optional().meta({
+      description:
+        'Required for a command that stops or restarts the server, acts on every player or deletes something (the console asks the same): the admin confirmed it when making the task.',
+    }),
   }),
 ]);
 
-export const TaskSpec = z.strictObject({ name: z.string().min(1).max(64), enabled: z.boolean(), schedule: Schedule, action: Action });
+export const TaskSpec = z
+  .strictObject({ name: z.string().min(1).max(64), enabled: z.boolean(), schedule: Schedule, action: Action })
+  .superRefine((t, ctx) => {
+    if (t.action.kind !== 'command' || t.action.confirm) return;
+    const why = consoleDanger(t.action.command);
+    if (why)
+      ctx.addIssue({ code: 'custom', path: ['action', 'confirm'], message: `${why} Confirm it to schedule it (send "confirm": true).` });
+  });
 
 export const TaskPath = z.object({
   id: z

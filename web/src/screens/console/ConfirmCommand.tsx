@@ -14,24 +14,20 @@ export function ConfirmCommand({
   error,
   onConfirm,
   onClose,
+  title = 'Run this command?',
+  confirm = 'Run it',
 }: {
   asked: AskedCommand | null;
+  /** A scheduled task asks "Schedule this command?" instead. */
+  title?: string;
+  confirm?: string;
   busy: boolean;
   error: string | null;
   onConfirm: () => void;
   onClose: () => void;
 }) {
   return (
-    <Dialog
-      open={asked !== null}
-      title="Run this command?"
-      confirm="Run it"
-      danger
-      busy={busy}
-      error={error}
-      onConfirm={onConfirm}
-      onClose={onClose}
-    >
+    <Dialog open={asked !== null} title={title} confirm={confirm} danger busy={busy} error={error} onConfirm={onConfirm} onClose={onClose}>
       <p>
         <code>{asked?.command}</code>
       </p>
