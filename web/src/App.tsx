@@ -6,6 +6,7 @@ import { Link, navigate, usePath } from './router';
 import { SessionContext } from './session';
 import { useTheme, type Theme } from './theme';
 import type { Me } from './types';
+import { CommandPalette } from './ui/CommandPalette';
 import { SelectField } from './ui/fields';
 import { Loading, ErrorNote } from './ui/states';
 import { Login } from './screens/Login';
@@ -92,8 +93,16 @@ export function App() {
 function Shell({ me, signOut }: { me: Me; signOut: () => void }) {
   const path = usePath();
   const [menu, setMenu] = useState(false);
+  const [palette, setPalette] = useState(false);
   const navId = useId();
   const [theme, setTheme] = useTheme();
+  const themePick = (className: string) => (
+    <SelectField hideLabel label="Theme" className={className} value={theme} onChange={(e) => setTheme(e.target.value as Theme)}>
+      <option value="system">System theme</option>
+      <option value="dark">Dark</option>
+      <option value="light">Light</option>
+    </SelectField>
+  );
   const visible = SCREENS.filter((s) => !s.adminOnly || me.role === 'admin');
   const { screen, rest } = screenOf(path);
   const allowed = screen && (!screen.adminOnly || me.role === 'admin');
@@ -112,11 +121,16 @@ function Shell({ me, signOut }: { me: Me; signOut: () => void }) {
           palpanel
         </Link>
         <div className="topbar-right">
-          <SelectField hideLabel label="Theme" className="theme-pick" value={theme} onChange={(e) => setTheme(e.target.value as Theme)}>
-            <option value="system">System theme</option>
-            <option value="dark">Dark</option>
-            <option value="light">Light</option>
-          </SelectField>
+          <button
+            type="button"
+            className="palette-button"
+            aria-haspopup="dialog"
+            aria-keyshortcuts="Control+K Meta+K"
+            onClick={() => setPalette(true)}
+          >
+            <span aria-hidden="true">⌕</span> Go to… <kbd className="palette-keys">Ctrl K</kbd>
+          </button>
+          {themePick('theme-pick')}
           <span className="who" title={`Signed in as ${me.username} (${me.role})`}>
             {me.username} <span className="muted">· {me.role}</span>
           </span>
@@ -138,7 +152,10 @@ function Shell({ me, signOut }: { me: Me; signOut: () => void }) {
             );
           })}
         </ul>
+        {/* On a phone the header has no room for it: the theme is chosen in the menu. */}
+        <div className="nav-theme">{themePick('')}</div>
       </nav>
+      <CommandPalette screens={visible} open={palette} setOpen={setPalette} />
       <main id="main" tabIndex={-1}>
         {allowed ? (
           screen.render(rest)

@@ -1,13 +1,18 @@
-// The audit log: every change made through the panel, newest first, a page at a time.
+// The audit log: every change made through the panel, newest first, a page at a time. Live like
+// the dashboard's event log: each audit event of the stream (or of its 5 s polling) puts the new
+// rows on top by themselves.
 import { ago, when } from '../../format';
 import { useNow, usePaged } from '../../hooks';
+import { useLive } from '../../live';
 import type { AuditEntry } from '../../types';
 import { Badge, Card } from '../../ui/bits';
 import { DataTable } from '../../ui/table';
 import { PagedList } from '../../ui/states';
 
 export function AuditCard() {
-  const audit = usePaged<AuditEntry>('/audit?limit=100');
+  const live = useLive();
+  const newestAudit = live.events.find((e) => e.kind === 'audit')?.id ?? null;
+  const audit = usePaged<AuditEntry>('/audit?limit=100', { key: newestAudit, idOf: (a) => a.id });
   const now = useNow();
   return (
     <Card
