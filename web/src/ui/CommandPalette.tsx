@@ -41,6 +41,22 @@ const SHOWN = 40;
 /** A saved command with a player placeholder needs a player: the console asks for one. */
 const needsPlayer = (c: SavedCommand) => /\{(userId|playerId|name)\}/.test(c.command);
 
+/** Tab and Shift-Tab go round the palette's own controls (the modal dialog makes the page
+ * inert, but would let focus leave for the browser's toolbar). */
+function keepFocusInside(e: KeyboardEvent<HTMLDivElement>) {
+  if (e.key !== 'Tab') return;
+  const controls = [...e.currentTarget.querySelectorAll<HTMLElement>('input, button')];
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  if (!e.shiftKey && document.activeElement === last) {
+    e.preventDefault();
+    first.focus();
+  } else if (e.shiftKey && document.activeElement === first) {
+    e.preventDefault();
+    last.focus();
+  }
+}
+
 /** Moves focus to the screen after a jump, so the keyboard continues from there. */
 function go(to: string) {
   navigate(to);
@@ -126,6 +142,7 @@ export function CommandPalette({ screens, open, setOpen }: { screens: PaletteScr
             void act(async () => {
               await api.post('/backups', {});
               go('/backups');
+              return true; // useAction reads undefined as a failure
             }, 'A backup is being made: the Backups screen lists it once it is verified.'),
         },
       );
@@ -202,6 +219,9 @@ export function CommandPalette({ screens, open, setOpen }: { screens: PaletteScr
 
   const choose = (e: Entry | undefined) => {
     if (!e) return;
+    // Closed now, before the entry runs: closing gives focus back to where it was, which must
+    // happen before a question's dialog takes it.
+    ref.current?.close();
     setOpen(false);
     e.run();
   };
@@ -227,7 +247,7 @@ export function CommandPalette({ screens, open, setOpen }: { screens: PaletteScr
     <>
       <dialog ref={ref} className="palette" aria-label="Command palette" onClose={() => setOpen(false)}>
         {open && (
-          <div className="palette-body">
+          <div className="palette-body" onKeyDown={keepFocusInside}>
             <div className="palette-top">
               <Field
                 hideLabel
