@@ -129,7 +129,7 @@ describe.skipIf(!CHROMIUM)('the command palette and the wording fixes in Chromiu
     // Not in the phone's header: there is no room.
     expect(await page.locator('.topbar').getByRole('combobox', { name: 'Theme' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Menu' }).click();
-    const pick = page.getByRole('navigation', { name: 'Screens' }).getByRole('combobox', { name: 'Theme' });
+    const pick = page.getByRole('navigation', { name: 'Screens' }).getByLabel('Theme', { exact: true });
     await pick.selectOption('light');
     await expect
       .poll(() =>

@@ -1,6 +1,6 @@
 // The app: sign-in gate, then the shell (navigation, the screen of the path). The session is
 // asked of the server once at start (`/auth/me`); any 401 later brings the sign-in back.
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { api, ApiError, onSignedOut } from './api';
 import { Link, navigate, usePath } from './router';
 import { SessionContext } from './session';
@@ -96,13 +96,14 @@ function Shell({ me, signOut }: { me: Me; signOut: () => void }) {
   const [palette, setPalette] = useState(false);
   const navId = useId();
   const [theme, setTheme] = useTheme();
-  const themePick = (className: string) => (
-    <SelectField hideLabel label="Theme" className={className} value={theme} onChange={(e) => setTheme(e.target.value as Theme)}>
+  const themeOptions = (
+    <>
       <option value="system">System theme</option>
       <option value="dark">Dark</option>
       <option value="light">Light</option>
-    </SelectField>
+    </>
   );
+  const pickTheme = (e: ChangeEvent<HTMLSelectElement>) => setTheme(e.target.value as Theme);
   const visible = SCREENS.filter((s) => !s.adminOnly || me.role === 'admin');
   const { screen, rest } = screenOf(path);
   const allowed = screen && (!screen.adminOnly || me.role === 'admin');
@@ -130,7 +131,9 @@ function Shell({ me, signOut }: { me: Me; signOut: () => void }) {
           >
             <span aria-hidden="true">⌕</span> Go to… <kbd className="palette-keys">Ctrl K</kbd>
           </button>
-          {themePick('theme-pick')}
+          <SelectField hideLabel label="Theme" className="theme-pick" value={theme} onChange={pickTheme}>
+            {themeOptions}
+          </SelectField>
           <span className="who" title={`Signed in as ${me.username} (${me.role})`}>
             {me.username} <span className="muted">· {me.role}</span>
           </span>
@@ -153,7 +156,14 @@ function Shell({ me, signOut }: { me: Me; signOut: () => void }) {
           })}
         </ul>
         {/* On a phone the header has no room for it: the theme is chosen in the menu. */}
-        <div className="nav-theme">{themePick('')}</div>
+        <div className="nav-theme">
+          <SelectField label="Theme" fieldClass="field narrow" value={theme} onChange={pickTheme}>
+            {themeOptions}
+          </SelectField>
+          <p className="muted small">
+            Signed in as {me.username} ({me.role})
+          </p>
+        </div>
       </nav>
       <CommandPalette screens={visible} open={palette} setOpen={setPalette} />
       <main id="main" tabIndex={-1}>
