@@ -265,6 +265,9 @@ describe.skipIf(!CHROMIUM)('the command palette and the wording fixes in Chromiu
       .locator('dialog[open]')
       .filter({ hasText: `Ban ${online[1].name}?` })
       .waitFor();
+    // Ctrl-K while a question is open does not stack the palette on it.
+    await admin.keyboard.press('Control+k');
+    expect(await isOpen(palette(admin))).toBe(false);
     await admin.keyboard.press('Escape');
     await expect.poll(() => admin.locator('dialog[open]').count()).toBe(0);
     expect((await call(admin, 'GET', '/bans')).json.data).toEqual([]);

@@ -78,12 +78,13 @@ export function CommandPalette({ screens, open, setOpen }: { screens: PaletteScr
   const [notice, setNotice] = useState<string | null>(null);
   const listId = useId();
 
-  // Ctrl-K / ⌘-K anywhere opens (or closes) it; a question being asked keeps it closed.
+  // Ctrl-K / ⌘-K anywhere opens (or closes) it; a question being asked (the palette's own, or a
+  // screen's dialog such as a restore) keeps it closed.
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'k') {
         e.preventDefault();
-        if (!ask) setOpen(!open);
+        if (!ask && !document.querySelector('dialog[open]:not(.palette)')) setOpen(!open);
       }
     };
     window.addEventListener('keydown', onKey);
