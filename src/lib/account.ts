@@ -22,3 +22,7 @@ export const SESSION_ID_PATTERN = /^[0-9a-f]{16}$/;
 
 /** The shortest password a panel user may have (the store refuses shorter; the web UI says so). */
 export const PASSWORD_MIN_LENGTH = 8;
+
+/** The password rule in words, as store/users.ts validatePassword enforces it: the web UI and the
+ * API's description say this one text, so the number is never written twice. */
+export const PASSWORD_RULE = `At least ${PASSWORD_MIN_LENGTH} characters, not a common or repetitive password, not the user name.`;

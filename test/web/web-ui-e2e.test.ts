@@ -4,7 +4,7 @@
 // artifacts/web-ui/), a dry-run restore then a confirmed one, and a viewer who sees no
 // control it cannot use. The tests run in this order on one demo, as a host would go.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -133,8 +133,9 @@ if (!CHROMIUM)
 
 describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => {
   beforeAll(async () => {
-    rmSync(ARTIFACTS, { recursive: true, force: true });
+    // Only this file's screenshots: other browser tests keep theirs in folders below (palette/).
     mkdirSync(ARTIFACTS, { recursive: true });
+    for (const f of readdirSync(ARTIFACTS)) if (f.endsWith('.png')) rmSync(join(ARTIFACTS, f));
     await startDemo(await startTileServer());
     browser = await launchChromium();
     ({ page: admin } = await newPage());

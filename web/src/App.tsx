@@ -1,11 +1,12 @@
 // The app: sign-in gate, then the shell (navigation, the screen of the path). The session is
 // asked of the server once at start (`/auth/me`); any 401 later brings the sign-in back.
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { api, ApiError, onSignedOut } from './api';
 import { Link, navigate, usePath } from './router';
 import { SessionContext } from './session';
 import { useTheme, type Theme } from './theme';
 import type { Me } from './types';
+import { CommandPalette } from './ui/CommandPalette';
 import { SelectField } from './ui/fields';
 import { Loading, ErrorNote } from './ui/states';
 import { Login } from './screens/Login';
@@ -94,8 +95,17 @@ export function App() {
 function Shell({ me, signOut }: { me: Me; signOut: () => void }) {
   const path = usePath();
   const [menu, setMenu] = useState(false);
+  const [palette, setPalette] = useState(false);
   const navId = useId();
   const [theme, setTheme] = useTheme();
+  const themeOptions = (
+    <>
+      <option value="system">System theme</option>
+      <option value="dark">Dark</option>
+      <option value="light">Light</option>
+    </>
+  );
+  const pickTheme = (e: ChangeEvent<HTMLSelectElement>) => setTheme(e.target.value as Theme);
   const visible = SCREENS.filter((s) => !s.adminOnly || me.role === 'admin');
   const { screen, rest } = screenOf(path);
   const allowed = screen && (!screen.adminOnly || me.role === 'admin');
@@ -114,10 +124,17 @@ function Shell({ me, signOut }: { me: Me; signOut: () => void }) {
           palpanel
         </Link>
         <div className="topbar-right">
-          <SelectField hideLabel label="Theme" className="theme-pick" value={theme} onChange={(e) => setTheme(e.target.value as Theme)}>
-            <option value="system">System theme</option>
-            <option value="dark">Dark</option>
-            <option value="light">Light</option>
+          <button
+            type="button"
+            className="palette-button"
+            aria-haspopup="dialog"
+            aria-keyshortcuts="Control+K Meta+K"
+            onClick={() => setPalette(true)}
+          >
+            <span aria-hidden="true">⌕</span> Go to… <kbd className="palette-keys">Ctrl K</kbd>
+          </button>
+          <SelectField hideLabel label="Theme" className="theme-pick" value={theme} onChange={pickTheme}>
+            {themeOptions}
           </SelectField>
           <span className="who" title={`Signed in as ${me.username} (${me.role})`}>
             {me.username} <span className="muted">· {me.role}</span>
@@ -140,7 +157,17 @@ function Shell({ me, signOut }: { me: Me; signOut: () => void }) {
             );
           })}
         </ul>
+        {/* On a phone the header has no room for it: the theme is chosen in the menu. */}
+        <div className="nav-theme">
+          <SelectField label="Theme" fieldClass="field narrow" value={theme} onChange={pickTheme}>
+            {themeOptions}
+          </SelectField>
+          <p className="muted small">
+            Signed in as {me.username} ({me.role})
+          </p>
+        </div>
       </nav>
+      <CommandPalette screens={visible} open={palette} setOpen={setPalette} />
       <main id="main" tabIndex={-1}>
         {allowed ? (
           screen.render(rest)

@@ -1,6 +1,6 @@
 // Loading data for a screen: one request, its state (loading, error, data), a reload, and an
 // optional refresh interval. A refresh keeps the last data on screen while it runs.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError, type Data, type Page } from './api';
 
 export interface Loaded<T> {
@@ -93,8 +93,10 @@ export interface Paged<T> {
   reload: () => void;
 }
 
-/** A list with `nextCursor` pages: the first page of `path`, then more on demand. */
-export function usePaged<T>(path: string): Paged<T> {
+/** A list with `nextCursor` pages: the first page of `path`, then more on demand. `live`: when
+ * its `key` changes (e.g. a new event of the list's kind), the first page is read again and its
+ * new rows put on top, the older pages already shown kept. */
+export function usePaged<T>(path: string, live?: { key: unknown; idOf: (row: T) => string | number }): Paged<T> {
   const [state, setState] = useState<{ path: string | null; rows: T[] | null; next: string | null; error: string | null }>({
     path: null,
     rows: null,
@@ -115,6 +117,30 @@ export function usePaged<T>(path: string): Paged<T> {
       );
     return () => ctl.abort();
   }, [path, tick]);
+
+  const liveKey = live?.key;
+  const idOf = useRef(live?.idOf);
+  useEffect(() => {
+    idOf.current = live?.idOf;
+  });
+  const seenKey = useRef(liveKey);
+  useEffect(() => {
+    if (seenKey.current === liveKey || !idOf.current) return;
+    seenKey.current = liveKey;
+    const ctl = new AbortController();
+    api
+      .get<Page<T>>(path, ctl.signal)
+      .then((p) =>
+        setState((s) => {
+          if (s.path !== path || s.rows === null || !idOf.current) return s;
+          const id = idOf.current;
+          const fresh = new Set(p.data.map(id));
+          return { ...s, rows: [...p.data, ...s.rows.filter((r) => !fresh.has(id(r)))], error: null };
+        }),
+      )
+      .catch(() => undefined); // the rows shown stay; the next change or a reload tries again
+    return () => ctl.abort();
+  }, [liveKey, path]);
 
   const mine = state.path === path;
   const next = mine ? state.next : null;

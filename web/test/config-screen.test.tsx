@@ -132,7 +132,7 @@ describe('the configuration screen', () => {
   it('says the value the game runs with beside the file’s when they differ, and nothing when they agree', async () => {
     fakeApi([config('v1', 16)]);
     renderAs('viewer');
-    await screen.findByLabelText(/^EXP_RATE/);
+    await screen.findByText('EXP_RATE');
     expect(screen.getByText(/The game runs with 1; the file says 2: applies at the next start\./)).toBeTruthy();
     expect(screen.getByText('1 setting differs from what the game runs with: the file’s value applies at the next start.')).toBeTruthy();
     expect(screen.queryByText(/The game runs with 16/)).toBeNull();
@@ -155,5 +155,67 @@ describe('the configuration screen', () => {
     expect(note.className).not.toMatch(/error/);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(api.fetch.mock.calls.some(([url]) => String(url).endsWith('/config/apply'))).toBe(false);
+  });
+
+  it('shows a viewer the values as text, with no editor (disabled or not) and no save bar', async () => {
+    const api = fakeApi([config('v1', 16)]);
+    const { container } = renderAs('viewer');
+    await screen.findByText('EXP_RATE');
+    const settings = container.querySelector('.settings')!;
+    expect(settings.querySelectorAll('input, select, textarea')).toHaveLength(0);
+    const row = screen.getByText('EXP_RATE').closest('.setting')!;
+    expect(row.querySelector('.setting-value')!.textContent).toBe('2');
+    expect(screen.queryByRole('button', { name: 'Save settings' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'How to apply' })).toBeNull();
+    // A viewer is never sent to the admin-only raw file.
+    expect(api.fetch.mock.calls.some(([url]) => String(url).endsWith('/config/raw'))).toBe(false);
+  });
+
+  it('keeps an editor for an admin, and shows a value palpanel does not rewrite as text with the reason', async () => {
+    fakeApi([
+      {
+        ...config('v1', 16),
+        settings: [
+          ...config('v1', 16).settings,
+          setting({ key: 'SERVER_NAME', type: 'string', value: '${NAME}', locked: 'is a variable' }),
+        ],
+      },
+    ]);
+    renderAs('admin');
+    expect((await screen.findByLabelText(/^PLAYERS/)).tagName).toBe('INPUT');
+    const locked = screen.getByText('SERVER_NAME').closest('.setting')!;
+    expect(locked.querySelectorAll('input, select')).toHaveLength(0);
+    expect(locked.textContent).toMatch(/\$\{NAME\}.*Not editable here: it is a variable\./);
+  });
+
+  it('without a settings file says so once, with the setting and a restart, and no retry that cannot help', async () => {
+    const message =
+      "palpanel has no deployment file configured (SERVICE_CONFIG_FILE: the game's PalWorldSettings.ini, palworld-server-docker's env file, or a compose file).";
+    const fetch = vi.fn((url: string) =>
+      Promise.resolve(
+        json({ error: { code: 'conflict', message } }, String(url).endsWith('/config') || String(url).endsWith('/config/raw') ? 409 : 404),
+      ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderAs('admin');
+    await screen.findByText(message);
+    expect(screen.getAllByText(/SERVICE_CONFIG_FILE: the game/)).toHaveLength(1);
+    expect(document.body.textContent).toMatch(/set SERVICE_CONFIG_FILE \(palpanel serve --help lists it\), then restart palpanel\./);
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/config/raw'))).toBe(false);
+  });
+
+  it('an unreadable settings file is an error a retry can fix', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(json({ error: { code: 'conflict', message: 'The settings file cannot be read: permission denied.' } }, 409)),
+      ),
+    );
+    renderAs('admin');
+    await screen.findByRole('alert');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 });

@@ -219,6 +219,23 @@ describe('usePaged', () => {
     await waitFor(() => expect(result.current.rows).toEqual([{ id: 9 }]));
     expect(result.current.error).toBeNull();
   });
+  it('live: a new key reads the first page again and puts its new rows on top, the older pages kept', async () => {
+    server.json('/audit?limit=2', { data: [{ id: 5 }, { id: 4 }], nextCursor: 'c4' });
+    server.json('/audit?limit=2&cursor=c4', { data: [{ id: 3 }], nextCursor: null });
+    server.json('/audit?limit=2', { data: [{ id: 7 }, { id: 6 }], nextCursor: 'c6' });
+    const { result, rerender } = renderHook(({ key }) => usePaged<{ id: number }>('/audit?limit=2', { key, idOf: (r) => r.id }), {
+      initialProps: { key: 1 },
+    });
+    await waitFor(() => expect(result.current.rows).toEqual([{ id: 5 }, { id: 4 }]));
+    act(() => result.current.more());
+    await waitFor(() => expect(result.current.rows).toEqual([{ id: 5 }, { id: 4 }, { id: 3 }]));
+    // The same key again reads nothing.
+    rerender({ key: 1 });
+    expect(server.callsTo('/audit?limit=2')).toHaveLength(1);
+    rerender({ key: 2 });
+    await waitFor(() => expect(result.current.rows).toEqual([{ id: 7 }, { id: 6 }, { id: 5 }, { id: 4 }, { id: 3 }]));
+    expect(server.callsTo('/audit?limit=2')).toHaveLength(2);
+  });
 });
 
 describe('useEditable', () => {

@@ -134,7 +134,11 @@ export function Backups() {
                 caption="Backups"
                 rows={rows}
                 rowKey={(b) => b.id}
-                empty="No backups yet. Make one now, or turn the schedule on."
+                empty={
+                  admin
+                    ? 'No backups yet. Make one now, or turn the schedule on.'
+                    : 'No backups yet. An admin makes them, by hand or on the schedule.'
+                }
                 columns={[
                   {
                     key: 'at',

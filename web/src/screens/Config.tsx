@@ -5,7 +5,9 @@
 // running game reports when they differ: a change waits for the next start. A save names the
 // version read (If-Match): when someone else changed the file meanwhile, nothing is written, the
 // screen says so and reads the file again. A WorldOption.sav in the world folder overrides the
-// settings file: the screen says so and marks the settings the game takes from it.
+// settings file: the screen says so and marks the settings the game takes from it. A viewer
+// reads the values as text, not as editors it may not use. Without a settings file the screen
+// says so once, with what helps (a setting and a restart of palpanel, not a retry).
 import { Fragment, useMemo, useState } from 'react';
 import { sameSettingValue } from '../../../src/lib/game-config/same-value';
 import { api, ApiError, type Data } from '../api';
@@ -46,11 +48,17 @@ const KIND: Record<ConfigData['format'], string> = {
   compose: 'the compose file',
 };
 
+/** GET /config's answer when palpanel has no settings file: it names the setting, which only a
+ * restart of palpanel reads, so trying again cannot help. (An unreadable file is a 409 too; that
+ * one a retry can fix.) */
+const notConfigured = (e: ApiError | null) => e !== null && e.status === 409 && e.message.includes('SERVICE_CONFIG_FILE');
+
 export function Config() {
   useTitle('Configuration');
   const admin = useIsAdmin();
   const r = useData<ConfigData>('/config');
-  const raw = useData<{ text: string }>(admin ? '/config/raw' : null);
+  // The raw file once the settings are read: when they cannot be, one message says why, not two.
+  const raw = useData<{ text: string }>(admin && r.data !== undefined ? '/config/raw' : null);
   const [edits, setEdits] = useState<Record<string, string>>({});
   const [filter, setFilter] = useState('');
   const [saved, setSaved] = useState<string[] | null>(null);
@@ -108,92 +116,107 @@ export function Config() {
           <Words text={apply.words} />
         </div>
       )}
-      <Async r={r} what="Reading the settings">
-        {(c) => (
-          <>
-            <p className="muted">
-              {c.file} ({KIND[c.format]}
-              {c.service !== null && (
-                <>
-                  , the <code>environment:</code> block of service <code>{c.service}</code>
-                </>
-              )}
-              ). Changes are written to the file; the game uses them when it next starts.
-            </p>
-            {c.worldOption?.present && (
-              <div className="card note" role="status">
-                {c.worldOption.words}
-              </div>
-            )}
-            {c.effectiveFrom === 'unreachable' && (
-              <p className="muted">The game server does not answer: the values it runs with are not shown.</p>
-            )}
-            {pending.length > 0 && (
-              <p className="warn-text">
-                {pending.length === 1 ? '1 setting differs' : `${pending.length} settings differ`} from what the game runs with: the file’s
-                value applies at the next start.
-              </p>
-            )}
-            {stale && (
-              <div className="error-note" role="alert">
-                Someone else changed the settings file since you opened it, so nothing was saved. It has been read again: check your changes
-                against it and save again.
-              </div>
-            )}
-            {saved && (
-              <p role="status" className="ok-text">
-                Saved: {saved.join(', ') || 'nothing changed'}.
-              </p>
-            )}
-            <div className="card">
-              <Field
-                hideLabel
-                label="Filter settings"
-                type="search"
-                className="filter"
-                placeholder="Filter settings…"
-                value={filter}
-                onChange={(e) => setFilter(e.target.value)}
-              />
-              <div className="settings">
-                {c.settings
-                  .filter((s) => !needle || s.key.toLowerCase().includes(needle) || (s.description ?? '').toLowerCase().includes(needle))
-                  .map((s) => (
-                    <SettingRow
-                      key={s.key}
-                      s={s}
-                      value={edits[s.key] ?? shown(s.value)}
-                      readOnly={!admin}
-                      onChange={(v) => setEdits({ ...edits, [s.key]: v })}
-                    />
-                  ))}
-              </div>
-            </div>
-            {admin && (
-              <div className="card sticky-actions">
-                {changed.length === 0 ? (
-                  <span className="muted">No changes.</span>
-                ) : (
-                  <span>
-                    Changing {changed.length}:{' '}
-                    {changed.map((s) => `${s.key} ${shown(s.value) || '(empty)'} → ${edits[s.key] || '(empty)'}`).join('; ')}
-                  </span>
+      {notConfigured(r.error) && r.data === undefined ? (
+        <div className="card note" role="status">
+          <p>{r.error!.message}</p>
+          <p>
+            <Words
+              text={
+                admin
+                  ? 'palpanel reads its own settings when it starts: set `SERVICE_CONFIG_FILE` (`palpanel serve --help` lists it), then restart palpanel.'
+                  : 'The host sets it when palpanel starts; until then there are no game settings to show.'
+              }
+            />
+          </p>
+        </div>
+      ) : (
+        <Async r={r} what="Reading the settings">
+          {(c) => (
+            <>
+              <p className="muted">
+                {c.file} ({KIND[c.format]}
+                {c.service !== null && (
+                  <>
+                    , the <code>environment:</code> block of service <code>{c.service}</code>
+                  </>
                 )}
-                <ErrorNote error={save.error} />
-                <div className="actions">
-                  <button type="button" disabled={changed.length === 0} onClick={() => setEdits({})}>
-                    Undo changes
-                  </button>
-                  <button type="button" className="primary" disabled={changed.length === 0 || save.busy} onClick={() => void submit()}>
-                    {save.busy ? 'Saving…' : 'Save settings'}
-                  </button>
+                ). Changes are written to the file; the game uses them when it next starts.
+              </p>
+              {c.worldOption?.present && (
+                <div className="card note" role="status">
+                  {c.worldOption.words}
+                </div>
+              )}
+              {c.effectiveFrom === 'unreachable' && (
+                <p className="muted">The game server does not answer: the values it runs with are not shown.</p>
+              )}
+              {pending.length > 0 && (
+                <p className="warn-text">
+                  {pending.length === 1 ? '1 setting differs' : `${pending.length} settings differ`} from what the game runs with: the
+                  file’s value applies at the next start.
+                </p>
+              )}
+              {stale && (
+                <div className="error-note" role="alert">
+                  Someone else changed the settings file since you opened it, so nothing was saved. It has been read again: check your
+                  changes against it and save again.
+                </div>
+              )}
+              {saved && (
+                <p role="status" className="ok-text">
+                  Saved: {saved.join(', ') || 'nothing changed'}.
+                </p>
+              )}
+              <div className="card">
+                <Field
+                  hideLabel
+                  label="Filter settings"
+                  type="search"
+                  className="filter"
+                  placeholder="Filter settings…"
+                  value={filter}
+                  onChange={(e) => setFilter(e.target.value)}
+                />
+                <div className="settings">
+                  {c.settings
+                    .filter((s) => !needle || s.key.toLowerCase().includes(needle) || (s.description ?? '').toLowerCase().includes(needle))
+                    .map((s) => (
+                      <SettingRow
+                        key={s.key}
+                        s={s}
+                        value={edits[s.key] ?? shown(s.value)}
+                        readOnly={!admin}
+                        onChange={(v) => setEdits({ ...edits, [s.key]: v })}
+                      />
+                    ))}
                 </div>
               </div>
-            )}
-          </>
-        )}
-      </Async>
-      {admin && (
+              {admin && (
+                <div className="card sticky-actions">
+                  {changed.length === 0 ? (
+                    <span className="muted">No changes.</span>
+                  ) : (
+                    <span>
+                      Changing {changed.length}:{' '}
+                      {changed.map((s) => `${s.key} ${shown(s.value) || '(empty)'} → ${edits[s.key] || '(empty)'}`).join('; ')}
+                    </span>
+                  )}
+                  <ErrorNote error={save.error} />
+                  <div className="actions">
+                    <button type="button" disabled={changed.length === 0} onClick={() => setEdits({})}>
+                      Undo changes
+                    </button>
+                    <button type="button" className="primary" disabled={changed.length === 0 || save.busy} onClick={() => void submit()}>
+                      {save.busy ? 'Saving…' : 'Save settings'}
+                    </button>
+                  </div>
+                </div>
+              )}
+            </>
+          )}
+        </Async>
+      )}
+      {admin && r.data !== undefined && (
         <Card title="The file as it is (passwords masked)">
           <Async r={raw} what="Reading the file">
             {(f) => (
@@ -247,17 +270,25 @@ function SettingRow({
       {s.locked && <span> Not editable here: it {s.locked}.</span>}
     </>
   );
-  // A secret is never shown, so there is nothing to edit: its name and whether it is set.
-  if (s.secret) {
+  // A secret is never shown, so there is nothing to edit: its name and whether it is set. What
+  // the reader may not change (a viewer; a value palpanel does not rewrite) is text, not a
+  // disabled editor that looks as if it could be used.
+  if (s.secret || readOnly || s.locked !== null) {
     return (
-      <div className="setting">
+      <div className="setting setting-read">
         <span className="setting-name">{name}</span>
-        <span className="muted">{s.isSet ? 'set (not shown)' : 'not set'}</span>
+        {s.secret ? (
+          <span className="muted">{s.isSet ? 'set (not shown)' : 'not set'}</span>
+        ) : (
+          <span className="setting-value">
+            {value === '' ? <span className="muted">(empty)</span> : s.type === 'bool' ? value === 'true' ? 'True' : 'False' : value}
+          </span>
+        )}
         <small className="muted">{hint}</small>
       </div>
     );
   }
-  const field = { fieldClass: `setting${out ? ' invalid' : ''}`, label: name, hint, value, disabled: readOnly || s.locked !== null };
+  const field = { fieldClass: `setting${out ? ' invalid' : ''}`, label: name, hint, value };
   if (s.type === 'bool') {
     return (
       <SelectField {...field} onChange={(e) => onChange(e.target.value)}>

@@ -29,6 +29,7 @@ const WORLD_HOW: Record<string, string> = {
 
 export function Dashboard() {
   useTitle('Dashboard');
+  const admin = useIsAdmin();
   const live = useLive();
   const now = useNow();
   // A join, leave or reachability change changes the card: each event fetches it again.
@@ -108,7 +109,10 @@ export function Dashboard() {
         </Card>
         <Card title="Recent events" className="wide-card" actions={<Link href="/moderation#events">All events</Link>}>
           {live.events.length === 0 ? (
-            <Empty>No events yet: joins, leaves and changes show here as they happen.</Empty>
+            <Empty>
+              {/* A viewer's stream has no audit events: the panel's changes are an admin's. */}
+              No events yet: joins, leaves{admin ? ', backups and changes' : ' and backups'} show here as they happen.
+            </Empty>
           ) : (
             <EventList events={live.events.slice(0, 15)} now={now} />
           )}

@@ -1,4 +1,6 @@
-// Guilds and their bases, from the last parse of the save.
+// Guilds and their bases, from the last parse of the save. A link to `#guild-<id>` (the command
+// palette's) scrolls to that guild once the list is read.
+import { useEffect } from 'react';
 import { useTitle, Link } from '../router';
 import { useData } from '../hooks';
 import type { Guild } from '../types';
@@ -9,6 +11,10 @@ import { Async, Empty } from '../ui/states';
 export function Guilds() {
   useTitle('Guilds');
   const r = useData<Guild[]>('/guilds');
+  const loaded = r.data !== undefined;
+  useEffect(() => {
+    if (loaded && location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+  }, [loaded]);
   return (
     <>
       <PageHead title="Guilds and bases" />

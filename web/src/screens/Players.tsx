@@ -44,7 +44,13 @@ export function Players() {
       render: (p) => (p.online ? <Badge tone="ok">online</Badge> : <span className="muted">offline</span>),
     },
     { key: 'level', label: 'Level', numeric: true, sort: (p) => p.level, render: (p) => p.level },
-    { key: 'guild', label: 'Guild', sort: (p) => p.guildName ?? '', render: (p) => p.guildName ?? <span className="muted">none</span> },
+    {
+      key: 'guild',
+      label: 'Guild',
+      wide: true,
+      sort: (p) => p.guildName ?? '',
+      render: (p) => p.guildName ?? <span className="muted">none</span>,
+    },
     {
       key: 'userId',
       label: 'Platform id',

@@ -2,7 +2,7 @@
 // (issue 10). Their words come from the domain modules (lib/account.ts, lib/audit.ts,
 // lib/actor.ts); the store checks the same grammar again, whoever calls it.
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, ROLES, SESSION_ID_PATTERN, USERNAME_PATTERN } from '../../../lib/account.js';
+import { PASSWORD_RULE, ROLES, SESSION_ID_PATTERN, USERNAME_PATTERN } from '../../../lib/account.js';
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES, REFUSAL_REASONS } from '../../../lib/audit.js';
 import { cursorParam, limitParam } from '../../routes/page-params.js';
 import { Timestamp } from '../../../rows/schemas.js';
@@ -12,7 +12,7 @@ const Username = z
   .regex(USERNAME_PATTERN)
   .meta({ description: '1 to 32 letters, digits, dots, dashes or underscores.', examples: ['alice'] });
 const Role = z.enum(ROLES);
-const Password = z.string().meta({ description: `At least ${PASSWORD_MIN_LENGTH} characters, not a common password, not the user name.` });
+const Password = z.string().meta({ description: PASSWORD_RULE });
 const ActorText = z.string().meta({
   description: '`user:<name>` (a panel user), `cli` (the shell: control socket or the store directly) or `system` (palpanel itself).',
   examples: ['user:alice'],

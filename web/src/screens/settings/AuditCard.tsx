@@ -1,13 +1,19 @@
-// The audit log: every change made through the panel, newest first, a page at a time.
+// The audit log: every change made through the panel, newest first, a page at a time. Live like
+// the dashboard's event log: each audit event of the stream (or of its 5 s polling) puts the new
+// rows on top by themselves.
+import { Fragment } from 'react';
 import { ago, when } from '../../format';
 import { useNow, usePaged } from '../../hooks';
+import { useLive } from '../../live';
 import type { AuditEntry } from '../../types';
 import { Badge, Card } from '../../ui/bits';
 import { DataTable } from '../../ui/table';
 import { PagedList } from '../../ui/states';
 
 export function AuditCard() {
-  const audit = usePaged<AuditEntry>('/audit?limit=100');
+  const live = useLive();
+  const newestAudit = live.events.find((e) => e.kind === 'audit')?.id ?? null;
+  const audit = usePaged<AuditEntry>('/audit?limit=100', { key: newestAudit, idOf: (a) => a.id });
   const now = useNow();
   return (
     <Card
@@ -37,8 +43,17 @@ export function AuditCard() {
                   </time>
                 ),
               },
-              { key: 'actor', label: 'Who', sort: (a) => a.actor, render: (a) => a.actor },
-              { key: 'action', label: 'What', sort: (a) => a.action, render: (a) => <code>{a.action}</code> },
+              { key: 'actor', label: 'Who', sort: (a) => a.actor, render: (a) => <Breakable text={a.actor} /> },
+              {
+                key: 'action',
+                label: 'What',
+                sort: (a) => a.action,
+                render: (a) => (
+                  <code>
+                    <Breakable text={a.action} />
+                  </code>
+                ),
+              },
               { key: 'target', label: 'Target', wide: true, render: (a) => a.target ?? '' },
               {
                 key: 'outcome',
@@ -52,5 +67,21 @@ export function AuditCard() {
         )}
       </PagedList>
     </Card>
+  );
+}
+
+/** `user:admin`, `backup.schedule`: may break after the `:` or `.` on a narrow screen, never
+ * inside a word, so the log's key columns fit a phone. */
+function Breakable({ text }: { text: string }) {
+  const parts = text.split(/(?<=[:.])/);
+  return (
+    <>
+      {parts.map((p, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {p}
+        </Fragment>
+      ))}
+    </>
   );
 }

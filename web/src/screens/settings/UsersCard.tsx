@@ -1,7 +1,7 @@
 // Panel users: the list, a role change, a password reset or a removal (each after a question),
 // and the form that adds one.
 import { useState } from 'react';
-import { PASSWORD_MIN_LENGTH, USERNAME_INPUT_PATTERN } from '../../../../src/lib/account';
+import { PASSWORD_MIN_LENGTH, PASSWORD_RULE, USERNAME_INPUT_PATTERN } from '../../../../src/lib/account';
 import { api } from '../../api';
 import { useAction, useData } from '../../hooks';
 import { useSession } from '../../session';
@@ -118,7 +118,8 @@ export function UsersCard() {
           </SelectField>
         </div>
         <Field
-          label={`Password (${PASSWORD_MIN_LENGTH} characters or more)`}
+          label="Password"
+          hint={`${PASSWORD_RULE} palpanel checks it when the user is saved.`}
           type="password"
           required
           minLength={PASSWORD_MIN_LENGTH}
@@ -145,7 +146,7 @@ export function UsersCard() {
         {target?.what === 'password' && (
           <Field
             label="New password"
-            hint="Their sessions end."
+            hint={`${PASSWORD_RULE} palpanel checks it when it is saved. Their sessions end.`}
             type="password"
             autoComplete="new-password"
             minLength={PASSWORD_MIN_LENGTH}
