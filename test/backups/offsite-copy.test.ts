@@ -266,11 +266,44 @@ echo "plain $MY_API_TOKEN and https://bob:$RCLONE_SFTP_PASS@example.org/x" >&2`,
     expect(row).toMatchObject({ lastExitCode: null, lastOutput: '[palpanel] could not start /nonexistent/copy.sh: ENOENT' });
   });
 
-  it('never holds up a backup; copies one at a time; a stop keeps the copy pending and the next start makes it', async () => {
+  it('never holds up a backup, and copies one at a time, oldest first', async () => {
+    const dir = tempDir('palpanel-remote-');
+    const log = join(dir, 'log');
+    const release = join(dir, 'release');
+    // Blocks until the test releases it; a second copy running beside it would find the lock taken.
+    const cmd = script(
+      dir,
+      'slow.sh',
+      `mkdir "${dir}/lock" || { echo "concurrent $PALPANEL_BACKUP_ID" >> "${log}"; exit 9; }
+echo "start $PALPANEL_BACKUP_ID" >> "${log}"
+while [ ! -e "${release}" ]; do sleep 0.05; done
+echo "end $PALPANEL_BACKUP_ID" >> "${log}"
+rmdir "${dir}/lock"`,
+    );
+    const { svc, copier, store } = await rig([cmd]);
+    copier.start();
+    const a = await svc.start('manual', 'user:ann').done;
+    await waitFor('the first copy to run', () => (existsSync(log) ? true : undefined));
+    expect(copyOf(store, a.id)!.state).toBe('running');
+    // Two more backups are made (and verified) while the first copy runs; their copies wait.
+    await svc.idle();
+    const b = await svc.start('manual', 'user:ann').done;
+    await svc.idle();
+    const c = await svc.start('scheduled', 'system').done;
+    expect(copyOf(store, a.id)!.state).toBe('running');
+    expect([copyOf(store, b.id), copyOf(store, c.id)]).toMatchObject([
+      { state: 'pending', attempts: 0 },
+      { state: 'pending', attempts: 0 },
+    ]);
+    writeFileSync(release, '');
+    await waitFor('all three copies', () => ([a, b, c].every((r) => copyOf(store, r.id)?.state === 'copied') ? true : undefined));
+    expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual([a, b, c].flatMap((r) => [`start ${r.id}`, `end ${r.id}`]));
+  });
+
+  it('a stop kills the copy under way and keeps it pending; the next start makes it', async () => {
     const dir = tempDir('palpanel-remote-');
     const started = join(dir, 'started');
     const release = join(dir, 'release');
-    // Blocks until the test releases it: the backups below are made while it runs.
     const cmd = script(
       dir,
       'slow.sh',
@@ -279,13 +312,9 @@ echo "plain $MY_API_TOKEN and https://bob:$RCLONE_SFTP_PASS@example.org/x" >&2`,
     const first = await rig([cmd]);
     first.copier.start();
     const a = await first.svc.start('manual', 'user:ann').done;
-    await waitFor('the first copy to run', () => (existsSync(started) ? true : undefined));
-    expect(copyOf(first.store, a.id)!.state).toBe('running');
-    // A second backup is made (and verified) while the first copy still runs; its copy waits.
+    await waitFor('the copy to run', () => (existsSync(started) ? true : undefined));
+    await first.svc.idle();
     const b = await first.svc.start('manual', 'user:ann').done;
-    expect(copyOf(first.store, a.id)!.state).toBe('running');
-    expect(copyOf(first.store, b.id)).toMatchObject({ state: 'pending', attempts: 0 });
-    expect(readFileSync(started, 'utf8')).toBe(`${a.id}\n`);
 
     // palpanel stops: the copy under way is killed and is pending again, not counted as failed.
     await first.copier.stop(0);
@@ -301,6 +330,7 @@ echo "plain $MY_API_TOKEN and https://bob:$RCLONE_SFTP_PASS@example.org/x" >&2`,
     second.copier.start();
     await waitFor('both copies', () => ([a.id, b.id].every((id) => copyOf(second.store, id)?.state === 'copied') ? true : undefined));
     expect(readFileSync(started, 'utf8')).toBe(`${a.id}\n${a.id}\n${b.id}\n`);
+    expect([copyOf(second.store, a.id)!.attempts, copyOf(second.store, b.id)!.attempts]).toEqual([1, 1]);
   });
 
   it('resumes a copy a crash left running', async () => {
