@@ -3,7 +3,7 @@
 // `rclone serve webdav` (with a password, which must never appear in what palpanel keeps), the
 // remote going away and coming back (a real failure, retried); and a backup stored in a local
 // restic repository and restored from it byte for byte. Skipped with a line where a tool is absent
-// (.ci/run installs both).
+// (.ci/run installs both). And aws-s3.sh with the AWS command line against moto's S3 server.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
@@ -22,6 +22,13 @@ const hasRclone = has('rclone');
 const hasRestic = has('restic');
 if (!hasRclone) noteSkip('backups: rclone is not on this machine (apt-get install rclone); the rclone copy test is skipped');
 if (!hasRestic) noteSkip('backups: restic is not on this machine (apt-get install restic); the restic copy test is skipped');
+// The AWS command line against moto's S3 server on loopback (pip's moto[server]; Debian packages no moto).
+const hasAws = spawnSync('aws', ['--version'], { encoding: 'utf8' }).status === 0;
+const hasMoto = spawnSync('moto_server', ['--help'], { encoding: 'utf8' }).status === 0;
+if (!hasAws || !hasMoto)
+  noteSkip(
+    `backups: ${!hasAws ? 'the AWS command line (apt-get install awscli)' : "moto's S3 server (pip install 'moto[server]')"} is not on this machine; the aws-s3.sh copy test is skipped`,
+  );
 
 const SCRIPTS = join(ROOT, 'deploy', 'backup-copy');
 const stores: Store[] = [];
@@ -61,6 +68,23 @@ function serveWebdav(dir: string, pass: string, port = 0): Promise<{ url: string
   });
 }
 
+/** moto's S3 server on 127.0.0.1; resolves with its URL once it listens. */
+function serveS3(): Promise<string> {
+  const proc = spawn('moto_server', ['-H', '127.0.0.1', '-p', '0'], { env: { PATH: process.env.PATH }, stdio: ['ignore', 'pipe', 'pipe'] });
+  servers.push(proc);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const seen = (c: Buffer) => {
+      out += c.toString();
+      const m = /Running on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m) resolve(m[1]);
+    };
+    proc.stdout.on('data', seen);
+    proc.stderr.on('data', seen);
+    proc.once('exit', (code) => reject(new Error(`moto_server ended (${code}): ${out}`)));
+  });
+}
+
 /** A clock the test moves by hand (the retry is due by it). */
 function handClock() {
   let t = Date.now();
@@ -93,7 +117,7 @@ async function rig(command: string[], env: Record<string, string>, clock: () => 
 const copyOf = (store: Store, id: string) => store.backupCopies.get(id);
 
 describe.skipIf(!hasRclone)('rclone.sh with real rclone', () => {
-  it('copies a backup to a WebDAV remote on loopback, checks it, and retries after the remote was away', async () => {
+  it('copies a backup to a WebDAV remote on loopback, checks it, and retries after the remote was away', { timeout: 120_000 }, async () => {
     const remoteDir = tempDir('palpanel-webdav-');
     const pass = 'webdav-Secret-42';
     const first = await serveWebdav(remoteDir, pass);
@@ -171,5 +195,38 @@ describe.skipIf(!hasRestic)('restic.sh with real restic', () => {
     const target = join(dir, 'restored');
     expect(restic('restore', 'latest', '--tag', 'palpanel', '--target', target).status).toBe(0);
     expect(sha256(join(target, `${rec.id}.tar.gz`))).toBe(sha256(archive));
+  });
+});
+
+describe.skipIf(!hasAws || !hasMoto)('aws-s3.sh with the AWS command line', () => {
+  // The AWS command line takes seconds to start, and it runs six times here.
+  it('uploads a backup to an S3 bucket with its SHA-256 as metadata and a .sha256 beside it', { timeout: 180_000 }, async () => {
+    const env = {
+      AWS_ENDPOINT_URL: await serveS3(),
+      AWS_ACCESS_KEY_ID: 'AKIAIOSFODNN7EXAMPLE',
+      AWS_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+      AWS_DEFAULT_REGION: 'us-east-1',
+      PALPANEL_S3_URI: 's3://palworld-test/backups/',
+    };
+    const aws = (...args: string[]) =>
+      spawnSync('aws', args, { env: { PATH: process.env.PATH, HOME: tempDir(), ...env }, encoding: 'utf8' });
+    expect(aws('s3', 'mb', 's3://palworld-test').status).toBe(0);
+    const { svc, store, dataDir } = await rig([join(SCRIPTS, 'aws-s3.sh')], env);
+
+    const rec = await svc.start('manual', 'user:ann').done;
+    const row = await waitFor('the copy', () => (copyOf(store, rec.id)?.state === 'copied' ? copyOf(store, rec.id)! : undefined), 60_000);
+    const archive = join(dataDir, 'backups', `${rec.id}.tar.gz`);
+    expect(row.lastOutput).toBe(
+      `aws-s3.sh: copied ${rec.id}.tar.gz to s3://palworld-test/backups/${rec.id}.tar.gz (${rec.sizeBytes} bytes)`,
+    );
+    const key = `backups/${rec.id}.tar.gz`;
+    const head = JSON.parse(aws('s3api', 'head-object', '--bucket', 'palworld-test', '--key', key).stdout) as {
+      Metadata: Record<string, string>;
+    };
+    expect(head.Metadata).toEqual({ sha256: sha256(archive) });
+    const back = join(tempDir(), 'back.tar.gz');
+    expect(aws('s3', 'cp', `s3://palworld-test/${key}`, back).status).toBe(0);
+    expect(sha256(back)).toBe(sha256(archive));
+    expect(aws('s3', 'cp', `s3://palworld-test/${key}.sha256`, '-').stdout).toBe(`${sha256(archive)}  ${rec.id}.tar.gz\n`);
   });
 });
