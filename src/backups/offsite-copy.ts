@@ -6,7 +6,8 @@
 // A failed attempt is retried with backoff; one past its deadline is killed, its whole process
 // group with it (a script's rclone as well as the script). What an attempt ended with (exit
 // status, duration, the last lines of output, redacted) is kept with the backup.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -61,7 +62,7 @@ export interface CopyStats {
 interface AttemptResult {
   code: number | null;
   /** Why it did not exit on its own: killed past the deadline, stopped by palpanel, not started. */
-  cut: 'deadline' | 'stopped' | 'spawn' | null;
+  cut: 'deadline' | 'stopped' | 'spawn' | 'read' | null;
   output: string;
   durationMs: number;
 }
@@ -142,11 +143,16 @@ export class OffsiteCopier {
     if (!this.started || this.stopped || this.current) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    let broke = false;
     this.current = this.drain()
-      .catch((err: unknown) => this.o.log('error', 'backup copies: the queue stopped', err))
+      .catch((err: unknown) => {
+        // The store or the file system failed under it: looked at again in a minute, never in a loop.
+        broke = true;
+        this.o.log('error', 'backup copies: the queue stopped; it is looked at again in a minute', err);
+      })
       .finally(() => {
         this.current = null;
-        this.arm();
+        this.arm(broke ? 60_000 : 0);
       });
   }
 
@@ -181,11 +187,11 @@ export class OffsiteCopier {
   }
 
   /** Sets the timer for the next copy waiting (or runs it when it is due already). */
-  private arm(): void {
+  private arm(atLeastMs: number): void {
     if (this.stopped || !this.started) return;
     const next = this.o.repo.nextDueAt();
     if (next === null) return;
-    const wait = Date.parse(next) - this.o.clock().getTime();
+    const wait = Math.max(Date.parse(next) - this.o.clock().getTime(), atLeastMs);
     if (wait <= 0) return this.kick();
     this.timer = setTimeout(() => this.kick(), Math.min(wait, MAX_TIMER_MS));
     this.timer.unref();
@@ -210,10 +216,18 @@ export class OffsiteCopier {
       this.o.log('info', `backup copy of ${id}: the backup is gone, nothing to copy`);
       return;
     }
-    const sha256 = await sha256File(path);
     const trigger = BACKUP_ID.exec(id)?.[1] ?? '';
     this.o.repo.started(id, iso(this.o.clock()));
-    const r = await this.run(copyEnv(this.o.env, { path, id, trigger, size: st.size, sha256 }));
+    // An archive that cannot be read is a failed attempt like any other (retried, then given up).
+    const r = await sha256File(path).then(
+      (sha256) => this.run(copyEnv(this.o.env, { path, id, trigger, size: st.size, sha256 })),
+      (err: NodeJS.ErrnoException): AttemptResult => ({
+        code: null,
+        cut: 'read',
+        output: `[palpanel] could not read the archive: ${err.code ?? 'error'}`,
+        durationMs: 0,
+      }),
+    );
     const at = iso(this.o.clock());
     if (r.cut === 'stopped') {
       this.o.repo.interrupted(id);
@@ -245,7 +259,13 @@ export class OffsiteCopier {
       at,
     });
     const how =
-      r.cut === 'deadline' ? 'killed past its deadline' : r.cut === 'spawn' ? 'the command could not start' : `exit status ${r.code}`;
+      r.cut === 'deadline'
+        ? 'killed past its deadline'
+        : r.cut === 'spawn'
+          ? 'the command could not start'
+          : r.cut === 'read'
+            ? 'the archive could not be read'
+            : `exit status ${r.code}`;
     const then = nextAttemptAt ? `tried again at ${nextAttemptAt}` : `given up after ${attempts} attempts`;
     this.o.log('warn', `backup copy of ${id} failed (attempt ${attempts}, ${how}); ${then}`);
     // Said once when a copy first fails and once when it is given up, not at every retry.
@@ -261,6 +281,8 @@ export class OffsiteCopier {
     return new Promise((done) => {
       let cut: AttemptResult['cut'] = null;
       let finished = false;
+      // Set once the command runs; a command that cannot start ends before it.
+      let deadline: NodeJS.Timeout | undefined = undefined;
       const end = (code: number | null) => {
         if (finished) return;
         finished = true;
@@ -276,7 +298,14 @@ export class OffsiteCopier {
         done({ code: cut ? null : code, cut, output: tail.text(this.redact), durationMs: Math.round(performance.now() - t0) });
       };
       // Its own process group (detached), so a deadline or a stop kills what the script started too.
-      const child = spawn(file, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      let child: ChildProcessByStdio<null, Readable, Readable>;
+      try {
+        child = spawn(file, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      } catch (err) {
+        cut = 'spawn';
+        tail.push(Buffer.from(`[palpanel] could not start ${file}: ${(err as NodeJS.ErrnoException).code ?? 'error'}\n`));
+        return end(null);
+      }
       this.cutRunning = (graceMs) => {
         cut ??= 'stopped';
         this.killGroup(child, graceMs);
@@ -297,7 +326,7 @@ export class OffsiteCopier {
         }, 2_000).unref();
       });
       child.on('close', (code) => end(code));
-      const deadline = setTimeout(
+      deadline = setTimeout(
         () => {
           cut = 'deadline';
           this.killGroup(child, this.o.killGraceMs ?? KILL_GRACE_MS);
