@@ -9,7 +9,7 @@ import { chmodSync, cpSync, existsSync, readFileSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBackupStack } from '../../src/backups/stack.js';
-import { REDACTED } from '../../src/backups/copy-output.js';
+import { OutputTail, REDACTED, redactor } from '../../src/backups/copy-output.js';
 import type { OffsiteCopier } from '../../src/backups/offsite-copy.js';
 import { loadSettings, SettingsError } from '../../src/config/settings.js';
 import { createGameControl } from '../../src/game/game-control.js';
@@ -106,6 +106,33 @@ describe('the copy command setting', () => {
       /SERVICE_BACKUP_COPY_COMMAND.*a program and its arguments/,
     );
     expect(() => loadSettings({ SERVICE_BACKUP_COPY_TIMEOUT: 'soon' })).toThrow(SettingsError);
+  });
+});
+
+describe("what is kept of a copy command's output", () => {
+  it('redacts what looks secret and keeps the rest word for word', () => {
+    const r = redactor({ RESTIC_PASSWORD: 'pw-in-env-1', B2_ACCOUNT_KEY: 'K001xyz', HOME: '/home/steam', PASS: 'x' });
+    expect(r('open repo with pw-in-env-1 for K001xyz at /home/steam')).toBe(`open repo with ${REDACTED} for ${REDACTED} at /home/steam`);
+    expect(r('rclone --sftp-pass s3cr3t --s3-secret-access-key=abc/def copy a b')).toBe(
+      `rclone --sftp-pass ${REDACTED} --s3-secret-access-key=${REDACTED} copy a b`,
+    );
+    expect(r('password: hunter2 token="abc123" api_key=zzz')).toBe(`password: ${REDACTED} token="${REDACTED}" api_key=${REDACTED}`);
+    expect(r('GET https://bob:hunter2@dav.example.org/x Authorization: Bearer abcdefgh12345')).toBe(
+      `GET https://bob:${REDACTED}@dav.example.org/x Authorization: Bearer ${REDACTED}`,
+    );
+    expect(r('using key AKIAIOSFODNN7EXAMPLE')).toBe(`using key ${REDACTED}`);
+    // Ordinary words stay: "wrong password or no key found" names no secret.
+    expect(r('Fatal: wrong password or no key found')).toBe('Fatal: wrong password or no key found');
+  });
+
+  it('keeps the last 20 lines, each cut at 300 characters, whatever the command prints', () => {
+    const t = new OutputTail();
+    for (let i = 1; i <= 5000; i++) t.push(Buffer.from(`line ${i}\r\n`));
+    t.push(Buffer.from('x'.repeat(1000)));
+    const lines = t.text((l) => l).split('\n');
+    expect(lines).toHaveLength(20);
+    expect(lines[0]).toBe('line 4982');
+    expect(lines[19]).toBe(`${'x'.repeat(300)}…`);
   });
 });
 
