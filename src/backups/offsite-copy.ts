@@ -6,8 +6,6 @@
 // A failed attempt is retried with backoff; one past its deadline is killed, its whole process
 // group with it (a script's rclone as well as the script). What an attempt ended with (exit
 // status, duration, the last lines of output, redacted) is kept with the backup.
-import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
-import type { Readable } from 'node:stream';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -19,7 +17,8 @@ import { iso, type Clock } from '../lib/time.js';
 import type { BackupCopyRepo, BackupCopyRow } from '../store/backup-copies.js';
 import type { EventRecord } from '../store/events.js';
 import { archivePath } from './archive.js';
-import { OutputTail, redactor } from './copy-output.js';
+import { redactor } from './copy-output.js';
+import { MAX_TIMER_MS, runCommand, type AttemptResult, type CommandRun } from './copy-process.js';
 import type { BackupCopy } from './schemas.js';
 
 /** Waits between attempts: after the first failure 1 min, then 5 min, 30 min, 2 h, and 6 h
@@ -28,9 +27,6 @@ export const RETRY_DELAYS_MS: readonly number[] = [60_000, 5 * 60_000, 30 * 60_0
 
 /** After SIGTERM, the process group gets this long to end before SIGKILL. */
 const KILL_GRACE_MS = 5_000;
-/** Node timers hold at most this (about 24.8 days). */
-const MAX_TIMER_MS = 2_147_483_647;
-
 export type CopyEnv = Readonly<Record<string, string | undefined>>;
 
 export interface OffsiteCopyOptions {
@@ -59,14 +55,6 @@ export interface CopyStats {
   pending: number;
 }
 
-interface AttemptResult {
-  code: number | null;
-  /** Why it did not exit on its own: killed past the deadline, stopped by palpanel, not started. */
-  cut: 'deadline' | 'stopped' | 'spawn' | 'read' | null;
-  output: string;
-  durationMs: number;
-}
-
 /** The environment of the command: the given one minus palpanel's own settings (the game's
  * admin password is no business of a copy), plus the archive's facts. */
 export function copyEnv(base: CopyEnv, facts: { path: string; id: string; trigger: string; size: number; sha256: string }) {
@@ -79,9 +67,6 @@ export function copyEnv(base: CopyEnv, facts: { path: string; id: string; trigge
   env.PALPANEL_BACKUP_SHA256 = facts.sha256;
   return env;
 }
-
-/** A deadline in words: 300 ms, 45 s, 30 min. */
-const spoken = (ms: number) => (ms < 1_000 ? `${ms} ms` : ms < 120_000 ? `${Math.round(ms / 1000)} s` : `${Math.round(ms / 60_000)} min`);
 
 async function sha256File(path: string): Promise<string> {
   const h = createHash('sha256');
@@ -107,8 +92,8 @@ export function copyView(row: BackupCopyRow | null): BackupCopy {
 export class OffsiteCopier {
   private timer: NodeJS.Timeout | null = null;
   private current: Promise<void> | null = null;
-  /** Ends the attempt under way as palpanel's stop (not a failure of the command). */
-  private cutRunning: ((graceMs: number) => void) | null = null;
+  /** The command run under way, if any. */
+  private running: CommandRun | null = null;
   private started = false;
   private stopped = false;
   private failures = 0;
@@ -167,7 +152,7 @@ export class OffsiteCopier {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    this.cutRunning?.(graceMs);
+    this.running?.stop(graceMs);
     await this.idle();
   }
 
@@ -220,7 +205,22 @@ export class OffsiteCopier {
     this.o.repo.started(id, iso(this.o.clock()));
     // An archive that cannot be read is a failed attempt like any other (retried, then given up).
     const r = await sha256File(path).then(
-      (sha256) => this.run(copyEnv(this.o.env, { path, id, trigger, size: st.size, sha256 })),
+      async (sha256) => {
+        const run = runCommand(this.o.command, {
+          env: copyEnv(this.o.env, { path, id, trigger, size: st.size, sha256 }),
+          timeoutMs: this.o.timeoutMs,
+          killGraceMs: this.o.killGraceMs ?? KILL_GRACE_MS,
+          redact: this.redact,
+        });
+        this.running = run;
+        // A stop that came while the archive was hashed ends the run at once.
+        if (this.stopped) run.stop(0);
+        try {
+          return await run.done;
+        } finally {
+          this.running = null;
+        }
+      },
       (err: NodeJS.ErrnoException): AttemptResult => ({
         code: null,
         cut: 'read',
@@ -271,89 +271,5 @@ export class OffsiteCopier {
     // Said once when a copy first fails and once when it is given up, not at every retry.
     if (attempts === 1 || nextAttemptAt === null)
       this.o.events.append({ at, kind: 'backup', message: `${BACKUP_COPY_FAILED}: ${id} (attempt ${attempts}, ${how}); ${then}` });
-  }
-
-  /** Runs the command once; resolves when it and its output have ended. */
-  private run(env: Record<string, string>): Promise<AttemptResult> {
-    const [file, ...args] = this.o.command;
-    const t0 = performance.now();
-    const tail = new OutputTail();
-    return new Promise((done) => {
-      let cut: AttemptResult['cut'] = null;
-      let finished = false;
-      // Set once the command runs; a command that cannot start ends before it.
-      let deadline: NodeJS.Timeout | undefined = undefined;
-      const end = (code: number | null) => {
-        if (finished) return;
-        finished = true;
-        clearTimeout(deadline);
-        this.cutRunning = null;
-        const note =
-          cut === 'deadline'
-            ? `[palpanel] killed: still running after ${spoken(this.o.timeoutMs)} (SERVICE_BACKUP_COPY_TIMEOUT)`
-            : cut === 'stopped'
-              ? '[palpanel] killed: palpanel is stopping'
-              : null;
-        if (note) tail.push(Buffer.from(`\n${note}\n`));
-        done({ code: cut ? null : code, cut, output: tail.text(this.redact), durationMs: Math.round(performance.now() - t0) });
-      };
-      // Its own process group (detached), so a deadline or a stop kills what the script started too.
-      let child: ChildProcessByStdio<null, Readable, Readable>;
-      try {
-        child = spawn(file, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-      } catch (err) {
-        cut = 'spawn';
-        tail.push(Buffer.from(`[palpanel] could not start ${file}: ${(err as NodeJS.ErrnoException).code ?? 'error'}\n`));
-        return end(null);
-      }
-      this.cutRunning = (graceMs) => {
-        cut ??= 'stopped';
-        this.killGroup(child, graceMs);
-      };
-      child.stdout.on('data', (c: Buffer) => tail.push(c));
-      child.stderr.on('data', (c: Buffer) => tail.push(c));
-      child.on('error', (err: NodeJS.ErrnoException) => {
-        if (child.pid !== undefined) return; // a kill that failed; 'close' still comes
-        cut = 'spawn';
-        tail.push(Buffer.from(`[palpanel] could not start ${file}: ${err.code ?? err.message}\n`));
-        end(null);
-      });
-      child.on('exit', () => {
-        // A grandchild that left the group may hold the pipes open: its output is not awaited long.
-        setTimeout(() => {
-          child.stdout.destroy();
-          child.stderr.destroy();
-        }, 2_000).unref();
-      });
-      child.on('close', (code) => end(code));
-      deadline = setTimeout(
-        () => {
-          cut = 'deadline';
-          this.killGroup(child, this.o.killGraceMs ?? KILL_GRACE_MS);
-        },
-        Math.min(this.o.timeoutMs, MAX_TIMER_MS),
-      );
-      if (this.stopped) this.cutRunning(0);
-    });
-  }
-
-  /** SIGTERM to the command's process group, SIGKILL after `graceMs` if it still runs. */
-  private killGroup(child: ChildProcess, graceMs: number): void {
-    if (child.pid === undefined) return;
-    const pid = child.pid;
-    const send = (sig: NodeJS.Signals) => {
-      try {
-        process.kill(-pid, sig);
-      } catch {
-        /* gone already */
-      }
-    };
-    send('SIGTERM');
-    const t = setTimeout(() => send('SIGKILL'), graceMs);
-    t.unref();
-    child.once('exit', () => {
-      // The group may outlive its leader (a script's rclone): it goes too.
-      setTimeout(() => send('SIGKILL'), Math.min(graceMs, 500)).unref();
-    });
   }
 }
