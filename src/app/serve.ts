@@ -60,6 +60,9 @@ export interface ServeOptions {
   ready: (line: string) => void;
   /** The web UI's files; default: the executable's, or the checkout's dist/web (tests pass a build of their own). */
   web?: WebAssets | null;
+  /** The environment palpanel was started with: what an off-site copy command inherits (less
+   * palpanel's own SERVICE_* settings). */
+  env?: Record<string, string | undefined>;
 }
 
 export interface RunningServer {
@@ -155,10 +158,12 @@ function startBackups(
   live: LiveSource,
   client: GameRestClient | null,
   watcher: SaveWatcher<StoreParseResult>,
+  env: Record<string, string | undefined>,
 ): BackupPorts {
-  const { svc, restorer, ports } = createBackupStack({
+  const { svc, restorer, ports, copier } = createBackupStack({
     store,
     settings,
+    env,
     world: () => watcher.folder.dirNow(),
     worldIds: () => watcher.folder.ids(),
     log,
@@ -171,6 +176,12 @@ function startBackups(
     await restorer.idle();
     await svc.idle();
   });
+  // Closed before the backups (closers run in reverse): a copy under way is killed and stays
+  // pending; one a last backup queues meanwhile is kept in the store for the next start.
+  if (copier) {
+    copier.start();
+    life.onClose('backup copies', () => copier.stop());
+  }
   new BackupScheduler(svc, store, clock, log).start(life.signal);
   return ports;
 }
@@ -292,7 +303,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
       life.onClose('save watcher', () => w.idle());
     }
 
-    const backups = watcher ? startBackups(settings, store, clock, log, life, live, client, watcher) : undefined;
+    const backups = watcher ? startBackups(settings, store, clock, log, life, live, client, watcher, opts.env ?? {}) : undefined;
     backupRef.ports = backups;
     // Without RCON there is no console: the panel then answers as for any part not set up.
     const consolePort =

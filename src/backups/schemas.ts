@@ -1,7 +1,7 @@
 // The backup shapes, declared once: the service returns them, the panel's routes answer them
 // (and the OpenAPI document says them), and the web UI infers its types from them.
 import { z } from 'zod';
-import { BACKUP_INTERVAL_HOURS, BACKUP_RETENTION_DAYS, BACKUP_TRIGGERS, type BackupSchedule } from '../lib/backup.js';
+import { BACKUP_COPY_STATES, BACKUP_INTERVAL_HOURS, BACKUP_RETENTION_DAYS, BACKUP_TRIGGERS, type BackupSchedule } from '../lib/backup.js';
 import { Timestamp } from '../rows/schemas.js';
 
 export const BackupTriggerSchema = z.enum(BACKUP_TRIGGERS);
@@ -23,6 +23,29 @@ export const BackupRecordSchema = z.strictObject({
   fileCount: z.int().min(0),
   note: z.string().nullable().meta({ description: "The admin's words for a manual backup; null otherwise." }),
 });
+
+/** Where a backup's off-site copy stands (SERVICE_BACKUP_COPY_COMMAND). A viewer gets `state`
+ * only; the rest (the command's exit status and its last lines of output among them) is an admin's. */
+export const BackupCopySchema = z.strictObject({
+  state: z.enum(BACKUP_COPY_STATES).meta({
+    description:
+      '`off`: no copy was asked of this backup (no copy command was set when it was made); `pending`: waits for the command; `running`; `copied`; `failed`: its last attempt failed (`nextAttemptAt` says when it is tried again; null: given up).',
+  }),
+  attempts: z.int().min(0).optional(),
+  lastAttemptAt: Timestamp.nullable().optional(),
+  lastExitCode: z.int().nullable().optional().meta({
+    description: "The command's exit status; null when it did not exit on its own (killed past its deadline, or could not start).",
+  }),
+  lastDurationMs: z.int().min(0).nullable().optional(),
+  lastOutput: z.string().nullable().optional().meta({
+    description: "The last lines (at most 20) of the command's output and errors, with anything that looks secret replaced by [redacted].",
+  }),
+  nextAttemptAt: Timestamp.nullable().optional().meta({ description: 'When it is tried next; null: not again.' }),
+  copiedAt: Timestamp.nullable().optional(),
+});
+
+/** An item of GET /backups: the record and where its off-site copy stands. */
+export const BackupListItemSchema = BackupRecordSchema.extend({ offsite: BackupCopySchema });
 
 export const BackupScheduleSchema = z.strictObject({
   enabled: z.boolean(),
@@ -120,6 +143,8 @@ export const RestoreJobSchema = z.strictObject({
 });
 
 export type BackupRecord = z.infer<typeof BackupRecordSchema>;
+export type BackupCopy = z.infer<typeof BackupCopySchema>;
+export type BackupListItem = z.infer<typeof BackupListItemSchema>;
 export type NamedChange = z.infer<typeof NamedChangeSchema>;
 export type RestoreDiff = z.infer<typeof RestoreDiffSchema>;
 export type BackupJob = z.infer<typeof BackupJobSchema>;

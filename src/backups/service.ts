@@ -60,6 +60,9 @@ export interface BackupServiceOptions {
   saveGame?: () => Promise<void>;
   settleMs?: number;
   maxWaitMs?: number;
+  /** Told of each backup once it is written and verified (its off-site copy is queued there);
+   * called synchronously, so it must not wait on anything. */
+  onMade?: (rec: BackupRecord) => void;
 }
 
 /** The manifest of an archive, from its first tar entry only (no full read for a listing). */
@@ -198,7 +201,7 @@ export class BackupService {
     this.o.store.audit.note({ actor, action: 'backup.create', target: id, detail: trigger });
     this.o.store.events.append({ at, kind: 'backup', message: BACKUP_TEXT });
     this.o.log('info', `backup ${id}: ${files.length} files, ${size} bytes`);
-    return {
+    const rec: BackupRecord = {
       id,
       trigger,
       createdAt: manifest.createdAt,
@@ -209,6 +212,13 @@ export class BackupService {
       fileCount: manifest.files.length,
       note,
     };
+    try {
+      this.o.onMade?.(rec);
+    } catch (err) {
+      // The backup is made and kept whatever its copy's bookkeeping does.
+      this.o.log('error', `backup ${id}: its off-site copy could not be queued`, err);
+    }
+    return rec;
   }
 
   /** Keeps an archive made elsewhere (already read and checked), as an `imported` backup, with

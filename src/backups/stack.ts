@@ -16,10 +16,30 @@ import type { Settings } from '../config/settings.js';
 import type { GameRestClient } from '../game/rest-client.js';
 import type { Clock } from '../lib/time.js';
 import type { Store } from '../store/index.js';
+import { copyView, OffsiteCopier, type CopyEnv } from './offsite-copy.js';
 
-export function createBackupPorts(svc: BackupService, restorer: Restorer, log: Logger): BackupPorts {
+export function createBackupPorts(
+  svc: BackupService,
+  restorer: Restorer,
+  log: Logger,
+  /** Where the off-site copies are kept; without it every backup's copy is `off`. */
+  copies: { store: Store; copier: OffsiteCopier | null } | null = null,
+): BackupPorts {
   return {
-    list: () => svc.list(),
+    async list() {
+      // The rows are read first: a row is written only once its archive is, so a row whose
+      // backup the listing then lacks is of a backup deleted since (by hand, by retention).
+      const rows = new Map((copies?.store.backupCopies.all() ?? []).map((r) => [r.backupId, r]));
+      const all = await svc.list();
+      if (!copies) return all.map((b) => ({ ...b, offsite: copyView(null) }));
+      const items = all.map((b) => ({ ...b, offsite: copyView(rows.get(b.id) ?? null) }));
+      // Those are owed nothing any more.
+      for (const b of all) rows.delete(b.id);
+      const gone = [...rows.values()].filter((r) => r.state !== 'running').map((r) => r.backupId);
+      if (gone.length > 0) copies.store.backupCopies.forget(gone);
+      return items;
+    },
+    copyStats: () => copies?.copier?.stats() ?? null,
     get: (id) => svc.get(id),
     job: (id) => svc.job(id),
     lastFailure: () => svc.lastFailure(),
@@ -88,7 +108,9 @@ export function createBackupPorts(svc: BackupService, restorer: Restorer, log: L
 
 export interface BackupStackOptions {
   store: Store;
-  settings: Pick<Settings, 'backupDir' | 'dataDir'>;
+  settings: Pick<Settings, 'backupDir' | 'dataDir' | 'backupCopyCommand' | 'backupCopyTimeoutMs'>;
+  /** The environment an off-site copy command inherits (SERVICE_* settings are taken out). */
+  env?: CopyEnv;
   /** The world folder the game runs, looked up at each use; null without a save folder. */
   world: (() => string) | null;
   /** The ids of every world below the save folder (RestorerOptions.worldIds). */
@@ -107,14 +129,35 @@ export const backupDirOf = (s: Pick<Settings, 'backupDir' | 'dataDir'>): string 
 
 /** The backup service, its restorer and their ports over one store, for `serve` and for the
  * `backup` command on a data dir no server holds. */
-export function createBackupStack(o: BackupStackOptions): { svc: BackupService; restorer: Restorer; ports: BackupPorts } {
+export function createBackupStack(o: BackupStackOptions): {
+  svc: BackupService;
+  restorer: Restorer;
+  ports: BackupPorts;
+  /** Null without SERVICE_BACKUP_COPY_COMMAND. Not started here: `serve` starts it; a backup
+   * made by the CLI on its own only queues its copy, which the next `serve` makes. */
+  copier: OffsiteCopier | null;
+} {
+  const backupDir = backupDirOf(o.settings);
+  const copier = o.settings.backupCopyCommand
+    ? new OffsiteCopier({
+        repo: o.store.backupCopies,
+        events: o.store.events,
+        command: o.settings.backupCopyCommand,
+        timeoutMs: o.settings.backupCopyTimeoutMs,
+        env: o.env ?? {},
+        backupDir,
+        clock: o.clock,
+        log: o.log,
+      })
+    : null;
   const svc = new BackupService({
     store: o.store,
     world: o.world,
-    backupDir: backupDirOf(o.settings),
+    backupDir,
     log: o.log,
     clock: o.clock,
     saveGame: o.client ? () => o.client!.save().then(() => undefined) : undefined,
+    onMade: copier ? (rec) => copier.queue(rec.id) : undefined,
   });
   const restorer = new Restorer({
     store: o.store,
@@ -127,5 +170,5 @@ export function createBackupStack(o: BackupStackOptions): { svc: BackupService; 
     game: o.game,
     ingest: o.ingest,
   });
-  return { svc, restorer, ports: createBackupPorts(svc, restorer, o.log) };
+  return { svc, restorer, copier, ports: createBackupPorts(svc, restorer, o.log, { store: o.store, copier }) };
 }

@@ -1,15 +1,29 @@
 // What the panel's backup routes need of the running palpanel (src/backups/service.ts and
 // src/backups/restore.ts implement it), injected through HttpDeps.backups.
 import type { Actor } from '../lib/actor.js';
-import type { BackupContents, BackupRecord, BackupStorage, RestoreDiff, RestoreJob } from './schemas.js';
+import type { BackupContents, BackupListItem, BackupRecord, BackupStorage, RestoreDiff, RestoreJob } from './schemas.js';
+import type { CopyStats } from './offsite-copy.js';
 import type { BackupJobState } from './service.js';
 import type { RestoreRequest } from './restore.js';
 
-export type { BackupContents, BackupRecord, BackupStorage, NamedChange, RestoreDiff, RestoreJob, RestoreResult } from './schemas.js';
+export type {
+  BackupContents,
+  BackupCopy,
+  BackupListItem,
+  BackupRecord,
+  BackupStorage,
+  NamedChange,
+  RestoreDiff,
+  RestoreJob,
+  RestoreResult,
+} from './schemas.js';
 export type { BackupJobState } from './service.js';
 
 export interface BackupPorts {
-  list(): Promise<BackupRecord[]>;
+  /** Every backup, newest first, with where its off-site copy stands. */
+  list(): Promise<BackupListItem[]>;
+  /** Off-site copy figures for /metrics; null when no copy command is set. */
+  copyStats(): CopyStats | null;
   get(id: string): Promise<BackupRecord>;
   job(id: string): BackupJobState | null;
   /** The last backup that failed since palpanel started (when, why in words), or null. */

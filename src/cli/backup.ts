@@ -8,7 +8,7 @@ import { loadSettings } from '../config/settings.js';
 import { GameRestClient } from '../game/rest-client.js';
 import { gameStoppedByHand, probeGame } from '../game/game-control.js';
 import { WorldFolder } from '../ingest/world-folder.js';
-import type { BackupRecord, RestoreResult } from '../backups/types.js';
+import type { BackupCopy, BackupListItem, BackupRecord, RestoreResult } from '../backups/types.js';
 import type { Store } from '../store/index.js';
 import type { CliIo } from './io.js';
 
@@ -54,8 +54,13 @@ function run(io: CliIo, o: BackupCliOpts, op: BackupOp): Promise<unknown> {
 }
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
-const line = (b: BackupRecord) =>
-  `${b.id}  ${b.trigger.padEnd(11)}  ${mb(b.sizeBytes).padStart(9)}  ${b.world ? `${b.world.players} players, ${b.world.pals} pals, ${b.world.guilds} guilds` : 'world not parsed'}`;
+/** Where its off-site copy stands, when one was asked of it. */
+const copyWord = (c: BackupCopy | undefined) =>
+  !c || c.state === 'off'
+    ? ''
+    : `  copy: ${c.state}${c.state === 'failed' ? ` (${c.lastExitCode === null || c.lastExitCode === undefined ? 'killed or not started' : `exit ${c.lastExitCode}`}${c.nextAttemptAt ? `, next try ${c.nextAttemptAt}` : ', given up'})` : ''}`;
+const line = (b: BackupRecord & { offsite?: BackupCopy }) =>
+  `${b.id}  ${b.trigger.padEnd(11)}  ${mb(b.sizeBytes).padStart(9)}  ${b.world ? `${b.world.players} players, ${b.world.pals} pals, ${b.world.guilds} guilds` : 'world not parsed'}${copyWord(b.offsite)}`;
 
 export async function backupCreate(io: CliIo, o: BackupCliOpts): Promise<void> {
   const rec = (await run(io, o, { op: 'backup.create' })) as BackupRecord;
@@ -63,7 +68,7 @@ export async function backupCreate(io: CliIo, o: BackupCliOpts): Promise<void> {
 }
 
 export async function backupList(io: CliIo, o: BackupCliOpts): Promise<void> {
-  const all = (await run(io, o, { op: 'backup.list' })) as BackupRecord[];
+  const all = (await run(io, o, { op: 'backup.list' })) as BackupListItem[];
   if (o.json) return io.out(`${JSON.stringify(all)}\n`);
   io.out(all.length ? `${all.map(line).join('\n')}\n` : 'No backups.\n');
 }

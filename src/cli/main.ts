@@ -36,6 +36,8 @@ Settings (environment; a flag above wins over its variable):
   SERVICE_SESSION_TTL             panel session length (default 7d)
   SERVICE_LOG_FORMAT              text or json; logs go to stderr (default text)
   SERVICE_BACKUP_DIR              where backups are kept; unset: <data-dir>/backups (default none)
+  SERVICE_BACKUP_COPY_COMMAND     a program (and its arguments) run without a shell after each backup to copy it off-site, the archive in PALPANEL_BACKUP_* variables (default none)
+  SERVICE_BACKUP_COPY_TIMEOUT     a copy running longer is killed and tried again later (default 30m)
   SERVICE_CONFIG_FILE             the game's PalWorldSettings.ini, palworld-server-docker's env file, or a compose file (its environment: block), for the panel's config editor (default none)
   SERVICE_CONFIG_COMPOSE_SERVICE  the compose file's service to edit; unset: the only one with palworld-server-docker variables, else palworld (default none)
   SERVICE_MAP_TILE_URL            map tiles the web UI draws under its map, an http(s) URL with {z}, {x}, {y} (default none)

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { parseDuration } from '../lib/duration.js';
 import { isAddressOrCidr } from '../lib/addresses.js';
+import { commandWords, CommandWordsError } from '../lib/command-words.js';
 
 export interface HostPort {
   host: string;
@@ -31,6 +32,10 @@ export interface Settings {
   logFormat: 'text' | 'json';
   /** Where backups are kept; null: `<data-dir>/backups`. */
   backupDir: string | null;
+  /** The off-site copy command as argv (run without a shell after each backup); null: none. */
+  backupCopyCommand: readonly string[] | null;
+  /** How long one copy may run before it is killed. */
+  backupCopyTimeoutMs: number;
   /** The game's PalWorldSettings.ini, palworld-server-docker's env file, or a compose file; null: none. */
   configFile: string | null;
   /** The compose service whose `environment:` block the editor edits; null: found (the only one
@@ -158,6 +163,20 @@ const proxyList = z.string().transform((s, ctx) => {
   return items;
 });
 
+// The off-site copy command: words as lib/command-words.ts splits them, never a shell line.
+const commandLine = z
+  .string()
+  .max(4096)
+  .transform((s, ctx) => {
+    try {
+      return commandWords(s);
+    } catch (err) {
+      if (!(err instanceof CommandWordsError)) throw err;
+      ctx.addIssue({ code: 'custom', message: err.message });
+      return z.NEVER;
+    }
+  });
+
 // A compose service name as compose takes one.
 const composeService = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/);
 
@@ -234,6 +253,18 @@ const DEFS = {
   sessionTtlMs: { env: 'SERVICE_SESSION_TTL', def: '7d', schema: duration, hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d' },
   logFormat: { env: 'SERVICE_LOG_FORMAT', def: 'text', schema: z.enum(['text', 'json']), hint: '"text" or "json"' },
   backupDir: { env: 'SERVICE_BACKUP_DIR', def: null, schema: nonEmpty, hint: 'a folder path (default: <data-dir>/backups)' },
+  backupCopyCommand: {
+    env: 'SERVICE_BACKUP_COPY_COMMAND',
+    def: null,
+    schema: commandLine,
+    hint: 'a program and its arguments, separated by spaces ("quotes" around a word with spaces), run without a shell after each backup, e.g. /opt/palpanel/backup-copy/rclone.sh',
+  },
+  backupCopyTimeoutMs: {
+    env: 'SERVICE_BACKUP_COPY_TIMEOUT',
+    def: '30m',
+    schema: interval,
+    hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d: a copy running longer is killed',
+  },
   configFile: {
     env: 'SERVICE_CONFIG_FILE',
     def: null,
@@ -335,6 +366,7 @@ export function settingsSummary(s: Settings): string {
     let shown: string;
     if (v === null) shown = '(unset)';
     else if (def.secret) shown = '(set)';
+    else if (key === 'backupCopyCommand') shown = JSON.stringify((v as string[]).join(' '));
     else if (Array.isArray(v)) shown = v.join(',');
     else if (typeof v === 'object') shown = `${(v as HostPort).host}:${(v as HostPort).port}`;
     else if (typeof v === 'boolean') shown = v ? 'on' : 'off';

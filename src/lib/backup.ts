@@ -21,3 +21,9 @@ export interface BackupSchedule {
 
 /** The word a restore is confirmed with, typed exactly (interface.md: Restore). */
 export const RESTORE_CONFIRMATION = 'RESTORE';
+
+/** Where a backup's off-site copy stands (SERVICE_BACKUP_COPY_COMMAND): `off` when no copy was
+ * asked of it (no command set when it was made), `pending` until the command runs, `running`,
+ * `copied`, or `failed` (its last attempt failed; a next attempt is due unless given up). */
+export const BACKUP_COPY_STATES = ['off', 'pending', 'running', 'copied', 'failed'] as const;
+export type BackupCopyState = (typeof BACKUP_COPY_STATES)[number];

@@ -6,7 +6,9 @@ import type { z } from 'zod';
 import type { Role } from '../../src/lib/account';
 import type {
   BackupContentsSchema,
+  BackupCopySchema,
   BackupJobSchema,
+  BackupListItemSchema,
   BackupRecordSchema,
   BackupScheduleSchema,
   BackupStorageSchema,
@@ -69,6 +71,8 @@ export type MapLayer = MapDataset['map']['layers'][number];
 export type WorldSnapshot = Of<typeof LiveSnapshotSchema>;
 
 export type Backup = Of<typeof BackupRecordSchema>;
+export type BackupListItem = Of<typeof BackupListItemSchema>;
+export type BackupCopy = Of<typeof BackupCopySchema>;
 export type BackupJob = Of<typeof BackupJobSchema>;
 export type BackupContents = Of<typeof BackupContentsSchema>;
 export type BackupStorage = Of<typeof BackupStorageSchema>;

@@ -9,13 +9,14 @@ import { ago, bytes, count, when } from '../format';
 import { useAction, useData, useEditable, useNow } from '../hooks';
 import { useTitle } from '../router';
 import { useIsAdmin } from '../session';
-import type { Backup, BackupJob, BackupSchedule, BackupStorage, DryRun, RestoreJob } from '../types';
+import type { Backup, BackupListItem, BackupJob, BackupSchedule, BackupStorage, DryRun, RestoreJob } from '../types';
 import { Badge, Card, PageHead, Stat } from '../ui/bits';
 import { Dialog } from '../ui/dialog';
 import { CheckField, Field, FileButton } from '../ui/fields';
 import { DataTable } from '../ui/table';
 import { Async, ErrorNote, Loading } from '../ui/states';
 import { BackupContents } from './backups/BackupContents';
+import { BackupCopyCell } from './BackupCopy';
 
 /** Each trigger (lib/backup.ts) in the words of the list: a new trigger fails the type check here. */
 const TRIGGER_WORDS: Record<BackupTrigger, string> = {
@@ -28,7 +29,7 @@ const TRIGGER_WORDS: Record<BackupTrigger, string> = {
 export function Backups() {
   useTitle('Backups');
   const admin = useIsAdmin();
-  const list = useData<Backup[]>('/backups', { refreshMs: 30000 });
+  const list = useData<BackupListItem[]>('/backups', { refreshMs: 30000 });
   const storage = useData<BackupStorage>('/backups/storage', { refreshMs: 30000 });
   const [job, setJob] = useState<BackupJob | null>(null);
   const [restoring, setRestoring] = useState<Backup | null>(null);
@@ -163,6 +164,12 @@ export function Backups() {
                         : '—',
                   },
                   { key: 'note', label: 'Note', wide: true, render: (b) => b.note ?? '' },
+                  {
+                    key: 'copy',
+                    label: 'Off-site',
+                    sort: (b) => b.offsite.state,
+                    render: (b) => <BackupCopyCell copy={b.offsite} detail={admin} />,
+                  },
                   {
                     key: 'contents',
                     label: 'Contents',

@@ -7,7 +7,11 @@ import type { PanelHandler } from '../context.js';
 import { CreateRequest, BackupPath, RestoreRequest } from './schemas.js';
 import type { BackupScheduleSchema } from '../../../backups/schemas.js';
 
-export const list = (async ({ deps }) => json(200, { data: deps.backups ? await deps.backups.list() : [] })) satisfies PanelHandler;
+/** A viewer sees where each off-site copy stands, never the command's output or exit status. */
+export const list = (async ({ deps, user }) => {
+  const all = deps.backups ? await deps.backups.list() : [];
+  return json(200, { data: user.role === 'admin' ? all : all.map((b) => ({ ...b, offsite: { state: b.offsite.state } })) });
+}) satisfies PanelHandler;
 
 export const create = (({ deps, body, user }) => {
   const { id } = required(deps, 'backups').start('manual', userActor(user.username), body?.note?.trim() || null);

@@ -24,6 +24,7 @@ import { BackupPath, CreateRequest, RestoreRequest } from './schemas.js';
 import {
   BackupContentsSchema,
   BackupJobSchema,
+  BackupListItemSchema,
   BackupRecordSchema,
   BackupScheduleSchema,
   BackupStartedSchema,
@@ -50,8 +51,9 @@ export function backupRoutes(): PanelRoute[] {
         method: 'GET',
         path: '/backups',
         operationId: 'listBackups',
-        summary: 'Backups, newest first',
-        responses: { 200: { description: 'OK', schema: z.strictObject({ data: z.array(BackupRecordSchema) }) } },
+        summary:
+          'Backups, newest first, each with where its off-site copy stands (`offsite`: an admin sees the attempts, exit status and output)',
+        responses: { 200: { description: 'OK', schema: z.strictObject({ data: z.array(BackupListItemSchema) }) } },
         handler: list,
       }),
       route({
