@@ -54,6 +54,8 @@ export interface ServeOptions {
   log: Logger;
   version: string;
   clock?: Clock;
+  /** The environment an off-site check command inherits (without SERVICE_* settings); default none. */
+  env?: Readonly<Record<string, string | undefined>>;
   /** Receives the ready line (`listening on http://HOST:PORT`). */
   ready: (line: string) => void;
 }
@@ -151,10 +153,12 @@ function startBackups(
   live: LiveSource,
   client: GameRestClient | null,
   watcher: SaveWatcher<StoreParseResult>,
+  env: Readonly<Record<string, string | undefined>>,
 ): BackupPorts {
-  const { svc, restorer, ports } = createBackupStack({
+  const { svc, restorer, checker, ports } = createBackupStack({
     store,
     settings,
+    env,
     world: () => watcher.folder.dirNow(),
     worldIds: () => watcher.folder.ids(),
     log,
@@ -166,8 +170,10 @@ function startBackups(
   life.onClose('backups', async () => {
     await restorer.idle();
     await svc.idle();
+    await checker.idle();
   });
   new BackupScheduler(svc, store, clock, log).start(life.signal);
+  checker.startTimer(life.signal);
   return ports;
 }
 
@@ -281,7 +287,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
       life.onClose('save watcher', () => w.idle());
     }
 
-    const backups = watcher ? startBackups(settings, store, clock, log, life, live, client, watcher) : undefined;
+    const backups = watcher ? startBackups(settings, store, clock, log, life, live, client, watcher, opts.env ?? {}) : undefined;
     backupRef.ports = backups;
     // Without RCON there is no console: the panel then answers as for any part not set up.
     const consolePort =

@@ -12,12 +12,17 @@ import { inWorkFolder, parseFolder } from './parse-sides.js';
 import { Restorer, type RestorerOptions } from './restore.js';
 import type { GameControl } from '../game/game-control.js';
 import { BackupService } from './service.js';
+import { CheckRefusedError, CopyChecker } from './copy-check.js';
+import type { OffsiteStatus } from './schemas.js';
 import type { Settings } from '../config/settings.js';
 import type { GameRestClient } from '../game/rest-client.js';
 import type { Clock } from '../lib/time.js';
 import type { Store } from '../store/index.js';
 
-export function createBackupPorts(svc: BackupService, restorer: Restorer, log: Logger): BackupPorts {
+/** The off-site status where no checker runs (tests of the rest). */
+const NO_CHECKS: OffsiteStatus = { configured: false, running: false, last: null, newestGoodAt: null, stale: false };
+
+export function createBackupPorts(svc: BackupService, restorer: Restorer, log: Logger, checker?: CopyChecker): BackupPorts {
   return {
     list: () => svc.list(),
     get: (id) => svc.get(id),
@@ -38,7 +43,7 @@ export function createBackupPorts(svc: BackupService, restorer: Restorer, log: L
         files: manifest.files,
       };
     },
-    storage: () => svc.storage(),
+    storage: async () => ({ ...(await svc.storage()), offsite: checker?.status() ?? NO_CHECKS }),
     pathOf: (id) => svc.pathOf(id),
     remove: (id, actor) => svc.remove(id, actor),
     async importArchive(bytes, actor) {
@@ -82,12 +87,21 @@ export function createBackupPorts(svc: BackupService, restorer: Restorer, log: L
     dryRun: (id) => restorer.dryRun(id),
     restore: (id, opts, actor) => restorer.restore(id, opts, actor),
     restoreJob: (id) => restorer.job(id),
+    async check(id) {
+      if (!checker) throw new CheckRefusedError('No off-site check is configured (SERVICE_BACKUP_CHECK_COMMAND).');
+      const { done } = await checker.start(id);
+      done.catch(() => undefined); // recorded either way; read at GET /backups/check
+      return { status: checker.status(), done };
+    },
+    checks: () => (checker ? { status: checker.status(), recent: checker.recent() } : { status: NO_CHECKS, recent: [] }),
   };
 }
 
 export interface BackupStackOptions {
   store: Store;
-  settings: Pick<Settings, 'backupDir' | 'dataDir'>;
+  settings: Pick<Settings, 'backupDir' | 'dataDir' | 'backupCheckCommand' | 'backupCheckTimeoutMs'>;
+  /** The environment the off-site check command inherits (without SERVICE_* settings). */
+  env: Readonly<Record<string, string | undefined>>;
   /** The world folder the game runs, looked up at each use; null without a save folder. */
   world: (() => string) | null;
   /** The ids of every world below the save folder (RestorerOptions.worldIds). */
@@ -103,7 +117,12 @@ export interface BackupStackOptions {
 
 /** The backup service, its restorer and their ports over one store, for `serve` and for the
  * `backup` command on a data dir no server holds. */
-export function createBackupStack(o: BackupStackOptions): { svc: BackupService; restorer: Restorer; ports: BackupPorts } {
+export function createBackupStack(o: BackupStackOptions): {
+  svc: BackupService;
+  restorer: Restorer;
+  checker: CopyChecker;
+  ports: BackupPorts;
+} {
   const svc = new BackupService({
     store: o.store,
     world: o.world,
@@ -123,5 +142,15 @@ export function createBackupStack(o: BackupStackOptions): { svc: BackupService; 
     game: o.game,
     ingest: o.ingest,
   });
-  return { svc, restorer, ports: createBackupPorts(svc, restorer, o.log) };
+  const checker = new CopyChecker({
+    store: o.store,
+    backups: svc,
+    dryRun: o.world ? (path) => restorer.dryRunArchive(path) : null,
+    command: o.settings.backupCheckCommand,
+    timeoutMs: o.settings.backupCheckTimeoutMs,
+    env: o.env,
+    log: o.log,
+    clock: o.clock,
+  });
+  return { svc, restorer, checker, ports: createBackupPorts(svc, restorer, o.log, checker) };
 }

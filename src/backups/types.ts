@@ -1,11 +1,21 @@
 // What the panel's backup routes need of the running palpanel (src/backups/service.ts and
 // src/backups/restore.ts implement it), injected through HttpDeps.backups.
 import type { Actor } from '../lib/actor.js';
-import type { BackupContents, BackupRecord, BackupStorage, RestoreDiff, RestoreJob } from './schemas.js';
+import type { BackupCheck, BackupContents, BackupRecord, BackupStorage, OffsiteStatus, RestoreDiff, RestoreJob } from './schemas.js';
 import type { BackupJobState } from './service.js';
 import type { RestoreRequest } from './restore.js';
 
-export type { BackupContents, BackupRecord, BackupStorage, NamedChange, RestoreDiff, RestoreJob, RestoreResult } from './schemas.js';
+export type {
+  BackupCheck,
+  BackupContents,
+  BackupRecord,
+  BackupStorage,
+  NamedChange,
+  OffsiteStatus,
+  RestoreDiff,
+  RestoreJob,
+  RestoreResult,
+} from './schemas.js';
 export type { BackupJobState } from './service.js';
 
 export interface BackupPorts {
@@ -25,4 +35,9 @@ export interface BackupPorts {
   restore(id: string, opts: RestoreRequest, actor: Actor): Promise<RestoreJob>;
   /** The newest restore of backup `id` since palpanel started, or null. */
   restoreJob(id: string): RestoreJob | null;
+  /** Starts a check of the off-site copy of backup `id` (default: the newest): 409 when none
+   * is configured or one runs. `done` settles with what it found. */
+  check(id?: string | null): Promise<{ status: OffsiteStatus; done: Promise<BackupCheck> }>;
+  /** Where the off-site copies stand, and the newest checks, newest first. */
+  checks(): { status: OffsiteStatus; recent: BackupCheck[] };
 }

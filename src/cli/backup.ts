@@ -1,4 +1,4 @@
-// `palpanel backup create|list|verify|restore`: through the running server when there is one
+// `palpanel backup create|list|verify|restore|import`: through the running server when there is one
 // (as `keys` does), else on the data dir directly under its lock.
 import { performAdminOp } from '../control/admin-client.js';
 import { createBackupStack } from '../backups/stack.js';
@@ -11,6 +11,7 @@ import { WorldFolder } from '../ingest/world-folder.js';
 import type { BackupRecord, RestoreResult } from '../backups/types.js';
 import type { Store } from '../store/index.js';
 import type { CliIo } from './io.js';
+import { resolve } from 'node:path';
 
 export interface BackupCliOpts {
   dataDir?: string;
@@ -37,6 +38,7 @@ function run(io: CliIo, o: BackupCliOpts, op: BackupOp): Promise<unknown> {
       const { ports } = createBackupStack({
         store,
         settings,
+        env: io.env,
         world: folder ? () => folder.dirNow() : null,
         worldIds: () => folder?.ids() ?? [],
         log,
@@ -82,5 +84,16 @@ export async function backupRestore(io: CliIo, id: string, o: BackupCliOpts & { 
       `files: ${d.files.added.length} added, ${d.files.removed.length} removed, ${d.files.changed.length} changed, ${d.files.kept.length} left as they were; ` +
       `players: +${d.players.gained.length} -${d.players.lost.length}; pals: +${d.pals.gained} -${d.pals.lost}; guilds: +${d.guilds.gained.length} -${d.guilds.lost.length}\n` +
       r.warnings.map((w) => `warning: ${w}\n`).join(''),
+  );
+}
+
+/** Keeps an archive file (a copy fetched back from off-site, a backup of another machine) as an
+ * `imported` backup, after the checks an upload passes; nothing is kept when it fails them. */
+export async function backupImport(io: CliIo, file: string, o: BackupCliOpts): Promise<void> {
+  const rec = (await run(io, o, { op: 'backup.import', path: resolve(file) })) as BackupRecord;
+  io.out(
+    o.json
+      ? `${JSON.stringify(rec)}\n`
+      : `Imported as ${rec.id}; restore it with: palpanel backup restore ${rec.id} --confirm RESTORE\n${line(rec)}\n`,
   );
 }
