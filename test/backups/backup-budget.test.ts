@@ -41,7 +41,7 @@ async function rig(opts: { backupDir?: string; free?: () => DiskSpace | undefine
     clock,
     settleMs: 0,
     maxWaitMs: 1000,
-    freeSpace: opts.free ? async () => opts.free!() : undefined,
+    freeSpace: opts.free ? () => Promise.resolve(opts.free!()) : undefined,
   });
   const restorer = new Restorer({
     store,
