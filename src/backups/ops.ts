@@ -83,7 +83,7 @@ export async function runBackupOp(ports: BackupPorts, req: BackupOp): Promise<un
     case 'backup.import':
       // The same checks as an upload (bounds, manifest, a world save that parses), then kept as
       // an `imported` backup, restorable like any other.
-      return ports.importArchive(await readImport(req.path), CLI);
+      return ports.importArchive(await readImport(req.path), CLI, 'file');
     default:
       throw new ValidationError('Unknown backup operation.');
   }

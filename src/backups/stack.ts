@@ -46,7 +46,7 @@ export function createBackupPorts(svc: BackupService, restorer: Restorer, log: L
     storage: async () => ({ ...(await svc.storage()), offsite: checker?.status() ?? NO_CHECKS }),
     pathOf: (id) => svc.pathOf(id),
     remove: (id, actor) => svc.remove(id, actor),
-    async importArchive(bytes, actor) {
+    async importArchive(bytes, actor, what = 'upload') {
       // Checked from a file of its own, like any archive: inflated into a work folder as it is
       // checked (never held), parsed there as a world save, then archived anew from there.
       const tmp = join(svc.backupDir, `.upload-${randomBytes(4).toString('hex')}.tar.gz.tmp`);
@@ -57,14 +57,14 @@ export function createBackupPorts(svc: BackupService, restorer: Restorer, log: L
           try {
             manifest = await extractArchive(tmp, dir);
           } catch (err) {
-            if (err instanceof TarError) throw new ValidationError(`The upload is not a palpanel backup: ${err.message}.`);
+            if (err instanceof TarError) throw new ValidationError(`The ${what} is not a palpanel backup: ${err.message}.`);
             throw err;
           }
           if (!manifest.files.some((f) => f.path === 'Level.sav'))
-            throw new ValidationError('The upload holds no Level.sav: it is not a world save.');
+            throw new ValidationError(`The ${what} holds no Level.sav: it is not a world save.`);
           const world = await parseFolder(dir, log);
           if (world.players.length === 0 && world.pals.length === 0 && world.guilds.length === 0) {
-            throw new ValidationError("The upload's Level.sav could not be read as a Palworld world save.");
+            throw new ValidationError(`The ${what}'s Level.sav could not be read as a Palworld world save.`);
           }
           // Listed with its own world, as parsed here (not the world in place's, nor its manifest's claim).
           const own = {
@@ -76,7 +76,7 @@ export function createBackupPorts(svc: BackupService, restorer: Restorer, log: L
             return await svc.adopt(files, actor, own);
           } catch (err) {
             // Its read-back after writing: what passed above cannot fail here, but would say why.
-            if (err instanceof TarError) throw new ValidationError(`The upload is not a palpanel backup: ${err.message}.`);
+            if (err instanceof TarError) throw new ValidationError(`The ${what} is not a palpanel backup: ${err.message}.`);
             throw err;
           }
         });
