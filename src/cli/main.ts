@@ -119,7 +119,7 @@ export function buildProgram(io: CliIo): Command {
 
   const backup = program
     .command('backup')
-    .description('world save backups: make, list, verify, restore (through the running server when there is one)');
+    .description('world save backups: make, list, verify, restore, import (through the running server when there is one)');
   const saveDirOpt = () => new Option('--save-dir <dir>', "the game's Saved folder or the world folder below it (env SERVICE_SAVE_DIR)");
   backup
     .command('create')

@@ -135,6 +135,7 @@ describe('storage budget', () => {
     expect(said).toHaveLength(1);
     expect(said[0]).toMatch(/^Backup disk nearly full: .* free, and each backup takes about /);
     expect((await r.ports.storage()).lowSpace).toBe(true);
+    expect(r.store.events.listPublic(50).some((e) => e.message.startsWith('Backup disk'))).toBe(false);
     free = 10 * 1024 ** 3;
     await r.backup();
     expect((await r.ports.storage()).lowSpace).toBe(false);

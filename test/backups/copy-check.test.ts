@@ -117,6 +117,8 @@ describe('off-site copy check', () => {
     expect(c).toMatchObject({ backupId: second.id, outcome: 'corrupt' });
     expect(c.detail).toMatch(/^The copy came back damaged: /);
     expect(r.events()[0]).toBe(`Off-site copy of backup ${second.id} is damaged: ${c.detail}`);
+    // A panel event: key holders and webhooks never see it.
+    expect(r.store.events.listPublic(50).some((e) => e.message.startsWith('Off-site'))).toBe(false);
     expect(r.workLeft()).toEqual([]);
     expect(r.checker.status()).toMatchObject({ newestGoodAt: good.createdAt, last: c });
     // The local backup is untouched and still whole.
