@@ -236,7 +236,7 @@ const CHECK_WORDS: Record<NonNullable<BackupStorage['offsite']['last']>['outcome
 };
 
 /** Where the off-site copies stand: the last check, the newest good copy, and (admins) a check now. */
-function OffsiteLine({ offsite, now, onChecked }: { offsite: BackupStorage['offsite']; now: number; onChecked: () => void }) {
+export function OffsiteLine({ offsite, now, onChecked }: { offsite: BackupStorage['offsite']; now: number; onChecked: () => void }) {
   const admin = useIsAdmin();
   const check = useAction();
   const running = offsite.running || check.busy;
@@ -324,7 +324,7 @@ function ScheduleCard() {
               </div>
               <div className="row">
                 <Field
-                  label="Then one a day for (weeks, 0–52)"
+                  label="Then one a day (weeks, 0–52)"
                   type="number"
                   min={0}
                   max={52}
@@ -334,7 +334,7 @@ function ScheduleCard() {
                   onChange={(e) => setDraft({ ...draft, keepDailyWeeks: Number(e.target.value) })}
                 />
                 <Field
-                  label="Then one a week for (months, 0–36)"
+                  label="Then one a week (months, 0–36)"
                   type="number"
                   min={0}
                   max={36}
@@ -346,7 +346,7 @@ function ScheduleCard() {
               </div>
               <div className="row">
                 <Field
-                  label="Storage budget (MB, 0 = none)"
+                  label="Budget (MB, 0 = none)"
                   type="number"
                   min={0}
                   step={1}
@@ -359,7 +359,7 @@ function ScheduleCard() {
               </div>
               <div className="row">
                 <Field
-                  label="Check the off-site copy every (hours, 0 = on demand)"
+                  label="Off-site check every (hours, 0 = on demand)"
                   type="number"
                   min={0}
                   max={168}
@@ -369,7 +369,8 @@ function ScheduleCard() {
                   onChange={(e) => setDraft({ ...draft, checkIntervalHours: Number(e.target.value) })}
                 />
                 <Field
-                  label="Warn when the good copy is older than (hours, 0 = never)"
+                  label="Warn past (hours, 0 = never)"
+                  hint="When the newest good off-site copy is older."
                   type="number"
                   min={0}
                   max={2160}
