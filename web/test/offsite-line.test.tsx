@@ -30,7 +30,7 @@ const OK: Offsite = {
 };
 
 function draw(offsite: Offsite, role: Me['role'] = 'admin', onChecked = () => undefined) {
-  const me = { username: 'ann', role } as Me;
+  const me = { username: 'ann', role };
   return render(
     <SessionContext.Provider value={{ me, signOut: () => undefined }}>
       <OffsiteLine offsite={offsite} now={NOW} onChecked={onChecked} />
