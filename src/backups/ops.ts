@@ -13,7 +13,8 @@ export type BackupOp =
   | { op: 'backup.list' }
   | { op: 'backup.verify'; id: string }
   | { op: 'backup.restore'; id: string; confirm: string; shutdown?: boolean }
-  | { op: 'backup.import'; path: string };
+  | { op: 'backup.import'; path: string }
+  | { op: 'backup.check'; id?: string | null };
 
 /** The largest archive `backup import` takes: the upload route's bound (the largest worlds
  * compress to a few tens of MB). */
@@ -84,6 +85,12 @@ export async function runBackupOp(ports: BackupPorts, req: BackupOp): Promise<un
       // The same checks as an upload (bounds, manifest, a world save that parses), then kept as
       // an `imported` backup, restorable like any other.
       return ports.importArchive(await readImport(req.path), CLI, 'file');
+    case 'backup.check': {
+      // Waits for the fetch and the checks; anything but `ok` is a failure in its own words.
+      const check = await (await ports.check(typeof req.id === 'string' ? req.id : null)).done;
+      if (check.outcome !== 'ok') throw new DomainError(`backup_check_${check.outcome}`, check.detail);
+      return check;
+    }
     default:
       throw new ValidationError('Unknown backup operation.');
   }

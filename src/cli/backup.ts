@@ -1,4 +1,4 @@
-// `palpanel backup create|list|verify|restore|import`: through the running server when there is one
+// `palpanel backup create|list|verify|restore|import|check`: through the running server when there is one
 // (as `keys` does), else on the data dir directly under its lock.
 import { performAdminOp } from '../control/admin-client.js';
 import { createBackupStack } from '../backups/stack.js';
@@ -8,7 +8,7 @@ import { loadSettings } from '../config/settings.js';
 import { GameRestClient } from '../game/rest-client.js';
 import { gameStoppedByHand, probeGame } from '../game/game-control.js';
 import { WorldFolder } from '../ingest/world-folder.js';
-import type { BackupRecord, RestoreResult } from '../backups/types.js';
+import type { BackupCheck, BackupRecord, RestoreResult } from '../backups/types.js';
 import type { Store } from '../store/index.js';
 import type { CliIo } from './io.js';
 import { resolve } from 'node:path';
@@ -96,4 +96,11 @@ export async function backupImport(io: CliIo, file: string, o: BackupCliOpts): P
       ? `${JSON.stringify(rec)}\n`
       : `Imported as ${rec.id}; restore it with: palpanel backup restore ${rec.id} --confirm RESTORE\n${line(rec)}\n`,
   );
+}
+
+/** Fetches a backup's off-site copy back now (SERVICE_BACKUP_CHECK_COMMAND) and checks it; exit
+ * 1 with the reason when it is not whole. */
+export async function backupCheck(io: CliIo, id: string | undefined, o: BackupCliOpts): Promise<void> {
+  const r = (await run(io, o, { op: 'backup.check', id: id ?? null })) as BackupCheck;
+  io.out(o.json ? `${JSON.stringify(r)}\n` : `${r.backupId}: ${r.detail}\n`);
 }

@@ -119,7 +119,9 @@ export function buildProgram(io: CliIo): Command {
 
   const backup = program
     .command('backup')
-    .description('world save backups: make, list, verify, restore, import (through the running server when there is one)');
+    .description(
+      'world save backups: make, list, verify, restore, import, check the off-site copy (through the running server when there is one)',
+    );
   const saveDirOpt = () => new Option('--save-dir <dir>', "the game's Saved folder or the world folder below it (env SERVICE_SAVE_DIR)");
   backup
     .command('create')
@@ -164,6 +166,16 @@ export function buildProgram(io: CliIo): Command {
     .addOption(dataDirOpt())
     .addOption(saveDirOpt())
     .action(async (file: string, o: BackupFlags) => (await import('./backup.js')).backupImport(io, file, o));
+  backup
+    .command('check [id]')
+    .description(
+      "fetch a backup's off-site copy back now with SERVICE_BACKUP_CHECK_COMMAND (default: the newest backup), check its " +
+        'checksums and manifest and dry-run it against the world; exit 1 with the reason when it is not whole',
+    )
+    .addOption(jsonOpt())
+    .addOption(dataDirOpt())
+    .addOption(saveDirOpt())
+    .action(async (id: string | undefined, o: BackupFlags) => (await import('./backup.js')).backupCheck(io, id, o));
 
   const users = program.command('users').description('manage panel logins');
   users

@@ -10,6 +10,7 @@ import { BackupService } from '../../src/backups/service.js';
 import { Restorer } from '../../src/backups/restore.js';
 import { CheckRefusedError, CopyChecker } from '../../src/backups/copy-check.js';
 import { createBackupPorts } from '../../src/backups/stack.js';
+import { runBackupOp } from '../../src/backups/ops.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { FIXTURES, tempDir } from '../helpers/cli.js';
 
@@ -123,6 +124,11 @@ describe('off-site copy check', () => {
     expect(r.checker.status()).toMatchObject({ newestGoodAt: good.createdAt, last: c });
     // The local backup is untouched and still whole.
     await expect(r.svc.verify(second.id)).resolves.toMatchObject({ id: second.id });
+    // `palpanel backup check` (the same op through the control socket or on the data dir) fails
+    // with the words; asked for the older, good copy, it answers ok.
+    await expect(runBackupOp(r.ports, { op: 'backup.check' })).rejects.toThrow(/^The copy came back damaged: /);
+    r.mode('good');
+    await expect(runBackupOp(r.ports, { op: 'backup.check', id: good.id })).resolves.toMatchObject({ backupId: good.id, outcome: 'ok' });
   });
 
   it('no archive left is "missing"; a failing command is "failed" in words (nothing it printed); without a world, only checked', async () => {
