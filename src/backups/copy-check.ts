@@ -9,6 +9,8 @@
 // environment minus its SERVICE_* settings (the game's passwords stay out); what it prints goes
 // only to the log, never to a screen (it may name remotes and paths).
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { lstat, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../lib/logger.js';
@@ -17,7 +19,7 @@ import { ConflictError, DomainError, fsErrorReason, ValidationError } from '../l
 import { BACKUP_ID } from '../lib/backup.js';
 import { TarError } from '../lib/tar.js';
 import type { Store } from '../store/index.js';
-import { verifyArchive, type BackupManifest } from './archive.js';
+import { archivePath, verifyArchive, type BackupManifest } from './archive.js';
 import type { BackupCheck, OffsiteStatus, RestoreDiff } from './schemas.js';
 import type { BackupService } from './service.js';
 import { bytesWords } from './budget.js';
@@ -146,7 +148,12 @@ export class CopyChecker {
         if (manifest.id !== id) throw new TarError(`it is a copy of backup ${manifest.id.slice(0, 60)}, not of ${id}`);
         createdAt = manifest.createdAt;
         outcome = 'ok';
-        detail = `The copy came back whole: ${manifest.files.length} files match their checksums; ${words}.`;
+        // The archive itself against the one here, when it is still here: a faithful copy is
+        // the same bytes (a copy whose files all check out is whole either way).
+        const same = local ? (await fileSha256(path)) === (await fileSha256(archivePath(this.o.backups.backupDir, id))) : null;
+        const bytes =
+          same === null ? '' : same ? ' (the same bytes as the archive here)' : ' (not the same bytes as the archive here, but whole)';
+        detail = `The copy came back whole${bytes}: ${manifest.files.length} files match their checksums; ${words}.`;
       } catch (err) {
         if (!(err instanceof TarError)) throw err;
         outcome = 'corrupt';
@@ -305,3 +312,10 @@ const outcomeWords: Record<Exclude<Outcome, 'ok'>, string> = {
   missing: 'was not found',
   failed: 'could not be checked',
 };
+
+/** The SHA-256 of a file, read as a stream. */
+async function fileSha256(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
