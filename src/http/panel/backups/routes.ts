@@ -122,7 +122,9 @@ export function backupRoutes(): PanelRoute[] {
         summary: 'Make a backup now (the game is asked to save first); its state is at GET /backups/{id}',
         request: { body: CreateRequest },
         responses: { 202: { description: 'Started.', schema: z.strictObject({ data: BackupStartedSchema }) } },
-        errors: { 409: '`conflict`: a backup is being made now.' },
+        errors: {
+          409: '`conflict`: a backup is being made now. (A disk too full for the backup fails the job, in words: GET /backups/{id}.)',
+        },
         handler: create,
       }),
       route({
@@ -162,6 +164,7 @@ export function backupRoutes(): PanelRoute[] {
         responses: { 201: { description: 'Kept.', schema: z.strictObject({ data: BackupRecordSchema }) } },
         errors: {
           400: '`invalid_request`: not a palpanel backup of a world save, or a file in it past the bound of what it is (the message says why).',
+          409: '`conflict`: the backup disk has less free space than the archive needs (nothing is kept).',
           413: '`payload_too_large`: larger than 512 MiB.',
         },
         handler: upload,
