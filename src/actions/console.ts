@@ -8,9 +8,14 @@ import { GameError, RconAuthError, RconConnectionError, RconTimeoutError, Invali
 import { RconClient } from '../game/rcon-client.js';
 import type { HostPort } from '../config/settings.js';
 import { maskExchange } from '../lib/console-text.js';
-import { GameUnavailableError, ValidationError } from '../lib/errors.js';
+import { consoleDanger } from '../lib/console-danger.js';
+import { ConflictError, GameUnavailableError, ValidationError } from '../lib/errors.js';
 import type { ConsolePort } from './console-port.js';
 import type { Store } from '../store/index.js';
+import { LinkTrack } from '../lib/link-track.js';
+
+/** The diagnostics screen logs in to RCON at most this often when nothing else used it since. */
+export const RCON_CHECK_EVERY_MS = 60_000;
 
 /** Why a command did not run, in words for the admin (never the game's own text). */
 function failureWords(err: unknown): string {
@@ -20,6 +25,14 @@ function failureWords(err: unknown): string {
   return 'The RCON session failed.';
 }
 
+/** The kind of failure, for the diagnostics screen's advice. */
+function failureCode(err: GameError): 'refused' | 'timeout' | 'unreachable' | 'failed' {
+  if (err instanceof RconAuthError) return 'refused';
+  if (err instanceof RconTimeoutError) return 'timeout';
+  if (err instanceof RconConnectionError) return 'unreachable';
+  return 'failed';
+}
+
 export interface ConsoleOptions {
   addr: HostPort;
   password: string;
@@ -27,6 +40,8 @@ export interface ConsoleOptions {
   /** Secrets palpanel holds that a reply may echo (the game's admin password): masked wherever
    * they appear, as the RCON password is. */
   secrets?: readonly (string | null)[];
+  /** The clock of the link's times (default: the system's). */
+  now?: () => Date;
 }
 
 export function createConsole(store: Store, rcon: ConsoleOptions): ConsolePort {
@@ -37,12 +52,23 @@ export function createConsole(store: Store, rcon: ConsoleOptions): ConsolePort {
     password: rcon.password,
     timeoutMs: rcon.timeoutMs ?? 5_000,
   });
+  const now = rcon.now ?? (() => new Date());
+  // Every exchange says whether RCON works; the diagnostics check adds a login when none did lately.
+  const track = new LinkTrack();
+  let checking: Promise<void> | null = null;
+  const outcome = (err: unknown) => {
+    if (err === null) track.ok(now());
+    else if (err instanceof GameError && !(err instanceof InvalidGameCommandError)) track.fail(now(), failureWords(err), failureCode(err));
+  };
 
   /** The command's reply; a failure as the domain error that says why. */
   async function run(command: string): Promise<{ text: string; truncated: boolean }> {
     try {
-      return await client.exec(command);
+      const reply = await client.exec(command);
+      outcome(null);
+      return reply;
     } catch (err) {
+      outcome(err);
       if (err instanceof InvalidGameCommandError) throw new ValidationError(err.message);
       if (!(err instanceof GameError)) throw err;
       throw new GameUnavailableError(failureWords(err));
@@ -51,7 +77,24 @@ export function createConsole(store: Store, rcon: ConsoleOptions): ConsolePort {
 
   return {
     run,
-    async exec(command, actor) {
+    link: () => track.state(),
+    check() {
+      const s = track.state();
+      const last = Math.max(Date.parse(s.lastSuccessAt ?? '') || 0, Date.parse(s.lastFailureAt ?? '') || 0);
+      if (checking || now().getTime() - last < RCON_CHECK_EVERY_MS) return checking ?? Promise.resolve();
+      checking = client
+        .check()
+        .then(
+          () => outcome(null),
+          (err: unknown) => outcome(err),
+        )
+        .finally(() => (checking = null));
+      return checking;
+    },
+    async exec(command, actor, opts = {}) {
+      // Asked first, before anything is sent or logged (lib/console-danger.ts says which).
+      const danger = consoleDanger(command);
+      if (danger && !opts.confirmed) throw new ConflictError('conflict', `${danger} Confirm to run it (send "confirm": true).`);
       try {
         const reply = await run(command);
         const shown = maskExchange(command.trim(), reply.text, known);

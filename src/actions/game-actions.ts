@@ -1,7 +1,7 @@
-// The game's admin actions for the panel (announce, save now, graceful shutdown) and its
-// settings, over the game's REST client. Each action is audited here, in the app layer, once
-// its outcome is known: the change happens in the game, not in the store, so the row is its
-// own write (`ok`, or `refused` with the reason of game-failure.ts when the game did not do it).
+// The game's admin actions for the panel (announce, save now) and its settings, over the game's
+// REST client (a shutdown is a countdown: countdown.ts). Each action is audited here, in the app
+// layer, once its outcome is known: the change happens in the game, not in the store, so the row
+// is its own write (`ok`, or `refused` with the reason of game-failure.ts when the game did not do it).
 import type { CallOptions } from '../game/rest-client.js';
 import type { Actor } from '../lib/actor.js';
 import type { AuditAction } from '../lib/audit.js';
@@ -15,7 +15,6 @@ export interface GameAdminSource {
   settings(o?: CallOptions): Promise<Record<string, SettingValue>>;
   announce(message: string, o?: CallOptions): Promise<string>;
   save(o?: CallOptions): Promise<string>;
-  shutdown(waitSec: number, message?: string, o?: CallOptions): Promise<string>;
 }
 
 /** Settings change only when the game restarts: read at most this often. */
@@ -60,10 +59,6 @@ export function createGameActions(source: GameAdminSource, store: Store, clock: 
     announce: (message, actor) =>
       act('server.announce', actor, message, 'announcement', () => source.announce(message)).then(() => undefined),
     save: (actor) => act('server.save', actor, null, 'save', () => source.save()).then(() => undefined),
-    async shutdown(delaySec, message, actor) {
-      await act('server.shutdown', actor, `in ${delaySec} s: ${message}`, 'shutdown', () => source.shutdown(delaySec, message));
-      return { shutdownAt: new Date(clock().getTime() + delaySec * 1000).toISOString() };
-    },
   };
 }
 
@@ -77,7 +72,4 @@ export interface GameActions {
   settings(): Promise<Record<string, SettingValue> | null>;
   announce(message: string, actor: Actor): Promise<void>;
   save(actor: Actor): Promise<void>;
-  /** Asks the game to shut down after `delaySec`, telling players `message`; resolves with the
-   * time it will stop once the game accepted. */
-  shutdown(delaySec: number, message: string, actor: Actor): Promise<{ shutdownAt: string }>;
 }

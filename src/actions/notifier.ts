@@ -15,6 +15,7 @@ import { ALLOW_PRIVATE_SETTING } from '../store/webhooks.js';
 import type { LoggedEvent } from '../store/events.js';
 import type { Logger } from '../lib/logger.js';
 import { WebhookAddressError, webhookSend, type WebhookSend } from './webhook-send.js';
+import { LinkTrack } from '../lib/link-track.js';
 
 export type { WebhookSend };
 
@@ -31,6 +32,18 @@ export interface NotifierOptions {
   maxAttempts?: number;
   /** Events waiting per webhook at most. */
   queueLimit?: number;
+  /** The clock of the deliveries' times (default: the system's). */
+  now?: () => Date;
+}
+
+/** How the webhooks' deliveries went since palpanel started, without any URL (diagnostics). */
+export interface WebhookHealth {
+  /** Webhooks whose last delivery attempt failed. */
+  failing: number;
+  /** The earliest time one of them began failing; null when none fails. */
+  failingSince: string | null;
+  lastDeliveryAt: string | null;
+  lastFailureAt: string | null;
 }
 
 const MAX_RETRY_MS = 5 * 60_000;
@@ -53,6 +66,8 @@ export class Notifier {
   private readonly retryBaseMs: number;
   private readonly maxAttempts: number;
   private readonly queueLimit: number;
+  /** Per webhook id: how its deliveries went. */
+  private readonly links = new Map<string, LinkTrack>();
 
   constructor(private readonly opts: NotifierOptions) {
     this.send = opts.send ?? webhookSend({ allowPrivate: opts.allowPrivate ?? false });
@@ -71,6 +86,20 @@ export class Notifier {
       this.stopped = true;
       for (const t of this.timers) clearTimeout(t);
       this.timers.clear();
+    };
+  }
+
+  /** The deliveries of the webhooks that still exist, summed up. */
+  health(): WebhookHealth {
+    const ids = new Set(this.opts.store.webhooks.list().map((w) => w.id));
+    const states = [...this.links].filter(([id]) => ids.has(id)).map(([, t]) => t.state());
+    const latest = (xs: (string | null)[]) => xs.reduce<string | null>((a, b) => (b !== null && (a === null || b > a) ? b : a), null);
+    const failing = states.filter((s) => s.state === 'failing');
+    return {
+      failing: failing.length,
+      failingSince: failing.map((s) => s.since!).sort()[0] ?? null,
+      lastDeliveryAt: latest(states.map((s) => s.lastSuccessAt)),
+      lastFailureAt: latest(states.map((s) => s.lastFailureAt)),
     };
   }
 
@@ -133,6 +162,10 @@ export class Notifier {
     }
     // Stopping: the store may be closing; what was not marked done is sent after the restart.
     if (this.stopped) return;
+    const link = this.links.get(d.webhookId) ?? new LinkTrack();
+    this.links.set(d.webhookId, link);
+    if (retryIn === null) link.ok(this.now());
+    else link.fail(this.now(), null);
     if (retryIn !== null && !giveUp && attempt < this.maxAttempts) {
       const t = setTimeout(
         () => {
@@ -149,6 +182,10 @@ export class Notifier {
       this.opts.log('warn', `webhook ${d.webhookId}: gave up on an event after ${attempt} attempt${attempt === 1 ? '' : 's'} (${why})`);
     this.opts.store.webhooks.queue.done(d.id);
     this.pump(d.webhookId, 1);
+  }
+
+  private now(): Date {
+    return this.opts.now ? this.opts.now() : new Date();
   }
 
   private backoff(attempt: number): number {

@@ -1,21 +1,25 @@
-// Scheduled tasks (issue 13): restarts at set times or intervals with in-game warnings (N minutes
-// before, then 1 minute before; then save and shut down through the REST API, after which the
-// host's supervisor starts the game again), skipped or delayed while players are online if the
-// admin says so; announcements, saves and shutdowns; and recurring console commands. Everything
-// but a console command goes through the game's REST API, so it works with RCON off (the game
-// deprecates RCON). A check runs every 15 s on the injected clock; each run is logged and
-// audited, and a failure says why.
+// Scheduled tasks (issue 13): restarts at set times or intervals, told to players at the steps
+// the admin chose (actions/countdown.ts: 10, 5 and 1 minutes, 30 and 10 seconds by default; the
+// game's own shutdown at the last, after a save; the host's supervisor starts the game again),
+// skipped or delayed while players are online if the admin says so; announcements, saves and
+// shutdowns (a countdown too); and recurring console commands. Everything but a console command
+// goes through the game's REST API, so it works with RCON off (the game deprecates RCON). A check
+// runs every 15 s on the injected clock; each run is logged and audited, and a failure says why.
 import { maskExchange } from '../lib/console-text.js';
+import { SYSTEM } from '../lib/actor.js';
 import type { Logger } from '../lib/logger.js';
 import type { Clock } from '../lib/time.js';
 import type { Store } from '../store/index.js';
 import { dueOf } from '../lib/task-schedule.js';
 import type { TaskRecord } from '../store/tasks.js';
+import type { CountdownEnd, CountdownRequest } from './countdown.js';
+import { DEFAULT_STEPS_SEC, normalSteps } from './countdown-words.js';
 
 export interface TaskPorts {
   announce(message: string): Promise<void>;
   save(): Promise<void>;
-  shutdown(delaySec: number, message: string): Promise<void>;
+  /** Starts a countdown (actions/countdown.ts Countdowns.start): refused while one runs. */
+  countdown(req: CountdownRequest): Promise<{ finished: Promise<CountdownEnd> }>;
   /** Runs a console command; resolves with the reply. */
   exec(command: string): Promise<string>;
   playersOnline(): number;
@@ -26,19 +30,30 @@ export const CHECK_EVERY_MS = 15_000;
 const LATE_MS = 5 * 60_000;
 /** A restart delayed while players are online runs anyway after this long. */
 export const MAX_DELAY_MS = 2 * 3_600_000;
-const MINUTE = 60_000;
 
 const DONE: Record<string, string> = {
   announce: 'announced in game',
   save: 'the game saved the world',
-  shutdown: 'the game accepted the shutdown',
 };
-const fill = (template: string, minutes: number) => template.replaceAll('{minutes}', String(minutes));
 const words = (err: unknown) => (err instanceof Error ? err.message : 'it failed');
 
+type RestartAction = Extract<TaskRecord['action'], { kind: 'restart' }>;
+
+/** A restart's steps: its own, else (a task made before steps existed) its warning minutes with the
+ * default steps below them. */
+export function restartSteps(a: RestartAction): number[] {
+  if (a.steps) return normalSteps(a.steps);
+  if (a.warnMinutes) return normalSteps([a.warnMinutes * 60, ...DEFAULT_STEPS_SEC.filter((s) => s < a.warnMinutes! * 60)]);
+  return normalSteps(undefined);
+}
+
+/** A restart's reason told after each step's words. A message written as a template with
+ * `{minutes}` (before countdowns said the time themselves) is not repeated: the words say it. */
+export const restartReason = (a: RestartAction): string | null => (a.message && !a.message.includes('{minutes}') ? a.message : null);
+
 export class TaskScheduler {
-  /** `<task>@<due>` → warning minutes already sent. */
-  private readonly warned = new Map<string, Set<number>>();
+  /** `<task>@<due>` of the countdowns started and not yet ended. */
+  private readonly counting = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private busy = false;
 
@@ -85,6 +100,8 @@ export class TaskScheduler {
       await this.once(t, dueIso, a.kind === 'announce' ? () => this.ports.announce(a.message) : () => this.ports.save(), a.kind);
       return;
     }
+    const key = `${t.id}@${dueIso}`;
+    if (this.counting.has(key)) return;
     if (a.kind === 'shutdown') {
       if (now < due) return;
       // A shutdown palpanel missed while it was down is not run late: the host wanted it then.
@@ -92,44 +109,57 @@ export class TaskScheduler {
         this.store.tasks.recordRun(t.id, dueIso, 'skipped', 'missed while palpanel was not running');
         return;
       }
-      await this.once(t, dueIso, () => this.ports.shutdown(a.delaySec, a.message), 'shutdown');
+      const req = { kind: 'shutdown' as const, endsAt: new Date(now.getTime() + a.delaySec * 1000), steps: a.steps, reason: a.message };
+      await this.count(t, dueIso, key, req, 'shut down');
       return;
     }
-    const key = `${t.id}@${dueIso}`;
-    // Late without a warning sent: palpanel was down at the time. Not run late, logged.
-    if (now.getTime() - due.getTime() > LATE_MS && !this.warned.has(key)) {
+    const steps = restartSteps(a);
+    // Started within one check before the first step, so the countdown's own timer says it on time.
+    if (now.getTime() < due.getTime() - steps[0] * 1000 - CHECK_EVERY_MS) return;
+    if (now.getTime() - due.getTime() > LATE_MS && !this.delayed(a, now, due)) {
       this.store.tasks.recordRun(t.id, dueIso, 'skipped', 'missed while palpanel was not running');
       return;
     }
-    const sent = this.warned.get(key) ?? new Set<number>();
-    this.warned.set(key, sent);
-    for (const m of [...new Set([a.warnMinutes, 1])].filter((x) => x > 0).sort((x, y) => y - x)) {
-      if (sent.has(m) || now.getTime() < due.getTime() - m * MINUTE) continue;
-      sent.add(m);
-      await this.ports
-        .announce(fill(a.message, m))
-        .catch((err: unknown) => this.log('warn', `task ${t.name}: the warning was not announced`, err));
-    }
-    if (now < due) return;
     const players = this.ports.playersOnline();
     if (players > 0 && a.whenPlayersOnline === 'skip') {
       this.store.tasks.recordRun(t.id, dueIso, 'skipped', `${players} player${players === 1 ? '' : 's'} online`);
-      this.warned.delete(key);
       return;
     }
-    if (players > 0 && a.whenPlayersOnline === 'delay' && now.getTime() - due.getTime() < MAX_DELAY_MS) {
-      // Checked again at every tick until everyone has left; after MAX_DELAY_MS it runs anyway.
-      return;
-    }
+    // Checked again at every tick until everyone has left; after MAX_DELAY_MS it runs anyway.
+    if (players > 0 && a.whenPlayersOnline === 'delay' && now.getTime() - due.getTime() < MAX_DELAY_MS) return;
+    // On time: the game stops at the due time. Late (delayed, or palpanel came up after it): the
+    // whole countdown again while players are online, else its last step only.
+    const endsAt = now < due ? due : new Date(now.getTime() + (players > 0 ? steps[0] : steps[steps.length - 1]) * 1000);
+    const req = { kind: 'restart' as const, endsAt, steps, reason: restartReason(a) };
+    await this.count(t, dueIso, key, req, 'saved and shut down; the supervisor starts the game again');
+  }
+
+  /** A delayed restart past its due time is still waiting, not missed. */
+  private delayed(a: RestartAction, now: Date, due: Date): boolean {
+    return a.whenPlayersOnline === 'delay' && now.getTime() - due.getTime() < MAX_DELAY_MS;
+  }
+
+  /** Starts a countdown for a task; its run is logged when it ends (ok, cancelled, or failed). */
+  private async count(t: TaskRecord, dueIso: string, key: string, req: Omit<CountdownRequest, 'actor'>, done: string): Promise<void> {
+    let finished: Promise<CountdownEnd>;
     try {
-      await this.ports.save();
-      await this.ports.shutdown(10, fill(a.message, 0).replace(/\bin 0 minutes?\b/, 'now'));
-      this.store.tasks.recordRun(t.id, dueIso, 'ok', 'saved and shut down; the supervisor starts the game again');
+      ({ finished } = await this.ports.countdown({ ...req, actor: SYSTEM }));
     } catch (err) {
       this.store.tasks.recordRun(t.id, dueIso, 'failed', words(err));
-      this.log('warn', `task ${t.name}: the restart failed`, err);
+      this.log('warn', `task ${t.name}: the ${req.kind} countdown did not start`, err);
+      return;
     }
-    this.warned.delete(key);
+    this.counting.add(key);
+    void finished.then((end) => {
+      this.counting.delete(key);
+      try {
+        if (end.outcome === 'done') this.store.tasks.recordRun(t.id, dueIso, 'ok', `players told; ${done}`);
+        else if (end.outcome === 'cancelled') this.store.tasks.recordRun(t.id, dueIso, 'skipped', `cancelled by ${end.by}`);
+        else this.store.tasks.recordRun(t.id, dueIso, 'failed', end.why);
+      } catch (err) {
+        this.log('error', `task ${t.name}: its run could not be logged`, err);
+      }
+    });
   }
 
   /** One REST action of a task, its run logged: `ok`, or `failed` with why. */

@@ -3,6 +3,7 @@
 import { statfs } from 'node:fs/promises';
 import type { DiskReport, PollerHealth, ServerPorts } from '../http/server-ports.js';
 import type { GameActions } from '../actions/game-actions.js';
+import type { Countdowns } from '../actions/countdown.js';
 import type { WorldJobs } from '../ingest/world-jobs.js';
 import type { Clock } from '../lib/time.js';
 import type { GameDataPoller } from '../poller/game-data-poller.js';
@@ -14,6 +15,7 @@ export interface PanelPortParts {
   rest: RestPoller | null;
   gameData: GameDataPoller | null;
   game: GameActions | null;
+  countdown?: Countdowns | null;
   world: WorldJobs | null;
 }
 
@@ -46,6 +48,7 @@ export async function diskOf(dir: string): Promise<DiskReport | null> {
 export function createPanelPorts(p: PanelPortParts): ServerPorts {
   return {
     game: p.game,
+    countdown: p.countdown ?? null,
     world: p.world,
     pollers: () => ({
       rest: p.rest ? restHealth(p.rest) : null,

@@ -7,12 +7,12 @@ import { createGameControl } from '../game/game-control.js';
 import { moderationActions } from '../actions/moderation-actions.js';
 import { Moderator } from '../actions/whitelist-moderator.js';
 import type { LiveSource } from '../poller/live-source.js';
-import { createHandler, loadWebAssets } from '../http/index.js';
+import { createHandler, loadWebAssets, type WebAssets } from '../http/index.js';
 import { startHttpServer } from '../http/node-adapter.js';
 import { systemClock, type Clock } from '../lib/time.js';
 import { ListenError, NotConfiguredError } from '../lib/errors.js';
 import type { BackupPorts } from '../backups/types.js';
-import { createBackupStack } from '../backups/stack.js';
+import { backupDirOf, createBackupStack } from '../backups/stack.js';
 import { isBackupOp, runBackupOp } from '../backups/ops.js';
 import { BackupScheduler } from '../backups/scheduler.js';
 import { recoverRestore } from '../backups/restore.js';
@@ -21,6 +21,7 @@ import { createItemGranter } from '../actions/item-granter.js';
 import { PalDefenderClient } from '../game/paldefender-client.js';
 import { TaskScheduler, type TaskPorts } from '../actions/task-scheduler.js';
 import type { GameActions } from '../actions/game-actions.js';
+import { Countdowns } from '../actions/countdown.js';
 import type { ConsolePort } from '../actions/console-port.js';
 import { SYSTEM } from '../lib/actor.js';
 import { createConfigEditor } from '../actions/config-editor.js';
@@ -37,6 +38,7 @@ import { startControlServer } from '../control/control-socket.js';
 import { createGameActions } from '../actions/game-actions.js';
 import { createLiveSource } from '../poller/live-source.js';
 import { createPanelPorts } from './panel-ports.js';
+import { createDiagnosticsPorts } from './diagnostics-ports.js';
 import type { StoreParseResult } from '../ingest/parse-job.js';
 import { createWorldJobs } from '../ingest/world-jobs.js';
 import type { Logger } from '../lib/logger.js';
@@ -58,6 +60,8 @@ export interface ServeOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Receives the ready line (`listening on http://HOST:PORT`). */
   ready: (line: string) => void;
+  /** The web UI's files; default: the executable's, or the checkout's dist/web (tests pass a build of their own). */
+  web?: WebAssets | null;
 }
 
 export interface RunningServer {
@@ -178,7 +182,12 @@ function startBackups(
 }
 
 /** What scheduled tasks do through: the game's REST actions (audited as `system`) and RCON. */
-function taskPorts(game: GameActions | null, consolePort: ConsolePort | undefined, live: LiveSource): TaskPorts {
+function taskPorts(
+  game: GameActions | null,
+  countdowns: Countdowns | null,
+  consolePort: ConsolePort | undefined,
+  live: LiveSource,
+): TaskPorts {
   const needGame = (): GameActions => {
     if (!game) throw new NotConfiguredError('game');
     return game;
@@ -186,13 +195,14 @@ function taskPorts(game: GameActions | null, consolePort: ConsolePort | undefine
   return {
     announce: (m) => needGame().announce(m, SYSTEM),
     save: () => needGame().save(SYSTEM),
-    shutdown: (s, m) =>
-      needGame()
-        .shutdown(s, m, SYSTEM)
-        .then(() => undefined),
+    countdown: (req) => {
+      if (!countdowns) throw new NotConfiguredError('game');
+      return countdowns.start(req);
+    },
     exec: async (c) => {
       if (!consolePort) throw new NotConfiguredError('rcon');
-      return (await consolePort.exec(c, SYSTEM)).reply;
+      // The admin chose this command when making the task: it runs as a confirmed one.
+      return (await consolePort.exec(c, SYSTEM, { confirmed: true })).reply;
     },
     playersOnline: () => (live.snapshot().reachable ? live.snapshot().players.length : 0),
   };
@@ -206,7 +216,8 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
   const store = await openStore(settings.dataDir, clock);
   life.onClose('store', () => store.close());
   life.onClose('activity log', logEvents(store, log));
-  life.onClose('webhooks', new Notifier({ store, log, allowPrivate: settings.webhookAllowPrivate }).start());
+  const notifier = new Notifier({ store, log, allowPrivate: settings.webhookAllowPrivate, now: clock });
+  life.onClose('webhooks', notifier.start());
   try {
     // Sessions left open by a previous run end where their player was last seen; who they were
     // is kept for the poller, so the restart itself logs no leave, join or reachable.
@@ -292,7 +303,12 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     // Without RCON there is no console: the panel then answers as for any part not set up.
     const consolePort =
       settings.rconAddr && settings.rconPassword
-        ? createConsole(store, { addr: settings.rconAddr, password: settings.rconPassword, secrets: [settings.gameAdminPassword] })
+        ? createConsole(store, {
+            addr: settings.rconAddr,
+            password: settings.rconPassword,
+            secrets: [settings.gameAdminPassword],
+            now: clock,
+          })
         : undefined;
     if (consolePort) life.onClose('console', () => consolePort.close());
     // Item grants: PalDefender's REST API when a token is configured, its RCON command else.
@@ -302,7 +318,9 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
         : null;
     if (palDefender) life.onClose('paldefender client', () => palDefender.close());
     const gameActions = client ? createGameActions(client, store, clock) : null;
-    new TaskScheduler(store, taskPorts(gameActions, consolePort, live), clock, log).start(life.signal);
+    const countdowns = client ? new Countdowns(client, store, clock, log) : null;
+    if (countdowns) life.onClose('countdown', () => countdowns.stop());
+    new TaskScheduler(store, taskPorts(gameActions, countdowns, consolePort, live), clock, log).start(life.signal);
     const handler = createHandler({
       backups,
       console: consolePort,
@@ -319,15 +337,23 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
       log,
       version: opts.version,
       feed,
-      web: loadWebAssets(),
+      web: opts.web !== undefined ? opts.web : loadWebAssets(),
       mapTileUrl: settings.mapTileUrl,
       webhookAllowPrivate: settings.webhookAllowPrivate,
+      diagnostics: createDiagnosticsPorts({
+        rest,
+        gameData,
+        save: watcher,
+        notifier,
+        backupDir: backups ? backupDirOf(settings) : null,
+      }),
       server: createPanelPorts({
         dataDir: settings.dataDir,
         clock,
         rest,
         gameData,
         game: gameActions,
+        countdown: countdowns,
         world: createWorldJobs(watcher, settings.saveCheckIntervalMs, store),
       }),
     });

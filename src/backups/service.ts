@@ -110,6 +110,8 @@ export class BackupService {
   private reservedFor: string | null = null;
   /** Whether the "disk nearly full" event was said and the disk has not had room since. */
   private lowSpaceSaid = false;
+  /** The last backup that failed, when and why in words (the diagnostics screen). */
+  private failed: { at: string; words: string } | null = null;
 
   constructor(private readonly o: BackupServiceOptions) {
     mkdirSync(o.backupDir, { recursive: true, mode: 0o700 });
@@ -155,6 +157,7 @@ export class BackupService {
             : fsReason
               ? `The backup could not be written: ${fsReason}. Nothing was kept.`
               : 'The backup could not be written (the log has the details).';
+        this.failed = { at: iso(this.o.clock()), words: job.error };
         this.o.log('warn', `backup ${id} failed`, err);
         this.o.store.audit.note({ actor, action: 'backup.create', target: id, detail: `${trigger}: ${job.error}` }, 'backup_failed');
         // A full disk is said where an admin looks (the events), not only in the audit trail.
@@ -250,6 +253,11 @@ export class BackupService {
     return () => {
       this.reservedFor = null;
     };
+  }
+
+  /** The last backup that failed since palpanel started (when, why in words), or null. */
+  lastFailure(): { at: string; words: string } | null {
+    return this.failed;
   }
 
   /** A job still running or failed, or null. */

@@ -27,6 +27,7 @@ export function createBackupPorts(svc: BackupService, restorer: Restorer, log: L
     list: () => svc.list(),
     get: (id) => svc.get(id),
     job: (id) => svc.job(id),
+    lastFailure: () => svc.lastFailure(),
     start: (trigger, actor, note) => {
       const { id, done } = svc.start(trigger, actor, note ?? null);
       done.catch(() => undefined); // its failure is the job's state, read by GET /backups/{id}
@@ -115,6 +116,9 @@ export interface BackupStackOptions {
   ingest: RestorerOptions['ingest'];
 }
 
+/** Where backups are kept: SERVICE_BACKUP_DIR, else `<data-dir>/backups`. */
+export const backupDirOf = (s: Pick<Settings, 'backupDir' | 'dataDir'>): string => s.backupDir ?? join(s.dataDir, 'backups');
+
 /** The backup service, its restorer and their ports over one store, for `serve` and for the
  * `backup` command on a data dir no server holds. */
 export function createBackupStack(o: BackupStackOptions): {
@@ -126,7 +130,7 @@ export function createBackupStack(o: BackupStackOptions): {
   const svc = new BackupService({
     store: o.store,
     world: o.world,
-    backupDir: o.settings.backupDir ?? join(o.settings.dataDir, 'backups'),
+    backupDir: backupDirOf(o.settings),
     log: o.log,
     clock: o.clock,
     saveGame: o.client ? () => o.client!.save().then(() => undefined) : undefined,

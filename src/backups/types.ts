@@ -22,6 +22,8 @@ export interface BackupPorts {
   list(): Promise<BackupRecord[]>;
   get(id: string): Promise<BackupRecord>;
   job(id: string): BackupJobState | null;
+  /** The last backup that failed since palpanel started (when, why in words), or null. */
+  lastFailure(): { at: string; words: string } | null;
   start(trigger: 'manual', actor: Actor, note?: string | null): { id: string };
   contents(id: string): Promise<BackupContents>;
   storage(): Promise<BackupStorage>;

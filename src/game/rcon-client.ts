@@ -74,6 +74,19 @@ export class RconClient {
     return p;
   }
 
+  /** Logs in (after the commands queued before it) without running a command, or finds the
+   * session open: whether RCON answers and takes the password, with nothing sent to the game's
+   * console (the diagnostics screen's check). Fails as a command would. */
+  check(): Promise<void> {
+    const run = async (): Promise<void> => {
+      if (this.closed) throw new RconConnectionError('The RCON client is closed.');
+      await this.connection();
+    };
+    const p = this.tail.then(run, run);
+    this.tail = p.catch(() => undefined);
+    return p;
+  }
+
   /** Immediate; a promise like the other clients' close(), for the shutdown sequence. */
   close(): Promise<void> {
     this.closed = true;

@@ -15,6 +15,7 @@ import type { ConsolePort } from '../actions/console-port.js';
 import type { ConfigPort } from '../actions/config-port.js';
 import type { ItemGranter } from '../actions/item-granter.js';
 import type { WorldOptionReport } from '../ingest/world-option.js';
+import type { DiagnosticsPorts } from './diagnostics-ports.js';
 
 export interface HttpDeps {
   store: Store;
@@ -33,6 +34,8 @@ export interface HttpDeps {
   /** Game actions, parse jobs and health for the panel's server and world routes; absent: no
    * game server and no save folder (actions answer 503 `game_unavailable`). */
   server?: ServerPorts;
+  /** Since when each link works or fails, and the backup disk (the diagnostics route). */
+  diagnostics?: DiagnosticsPorts;
   /** Backups and restore (src/backups/); absent: the backup routes answer 409 saying why. */
   backups?: BackupPorts;
   /** The console over RCON (console.ts); absent (RCON off, a normal state): its routes answer 409

@@ -5,6 +5,7 @@
 // game server or save folder.
 import type { MapActor } from '../game/game-data-map.js';
 import type { GameActions } from '../actions/game-actions.js';
+import type { Countdowns } from '../actions/countdown.js';
 import type { WorldJobs } from '../ingest/world-jobs.js';
 import type { GameDataState } from '../lib/live.js';
 import type { ParseWarning, WorldMeta } from '../lib/world.js';
@@ -39,6 +40,8 @@ export interface LiveMap {
 
 export interface ServerPorts {
   game: GameActions | null;
+  /** The shutdown and restart countdown; null without a game server (absent in tests that need none). */
+  countdown?: Pick<Countdowns, 'start' | 'current' | 'cancel'> | null;
   world: WorldJobs | null;
   pollers(): PollerReport;
   /** null when no game server is configured. */

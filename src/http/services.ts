@@ -16,6 +16,8 @@ const service = <T>(s: Service<T>) => s;
 export const SERVICES = {
   /** The game's admin actions (announce, save, shutdown). */
   game: service({ part: 'game', of: (d) => d.server?.game ?? undefined }),
+  /** The shutdown and restart countdown (actions/countdown.ts). */
+  countdown: service({ part: 'game', of: (d) => d.server?.countdown ?? undefined }),
   /** Kicks, bans and unbans through the game. */
   moderation: service({ part: 'game', of: (d) => d.moderation }),
   /** Parsing the save folder on request. */

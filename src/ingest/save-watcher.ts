@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { ConflictError, DomainError, ParseRunningError } from '../lib/errors.js';
 import type { Freshness, ParseRun } from './world-jobs.js';
 import type { Logger } from '../lib/logger.js';
+import { LinkTrack, type LinkState } from '../lib/link-track.js';
 import { ParseFailedError } from './parse-worker-host.js';
 import { folderProblem, sameStamp, stampOf, TornReadError, type FileStamp, type SaveDirProblem } from './save-files.js';
 import { WorldFolder, type WorldFolderState } from './world-folder.js';
@@ -84,6 +85,8 @@ export class SaveWatcher<T extends { stamp: FileStamp }> {
   /** What keeps the save from being parsed now (no folder, no Level.sav, a failed parse), or
    * null; logged when it changes. */
   private trouble: SaveDirProblem | null = null;
+  /** Parses and problems over time: since when the save is read, or not (diagnostics). */
+  private readonly track = new LinkTrack();
 
   constructor(private readonly opts: SaveWatcherOptions<T>) {
     this.folder = typeof opts.world === 'string' ? new WorldFolder(opts.world, () => null, opts.log) : opts.world;
@@ -196,6 +199,11 @@ export class SaveWatcher<T extends { stamp: FileStamp }> {
     return this.trouble?.words ?? null;
   }
 
+  /** Since when the save is read well or not, the last good parse and the last failure. */
+  link(): LinkState {
+    return this.track.state();
+  }
+
   /** The world folder followed, as last looked at. */
   world(): WorldFolderState {
     return this.folder.current();
@@ -221,8 +229,10 @@ export class SaveWatcher<T extends { stamp: FileStamp }> {
 
   private setProblem(p: SaveDirProblem | null): void {
     if (p?.words === this.trouble?.words) return;
-    if (p) this.opts.log('warn', p.log);
-    else if (this.trouble) this.opts.log('info', 'world save: readable again');
+    if (p) {
+      this.track.fail(this.now(), p.words);
+      this.opts.log('warn', p.log);
+    } else if (this.trouble) this.opts.log('info', 'world save: readable again');
     this.trouble = p;
   }
 
@@ -343,8 +353,11 @@ export class SaveWatcher<T extends { stamp: FileStamp }> {
   }
 
   private record(trigger: ParseRun['trigger'], t0: number, bytes: number | null, error: string | null): ParseRun {
+    const at = this.now();
+    if (error === null) this.track.ok(at);
+    else this.track.fail(at, error);
     this.last = {
-      finishedAt: this.now().toISOString(),
+      finishedAt: at.toISOString(),
       ok: error === null,
       error,
       durationMs: Math.round(performance.now() - t0),

@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS = [
   'server.announce',
   'server.save',
   'server.shutdown',
+  /** A shutdown or restart countdown cancelled (detail: its kind and when it was due). */
+  'server.cancel',
   'world.parse',
   /** Moderation through the game's REST API (target: the save uid; detail: the reason). */
   'player.kick',
@@ -105,6 +107,7 @@ const ACTION_WORDS: Record<AuditAction, string> = {
   'server.announce': 'announce in game',
   'server.save': 'save the world',
   'server.shutdown': 'shut the game server down',
+  'server.cancel': 'cancel the shutdown countdown',
   'world.parse': 'parse the world save',
   'player.kick': 'kick player',
   'player.ban': 'ban player',

@@ -15,8 +15,11 @@ const INVISIBLE = /\p{Cf}/gu;
  * `:` or `=` after the word, with or without the leading slash, in any case. */
 const SECRET_VERB = new RegExp(`^([ \\t]*\\/?${WORD})([ \\t:=]+)(\\S.*)$`, 'gim');
 
-/** `name=value` or `name: value` anywhere in a text, where the name says secret. */
-const SECRET_PAIR = new RegExp(`\\b(${WORD})([ \\t]*[:=][ \\t]*)("[^"\\n]*"|'[^'\\n]*'|[^\\s,;&|)\\]}]+)`, 'gi');
+/** `name=value` or `name: value` anywhere in a text, where the name says secret. A quoted value
+ * ends where its closing quote is followed by the end of the value (`'ab'cdef` is one value, all
+ * of it masked, not `'ab'` and a visible tail). */
+const END = `(?=[\\s,;&|)\\]}]|$)`;
+const SECRET_PAIR = new RegExp(`\\b(${WORD})([ \\t]*[:=][ \\t]*)("[^"\\n]*"${END}|'[^'\\n]*'${END}|[^\\s,;&|)\\]}]+)`, 'gi');
 
 export const MASK = '****';
 /** Shorter literals are not masked where they stand alone (they would blot out ordinary text). */

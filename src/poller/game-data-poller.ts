@@ -27,6 +27,7 @@ import type { GameDataFrame } from '../game/game-data-decoder.js';
 import type { MapActor } from '../game/game-data-map.js';
 import type { CallOptions } from '../game/rest-client.js';
 import type { GameDataCache } from '../lib/live.js';
+import { LinkTrack, type LinkState } from '../lib/link-track.js';
 import { attemptTimeout } from './backoff.js';
 import { PollLoop, type Timers } from './poll-loop.js';
 
@@ -58,6 +59,8 @@ export class GameDataPoller {
   private lastAttemptAt: Date | null = null;
   private failures = 0;
   private lastErrorWords: string | null = null;
+  /** Every attempt's outcome and since when it holds (the diagnostics screen). */
+  private readonly track = new LinkTrack();
   private readonly loop: PollLoop;
 
   constructor(private readonly opts: GameDataPollerOptions) {
@@ -73,6 +76,11 @@ export class GameDataPoller {
   /** The last failed attempt's reason in words; null once an attempt succeeds (panel health). */
   lastError(): string | null {
     return this.lastErrorWords;
+  }
+
+  /** Since when the game-data route answers or does not, and its last answer and failure. */
+  link(): LinkState {
+    return this.track.state();
   }
 
   start(signal?: AbortSignal): void {
@@ -96,6 +104,7 @@ export class GameDataPoller {
       this.lastAttemptAt = now;
       this.failures++;
       this.lastErrorWords = gameFailureWords(err);
+      this.track.fail(now, this.lastErrorWords);
       if (err instanceof GameDataUnsupportedError) this.drop('unsupported');
       else if (err instanceof GameUnauthorizedError) this.drop('unauthorized');
       else this.outcome = 'failed';
@@ -105,6 +114,7 @@ export class GameDataPoller {
     this.lastAttemptAt = now;
     this.failures = 0;
     this.lastErrorWords = null;
+    this.track.ok(now);
     this.outcome = 'ok';
     this.frame = frame;
     this.lastSuccessAt = now;

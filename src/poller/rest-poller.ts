@@ -27,6 +27,7 @@ import { gameFailureWords, GameUnauthorizedError } from '../game/errors.js';
 import type { CallOptions } from '../game/rest-client.js';
 import type { LiveSnapshot, OnlinePlayer, ServerInfo, ServerMetrics } from '../lib/live.js';
 import { SYSTEM_PASSWORD_REFUSED, SYSTEM_REACHABLE, SYSTEM_UNREACHABLE } from '../lib/event-texts.js';
+import { LinkTrack, type LinkState } from '../lib/link-track.js';
 import { joinMessage, leaveMessage } from './event-text.js';
 import { attemptTimeout } from './backoff.js';
 import { OnlineTracker } from './online-tracker.js';
@@ -81,6 +82,8 @@ export class RestPoller {
   /** Failed cycles since start (the `/metrics` counter). */
   private failedPolls = 0;
   private lastErrorWords: string | null = null;
+  /** Every cycle's outcome and since when it holds (the diagnostics screen). */
+  private readonly track = new LinkTrack();
   /** The refused password has been said since the game was last reachable. */
   private refusedSaid = false;
   private readonly tracker = new OnlineTracker();
@@ -120,6 +123,11 @@ export class RestPoller {
     return this.lastErrorWords;
   }
 
+  /** Since when the game answers or does not, and its last answer and failure. */
+  link(): LinkState {
+    return this.track.state();
+  }
+
   start(signal?: AbortSignal): void {
     this.loop.start(signal);
   }
@@ -149,6 +157,7 @@ export class RestPoller {
     const at = now.toISOString();
     this.failures = 0;
     this.lastErrorWords = null;
+    this.track.ok(now);
     this.refusedSaid = false;
     if (this.phase !== 'reachable') {
       this.phase = 'reachable';
@@ -190,6 +199,7 @@ export class RestPoller {
     this.failedPolls++;
     this.lastErrorWords = gameFailureWords(err);
     const problem = err instanceof GameUnauthorizedError ? 'unauthorized' : 'unreachable';
+    this.track.fail(now, this.lastErrorWords, problem);
     if (this.phase !== 'unreachable' && this.failures >= this.threshold) {
       this.phase = 'unreachable';
       for (const p of this.tracker.clear()) {

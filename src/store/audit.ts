@@ -13,7 +13,10 @@ import { AUDIT_ACTIONS, auditEventText, type AuditAction, type AuditOutcome, typ
 import { ValidationError, type DomainError } from '../lib/errors.js';
 import { iso, type Clock } from '../lib/time.js';
 import type { DurableDb, Tx } from './durable-db.js';
-import { insertEvent } from './events.js';
+import { insertEvent, type EventRecord } from './events.js';
+
+/** An event line written in place of an audit row's own. */
+type EventLine = Omit<EventRecord, 'at'>;
 
 export const AUDIT_KEEP_DAYS = 90;
 export const AUDIT_KEEP_LATEST = 50_000;
@@ -97,8 +100,8 @@ export class AuditRepo {
   ) {}
 
   /** Records a change that happened, inside the caller's transaction. */
-  record(tx: Tx, e: AuditEntry): void {
-    this.insert(tx, e, 'ok', null);
+  record(tx: Tx, e: AuditEntry, event?: EventLine): void {
+    this.insert(tx, e, 'ok', null, event);
   }
 
   /** Records a change the domain refused, inside the caller's transaction; return the result
@@ -117,8 +120,10 @@ export class AuditRepo {
     this.db.write((tx) => this.insert(tx, e, refused ? 'refused' : 'ok', refused ?? null));
   }
 
-  /** The row, and its `audit` event in the panel's event log (never public), together. */
-  private insert(tx: Tx, e: AuditEntry, outcome: AuditOutcome, reason: RefusalReason | null): void {
+  /** The row, and its event in the panel's event log (never public), together: the `audit`
+   * line, or the caller's own line that says the same for people (one line per change, never two:
+   * a whitelist kick is its `moderation` line). */
+  private insert(tx: Tx, e: AuditEntry, outcome: AuditOutcome, reason: RefusalReason | null, event?: EventLine): void {
     const at = e.at ?? iso(this.clock());
     const row = { actor: asActor(e.actor), action: e.action, target: e.target, outcome, reason, detail: e.detail ?? null };
     tx.run(`INSERT INTO audit (at, actor, action, target, outcome, reason, detail) VALUES (?, ?, ?, ?, ?, ?, ?)`, [
@@ -130,7 +135,7 @@ export class AuditRepo {
       reason,
       row.detail,
     ]);
-    insertEvent(tx, { at, kind: 'audit', message: auditEventText(row) });
+    insertEvent(tx, { at, ...(event ?? { kind: 'audit', message: auditEventText(row) }) });
   }
 
   /** Newest first (by the order the rows were written), filtered, one page. */

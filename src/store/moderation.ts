@@ -7,7 +7,6 @@ import { ConflictError, ValidationError } from '../lib/errors.js';
 import { iso, type Clock } from '../lib/time.js';
 import type { AuditEntry, AuditRepo } from './audit.js';
 import type { DurableDb } from './durable-db.js';
-import { insertEvent } from './events.js';
 
 export interface PlayerAccount {
   userId: string;
@@ -137,14 +136,13 @@ export class ModerationRepo {
     return r && { userId: r.user_id, accountName: r.account_name, seenAt: r.seen_at };
   }
 
-  /** A kick that the game carried out (the audit row alone: a kick changes no stored state). */
-  /** A kick the game carried out: its audit row (built by the caller, actions/moderation-actions.ts)
-   * and the whitelist's `moderation` event, in one write. */
+  /** A kick the game carried out: its audit row (built by the caller, actions/moderation-actions.ts),
+   * whose event line is the whitelist's `moderation` line when given (one line per kick). */
   recordKick(entry: AuditEntry, moderationEvent?: string): void {
     const at = iso(this.clock());
     this.db.write((tx) => {
-      this.audit.record(tx, { ...entry, at });
-      if (moderationEvent) insertEvent(tx, { at, kind: 'moderation', message: moderationEvent });
+      // One event line per kick: the whitelist's `moderation` line stands for the audit row's.
+      this.audit.record(tx, { ...entry, at }, moderationEvent ? { kind: 'moderation', message: moderationEvent } : undefined);
     });
   }
 

@@ -16,10 +16,19 @@ export interface TaskSpec {
   enabled: boolean;
   schedule: TaskSchedule;
   action:
-    | { kind: 'restart'; warnMinutes: number; message: string; whenPlayersOnline: 'run' | 'skip' | 'delay' }
+    | {
+        kind: 'restart';
+        /** Seconds before the restart at which players are told (actions/countdown.ts). */
+        steps?: number[];
+        /** Tasks made before steps: the first warning this many minutes before. */
+        warnMinutes?: number;
+        /** A reason told after each step's words (a `{minutes}` template of older tasks is not said). */
+        message?: string;
+        whenPlayersOnline: 'run' | 'skip' | 'delay';
+      }
     | { kind: 'announce'; message: string }
     | { kind: 'save' }
-    | { kind: 'shutdown'; delaySec: number; message: string }
+    | { kind: 'shutdown'; delaySec: number; message: string; steps?: number[] }
     | { kind: 'command'; command: string };
 }
 

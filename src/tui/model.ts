@@ -82,8 +82,15 @@ export class DashModel {
     this.syncBudget(0);
   }
 
+  /** Ticks so far: shows the loop runs also when a tick has nothing to send (rate limited). */
+  get ticks(): number {
+    return this.tickCount;
+  }
+  private tickCount = 0;
+
   /** Sends what is due now and resolves when those answers are in. */
   async tick(now: number): Promise<void> {
+    this.tickCount++;
     if (this.state.fatal) return;
     const due = this.scheduler.due(now) as RouteKey[];
     await Promise.all(due.map((k) => this.fetch(k, now)));

@@ -95,6 +95,24 @@ describe('console', () => {
     expect(ts.store.audit.list({ limit: 5, action: 'console.exec' }).data.map((a) => a.detail)).toEqual(['ShowPlayers', 'Info']);
   });
 
+  it('DoExit and other commands that stop the server, act on everyone or delete run only confirmed; unconfirmed sends nothing', async () => {
+    const { ts, send, admin, sim } = await rig();
+    const asked = await send('POST', '/console/exec', admin, { command: 'DoExit' });
+    expect(asked.status).toBe(409);
+    expect(asked.json!.error).toEqual({ code: 'conflict', message: expect.stringMatching(/^DoExit stops the game server at once/) });
+    expect(sim.control.adminActions()).toEqual([]);
+    expect(ts.store.console.page(5, null)).toEqual([]);
+    expect(ts.store.audit.list({ limit: 5, action: 'console.exec' }).data).toEqual([]);
+    // A saved command is asked about the same way (the rule holds for the command that would run).
+    const saved = ts.store.console.save('stop', 'DoExit', 'user:admin').saved;
+    expect((await send('POST', '/console/exec', admin, { savedId: saved.id })).status).toBe(409);
+    expect(sim.control.adminActions()).toEqual([]);
+    const done = await send('POST', '/console/exec', admin, { command: 'DoExit', confirm: true });
+    expect(done.status).toBe(200);
+    expect(sim.control.adminActions()).toEqual([{ via: 'rcon', action: 'stop', args: {} }]);
+    expect((await send('POST', '/console/exec', admin, { command: 'Info', confirm: false })).status).toBe(400);
+  });
+
   it('a game that does not answer: the deadline, said in words, logged as failed', async () => {
     const { send, admin, sim, ts } = await rig({ timeoutMs: 300 });
     sim.control.setRconFault('silent');

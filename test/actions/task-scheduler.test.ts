@@ -1,10 +1,13 @@
-// Scheduled tasks with an injected clock against the simulated game server: a daily restart
-// warns N minutes and 1 minute before, then saves and shuts down through the REST API; players
-// online make it skip or wait when the admin says so; a restart missed while palpanel was down is
-// logged, not run late; a recurring command runs through RCON; each run is logged and audited.
+// Scheduled tasks with an injected clock and timers against the simulated game server: a daily
+// restart tells players at its steps (a countdown), then saves and hands the last step to the
+// game's shutdown through the REST API; a cancel ends it with nothing stopped; players online make
+// it skip or wait when the admin says so; a restart missed while palpanel was down is logged, not
+// run late; a recurring command runs through RCON; each run is logged and audited.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createConsole } from '../../src/actions/console.js';
 import { createGameActions } from '../../src/actions/game-actions.js';
+import { Countdowns } from '../../src/actions/countdown.js';
+import { manualTime } from '../helpers/manual-time.js';
 import { TaskScheduler, type TaskPorts } from '../../src/actions/task-scheduler.js';
 import { nextAfter } from '../../src/lib/task-schedule.js';
 import { parseHostPort } from '../../src/config/settings.js';
@@ -20,8 +23,8 @@ afterEach(async () => {
 });
 
 async function rig(opts: { rcon?: boolean } = {}) {
-  let now = Date.parse('2026-07-14T03:00:00.000Z');
-  const clock = () => new Date(now);
+  const time = manualTime('2026-07-14T03:00:00.000Z');
+  const clock = time.clock;
   const sim = await startSimGameServer({ churnPeriodMs: 0, rcon: opts.rcon !== false });
   cleanup.push(() => sim.close());
   const ts = await tempStore(clock);
@@ -29,6 +32,7 @@ async function rig(opts: { rcon?: boolean } = {}) {
   const client = new GameRestClient({ baseUrl: sim.restUrl, password: sim.password });
   cleanup.push(() => client.close());
   const game = createGameActions(client, ts.store, clock);
+  const countdowns = new Countdowns(client, ts.store, clock, () => undefined, time.timers);
   // RCON off: no console, as serve makes none (its exec answers as serve's task ports do).
   const con = opts.rcon === false ? null : createConsole(ts.store, { addr: parseHostPort(sim.rconAddr)!, password: sim.password });
   if (con) cleanup.push(() => con.close());
@@ -36,7 +40,7 @@ async function rig(opts: { rcon?: boolean } = {}) {
   const ports: TaskPorts = {
     announce: (m) => game.announce(m, SYSTEM),
     save: () => game.save(SYSTEM),
-    shutdown: (s, m) => game.shutdown(s, m, SYSTEM).then(() => undefined),
+    countdown: (req) => countdowns.start(req),
     exec: async (c) => {
       if (!con) throw new NotConfiguredError('rcon');
       return (await con.exec(c, SYSTEM)).reply;
@@ -44,11 +48,13 @@ async function rig(opts: { rcon?: boolean } = {}) {
     playersOnline: () => players,
   };
   const scheduler = new TaskScheduler(ts.store, ports, clock, () => undefined);
+  /** The clock moves to `iso` (the countdown's timers run on the way), then the scheduler checks. */
   const at = async (iso: string) => {
-    now = Date.parse(iso);
+    await time.to(iso, countdowns);
     await scheduler.tick();
   };
   return {
+    countdowns,
     sim,
     ts,
     scheduler,
@@ -62,8 +68,14 @@ const restart = (whenPlayersOnline: 'run' | 'skip' | 'delay') => ({
   name: 'Nightly restart',
   enabled: true,
   schedule: { every: 'day' as const, at: '04:00' },
-  action: { kind: 'restart' as const, warnMinutes: 10, message: 'The server restarts in {minutes} minutes.', whenPlayersOnline },
+  action: { kind: 'restart' as const, steps: [600, 60, 10], message: 'Nightly maintenance', whenPlayersOnline },
 });
+const TOLD = [
+  'announce: Server restart in 10 minutes: Nightly maintenance',
+  'announce: Server restart in 1 minute: Nightly maintenance',
+  'save',
+  'shutdown: Server restart in 10 seconds: Nightly maintenance',
+];
 
 describe('scheduled tasks', () => {
   it('next due times: intervals from the last run, days at their UTC time', () => {
@@ -72,27 +84,22 @@ describe('scheduled tasks', () => {
     expect(nextAfter({ every: 'day', at: '04:00' }, new Date('2026-07-14T04:00:00Z')).toISOString()).toBe('2026-07-15T04:00:00.000Z');
   });
 
-  it('a restart: the warnings at 10 and 1 minutes before, then save and shutdown; logged and audited', async () => {
+  it('a restart: told at each step, then saved and handed to the game at the last; logged and audited', async () => {
     const { ts, at, actions } = await rig();
     const t = ts.store.tasks.add(restart('run'), 'user:ann');
-    await at('2026-07-14T03:49:59.000Z');
+    await at('2026-07-14T03:49:30.000Z');
     expect(actions()).toEqual([]);
-    // Each warning at its own minute, asserted at that tick (not after a later one).
+    // The check at 03:49:45 starts the countdown; its own timer says the first step at 03:50:00.
+    await at('2026-07-14T03:49:45.000Z');
+    expect(actions()).toEqual([]);
     await at('2026-07-14T03:50:00.000Z');
-    expect(actions()).toEqual(['announce: The server restarts in 10 minutes.']);
-    await at('2026-07-14T03:55:00.000Z'); // no second warning for the same minute mark
-    expect(actions()).toEqual(['announce: The server restarts in 10 minutes.']);
+    expect(actions()).toEqual(TOLD.slice(0, 1));
     await at('2026-07-14T03:58:59.000Z');
-    expect(actions()).toHaveLength(1);
+    expect(actions()).toEqual(TOLD.slice(0, 1));
     await at('2026-07-14T03:59:00.000Z');
-    expect(actions()).toEqual(['announce: The server restarts in 10 minutes.', 'announce: The server restarts in 1 minutes.']);
-    await at('2026-07-14T04:00:00.000Z');
-    expect(actions()).toEqual([
-      'announce: The server restarts in 10 minutes.',
-      'announce: The server restarts in 1 minutes.',
-      'save',
-      'shutdown: The server restarts now.',
-    ]);
+    expect(actions()).toEqual(TOLD.slice(0, 2));
+    await at('2026-07-14T03:59:50.000Z');
+    expect(actions()).toEqual(TOLD);
     expect(ts.store.tasks.runs(5, t.id)).toEqual([expect.objectContaining({ dueAt: '2026-07-14T04:00:00.000Z', outcome: 'ok' })]);
     expect(ts.store.audit.list({ limit: 10, action: 'task.run' }).data).toEqual([
       expect.objectContaining({ actor: 'system', target: t.id }),
@@ -103,6 +110,36 @@ describe('scheduled tasks', () => {
     // The next one is tomorrow.
     await at('2026-07-14T04:05:00.000Z');
     expect(actions()).toHaveLength(4);
+  });
+
+  it('a restart cancelled during its countdown: players told, nothing stopped, the run logged as cancelled', async () => {
+    const { ts, at, actions, countdowns } = await rig();
+    const t = ts.store.tasks.add(restart('run'), 'user:ann');
+    await at('2026-07-14T03:50:00.000Z');
+    await countdowns.cancel('user:bob');
+    await at('2026-07-14T04:10:00.000Z');
+    expect(actions()).toEqual([TOLD[0], 'announce: Server restart cancelled. Carry on playing.']);
+    expect(ts.store.tasks.runs(5, t.id)[0]).toMatchObject({ outcome: 'skipped', detail: 'cancelled by user:bob' });
+  });
+
+  it('a task made before steps: its warning minutes and the default steps below', async () => {
+    const { ts, at, actions } = await rig();
+    ts.store.tasks.add(
+      {
+        ...restart('run'),
+        action: { kind: 'restart', warnMinutes: 2, message: 'The server restarts in {minutes} minutes.', whenPlayersOnline: 'run' },
+      },
+      'cli',
+    );
+    await at('2026-07-14T03:57:45.000Z');
+    await at('2026-07-14T04:00:00.000Z');
+    expect(actions()).toEqual([
+      'announce: Server restart in 2 minutes',
+      'announce: Server restart in 1 minute',
+      'announce: Server restart in 30 seconds',
+      'save',
+      'shutdown: Server restart in 10 seconds',
+    ]);
   });
 
   it('players online: skip logs a skipped run; delay waits until they leave', async () => {
@@ -156,7 +193,7 @@ describe('scheduled tasks', () => {
         name: 'Stop',
         enabled: true,
         schedule: every(45),
-        action: { kind: 'shutdown', delaySec: 30, message: 'Maintenance in 30 seconds' },
+        action: { kind: 'shutdown', delaySec: 30, message: 'Maintenance' },
       },
       'cli',
     );
@@ -175,20 +212,14 @@ describe('scheduled tasks', () => {
       [
         'announce: Hello all, welcome back',
         'save',
-        'shutdown: Maintenance in 30 seconds',
-        'announce: The server restarts in 10 minutes.',
+        'announce: Server shutdown in 30 seconds: Maintenance',
+        'shutdown: Server shutdown in 10 seconds: Maintenance',
         'announce: Hello all, welcome back',
         'save',
-        'announce: The server restarts in 1 minutes.',
-        'save',
-        'shutdown: The server restarts now.',
+        ...TOLD,
       ].sort(),
     );
-    expect(actions().filter((a) => a.includes('restarts'))).toEqual([
-      'announce: The server restarts in 10 minutes.',
-      'announce: The server restarts in 1 minutes.',
-      'shutdown: The server restarts now.',
-    ]);
+    expect(actions().filter((a) => a.includes('restart'))).toEqual(TOLD.filter((a) => a !== 'save'));
     expect(sim.control.adminActions().every((a) => a.via === 'rest')).toBe(true);
     for (const t of [restartTask, hello, keep, stop]) expect(ts.store.tasks.runs(5, t.id)[0], t.name).toMatchObject({ outcome: 'ok' });
     expect(ts.store.tasks.runs(5, cmd.id)[0]).toMatchObject({

@@ -86,9 +86,12 @@ describe('the operator log', () => {
   });
 
   it('a refused admin password is logged as such, once, not as "unreachable"', async () => {
-    const { lines } = await serveWith('text', 'not-the-password');
+    const { sim, lines } = await serveWith('text', 'not-the-password');
     await waitFor('the refusal', () => lines.find((l) => l.includes('game REST API: unauthorized')));
-    await new Promise((r) => setTimeout(r, 300)); // several more polls
+    // Several more polls, each refused, counted by the game itself.
+    const polls = () => Object.values(sim.control.requestCounts()).reduce((a, b) => a + b, 0);
+    const after = polls();
+    await waitFor('three more polls', () => (polls() >= after + 3 ? true : undefined));
     const refused = lines.filter((l) => l.includes('game REST API'));
     expect(refused).toEqual([
       expect.stringContaining('game REST API: unauthorized: the game refused the admin password (SERVICE_GAME_ADMIN_PASSWORD)'),

@@ -208,8 +208,11 @@ describe('serve against the simulated game server', () => {
 
     const second = await run();
     await alice(second);
-    // Let the new session pass the last poll of the first run, then read.
-    await new Promise((r) => setTimeout(r, 300));
+    // Let the new session pass the last poll of the first run (three more polls the game
+    // answered), then read.
+    const polled = () => sim.control.requestCounts()['/v1/api/players'] ?? 0;
+    const sofar = polled();
+    await waitFor('three more polls', () => (polled() >= sofar + 3 ? true : undefined));
     const after = (await second.get('/players?online=true')).data[0];
     // Nothing new happened in the game: the log says so.
     expect(await second.story()).toEqual(['system: Palworld REST API is reachable', 'join: Alice joined the server']);
@@ -226,7 +229,13 @@ describe('serve against the simulated game server', () => {
     const third = await run();
     const server = await third.get('/server');
     expect(server.data.state).toBe('unreachable');
-    await new Promise((r) => setTimeout(r, 1_000)); // ten poll intervals against a closed port
+    // Several polls against the closed port (each failed attempt is stamped) before it is back.
+    const attempts = new Set<string>();
+    await waitFor('three failed polls', () => {
+      const at = third.server.live.snapshot().lastAttemptAt;
+      if (at) attempts.add(at);
+      return attempts.size >= 3 ? true : undefined;
+    });
     await sim.control.setMode('ok');
     await waitFor('running', async () => ((await third.get('/server')).data.state === 'running' ? true : undefined));
     expect(await third.story()).toEqual([

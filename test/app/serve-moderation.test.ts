@@ -50,6 +50,9 @@ describe('serve: moderation through the game REST API', () => {
       () => server.store.audit.list({ limit: 5, action: 'player.kick', actor: 'system' }).data[0],
     );
     expect(row).toMatchObject({ target: PLAY.replace(/-/g, ''), outcome: 'ok' });
+    // One event line per whitelist kick (the audit row's own line is not written beside it).
+    const lines = server.store.events.listAll(500).filter((e) => e.message.includes(PS5));
+    expect(lines).toEqual([expect.objectContaining({ kind: 'moderation', message: `Kicked PS Pal (${PS5}): not on the whitelist` })]);
     expect(
       sim.control
         .adminActions()

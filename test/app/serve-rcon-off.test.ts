@@ -27,7 +27,7 @@ const BOB_ID = 'gdk_2535400000000011';
 const ADMIN = { username: 'root', password: 'a-long-admin-passphrase-2' };
 
 describe('serve with RCON off', () => {
-  it('announce, kick, ban, unban, save, shutdown, restart warnings and item grants all work; the console says it needs RCON', async () => {
+  it('announce, kick, ban, unban, save, shutdown, restart countdowns and item grants all work; the console says it needs RCON', async () => {
     const saveDir = tempDir('palpanel-save-');
     cpSync(join(FIXTURES, 'v0.1-coop'), saveDir, { recursive: true });
     const sim = await startSimGameServer({
@@ -80,9 +80,12 @@ describe('serve with RCON off', () => {
     };
     const did = () => sim.control.adminActions();
 
-    // The restart's warning, through the game's REST API.
+    // The restart's countdown says the time left at once (not on a step), through the game's REST
+    // API; the task's old `{minutes}` template is not said (the words say the time).
     await waitFor('the restart warning', () =>
-      did().find((a) => a.action === 'announce' && a.args.message === 'Restart in 10 minutes, save your things'),
+      did().find(
+        (a) => a.action === 'announce' && /^Server restart in (9 minutes|8 minutes and \d+ seconds)$/.test(String(a.args.message)),
+      ),
     );
     await waitFor('both players online', () => (server.live.snapshot().players.length === 2 ? true : undefined));
 
@@ -105,16 +108,24 @@ describe('serve with RCON off', () => {
       /^The console needs RCON, which this server has off \(SERVICE_RCON_ADDR and SERVICE_RCON_PASSWORD\)/,
     );
 
+    // One countdown at a time: the restart's is cancelled (players told), then the shutdown's starts.
+    expect((await call('POST', '/server/shutdown', { delaySec: 30, message: 'Going down for a test' })).status).toBe(409);
+    expect((await call('POST', '/server/countdown/cancel')).json.data).toMatchObject({ kind: 'restart', startedBy: 'system' });
     expect((await call('POST', '/server/shutdown', { delaySec: 30, message: 'Going down for a test' })).status).toBe(202);
 
     const rest = did().filter((a) => a.via === 'rest');
-    expect(rest.map((a) => a.action)).toEqual(['announce', 'announce', 'kick', 'ban', 'unban', 'save', 'shutdown']);
+    expect(rest.map((a) => a.action)).toEqual(['announce', 'announce', 'kick', 'ban', 'unban', 'save', 'announce', 'announce']);
+    expect(rest.slice(-2).map((a) => a.args.message)).toEqual([
+      'Server restart cancelled. Carry on playing.',
+      'Server shutdown in 30 seconds: Going down for a test',
+    ]);
     expect(rest[1].args).toEqual({ message: 'Hello everyone, with spaces kept' });
     expect(rest.slice(2, 5).map((a) => a.args.userid)).toEqual([BOB_ID, BOB_ID, BOB_ID]);
     expect(did().filter((a) => a.via === 'paldefender')).toEqual([
       { via: 'paldefender', action: 'giveitems', args: { userid: ALICE_ID, items: 'PalSphere:10' } },
     ]);
     expect(did().filter((a) => a.via === 'rcon')).toEqual([]);
-    expect(server.store.tasks.runs(5, task.id)).toEqual([]); // warned; its restart is still ahead
+    await waitFor('the cancelled run logged', () => server.store.tasks.runs(5, task.id)[0]);
+    expect(server.store.tasks.runs(5, task.id)[0]).toMatchObject({ outcome: 'skipped', detail: `cancelled by user:${ADMIN.username}` });
   });
 });

@@ -38,8 +38,13 @@ describe('serve with a save folder that does not exist', () => {
     const health = (await get('/server/health')).data;
     expect(health).toMatchObject({ status: 'degraded', problems: [`save: ${words}`], saveWatcher: { problem: words } });
     expect(JSON.stringify([await get('/server'), await get('/world'), health])).not.toContain(saveDir);
-    // Several checks have run: one log line, with the path.
-    await new Promise((r) => setTimeout(r, 200));
+    // Several checks have run (each schedules the next at a new time): one log line, with the path.
+    const dues = new Set<unknown>();
+    await waitFor('three more checks', async () => {
+      const due = ((await get('/world')).data.saveWatcher as { nextCheckAt: string | null }).nextCheckAt;
+      if (due !== null) dues.add(due);
+      return dues.size >= 4 ? true : undefined;
+    });
     expect(logs.filter((l) => l.includes('does not exist'))).toEqual([expect.stringContaining(saveDir)]);
     const { key } = server.store.keys.create('probe', 'cli');
     const pub = (await (

@@ -27,8 +27,11 @@ export interface ConformanceFixture {
   lastParseAt: string;
   /** The public events seeded, oldest first, and the non-public ones mixed in. */
   publicEvents: { at: string; kind: string; message: string }[];
-  /** Live control (in-process only): the uids currently online, or `null` for unreachable. */
-  setOnline?(uids: string[] | null): void;
+  /** Live control: the uids currently online, or `null` for unreachable; resolves once the
+   * service shows it (in-process at once; through the executable after a poll of the game). */
+  setOnline?(uids: string[] | null): void | Promise<void>;
+  /** What the game's live answers carry that no route may show (IPs, platform and account ids). */
+  sensitive?(): string[];
   /** Re-parse control (in-process only). */
   reparse?(snap: WorldSnapshot, parsedAt: string): void;
 }
@@ -149,7 +152,7 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
   {
     name: 'Service rule 4 / Redaction: no platform ids, account names, ping, IP, live location, banned, whitelisted, sessions, worldGuid or panelVersion on any route',
     async run(send, fx) {
-      fx.setOnline?.([fx.world.players[0].uid]);
+      await fx.setOnline?.([fx.world.players[0].uid]);
       for (const route of ROUTES) {
         const res = await get(send, `${I}${route}`, fx.key);
         expect(res.status).toBe(200);
@@ -158,7 +161,9 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
           expect(v, path).not.toBeUndefined();
           if (k === 'location') expect(path, 'location only for bases').toMatch(/\.bases\[\d+\]\.location$/);
         });
-        for (const secret of ['203.0.113.7', 'steam_', 'steam-account-name', 'SECRET-WORLD-GUID']) expect(res.body).not.toContain(secret);
+        for (const secret of ['203.0.113.7', 'steam_', 'steam-account-name', 'SECRET-WORLD-GUID', ...(fx.sensitive?.() ?? [])]) {
+          expect(res.body).not.toContain(secret);
+        }
       }
     },
   },
@@ -211,7 +216,7 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
   {
     name: 'Service rule 7: all timestamps are RFC 3339 in UTC, with milliseconds',
     async run(send, fx) {
-      fx.setOnline?.([fx.world.players[0].uid]);
+      await fx.setOnline?.([fx.world.players[0].uid]);
       for (const route of ROUTES) {
         visit(JSON.parse((await get(send, `${I}${route}`, fx.key)).body), (k, v, path) => {
           if (TIME_MEMBERS.has(k) && v !== null) expect(v, path).toMatch(RFC3339_UTC);
@@ -353,7 +358,7 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
     name: 'Server status: running with the live fields and the save block; worldGuid and panelVersion omitted',
     needs: ['live'],
     async run(send, fx) {
-      fx.setOnline!([]);
+      await fx.setOnline!([]);
       const { data } = await getJson(send, `${I}/server`, fx.key);
       expect(data).toMatchObject({ state: 'running', name: expect.any(String), version: expect.any(String) });
       expect(data.name).not.toBe('');
@@ -364,7 +369,7 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
   {
     name: 'Derived value sets: server.state unreachable (no snapshot or unreachable) → 200 with empty live fields and the save block filled',
     async run(send, fx) {
-      fx.setOnline?.(null);
+      await fx.setOnline?.(null);
       const res = await get(send, `${I}/server`, fx.key);
       expect(res.status).toBe(200);
       const { data } = JSON.parse(res.body);
@@ -376,7 +381,7 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
         uptimeSec: 0,
         save: { state: 'ok', formatDrift: false, lastParseAt: fx.lastParseAt, players: fx.world.players.length, pals: fx.world.pals.length, guilds: fx.world.guilds.length },
       });
-      fx.setOnline?.([]);
+      await fx.setOnline?.([]);
     },
   },
   {
@@ -463,19 +468,19 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
     needs: ['live'],
     async run(send, fx) {
       const online = [fx.world.players[0].uid, fx.world.players[3].uid];
-      fx.setOnline!(online);
+      await fx.setOnline!(online);
       const body = await getJson(send, `${I}/players?online=true`, fx.key);
       expect(body.data.map((p: any) => p.uid)).toEqual([...online].sort());
       expect(body.data.every((p: any) => p.online === true)).toBe(true);
       const all = (await walk(send, '/players', fx.key, 500)).rows;
       expect(all.filter((p) => p.online).map((p) => p.uid)).toEqual([...online].sort());
-      fx.setOnline!([]);
+      await fx.setOnline!([]);
     },
   },
   {
     name: 'Endpoints rule 3: nobody online → empty data with nextCursor null',
     async run(send, fx) {
-      fx.setOnline?.([]);
+      await fx.setOnline?.([]);
       const body = await getJson(send, `${I}/players?online=true&limit=1`, fx.key);
       expect(body.data).toEqual([]);
       expect(body.nextCursor).toBeNull();
@@ -516,11 +521,11 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
   {
     name: 'Endpoints rule 6: /server answers 200 when the game server is unreachable',
     async run(send, fx) {
-      fx.setOnline?.(null);
+      await fx.setOnline?.(null);
       const res = await get(send, `${I}/server`, fx.key);
       expect(res.status).toBe(200);
       expect(JSON.parse(res.body).data.state).toBe('unreachable');
-      fx.setOnline?.([]);
+      await fx.setOnline?.([]);
     },
   },
   {

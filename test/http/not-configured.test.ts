@@ -24,6 +24,7 @@ const NEEDS: [method: string, path: string, body: unknown, words: string][] = [
   ['POST', '/server/announce', { message: 'hello' }, GAME],
   ['POST', '/server/save', undefined, GAME],
   ['POST', '/server/shutdown', { delaySec: 10 }, GAME],
+  ['POST', '/server/countdown/cancel', undefined, GAME],
   ['POST', `/players/${UID}/kick`, {}, GAME],
   ['POST', `/players/${UID}/ban`, {}, GAME],
   ['POST', `/players/${UID}/unban`, {}, GAME],

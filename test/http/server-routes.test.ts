@@ -3,6 +3,7 @@
 // admin's announce, save and shutdown, each audited, each a clear 503 when the game does not
 // do it. The 401/403/Origin/400 walk of every route is in route-table.test.ts.
 import { afterEach, describe, expect, it } from 'vitest';
+import { Countdowns } from '../../src/actions/countdown.js';
 import { createGameActions } from '../../src/actions/game-actions.js';
 import { createLiveSource } from '../../src/poller/live-source.js';
 import { createPanelPorts } from '../../src/app/panel-ports.js';
@@ -63,6 +64,7 @@ async function rig(
       rest: poller,
       gameData,
       game: createGameActions(client, ts.store, clock.now),
+      countdown: new Countdowns(client, ts.store, clock.now, silentLog),
       world: createWorldJobs(null, 60_000, ts.store),
     });
   }
@@ -180,20 +182,35 @@ describe('panel server routes', () => {
     expect(ann.json.data).toEqual({ done: true, at: r.clock.now().toISOString() });
     const save = await r.as(ADMIN, 'POST', '/server/save');
     expect(save.status).toBe(200);
-    const down = await r.as(ADMIN, 'POST', '/server/shutdown', { delaySec: 30, message: 'Back in 5 minutes' });
+    const down = await r.as(ADMIN, 'POST', '/server/shutdown', { delaySec: 30, message: 'Back in 5 minutes', steps: [30, 10] });
     expect(down.status).toBe(202);
-    expect(down.json.data).toEqual({ shutdownAt: new Date(r.clock.ms + 30_000).toISOString(), delaySec: 30, message: 'Back in 5 minutes' });
+    const shutdownAt = new Date(r.clock.ms + 30_000).toISOString();
+    expect(down.json.data).toMatchObject({ shutdownAt, delaySec: 30, message: 'Server shutdown in 30 seconds: Back in 5 minutes' });
+    expect(down.json.data.countdown).toMatchObject({ kind: 'shutdown', endsAt: shutdownAt, steps: [30, 10], cancellable: true });
     expect(gameActions(r)).toEqual([
       { via: 'rest', action: 'announce', args: { message: 'Restart at 6 pm' } },
       { via: 'rest', action: 'save', args: {} },
-      { via: 'rest', action: 'shutdown', args: { waittime: 30, message: 'Back in 5 minutes' } },
+      { via: 'rest', action: 'announce', args: { message: 'Server shutdown in 30 seconds: Back in 5 minutes' } },
     ]);
+    // Everyone signed in sees it; only an admin cancels it, and players are told.
+    expect((await r.as(VIEWER, 'GET', '/server')).json.data.countdown).toMatchObject({ kind: 'shutdown', startedBy: 'user:admin' });
+    expect((await r.as(VIEWER, 'GET', '/server/countdown')).json.data).toMatchObject({ endsAt: shutdownAt });
+    expect((await r.as(VIEWER, 'POST', '/server/countdown/cancel')).status).toBe(403);
+    expect((await r.as(ADMIN, 'POST', '/server/countdown/cancel')).status).toBe(200);
+    expect((await r.as(ADMIN, 'POST', '/server/countdown/cancel')).status).toBe(404);
+    expect((await r.as(VIEWER, 'GET', '/server/countdown')).json.data).toBeNull();
+    expect(gameActions(r).at(-1)).toEqual({
+      via: 'rest',
+      action: 'announce',
+      args: { message: 'Server shutdown cancelled. Carry on playing.' },
+    });
+    expect(auditOf(r, 'server.cancel')).toEqual([expect.objectContaining({ actor: 'user:admin', outcome: 'ok' })]);
     expect(auditOf(r, 'server.announce')).toEqual([
       expect.objectContaining({ actor: 'user:admin', outcome: 'ok', detail: 'Restart at 6 pm' }),
     ]);
     expect(auditOf(r, 'server.save')).toEqual([expect.objectContaining({ actor: 'user:admin', outcome: 'ok' })]);
     expect(auditOf(r, 'server.shutdown')).toEqual([
-      expect.objectContaining({ actor: 'user:admin', outcome: 'ok', detail: 'in 30 s: Back in 5 minutes' }),
+      expect.objectContaining({ actor: 'user:admin', outcome: 'ok', detail: 'shutdown in 30 s, told at 30, 10 s: Back in 5 minutes' }),
     ]);
   });
 
@@ -204,7 +221,16 @@ describe('panel server routes', () => {
       expect(res.status).toBe(400);
       expect(res.json.error.code).toBe('invalid_request');
     }
-    for (const body of [{ delaySec: -1 }, { delaySec: 86_401 }, { delaySec: 1.5 }, { delaySec: '10' }]) {
+    for (const body of [
+      { delaySec: -1 },
+      { delaySec: 86_401 },
+      { delaySec: 1.5 },
+      { delaySec: '10' },
+      { delaySec: 60, steps: [] },
+      { delaySec: 60, steps: [0] },
+      { delaySec: 60, steps: [1.5] },
+      { delaySec: 60, steps: Array.from({ length: 13 }, (_, i) => i + 1) },
+    ]) {
       expect((await r.as(ADMIN, 'POST', '/server/shutdown', body)).status).toBe(400);
     }
     expect(gameActions(r)).toEqual([]);

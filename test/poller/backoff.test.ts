@@ -6,6 +6,7 @@ import { GameDataPoller } from '../../src/poller/game-data-poller.js';
 import { RestPoller } from '../../src/poller/rest-poller.js';
 import { ALICE, PLAYERS } from '../sim/sample-world.js';
 import { FakeTime, record } from './recorders.js';
+import { waitFor } from '../helpers/wait.js';
 
 let sim: SimGameServer;
 let client: GameRestClient;
@@ -122,14 +123,21 @@ describe('poll loop in real time', () => {
     const p = new RestPoller({ source: client, intervalMs: 50, ...rec.sinks });
     const ac = new AbortController();
     p.start(ac.signal);
-    const until = Date.now() + 3_000;
-    while (rec.presence.length < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    await waitFor('three polls', () => (rec.presence.length >= 3 ? true : undefined));
     ac.abort();
     await p.stop();
     const seen = rec.presence.length;
     expect(seen).toBeGreaterThanOrEqual(3);
     expect(rec.events.map((e) => e.message)).toEqual(['Palworld REST API is reachable', 'Alice joined the server']);
-    await new Promise((r) => setTimeout(r, 200));
+    // A second poller on the same interval shows time enough for several polls has passed
+    // (however slow the machine), and the stopped one made none of them.
+    const witness = record(Date.now());
+    const other = new RestPoller({ source: client, intervalMs: 50, ...witness.sinks });
+    const ac2 = new AbortController();
+    other.start(ac2.signal);
+    await waitFor('the witness polled three times', () => (witness.presence.length >= 3 ? true : undefined));
+    ac2.abort();
+    await other.stop();
     expect(rec.presence.length).toBe(seen);
   });
 });

@@ -1,9 +1,9 @@
 // Loads the shared fixture worlds (never copied into the project): /work/shared/fixtures/saves.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { SaveFiles } from '../../src/save/index.js';
+import { FIXTURES } from '../helpers/paths.js';
 
-export const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/saves/', import.meta.url));
+export { FIXTURES };
 export const WORLDS = ['v0.1-coop', 'v0.1-unicode', 'v0.3.2-level-only', 'v0.6-world1', 'v0.6-world2', 'v1.0-relics'] as const;
 export type World = (typeof WORLDS)[number];
 

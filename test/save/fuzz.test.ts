@@ -1,5 +1,7 @@
 // Fuzzing: mutated and truncated variants of the fixtures (seeded, reproducible). Every variant
-// must end in a result or a SaveError within a time bound: never another exception, never a hang.
+// must end in a result or a SaveError: never another exception. A hang fails the case by its
+// timeout; how long the slowest variants take is measured by `npm run bench:fuzz`, not here, so a
+// loaded machine cannot fail a correct decoder.
 // Most variants mutate the decompressed GVAS and call the decode stage directly; the container
 // variants mutate the compressed files and their headers.
 // PALPANEL_TEST_FUZZ_VARIANTS sets how many variants in all (default 11,750), shared out among
@@ -9,103 +11,19 @@ import { deflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openContainer } from '../../src/save/container.js';
 import { decodeWorld, parseWorld, SaveError, type GvasFiles } from '../../src/save/index.js';
-import { ByteReader } from '../../src/save/reader.js';
 import { readFixture, type World } from './fixtures.js';
 import { sampleWorld } from './synthetic.js';
 import { seededRandom } from '../../src/lib/prng.js';
 import { countSetting } from '../helpers/counts.js';
+import { hotRanges, INTERESTING, mutate } from './fuzz-mutate.js';
 
 const rng = seededRandom;
 
-const MAX_VARIANT_MS = 3000;
 const DEFAULT_VARIANTS = 11_750;
 const SCALE = countSetting('PALPANEL_TEST_FUZZ_VARIANTS', DEFAULT_VARIANTS) / DEFAULT_VARIANTS;
 /** This run's share of `n` variants (at least one). */
 const share = (base: number): number => Math.max(1, Math.round(base * SCALE));
 const shown = (...counts: number[]): string => counts.reduce((a, b) => a + share(b), 0).toLocaleString('en');
-const INTERESTING = [0, 1, 2, 4, 5, 16, 0x7f, 0x80, 0xff, 0x7fff, 0xffff, 0x10000, 0x7fffffff, -1, -2, -0x80000000, 0x40000000];
-
-/** Byte ranges worth mutating: the values of the properties the parser decodes. */
-function hotRanges(gvas: Uint8Array): [number, number][] {
-  const out: [number, number][] = [];
-  const text = Buffer.from(gvas.buffer, gvas.byteOffset, gvas.byteLength);
-  for (const name of [
-    'CharacterSaveParameterMap',
-    'GroupSaveDataMap',
-    'BaseCampSaveData',
-    'CharacterContainerSaveData',
-    'GameTimeSaveData',
-    'SaveData',
-    'RecordData',
-  ]) {
-    const at = text.indexOf(`${name}\0`, 0, 'latin1');
-    if (at < 4) continue;
-    try {
-      const r = new ByteReader(gvas, at - 4);
-      r.fstring();
-      r.fstring();
-      const size = r.i32();
-      out.push([at - 4, Math.min(gvas.length, r.pos + 60 + Math.max(0, size))]);
-    } catch {
-      // not a tag after all
-    }
-  }
-  return out.length > 0 ? out : [[0, gvas.length]];
-}
-
-interface Variant {
-  bytes: Uint8Array;
-  undo: () => void;
-}
-
-/** One mutation: in place when the length is kept (undone afterwards), else a new buffer. */
-function mutate(src: Uint8Array, hot: [number, number][], next: () => number, allowResize: boolean): Variant {
-  const pick = (): number => {
-    if (next() < 0.75) {
-      const [a, b] = hot[Math.floor(next() * hot.length)];
-      return a + Math.floor(next() * (b - a));
-    }
-    return Math.floor(next() * src.length);
-  };
-  const kind = next();
-  if (kind < 0.1) return { bytes: src.subarray(0, Math.floor(next() * src.length)), undo: () => {} };
-  if (allowResize && kind < 0.2) {
-    const n = Math.min(src.length, 1 + Math.floor(next() * 64));
-    const at = Math.min(pick(), src.length - n);
-    const out = new Uint8Array(src.length + (next() < 0.5 ? -n : n));
-    if (out.length < src.length) {
-      out.set(src.subarray(0, at));
-      out.set(src.subarray(Math.min(src.length, at + n)), at);
-    } else {
-      out.set(src.subarray(0, at));
-      for (let i = 0; i < n; i++) out[at + i] = Math.floor(next() * 256);
-      out.set(src.subarray(at), at + n);
-    }
-    return { bytes: out, undo: () => {} };
-  }
-  const saved: [number, number][] = [];
-  const set = (i: number, v: number): void => {
-    if (i < 0 || i >= src.length) return;
-    saved.push([i, src[i]]);
-    src[i] = v & 0xff;
-  };
-  const edits = 1 + Math.floor(next() * 6);
-  for (let e = 0; e < edits; e++) {
-    const at = pick();
-    if (next() < 0.5) {
-      set(at, Math.floor(next() * 256));
-    } else {
-      const v = INTERESTING[Math.floor(next() * INTERESTING.length)];
-      for (let i = 0; i < 4; i++) set(at + i, v >>> (8 * i));
-    }
-  }
-  return {
-    bytes: src,
-    undo: () => {
-      for (let i = saved.length - 1; i >= 0; i--) src[saved[i][0]] = saved[i][1];
-    },
-  };
-}
 
 function expectNamed(err: unknown, label: string): void {
   if (!(err instanceof SaveError)) {
@@ -129,7 +47,6 @@ function fuzzDecode(label: string, files: GvasFiles, which: string, count: numbe
         : which === 'levelMeta'
           ? { ...files, levelMeta: v.bytes }
           : { ...files, players: new Map([...files.players, [which, v.bytes]]) };
-    const t = performance.now();
     try {
       const r = decodeWorld(input, 'GVAS');
       stats.results++;
@@ -142,8 +59,6 @@ function fuzzDecode(label: string, files: GvasFiles, which: string, count: numbe
       v.undo();
     }
     stats.variants++;
-    const ms = performance.now() - t;
-    if (ms > MAX_VARIANT_MS) throw new Error(`${label} seed ${seed} variant ${i} took ${ms.toFixed(0)} ms`);
   }
 }
 
@@ -229,7 +144,6 @@ describe('fuzzing the containers', () => {
         for (let e = 0; e < 1 + Math.floor(next() * 8); e++) b[12 + Math.floor(next() * (b.length - 12))] = Math.floor(next() * 256);
       }
       const file = kind >= 0.7 ? b.subarray(0, Math.floor(next() * b.length)) : b;
-      const t = performance.now();
       try {
         await openContainer(file);
         stats.results++;
@@ -238,7 +152,6 @@ describe('fuzzing the containers', () => {
         expectNamed(err, `container seed 10 variant ${i}`);
       }
       stats.variants++;
-      expect(performance.now() - t).toBeLessThan(MAX_VARIANT_MS);
     }
   }, 60_000);
 
@@ -266,7 +179,6 @@ describe('fuzzing the containers', () => {
         levelMeta: role === 1 ? bomb : undefined,
         players: new Map([['8C2F1930000000000000000000000000', role === 2 ? bomb : player]]),
       };
-      const t = performance.now();
       try {
         await parseWorld(files);
         stats.results++;
@@ -275,7 +187,6 @@ describe('fuzzing the containers', () => {
         expectNamed(err, `bomb seed 12 variant ${i}`);
       }
       stats.variants++;
-      expect(performance.now() - t).toBeLessThan(MAX_VARIANT_MS);
     }
   }, 60_000);
 

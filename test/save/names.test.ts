@@ -1,13 +1,14 @@
 // The project's own species table, checked against the reference names in /work/shared/reference
 // (read here only to measure coverage and catch wrong names; never shipped).
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import builtin from '../../assets/names/pals.json' with { type: 'json' };
 import { createNameTable, defaultNameTable, fallbackName, parseWorld, speciesKey } from '../../src/save/index.js';
 import { loadWorld, WORLDS } from './fixtures.js';
+import { SHARED } from '../helpers/paths.js';
 
-const REFERENCE = fileURLToPath(new URL('../../../shared/reference/names/pals.en.json', import.meta.url));
+const REFERENCE = join(SHARED, 'reference', 'names', 'pals.en.json');
 const reference = new Map<string, string>();
 for (const [k, v] of Object.entries(JSON.parse(readFileSync(REFERENCE, 'utf8')) as Record<string, string>)) {
   reference.set(k.toLowerCase(), v);

@@ -3,6 +3,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimGameServer, type SimGameServer } from '../../src/demo/sim/index.js';
 import { ALICE, BASE_PALS, BOB, PLAYERS } from './sample-world.js';
+import { waitFor } from '../helpers/wait.js';
 
 let sim: SimGameServer;
 let auth: string;
@@ -12,8 +13,9 @@ async function get(path: string, authorization = auth): Promise<{ status: number
   return { status: res.statusCode, headers: res.headers, text: await res.body.text() };
 }
 
-/** Raw RCON exchange: auth then one command; returns every packet received within `waitMs`. */
-async function rawRcon(command: string, waitMs = 200): Promise<Array<{ id: number; type: number; body: string }>> {
+/** Raw RCON exchange: auth then one command; returns the packets once `count` are in (the two
+ * of the auth exchange and the reply). */
+async function rawRcon(command: string, count = 3): Promise<Array<{ id: number; type: number; body: string }>> {
   const [host, port] = sim.rconAddr.split(':');
   const socket = connect(Number(port), host);
   const packets: Array<{ id: number; type: number; body: string }> = [];
@@ -38,7 +40,7 @@ async function rawRcon(command: string, waitMs = 200): Promise<Array<{ id: numbe
   await new Promise<void>((r) => socket.once('connect', () => r()));
   socket.write(pkt(41, 3, sim.password));
   socket.write(pkt(42, 2, command));
-  await new Promise((r) => setTimeout(r, waitMs));
+  await waitFor('the RCON reply', () => (packets.length >= count ? true : undefined));
   socket.destroy();
   return packets;
 }

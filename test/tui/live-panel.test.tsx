@@ -102,8 +102,8 @@ describe('dash against a real Integration API', () => {
     m.stdin.write(KEYS.pageDown);
     await m.until('page 3, the last', (f) => /Pals \(page 3\)/.test(f));
     m.stdin.write(KEYS.right); // no further page
-    await sleep(100);
     expect(m.frame()).toMatch(/Pals \(page 3\)/);
+    // Keys are handled in order: one step back lands on page 2 only if → stayed on page 3.
     m.stdin.write(KEYS.left);
     await m.until('page 2 again', (f) => f.includes('Pals (page 2, more →)'));
     m.stdin.write(KEYS.pageUp);
@@ -139,7 +139,9 @@ describe('dash against a real Integration API', () => {
     await m.until('rate limited', (f) => f.includes('rate limited by the panel: paused') && f.includes('no data: rate limited'));
     const before = p.seen.length;
     expect(before).toBeLessThanOrEqual(6); // the first tick, nothing after the 429
-    await sleep(600);
+    // Twenty more ticks of the dashboard's loop (the model counts them), and still nothing sent.
+    const ticks = m.model.ticks;
+    await waitFor('twenty ticks', () => (m.model.ticks >= ticks + 20 ? true : undefined));
     expect(p.seen.length).toBe(before);
     expect(m.frame()).toMatch(/\d+\/3 \(of 1000\) req\/min/); // the limit learned from the 429
     expect(m.exits).toEqual([]);

@@ -514,7 +514,7 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
     await admin.getByRole('button', { name: 'Shut down' }).click();
     const dialog = admin.locator('dialog');
     await dialog.getByLabel(/In \(minutes/).fill('0');
-    await dialog.getByLabel(/Told to players/).fill('Back in a minute');
+    await dialog.getByLabel(/Reason told to players/).fill('Back in a minute');
     await dialog.getByRole('button', { name: 'Shut down' }).click();
     await admin.getByText('The game is shutting down.').waitFor();
     await admin.locator('.server-card .badge').getByText('Unreachable', { exact: true }).waitFor({ timeout: 20_000 });

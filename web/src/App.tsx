@@ -22,6 +22,7 @@ import { Items } from './screens/Items';
 import { Tasks } from './screens/Tasks';
 import { Settings } from './screens/settings/Settings';
 import { Moderation } from './screens/Moderation';
+import { Diagnostics } from './screens/Diagnostics';
 
 interface Screen {
   path: string;
@@ -42,6 +43,7 @@ const SCREENS: Screen[] = [
   { path: '/config', label: 'Configuration', render: () => <Config /> },
   { path: '/items', label: 'Item grants', adminOnly: true, render: () => <Items /> },
   { path: '/tasks', label: 'Tasks', adminOnly: true, render: () => <Tasks /> },
+  { path: '/diagnostics', label: 'Diagnostics', render: () => <Diagnostics /> },
   { path: '/settings', label: 'Settings', adminOnly: true, render: () => <Settings /> },
 ];
 

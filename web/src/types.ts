@@ -32,7 +32,8 @@ import type {
   PanelPlayerSchema,
   WhitelistSchema,
 } from '../../src/http/panel/players/schemas';
-import type { PanelServerSchema } from '../../src/http/panel/server/schemas';
+import type { CountdownSchema, PanelServerSchema } from '../../src/http/panel/server/schemas';
+import type { ChannelSchema, DiagnosticsSchema } from '../../src/http/panel/diagnostics/schemas';
 import type { Run, Task as TaskSchema } from '../../src/http/panel/tasks/schemas';
 import type { WebhookSchema } from '../../src/http/panel/webhooks/schemas';
 import type { PanelMapDatasetSchema, WorldSnapshotSchema as LiveSnapshotSchema } from '../../src/http/panel/world/schemas';
@@ -43,6 +44,9 @@ export type { Role };
 export type Me = Of<typeof UserSchema>;
 
 export type ServerStatus = Of<typeof PanelServerSchema>;
+export type DiagnosticsReport = Of<typeof DiagnosticsSchema>;
+export type DiagnosticsChannel = Of<typeof ChannelSchema>;
+export type Countdown = Of<typeof CountdownSchema>;
 export type Metrics = Of<typeof MetricsSchema>;
 export type MetricsCurrent = Of<typeof MetricsCurrentSchema>['data'];
 export type HistoryPoint = Of<typeof MetricsPointSchema>;

@@ -20,6 +20,7 @@ import { consoleRoutes } from './console/routes.js';
 import { configRoutes } from './config/routes.js';
 import { itemRoutes } from './items/routes.js';
 import { taskRoutes } from './tasks/routes.js';
+import { diagnosticsRoutes } from './diagnostics/routes.js';
 
 export const PANEL_BASE = '/api/v1';
 /** Panel request bodies (login, key label) are small. */
@@ -42,6 +43,7 @@ export function panelRoutes(loginThrottle?: ThrottleOptions): PanelRoute[] {
     ...configRoutes(),
     ...itemRoutes(),
     ...taskRoutes(),
+    ...diagnosticsRoutes(),
   ];
 }
 

@@ -16,6 +16,7 @@ import { Dialog } from '../ui/dialog';
 import { CheckField, Field, FileButton } from '../ui/fields';
 import { DataTable } from '../ui/table';
 import { Async, ErrorNote, Loading } from '../ui/states';
+import { BackupContents } from './backups/BackupContents';
 
 /** Each trigger (lib/backup.ts) in the words of the list: a new trigger fails the type check here. */
 const TRIGGER_WORDS: Record<BackupTrigger, string> = {
@@ -33,6 +34,7 @@ export function Backups() {
   const [job, setJob] = useState<BackupJob | null>(null);
   const [restoring, setRestoring] = useState<Backup | null>(null);
   const [deleting, setDeleting] = useState<Backup | null>(null);
+  const [looking, setLooking] = useState<Backup | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const del = useAction();
   const make = useAction();
@@ -167,6 +169,21 @@ export function Backups() {
                         : '—',
                   },
                   { key: 'note', label: 'Note', wide: true, render: (b) => b.note ?? '' },
+                  {
+                    key: 'contents',
+                    label: 'Contents',
+                    render: (b) => (
+                      <button
+                        type="button"
+                        className="link"
+                        aria-label={`Contents of the backup of ${when(b.createdAt)}`}
+                        aria-pressed={looking?.id === b.id}
+                        onClick={() => setLooking(b)}
+                      >
+                        Contents
+                      </button>
+                    ),
+                  },
                   ...(admin
                     ? [
                         {
@@ -193,6 +210,7 @@ export function Backups() {
             )}
           </Async>
         </Card>
+        {looking && <BackupContents backup={looking} onClose={() => setLooking(null)} />}
       </div>
       <Dialog
         open={deleting !== null}

@@ -12,6 +12,8 @@ import { Badge, Card, PageHead } from '../ui/bits';
 import { Dialog } from '../ui/dialog';
 import { Field, SelectField } from '../ui/fields';
 import { Async, Empty, ErrorNote, PagedList } from '../ui/states';
+import { consoleDanger } from '../../../src/lib/console-danger';
+import { ConfirmCommand, type AskedCommand } from './console/ConfirmCommand';
 
 export function Console() {
   useTitle('Console');
@@ -30,14 +32,24 @@ export function Console() {
   const replacing = saved.data?.find((s) => s.name.toLowerCase() === saveName.trim().toLowerCase());
   const now = useNow();
 
-  const exec = async (body: Record<string, string>) => {
+  // A command that stops the server, acts on everyone or deletes asks first (the server refuses it unconfirmed too).
+  const [asked, setAsked] = useState<(AskedCommand & { body: Record<string, string> }) | null>(null);
+  const send = async (body: Record<string, string | boolean>) => {
     // A failed command is logged too: the log is read again either way.
-    await run.run(() => api.post<Data<ConsoleEntry>>('/console/exec', player ? { ...body, player } : body));
+    const ok = await run.run(() => api.post<Data<ConsoleEntry>>('/console/exec', player ? { ...body, player } : body));
     log.reload();
+    return ok !== undefined;
+  };
+  const exec = (body: Record<string, string>, text: string) => {
+    const why = consoleDanger(text);
+    if (why) {
+      run.clear();
+      setAsked({ command: text, why, body });
+    } else void send(body);
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (command.trim()) void exec({ command: command.trim() });
+    if (command.trim()) exec({ command: command.trim() }, command.trim());
   };
   const saveCommand = async () => {
     if ((await keep.run(() => api.post('/console/saved', { name: saveName.trim(), command: command.trim() }))) !== undefined) {
@@ -121,7 +133,12 @@ export function Console() {
                 <ul className="saved">
                   {rows.map((s) => (
                     <li key={s.id}>
-                      <button type="button" onClick={() => void exec({ savedId: s.id })} disabled={run.busy || rconOff} title={s.command}>
+                      <button
+                        type="button"
+                        onClick={() => exec({ savedId: s.id }, s.command)}
+                        disabled={run.busy || rconOff}
+                        title={s.command}
+                      >
                         Run “{s.name}”
                       </button>
                       <code className="small">{s.command}</code>
@@ -181,6 +198,15 @@ export function Console() {
           </PagedList>
         </Card>
       </div>
+      <ConfirmCommand
+        asked={asked}
+        busy={run.busy}
+        error={asked ? run.error : null}
+        onConfirm={() => {
+          if (asked) void send({ ...asked.body, confirm: true }).then((ok) => ok && setAsked(null));
+        }}
+        onClose={() => setAsked(null)}
+      />
       <Dialog
         open={forget !== null}
         title={`Remove “${forget?.name ?? ''}”?`}

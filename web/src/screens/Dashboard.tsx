@@ -15,6 +15,10 @@ import { Field, TextAreaField } from '../ui/fields';
 import { Async, Empty, ErrorNote } from '../ui/states';
 import { EventList } from './EventList';
 import { serverCardState } from './server-state';
+import { CountdownBar } from './countdown/CountdownBar';
+import { ShutdownSteps } from './countdown/ShutdownSteps';
+import { countdownChanged } from './countdown/use-countdown';
+import { DEFAULT_STEPS_TEXT, parseSteps } from './countdown/steps';
 
 /** How the world palpanel follows was chosen, said after its id. */
 const WORLD_HOW: Record<string, string> = {
@@ -49,13 +53,18 @@ export function Dashboard() {
       </PageHead>
       <div className="grid">
         <Card title="Server" className="server-card" actions={<ServerActions />}>
+          <CountdownBar />
           <Async r={server} what="Reading the server">
             {(s) => {
               const card = serverCardState(s, reachable);
               return (
                 <>
                   <div className="server-name">
-                    <strong>{s.name || 'Game server'}</strong> <Badge tone={card.tone}>{card.badge}</Badge>
+                    <strong>{s.name || 'Game server'}</strong>{' '}
+                    <Link href="/diagnostics" className="badge-link" title="Diagnostics: whether each link works">
+                      <Badge tone={card.tone}>{card.badge}</Badge>
+                      <span className="sr-only"> (diagnostics)</span>
+                    </Link>
                   </div>
                   {card.note && <p className="muted">{card.note}</p>}
                   <div className="stats">
@@ -170,6 +179,8 @@ function ServerActions() {
   const [message, setMessage] = useState('');
   // NaN while the field is empty: not a delay the admin chose (not 0, "now"), so it cannot be confirmed.
   const [minutes, setMinutes] = useState(5);
+  const [steps, setSteps] = useState(DEFAULT_STEPS_TEXT);
+  const parsed = parseSteps(steps);
   const [done, setDone] = useState<string | null>(null);
   const act = useAction();
   if (!admin) return null;
@@ -182,11 +193,17 @@ function ServerActions() {
       ? api.post('/server/announce', { message })
       : a === 'save'
         ? api.post('/server/save')
-        : api.post('/server/shutdown', message.trim() ? { delaySec: minutes * 60, message: message.trim() } : { delaySec: minutes * 60 });
+        : api.post('/server/shutdown', {
+            delaySec: minutes * 60,
+            ...(message.trim() ? { message: message.trim() } : {}),
+            ...('steps' in parsed ? { steps: parsed.steps } : {}),
+          });
   const confirm = async () => {
     if (!open) return;
     if ((await act.run(() => send(open))) !== undefined) {
-      setDone(open === 'shutdown' && minutes > 0 ? `The game shuts down in ${count(minutes, 'minute')}.` : SERVER_ACTIONS[open].done);
+      // A countdown is shown (and cancelled) in its own bar: a note here would outlive a cancel.
+      setDone(open === 'shutdown' && minutes > 0 ? null : SERVER_ACTIONS[open].done);
+      if (open === 'shutdown') countdownChanged();
       setMessage('');
       close();
     }
@@ -222,7 +239,7 @@ function ServerActions() {
           open === 'announce'
             ? message.trim().length > 0
             : open === 'shutdown'
-              ? Number.isInteger(minutes) && minutes >= 0 && minutes <= 1440
+              ? Number.isInteger(minutes) && minutes >= 0 && minutes <= 1440 && 'steps' in parsed
               : true
         }
         onConfirm={() => void confirm()}
@@ -235,8 +252,8 @@ function ServerActions() {
         {open === 'shutdown' && (
           <>
             <p>
-              The game warns the players, saves and stops. palpanel does not start it again: whatever supervises the server (systemd,
-              Docker, a host panel) does.
+              palpanel tells the players at each step; at the last the game saves and stops. Until then the countdown can be cancelled.
+              palpanel does not start the game again: whatever supervises the server (systemd, Docker, a host panel) does.
             </p>
             <Field
               fieldClass="field narrow"
@@ -248,10 +265,11 @@ function ServerActions() {
               value={Number.isNaN(minutes) ? '' : minutes}
               onChange={(e) => setMinutes(e.target.value === '' ? NaN : Math.trunc(Number(e.target.value)))}
             />
+            <ShutdownSteps value={steps} onChange={setSteps} error={'error' in parsed ? parsed.error : null} />
             <Field
-              label="Told to players (optional)"
+              label="Reason told to players (optional)"
               maxLength={500}
-              placeholder="The server is shutting down."
+              placeholder="Updating mods"
               value={message}
               onChange={(e) => setMessage(e.target.value)}
             />

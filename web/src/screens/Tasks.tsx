@@ -1,4 +1,4 @@
-// Scheduled tasks: restarts (daily at a UTC time or every N minutes, with warnings),
+// Scheduled tasks: restarts (daily at a UTC time or every N minutes, told to players at steps),
 // announcements, saves and shutdowns (all through the game's REST API) and recurring console
 // commands (RCON, which the game deprecates); their latest runs.
 import { useState } from 'react';
@@ -12,6 +12,9 @@ import { Dialog } from '../ui/dialog';
 import { CheckField, Field, SelectField } from '../ui/fields';
 import { DataTable } from '../ui/table';
 import { Async, ErrorNote } from '../ui/states';
+import { CountdownBar } from './countdown/CountdownBar';
+import { ShutdownSteps } from './countdown/ShutdownSteps';
+import { DEFAULT_STEPS_TEXT, parseSteps, stepsText } from './countdown/steps';
 
 const blank = {
   name: '',
@@ -19,12 +22,12 @@ const blank = {
   at: '04:00',
   minutes: 360,
   kind: 'restart' as Kind,
-  warnMinutes: 5,
-  message: 'The server restarts in {minutes} minutes.',
+  steps: DEFAULT_STEPS_TEXT,
+  message: '',
   whenPlayersOnline: 'run',
   announcement: '',
   delaySec: 60,
-  shutdownMessage: 'The server shuts down in a minute.',
+  shutdownMessage: 'Maintenance',
   command: '',
 };
 type Kind = Task['action']['kind'];
@@ -34,13 +37,13 @@ function actionWords(t: Task): string {
   const a = t.action;
   switch (a.kind) {
     case 'restart':
-      return `restart, warning ${a.warnMinutes} min before`;
+      return `restart, told at ${a.steps ? stepsText(a.steps) : a.warnMinutes ? `${a.warnMinutes}m and the default steps below` : DEFAULT_STEPS_TEXT}`;
     case 'announce':
       return `announce “${a.message}”`;
     case 'save':
       return 'save the world';
     case 'shutdown':
-      return `shut down after ${a.delaySec} s`;
+      return `shut down after ${a.delaySec} s${a.steps ? `, told at ${stepsText(a.steps)}` : ''}`;
     case 'command':
       return `run ${a.command} (RCON)`;
   }
@@ -58,16 +61,23 @@ export function Tasks() {
   const now = useNow();
   const name = (id: string) => tasks.data?.find((t) => t.id === id)?.name ?? id;
 
+  const parsed = parseSteps(form.steps);
+  const steps = 'steps' in parsed ? { steps: parsed.steps } : {};
   const action = () => {
     switch (form.kind) {
       case 'restart':
-        return { kind: 'restart', warnMinutes: form.warnMinutes, message: form.message, whenPlayersOnline: form.whenPlayersOnline };
+        return {
+          kind: 'restart',
+          ...steps,
+          ...(form.message.trim() ? { message: form.message.trim() } : {}),
+          whenPlayersOnline: form.whenPlayersOnline,
+        };
       case 'announce':
         return { kind: 'announce', message: form.announcement.trim() };
       case 'save':
         return { kind: 'save' };
       case 'shutdown':
-        return { kind: 'shutdown', delaySec: form.delaySec, message: form.shutdownMessage.trim() };
+        return { kind: 'shutdown', delaySec: form.delaySec, message: form.shutdownMessage.trim(), ...steps };
       case 'command':
         return { kind: 'command', command: form.command.trim() };
     }
@@ -98,6 +108,7 @@ export function Tasks() {
   return (
     <>
       <PageHead title="Scheduled tasks" />
+      <CountdownBar />
       <div className="grid">
         <Card title="Tasks" className="wide-card">
           <ErrorNote error={toggle.error} />
@@ -197,7 +208,7 @@ export function Tasks() {
                   onChange={(e) => setForm({ ...form, delaySec: Number(e.target.value) })}
                 />
                 <Field
-                  label="Told to players"
+                  label="Reason told to players"
                   maxLength={500}
                   required
                   value={form.shutdownMessage}
@@ -205,17 +216,16 @@ export function Tasks() {
                 />
               </div>
             )}
+            {(form.kind === 'shutdown' || form.kind === 'restart') && (
+              <ShutdownSteps
+                value={form.steps}
+                onChange={(v) => setForm({ ...form, steps: v })}
+                error={'error' in parsed ? parsed.error : null}
+              />
+            )}
             {form.kind === 'restart' ? (
               <>
                 <div className="row">
-                  <Field
-                    label="Warn (minutes before)"
-                    type="number"
-                    min={1}
-                    max={60}
-                    value={form.warnMinutes}
-                    onChange={(e) => setForm({ ...form, warnMinutes: Number(e.target.value) })}
-                  />
                   <SelectField
                     label="With players online"
                     value={form.whenPlayersOnline}
@@ -227,9 +237,9 @@ export function Tasks() {
                   </SelectField>
                 </div>
                 <Field
-                  label="Warning ({minutes} is replaced)"
+                  label="Reason told to players (optional)"
                   maxLength={200}
-                  required
+                  placeholder="Nightly maintenance"
                   value={form.message}
                   onChange={(e) => setForm({ ...form, message: e.target.value })}
                 />
@@ -245,7 +255,11 @@ export function Tasks() {
               />
             )}
             <ErrorNote error={add.error} />
-            <button type="submit" className="primary" disabled={add.busy}>
+            <button
+              type="submit"
+              className="primary"
+              disabled={add.busy || ((form.kind === 'restart' || form.kind === 'shutdown') && 'error' in parsed)}
+            >
               Add task
             </button>
           </form>

@@ -30,7 +30,8 @@ export const exec = (async ({ deps, body, user }) => {
   } else if (/\{(userId|playerId|name)\}/.test(command)) {
     throw new ValidationError('The command has placeholders: choose a "player" to fill them.');
   }
-  return json(200, { data: await required(deps, 'console').exec(command, userActor(user.username)) });
+  const confirmed = body.confirm === true;
+  return json(200, { data: await required(deps, 'console').exec(command, userActor(user.username), { confirmed }) });
 }) satisfies PanelHandler<{ body: typeof ExecRequest }>;
 
 export const log = (({ deps, query }) => {

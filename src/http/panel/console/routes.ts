@@ -18,7 +18,10 @@ export function consoleRoutes(): PanelRoute[] {
         summary: 'Run one command through RCON (one at a time, with a deadline); logged and audited with passwords masked',
         request: { body: ExecRequest },
         responses: { 200: { description: 'The reply as the game sent it.', schema: z.strictObject({ data: LogEntry }) } },
-        errors: { 503: '`game_unavailable`: RCON refused the password or did not answer (the message says which).' },
+        errors: {
+          503: '`game_unavailable`: RCON refused the password or did not answer (the message says which).',
+          409: '`conflict`: the command stops or restarts the server, kicks or bans everyone, or deletes something, and `confirm` is not `true`; nothing was sent.',
+        },
         handler: exec,
       }),
       route({

@@ -22,6 +22,10 @@ export const ExecRequest = z
       .regex(/^[0-9a-fA-F-]{1,36}$/)
       .optional()
       .meta({ description: "A player's save uid: fills the placeholders." }),
+    confirm: z.literal(true).optional().meta({
+      description:
+        'Required for a command that stops or restarts the server, kicks or bans everyone, or deletes something (DoExit, Shutdown, …): without it such a command is 409 `conflict` saying why, and nothing is sent.',
+    }),
   })
   .meta({ description: 'Exactly one of `command` and `savedId`.' });
 

@@ -7,9 +7,10 @@ import { fsErrorReason, StorageError } from '../../../lib/errors.js';
 import { serverStatus } from '../../../rows/live-rows.js';
 import { required } from '../../services.js';
 import { json } from '../../respond.js';
+import { countdownPlan } from '../../../actions/countdown-words.js';
 import type { PanelHandler } from '../context.js';
 import type { WorldJobState } from '../../../ingest/world-jobs.js';
-import { DEFAULT_SHUTDOWN_MESSAGE, type AnnounceRequestSchema, type ShutdownRequestSchema } from './schemas.js';
+import type { AnnounceRequestSchema, ShutdownRequestSchema } from './schemas.js';
 
 /** The save watcher's part of the server card: why the save is not read, which world is
  * followed, how fresh the served world is. */
@@ -33,6 +34,7 @@ export const getServer = (async ({ deps }) => {
       maxPlayers: live.metrics ? live.metrics.maxPlayers : null,
       settings,
       poller,
+      countdown: deps.server?.countdown?.current() ?? null,
       gameConfigured: poller !== null,
       ...saveState(deps.server?.world?.state() ?? null),
       rcon: deps.console !== undefined,
@@ -94,8 +96,21 @@ export const saveNow = (async ({ deps, user, now }) => {
   return json(200, { data: { done: true, at: now.toISOString() } });
 }) satisfies PanelHandler;
 
-export const shutdown = (async ({ deps, body, user }) => {
-  const message = body.message ?? DEFAULT_SHUTDOWN_MESSAGE;
-  const { shutdownAt } = await required(deps, 'game').shutdown(body.delaySec, message, userActor(user.username));
-  return json(202, { data: { shutdownAt, delaySec: body.delaySec, message } });
+/** A shutdown runs as palpanel's countdown (actions/countdown.ts): players are told at each step,
+ * the last goes to the game; cancellable until then. */
+export const shutdown = (async ({ deps, body, user, now }) => {
+  const { state } = await required(deps, 'countdown').start({
+    kind: 'shutdown',
+    endsAt: new Date(now.getTime() + body.delaySec * 1000),
+    steps: body.steps,
+    reason: body.message ?? null,
+    actor: userActor(user.username),
+  });
+  const message = countdownPlan('shutdown', body.delaySec, body.steps, body.message)[0].words;
+  return json(202, { data: { shutdownAt: state.endsAt, delaySec: body.delaySec, message, countdown: state } });
 }) satisfies PanelHandler<{ body: typeof ShutdownRequestSchema }>;
+
+export const getCountdown = (({ deps }) => json(200, { data: deps.server?.countdown?.current() ?? null })) satisfies PanelHandler;
+
+export const cancelCountdown = (async ({ deps, user }) =>
+  json(200, { data: await required(deps, 'countdown').cancel(userActor(user.username)) })) satisfies PanelHandler;

@@ -1,10 +1,12 @@
 // The panel's server routes (issue 11): status, health, and the game's admin actions. Spread
 // into the panel route table (routes.ts).
 import { route, signedIn, adminOnly, type PanelRoute } from '../context.js';
-import { announce, getHealth, getServer, saveNow, shutdown } from './handlers.js';
+import { announce, cancelCountdown, getCountdown, getHealth, getServer, saveNow, shutdown } from './handlers.js';
 import {
   ActionDoneSchema,
   AnnounceRequestSchema,
+  CountdownCancelledSchema,
+  CountdownEnvelopeSchema,
   HealthEnvelopeSchema,
   PanelServerEnvelopeSchema,
   ShutdownAcceptedSchema,
@@ -35,6 +37,14 @@ export function serverRoutes(): PanelRoute[] {
         responses: { 200: { description: 'OK', schema: HealthEnvelopeSchema } },
         handler: getHealth,
       }),
+      route({
+        method: 'GET',
+        path: '/server/countdown',
+        operationId: 'getCountdown',
+        summary: 'The shutdown or restart countdown running now (null when none)',
+        responses: { 200: { description: 'OK', schema: CountdownEnvelopeSchema } },
+        handler: getCountdown,
+      }),
     ]),
     ...adminOnly([
       route({
@@ -62,13 +72,27 @@ export function serverRoutes(): PanelRoute[] {
         method: 'POST',
         path: '/server/shutdown',
         operationId: 'shutdownServer',
-        needs: 'game',
-        summary: 'Shut the game down gracefully after a delay, warning players',
-        description: 'The game counts down, tells players the message, saves and stops; the answer comes once the game accepted.',
+        needs: 'countdown',
+        summary: 'Shut the game down after a countdown, telling players at each step',
+        description:
+          "palpanel tells players at each step (default 10, 5 and 1 minutes, 30 and 10 seconds before) through the game's broadcast and hands the last step to the game's own shutdown, which saves and stops. Until then `POST /server/countdown/cancel` stops it. The answer comes once the game heard the first step.",
         request: { body: ShutdownRequestSchema },
-        responses: { 202: { description: 'The game accepted; it stops at `shutdownAt`.', schema: ShutdownAcceptedSchema } },
-        errors: GAME_503,
+        responses: { 202: { description: 'Started; the game stops at `shutdownAt`.', schema: ShutdownAcceptedSchema } },
+        errors: { ...GAME_503, 409: '`conflict`: a countdown is already running.' },
         handler: shutdown,
+      }),
+      route({
+        method: 'POST',
+        path: '/server/countdown/cancel',
+        operationId: 'cancelCountdown',
+        needs: 'countdown',
+        summary: 'Cancel the shutdown or restart countdown; players are told',
+        responses: { 200: { description: 'Cancelled: the countdown as it was.', schema: CountdownCancelledSchema } },
+        errors: {
+          404: '`not_found`: no countdown is running.',
+          409: '`conflict`: the last step went to the game, which stops whatever happens.',
+        },
+        handler: cancelCountdown,
       }),
     ]),
   ];

@@ -4,13 +4,13 @@ import { z } from 'zod';
 import { WorldOptionSchema } from '../world-option-schema.js';
 import { ServerStatusSchema, Timestamp } from '../../../rows/schemas.js';
 import { FollowedWorldSchema, FreshnessSchema } from '../world/schemas.js';
+import { COUNTDOWN_KINDS, DEFAULT_STEPS_SEC, MAX_STEP_SEC, MAX_STEPS } from '../../../actions/countdown-words.js';
 
 const NonNegInt = z.number().int().min(0);
 const Words = z.string().nullable();
 
 export const ANNOUNCE_MAX = 500;
 export const SHUTDOWN_DELAY_MAX = 86_400;
-export const DEFAULT_SHUTDOWN_MESSAGE = 'The server is shutting down.';
 
 export const SettingValueSchema = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
 
@@ -26,6 +26,31 @@ export const PollerHealthSchema = z.strictObject({
   }),
   failedPolls: z.int().min(0).optional().meta({ description: 'REST poller: failed polls since palpanel started.' }),
 });
+
+/** The steps of a countdown an admin chooses (a shutdown request, a scheduled restart or shutdown). */
+export const CountdownStepsSchema = z
+  .array(z.int().min(1).max(MAX_STEP_SEC))
+  .min(1)
+  .max(MAX_STEPS)
+  .meta({
+    description: `Seconds before the end at which players are told, in any order (default ${DEFAULT_STEPS_SEC.join(', ')}). The smallest is handed to the game's own shutdown and cannot be cancelled after it.`,
+  });
+
+export const CountdownSchema = z.strictObject({
+  kind: z.enum(COUNTDOWN_KINDS),
+  reason: Words.meta({ description: "The admin's words told after each step's; null for none." }),
+  startedBy: z.string().meta({ description: 'Who started it: `user:<name>`, or `system` for a scheduled task.' }),
+  startedAt: Timestamp,
+  endsAt: Timestamp.meta({ description: 'When the game stops.' }),
+  steps: z.array(NonNegInt).meta({ description: 'Seconds before the end at which players are told, largest first.' }),
+  nextStepAt: Timestamp.nullable().meta({ description: 'When players are told next; null once the game has the last step.' }),
+  nextWords: Words.meta({ description: 'What they are told then.' }),
+  cancellable: z.boolean().meta({ description: 'False once the last step went to the game: it stops whatever happens.' }),
+});
+export const CountdownEnvelopeSchema = z.strictObject({
+  data: CountdownSchema.nullable().meta({ description: 'The countdown running now; null when none.' }),
+});
+export const CountdownCancelledSchema = z.strictObject({ data: CountdownSchema });
 
 export const PanelServerSchema = ServerStatusSchema.extend({
   worldGuid: z.string().nullable().meta({ description: "The game's world GUID (from its REST API, else the save); null when unknown." }),
@@ -46,6 +71,7 @@ export const PanelServerSchema = ServerStatusSchema.extend({
     description:
       'Whether palpanel has RCON (SERVICE_RCON_ADDR and SERVICE_RCON_PASSWORD). Off is a normal state: the game deprecates RCON, and only the console needs it.',
   }),
+  countdown: CountdownSchema.nullable().meta({ description: 'The shutdown or restart countdown running now; null when none.' }),
   gameConfigured: z.boolean().meta({
     description:
       'Whether a game REST API is configured (SERVICE_GAME_REST_URL). false: palpanel polls no game, so `state` `unreachable` means "not configured", not a game that is down (the spec\'s `state` knows only those two values).',
@@ -99,17 +125,23 @@ export const ShutdownRequestSchema = z.strictObject({
     .int()
     .min(0)
     .max(SHUTDOWN_DELAY_MAX)
-    .meta({ description: 'Seconds the game waits, warning players, before it saves and stops.' }),
+    .meta({ description: 'Seconds until the game stops; players are told at each step on the way.' }),
   message: z
     .string()
     .trim()
     .min(1)
     .max(ANNOUNCE_MAX)
     .optional()
-    .meta({ description: `Told to players; default "${DEFAULT_SHUTDOWN_MESSAGE}"` }),
+    .meta({ description: 'A reason told to players after each step\'s words ("Server shutdown in 5 minutes: <message>"); default none.' }),
+  steps: CountdownStepsSchema.optional(),
 });
 
 export const ActionDoneSchema = z.strictObject({ data: z.strictObject({ done: z.literal(true), at: Timestamp }) });
 export const ShutdownAcceptedSchema = z.strictObject({
-  data: z.strictObject({ shutdownAt: Timestamp, delaySec: NonNegInt, message: z.string() }),
+  data: z.strictObject({
+    shutdownAt: Timestamp,
+    delaySec: NonNegInt,
+    message: z.string().meta({ description: 'What players were told first.' }),
+    countdown: CountdownSchema,
+  }),
 });

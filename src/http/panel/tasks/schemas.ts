@@ -1,6 +1,7 @@
 // The shapes of the panel's tasks routes: request and response schemas (routes.ts uses them).
 import { z } from 'zod';
 import { Timestamp } from '../../../rows/schemas.js';
+import { CountdownStepsSchema } from '../server/schemas.js';
 
 export const Schedule = z.discriminatedUnion('every', [
   z.strictObject({
@@ -23,16 +24,22 @@ export const Schedule = z.discriminatedUnion('every', [
 export const Action = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('restart'),
-    warnMinutes: z
-      .int()
-      .min(1)
-      .max(60)
-      .meta({ description: 'The first warning this many minutes before; a last one comes 1 minute before.' }),
+    steps: CountdownStepsSchema.optional(),
+    warnMinutes: z.int().min(1).max(60).optional().meta({
+      description:
+        'Older tasks: the first warning this many minutes before, then the default steps below it. `steps` says it better and wins.',
+    }),
     message: z
       .string()
+      .trim()
       .min(1)
       .max(200)
-      .meta({ description: '`{minutes}` is replaced.', examples: ['The server restarts in {minutes} minutes.'] }),
+      .optional()
+      .meta({
+        description:
+          'A reason told after each step\'s words ("Server restart in 5 minutes: <message>"). A message with `{minutes}` (older tasks) is not said: the words say the time.',
+        examples: ['Nightly maintenance'],
+      }),
     whenPlayersOnline: z.enum(['run', 'skip', 'delay']).meta({ description: '`delay`: wait until everyone has left (2 hours at most).' }),
   }),
   z.strictObject({
@@ -43,9 +50,11 @@ export const Action = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('shutdown'),
     delaySec: z.int().min(0).max(3600).meta({
-      description: "The game counts down this many seconds, telling players the message, then saves and stops (the game's REST API).",
+      description:
+        "Seconds until the game stops; players are told at each step, the last goes to the game's own shutdown (the game's REST API).",
     }),
-    message: z.string().trim().min(1).max(500),
+    message: z.string().trim().min(1).max(500).meta({ description: "A reason told after each step's words." }),
+    steps: CountdownStepsSchema.optional(),
   }),
   z.strictObject({
     kind: z.literal('command'),

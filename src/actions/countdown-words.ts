@@ -1,0 +1,74 @@
+// The arithmetic and the words of a shutdown or restart countdown (issue "Operating with
+// confidence"): at which moments players are told, and what they are told. Pure, so the words
+// are tested at every step: "in 1 minute", "in 30 seconds", never "in 0 min".
+
+export const COUNTDOWN_KINDS = ['shutdown', 'restart'] as const;
+export type CountdownKind = (typeof COUNTDOWN_KINDS)[number];
+
+/** The steps when the admin names none: 10, 5 and 1 minutes, 30 and 10 seconds before. */
+export const DEFAULT_STEPS_SEC: readonly number[] = [600, 300, 60, 30, 10];
+/** Steps an admin may name: at most this many, each between 1 s and a day. */
+export const MAX_STEPS = 12;
+export const MAX_STEP_SEC = 86_400;
+/** A countdown that starts this close before one of its steps says nothing at its start: the step
+ * comes soon enough (the task scheduler, checking every 15 s, starts a restart's countdown up to
+ * this long before its first step). */
+export const START_GRACE_SEC = 15;
+
+const unit = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** A span in words: 600 → "10 minutes", 60 → "1 minute", 90 → "1 minute and 30 seconds",
+ * 5400 → "1 hour and 30 minutes". Whole seconds; 0 has no span ("now" is the caller's word). */
+export function spanWords(sec: number): string {
+  const s = Math.max(0, Math.round(sec));
+  const parts = [
+    [Math.floor(s / 3600), 'hour'],
+    [Math.floor((s % 3600) / 60), 'minute'],
+    [s % 60, 'second'],
+  ] as const;
+  const named = parts.filter(([n]) => n > 0).map(([n, one]) => unit(n, one));
+  if (named.length <= 1) return named[0] ?? '0 seconds';
+  return `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}`;
+}
+
+const HEAD: Record<CountdownKind, string> = { shutdown: 'Server shutdown', restart: 'Server restart' };
+
+/** What players read `sec` seconds before the end: "Server shutdown in 10 minutes", with the
+ * admin's reason after a colon; "Server restart now" at 0. */
+export function countdownWords(kind: CountdownKind, sec: number, reason?: string | null): string {
+  const head = Math.round(sec) <= 0 ? `${HEAD[kind]} now` : `${HEAD[kind]} in ${spanWords(sec)}`;
+  return reason ? `${head}: ${reason}` : head;
+}
+
+/** What players read when the admin cancels. */
+export function cancelWords(kind: CountdownKind): string {
+  return kind === 'restart' ? 'Server restart cancelled. Carry on playing.' : 'Server shutdown cancelled. Carry on playing.';
+}
+
+/** One moment of a countdown: `sec` seconds before the end. `last`: the step handed to the game
+ * (its own shutdown, with this many seconds to wait and these words), after which it cannot be
+ * cancelled. */
+export interface CountdownStep {
+  sec: number;
+  words: string;
+  last: boolean;
+}
+
+/** The steps, largest first, without repeats; each a whole second count in range (the route's
+ * schema says so to the admin; this keeps a bad value from the store harmless). */
+export function normalSteps(steps: readonly number[] | undefined): number[] {
+  const ok = (steps ?? DEFAULT_STEPS_SEC).filter((s) => Number.isInteger(s) && s >= 1 && s <= MAX_STEP_SEC);
+  return [...new Set(ok.length ? ok : DEFAULT_STEPS_SEC)].sort((a, b) => b - a);
+}
+
+/** The moments of a countdown with `remainingSec` to go: an announcement now when no step comes
+ * within START_GRACE_SEC, then each step not already past; the smallest is the last (handed to
+ * the game). With no step left (a shutdown in 5 s with steps down to 10 s), the start itself is
+ * the last step. */
+export function countdownPlan(kind: CountdownKind, remainingSec: number, steps: readonly number[] | undefined, reason?: string | null) {
+  const remaining = Math.max(0, Math.round(remainingSec));
+  const ahead = normalSteps(steps).filter((s) => s <= remaining);
+  const sec = [...(ahead.length === 0 || remaining - ahead[0] > START_GRACE_SEC ? [remaining] : []), ...ahead];
+  const unique = [...new Set(sec)];
+  return unique.map((s, i): CountdownStep => ({ sec: s, words: countdownWords(kind, s, reason), last: i === unique.length - 1 }));
+}
