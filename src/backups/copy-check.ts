@@ -137,11 +137,13 @@ export class CopyChecker {
 
   private async run(id: string, command: readonly string[]): Promise<BackupCheck> {
     const local = (await this.o.backups.list()).find((b) => b.id === id) ?? null;
-    const dir = await mkdtemp(join(this.o.backups.backupDir, CHECK_WORK_PREFIX));
+    let dir: string | null = null;
     let outcome: Outcome;
     let detail: string;
     let createdAt = local?.createdAt ?? null;
     try {
+      // Made here, so a full or read-only backup disk is a recorded failure in words too.
+      dir = await mkdtemp(join(this.o.backups.backupDir, CHECK_WORK_PREFIX));
       const path = await this.fetch(command, dir, id);
       try {
         const { manifest, words } = await this.examine(path);
@@ -150,7 +152,9 @@ export class CopyChecker {
         outcome = 'ok';
         // The archive itself against the one here, when it is still here: a faithful copy is
         // the same bytes (a copy whose files all check out is whole either way).
-        const same = local ? (await fileSha256(path)) === (await fileSha256(archivePath(this.o.backups.backupDir, id))) : null;
+        // (The one here may have gone meanwhile, to retention: then nothing is said of it.)
+        const here = local ? await fileSha256(archivePath(this.o.backups.backupDir, id)).catch(() => null) : null;
+        const same = here === null ? null : (await fileSha256(path)) === here;
         const bytes =
           same === null ? '' : same ? ' (the same bytes as the archive here)' : ' (not the same bytes as the archive here, but whole)';
         detail = `The copy came back whole${bytes}: ${manifest.files.length} files match their checksums; ${words}.`;
@@ -171,7 +175,7 @@ export class CopyChecker {
         ];
       }
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      if (dir) await rm(dir, { recursive: true, force: true });
     }
     const check: BackupCheck = { at: iso(this.o.clock()), backupId: id, backupCreatedAt: createdAt, outcome, detail };
     this.o.store.backupChecks.record(check);
