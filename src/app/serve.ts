@@ -56,13 +56,13 @@ export interface ServeOptions {
   log: Logger;
   version: string;
   clock?: Clock;
+  /** The environment palpanel was started with: what the off-site copy and check commands
+   * inherit (less palpanel's own SERVICE_* settings); default none. */
+  env?: Readonly<Record<string, string | undefined>>;
   /** Receives the ready line (`listening on http://HOST:PORT`). */
   ready: (line: string) => void;
   /** The web UI's files; default: the executable's, or the checkout's dist/web (tests pass a build of their own). */
   web?: WebAssets | null;
-  /** The environment palpanel was started with: what an off-site copy command inherits (less
-   * palpanel's own SERVICE_* settings). */
-  env?: Record<string, string | undefined>;
 }
 
 export interface RunningServer {
@@ -158,9 +158,9 @@ function startBackups(
   live: LiveSource,
   client: GameRestClient | null,
   watcher: SaveWatcher<StoreParseResult>,
-  env: Record<string, string | undefined>,
+  env: Readonly<Record<string, string | undefined>>,
 ): BackupPorts {
-  const { svc, restorer, ports, copier } = createBackupStack({
+  const { svc, restorer, checker, ports, copier } = createBackupStack({
     store,
     settings,
     env,
@@ -175,6 +175,7 @@ function startBackups(
   life.onClose('backups', async () => {
     await restorer.idle();
     await svc.idle();
+    await checker.idle();
   });
   // Closed before the backups (closers run in reverse): a copy under way is killed and stays
   // pending; one a last backup queues meanwhile is kept in the store for the next start.
@@ -183,6 +184,7 @@ function startBackups(
     life.onClose('backup copies', () => copier.stop());
   }
   new BackupScheduler(svc, store, clock, log).start(life.signal);
+  checker.startTimer(life.signal);
   return ports;
 }
 

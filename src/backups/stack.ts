@@ -12,11 +12,16 @@ import { inWorkFolder, parseFolder } from './parse-sides.js';
 import { Restorer, type RestorerOptions } from './restore.js';
 import type { GameControl } from '../game/game-control.js';
 import { BackupService } from './service.js';
+import { CheckRefusedError, CopyChecker } from './copy-check.js';
+import type { OffsiteStatus } from './schemas.js';
 import type { Settings } from '../config/settings.js';
 import type { GameRestClient } from '../game/rest-client.js';
 import type { Clock } from '../lib/time.js';
 import type { Store } from '../store/index.js';
-import { copyView, OffsiteCopier, type CopyEnv } from './offsite-copy.js';
+import { copyView, OffsiteCopier } from './offsite-copy.js';
+
+/** The off-site status where no checker runs (tests of the rest). */
+const NO_CHECKS: OffsiteStatus = { configured: false, running: false, last: null, newestGoodAt: null, stale: false };
 
 export function createBackupPorts(
   svc: BackupService,
@@ -24,6 +29,7 @@ export function createBackupPorts(
   log: Logger,
   /** Where the off-site copies are kept; without it every backup's copy is `off`. */
   copies: { store: Store; copier: OffsiteCopier | null } | null = null,
+  checker?: CopyChecker,
 ): BackupPorts {
   return {
     async list() {
@@ -59,10 +65,10 @@ export function createBackupPorts(
         files: manifest.files,
       };
     },
-    storage: () => svc.storage(),
+    storage: async () => ({ ...(await svc.storage()), offsite: checker?.status() ?? NO_CHECKS }),
     pathOf: (id) => svc.pathOf(id),
     remove: (id, actor) => svc.remove(id, actor),
-    async importArchive(bytes, actor) {
+    async importArchive(bytes, actor, what = 'upload') {
       // Checked from a file of its own, like any archive: inflated into a work folder as it is
       // checked (never held), parsed there as a world save, then archived anew from there.
       const tmp = join(svc.backupDir, `.upload-${randomBytes(4).toString('hex')}.tar.gz.tmp`);
@@ -73,14 +79,14 @@ export function createBackupPorts(
           try {
             manifest = await extractArchive(tmp, dir);
           } catch (err) {
-            if (err instanceof TarError) throw new ValidationError(`The upload is not a palpanel backup: ${err.message}.`);
+            if (err instanceof TarError) throw new ValidationError(`The ${what} is not a palpanel backup: ${err.message}.`);
             throw err;
           }
           if (!manifest.files.some((f) => f.path === 'Level.sav'))
-            throw new ValidationError('The upload holds no Level.sav: it is not a world save.');
+            throw new ValidationError(`The ${what} holds no Level.sav: it is not a world save.`);
           const world = await parseFolder(dir, log);
           if (world.players.length === 0 && world.pals.length === 0 && world.guilds.length === 0) {
-            throw new ValidationError("The upload's Level.sav could not be read as a Palworld world save.");
+            throw new ValidationError(`The ${what}'s Level.sav could not be read as a Palworld world save.`);
           }
           // Listed with its own world, as parsed here (not the world in place's, nor its manifest's claim).
           const own = {
@@ -92,7 +98,7 @@ export function createBackupPorts(
             return await svc.adopt(files, actor, own);
           } catch (err) {
             // Its read-back after writing: what passed above cannot fail here, but would say why.
-            if (err instanceof TarError) throw new ValidationError(`The upload is not a palpanel backup: ${err.message}.`);
+            if (err instanceof TarError) throw new ValidationError(`The ${what} is not a palpanel backup: ${err.message}.`);
             throw err;
           }
         });
@@ -103,14 +109,24 @@ export function createBackupPorts(
     dryRun: (id) => restorer.dryRun(id),
     restore: (id, opts, actor) => restorer.restore(id, opts, actor),
     restoreJob: (id) => restorer.job(id),
+    async check(id) {
+      if (!checker) throw new CheckRefusedError('No off-site check is configured (SERVICE_BACKUP_CHECK_COMMAND).');
+      const { done } = await checker.start(id);
+      done.catch(() => undefined); // recorded either way; read at GET /backups/check
+      return { status: checker.status(), done };
+    },
+    checks: () => (checker ? { status: checker.status(), recent: checker.recent() } : { status: NO_CHECKS, recent: [] }),
   };
 }
 
 export interface BackupStackOptions {
   store: Store;
-  settings: Pick<Settings, 'backupDir' | 'dataDir' | 'backupCopyCommand' | 'backupCopyTimeoutMs'>;
-  /** The environment an off-site copy command inherits (SERVICE_* settings are taken out). */
-  env?: CopyEnv;
+  settings: Pick<
+    Settings,
+    'backupDir' | 'dataDir' | 'backupCopyCommand' | 'backupCopyTimeoutMs' | 'backupCheckCommand' | 'backupCheckTimeoutMs'
+  >;
+  /** The environment the off-site copy and check commands inherit (SERVICE_* settings are taken out). */
+  env: Readonly<Record<string, string | undefined>>;
   /** The world folder the game runs, looked up at each use; null without a save folder. */
   world: (() => string) | null;
   /** The ids of every world below the save folder (RestorerOptions.worldIds). */
@@ -132,6 +148,7 @@ export const backupDirOf = (s: Pick<Settings, 'backupDir' | 'dataDir'>): string 
 export function createBackupStack(o: BackupStackOptions): {
   svc: BackupService;
   restorer: Restorer;
+  checker: CopyChecker;
   ports: BackupPorts;
   /** Null without SERVICE_BACKUP_COPY_COMMAND. Not started here: `serve` starts it; a backup
    * made by the CLI on its own only queues its copy, which the next `serve` makes. */
@@ -144,7 +161,7 @@ export function createBackupStack(o: BackupStackOptions): {
         events: o.store.events,
         command: o.settings.backupCopyCommand,
         timeoutMs: o.settings.backupCopyTimeoutMs,
-        env: o.env ?? {},
+        env: o.env,
         backupDir,
         clock: o.clock,
         log: o.log,
@@ -170,5 +187,15 @@ export function createBackupStack(o: BackupStackOptions): {
     game: o.game,
     ingest: o.ingest,
   });
-  return { svc, restorer, copier, ports: createBackupPorts(svc, restorer, o.log, { store: o.store, copier }) };
+  const checker = new CopyChecker({
+    store: o.store,
+    backups: svc,
+    dryRun: o.world ? (path) => restorer.dryRunArchive(path) : null,
+    command: o.settings.backupCheckCommand,
+    timeoutMs: o.settings.backupCheckTimeoutMs,
+    env: o.env,
+    log: o.log,
+    clock: o.clock,
+  });
+  return { svc, restorer, checker, copier, ports: createBackupPorts(svc, restorer, o.log, { store: o.store, copier }, checker) };
 }

@@ -50,6 +50,11 @@ export interface Settings {
   trustedProxies: readonly string[] | null;
   /** Webhooks may go to loopback, link-local and private addresses (default: refused). */
   webhookAllowPrivate: boolean;
+  /** The off-site check: a command (argv, run without a shell) that fetches a backup's copy back
+   * into PALPANEL_CHECK_DIR; null: no checks. */
+  backupCheckCommand: readonly string[] | null;
+  /** How long one fetch may run before it is killed. */
+  backupCheckTimeoutMs: number;
 }
 
 /** A setting with an invalid value: start-up stops with exit 2 and this message. */
@@ -300,6 +305,18 @@ const DEFS = {
     def: 'off',
     schema: onOff,
     hint: 'on or off (also true/false, 1/0, yes/no): webhooks may go to loopback, link-local and private addresses',
+  },
+  backupCheckCommand: {
+    env: 'SERVICE_BACKUP_CHECK_COMMAND',
+    def: null,
+    schema: commandLine,
+    hint: 'a program and its arguments, separated by spaces ("quotes" around a word with spaces), run without a shell to fetch a backup\'s off-site copy into PALPANEL_CHECK_DIR, e.g. /opt/palpanel/backup-check.sh',
+  },
+  backupCheckTimeoutMs: {
+    env: 'SERVICE_BACKUP_CHECK_TIMEOUT',
+    def: '30m',
+    schema: interval,
+    hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d: a fetch running longer is killed',
   },
 } satisfies { [K in keyof Settings]: SettingDef<unknown> };
 

@@ -152,4 +152,15 @@ export const PANEL_MIGRATIONS: Migration[] = [
          last_output TEXT, copied_at TEXT)`,
     ],
   },
+  {
+    // Checks of the off-site copies (SERVICE_BACKUP_CHECK_COMMAND): each fetch of a backup's
+    // copy back and what palpanel found in it, so "the newest good off-site copy" outlives a
+    // restart. (Version 11 is the copies' own table.)
+    version: 12,
+    sql: [
+      `CREATE TABLE backup_checks (
+         id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, backup_id TEXT, backup_created_at TEXT,
+         outcome TEXT NOT NULL, detail TEXT NOT NULL)`,
+    ],
+  },
 ];

@@ -64,6 +64,8 @@ async function rig(command: string[], o: { clock?: () => Date; timeout?: string;
     backupDir: null,
     backupCopyCommand: command,
     backupCopyTimeoutMs: loadSettings({ SERVICE_BACKUP_COPY_TIMEOUT: o.timeout ?? '10m' }).backupCopyTimeoutMs,
+    backupCheckCommand: null,
+    backupCheckTimeoutMs: 60_000,
   };
   const stack = createBackupStack({
     store,

@@ -100,7 +100,14 @@ async function rig(command: string[], env: Record<string, string>, clock: () => 
   stores.push(store);
   const stack = createBackupStack({
     store,
-    settings: { dataDir, backupDir: null, backupCopyCommand: command, backupCopyTimeoutMs: 10 * 60_000 },
+    settings: {
+      dataDir,
+      backupDir: null,
+      backupCopyCommand: command,
+      backupCopyTimeoutMs: 10 * 60_000,
+      backupCheckCommand: null,
+      backupCheckTimeoutMs: 60_000,
+    },
     env: { PATH: process.env.PATH!, HOME: root, ...env },
     world: () => saveDir,
     log: () => undefined,
