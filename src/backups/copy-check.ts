@@ -116,13 +116,18 @@ export class CopyChecker {
     return this.o.clock().getTime() - Date.parse(good.backupCreatedAt!) > checkMaxAgeHours * 3_600_000;
   }
 
-  /** Starts a check of backup `id` (default: the newest); resolves with its result. Refused
+  /** Starts a check of backup `id` (default: the newest copied one, else the newest); resolves with its result. Refused
    * (409) when one runs, none is configured, or there is no backup to check. */
   async start(id?: string | null): Promise<{ done: Promise<BackupCheck> }> {
     if (!this.o.command) throw new CheckRefusedError('No off-site check is configured (SERVICE_BACKUP_CHECK_COMMAND).');
     if (this.running) throw new CheckRefusedError('An off-site check is running now; try again when it is done.');
     if (id != null && !BACKUP_ID.test(id)) throw new ValidationError('That is not a backup id.');
-    const target = id ?? (await this.o.backups.list())[0]?.id;
+    // By default the newest backup whose copy palpanel made (SERVICE_BACKUP_COPY_COMMAND): the
+    // newest of all may still be waiting for its copy, and would be found missing. Without copy
+    // tracking (copies made some other way), the newest.
+    const copied = new Set(this.o.store.backupCopies.all().flatMap((r) => (r.state === 'copied' ? [r.backupId] : [])));
+    const list = await this.o.backups.list();
+    const target = id ?? (list.find((b) => copied.has(b.id)) ?? list[0])?.id;
     if (!target) throw new CheckRefusedError('There is no backup yet whose off-site copy could be checked.');
     if (this.running) throw new CheckRefusedError('An off-site check is running now; try again when it is done.');
     const done = this.run(target, this.o.command).finally(() => (this.running = null));

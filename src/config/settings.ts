@@ -383,7 +383,7 @@ export function settingsSummary(s: Settings): string {
     let shown: string;
     if (v === null) shown = '(unset)';
     else if (def.secret) shown = '(set)';
-    else if (key === 'backupCopyCommand') shown = JSON.stringify((v as string[]).join(' '));
+    else if (key === 'backupCopyCommand' || key === 'backupCheckCommand') shown = JSON.stringify((v as string[]).join(' '));
     else if (Array.isArray(v)) shown = v.join(',');
     else if (typeof v === 'object') shown = `${(v as HostPort).host}:${(v as HostPort).port}`;
     else if (typeof v === 'boolean') shown = v ? 'on' : 'off';

@@ -151,6 +151,28 @@ describe('off-site copy check', () => {
     expect(r.checker.recent().map((c) => c.outcome)).toEqual(['ok', 'failed', 'missing']);
   });
 
+  it('by default checks the newest backup whose copy was made, not a newer one still waiting for its copy', async () => {
+    const r = await rig();
+    const copied = await r.backup();
+    const waiting = await r.backup();
+    const at = new Date().toISOString();
+    r.store.backupCopies.queue(copied.id, at);
+    r.store.backupCopies.started(copied.id, at);
+    r.store.backupCopies.finished(copied.id, {
+      state: 'copied',
+      nextAttemptAt: null,
+      lastExitCode: 0,
+      lastDurationMs: 5,
+      lastOutput: '',
+      at,
+    });
+    r.store.backupCopies.queue(waiting.id, at);
+    expect((await r.check()).backupId).toBe(copied.id);
+    // Without any copy made by palpanel, the newest.
+    r.store.backupCopies.forget([copied.id, waiting.id]);
+    expect((await r.check()).backupId).toBe(waiting.id);
+  });
+
   it('refuses with words when there is no backup, a check runs, or none is configured', async () => {
     const r = await rig();
     await expect(r.checker.start()).rejects.toThrow(/no backup yet/);
