@@ -7,6 +7,7 @@ import { playerIdOfSaveUid } from '../../../lib/player-id.js';
 import type { WorldGuild } from '../../../lib/world.js';
 import type { MapActor } from '../../../game/game-data-map.js';
 import { MAP_DATASET } from '../../integration/map.js';
+import { guildLabels } from '../../../rows/guild-labels.js';
 import { isRunning } from '../../../rows/live-rows.js';
 import { json } from '../../respond.js';
 import type { PanelHandler } from '../context.js';
@@ -83,10 +84,20 @@ export const getMapDataset = (({ deps }) => {
   const guilds = deps.store.world.guilds();
   const live = deps.live.snapshot();
   const byPlayer = guildOfPlayer(guilds);
+  const labels = guildLabels(guilds);
+  const guildName = (g: WorldGuild) => labels.get(g.id)?.name ?? g.name;
   const bases = guilds.flatMap((g) =>
     g.bases
       .filter((b) => finite(b.location))
-      .map((b) => ({ id: b.id, name: b.name, level: b.level, guildId: g.id, guildName: g.name, ...place(b.location!) })),
+      .map((b) => ({
+        id: b.id,
+        name: b.name,
+        displayName: labels.get(g.id)?.bases.get(b.id) ?? b.name ?? 'Base',
+        level: b.level,
+        guildId: g.id,
+        guildName: guildName(g),
+        ...place(b.location!),
+      })),
   );
   const players = isRunning(live)
     ? live.players
@@ -98,7 +109,7 @@ export const getMapDataset = (({ deps }) => {
             name: p.name,
             level: p.level,
             guildId: g?.id ?? null,
-            guildName: g?.name ?? null,
+            guildName: g ? guildName(g) : null,
             ...place(p.location!),
           };
         })
