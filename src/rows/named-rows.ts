@@ -36,11 +36,14 @@ export function labelledGuildRows(all: readonly WorldGuild[], guilds: readonly W
     return {
       ...row,
       displayName: label?.name ?? row.name,
-      bases: row.bases.map((b) => ({
-        ...b,
-        displayName: label?.bases.get(b.id) ?? b.name ?? 'Base',
-        map: b.location ? toMapCoords(b.location) : null,
-      })),
+      // In the numbering's order (id order), so "base 1" comes first.
+      bases: row.bases
+        .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        .map((b) => ({
+          ...b,
+          displayName: label?.bases.get(b.id) ?? b.name ?? 'Base',
+          map: b.location ? toMapCoords(b.location) : null,
+        })),
     };
   });
 }

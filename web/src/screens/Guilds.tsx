@@ -62,8 +62,8 @@ export function Guilds() {
                               <>
                                 {' '}
                                 · <Link href={`/map?focus=${b.id}`}>on the map</Link>{' '}
-                                <span className="muted">
-                                  ({Math.round(b.map.x)}, {Math.round(b.map.y)})
+                                <span className="muted" title="In-game map coordinates">
+                                  at {Math.round(b.map.x)}, {Math.round(b.map.y)}
                                 </span>
                               </>
                             )}
