@@ -12,7 +12,7 @@ import { DataTable, type Column } from '../ui/table';
 import { PagedList } from '../ui/states';
 
 /** Skill names with the game's id on hover; an id the panel cannot name is shown as-is and marked. */
-function Skills({ list }: { list: SkillName[] | undefined }) {
+export function Skills({ list }: { list: SkillName[] | undefined }) {
   if (!list || list.length === 0) return <span className="muted">none</span>;
   return (
     <>
