@@ -36,8 +36,20 @@ function guildOfPlayer(guilds: WorldGuild[]): Map<string, WorldGuild> {
 /** The live game-data snapshot for the live map: players with positions (the game-data
  * actors, else the REST poller's), pals in parties and at bases, NPCs and PalBoxes, with names
  * and guilds. Wild pals are only counted (hundreds of them move all the time). */
+/** Guild id (dashes and case ignored, as the game's live data may write it otherwise than the
+ * save) → the guild's display name (rows/guild-labels.ts). */
+function guildNamer(guilds: WorldGuild[]): (id: string | null, name: string | null) => string | null {
+  const key = (id: string) => id.replace(/-/g, '').toLowerCase();
+  const labels = guildLabels(guilds);
+  const byKey = new Map(guilds.map((g) => [key(g.id), labels.get(g.id)?.name ?? g.name]));
+  return (id, name) => (id ? (byKey.get(key(id)) ?? name) : name);
+}
+
 export const getWorldSnapshot = (({ deps }) => {
   const lm = deps.server?.liveMap() ?? null;
+  // A guild the save knows is named as in the guild list and on the bases layer, whatever name
+  // the live data gives it (for a guild nobody named, the same "Unnamed Guild" as the save).
+  const guildName = guildNamer(deps.store.world.guilds());
   const live = deps.live.snapshot();
   const actors = lm?.actors ?? [];
   const at = <T extends { location: WorldXY | null }>(xs: T[]) => xs.filter((a) => finite(a.location));
@@ -46,7 +58,7 @@ export const getWorldSnapshot = (({ deps }) => {
     name: a.name,
     level: a.level,
     guildId: a.guildId,
-    guildName: a.guildName,
+    guildName: guildName(a.guildId, a.guildName),
     ...place(a.location!),
   }));
   const restPlayers = isRunning(live)
@@ -68,13 +80,18 @@ export const getWorldSnapshot = (({ deps }) => {
           maxHp: a.maxHp,
           activity: a.activity,
           guildId: a.guildId,
-          guildName: a.guildName,
+          guildName: guildName(a.guildId, a.guildName),
           trainerName: a.trainerName,
           ...place(a.location!),
         }),
       ),
       npcs: of('npc').map((a) => ({ name: a.name, level: a.level, ...place(a.location!) })),
-      palBoxes: of('palBox').map((a) => ({ name: a.name, guildId: a.guildId, guildName: a.guildName, ...place(a.location!) })),
+      palBoxes: of('palBox').map((a) => ({
+        name: a.name,
+        guildId: a.guildId,
+        guildName: guildName(a.guildId, a.guildName),
+        ...place(a.location!),
+      })),
       wildPals: actors.filter((a) => a.kind === 'wildPal').length,
     },
   });
