@@ -29,14 +29,14 @@ export function Guilds() {
                   caption="Guilds"
                   rows={guilds}
                   rowKey={(g) => g.id}
-                  filterText={(g) => `${g.name} ${g.members.map((m) => m.name).join(' ')}`}
+                  filterText={(g) => `${g.displayName} ${g.members.map((m) => m.name).join(' ')}`}
                   initialSort={{ key: 'members', dir: -1 }}
                   columns={[
                     {
                       key: 'name',
                       label: 'Guild',
-                      sort: (g) => g.name.toLowerCase(),
-                      render: (g) => <a href={`#guild-${g.id}`}>{g.name || '(no name)'}</a>,
+                      sort: (g) => g.displayName.toLowerCase(),
+                      render: (g) => <a href={`#guild-${g.id}`}>{g.displayName}</a>,
                     },
                     { key: 'members', label: 'Members', numeric: true, sort: (g) => g.memberCount, render: (g) => g.memberCount },
                     { key: 'bases', label: 'Bases', numeric: true, sort: (g) => g.bases.length, render: (g) => g.bases.length },
@@ -46,7 +46,7 @@ export function Guilds() {
               </div>
               <div className="grid">
                 {guilds.map((g) => (
-                  <Card key={g.id} title={<span id={`guild-${g.id}`}>{g.name || '(no name)'}</span>}>
+                  <Card key={g.id} title={<span id={`guild-${g.id}`}>{g.displayName}</span>}>
                     <h3>Members</h3>
                     <ul className="plain inline">
                       {g.members.map((m) => (
@@ -63,7 +63,16 @@ export function Guilds() {
                       <ul className="plain">
                         {g.bases.map((b) => (
                           <li key={b.id}>
-                            {b.name ?? 'Base'} · level {b.level} {b.location && <Link href={`/map?focus=${b.id}`}>on the map</Link>}
+                            {b.displayName} · level {b.level}
+                            {b.map && (
+                              <>
+                                {' '}
+                                · <Link href={`/map?focus=${b.id}`}>on the map</Link>{' '}
+                                <span className="muted" title="In-game map coordinates">
+                                  at {Math.round(b.map.x)}, {Math.round(b.map.y)}
+                                </span>
+                              </>
+                            )}
                           </li>
                         ))}
                       </ul>

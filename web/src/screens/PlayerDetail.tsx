@@ -44,7 +44,7 @@ export function PlayerDetail({ uid }: { uid: string }) {
               <Card title="Player">
                 <div className="stats">
                   <Stat label="Level" value={p.level} />
-                  <Stat label="Guild" value={p.guild ? p.guild.name : 'none'} />
+                  <Stat label="Guild" value={p.guild ? p.guild.displayName : 'none'} />
                   <Stat label="Playtime" value={span(p.playtimeSec)} />
                   <Stat label="Last seen" value={p.online ? 'now' : ago(p.lastSeenAt, now)} sub={`first seen ${when(p.firstSeenAt)}`} />
                   <Stat
@@ -92,7 +92,7 @@ export function PlayerDetail({ uid }: { uid: string }) {
                 )}
               </Card>
               {p.guild && (
-                <Card title={`Guild: ${p.guild.name}`}>
+                <Card title={`Guild: ${p.guild.displayName}`}>
                   <p className="muted small">
                     {count(p.guild.memberCount, 'member')} · {count(p.guild.bases.length, 'base')}
                   </p>

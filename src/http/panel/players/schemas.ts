@@ -3,7 +3,8 @@
 // location, banned, whitelisted and sessions), bans, guilds and the whitelist.
 import { z } from 'zod';
 import { cursorParam, limitParam } from '../../routes/page-params.js';
-import { GuildSchema, PalSchema, PlayerSchema, Timestamp, UID_PATTERN } from '../../../rows/schemas.js';
+import { LabelledGuildSchema, NamedPalSchema } from '../../../rows/named-schemas.js';
+import { PlayerSchema, Timestamp, UID_PATTERN } from '../../../rows/schemas.js';
 
 export const PanelPlayerPath = z.object({
   uid: z
@@ -41,8 +42,8 @@ export const PanelPlayerDetailSchema = z.strictObject({
   data: z.strictObject({
     ...panelPlayerFields,
     sessions: z.array(SessionSpan).meta({ description: 'Online sessions the poller saw, newest first (at most 100).' }),
-    pals: z.array(PalSchema),
-    guild: GuildSchema.nullable(),
+    pals: z.array(NamedPalSchema),
+    guild: LabelledGuildSchema.nullable(),
   }),
 });
 
@@ -75,7 +76,7 @@ export const BanSchema = z.strictObject({
 });
 export const BanEnvelopeSchema = z.strictObject({ data: BanSchema });
 export const BanListSchema = z.strictObject({ data: z.array(BanSchema) });
-export const PanelGuildsSchema = z.strictObject({ data: z.array(GuildSchema) });
+export const PanelGuildsSchema = z.strictObject({ data: z.array(LabelledGuildSchema) });
 
 const WhitelistEntrySchema = z.strictObject({
   id: z.string().max(128).meta({ description: 'A platform user id (`steam_…`, `gdk_…`, `ps5_…`) or a save uid.' }),
