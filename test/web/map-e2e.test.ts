@@ -101,9 +101,12 @@ describe.skipIf(!CHROMIUM)('the map in Chromium (dist/palpanel demo, many player
     browser = await launchChromium();
     ({ page: admin } = await newPage(browser, pageProblems));
     await signIn(admin, demo.url, 'admin', demo.password);
-    await expect
-      .poll(async () => ((await call(admin, 'GET', '/map/dataset')).json.data.layers.players as unknown[]).length, { timeout: 30_000 })
-      .toBeGreaterThan(5);
+    // The live poll has read the players' positions (asked in the page until it answers).
+    await admin.waitForFunction(
+      async () => ((await (await fetch('/api/v1/map/dataset')).json()).data.layers.players as unknown[]).length > 5,
+      undefined,
+      { polling: 250, timeout: 30_000 },
+    );
     const ds = (await call(admin, 'GET', '/map/dataset')).json.data;
     players = ds.layers.players;
     bases = ds.layers.bases;
