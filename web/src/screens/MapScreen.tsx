@@ -127,8 +127,9 @@ export function MapScreen() {
   );
 }
 
-/** Dots closer than this many screen pixels are drawn as one bubble with a count. */
-const GROUP_PX = 16;
+/** Dots closer than this many screen pixels are drawn as one bubble with a count (more than two
+ * of the largest bubbles' radii, so bubbles never overlap one another). */
+const GROUP_PX = 26;
 /** A dot's radius on screen, pixels. */
 const DOT_PX = 6;
 /** The narrowest view, map units: closer than this, dots that still overlap share one spot. */
@@ -304,7 +305,7 @@ function MapView({
   });
   const markers = groupMarkers(inView, toScreen, GROUP_PX);
   const selectedId = pick?.what.kind === 'point' ? pick.what.id : null;
-  const labels = placeLabels(markers, widthPx, DOT_PX, selectedId);
+  const labels = placeLabels(markers, widthPx, widthPx * ASPECT, DOT_PX, selectedId);
   const byKey = new Map(markers.map((m) => [m.key, m]));
 
   // Opens a point's card and brings it into view (its layer on, the view centred on it).
@@ -493,7 +494,7 @@ function MapView({
                 </g>
               );
             const n = m.members.length;
-            const br = (9 + Math.min(8, Math.log2(n) * 2)) * perPx;
+            const br = (8 + Math.min(4, Math.log2(n) * 1.5)) * perPx;
             return (
               <g
                 key={m.key}

@@ -80,12 +80,12 @@ export interface Label {
 }
 
 /** Width of a name in pixels at the label's 12 px font (a character is about 0.6 of it). */
-const textWidth = (s: string) => s.length * 7 + 4;
+const textWidth = (s: string) => s.length * 7.2 + 4;
 
 /** Names of single dots, beside the dot (right of it, or left where the view's edge would cut it),
- * each only where it overlaps no name placed before it and no dot; `first` (the selected
- * point) is placed before all others. */
-export function placeLabels(markers: Marker[], widthPx: number, dotPx: number, first: string | null): Label[] {
+ * each only where it overlaps no name placed before it and no dot, and lies inside the view;
+ * `first` (the selected point) is placed before all others and even over a dot. */
+export function placeLabels(markers: Marker[], widthPx: number, heightPx: number, dotPx: number, first: string | null): Label[] {
   const singles = markers.filter((m) => m.members.length === 1);
   singles.sort((a, b) => Number(b.members[0].id === first) - Number(a.members[0].id === first));
   const boxes: [number, number, number, number][] = markers.map((m) => {
@@ -97,10 +97,13 @@ export function placeLabels(markers: Marker[], widthPx: number, dotPx: number, f
   const out: Label[] = [];
   for (const m of singles) {
     const p = m.members[0];
-    const w = textWidth(p.name);
+    // The selected name is bold, a tenth wider.
+    const w = textWidth(p.name) * (p.id === first ? 1.1 : 1);
     const left = m.sx + dotPx + 3 + w > widthPx;
     const x0 = left ? m.sx - dotPx - 3 - w : m.sx + dotPx + 3;
     const box: [number, number, number, number] = [x0, m.sy - 8, x0 + w, m.sy + 8];
+    // None the top or bottom edge would cut.
+    if (box[1] < 0 || box[3] > heightPx) continue;
     if (hits(box, markers.indexOf(m)) && p.id !== first) continue;
     boxes.push(box);
     out.push({ key: p.id, text: p.name, x: left ? x0 + w : x0, y: m.sy + 4, left });
