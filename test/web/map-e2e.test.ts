@@ -9,6 +9,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { worldToMap } from '../../src/lib/map-coords.js';
 import { ROOT } from '../helpers/paths.js';
 import { noteSkip } from '../helpers/skipped.js';
 import { tempDir } from '../helpers/temp.js';
@@ -103,7 +104,9 @@ describe.skipIf(!CHROMIUM)('the map in Chromium (dist/palpanel demo, many player
     await signIn(admin, demo.url, 'admin', demo.password);
     // The live poll has read the players' positions (asked in the page until it answers).
     await admin.waitForFunction(
-      async () => ((await (await fetch('/api/v1/map/dataset')).json()).data.layers.players as unknown[]).length > 5,
+      async () =>
+        ((await (await fetch('/api/v1/map/dataset')).json()) as { data: { layers: { players: unknown[] } } }).data.layers.players.length >
+        5,
       undefined,
       { polling: 250, timeout: 30_000 },
     );
@@ -211,6 +214,27 @@ describe.skipIf(!CHROMIUM)('the map in Chromium (dist/palpanel demo, many player
     }
     // Narrower than the whole map when the guild's bases lie together.
     await check(admin, 'desktop-dark-fit-guild');
+  });
+
+  it("shows an online player's position on their page in map coordinates (world units small) and opens their card on the map", async () => {
+    const online = (await call(admin, 'GET', '/players?online=true&limit=500')).json.data as { name: string; uid: string }[];
+    const p = players.find((x) => online.some((o) => o.name === x.name))!;
+    const uid = online.find((o) => o.name === p.name)!.uid;
+    await admin.goto(`${demo.url}/players/${uid}`);
+    const loc = admin.locator('dt:text-is("Location") + dd');
+    await loc.getByRole('link', { name: 'on the map' }).waitFor();
+    const m = /^(-?\d+), (-?\d+) \(world (-?\d+), (-?\d+)\)/.exec((await loc.textContent())!)!;
+    // The map coordinates are the world units through lib/map-coords.ts (the sim moves players:
+    // the two numbers come from one reading).
+    const want = worldToMap({ x: Number(m[3]), y: Number(m[4]) });
+    expect(Math.abs(Number(m[1]) - want.x)).toBeLessThanOrEqual(1);
+    expect(Math.abs(Number(m[2]) - want.y)).toBeLessThanOrEqual(1);
+    await check(admin, 'desktop-dark-player-location');
+    await loc.getByRole('link', { name: 'on the map' }).click();
+    const c = card(admin);
+    await c.getByRole('heading', { name: p.name, exact: true }).waitFor();
+    await c.getByRole('link', { name: 'Player page' }).click();
+    await admin.getByRole('heading', { name: p.name, exact: true }).waitFor();
   });
 
   for (const scheme of ['light', 'dark'] as const)

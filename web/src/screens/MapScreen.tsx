@@ -49,7 +49,9 @@ export function MapScreen() {
   useTitle('Map');
   const ds = useData<MapDataset>('/map/dataset', { refreshMs: 30000 });
   const snap = useData<WorldSnapshot>('/world/snapshot', { refreshMs: 5000 });
-  const focus = useSearch().get('focus');
+  const query = useSearch();
+  const focus = query.get('focus');
+  const player = query.get('player');
   const now = useNow();
   const [layers, setLayers] = useState<Record<LayerKey, boolean>>({ bases: true, players: true, pals: false, boxes: true, npcs: false });
   return (
@@ -84,7 +86,7 @@ export function MapScreen() {
                 .
               </p>
             )}
-            <MapView d={d} snap={snap.data ?? null} layers={layers} setLayers={setLayers} focus={focus} />
+            <MapView d={d} snap={snap.data ?? null} layers={layers} setLayers={setLayers} focus={focus} player={player} />
             <div className="grid">
               <Card title={`Bases (${d.layers.bases.length})`}>
                 <DataTable
@@ -225,12 +227,15 @@ function MapView({
   layers,
   setLayers,
   focus,
+  player,
 }: {
   d: MapDataset;
   snap: WorldSnapshot | null;
   layers: Record<LayerKey, boolean>;
   setLayers: (l: Record<LayerKey, boolean>) => void;
   focus: string | null;
+  /** A player's save uid or REST id (a player page's "on the map"): their card opens once they are on it. */
+  player: string | null;
 }) {
   const main = d.map.layers.find((l) => l.id === 'palpagos') ?? d.map.layers[0];
   const rect = useMemo(() => layerRect(main), [main]);
@@ -266,6 +271,15 @@ function MapView({
     watch.observe(el);
     return () => watch.disconnect();
   }, []);
+  // The player a page asked for, once the live positions hold them (only once: the user moves on).
+  const wanted = useRef(player ? player.replace(/-/g, '').toUpperCase() : null);
+  useEffect(() => {
+    const p = wanted.current ? every.find((x) => x.playerId?.toUpperCase() === wanted.current) : undefined;
+    if (!p) return;
+    wanted.current = null;
+    setView((v) => ({ cx: p.at.x, cy: p.at.y, w: Math.min(v.w, 600) }));
+    setPick({ what: { kind: 'point', id: p.id }, pinned: true });
+  }, [every]);
   // Esc closes the card wherever the focus is.
   useEffect(() => {
     if (!pick) return;

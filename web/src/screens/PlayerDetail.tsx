@@ -73,7 +73,8 @@ export function PlayerDetail({ uid }: { uid: string }) {
                     {p.location ? (
                       // Map coordinates, as the game's map and palpanel's map show them; world units small.
                       <>
-                        {mapXY(worldToMap(p.location))} <span className="muted small">({worldXY(p.location)})</span>
+                        {mapXY(worldToMap(p.location))} <span className="muted small">({worldXY(p.location)})</span>{' '}
+                        <Link href={`/map?player=${encodeURIComponent(p.uid)}`}>on the map</Link>
                       </>
                     ) : (
                       <span className="muted">only while online</span>
