@@ -165,8 +165,9 @@ function allPoints(d: MapDataset, snap: WorldSnapshot | null): MapPoint[] {
       name: p.name,
       what: 'Player',
       level: p.level,
-      guildId: p.guildId ?? known?.guildId ?? null,
-      guildName: p.guildName ?? known?.guildName ?? null,
+      // The save's guild first: it is the one the guild pages (/guilds/{id}) know.
+      guildId: known?.guildId ?? p.guildId ?? null,
+      guildName: known?.guildName ?? p.guildName ?? null,
       playerId: known?.playerId,
     });
   }
