@@ -9,6 +9,7 @@ import { Moderator } from '../actions/whitelist-moderator.js';
 import type { LiveSource } from '../poller/live-source.js';
 import { createHandler, loadWebAssets, type WebAssets } from '../http/index.js';
 import { startHttpServer } from '../http/node-adapter.js';
+import { mapTilesOf } from '../http/web/map-tiles.js';
 import { systemClock, type Clock } from '../lib/time.js';
 import { ListenError, NotConfiguredError } from '../lib/errors.js';
 import type { BackupPorts } from '../backups/types.js';
@@ -346,6 +347,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
       feed,
       web: opts.web !== undefined ? opts.web : loadWebAssets(),
       mapTileUrl: settings.mapTileUrl,
+      mapTiles: mapTilesOf(settings.mapTilesDir),
       webhookAllowPrivate: settings.webhookAllowPrivate,
       diagnostics: createDiagnosticsPorts({
         rest,

@@ -41,6 +41,7 @@ Settings (environment; a flag above wins over its variable):
   SERVICE_CONFIG_FILE             the game's PalWorldSettings.ini, palworld-server-docker's env file, or a compose file (its environment: block), for the panel's config editor (default none)
   SERVICE_CONFIG_COMPOSE_SERVICE  the compose file's service to edit; unset: the only one with palworld-server-docker variables, else palworld (default none)
   SERVICE_MAP_TILE_URL            map tiles the web UI draws under its map, an http(s) URL with {z}, {x}, {y} (default none)
+  SERVICE_MAP_TILES_DIR           a folder of your own map tiles, {z}/{x}/{y}.png (or .webp, .jpg), served at /map-tiles/ for the map (default none)
   SERVICE_PUBLIC_URL              the address users open behind a reverse proxy, e.g. https://panel.example.org: changes are accepted from it, cookies Secure when https (default none)
   SERVICE_TRUSTED_PROXIES         addresses or CIDRs of reverse proxies whose X-Forwarded-For/-Proto/-Host are believed (default none)
   SERVICE_WEBHOOK_ALLOW_PRIVATE   on lets webhooks go to loopback, link-local and private addresses, e.g. a bot on this host (default off)

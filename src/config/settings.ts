@@ -43,6 +43,9 @@ export interface Settings {
   configComposeService: string | null;
   /** A map tile URL template ({z}/{x}/{y}) the live map draws under its grid; null: none. */
   mapTileUrl: string | null;
+  /** A folder of the host's own map tiles, `{z}/{x}/{y}.png` (or .webp, .jpg), that palpanel
+   * serves at /map-tiles/ (map-tiles.ts); null: none. Wins over `mapTileUrl`. */
+  mapTilesDir: string | null;
   /** The address users open (`https://panel.example.org`, an origin); null: none beside the
    * address palpanel listens on. */
   publicUrl: string | null;
@@ -287,6 +290,12 @@ const DEFS = {
     def: null,
     schema: tileTemplate,
     hint: 'an http(s) URL template with {z}, {x} and {y}, e.g. https://tiles.example/{z}/{x}/{y}.png',
+  },
+  mapTilesDir: {
+    env: 'SERVICE_MAP_TILES_DIR',
+    def: null,
+    schema: nonEmpty,
+    hint: 'a folder path holding {z}/{x}/{y}.png (or .webp, .jpg) map tiles',
   },
   publicUrl: {
     env: 'SERVICE_PUBLIC_URL',

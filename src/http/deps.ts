@@ -2,6 +2,7 @@
 // (src/app/serve.ts) and by tests. Live data comes through `LiveSource`, so the pollers stay
 // replaceable and tests use plain values.
 import type { WebAssets } from './web/assets.js';
+import type { MapTiles } from './web/map-tiles.js';
 import type { Logger } from '../lib/logger.js';
 import type { Settings } from '../config/settings.js';
 import type { ModerationActions } from '../actions/moderation-actions.js';
@@ -51,6 +52,8 @@ export interface HttpDeps {
   web?: WebAssets | null;
   /** A map tile URL template the host configures (SERVICE_MAP_TILE_URL); the live map draws it. */
   mapTileUrl?: string | null;
+  /** The host's own tile folder (SERVICE_MAP_TILES_DIR, map-tiles.ts), served at /map-tiles/; wins over mapTileUrl. */
+  mapTiles?: MapTiles | null;
   /** SERVICE_WEBHOOK_ALLOW_PRIVATE: a webhook may name a loopback, link-local or private address. */
   webhookAllowPrivate?: boolean;
 }

@@ -19,6 +19,7 @@ import { readCookie, SESSION_COOKIE } from './panel/cookies.js';
 import type { AnyRoute } from './routes/route.js';
 import type { RouteTable } from './routes/table.js';
 import type { Handler, HttpRequest, HttpResponse } from './types.js';
+import { MAP_TILES_BASE, serveMapTile } from './web/map-tiles.js';
 import { contentSecurityPolicy, isWebPath, serveWeb, tileOrigin } from './web/serve-web.js';
 
 export type { Handler, HttpRequest, HttpResponse } from './types.js';
@@ -56,6 +57,8 @@ export function createHandler(given: HttpDeps, opts: HandlerOptions = {}): Handl
       // Prometheus scrapes with an Integration API key (interface.md).
       if (req.path === metrics.path)
         return await integration.guarded(req, () => metrics.handler({ deps, requests, params: {}, query: {}, body: undefined }));
+      // The host's own map tiles, for a signed-in user (map-tiles.ts).
+      if (under(req.path, MAP_TILES_BASE)) return await serveMapTile(deps.mapTiles ?? null, req, signedIn(req));
       const answer = publicRoutes(req);
       if (answer) return answer;
       // Outside /api/ the web UI answers its files, its screens and a browser's navigation
@@ -77,6 +80,10 @@ export function createHandler(given: HttpDeps, opts: HandlerOptions = {}): Handl
   // The Integration API takes no body, so none is ever read there.
   // An upload's large body is read only for a signed-in admin: anyone else's request is
   // answered 401 or 403 on its head, without holding 512 MiB of it first.
+  const signedIn = (req: HttpRequest): boolean => {
+    const token = readCookie(req, SESSION_COOKIE);
+    return token !== undefined && deps.store.sessions.lookup(token, deps.clock()) !== null;
+  };
   const mayUpload = (req?: HttpRequest): boolean => {
     const token = req ? readCookie(req, SESSION_COOKIE) : undefined;
     return token !== undefined && deps.store.sessions.lookup(token, deps.clock())?.role === 'admin';

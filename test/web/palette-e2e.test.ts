@@ -214,10 +214,11 @@ describe.skipIf(!CHROMIUM)('the command palette and the wording fixes in Chromiu
         (await call(admin, 'GET', '/guilds')).json.data as {
           id: string;
           name: string;
-          bases: { id: string; name: string | null; location: unknown }[];
+          displayName: string;
+          bases: { id: string; displayName: string; location: unknown }[];
         }[]
       ).find((g) => g.name && g.bases.some((b) => b.location))!;
-      await find(admin, guild.name);
+      await find(admin, guild.displayName);
       const guildOption = options(admin)
         .filter({ has: admin.locator('.palette-kind', { hasText: /^Guild$/ }) })
         .first();
@@ -228,7 +229,7 @@ describe.skipIf(!CHROMIUM)('the command palette and the wording fixes in Chromiu
       await expect.poll(() => admin.locator(`#guild-${guild.id}`).isVisible()).toBe(true);
 
       const base = guild.bases.find((b) => b.location)!;
-      const baseLabel = base.name ?? `Base of ${guild.name}`;
+      const baseLabel = base.displayName;
       await find(admin, baseLabel);
       const baseOption = options(admin)
         .filter({ has: admin.locator('.palette-kind', { hasText: /^Base$/ }) })

@@ -382,14 +382,15 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
     await expect.poll(() => tileRequests.length).toBeGreaterThan(0);
     expect(tileRequests.every((u) => /^\/palpagos\/\d\/\d+\/\d+\.png$/.test(u))).toBe(true);
     // Bases from the save and live players are drawn.
-    expect(await map.locator('circle.pt-bases').count()).toBeGreaterThan(0);
-    await expect.poll(() => map.locator('circle.pt-players').count()).toBeGreaterThan(0);
+    // (Dots that overlap are drawn as one bubble with a count: a base may be in a bubble.)
+    expect(await map.locator('circle.pt-bases, circle.pt-group-bases').count()).toBeGreaterThan(0);
+    await expect.poll(() => map.locator('circle.pt-players, circle.pt-group-players').count()).toBeGreaterThan(0);
     // The whole-map view shows every base of the save, the ones far north included.
     const box = (await map.boundingBox())!;
     // Runs in the page (the test's types have no DOM).
     type Boxed = { getBoundingClientRect(): { x: number; y: number; width: number; height: number } };
     const bases = await map
-      .locator('circle.pt-bases')
+      .locator('[data-mk] circle')
       .evaluateAll((cs) =>
         (cs as unknown as Boxed[]).map((c) => c.getBoundingClientRect()).map((r) => ({ x: r.x + r.width / 2, y: r.y + r.height / 2 })),
       );

@@ -42,3 +42,15 @@ export const num = (n: number) => n.toLocaleString();
 
 /** A count with its noun, singular for one: "1 base", "3 bases". */
 export const count = (n: number, one: string, many = `${one}s`) => `${num(n)} ${n === 1 ? one : many}`;
+
+/** A position as players read it: the in-game map coordinates (the game's own map shows these),
+ * whole numbers, east then north. Every screen that shows a position uses this. */
+export function mapXY(m: { x: number; y: number }): string {
+  return `${Math.round(m.x)}, ${Math.round(m.y)}`;
+}
+
+/** A position in world units (Unreal cm, as the save and the REST API give it): the small print
+ * beside map coordinates, for admins who paste positions into commands. */
+export function worldXY(w: { x: number; y: number }): string {
+  return `world ${Math.round(w.x)}, ${Math.round(w.y)}`;
+}

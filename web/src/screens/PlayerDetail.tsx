@@ -2,7 +2,7 @@
 // admin the moderation actions (kick, ban, unban, each with a reason) and item grants.
 import { useState } from 'react';
 import { api } from '../api';
-import { ago, count, span, when } from '../format';
+import { ago, count, mapXY, span, when, worldXY } from '../format';
 import { useAction, useData, useNow } from '../hooks';
 import { Link, useTitle } from '../router';
 import { useIsAdmin } from '../session';
@@ -14,6 +14,7 @@ import { DataTable } from '../ui/table';
 import { Async, Empty } from '../ui/states';
 import { palColumns } from './Pals';
 import { GrantForm } from './Items';
+import { worldToMap } from '../../../src/lib/map-coords';
 
 type Act = 'kick' | 'ban' | 'unban';
 const ACT_WORDS: Record<Act, { title: string; confirm: string; done: string }> = {
@@ -70,7 +71,11 @@ export function PlayerDetail({ uid }: { uid: string }) {
                   <dt>Location</dt>
                   <dd>
                     {p.location ? (
-                      `${Math.round(p.location.x)}, ${Math.round(p.location.y)}`
+                      // Map coordinates, as the game's map and palpanel's map show them; world units small.
+                      <>
+                        {mapXY(worldToMap(p.location))} <span className="muted small">({worldXY(p.location)})</span>{' '}
+                        <Link href={`/map?player=${encodeURIComponent(p.uid)}`}>on the map</Link>
+                      </>
                     ) : (
                       <span className="muted">only while online</span>
                     )}

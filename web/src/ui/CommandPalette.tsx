@@ -187,7 +187,7 @@ export function CommandPalette({ screens, open, setOpen }: { screens: PaletteScr
       out.push({
         id: `guild:${g.id}`,
         kind: 'Guild',
-        label: g.name || '(no name)',
+        label: g.displayName,
         hint: `${g.memberCount} ${g.memberCount === 1 ? 'member' : 'members'} · ${g.bases.length} ${g.bases.length === 1 ? 'base' : 'bases'}`,
         searchOnly: true,
         run: () => go(`/guilds#guild-${g.id}`),
@@ -197,8 +197,8 @@ export function CommandPalette({ screens, open, setOpen }: { screens: PaletteScr
           out.push({
             id: `base:${b.id}`,
             kind: 'Base',
-            label: b.name ?? `Base of ${g.name || 'a guild'}`,
-            hint: `${g.name || '(no name)'} · level ${b.level} · on the map`,
+            label: b.displayName,
+            hint: `${g.displayName} · level ${b.level} · on the map`,
             searchOnly: true,
             run: () => go(`/map?focus=${encodeURIComponent(b.id)}`),
           });

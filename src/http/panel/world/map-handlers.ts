@@ -10,6 +10,7 @@ import { MAP_DATASET } from '../../integration/map.js';
 import { guildLabels } from '../../../rows/guild-labels.js';
 import { isRunning } from '../../../rows/live-rows.js';
 import { json } from '../../respond.js';
+import { mapTilesTemplate } from '../../web/map-tiles.js';
 import type { PanelHandler } from '../context.js';
 
 /** The texture layer holding a world point (the World Tree's bounds first: it lies inside
@@ -137,7 +138,8 @@ export const getMapDataset = (({ deps }) => {
       coordinates: MAP_COORDINATES_TEXT,
       lastParseAt: deps.store.world.parseInfo().lastParseAt,
       capturedAt: isRunning(live) ? live.capturedAt : null,
-      tileUrl: deps.mapTileUrl ?? null,
+      // The host's own folder, served by palpanel, before a tile server elsewhere.
+      tileUrl: deps.mapTiles ? mapTilesTemplate(deps.mapTiles) : (deps.mapTileUrl ?? null),
       layers: { bases, players },
     },
   });

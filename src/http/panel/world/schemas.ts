@@ -92,7 +92,7 @@ export const PanelMapDatasetSchema = z.strictObject({
   capturedAt: Timestamp.nullable().meta({ description: 'The poll the player positions come from; null while the game is not read.' }),
   tileUrl: z.string().nullable().meta({
     description:
-      'The map tile URL template ({z}/{x}/{y}, a 256-pixel pyramid of each layer) the host set in SERVICE_MAP_TILE_URL; null: none (palpanel ships no tiles).',
+      'The map tile URL template ({z}/{x}/{y}, a 256-pixel pyramid of the main layer): `/map-tiles/{z}/{x}/{y}.png` (or .webp, .jpg) when the host set SERVICE_MAP_TILES_DIR (palpanel serves that folder), else SERVICE_MAP_TILE_URL; null: none (palpanel ships no tiles).',
   }),
   layers: z.strictObject({
     bases: z.array(
