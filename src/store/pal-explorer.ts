@@ -1,0 +1,213 @@
+// The pal explorer's tables and query (issue: pals as players talk about them). Beside each pal
+// row of world.db, a narrow row of the facts the explorer filters and sorts on, and one row per
+// passive skill: filtering and counting then read a few megabytes of small rows instead of every
+// pal's JSON, and each sort key has an index, so the first page of 100,000 pals is a short index
+// walk. They are derived at build time with the pal rows, so they can never disagree with them.
+import type { Database } from 'sql.js';
+import type { Placement, WorldPal, WorldPlayer } from '../lib/world.js';
+import { playerIdOfSaveUid } from '../lib/player-id.js';
+import { queryAll, queryGet } from './durable-db.js';
+
+export const PAL_FACTS_SCHEMA = [
+  `CREATE TABLE pal_facts (instance_id TEXT PRIMARY KEY, level INTEGER NOT NULL, stars INTEGER NOT NULL,
+     alpha INTEGER NOT NULL, lucky INTEGER NOT NULL, placement TEXT NOT NULL, reason TEXT, owner_key TEXT NOT NULL,
+     owner_name TEXT NOT NULL, species TEXT NOT NULL, name TEXT NOT NULL, talents INTEGER NOT NULL) WITHOUT ROWID`,
+  `CREATE TABLE pal_passives (skill TEXT NOT NULL COLLATE NOCASE, instance_id TEXT NOT NULL,
+     PRIMARY KEY (skill, instance_id)) WITHOUT ROWID`,
+];
+
+/** One index per sort key, each ending in the tie-breaker, so a page is a walk of one index. */
+export const PAL_FACTS_INDEXES = [
+  `CREATE INDEX pal_facts_level ON pal_facts (level, instance_id)`,
+  `CREATE INDEX pal_facts_name ON pal_facts (name, instance_id)`,
+  `CREATE INDEX pal_facts_owner ON pal_facts (owner_name, instance_id)`,
+  `CREATE INDEX pal_facts_species ON pal_facts (species, instance_id)`,
+  `CREATE INDEX pal_facts_stars ON pal_facts (stars, instance_id)`,
+  `CREATE INDEX pal_facts_talents ON pal_facts (talents, instance_id)`,
+];
+
+/**
+ * Why a pal's placement is `unknown`, in one word the panel turns into a sentence. Placement comes
+ * only from exact container matches (save/world-pals.ts), and a player's party and Palbox are
+ * named only in their own `Players/<UID>.sav`:
+ * - `owner_file_missing`: the owner is a player of the save whose player file was not read (absent
+ *   or unreadable), so their party and Palbox cannot be named. All 1,045 unknown pals of the real
+ *   1.0 fixture are this: 8 of its 17 players have no player file.
+ * - `owner_not_player`: the owner uid is no player of this save (a deleted character, say).
+ * - `no_owner`: the save names no owner, past or present.
+ * - `other_container`: the owner's file was read; the pal is in none of their party, Palbox or a
+ *   listed base's workers (a guild chest, a cage or another container the panel does not name).
+ */
+export const UNKNOWN_REASONS = ['owner_file_missing', 'owner_not_player', 'no_owner', 'other_container'] as const;
+export type UnknownReason = (typeof UNKNOWN_REASONS)[number];
+
+/** The three progression fields are present exactly when the player's file was read (lib/world.ts). */
+export function playerFileRead(p: WorldPlayer): boolean {
+  return p.captureTotal !== undefined || p.uniquePalsCaptured !== undefined || p.paldeckUnlocked !== undefined;
+}
+
+export function unknownReason(p: WorldPal, fileRead: ReadonlyMap<string, boolean>): UnknownReason | null {
+  if (p.placement !== 'unknown') return null;
+  if (!p.ownerUid) return 'no_owner';
+  const read = fileRead.get(playerIdOfSaveUid(p.ownerUid));
+  if (read === undefined) return 'owner_not_player';
+  return read ? 'other_container' : 'owner_file_missing';
+}
+
+/** Condenser stars: rank 1 (never condensed) to 5 is 0 to 4 stars. The game leaves `Rank` out of
+ * the save at its default, so a pal without one has never been condensed: 0 stars. */
+export function starsOf(rank: number | null): number {
+  return Number.isInteger(rank) && (rank as number) >= 1 && (rank as number) <= 5 ? (rank as number) - 1 : 0;
+}
+
+export type PalFactsRow = [string, number, number, number, number, string, string | null, string, string, string, string, number];
+
+/** A pal's facts row. Written for any row the store is handed: a missing text is empty and a
+ * missing number 0, never a failed build (the JSON row keeps whatever came). */
+export function palFactsRow(p: WorldPal, fileRead: ReadonlyMap<string, boolean>): PalFactsRow {
+  const text = (v: string | undefined | null) => (typeof v === 'string' ? v : '');
+  const num = (v: number | undefined | null) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+  return [
+    p.instanceId,
+    num(p.level),
+    starsOf(p.rank),
+    p.isAlpha ? 1 : 0,
+    p.isLucky ? 1 : 0,
+    text(p.placement),
+    unknownReason(p, fileRead),
+    playerIdOfSaveUid(text(p.ownerUid)),
+    text(p.ownerName).toLowerCase(),
+    text(p.characterId).toLowerCase(),
+    text(p.displayName).toLowerCase(),
+    p.talents ? num(p.talents.hp) + num(p.talents.shot) + num(p.talents.defense) : 0,
+  ];
+}
+
+export const INSERT_PAL_FACTS = 'INSERT OR REPLACE INTO pal_facts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
+export const INSERT_PAL_PASSIVE = 'INSERT OR IGNORE INTO pal_passives (skill, instance_id) VALUES (?, ?)';
+
+export const PAL_SORTS = ['level', 'name', 'owner', 'species', 'stars', 'talents', 'instanceId'] as const;
+export type PalSort = (typeof PAL_SORTS)[number];
+
+const SORT_COLUMN: Record<PalSort, string> = {
+  level: 'level',
+  name: 'name',
+  owner: 'owner_name',
+  species: 'species',
+  stars: 'stars',
+  talents: 'talents',
+  instanceId: 'instance_id',
+};
+
+/** What the explorer asks for; every field but sort, order, offset and limit is optional. */
+export interface PalQuery {
+  /** A save uid (any dashes and case) or a case-insensitive part of the owner's name. */
+  owner?: string;
+  /** A case-insensitive part of the species id or its name. */
+  species?: string;
+  placement?: Placement;
+  minLevel?: number;
+  maxLevel?: number;
+  alpha?: boolean;
+  lucky?: boolean;
+  minStars?: number;
+  maxStars?: number;
+  /** Skill ids the pal must all have (case-insensitive, exact). */
+  passives?: string[];
+  sort: PalSort;
+  order: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+}
+
+export interface ExploredPal {
+  pal: WorldPal;
+  stars: number;
+  reason: UnknownReason | null;
+}
+
+function whereOf(q: PalQuery): { sql: string; params: (string | number)[] } {
+  const parts: string[] = [];
+  const params: (string | number)[] = [];
+  const owner = q.owner?.trim() ?? '';
+  if (owner !== '') {
+    parts.push('(owner_key = ? OR instr(owner_name, ?) > 0)');
+    params.push(playerIdOfSaveUid(owner), owner.toLowerCase());
+  }
+  const species = q.species?.trim().toLowerCase() ?? '';
+  if (species !== '') {
+    parts.push('(instr(species, ?) > 0 OR instr(name, ?) > 0)');
+    params.push(species, species);
+  }
+  if (q.placement !== undefined) {
+    parts.push('placement = ?');
+    params.push(q.placement);
+  }
+  const range = (column: string, min: number | undefined, max: number | undefined) => {
+    if (min !== undefined) {
+      parts.push(`${column} >= ?`);
+      params.push(min);
+    }
+    if (max !== undefined) {
+      parts.push(`${column} <= ?`);
+      params.push(max);
+    }
+  };
+  range('level', q.minLevel, q.maxLevel);
+  range('stars', q.minStars, q.maxStars);
+  if (q.alpha !== undefined) {
+    parts.push('alpha = ?');
+    params.push(q.alpha ? 1 : 0);
+  }
+  if (q.lucky !== undefined) {
+    parts.push('lucky = ?');
+    params.push(q.lucky ? 1 : 0);
+  }
+  for (const skill of q.passives ?? []) {
+    parts.push('instance_id IN (SELECT instance_id FROM pal_passives WHERE skill = ?)');
+    params.push(skill);
+  }
+  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+}
+
+/** One page of pals in the asked order (ties by instance id, in the same direction, so the
+ * reversed order is the exact reverse list), and how many match in all. */
+export function explorePals(
+  db: Database,
+  q: PalQuery,
+  decode: (cell: Uint8Array | string) => WorldPal,
+): { rows: ExploredPal[]; total: number } {
+  const where = whereOf(q);
+  const dir = q.order === 'asc' ? 'ASC' : 'DESC';
+  const column = SORT_COLUMN[q.sort];
+  const order = column === 'instance_id' ? `instance_id ${dir}` : `${column} ${dir}, instance_id ${dir}`;
+  const page = queryAll<{ instance_id: string; stars: number; reason: UnknownReason | null }>(
+    db,
+    `SELECT instance_id, stars, reason FROM pal_facts ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    [...where.params, q.limit, q.offset],
+  );
+  const total = queryGet<{ n: number }>(db, `SELECT COUNT(*) AS n FROM pal_facts ${where.sql}`, where.params)!.n;
+  if (page.length === 0) return { rows: [], total };
+  // The JSON of the page's pals only, looked up by key: the sort never touches the big rows.
+  const json = new Map(
+    queryAll<{ instance_id: string; json: Uint8Array | string }>(
+      db,
+      `SELECT instance_id, json FROM pals WHERE instance_id IN (${page.map(() => '?').join(',')})`,
+      page.map((r) => r.instance_id),
+    ).map((r) => [r.instance_id, r.json]),
+  );
+  const rows: ExploredPal[] = [];
+  for (const r of page) {
+    const cell = json.get(r.instance_id);
+    if (cell !== undefined) rows.push({ pal: decode(cell), stars: r.stars, reason: r.reason });
+  }
+  return { rows, total };
+}
+
+/** Every passive skill held by a pal of the world, with how many pals hold it, most held first. */
+export function passiveCounts(db: Database): { id: string; pals: number }[] {
+  return queryAll<{ id: string; pals: number }>(
+    db,
+    'SELECT skill AS id, COUNT(*) AS pals FROM pal_passives GROUP BY skill ORDER BY pals DESC, skill LIMIT 1000',
+  );
+}
