@@ -8,22 +8,24 @@ import type { Placement, WorldPal, WorldPlayer } from '../lib/world.js';
 import { playerIdOfSaveUid } from '../lib/player-id.js';
 import { queryAll, queryGet } from './durable-db.js';
 
+// `seq` is the pal's position in instance-id order (the rows are inserted in that order), and the
+// table's rowid: every index ends in it, so a sort key with the instance-id tie-break is one index
+// walk, and a row is found by integer key instead of a text one (several times faster in sql.js).
 export const PAL_FACTS_SCHEMA = [
-  `CREATE TABLE pal_facts (instance_id TEXT PRIMARY KEY, level INTEGER NOT NULL, stars INTEGER NOT NULL,
-     alpha INTEGER NOT NULL, lucky INTEGER NOT NULL, placement TEXT NOT NULL, reason TEXT, owner_key TEXT NOT NULL,
-     owner_name TEXT NOT NULL, species TEXT NOT NULL, name TEXT NOT NULL, talents INTEGER NOT NULL) WITHOUT ROWID`,
-  `CREATE TABLE pal_passives (skill TEXT NOT NULL COLLATE NOCASE, instance_id TEXT NOT NULL,
-     PRIMARY KEY (skill, instance_id)) WITHOUT ROWID`,
+  `CREATE TABLE pal_facts (seq INTEGER PRIMARY KEY, instance_id TEXT NOT NULL, level INTEGER NOT NULL,
+     stars INTEGER NOT NULL, alpha INTEGER NOT NULL, lucky INTEGER NOT NULL, placement TEXT NOT NULL, reason TEXT,
+     owner_key TEXT NOT NULL, owner_name TEXT NOT NULL, species TEXT NOT NULL, name TEXT NOT NULL, talents INTEGER NOT NULL)`,
+  `CREATE TABLE pal_passives (skill TEXT NOT NULL COLLATE NOCASE, seq INTEGER NOT NULL, PRIMARY KEY (skill, seq)) WITHOUT ROWID`,
 ];
 
-/** One index per sort key, each ending in the tie-breaker, so a page is a walk of one index. */
+/** One index per sort key (the rowid, `seq`, ends each), so a page is a walk of one index. */
 export const PAL_FACTS_INDEXES = [
-  `CREATE INDEX pal_facts_level ON pal_facts (level, instance_id)`,
-  `CREATE INDEX pal_facts_name ON pal_facts (name, instance_id)`,
-  `CREATE INDEX pal_facts_owner ON pal_facts (owner_name, instance_id)`,
-  `CREATE INDEX pal_facts_species ON pal_facts (species, instance_id)`,
-  `CREATE INDEX pal_facts_stars ON pal_facts (stars, instance_id)`,
-  `CREATE INDEX pal_facts_talents ON pal_facts (talents, instance_id)`,
+  `CREATE INDEX pal_facts_level ON pal_facts (level)`,
+  `CREATE INDEX pal_facts_name ON pal_facts (name)`,
+  `CREATE INDEX pal_facts_owner ON pal_facts (owner_name)`,
+  `CREATE INDEX pal_facts_species ON pal_facts (species)`,
+  `CREATE INDEX pal_facts_stars ON pal_facts (stars)`,
+  `CREATE INDEX pal_facts_talents ON pal_facts (talents)`,
 ];
 
 /**
@@ -60,14 +62,15 @@ export function starsOf(rank: number | null): number {
   return Number.isInteger(rank) && (rank as number) >= 1 && (rank as number) <= 5 ? (rank as number) - 1 : 0;
 }
 
-export type PalFactsRow = [string, number, number, number, number, string, string | null, string, string, string, string, number];
+export type PalFactsRow = [number, string, number, number, number, number, string, string | null, string, string, string, string, number];
 
 /** A pal's facts row. Written for any row the store is handed: a missing text is empty and a
  * missing number 0, never a failed build (the JSON row keeps whatever came). */
-export function palFactsRow(p: WorldPal, fileRead: ReadonlyMap<string, boolean>): PalFactsRow {
+export function palFactsRow(seq: number, p: WorldPal, fileRead: ReadonlyMap<string, boolean>): PalFactsRow {
   const text = (v: string | undefined | null) => (typeof v === 'string' ? v : '');
   const num = (v: number | undefined | null) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
   return [
+    seq,
     p.instanceId,
     num(p.level),
     starsOf(p.rank),
@@ -83,8 +86,8 @@ export function palFactsRow(p: WorldPal, fileRead: ReadonlyMap<string, boolean>)
   ];
 }
 
-export const INSERT_PAL_FACTS = 'INSERT OR REPLACE INTO pal_facts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
-export const INSERT_PAL_PASSIVE = 'INSERT OR IGNORE INTO pal_passives (skill, instance_id) VALUES (?, ?)';
+export const INSERT_PAL_FACTS = 'INSERT INTO pal_facts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
+export const INSERT_PAL_PASSIVE = 'INSERT OR IGNORE INTO pal_passives (skill, seq) VALUES (?, ?)';
 
 export const PAL_SORTS = ['level', 'name', 'owner', 'species', 'stars', 'talents', 'instanceId'] as const;
 export type PalSort = (typeof PAL_SORTS)[number];
@@ -96,7 +99,7 @@ const SORT_COLUMN: Record<PalSort, string> = {
   species: 'species',
   stars: 'stars',
   talents: 'talents',
-  instanceId: 'instance_id',
+  instanceId: 'seq',
 };
 
 /** What the explorer asks for; every field but sort, order, offset and limit is optional. */
@@ -164,10 +167,26 @@ function whereOf(q: PalQuery): { sql: string; params: (string | number)[] } {
     params.push(q.lucky ? 1 : 0);
   }
   for (const skill of q.passives ?? []) {
-    parts.push('instance_id IN (SELECT instance_id FROM pal_passives WHERE skill = ?)');
+    parts.push('seq IN (SELECT seq FROM pal_passives WHERE skill = ?)');
     params.push(skill);
   }
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+}
+
+/** Totals of recent filters, per world database: paging through a filter counts it once. */
+const totals = new WeakMap<Database, Map<string, number>>();
+
+function countOf(db: Database, where: { sql: string; params: (string | number)[] }): number {
+  let known = totals.get(db);
+  if (!known) totals.set(db, (known = new Map()));
+  const key = JSON.stringify([where.sql, where.params]);
+  let n = known.get(key);
+  if (n === undefined) {
+    n = queryGet<{ n: number }>(db, `SELECT COUNT(*) AS n FROM pal_facts ${where.sql}`, where.params)!.n;
+    if (known.size >= 64) known.delete(known.keys().next().value!);
+    known.set(key, n);
+  }
+  return n;
 }
 
 /** One page of pals in the asked order (ties by instance id, in the same direction, so the
@@ -180,26 +199,28 @@ export function explorePals(
   const where = whereOf(q);
   const dir = q.order === 'asc' ? 'ASC' : 'DESC';
   const column = SORT_COLUMN[q.sort];
-  const order = column === 'instance_id' ? `instance_id ${dir}` : `${column} ${dir}, instance_id ${dir}`;
-  const page = queryAll<{ instance_id: string; stars: number; reason: UnknownReason | null }>(
-    db,
-    `SELECT instance_id, stars, reason FROM pal_facts ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
-    [...where.params, q.limit, q.offset],
-  );
-  const total = queryGet<{ n: number }>(db, `SELECT COUNT(*) AS n FROM pal_facts ${where.sql}`, where.params)!.n;
-  if (page.length === 0) return { rows: [], total };
-  // The JSON of the page's pals only, looked up by key: the sort never touches the big rows.
-  const json = new Map(
-    queryAll<{ instance_id: string; json: Uint8Array | string }>(
+  const order = column === 'seq' ? `seq ${dir}` : `${column} ${dir}, seq ${dir}`;
+  // Only the keys of the page first: without filters this reads the sort index alone.
+  const seqs = queryAll<{ seq: number }>(db, `SELECT seq FROM pal_facts ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`, [
+    ...where.params,
+    q.limit,
+    q.offset,
+  ]).map((r) => r.seq);
+  const total = countOf(db, where);
+  if (seqs.length === 0) return { rows: [], total };
+  // Then the page's rows by key: the sort never touches the big JSON rows.
+  const found = new Map(
+    queryAll<{ seq: number; stars: number; reason: UnknownReason | null; json: Uint8Array | string }>(
       db,
-      `SELECT instance_id, json FROM pals WHERE instance_id IN (${page.map(() => '?').join(',')})`,
-      page.map((r) => r.instance_id),
-    ).map((r) => [r.instance_id, r.json]),
+      `SELECT f.seq, f.stars, f.reason, p.json FROM pal_facts f JOIN pals p ON p.instance_id = f.instance_id
+        WHERE f.seq IN (${seqs.map(() => '?').join(',')})`,
+      seqs,
+    ).map((r) => [r.seq, r]),
   );
   const rows: ExploredPal[] = [];
-  for (const r of page) {
-    const cell = json.get(r.instance_id);
-    if (cell !== undefined) rows.push({ pal: decode(cell), stars: r.stars, reason: r.reason });
+  for (const seq of seqs) {
+    const r = found.get(seq);
+    if (r) rows.push({ pal: decode(r.json), stars: r.stars, reason: r.reason });
   }
   return { rows, total };
 }

@@ -235,9 +235,17 @@ export function buildWorldDatabase(SQL: SqlJsStatic, input: WorldRowsInput | Wor
     const fileRead = new Map(rows.players.map((p) => [uidKey(p.uid), playerFileRead(p)]));
     const insFacts = db.prepare(INSERT_PAL_FACTS);
     const insPassive = db.prepare(INSERT_PAL_PASSIVE);
+    let seq = 0;
+    let lastId: string | undefined;
     const addFacts = (p: WorldPal) => {
-      insFacts.run(palFactsRow(p, fileRead));
-      for (const skill of p.passiveSkillIds ?? []) insPassive.run([skill, p.instanceId]);
+      // A repeated instance id (adjacent, in key order) replaces the pal row: its facts too.
+      if (p.instanceId === lastId) {
+        db.run('DELETE FROM pal_facts WHERE seq = ?', [seq]);
+        db.run('DELETE FROM pal_passives WHERE seq = ?', [seq]);
+      }
+      lastId = p.instanceId;
+      insFacts.run(palFactsRow(++seq, p, fileRead));
+      for (const skill of p.passiveSkillIds ?? []) insPassive.run([skill, seq]);
     };
     const insPlayer = db.prepare('INSERT OR REPLACE INTO players (uid_key, uid, json) VALUES (?, ?, ?)');
     for (const r of players) insPlayer.run(r);
