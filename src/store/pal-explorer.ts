@@ -178,7 +178,7 @@ const totals = new WeakMap<Database, Map<string, number>>();
 
 function countOf(db: Database, where: { sql: string; params: (string | number)[] }): number {
   let known = totals.get(db);
-  if (!known) totals.set(db, (known = new Map()));
+  if (!known) totals.set(db, (known = new Map<string, number>()));
   const key = JSON.stringify([where.sql, where.params]);
   let n = known.get(key);
   if (n === undefined) {
