@@ -119,7 +119,7 @@ describe.skipIf(!CHROMIUM)('the pal explorer in Chromium', () => {
       await page.locator('.pal-count', { hasText: 'showing 101–200' }).waitFor();
       await page.getByRole('button', { name: 'Previous' }).click();
       await page.locator('.pal-count', { hasText: 'showing 1–100' }).waitFor();
-      await page.screenshot({ path: join(ARTIFACTS, 'pals-unknown-desktop-dark.png'), fullPage: true });
+      await page.screenshot({ path: join(ARTIFACTS, 'pals-unknown-desktop-dark.png') });
       expect(await seriousViolations(page)).toEqual([]);
       await page.context().close();
     },
@@ -168,7 +168,7 @@ describe.skipIf(!CHROMIUM)('the pal explorer in Chromium', () => {
       expect(await page.locator('.pal-table-view').isVisible()).toBe(tag === 'desktop');
       expect(await page.locator('.pal-cards-view').isVisible()).toBe(tag === 'phone');
       problems[`${tag} ${scheme} list`] = await seriousViolations(page);
-      await page.screenshot({ path: join(ARTIFACTS, `pals-list-${tag}-${scheme}.png`), fullPage: tag === 'phone' ? false : true });
+      await page.screenshot({ path: join(ARTIFACTS, `pals-list-${tag}-${scheme}.png`), fullPage: false });
 
       const opener = page
         .locator(tag === 'desktop' ? '.pal-table-view' : '.pal-cards-view')

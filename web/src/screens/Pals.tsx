@@ -66,7 +66,7 @@ function whereCell(p: ExplorerPal) {
   if (!p.unknownReason) return PLACEMENT_WORDS[p.placement];
   return (
     <span title={UNKNOWN_WORDS[p.unknownReason]}>
-      Unknown <span className="muted pal-why">({UNKNOWN_SHORT[p.unknownReason]})</span>
+      Unknown <span className="muted pal-why">{UNKNOWN_SHORT[p.unknownReason]}</span>
     </span>
   );
 }
@@ -106,7 +106,9 @@ function explorerColumns(open: (p: ExplorerPal) => void): Column<ExplorerPal>[] 
       key: 'passives',
       label: 'Passives',
       wide: true,
-      render: (p) => p.passiveSkillIds.map(skillName).join(', ') || <span className="muted">none</span>,
+      render: (p) => (
+        <span className="pal-passives">{p.passiveSkillIds.map(skillName).join(', ') || <span className="muted">none</span>}</span>
+      ),
     },
   ];
 }
@@ -241,7 +243,7 @@ export function Pals() {
         />
         <Field
           fieldClass="field narrow"
-          label="to"
+          label="Level to"
           type="number"
           min={0}
           max={999}
