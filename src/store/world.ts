@@ -9,6 +9,8 @@ import type { WorldGuild, WorldMeta, WorldPal, WorldPlayer, WorldSnapshot, Parse
 import { queryAll, queryGet } from './durable-db.js';
 import {
   explorePals,
+  FILL_PAL_DISTINCT,
+  forgetPalTotals,
   INSERT_PAL_FACTS,
   INSERT_PAL_PASSIVE,
   PAL_FACTS_INDEXES,
@@ -262,6 +264,7 @@ export function buildWorldDatabase(SQL: SqlJsStatic, input: WorldRowsInput | Wor
     insPal.free();
     insFacts.free();
     insPassive.free();
+    for (const sql of FILL_PAL_DISTINCT) db.run(sql);
     const insGuild = db.prepare('INSERT OR REPLACE INTO guilds (id, json) VALUES (?, ?)');
     for (const r of guilds) insGuild.run(r);
     insGuild.free();
@@ -409,6 +412,11 @@ export class WorldRepo {
   /** One page of the pal explorer and how many pals match (pal-explorer.ts). */
   explorePals(q: PalQuery): { rows: ExploredPal[]; total: number } {
     return explorePals(this.db, q, decodeRow<WorldPal>);
+  }
+
+  /** Forgets the explorer's remembered totals (bench/http/pal-explorer.ts times first pages). */
+  forgetPalTotals(): void {
+    forgetPalTotals(this.db);
   }
 
   /** The passive skills held in this world, with their pal counts. */

@@ -185,7 +185,9 @@ describe.skipIf(!CHROMIUM)('the pal explorer in Chromium', () => {
       await page.keyboard.press('Escape');
       await card.waitFor({ state: 'hidden' });
       // Focus is back on the row's button, so the keyboard goes on from where it was.
-      expect(await opener.evaluate((el) => el === (el.ownerDocument as { activeElement: unknown }).activeElement)).toBe(true);
+      expect(
+        await opener.evaluate((el) => el === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement),
+      ).toBe(true);
       await page.context().close();
     }
     const found = Object.entries(problems).filter(([, v]) => v.length > 0);
