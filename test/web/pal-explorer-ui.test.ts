@@ -44,7 +44,7 @@ async function signedIn(viewport: { width: number; height: number }, scheme: 'da
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
   await page.goto(url + path);
-  await page.getByRole('heading', { name: 'Pals', level: 1 }).waitFor();
+  await page.locator('main h1').first().waitFor();
   return page;
 }
 
@@ -198,6 +198,18 @@ describe.skipIf(!CHROMIUM)('the pal explorer in Chromium', () => {
     const page = await signedIn(PHONE, 'dark');
     await page.locator('.pal-count').waitFor();
     expect(await count(page)).toMatch(/^2,150 pals · showing 1–100$/);
+    await page.context().close();
+  });
+
+  it("a player's page shows their pals with stars and talents, axe-clean", { timeout: 60_000 }, async () => {
+    const owner = world.players.find((p) => world.pals.some((x) => x.ownerUid === p.uid && x.placement === 'box'))!;
+    const page = await signedIn(DESKTOP, 'light', `/players/${owner.uid}`);
+    const table = page.getByRole('region', { name: 'Pals of this player' });
+    await table.waitFor();
+    expect(await table.locator('.pal-stars').count()).toBeGreaterThan(0);
+    expect(await table.locator('.pal-talents').count()).toBeGreaterThan(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(ARTIFACTS, 'pals-player-desktop-light.png') });
     await page.context().close();
   });
 
