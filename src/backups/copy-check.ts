@@ -21,11 +21,8 @@ import { TarError } from '../lib/tar.js';
 import type { Store } from '../store/index.js';
 import { archivePath, verifyArchive, type BackupManifest } from './archive.js';
 import type { BackupCheck, OffsiteStatus, RestoreDiff } from './schemas.js';
-import type { BackupService } from './service.js';
+import { CHECK_WORK_PREFIX, type BackupService } from './service.js';
 import { bytesWords } from './budget.js';
-
-/** Prefix of the fetch folders in the backup folder (the service removes any a crash left). */
-export const CHECK_WORK_PREFIX = '.check-';
 
 /** How often the schedule and the age bound are looked at. */
 export const CHECK_TICK_MS = 60_000;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import {
   BACKUP_BUDGET_BYTES,
+  BACKUP_CHECK_OUTCOMES,
   BACKUP_COPY_STATES,
   BACKUP_CHECK_INTERVAL_HOURS,
   BACKUP_CHECK_MAX_AGE_HOURS,
@@ -143,7 +144,6 @@ export const BackupContentsSchema = z.strictObject({
 });
 
 /** What the last checks of the off-site copy found (copy-check.ts). */
-export const BACKUP_CHECK_OUTCOMES = ['ok', 'corrupt', 'missing', 'failed'] as const;
 
 export const BackupCheckSchema = z.strictObject({
   at: Timestamp.meta({ description: 'When the check ended.' }),

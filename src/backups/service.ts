@@ -31,7 +31,10 @@ import { parseArchive, PARSE_WORK_PREFIX, type WorldSide } from './parse-sides.j
 import { diskSpace, type DiskSpace } from '../lib/disk-space.js';
 import { expectedSize, InsufficientStorageError, nearlyFull, nearlyFullWords, overBudget } from './budget.js';
 import { backupsToKeep } from './tiered-retention.js';
-import { CHECK_WORK_PREFIX } from './copy-check.js';
+
+/** Prefix of the off-site check's fetch folders in the backup folder (copy-check.ts); any a
+ * crash left are removed at start. */
+export const CHECK_WORK_PREFIX = '.check-';
 
 /** A backup being made, or one that failed (a done job is its record). */
 export type BackupJobState = { id: string; trigger: BackupTrigger; state: 'running' | 'failed'; startedAt: string; error: string | null };

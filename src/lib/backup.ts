@@ -47,3 +47,7 @@ export const RESTORE_CONFIRMATION = 'RESTORE';
  * `copied`, or `failed` (its last attempt failed; a next attempt is due unless given up). */
 export const BACKUP_COPY_STATES = ['off', 'pending', 'running', 'copied', 'failed'] as const;
 export type BackupCopyState = (typeof BACKUP_COPY_STATES)[number];
+
+/** What a check of an off-site copy found (backups/copy-check.ts). */
+export const BACKUP_CHECK_OUTCOMES = ['ok', 'corrupt', 'missing', 'failed'] as const;
+export type BackupCheckOutcome = (typeof BACKUP_CHECK_OUTCOMES)[number];

@@ -2,7 +2,7 @@
 // fields are picked in one place (world-rows.ts) and the panel only adds to them.
 import { toMapCoords } from '../lib/map-coords.js';
 import type { WorldGuild, WorldPal } from '../lib/world.js';
-import { defaultSkillNames, type SkillNameTable } from '../save/skill-names.js';
+import { defaultSkillNames, type SkillName, type SkillNameTable } from '../save/skill-names.js';
 import { isHumanSpecies } from '../save/names.js';
 import { guildLabels } from './guild-labels.js';
 import type { LabelledGuildRow, NamedPalRow, NamedPalWithOwnerRow } from './named-schemas.js';
@@ -46,4 +46,9 @@ export function labelledGuildRows(all: readonly WorldGuild[], guilds: readonly W
         })),
     };
   });
+}
+
+/** A passive skill id with its name, as the pal rows give it (the explorer's skill filter). */
+export function passiveSkillName(id: string, skills: SkillNameTable = defaultSkillNames()): SkillName {
+  return skills.passive(id);
 }

@@ -1,7 +1,16 @@
 // What the checks of the off-site copies found (src/backups/copy-check.ts): one row per check,
 // the newest KEEP kept, so the screen and the age bound read "the newest good copy" after a
 // restart too.
-import type { BackupCheck } from '../backups/schemas.js';
+import type { BackupCheckOutcome } from '../lib/backup.js';
+
+/** A check of an off-site copy as kept (the panel's BackupCheckSchema has the same shape). */
+export interface BackupCheck {
+  at: string;
+  backupId: string | null;
+  backupCreatedAt: string | null;
+  outcome: BackupCheckOutcome;
+  detail: string;
+}
 import type { DurableDb } from './durable-db.js';
 
 /** Rows kept: a check an hour for a month and more. */
@@ -11,7 +20,7 @@ interface Row {
   at: string;
   backup_id: string | null;
   backup_created_at: string | null;
-  outcome: BackupCheck['outcome'];
+  outcome: BackupCheckOutcome;
   detail: string;
 }
 

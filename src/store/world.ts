@@ -7,17 +7,34 @@ import { renameDurably, writeFileAtomic } from '../lib/atomic-file.js';
 import { playerIdOfSaveUid } from '../lib/player-id.js';
 import type { WorldGuild, WorldMeta, WorldPal, WorldPlayer, WorldSnapshot, ParseWarning } from '../lib/world.js';
 import { queryAll, queryGet } from './durable-db.js';
+import {
+  explorePals,
+  palSpeciesOf,
+  FILL_PAL_DISTINCT,
+  forgetPalTotals,
+  INSERT_PAL_FACTS,
+  INSERT_PAL_PASSIVE,
+  PAL_FACTS_INDEXES,
+  PAL_FACTS_SCHEMA,
+  palFactsRow,
+  passiveCounts,
+  playerFileRead,
+  type ExploredPal,
+  type PalQuery,
+} from './pal-explorer.js';
 import { openHandedOver } from './sqljs.js';
 
-const SCHEMA_VERSION = 1;
+// 2: the pal explorer's pal_facts and pal_passives (pal-explorer.ts).
+const SCHEMA_VERSION = 2;
 /** Indexes are created after the rows are in: one sort instead of 100,000 B-tree inserts. */
-const INDEXES = [`CREATE INDEX pals_owner ON pals (owner_key, instance_id)`];
+const INDEXES = [`CREATE INDEX pals_owner ON pals (owner_key, instance_id)`, ...PAL_FACTS_INDEXES];
 const SCHEMA = [
   `CREATE TABLE players (uid_key TEXT PRIMARY KEY, uid TEXT NOT NULL, json TEXT NOT NULL)`,
   `CREATE TABLE pals (instance_id TEXT PRIMARY KEY, owner_key TEXT NOT NULL, placement TEXT NOT NULL, json TEXT NOT NULL)`,
   `CREATE TABLE guilds (id TEXT PRIMARY KEY, json TEXT NOT NULL)`,
   `CREATE TABLE parse_info (id INTEGER PRIMARY KEY CHECK (id = 1), last_parse_at TEXT NOT NULL,
      format_drift INTEGER NOT NULL, meta TEXT NOT NULL, warnings TEXT NOT NULL)`,
+  ...PAL_FACTS_SCHEMA,
 ];
 
 /** `PRAGMA user_version` of a database file, from its header (a big-endian u32 at byte 60). */
@@ -193,14 +210,18 @@ export function buildWorldDatabase(SQL: SqlJsStatic, input: WorldRowsInput | Wor
   const palBytes = (r: [string, string, string, Uint8Array]) => r[3].length + 2 * r[0].length + 2 * r[1].length + r[2].length;
   const pals = rows.pals[Symbol.iterator]();
   const sample: [string, string, string, Uint8Array][] = [];
+  const sampled: WorldPal[] = [];
   let sampleBytes = 0;
   let next = pals.next();
   for (; !next.done && sample.length < PAL_SAMPLE; next = pals.next()) {
     const r = encodePal(next.value);
     sample.push(r);
+    sampled.push(next.value);
     sampleBytes += palBytes(r);
   }
   bytes += sample.length > 0 ? (sampleBytes / sample.length) * Math.max(rows.palCount, sample.length) : 0;
+  // The explorer's facts row and its six indexes: about 60 bytes each with the key repeated.
+  bytes += rows.palCount * 7 * 60;
   // Per-row B-tree cell overhead and page slack (pages fill to about 90% in key order), plus
   // the schema and parse_info pages. An estimate that falls short only costs some growth.
   const perRow = 24;
@@ -214,14 +235,37 @@ export function buildWorldDatabase(SQL: SqlJsStatic, input: WorldRowsInput | Wor
     // order, so a small page cache suffices: the pages it spills are final.
     db.exec('PRAGMA journal_mode = OFF; PRAGMA cache_size = -8192; PRAGMA temp_store = MEMORY');
     db.exec('BEGIN');
+    const fileRead = new Map(rows.players.map((p) => [uidKey(p.uid), playerFileRead(p)]));
+    const insFacts = db.prepare(INSERT_PAL_FACTS);
+    const insPassive = db.prepare(INSERT_PAL_PASSIVE);
+    let seq = 0;
+    let lastId: string | undefined;
+    const addFacts = (p: WorldPal) => {
+      // A repeated instance id (adjacent, in key order) replaces the pal row: its facts too.
+      if (p.instanceId === lastId) {
+        db.run('DELETE FROM pal_facts WHERE seq = ?', [seq]);
+        db.run('DELETE FROM pal_passives WHERE seq = ?', [seq]);
+      }
+      lastId = p.instanceId;
+      insFacts.run(palFactsRow(++seq, p, fileRead));
+      for (const skill of p.passiveSkillIds ?? []) insPassive.run([skill, seq]);
+    };
     const insPlayer = db.prepare('INSERT OR REPLACE INTO players (uid_key, uid, json) VALUES (?, ?, ?)');
     for (const r of players) insPlayer.run(r);
     insPlayer.free();
     const insPal = db.prepare('INSERT OR REPLACE INTO pals (instance_id, owner_key, placement, json) VALUES (?, ?, ?, ?)');
     for (const r of sample) insPal.run(r);
     sample.length = 0;
-    for (; !next.done; next = pals.next()) insPal.run(encodePal(next.value));
+    for (const p of sampled) addFacts(p);
+    sampled.length = 0;
+    for (; !next.done; next = pals.next()) {
+      insPal.run(encodePal(next.value));
+      addFacts(next.value);
+    }
     insPal.free();
+    insFacts.free();
+    insPassive.free();
+    for (const sql of FILL_PAL_DISTINCT) db.run(sql);
     const insGuild = db.prepare('INSERT OR REPLACE INTO guilds (id, json) VALUES (?, ?)');
     for (const r of guilds) insGuild.run(r);
     insGuild.free();
@@ -364,6 +408,26 @@ export class WorldRepo {
     return queryAll<{ json: JsonCell }>(this.db, `SELECT json FROM pals WHERE placement = 'base' ORDER BY instance_id`).map((r) =>
       decodeRow<WorldPal>(r.json),
     );
+  }
+
+  /** One page of the pal explorer and how many pals match (pal-explorer.ts). */
+  explorePals(q: PalQuery): { rows: ExploredPal[]; total: number } {
+    return explorePals(this.db, q, decodeRow<WorldPal>);
+  }
+
+  /** Forgets the explorer's remembered totals (bench/http/pal-explorer.ts times first pages). */
+  forgetPalTotals(): void {
+    forgetPalTotals(this.db);
+  }
+
+  /** The species (lower-case ids) of this world's pals: the pal explorer's kind filter. */
+  palSpecies(): string[] {
+    return palSpeciesOf(this.db);
+  }
+
+  /** The passive skills held in this world, with their pal counts. */
+  palPassives(): { id: string; pals: number }[] {
+    return passiveCounts(this.db);
   }
 
   guilds(): WorldGuild[] {

@@ -2,7 +2,8 @@
 // humans (and filters on them), the guild list, a player's page and the map dataset give guilds
 // and bases display names. The save's own names and ids stay beside them.
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
-import { LabelledGuildSchema, NamedPalWithOwnerSchema } from '../../src/rows/named-schemas.js';
+import { LabelledGuildSchema } from '../../src/rows/named-schemas.js';
+import { PanelPalSchema } from '../../src/http/panel/pals/schemas.js';
 import { PanelMapDatasetSchema } from '../../src/http/panel/world/schemas.js';
 import { parseWorld, type ParseResult } from '../../src/save/index.js';
 import { loadWorld } from '../save/fixtures.js';
@@ -30,11 +31,11 @@ async function walk(query: string) {
   const out = [];
   let cursor: string | null = null;
   do {
-    const page = await get(`/pals?limit=500${query}${cursor ? `&cursor=${cursor}` : ''}`);
+    const page = await get(`/pals?limit=200${query}${cursor ? `&cursor=${cursor}` : ''}`);
     out.push(...page.data);
     cursor = page.nextCursor;
   } while (cursor);
-  return out.map((r) => NamedPalWithOwnerSchema.parse(r));
+  return out.map((r) => PanelPalSchema.parse(r));
 }
 
 describe('readable rows in the panel', () => {

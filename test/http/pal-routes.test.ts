@@ -34,13 +34,13 @@ async function walk(
 }
 
 describe('the pal browser list', () => {
-  it('walks every pal once, highest level first by default, ties by instanceId', async () => {
+  it('walks every pal once, highest level first by default, ties by instanceId in the same direction', async () => {
     const all = await walk('');
     expect(all).toHaveLength(240);
     expect(new Set(all.map((p) => p.instanceId)).size).toBe(240);
     for (let i = 1; i < all.length; i++) {
       const [a, b] = [all[i - 1], all[i]];
-      expect(a.level > b.level || (a.level === b.level && a.instanceId < b.instanceId)).toBe(true);
+      expect(a.level > b.level || (a.level === b.level && a.instanceId > b.instanceId)).toBe(true);
     }
   });
 

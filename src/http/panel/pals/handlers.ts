@@ -1,54 +1,57 @@
-// The handlers of the panel's pals routes (the table is routes.ts).
-import { type WorldPal } from '../../../lib/world.js';
+// The handlers of the panel's pals routes (the table is routes.ts). Filtering, sorting and
+// paging happen in the store (store/pal-explorer.ts): a page of 100,000 pals reads only its rows.
 import { encodeCursor } from '../../cursor.js';
-import { isHumanSpecies, namedPalWithOwnerRow } from '../../../rows/named-rows.js';
+import { isHumanSpecies, namedPalWithOwnerRow, passiveSkillName } from '../../../rows/named-rows.js';
+import { HttpError } from '../../errors.js';
 import { json } from '../../respond.js';
 import { type PanelHandler } from '../context.js';
-import { SORTS, PanelPalsQuery } from './schemas.js';
+import { PanelPalsQuery } from './schemas.js';
 
-/** Pals read from the store a page at a time: the whole list is never decoded twice. */
-export function allPals(read: (after: string | null, limit: number) => WorldPal[]): WorldPal[] {
-  const out: WorldPal[] = [];
-  for (let after: string | null = null; ;) {
-    const page = read(after, 2000);
-    out.push(...page);
-    if (page.length < 2000) return out;
-    after = page[page.length - 1].instanceId;
+/** The explorer's cursor is the position of the page in the chosen order. */
+function offsetOf(cursor: string | null): number {
+  if (cursor === null) return 0;
+  if (!/^(0|[1-9]\d{0,8})$/.test(cursor)) throw new HttpError(400, 'invalid_cursor', 'The cursor is not valid.');
+  return Number(cursor);
+}
+
+function inverted(what: string, min: number | undefined, max: number | undefined): void {
+  if (min !== undefined && max !== undefined && min > max) {
+    throw new HttpError(400, 'invalid_request', `The lowest ${what} is above the highest: nothing could match.`);
   }
 }
 
-export const KEY: Record<(typeof SORTS)[number], (p: WorldPal) => string | number> = {
-  level: (p) => p.level,
-  name: (p) => p.displayName.toLowerCase(),
-  owner: (p) => p.ownerName.toLowerCase(),
-  species: (p) => p.characterId.toLowerCase(),
-  instanceId: (p) => p.instanceId,
-};
-
 export const listPals = (({ deps, query }) => {
-  const owner = query.owner?.trim().toLowerCase() ?? '';
-  const species = query.species?.trim().toLowerCase() ?? '';
-  const matches = (p: WorldPal) =>
-    (owner === '' || p.ownerUid.toLowerCase() === owner || p.ownerName.toLowerCase().includes(owner)) &&
-    (species === '' || p.characterId.toLowerCase().includes(species) || p.displayName.toLowerCase().includes(species)) &&
-    (query.placement === undefined || p.placement === query.placement) &&
-    (query.kind === undefined || isHumanSpecies(p.characterId) === (query.kind === 'human')) &&
-    (query.minLevel === undefined || p.level >= query.minLevel) &&
-    (query.maxLevel === undefined || p.level <= query.maxLevel);
-  const key = KEY[query.sort];
-  const dir = query.order === 'asc' ? 1 : -1;
-  const sorted = allPals((after, limit) => deps.store.world.palsPage(after, limit))
-    .filter(matches)
-    .sort((a, b) => {
-      const ka = key(a);
-      const kb = key(b);
-      return ka < kb ? -dir : ka > kb ? dir : a.instanceId < b.instanceId ? -1 : a.instanceId > b.instanceId ? 1 : 0;
-    });
-  const from = query.cursor === null ? 0 : Number(query.cursor) || 0;
-  const page = sorted.slice(from, from + query.limit);
-  const next = from + page.length;
+  inverted('level', query.minLevel, query.maxLevel);
+  inverted('number of stars', query.minStars, query.maxStars);
+  const offset = offsetOf(query.cursor ?? null);
+  // Captured humans or pals: the species of each kind in this world, by the names table's rule.
+  const humans = query.kind === undefined ? [] : deps.store.world.palSpecies().filter(isHumanSpecies);
+  const { rows, total } = deps.store.world.explorePals({
+    owner: query.owner,
+    species: query.species,
+    placement: query.placement,
+    minLevel: query.minLevel,
+    maxLevel: query.maxLevel,
+    alpha: query.alpha,
+    lucky: query.lucky,
+    minStars: query.minStars,
+    maxStars: query.maxStars,
+    passives: query.passive,
+    ...(query.kind === 'human' ? { speciesIn: humans } : query.kind === 'pal' ? { speciesNotIn: humans } : {}),
+    sort: query.sort,
+    order: query.order,
+    offset,
+    limit: query.limit,
+  });
+  const next = offset + rows.length;
   return json(200, {
-    data: page.map((p) => namedPalWithOwnerRow(p)),
-    nextCursor: next < sorted.length ? encodeCursor(String(next)) : null,
+    data: rows.map((r) => ({ ...namedPalWithOwnerRow(r.pal), stars: r.stars, unknownReason: r.reason })),
+    total,
+    nextCursor: rows.length > 0 && next < total ? encodeCursor(String(next)) : null,
   });
 }) satisfies PanelHandler<{ query: typeof PanelPalsQuery }>;
+
+/** The passive skills held in this world, named as the pal rows name them. */
+export const listPalPassives = (({ deps }) => {
+  return json(200, { data: deps.store.world.palPassives().map((s) => ({ ...passiveSkillName(s.id), pals: s.pals })) });
+}) satisfies PanelHandler;

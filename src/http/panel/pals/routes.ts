@@ -1,10 +1,11 @@
-// The panel's pal browser (issue 14): every pal of the last parse with its owner, filtered by
-// owner, species, placement and level and sorted on the server, so a phone never downloads
-// 100,000 rows to show fifty. The Integration API's `/pals` stays keyset-paged by instanceId;
-// this list is ordered by the caller's choice, so its cursor is an offset into that order.
+// The panel's pal explorer: every pal of the last parse with its owner, filtered by owner,
+// species, placement, level, alpha, lucky, condenser stars and passive skills, sorted and paged
+// in the store, so a phone never downloads 100,000 rows to show fifty. The Integration API's
+// `/pals` stays keyset-paged by instanceId; this list is ordered by the caller's choice, so its
+// cursor is a position in that order.
 import { route, signedIn, type PanelRoute } from '../context.js';
-import { listPals } from './handlers.js';
-import { PanelPalsQuery, PanelPalsPageSchema } from './schemas.js';
+import { listPalPassives, listPals } from './handlers.js';
+import { PalPassivesSchema, PanelPalsQuery, PanelPalsPageSchema } from './schemas.js';
 
 export function palRoutes(): PanelRoute[] {
   return [
@@ -13,12 +14,23 @@ export function palRoutes(): PanelRoute[] {
         method: 'GET',
         path: '/pals',
         operationId: 'panelListPals',
-        summary: 'Pals of the save with their owners, filtered and sorted for the pal browser',
+        summary: 'Pals of the save with their owners, filtered and sorted for the pal explorer',
         request: { query: PanelPalsQuery },
         responses: {
-          200: { description: 'One page in the chosen order; walk `nextCursor` until it is null.', schema: PanelPalsPageSchema },
+          200: {
+            description: 'One page in the chosen order and the number of matches; walk `nextCursor` until it is null.',
+            schema: PanelPalsPageSchema,
+          },
         },
         handler: listPals,
+      }),
+      route({
+        method: 'GET',
+        path: '/pals/passives',
+        operationId: 'panelListPalPassives',
+        summary: 'The passive skills pals of the save hold, with how many hold each (the explorer’s skill filter)',
+        responses: { 200: { description: 'Most held first.', schema: PalPassivesSchema } },
+        handler: listPalPassives,
       }),
     ]),
   ];

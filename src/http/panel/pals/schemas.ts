@@ -1,10 +1,9 @@
 // The shapes of the panel's pals routes: request and response schemas (routes.ts uses them).
 import { z } from 'zod';
 import { PLACEMENTS } from '../../../lib/world.js';
+import { PAL_SORTS, UNKNOWN_REASONS } from '../../../store/pal-explorer.js';
 import { cursorParam, limitParam } from '../../routes/page-params.js';
-import { NamedPalWithOwnerSchema } from '../../../rows/named-schemas.js';
-
-export const SORTS = ['level', 'name', 'owner', 'species', 'instanceId'] as const;
+import { NamedPalWithOwnerSchema, SkillNameSchema } from '../../../rows/named-schemas.js';
 
 export const levelParam = z
   .string()
@@ -12,8 +11,10 @@ export const levelParam = z
   .transform(Number)
   .optional();
 
+const starsParam = z.int().min(0).max(4).optional();
+
 export const PanelPalsQuery = z.strictObject({
-  limit: limitParam(100, 500, 'Page size'),
+  limit: limitParam(100, 200, 'Page size'),
   cursor: cursorParam,
   owner: z.string().max(64).optional().meta({ description: "The owner's save uid, or a case-insensitive part of their name." }),
   species: z
@@ -25,8 +26,39 @@ export const PanelPalsQuery = z.strictObject({
   kind: z.enum(['pal', 'human']).optional().meta({ description: 'Only pal species (`pal`) or only captured humans (`human`).' }),
   minLevel: levelParam.meta({ description: 'Lowest level, inclusive.' }),
   maxLevel: levelParam.meta({ description: 'Highest level, inclusive.' }),
-  sort: z.enum(SORTS).default('level').meta({ description: 'Order of the list; ties by instanceId.' }),
+  alpha: z.boolean().optional().meta({ description: '`true`: only alpha (boss) pals; `false`: none of them.' }),
+  lucky: z.boolean().optional().meta({ description: '`true`: only lucky pals; `false`: none of them.' }),
+  minStars: starsParam.meta({ description: 'Fewest condenser stars, 0 to 4 (rank minus 1; a pal without a rank has 0).' }),
+  maxStars: starsParam.meta({ description: 'Most condenser stars, 0 to 4.' }),
+  passive: z
+    .array(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_]{1,64}$/)
+        .meta({ description: 'A passive skill id, e.g. `Rare`.' }),
+    )
+    .max(4)
+    .optional()
+    .meta({ description: 'Passive skill ids (repeat for more, up to 4): the pal holds every one; case-insensitive.' }),
+  sort: z.enum(PAL_SORTS).default('level').meta({ description: 'Order of the list; ties by instanceId in the same direction.' }),
   order: z.enum(['asc', 'desc']).default('desc'),
 });
 
-export const PanelPalsPageSchema = z.strictObject({ data: z.array(NamedPalWithOwnerSchema), nextCursor: z.string().nullable() });
+/** A row of the explorer: the `/pals` row plus what the panel shows beside it. */
+export const PanelPalSchema = NamedPalWithOwnerSchema.extend({
+  stars: z.int().min(0).max(4).meta({ description: 'Condenser stars: rank minus 1, 0 without a rank.' }),
+  unknownReason: z
+    .enum(UNKNOWN_REASONS)
+    .nullable()
+    .meta({ description: 'Why `placement` is `unknown` (null otherwise): the panel words it for the viewer.' }),
+});
+
+export const PanelPalsPageSchema = z.strictObject({
+  data: z.array(PanelPalSchema),
+  total: z.int().min(0).meta({ description: 'How many pals match the filters in all.' }),
+  nextCursor: z.string().nullable(),
+});
+
+export const PalPassivesSchema = z.strictObject({
+  data: z.array(SkillNameSchema.extend({ pals: z.int().min(0) })),
+});
