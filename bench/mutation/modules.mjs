@@ -33,7 +33,12 @@ export const MODULES = {
   'config-writer': {
     what: "the game config file's reader and writer",
     mutate: ['src/lib/game-config/config-file.ts'],
-    tests: ['test/actions/config-editor.test.ts', 'test/actions/config-compose.test.ts', 'test/actions/config-1.0.test.ts'],
+    tests: [
+      'test/lib/config-file.test.ts',
+      'test/actions/config-editor.test.ts',
+      'test/actions/config-compose.test.ts',
+      'test/actions/config-1.0.test.ts',
+    ],
   },
   'console-masking': {
     what: 'secrets masked in console commands, replies and logs',

@@ -78,7 +78,8 @@ function parseEnv(text: string): ConfigEntry[] {
   const re = /^[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$/gm;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const valueStart = m.index + m[0].length - m[2].length;
-    const raw = m[2].replace(/\r$/, '');
+    // No CR to strip: `.` matches no line terminator, so a CRLF line's value ends before its CR.
+    const raw = m[2];
     out.push({ name: m[1], raw, start: valueStart, end: valueStart + raw.length, known: KNOWN_BY_DOCKER.get(m[1]) ?? null });
   }
   return out;
