@@ -28,6 +28,10 @@ import type { Capability as CapabilitySchema, CatalogItem, GrantRecord } from '.
 import type {
   AnnouncementsSchema,
   BanSchema,
+  GuildDetailEnvelopeSchema,
+  PaldeckEnvelopeSchema,
+  PlayerWhitelistEnvelopeSchema,
+  WhitelistImpactEnvelopeSchema,
   PanelPlayerDetailSchema,
   PanelPlayerSchema,
   WhitelistSchema,
@@ -61,6 +65,10 @@ export type Base = Of<typeof BaseSchema>;
 export type Guild = Of<typeof GuildSchema>;
 export type XY = NonNullable<Base['location']>;
 export type Whitelist = Of<typeof WhitelistSchema>;
+export type WhitelistImpact = Of<typeof WhitelistImpactEnvelopeSchema>['data'];
+export type PlayerWhitelist = Of<typeof PlayerWhitelistEnvelopeSchema>['data'];
+export type Paldeck = Of<typeof PaldeckEnvelopeSchema>['data'];
+export type GuildDetail = Of<typeof GuildDetailEnvelopeSchema>['data'];
 export type Ban = Of<typeof BanSchema>;
 export type Announcements = Of<typeof AnnouncementsSchema>;
 

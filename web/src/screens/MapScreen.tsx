@@ -12,6 +12,7 @@ import { CheckField } from '../ui/fields';
 import { DataTable } from '../ui/table';
 import { Async } from '../ui/states';
 import { worldToMap } from '../../../src/lib/map-coords';
+import { guildHref } from './GuildDetail';
 
 // In-game map coordinates from world units (the server's formula, lib/map-coords.ts).
 
@@ -97,7 +98,12 @@ export function MapScreen() {
                       sort: (b) => b.name ?? '',
                       render: (b) => <Link href={`/map?focus=${b.id}`}>{b.name ?? 'Base'}</Link>,
                     },
-                    { key: 'guild', label: 'Guild', sort: (b) => b.guildName, render: (b) => b.guildName },
+                    {
+                      key: 'guild',
+                      label: 'Guild',
+                      sort: (b) => b.guildName,
+                      render: (b) => <Link href={guildHref(b.guildId)}>{b.guildName}</Link>,
+                    },
                     { key: 'at', label: 'Map x, y', render: (b) => `${Math.round(b.map.x)}, ${Math.round(b.map.y)}` },
                   ]}
                 />

@@ -14,6 +14,8 @@ import { DataTable } from '../ui/table';
 import { Async, Empty } from '../ui/states';
 import { palColumns } from './Pals';
 import { GrantForm } from './Items';
+import { guildHref, guildTitle } from './GuildDetail';
+import { PaldeckCard, WhitelistControl } from './player-paldeck';
 
 type Act = 'kick' | 'ban' | 'unban';
 const ACT_WORDS: Record<Act, { title: string; confirm: string; done: string }> = {
@@ -39,12 +41,13 @@ export function PlayerDetail({ uid }: { uid: string }) {
               {p.banned && <Badge tone="bad">banned</Badge>}
               {p.whitelisted && <Badge tone="info">whitelisted</Badge>}
               <Moderate player={p} onDone={r.reload} />
+              <WhitelistControl player={p} onDone={r.reload} />
             </PageHead>
             <div className="grid">
               <Card title="Player">
                 <div className="stats">
                   <Stat label="Level" value={p.level} />
-                  <Stat label="Guild" value={p.guild ? p.guild.name : 'none'} />
+                  <Stat label="Guild" value={p.guild ? <Link href={guildHref(p.guild.id)}>{guildTitle(p.guild)}</Link> : 'none'} />
                   <Stat label="Playtime" value={span(p.playtimeSec)} />
                   <Stat label="Last seen" value={p.online ? 'now' : ago(p.lastSeenAt, now)} sub={`first seen ${when(p.firstSeenAt)}`} />
                   <Stat
@@ -92,9 +95,10 @@ export function PlayerDetail({ uid }: { uid: string }) {
                 )}
               </Card>
               {p.guild && (
-                <Card title={`Guild: ${p.guild.name}`}>
+                <Card title={`Guild: ${guildTitle(p.guild)}`}>
                   <p className="muted small">
-                    {count(p.guild.memberCount, 'member')} · {count(p.guild.bases.length, 'base')}
+                    {count(p.guild.memberCount, 'member')} · {count(p.guild.bases.length, 'base')} ·{' '}
+                    <Link href={guildHref(p.guild.id)}>the guild&apos;s page</Link>
                   </p>
                   <ul className="plain inline">
                     {p.guild.members.map((m) => (
@@ -106,6 +110,7 @@ export function PlayerDetail({ uid }: { uid: string }) {
                 </Card>
               )}
               <ItemGrantCard uid={p.uid} online={p.online} />
+              <PaldeckCard uid={p.uid} />
               <Card title={`Pals (${p.pals.length})`} className="wide-card">
                 <DataTable
                   caption="Pals of this player"
