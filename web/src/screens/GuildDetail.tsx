@@ -25,7 +25,8 @@ const GAME_DATA_WORDS: Record<string, string> = {
 
 function activity(w: Worker, live: boolean) {
   if (!w.live) return <span className="muted">{live ? 'not seen' : '—'}</span>;
-  return w.live.active ? w.live.activity : <span className="muted">{w.live.activity} (inactive)</span>;
+  if (w.live.active) return w.live.activity;
+  return <span className="muted">{w.live.activity === 'inactive' ? 'inactive' : `${w.live.activity} (inactive)`}</span>;
 }
 
 export function GuildDetail({ id }: { id: string }) {
