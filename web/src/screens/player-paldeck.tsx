@@ -35,11 +35,13 @@ export function PaldeckCard({ uid }: { uid: string }) {
                   sub={`unlocked by anyone · ${num(d.server.captureTotal)} caught by ${d.server.playersRecorded} players`}
                 />
               </div>
-              <SelectField label="Show" value={show} onChange={(e) => setShow(e.target.value as Show)}>
-                <option value="all">All species ({d.species.length})</option>
-                <option value="unlocked">Unlocked ({d.totals.unlocked})</option>
-                <option value="locked">Locked ({d.species.length - d.totals.unlocked})</option>
-              </SelectField>
+              <div className="inline-form">
+                <SelectField label="Show" value={show} onChange={(e) => setShow(e.target.value as Show)}>
+                  <option value="all">All species ({d.species.length})</option>
+                  <option value="unlocked">Unlocked ({d.totals.unlocked})</option>
+                  <option value="locked">Locked ({d.species.length - d.totals.unlocked})</option>
+                </SelectField>
+              </div>
               <DataTable
                 caption="Paldeck species"
                 rows={rows}
