@@ -171,13 +171,18 @@ export const getGuild = (({ deps, params, now }) => {
   const id = params.id.toUpperCase();
   const guild = world.guilds().find((g) => g.id.toUpperCase() === id);
   if (!guild) throw new NotFoundError('No guild has that id.');
-  const saved = guild.members.map((m) => world.player(m.uid)).filter((p): p is WorldPlayer => p !== undefined);
-  const members = new Map(
-    panelRows(deps, saved, onlineByKey(deps), now).map((r, i) => [
-      guild.members.find((m) => uidKey(m.uid) === uidKey(saved[i].uid))!.uid,
-      { online: r.online, level: r.level, lastSeenAt: r.lastSeenAt },
-    ]),
+  // Members the save has a player row for are shown as the players list shows them.
+  const saved = guild.members.flatMap((m) => {
+    const p = world.player(m.uid);
+    return p ? [{ uid: m.uid, p }] : [];
+  });
+  const rows = panelRows(
+    deps,
+    saved.map((x) => x.p),
+    onlineByKey(deps),
+    now,
   );
+  const members = new Map(saved.map((x, i) => [x.uid, { online: rows[i].online, level: rows[i].level, lastSeenAt: rows[i].lastSeenAt }]));
   const baseIds = new Set(guild.bases.map((b) => b.id));
   const pals = [
     ...guild.members.flatMap((m) => world.palsOfOwner(m.uid)),

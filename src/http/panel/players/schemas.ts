@@ -196,7 +196,13 @@ export const WhitelistImpactEnvelopeSchema = z.strictObject({
   data: z.strictObject({
     reachable: z.boolean().meta({ description: 'False when the game does not answer: nobody is known to be online.' }),
     kicks: z
-      .array(z.strictObject({ uid: z.string(), name: z.string(), userId: z.string() }))
+      .array(
+        z.strictObject({
+          uid: z.string().meta({ description: 'The REST playerId (the save uid without dashes).' }),
+          name: z.string(),
+          userId: z.string().meta({ description: 'Empty while the game has not listed it yet (the kick follows once it does).' }),
+        }),
+      )
       .meta({ description: 'Players online now who are not on the given whitelist.' }),
   }),
 });
