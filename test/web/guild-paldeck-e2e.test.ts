@@ -156,9 +156,12 @@ describe.skipIf(!CHROMIUM)('guild page, Paldeck and whitelist from the player in
     const { context, page } = await newPage(browser, pageProblems, PHONE, 'light');
     await signIn(page, demo.url, VIEWER.username, VIEWER.password);
     await page.goto(`${demo.url}/players/${p.uid}`);
-    await page.getByText('On the whitelist', { exact: true }).waitFor();
+    await page.locator('.page-actions').getByText('whitelisted', { exact: true }).waitFor();
+    expect(await page.getByText('Not on the whitelist').count()).toBe(0);
     expect(await page.getByRole('button', { name: /whitelist/ }).count()).toBe(0);
     await check(page, 'phone-light-viewer-player', false);
+    await page.goto(`${demo.url}/players/${online[1].uid}`);
+    await page.getByText('Not on the whitelist', { exact: true }).waitFor();
     await context.close();
   }, 90_000);
 

@@ -76,7 +76,7 @@ export function PaldeckCard({ uid }: { uid: string }) {
   );
 }
 
-/** "On the whitelist" as text for everyone; the add or remove button for an admin. */
+/** The whitelist state as text for a viewer; the add or remove button for an admin. */
 export function WhitelistControl({ player, onDone }: { player: PlayerDetail; onDone: () => void }) {
   const admin = useIsAdmin();
   const a = useAction();
@@ -92,7 +92,8 @@ export function WhitelistControl({ player, onDone }: { player: PlayerDetail; onD
   };
   return (
     <>
-      {!admin && <span className="muted small">{on ? 'On the whitelist' : 'Not on the whitelist'}</span>}
+      {/* On it, the page's "whitelisted" badge says so already. */}
+      {!admin && !on && <span className="muted small">Not on the whitelist</span>}
       {admin && (
         <button type="button" disabled={a.busy} onClick={() => void change()}>
           {on ? 'Remove from whitelist' : 'Add to whitelist'}
