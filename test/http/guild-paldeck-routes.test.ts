@@ -220,5 +220,14 @@ describe('Paldeck, guild page and whitelist from the player (1.0 fixture)', () =
     expect(removed.json.data).toMatchObject({ whitelisted: false, ids: [] });
     expect((await get('/whitelist')).json.data.entries).toEqual([]);
     expect((await call('POST', '/players/00000000-0000-0000-0000-0000000000AB/whitelist', admin)).status).toBe(404);
+    // A name with a control character (the save allows it, a note does not): noted without it.
+    const odd = world.players[4];
+    h.ts.store.world.replace(
+      { ...world, players: world.players.map((p) => (p === odd ? { ...p, name: 'Bad\u0007Name' } : p)) },
+      '2026-07-14T09:05:00.000Z',
+    );
+    expect((await call('POST', `/players/${odd.uid}/whitelist`, admin)).status).toBe(200);
+    const entry = (await get('/whitelist')).json.data.entries.find((e: { id: string }) => e.id === odd.uid.replace(/-/g, ''));
+    expect(entry).toEqual({ id: odd.uid.replace(/-/g, ''), note: 'BadName' });
   });
 });

@@ -223,7 +223,10 @@ function playerWhitelistState(deps: HttpDeps, uid: string, key: string, userId: 
 export const addPlayerToWhitelist = (({ deps, params, user }) => {
   const p = savePlayer(deps, params.uid);
   const { key, userId } = whitelistIds(deps, p.uid);
-  deps.store.moderation.addToWhitelist(userId ?? key, p.name.slice(0, 200), userActor(user.username));
+  // The note is the player's name as the save has it, less what a note may not hold.
+  // eslint-disable-next-line no-control-regex -- control characters are what a note may not hold
+  const note = p.name.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
+  deps.store.moderation.addToWhitelist(userId ?? key, note, userActor(user.username));
   return json(200, { data: playerWhitelistState(deps, p.uid, key, userId) });
 }) satisfies PanelHandler<{ params: typeof PanelPlayerPath }>;
 
