@@ -8,7 +8,8 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig([
-  globalIgnores(['dist/', 'coverage/', 'node_modules/']),
+  // .stryker-tmp/ holds the mutation run's sandbox copies of the repo (stryker.config.mjs).
+  globalIgnores(['dist/', 'coverage/', 'node_modules/', '.stryker-tmp/', 'reports/']),
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     languageOptions: {

@@ -144,7 +144,7 @@ async function runDemo(opts: DemoOptions, saveDir: string): Promise<RunningDemo>
       },
       { dataDir: opts.dataDir, listen: opts.listen, saveDir, gameRestUrl: sim.restUrl },
     );
-    server = await startServe({ settings, log: opts.log, version: opts.version, ready: (line) => void (readyLine = line) });
+    server = await startServe({ settings, log: opts.log, version: opts.version, env: opts.env, ready: (line) => void (readyLine = line) });
   } catch (err) {
     await sim.close();
     throw err;

@@ -56,6 +56,9 @@ export interface ServeOptions {
   log: Logger;
   version: string;
   clock?: Clock;
+  /** The environment palpanel was started with: what the off-site copy and check commands
+   * inherit (less palpanel's own SERVICE_* settings); default none. */
+  env?: Readonly<Record<string, string | undefined>>;
   /** Receives the ready line (`listening on http://HOST:PORT`). */
   ready: (line: string) => void;
   /** The web UI's files; default: the executable's, or the checkout's dist/web (tests pass a build of their own). */
@@ -155,10 +158,12 @@ function startBackups(
   live: LiveSource,
   client: GameRestClient | null,
   watcher: SaveWatcher<StoreParseResult>,
+  env: Readonly<Record<string, string | undefined>>,
 ): BackupPorts {
-  const { svc, restorer, ports } = createBackupStack({
+  const { svc, restorer, checker, ports, copier } = createBackupStack({
     store,
     settings,
+    env,
     world: () => watcher.folder.dirNow(),
     worldIds: () => watcher.folder.ids(),
     log,
@@ -170,8 +175,16 @@ function startBackups(
   life.onClose('backups', async () => {
     await restorer.idle();
     await svc.idle();
+    await checker.idle();
   });
+  // Closed before the backups (closers run in reverse): a copy under way is killed and stays
+  // pending; one a last backup queues meanwhile is kept in the store for the next start.
+  if (copier) {
+    copier.start();
+    life.onClose('backup copies', () => copier.stop());
+  }
   new BackupScheduler(svc, store, clock, log).start(life.signal);
+  checker.startTimer(life.signal);
   return ports;
 }
 
@@ -292,7 +305,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
       life.onClose('save watcher', () => w.idle());
     }
 
-    const backups = watcher ? startBackups(settings, store, clock, log, life, live, client, watcher) : undefined;
+    const backups = watcher ? startBackups(settings, store, clock, log, life, live, client, watcher, opts.env ?? {}) : undefined;
     backupRef.ports = backups;
     // Without RCON there is no console: the panel then answers as for any part not set up.
     const consolePort =

@@ -71,13 +71,19 @@ export async function writeArchive(
   const tmp = join(dir, `.${manifest.id}.tar.gz.tmp`);
   const fh = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
   const gzip = createGzip({ level: 6 });
+  // The file's own failure (a full disk): what the caller is told, not the aborted compressor's
+  // AbortError that follows from it.
+  let writeFailed: unknown = null;
   try {
     const done = (async () => {
       for await (const chunk of gzip) await fh.write(chunk as Buffer);
     })();
     // A failed write (a full disk) fails the compressor too, so a write waiting for it to drain
     // fails instead of waiting for ever; `done` itself is awaited below.
-    done.catch((err: unknown) => gzip.destroy(err instanceof Error ? err : new Error(String(err))));
+    done.catch((err: unknown) => {
+      writeFailed = err;
+      gzip.destroy(err instanceof Error ? err : new Error(String(err)));
+    });
     const put = async (chunk: Uint8Array) => {
       if (!gzip.write(chunk)) await once(gzip, 'drain');
     };
@@ -109,7 +115,7 @@ export async function writeArchive(
     gzip.destroy();
     await fh.close().catch(() => undefined);
     await rm(tmp, { force: true });
-    throw err;
+    throw writeFailed ?? err;
   }
   await fh.close();
   await rename(tmp, final);

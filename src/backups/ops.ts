@@ -1,14 +1,42 @@
 // `palpanel backup ...` operations, the same inside `serve` (through the control socket) and in
 // the CLI on the store directly when no server runs; the actor is `cli`.
+import { open } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { isAbsolute } from 'node:path';
 import type { BackupPorts, BackupRecord, RestoreResult } from './types.js';
 import { CLI } from '../lib/actor.js';
-import { ConflictError, DomainError, ValidationError } from '../lib/errors.js';
+import { ConflictError, DomainError, fsErrorReason, ValidationError } from '../lib/errors.js';
+import { sizeWords } from './member-bounds.js';
 
 export type BackupOp =
   | { op: 'backup.create' }
   | { op: 'backup.list' }
   | { op: 'backup.verify'; id: string }
-  | { op: 'backup.restore'; id: string; confirm: string; shutdown?: boolean };
+  | { op: 'backup.restore'; id: string; confirm: string; shutdown?: boolean }
+  | { op: 'backup.import'; path: string }
+  | { op: 'backup.check'; id?: string | null };
+
+/** The largest archive `backup import` takes: the upload route's bound (the largest worlds
+ * compress to a few tens of MB). */
+export const IMPORT_LIMIT = 512 * 1024 * 1024;
+
+/** The bytes of the archive file at `path` (absolute: the CLI resolves it where it runs), read
+ * within IMPORT_LIMIT; a file that cannot be read is said in words, naming it (the CLI's own). */
+async function readImport(path: unknown): Promise<Buffer> {
+  if (typeof path !== 'string' || !isAbsolute(path)) throw new ValidationError('Missing the archive file to import.');
+  const fh = await open(path, constants.O_RDONLY | constants.O_NONBLOCK).catch((err: unknown) => {
+    throw new ValidationError(`Cannot read ${path}: ${fsErrorReason(err) ?? 'it cannot be opened'}.`);
+  });
+  try {
+    const st = await fh.stat();
+    if (!st.isFile()) throw new ValidationError(`${path} is not a file.`);
+    if (st.size > IMPORT_LIMIT) throw new ValidationError(`${path} is ${sizeWords(st.size)}, more than a backup archive can be (512 MiB).`);
+    if (st.size === 0) throw new ValidationError(`${path} is empty: it is not a backup archive.`);
+    return await fh.readFile();
+  } finally {
+    await fh.close();
+  }
+}
 
 export const isBackupOp = (req: unknown): req is BackupOp =>
   typeof (req as { op?: unknown })?.op === 'string' && (req as { op: string }).op.startsWith('backup.');
@@ -52,6 +80,16 @@ export async function runBackupOp(ports: BackupPorts, req: BackupOp): Promise<un
       const id = idOf(req.id);
       await ports.restore(id, { confirm: String(req.confirm ?? ''), shutdown: req.shutdown === true }, CLI);
       return restored(ports, id);
+    }
+    case 'backup.import':
+      // The same checks as an upload (bounds, manifest, a world save that parses), then kept as
+      // an `imported` backup, restorable like any other.
+      return ports.importArchive(await readImport(req.path), CLI, 'file');
+    case 'backup.check': {
+      // Waits for the fetch and the checks; anything but `ok` is a failure in its own words.
+      const check = await (await ports.check(typeof req.id === 'string' ? req.id : null)).done;
+      if (check.outcome !== 'ok') throw new DomainError(`backup_check_${check.outcome}`, check.detail);
+      return check;
     }
     default:
       throw new ValidationError('Unknown backup operation.');

@@ -20,9 +20,9 @@ import type { GameControl } from '../game/game-control.js';
 import { GameError, gameFailureWords } from '../game/errors.js';
 import { TarError } from '../lib/tar.js';
 import type { Store } from '../store/index.js';
-import { sha256, type ManifestFile, type SaveFile } from './archive.js';
+import { sha256, type BackupManifest, type ManifestFile, type SaveFile } from './archive.js';
 import { restoreReplaces } from './owned.js';
-import { parseFiles, type WorldSide } from './parse-sides.js';
+import { parseArchive, parseFiles, type WorldSide } from './parse-sides.js';
 import { readStableSave, saveStamps } from './source.js';
 import { assertWorldWritable } from './writable.js';
 import type { BackupService } from './service.js';
@@ -165,14 +165,27 @@ export class Restorer {
     return this.diff(world, manifest.files, after);
   }
 
+  /** What restoring an archive file outside the backup folder (an off-site copy fetched back:
+   * copy-check.ts) would change: checked as it is inflated (throws TarError), then the same
+   * world and diff as a listed backup's. */
+  async dryRunArchive(path: string): Promise<{ manifest: BackupManifest; diff: RestoreDiff }> {
+    const world = this.worldDir();
+    const { manifest, world: after } = await parseArchive(path, this.o.log, this.o.backups.backupDir);
+    this.sameWorld(manifest.id, manifest.worldId ?? null, world);
+    return { manifest, diff: await this.diff(world, manifest.files, after) };
+  }
+
   /** 404 for no such backup; 409 for a backup of another world the host keeps below the save
    * folder than the one the game runs (two worlds side by side: the old world's backups go only
    * into the old world). A backup of a world no longer there (one moved to a new world id)
    * may be restored. */
   private async ownWorld(id: string, world: string): Promise<void> {
     const rec = await this.o.backups.get(id);
+    this.sameWorld(id, rec.worldId, world);
+  }
+
+  private sameWorld(id: string, of: string | null, world: string): void {
     const here = basename(world);
-    const of = rec.worldId;
     if (!of || sameWorldId(of, here)) return;
     if ((this.o.worldIds?.() ?? []).some((w) => sameWorldId(w, of)))
       throw new ConflictError(

@@ -1,7 +1,19 @@
 // The backup shapes, declared once: the service returns them, the panel's routes answer them
 // (and the OpenAPI document says them), and the web UI infers its types from them.
 import { z } from 'zod';
-import { BACKUP_INTERVAL_HOURS, BACKUP_RETENTION_DAYS, BACKUP_TRIGGERS, type BackupSchedule } from '../lib/backup.js';
+import {
+  BACKUP_BUDGET_BYTES,
+  BACKUP_COPY_STATES,
+  BACKUP_CHECK_INTERVAL_HOURS,
+  BACKUP_CHECK_MAX_AGE_HOURS,
+  BACKUP_INTERVAL_HOURS,
+  BACKUP_KEEP_DAILY_WEEKS,
+  BACKUP_KEEP_WEEKLY_MONTHS,
+  BACKUP_RETENTION_DAYS,
+  BACKUP_TRIGGERS,
+  type BackupSchedule,
+  type BackupScheduleInput,
+} from '../lib/backup.js';
 import { Timestamp } from '../rows/schemas.js';
 
 export const BackupTriggerSchema = z.enum(BACKUP_TRIGGERS);
@@ -24,19 +36,66 @@ export const BackupRecordSchema = z.strictObject({
   note: z.string().nullable().meta({ description: "The admin's words for a manual backup; null otherwise." }),
 });
 
-export const BackupScheduleSchema = z.strictObject({
+/** Where a backup's off-site copy stands (SERVICE_BACKUP_COPY_COMMAND). A viewer gets `state`
+ * only; the rest (the command's exit status and its last lines of output among them) is an admin's. */
+export const BackupCopySchema = z.strictObject({
+  state: z.enum(BACKUP_COPY_STATES).meta({
+    description:
+      '`off`: no copy was asked of this backup (no copy command was set when it was made); `pending`: waits for the command; `running`; `copied`; `failed`: its last attempt failed (`nextAttemptAt` says when it is tried again; null: given up).',
+  }),
+  attempts: z.int().min(0).optional(),
+  lastAttemptAt: Timestamp.nullable().optional(),
+  lastExitCode: z.int().nullable().optional().meta({
+    description: "The command's exit status; null when it did not exit on its own (killed past its deadline, or could not start).",
+  }),
+  lastDurationMs: z.int().min(0).nullable().optional(),
+  lastOutput: z.string().nullable().optional().meta({
+    description: "The last lines (at most 20) of the command's output and errors, with anything that looks secret replaced by [redacted].",
+  }),
+  nextAttemptAt: Timestamp.nullable().optional().meta({ description: 'When it is tried next; null: not again.' }),
+  copiedAt: Timestamp.nullable().optional(),
+});
+
+/** An item of GET /backups: the record and where its off-site copy stands. */
+export const BackupListItemSchema = BackupRecordSchema.extend({ offsite: BackupCopySchema });
+
+const bounded = (b: { min: number; max: number }, description: string) => z.int().min(b.min).max(b.max).meta({ description });
+
+/** The schedule's fields past the first three: tiered retention, the budget, the off-site check. */
+const ScheduleExtras = {
+  budgetBytes: bounded(
+    BACKUP_BUDGET_BYTES,
+    'The backup folder may hold at most this many bytes (0: no budget): past it the oldest backups go first, never the newest.',
+  ),
+  keepDailyWeeks: bounded(BACKUP_KEEP_DAILY_WEEKS, 'After the retention days, keep one backup a day for this many weeks (0: off).'),
+  keepWeeklyMonths: bounded(BACKUP_KEEP_WEEKLY_MONTHS, 'Then keep one backup a week for this many months (0: off).'),
+  checkIntervalHours: bounded(
+    BACKUP_CHECK_INTERVAL_HOURS,
+    'Hours between checks of the off-site copy (SERVICE_BACKUP_CHECK_COMMAND); 0: only when an admin asks.',
+  ),
+  checkMaxAgeHours: bounded(
+    BACKUP_CHECK_MAX_AGE_HOURS,
+    'When the newest off-site copy that passed its check is older than this many hours, a warning is logged and shown (0: no bound).',
+  ),
+};
+
+const ScheduleCore = {
   enabled: z.boolean(),
-  intervalHours: z
-    .int()
-    .min(BACKUP_INTERVAL_HOURS.min)
-    .max(BACKUP_INTERVAL_HOURS.max)
-    .meta({ description: 'Hours between scheduled backups, 1 to 12.' }),
-  retentionDays: z
-    .int()
-    .min(BACKUP_RETENTION_DAYS.min)
-    .max(BACKUP_RETENTION_DAYS.max)
-    .meta({ description: 'Days a backup is kept, 7 to 60 (never the newest one).' }),
-}) satisfies z.ZodType<BackupSchedule>;
+  intervalHours: bounded(BACKUP_INTERVAL_HOURS, 'Hours between scheduled backups, 1 to 12.'),
+  retentionDays: bounded(BACKUP_RETENTION_DAYS, 'Days every backup is kept, 7 to 60 (never the newest one).'),
+};
+
+export const BackupScheduleSchema = z.strictObject({ ...ScheduleCore, ...ScheduleExtras }) satisfies z.ZodType<BackupSchedule>;
+
+/** PUT /backups/schedule: the fields past the first three may be left out (they keep their value). */
+export const BackupScheduleUpdateSchema = z.strictObject({
+  ...ScheduleCore,
+  budgetBytes: ScheduleExtras.budgetBytes.optional(),
+  keepDailyWeeks: ScheduleExtras.keepDailyWeeks.optional(),
+  keepWeeklyMonths: ScheduleExtras.keepWeeklyMonths.optional(),
+  checkIntervalHours: ScheduleExtras.checkIntervalHours.optional(),
+  checkMaxAgeHours: ScheduleExtras.checkMaxAgeHours.optional(),
+}) satisfies z.ZodType<BackupScheduleInput>;
 
 export const NamedChangeSchema = z.strictObject({ id: z.string(), name: z.string() });
 
@@ -83,14 +142,44 @@ export const BackupContentsSchema = z.strictObject({
   files: z.array(z.strictObject({ path: z.string(), size: z.int(), sha256: z.string() })),
 });
 
+/** What the last checks of the off-site copy found (copy-check.ts). */
+export const BACKUP_CHECK_OUTCOMES = ['ok', 'corrupt', 'missing', 'failed'] as const;
+
+export const BackupCheckSchema = z.strictObject({
+  at: Timestamp.meta({ description: 'When the check ended.' }),
+  backupId: z.string().nullable().meta({ description: 'The backup whose copy was fetched; null when there was none to ask for.' }),
+  backupCreatedAt: Timestamp.nullable(),
+  outcome: z.enum(BACKUP_CHECK_OUTCOMES).meta({
+    description:
+      'ok: the copy came back whole (checksums, manifest) and its dry-run against the world in place ran; corrupt: it came back but fails its checks; missing: the command left no archive; failed: the command failed or timed out.',
+  }),
+  detail: z.string().meta({ description: 'What was found, in words (no paths, nothing the command printed).' }),
+});
+
+export const OffsiteStatusSchema = z.strictObject({
+  configured: z.boolean().meta({ description: 'Whether SERVICE_BACKUP_CHECK_COMMAND is set.' }),
+  running: z.boolean(),
+  last: BackupCheckSchema.nullable(),
+  newestGoodAt: Timestamp.nullable().meta({ description: 'When the newest backup whose off-site copy passed its check was made.' }),
+  stale: z
+    .boolean()
+    .meta({ description: 'Whether that copy is older than the bound (checkMaxAgeHours), or none passed yet while checks are configured.' }),
+});
+
 export const BackupStorageSchema = z.strictObject({
   bytesUsed: z.int(),
   count: z.int(),
   freeBytes: z.int().nullable(),
+  diskBytes: z.int().nullable().meta({ description: 'The size of the disk holding the backup folder; null when it cannot be read.' }),
+  budgetBytes: z.int().meta({ description: "The schedule's storage budget; 0: none." }),
+  lowSpace: z
+    .boolean()
+    .meta({ description: 'Whether the disk would be nearly full after the next backup (less than twice the newest backup left).' }),
   oldest: z.string().nullable().meta({ description: 'Id of the oldest backup.' }),
   newest: z.string().nullable().meta({ description: 'Id of the newest backup.' }),
   oldestAt: Timestamp.nullable().meta({ description: 'When the oldest backup was made.' }),
   newestAt: Timestamp.nullable().meta({ description: 'When the newest backup was made.' }),
+  offsite: OffsiteStatusSchema,
 });
 
 export const RestoreResultSchema = z.strictObject({
@@ -120,10 +209,14 @@ export const RestoreJobSchema = z.strictObject({
 });
 
 export type BackupRecord = z.infer<typeof BackupRecordSchema>;
+export type BackupCopy = z.infer<typeof BackupCopySchema>;
+export type BackupListItem = z.infer<typeof BackupListItemSchema>;
 export type NamedChange = z.infer<typeof NamedChangeSchema>;
 export type RestoreDiff = z.infer<typeof RestoreDiffSchema>;
 export type BackupJob = z.infer<typeof BackupJobSchema>;
 export type BackupContents = z.infer<typeof BackupContentsSchema>;
 export type BackupStorage = z.infer<typeof BackupStorageSchema>;
+export type BackupCheck = z.infer<typeof BackupCheckSchema>;
+export type OffsiteStatus = z.infer<typeof OffsiteStatusSchema>;
 export type RestoreResult = z.infer<typeof RestoreResultSchema>;
 export type RestoreJob = z.infer<typeof RestoreJobSchema>;

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { rm, statfs } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 import { SYSTEM, type Actor } from '../lib/actor.js';
 import { BACKUP_TEXT } from '../lib/event-texts.js';
@@ -28,6 +28,10 @@ import type { BackupRecord, BackupStorage } from './schemas.js';
 import { readStableSave } from './source.js';
 import type { Logger } from '../lib/logger.js';
 import { parseArchive, PARSE_WORK_PREFIX, type WorldSide } from './parse-sides.js';
+import { diskSpace, type DiskSpace } from '../lib/disk-space.js';
+import { expectedSize, InsufficientStorageError, nearlyFull, nearlyFullWords, overBudget } from './budget.js';
+import { backupsToKeep } from './tiered-retention.js';
+import { CHECK_WORK_PREFIX } from './copy-check.js';
 
 /** A backup being made, or one that failed (a done job is its record). */
 export type BackupJobState = { id: string; trigger: BackupTrigger; state: 'running' | 'failed'; startedAt: string; error: string | null };
@@ -60,6 +64,11 @@ export interface BackupServiceOptions {
   saveGame?: () => Promise<void>;
   settleMs?: number;
   maxWaitMs?: number;
+  /** Told of each backup once it is written and verified (its off-site copy is queued there);
+   * called synchronously, so it must not wait on anything. */
+  onMade?: (rec: BackupRecord) => void;
+  /** Reads the free space of the disk under a folder (tests give a figure; default statfs). */
+  freeSpace?: (dir: string) => Promise<DiskSpace | undefined>;
 }
 
 /** The manifest of an archive, from its first tar entry only (no full read for a listing). */
@@ -102,6 +111,8 @@ export class BackupService {
   private running: Promise<unknown> | null = null;
   /** Why no backup may start now (a restore runs; its own pre-restore backup aside), or null. */
   private reservedFor: string | null = null;
+  /** Whether the "disk nearly full" event was said and the disk has not had room since. */
+  private lowSpaceSaid = false;
   /** The last backup that failed, when and why in words (the diagnostics screen). */
   private failed: { at: string; words: string } | null = null;
 
@@ -110,7 +121,7 @@ export class BackupService {
     // A temp file is a backup a crash interrupted: never listed, removed here.
     // (and the work folders of a dry-run's parse).
     for (const name of readdirSync(o.backupDir)) {
-      if (/^\..*\.tar\.gz\.tmp$/.test(name) || name.startsWith(PARSE_WORK_PREFIX))
+      if (/^\..*\.tar\.gz\.tmp$/.test(name) || name.startsWith(PARSE_WORK_PREFIX) || name.startsWith(CHECK_WORK_PREFIX))
         rmSync(join(o.backupDir, name), { recursive: true, force: true });
     }
   }
@@ -132,7 +143,11 @@ export class BackupService {
     const job: BackupJobState = { id, trigger, state: 'running', startedAt: iso(now), error: null };
     this.jobs.set(id, job);
     const done = this.make(id, trigger, actor, dir, undefined, note).then(
-      (rec) => {
+      async (rec) => {
+        // The budget after each backup; not after a pre-restore one (the restore may read the
+        // very backup the budget would take next; the next backup prunes).
+        if (trigger !== 'pre-restore')
+          await this.applyBudget().catch((err: unknown) => this.o.log('warn', 'backup budget: pruning failed', err));
         this.jobs.delete(id);
         return rec;
       },
@@ -148,6 +163,9 @@ export class BackupService {
         this.failed = { at: iso(this.o.clock()), words: job.error };
         this.o.log('warn', `backup ${id} failed`, err);
         this.o.store.audit.note({ actor, action: 'backup.create', target: id, detail: `${trigger}: ${job.error}` }, 'backup_failed');
+        // A full disk is said where an admin looks (the events), not only in the audit trail.
+        if (err instanceof InsufficientStorageError || (err as NodeJS.ErrnoException)?.code === 'ENOSPC')
+          this.o.store.events.append({ at: iso(this.o.clock()), kind: 'backup', message: `Backup refused: ${job.error}` });
         throw err;
       },
     );
@@ -172,6 +190,15 @@ export class BackupService {
           .catch((err: unknown) => this.o.log('warn', 'backup: the game did not save first; the files on disk are backed up', err));
       files = await readStableSave(dir!, { settleMs: this.o.settleMs ?? 1_000, maxWaitMs: this.o.maxWaitMs ?? 60_000 });
     }
+    // Refused with words before a byte is written when the disk cannot hold it (a write that
+    // still runs out of space removes its temp file: writeArchive).
+    const newest = (await this.list())[0]?.sizeBytes ?? null;
+    const need = expectedSize(
+      newest,
+      files.reduce((a, f) => a + ('data' in f ? f.data.length : f.size), 0),
+    );
+    const before = await this.freeSpace();
+    if (before && before.freeBytes < need) throw new InsufficientStorageError(before.freeBytes, need);
     const info = this.o.store.world.parseInfo();
     const { manifest, size } = await writeArchive(
       this.o.backupDir,
@@ -198,7 +225,8 @@ export class BackupService {
     this.o.store.audit.note({ actor, action: 'backup.create', target: id, detail: trigger });
     this.o.store.events.append({ at, kind: 'backup', message: BACKUP_TEXT });
     this.o.log('info', `backup ${id}: ${files.length} files, ${size} bytes`);
-    return {
+    await this.sayIfNearlyFull(size);
+    const rec: BackupRecord = {
       id,
       trigger,
       createdAt: manifest.createdAt,
@@ -209,6 +237,13 @@ export class BackupService {
       fileCount: manifest.files.length,
       note,
     };
+    try {
+      this.o.onMade?.(rec);
+    } catch (err) {
+      // The backup is made and kept whatever its copy's bookkeeping does.
+      this.o.log('error', `backup ${id}: its off-site copy could not be queued`, err);
+    }
+    return rec;
   }
 
   /** Keeps an archive made elsewhere (already read and checked), as an `imported` backup, with
@@ -324,19 +359,34 @@ export class BackupService {
     return { path: archivePath(this.o.backupDir, id), size: rec.sizeBytes };
   }
 
-  async storage(): Promise<BackupStorage> {
-    const all = await this.list();
-    let freeBytes: number | null = null;
-    try {
-      const s = await statfs(this.o.backupDir);
-      freeBytes = s.bavail * s.bsize;
-    } catch {
-      /* unknown */
+  private freeSpace(): Promise<DiskSpace | undefined> {
+    return (this.o.freeSpace ?? diskSpace)(this.o.backupDir).catch(() => undefined);
+  }
+
+  /** The "disk nearly full" event, once each time the disk goes from room to nearly full. */
+  private async sayIfNearlyFull(newestBytes: number): Promise<void> {
+    const disk = await this.freeSpace();
+    if (!disk) return;
+    const low = nearlyFull(disk.freeBytes, newestBytes);
+    if (low && !this.lowSpaceSaid) {
+      this.o.store.events.append({ at: iso(this.o.clock()), kind: 'backup', message: nearlyFullWords(disk.freeBytes, newestBytes) });
+      this.o.log('warn', nearlyFullWords(disk.freeBytes, newestBytes));
     }
+    this.lowSpaceSaid = low;
+  }
+
+  /** The folder's size, the disk's free and total space, the budget; the off-site part is the
+   * checker's (stack.ts joins them). */
+  async storage(): Promise<Omit<BackupStorage, 'offsite'>> {
+    const all = await this.list();
+    const disk = await this.freeSpace();
     return {
       bytesUsed: all.reduce((a, b) => a + b.sizeBytes, 0),
       count: all.length,
-      freeBytes,
+      freeBytes: disk?.freeBytes ?? null,
+      diskBytes: disk?.totalBytes ?? null,
+      budgetBytes: this.o.store.backupSettings.schedule().budgetBytes,
+      lowSpace: disk && all[0] ? nearlyFull(disk.freeBytes, all[0].sizeBytes) : false,
       oldest: all.at(-1)?.id ?? null,
       newest: all[0]?.id ?? null,
       oldestAt: all.at(-1)?.createdAt ?? null,
@@ -351,27 +401,38 @@ export class BackupService {
     this.o.store.audit.note({ actor, action: 'backup.delete', target: id, detail: rec.trigger });
   }
 
+  /** Deletes one backup for retention or the budget, audited with `why`. */
+  private async prune(id: string, why: string): Promise<void> {
+    await rm(archivePath(this.o.backupDir, id), { force: true });
+    this.cache.delete(id);
+    this.o.store.audit.note({ actor: SYSTEM, action: 'backup.delete', target: id, detail: why });
+  }
+
   /**
    * Retention: backups older than the kept days go, but never the newest backup, and never one
-   * younger than the window (so a fresh pre-restore backup always stays). Returns the ids removed.
+   * younger than the window (so a fresh pre-restore backup always stays); with tiers on, one a
+   * day and one a week stay longer (tiered-retention.ts). Then the budget. Returns the ids removed.
    */
   async applyRetention(now: Date = this.o.clock()): Promise<string[]> {
-    const { retentionDays } = this.o.store.backupSettings.schedule();
-    const cutoff = now.getTime() - retentionDays * 86_400_000;
+    const rule = this.o.store.backupSettings.schedule();
     const all = await this.list();
+    const keep = backupsToKeep(all, now, rule);
+    const tiers = rule.keepDailyWeeks || rule.keepWeeklyMonths ? ` (and not the one kept for its day or week)` : '';
     const removed: string[] = [];
-    for (const b of all.slice(1)) {
-      if (Date.parse(b.createdAt) >= cutoff) continue;
-      await rm(archivePath(this.o.backupDir, b.id), { force: true });
-      this.cache.delete(b.id);
-      this.o.store.audit.note({
-        actor: SYSTEM,
-        action: 'backup.delete',
-        target: b.id,
-        detail: `retention: older than ${retentionDays} days`,
-      });
+    for (const b of all) {
+      if (keep.has(b.id)) continue;
+      await this.prune(b.id, `retention: older than ${rule.retentionDays} days${tiers}`);
       removed.push(b.id);
     }
+    return [...removed, ...(await this.applyBudget())];
+  }
+
+  /** The budget: while the folder holds more than it, the oldest backup goes, never the newest.
+   * Returns the ids removed. */
+  async applyBudget(): Promise<string[]> {
+    const { budgetBytes } = this.o.store.backupSettings.schedule();
+    const removed = overBudget(await this.list(), budgetBytes);
+    for (const id of removed) await this.prune(id, `budget: the backups came to more than ${budgetBytes} bytes`);
     return removed;
   }
 }

@@ -12,14 +12,40 @@ import { inWorkFolder, parseFolder } from './parse-sides.js';
 import { Restorer, type RestorerOptions } from './restore.js';
 import type { GameControl } from '../game/game-control.js';
 import { BackupService } from './service.js';
+import { CheckRefusedError, CopyChecker } from './copy-check.js';
+import type { OffsiteStatus } from './schemas.js';
 import type { Settings } from '../config/settings.js';
 import type { GameRestClient } from '../game/rest-client.js';
 import type { Clock } from '../lib/time.js';
 import type { Store } from '../store/index.js';
+import { copyView, OffsiteCopier } from './offsite-copy.js';
 
-export function createBackupPorts(svc: BackupService, restorer: Restorer, log: Logger): BackupPorts {
+/** The off-site status where no checker runs (tests of the rest). */
+const NO_CHECKS: OffsiteStatus = { configured: false, running: false, last: null, newestGoodAt: null, stale: false };
+
+export function createBackupPorts(
+  svc: BackupService,
+  restorer: Restorer,
+  log: Logger,
+  /** Where the off-site copies are kept; without it every backup's copy is `off`. */
+  copies: { store: Store; copier: OffsiteCopier | null } | null = null,
+  checker?: CopyChecker,
+): BackupPorts {
   return {
-    list: () => svc.list(),
+    async list() {
+      // The rows are read first: a row is written only once its archive is, so a row whose
+      // backup the listing then lacks is of a backup deleted since (by hand, by retention).
+      const rows = new Map((copies?.store.backupCopies.all() ?? []).map((r) => [r.backupId, r]));
+      const all = await svc.list();
+      if (!copies) return all.map((b) => ({ ...b, offsite: copyView(null) }));
+      const items = all.map((b) => ({ ...b, offsite: copyView(rows.get(b.id) ?? null) }));
+      // Those are owed nothing any more.
+      for (const b of all) rows.delete(b.id);
+      const gone = [...rows.values()].filter((r) => r.state !== 'running').map((r) => r.backupId);
+      if (gone.length > 0) copies.store.backupCopies.forget(gone);
+      return items;
+    },
+    copyStats: () => copies?.copier?.stats() ?? null,
     get: (id) => svc.get(id),
     job: (id) => svc.job(id),
     lastFailure: () => svc.lastFailure(),
@@ -39,10 +65,10 @@ export function createBackupPorts(svc: BackupService, restorer: Restorer, log: L
         files: manifest.files,
       };
     },
-    storage: () => svc.storage(),
+    storage: async () => ({ ...(await svc.storage()), offsite: checker?.status() ?? NO_CHECKS }),
     pathOf: (id) => svc.pathOf(id),
     remove: (id, actor) => svc.remove(id, actor),
-    async importArchive(bytes, actor) {
+    async importArchive(bytes, actor, what = 'upload') {
       // Checked from a file of its own, like any archive: inflated into a work folder as it is
       // checked (never held), parsed there as a world save, then archived anew from there.
       const tmp = join(svc.backupDir, `.upload-${randomBytes(4).toString('hex')}.tar.gz.tmp`);
@@ -53,14 +79,14 @@ export function createBackupPorts(svc: BackupService, restorer: Restorer, log: L
           try {
             manifest = await extractArchive(tmp, dir);
           } catch (err) {
-            if (err instanceof TarError) throw new ValidationError(`The upload is not a palpanel backup: ${err.message}.`);
+            if (err instanceof TarError) throw new ValidationError(`The ${what} is not a palpanel backup: ${err.message}.`);
             throw err;
           }
           if (!manifest.files.some((f) => f.path === 'Level.sav'))
-            throw new ValidationError('The upload holds no Level.sav: it is not a world save.');
+            throw new ValidationError(`The ${what} holds no Level.sav: it is not a world save.`);
           const world = await parseFolder(dir, log);
           if (world.players.length === 0 && world.pals.length === 0 && world.guilds.length === 0) {
-            throw new ValidationError("The upload's Level.sav could not be read as a Palworld world save.");
+            throw new ValidationError(`The ${what}'s Level.sav could not be read as a Palworld world save.`);
           }
           // Listed with its own world, as parsed here (not the world in place's, nor its manifest's claim).
           const own = {
@@ -72,7 +98,7 @@ export function createBackupPorts(svc: BackupService, restorer: Restorer, log: L
             return await svc.adopt(files, actor, own);
           } catch (err) {
             // Its read-back after writing: what passed above cannot fail here, but would say why.
-            if (err instanceof TarError) throw new ValidationError(`The upload is not a palpanel backup: ${err.message}.`);
+            if (err instanceof TarError) throw new ValidationError(`The ${what} is not a palpanel backup: ${err.message}.`);
             throw err;
           }
         });
@@ -83,12 +109,24 @@ export function createBackupPorts(svc: BackupService, restorer: Restorer, log: L
     dryRun: (id) => restorer.dryRun(id),
     restore: (id, opts, actor) => restorer.restore(id, opts, actor),
     restoreJob: (id) => restorer.job(id),
+    async check(id) {
+      if (!checker) throw new CheckRefusedError('No off-site check is configured (SERVICE_BACKUP_CHECK_COMMAND).');
+      const { done } = await checker.start(id);
+      done.catch(() => undefined); // recorded either way; read at GET /backups/check
+      return { status: checker.status(), done };
+    },
+    checks: () => (checker ? { status: checker.status(), recent: checker.recent() } : { status: NO_CHECKS, recent: [] }),
   };
 }
 
 export interface BackupStackOptions {
   store: Store;
-  settings: Pick<Settings, 'backupDir' | 'dataDir'>;
+  settings: Pick<
+    Settings,
+    'backupDir' | 'dataDir' | 'backupCopyCommand' | 'backupCopyTimeoutMs' | 'backupCheckCommand' | 'backupCheckTimeoutMs'
+  >;
+  /** The environment the off-site copy and check commands inherit (SERVICE_* settings are taken out). */
+  env: Readonly<Record<string, string | undefined>>;
   /** The world folder the game runs, looked up at each use; null without a save folder. */
   world: (() => string) | null;
   /** The ids of every world below the save folder (RestorerOptions.worldIds). */
@@ -107,14 +145,36 @@ export const backupDirOf = (s: Pick<Settings, 'backupDir' | 'dataDir'>): string 
 
 /** The backup service, its restorer and their ports over one store, for `serve` and for the
  * `backup` command on a data dir no server holds. */
-export function createBackupStack(o: BackupStackOptions): { svc: BackupService; restorer: Restorer; ports: BackupPorts } {
+export function createBackupStack(o: BackupStackOptions): {
+  svc: BackupService;
+  restorer: Restorer;
+  checker: CopyChecker;
+  ports: BackupPorts;
+  /** Null without SERVICE_BACKUP_COPY_COMMAND. Not started here: `serve` starts it; a backup
+   * made by the CLI on its own only queues its copy, which the next `serve` makes. */
+  copier: OffsiteCopier | null;
+} {
+  const backupDir = backupDirOf(o.settings);
+  const copier = o.settings.backupCopyCommand
+    ? new OffsiteCopier({
+        repo: o.store.backupCopies,
+        events: o.store.events,
+        command: o.settings.backupCopyCommand,
+        timeoutMs: o.settings.backupCopyTimeoutMs,
+        env: o.env,
+        backupDir,
+        clock: o.clock,
+        log: o.log,
+      })
+    : null;
   const svc = new BackupService({
     store: o.store,
     world: o.world,
-    backupDir: backupDirOf(o.settings),
+    backupDir,
     log: o.log,
     clock: o.clock,
     saveGame: o.client ? () => o.client!.save().then(() => undefined) : undefined,
+    onMade: copier ? (rec) => copier.queue(rec.id) : undefined,
   });
   const restorer = new Restorer({
     store: o.store,
@@ -127,5 +187,15 @@ export function createBackupStack(o: BackupStackOptions): { svc: BackupService; 
     game: o.game,
     ingest: o.ingest,
   });
-  return { svc, restorer, ports: createBackupPorts(svc, restorer, o.log) };
+  const checker = new CopyChecker({
+    store: o.store,
+    backups: svc,
+    dryRun: o.world ? (path) => restorer.dryRunArchive(path) : null,
+    command: o.settings.backupCheckCommand,
+    timeoutMs: o.settings.backupCheckTimeoutMs,
+    env: o.env,
+    log: o.log,
+    clock: o.clock,
+  });
+  return { svc, restorer, checker, copier, ports: createBackupPorts(svc, restorer, o.log, { store: o.store, copier }, checker) };
 }

@@ -1,15 +1,40 @@
 // What the panel's backup routes need of the running palpanel (src/backups/service.ts and
 // src/backups/restore.ts implement it), injected through HttpDeps.backups.
 import type { Actor } from '../lib/actor.js';
-import type { BackupContents, BackupRecord, BackupStorage, RestoreDiff, RestoreJob } from './schemas.js';
+import type {
+  BackupCheck,
+  BackupContents,
+  BackupListItem,
+  BackupRecord,
+  BackupStorage,
+  OffsiteStatus,
+  RestoreDiff,
+  RestoreJob,
+} from './schemas.js';
+import type { CopyStats } from './offsite-copy.js';
 import type { BackupJobState } from './service.js';
 import type { RestoreRequest } from './restore.js';
 
-export type { BackupContents, BackupRecord, BackupStorage, NamedChange, RestoreDiff, RestoreJob, RestoreResult } from './schemas.js';
+export type {
+  BackupCheck,
+  BackupContents,
+  BackupCopy,
+  BackupListItem,
+  BackupRecord,
+  BackupStorage,
+  NamedChange,
+  OffsiteStatus,
+  RestoreDiff,
+  RestoreJob,
+  RestoreResult,
+} from './schemas.js';
 export type { BackupJobState } from './service.js';
 
 export interface BackupPorts {
-  list(): Promise<BackupRecord[]>;
+  /** Every backup, newest first, with where its off-site copy stands. */
+  list(): Promise<BackupListItem[]>;
+  /** Off-site copy figures for /metrics; null when no copy command is set. */
+  copyStats(): CopyStats | null;
   get(id: string): Promise<BackupRecord>;
   job(id: string): BackupJobState | null;
   /** The last backup that failed since palpanel started (when, why in words), or null. */
@@ -19,12 +44,18 @@ export interface BackupPorts {
   storage(): Promise<BackupStorage>;
   pathOf(id: string): Promise<{ path: string; size: number }>;
   remove(id: string, actor: Actor): Promise<void>;
-  /** Checks an uploaded archive as a world save and keeps it as an `imported` backup. */
-  importArchive(bytes: Buffer, actor: Actor): Promise<BackupRecord>;
+  /** Checks an uploaded archive as a world save and keeps it as an `imported` backup; `what`
+   * names it in a refusal (default "upload"; `backup import` says "file"). */
+  importArchive(bytes: Buffer, actor: Actor, what?: 'upload' | 'file'): Promise<BackupRecord>;
   dryRun(id: string): Promise<RestoreDiff>;
   /** Checks what it can at once (the typed confirmation itself, whoever calls; the backup; a game
    * that answers), then answers with the restore job, running (restore.ts). */
   restore(id: string, opts: RestoreRequest, actor: Actor): Promise<RestoreJob>;
   /** The newest restore of backup `id` since palpanel started, or null. */
   restoreJob(id: string): RestoreJob | null;
+  /** Starts a check of the off-site copy of backup `id` (default: the newest): 409 when none
+   * is configured or one runs. `done` settles with what it found. */
+  check(id?: string | null): Promise<{ status: OffsiteStatus; done: Promise<BackupCheck> }>;
+  /** Where the off-site copies stand, and the newest checks, newest first. */
+  checks(): { status: OffsiteStatus; recent: BackupCheck[] };
 }

@@ -1,4 +1,4 @@
-// `palpanel backup create|list|verify|restore`: through the running server when there is one
+// `palpanel backup create|list|verify|restore|import|check`: through the running server when there is one
 // (as `keys` does), else on the data dir directly under its lock.
 import { performAdminOp } from '../control/admin-client.js';
 import { createBackupStack } from '../backups/stack.js';
@@ -8,9 +8,10 @@ import { loadSettings } from '../config/settings.js';
 import { GameRestClient } from '../game/rest-client.js';
 import { gameStoppedByHand, probeGame } from '../game/game-control.js';
 import { WorldFolder } from '../ingest/world-folder.js';
-import type { BackupRecord, RestoreResult } from '../backups/types.js';
+import type { BackupCheck, BackupCopy, BackupListItem, BackupRecord, RestoreResult } from '../backups/types.js';
 import type { Store } from '../store/index.js';
 import type { CliIo } from './io.js';
+import { resolve } from 'node:path';
 
 export interface BackupCliOpts {
   dataDir?: string;
@@ -37,6 +38,7 @@ function run(io: CliIo, o: BackupCliOpts, op: BackupOp): Promise<unknown> {
       const { ports } = createBackupStack({
         store,
         settings,
+        env: io.env,
         world: folder ? () => folder.dirNow() : null,
         worldIds: () => folder?.ids() ?? [],
         log,
@@ -54,8 +56,13 @@ function run(io: CliIo, o: BackupCliOpts, op: BackupOp): Promise<unknown> {
 }
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
-const line = (b: BackupRecord) =>
-  `${b.id}  ${b.trigger.padEnd(11)}  ${mb(b.sizeBytes).padStart(9)}  ${b.world ? `${b.world.players} players, ${b.world.pals} pals, ${b.world.guilds} guilds` : 'world not parsed'}`;
+/** Where its off-site copy stands, when one was asked of it. */
+const copyWord = (c: BackupCopy | undefined) =>
+  !c || c.state === 'off'
+    ? ''
+    : `  copy: ${c.state}${c.state === 'failed' ? ` (${c.lastExitCode === null || c.lastExitCode === undefined ? 'killed or not started' : `exit ${c.lastExitCode}`}${c.nextAttemptAt ? `, next try ${c.nextAttemptAt}` : ', given up'})` : ''}`;
+const line = (b: BackupRecord & { offsite?: BackupCopy }) =>
+  `${b.id}  ${b.trigger.padEnd(11)}  ${mb(b.sizeBytes).padStart(9)}  ${b.world ? `${b.world.players} players, ${b.world.pals} pals, ${b.world.guilds} guilds` : 'world not parsed'}${copyWord(b.offsite)}`;
 
 export async function backupCreate(io: CliIo, o: BackupCliOpts): Promise<void> {
   const rec = (await run(io, o, { op: 'backup.create' })) as BackupRecord;
@@ -63,7 +70,7 @@ export async function backupCreate(io: CliIo, o: BackupCliOpts): Promise<void> {
 }
 
 export async function backupList(io: CliIo, o: BackupCliOpts): Promise<void> {
-  const all = (await run(io, o, { op: 'backup.list' })) as BackupRecord[];
+  const all = (await run(io, o, { op: 'backup.list' })) as BackupListItem[];
   if (o.json) return io.out(`${JSON.stringify(all)}\n`);
   io.out(all.length ? `${all.map(line).join('\n')}\n` : 'No backups.\n');
 }
@@ -83,4 +90,22 @@ export async function backupRestore(io: CliIo, id: string, o: BackupCliOpts & { 
       `players: +${d.players.gained.length} -${d.players.lost.length}; pals: +${d.pals.gained} -${d.pals.lost}; guilds: +${d.guilds.gained.length} -${d.guilds.lost.length}\n` +
       r.warnings.map((w) => `warning: ${w}\n`).join(''),
   );
+}
+
+/** Keeps an archive file (a copy fetched back from off-site, a backup of another machine) as an
+ * `imported` backup, after the checks an upload passes; nothing is kept when it fails them. */
+export async function backupImport(io: CliIo, file: string, o: BackupCliOpts): Promise<void> {
+  const rec = (await run(io, o, { op: 'backup.import', path: resolve(file) })) as BackupRecord;
+  io.out(
+    o.json
+      ? `${JSON.stringify(rec)}\n`
+      : `Imported as ${rec.id}; restore it with: palpanel backup restore ${rec.id} --confirm RESTORE\n${line(rec)}\n`,
+  );
+}
+
+/** Fetches a backup's off-site copy back now (SERVICE_BACKUP_CHECK_COMMAND) and checks it; exit
+ * 1 with the reason when it is not whole. */
+export async function backupCheck(io: CliIo, id: string | undefined, o: BackupCliOpts): Promise<void> {
+  const r = (await run(io, o, { op: 'backup.check', id: id ?? null })) as BackupCheck;
+  io.out(o.json ? `${JSON.stringify(r)}\n` : `${r.backupId}: ${r.detail}\n`);
 }

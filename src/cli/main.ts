@@ -36,12 +36,16 @@ Settings (environment; a flag above wins over its variable):
   SERVICE_SESSION_TTL             panel session length (default 7d)
   SERVICE_LOG_FORMAT              text or json; logs go to stderr (default text)
   SERVICE_BACKUP_DIR              where backups are kept; unset: <data-dir>/backups (default none)
+  SERVICE_BACKUP_COPY_COMMAND     a program (and its arguments) run without a shell after each backup to copy it off-site, the archive in PALPANEL_BACKUP_* variables (default none)
+  SERVICE_BACKUP_COPY_TIMEOUT     a copy running longer is killed and tried again later (default 30m)
   SERVICE_CONFIG_FILE             the game's PalWorldSettings.ini, palworld-server-docker's env file, or a compose file (its environment: block), for the panel's config editor (default none)
   SERVICE_CONFIG_COMPOSE_SERVICE  the compose file's service to edit; unset: the only one with palworld-server-docker variables, else palworld (default none)
   SERVICE_MAP_TILE_URL            map tiles the web UI draws under its map, an http(s) URL with {z}, {x}, {y} (default none)
   SERVICE_PUBLIC_URL              the address users open behind a reverse proxy, e.g. https://panel.example.org: changes are accepted from it, cookies Secure when https (default none)
   SERVICE_TRUSTED_PROXIES         addresses or CIDRs of reverse proxies whose X-Forwarded-For/-Proto/-Host are believed (default none)
   SERVICE_WEBHOOK_ALLOW_PRIVATE   on lets webhooks go to loopback, link-local and private addresses, e.g. a bot on this host (default off)
+  SERVICE_BACKUP_CHECK_COMMAND    a program (and its arguments) run without a shell to fetch a backup's off-site copy back into PALPANEL_CHECK_DIR (which: PALPANEL_BACKUP_ID), then checked and dry-run (default none)
+  SERVICE_BACKUP_CHECK_TIMEOUT    how long one fetch of the off-site check may run before it is killed (default 30m)
 
 Durations are a whole number and a unit: 250ms, 5s, 2m, 1h or 7d. An invalid value stops start-up
 with exit code 2 and a message naming the setting. When ready, serve prints
@@ -117,7 +121,9 @@ export function buildProgram(io: CliIo): Command {
 
   const backup = program
     .command('backup')
-    .description('world save backups: make, list, verify, restore (through the running server when there is one)');
+    .description(
+      'world save backups: make, list, verify, restore, import, check the off-site copy (through the running server when there is one)',
+    );
   const saveDirOpt = () => new Option('--save-dir <dir>', "the game's Saved folder or the world folder below it (env SERVICE_SAVE_DIR)");
   backup
     .command('create')
@@ -151,6 +157,27 @@ export function buildProgram(io: CliIo): Command {
     .action(async (id: string, o: BackupFlags & { confirm: string; shutdown?: boolean }) =>
       (await import('./backup.js')).backupRestore(io, id, o),
     );
+  backup
+    .command('import <file>')
+    .description(
+      'keep a backup archive (.tar.gz) as an `imported` backup, e.g. an off-site copy fetched back after the machine was lost: ' +
+        'it is checked as an upload is (bounds, manifest, checksums, a world save that parses) and nothing is kept when it fails; ' +
+        'then `palpanel backup restore <id> --confirm RESTORE` restores it',
+    )
+    .addOption(jsonOpt())
+    .addOption(dataDirOpt())
+    .addOption(saveDirOpt())
+    .action(async (file: string, o: BackupFlags) => (await import('./backup.js')).backupImport(io, file, o));
+  backup
+    .command('check [id]')
+    .description(
+      "fetch a backup's off-site copy back now with SERVICE_BACKUP_CHECK_COMMAND (default: the newest backup), check its " +
+        'checksums and manifest and dry-run it against the world; exit 1 with the reason when it is not whole',
+    )
+    .addOption(jsonOpt())
+    .addOption(dataDirOpt())
+    .addOption(saveDirOpt())
+    .action(async (id: string | undefined, o: BackupFlags) => (await import('./backup.js')).backupCheck(io, id, o));
 
   const users = program.command('users').description('manage panel logins');
   users

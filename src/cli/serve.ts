@@ -16,7 +16,7 @@ export async function serve(io: CliIo, flags: SettingFlags): Promise<void> {
         ? `${JSON.stringify({ at: new Date().toISOString(), level: 'info', msg: `${line} and ready` })}\n`
         : `${line}\n`,
     );
-  const running = await startServe({ settings, log, version: palpanelVersion(), ready });
+  const running = await startServe({ settings, log, version: palpanelVersion(), ready, env: io.env });
   await new Promise<void>((resolve) => {
     const onSignal = (sig: string) => {
       log('info', `${sig} received: shutting down`);

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { parseDuration } from '../lib/duration.js';
 import { isAddressOrCidr } from '../lib/addresses.js';
+import { commandWords, CommandWordsError } from '../lib/command-words.js';
 
 export interface HostPort {
   host: string;
@@ -31,6 +32,10 @@ export interface Settings {
   logFormat: 'text' | 'json';
   /** Where backups are kept; null: `<data-dir>/backups`. */
   backupDir: string | null;
+  /** The off-site copy command as argv (run without a shell after each backup); null: none. */
+  backupCopyCommand: readonly string[] | null;
+  /** How long one copy may run before it is killed. */
+  backupCopyTimeoutMs: number;
   /** The game's PalWorldSettings.ini, palworld-server-docker's env file, or a compose file; null: none. */
   configFile: string | null;
   /** The compose service whose `environment:` block the editor edits; null: found (the only one
@@ -45,6 +50,11 @@ export interface Settings {
   trustedProxies: readonly string[] | null;
   /** Webhooks may go to loopback, link-local and private addresses (default: refused). */
   webhookAllowPrivate: boolean;
+  /** The off-site check: a command (argv, run without a shell) that fetches a backup's copy back
+   * into PALPANEL_CHECK_DIR; null: no checks. */
+  backupCheckCommand: readonly string[] | null;
+  /** How long one fetch may run before it is killed. */
+  backupCheckTimeoutMs: number;
 }
 
 /** A setting with an invalid value: start-up stops with exit 2 and this message. */
@@ -158,6 +168,20 @@ const proxyList = z.string().transform((s, ctx) => {
   return items;
 });
 
+// The off-site copy command: words as lib/command-words.ts splits them, never a shell line.
+const commandLine = z
+  .string()
+  .max(4096)
+  .transform((s, ctx) => {
+    try {
+      return commandWords(s);
+    } catch (err) {
+      if (!(err instanceof CommandWordsError)) throw err;
+      ctx.addIssue({ code: 'custom', message: err.message });
+      return z.NEVER;
+    }
+  });
+
 // A compose service name as compose takes one.
 const composeService = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/);
 
@@ -234,6 +258,18 @@ const DEFS = {
   sessionTtlMs: { env: 'SERVICE_SESSION_TTL', def: '7d', schema: duration, hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d' },
   logFormat: { env: 'SERVICE_LOG_FORMAT', def: 'text', schema: z.enum(['text', 'json']), hint: '"text" or "json"' },
   backupDir: { env: 'SERVICE_BACKUP_DIR', def: null, schema: nonEmpty, hint: 'a folder path (default: <data-dir>/backups)' },
+  backupCopyCommand: {
+    env: 'SERVICE_BACKUP_COPY_COMMAND',
+    def: null,
+    schema: commandLine,
+    hint: 'a program and its arguments, separated by spaces ("quotes" around a word with spaces), run without a shell after each backup, e.g. /opt/palpanel/backup-copy/rclone.sh',
+  },
+  backupCopyTimeoutMs: {
+    env: 'SERVICE_BACKUP_COPY_TIMEOUT',
+    def: '30m',
+    schema: interval,
+    hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d: a copy running longer is killed',
+  },
   configFile: {
     env: 'SERVICE_CONFIG_FILE',
     def: null,
@@ -269,6 +305,18 @@ const DEFS = {
     def: 'off',
     schema: onOff,
     hint: 'on or off (also true/false, 1/0, yes/no): webhooks may go to loopback, link-local and private addresses',
+  },
+  backupCheckCommand: {
+    env: 'SERVICE_BACKUP_CHECK_COMMAND',
+    def: null,
+    schema: commandLine,
+    hint: 'a program and its arguments, separated by spaces ("quotes" around a word with spaces), run without a shell to fetch a backup\'s off-site copy into PALPANEL_CHECK_DIR, e.g. /opt/palpanel/backup-check.sh',
+  },
+  backupCheckTimeoutMs: {
+    env: 'SERVICE_BACKUP_CHECK_TIMEOUT',
+    def: '30m',
+    schema: interval,
+    hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d: a fetch running longer is killed',
   },
 } satisfies { [K in keyof Settings]: SettingDef<unknown> };
 
@@ -335,6 +383,7 @@ export function settingsSummary(s: Settings): string {
     let shown: string;
     if (v === null) shown = '(unset)';
     else if (def.secret) shown = '(set)';
+    else if (key === 'backupCopyCommand' || key === 'backupCheckCommand') shown = JSON.stringify((v as string[]).join(' '));
     else if (Array.isArray(v)) shown = v.join(',');
     else if (typeof v === 'object') shown = `${(v as HostPort).host}:${(v as HostPort).port}`;
     else if (typeof v === 'boolean') shown = v ? 'on' : 'off';

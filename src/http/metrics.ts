@@ -85,6 +85,10 @@ export async function renderMetrics(deps: HttpDeps, requests: RequestCounter): P
   const parsedAt = info.lastParseAt === null ? null : Date.parse(info.lastParseAt);
   const schedule = deps.store.backupSettings.schedule();
   const backups = await newestBackups(deps);
+  const copies = deps.backups?.copyStats() ?? null;
+  // The backup folder's size, the disk's free space and the newest good off-site copy: what
+  // an alert on "backups will stop" or "no off-site copy for a day" reads.
+  const storage = await deps.backups?.storage().catch(() => null);
   const body = [
     // Without a game URL nothing is polled: "not configured", which an alert must not take for
     // a game that is down (deploy/prometheus/alerts.yml).
@@ -139,6 +143,34 @@ export async function renderMetrics(deps: HttpDeps, requests: RequestCounter): P
       'palpanel_backup_schedule_interval_seconds',
       'The interval of scheduled backups, in seconds; absent while the schedule is off.',
       deps.backups && schedule.enabled ? schedule.intervalHours * 3600 : null,
+    ),
+    // Off-site copies (SERVICE_BACKUP_COPY_COMMAND): absent while no copy command is set.
+    gauge(
+      'palpanel_backup_copy_last_success_timestamp_seconds',
+      'When the newest successful off-site copy of a backup ended, in Unix seconds; absent before any.',
+      seconds(copies?.lastSuccessAt),
+    ),
+    family(
+      'palpanel_backup_copy_failures_total',
+      'counter',
+      'Failed off-site copy attempts since start (exit status not 0, killed past the deadline, or not started).',
+      copies ? [[{}, copies.failures]] : [],
+    ),
+    gauge(
+      'palpanel_backups_copy_pending',
+      'Backups whose off-site copy is still to be made and will be tried (pending, running, or failed with a retry due).',
+      copies ? copies.pending : null,
+    ),
+    gauge('palpanel_backup_folder_bytes', 'Bytes the backups take in the backup folder.', storage ? storage.bytesUsed : null),
+    gauge(
+      'palpanel_backup_disk_free_bytes',
+      'Bytes free on the disk holding the backup folder; absent when it cannot be read.',
+      storage?.freeBytes ?? null,
+    ),
+    gauge(
+      'palpanel_backup_offsite_good_timestamp_seconds',
+      'When the newest backup whose off-site copy passed its check was made, in Unix seconds; absent when none has.',
+      storage?.offsite.newestGoodAt ? seconds(storage.offsite.newestGoodAt) : null,
     ),
     family(
       'palpanel_poll_failures_total',

@@ -40,3 +40,8 @@ export const PANEL_SYSTEM_TEXTS = [SYSTEM_PASSWORD_REFUSED] as const;
 
 /** The only public `backup` text. */
 export const BACKUP_TEXT = 'Backup completed';
+
+/** The start of the panel's warning that a backup's off-site copy failed (its first failure, and
+ * when it is given up): a `backup` event the panel and its webhooks show, never a key holder
+ * (only BACKUP_TEXT is public). The backup id and the outcome follow it. */
+export const BACKUP_COPY_FAILED = 'Warning: backup off-site copy failed';

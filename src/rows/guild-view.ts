@@ -6,7 +6,8 @@
 import { toMapCoords } from '../lib/map-coords.js';
 import type { WorldGuild, WorldPal } from '../lib/world.js';
 import type { WorkerRow, WorldWorkers } from './schemas.js';
-import { palWithOwnerRow } from './world-rows.js';
+import type { GuildLabel } from './guild-labels.js';
+import { namedPalWithOwnerRow } from './named-rows.js';
 
 export interface GuildMemberView {
   uid: string;
@@ -33,6 +34,7 @@ export interface WorkerView {
 export interface BaseView {
   id: string;
   name: string | null;
+  displayName: string;
   level: number;
   /** World units (Unreal cm) as the save gives them. */
   location: { x: number; y: number } | null;
@@ -44,10 +46,11 @@ export interface BaseView {
 export interface GuildView {
   id: string;
   name: string;
+  displayName: string;
   adminUid: string;
   members: GuildMemberView[];
   bases: BaseView[];
-  pals: ReturnType<typeof palWithOwnerRow>[];
+  pals: ReturnType<typeof namedPalWithOwnerRow>[];
   /** The game-data poller's state: `live` only when the workers' activity is current. */
   gameData: WorldWorkers['state'];
   liveAt: string | null;
@@ -55,6 +58,8 @@ export interface GuildView {
 
 export interface GuildViewInput {
   guild: WorldGuild;
+  /** The guild's and its bases' display names (guild-labels.ts, made across all guilds). */
+  label: GuildLabel | undefined;
   /** What the players list says of each member who has a player row, by the member's uid. */
   members: Map<string, { online: boolean; level: number; lastSeenAt: string }>;
   /** The members' own pals and the pals placed at the guild's bases (overlaps allowed). */
@@ -62,10 +67,11 @@ export interface GuildViewInput {
   workers: WorldWorkers;
 }
 
+const byId = (a: { id: string }, b: { id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const byInstanceId = (a: { instanceId: string }, b: { instanceId: string }): number =>
   a.instanceId < b.instanceId ? -1 : a.instanceId > b.instanceId ? 1 : 0;
 
-export function guildView({ guild, members, pals, workers }: GuildViewInput): GuildView {
+export function guildView({ guild, label, members, pals, workers }: GuildViewInput): GuildView {
   const live = new Map(workers.workers.map((w) => [w.instanceId, w]));
   const baseIds = new Set(guild.bases.map((b) => b.id));
   const unique = new Map<string, WorldPal>();
@@ -91,6 +97,7 @@ export function guildView({ guild, members, pals, workers }: GuildViewInput): Gu
   return {
     id: guild.id,
     name: guild.name,
+    displayName: label?.name ?? guild.name,
     adminUid: guild.adminUid,
     members: guild.members.map((m) => {
       const seen = members.get(m.uid);
@@ -104,15 +111,17 @@ export function guildView({ guild, members, pals, workers }: GuildViewInput): Gu
         lastSeenAt: seen?.lastSeenAt ?? null,
       };
     }),
-    bases: guild.bases.map((b) => ({
+    // In id order, the order the display names number them in ("base 1" first).
+    bases: [...guild.bases].sort(byId).map((b) => ({
       id: b.id,
       name: b.name,
+      displayName: label?.bases.get(b.id) ?? b.name ?? 'Base',
       level: b.level,
       location: b.location,
       map: b.location ? toMapCoords(b.location) : null,
       workers: workersOf.get(b.id) ?? [],
     })),
-    pals: guildPals.map(palWithOwnerRow),
+    pals: guildPals.map((p) => namedPalWithOwnerRow(p)),
     gameData: workers.state,
     liveAt: workers.capturedAt ?? null,
   };

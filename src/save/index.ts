@@ -25,7 +25,17 @@ import { WarningSink } from './warnings.js';
 import { mapWorldStreamed } from './world-map.js';
 
 export { SaveError, SaveReadError, SaveFormatError, LimitExceededError, OutOfBoundsError } from './errors.js';
-export { BUILTIN_PAL_NAMES, createNameTable, defaultNameTable, fallbackName, speciesKey, type NameTable } from './names.js';
+export {
+  BUILTIN_PAL_NAMES,
+  createNameTable,
+  defaultNameTable,
+  fallbackName,
+  humanFallbackName,
+  isHumanSpecies,
+  speciesKey,
+  type NameTable,
+} from './names.js';
+export { createSkillNames, defaultSkillNames, skillKey, type SkillName, type SkillNameTable } from './skill-names.js';
 export { LIMITS } from './limits.js';
 export { ensureOodle } from './oodle.js';
 export { decodeWorldOption, type WorldOption } from './world-option.js';

@@ -1,6 +1,6 @@
 // The durable event log. The panel keeps every kind; the Integration API sees only public
 // events (spec, Endpoints rules 7-9), decided here once when an event is written.
-import { BACKUP_TEXT, PANEL_SYSTEM_TEXTS, SYSTEM_TEXTS } from '../lib/event-texts.js';
+import { BACKUP_COPY_FAILED, BACKUP_TEXT, PANEL_SYSTEM_TEXTS, SYSTEM_TEXTS } from '../lib/event-texts.js';
 import { iso } from '../lib/time.js';
 import type { DurableDb, Tx } from './durable-db.js';
 import { queueForWebhooks } from './webhook-queue.js';
@@ -54,10 +54,14 @@ export const HARD_CAP = 50_000;
 /** Appends between two automatic prunes. */
 const PRUNE_EVERY = 500;
 
-/** What webhooks receive: the public events, and the panel's own word for a refused admin
- * password (which the Integration API drops). */
+/** What webhooks receive: the public events, the panel's own word for a refused admin
+ * password (which the Integration API drops), and the warning of a failed off-site copy. */
 export function isWebhookEvent(kind: string, message: string): boolean {
-  return isPublicEvent(kind, message) || (kind === 'system' && (PANEL_SYSTEM_TEXTS as readonly string[]).includes(message));
+  return (
+    isPublicEvent(kind, message) ||
+    (kind === 'system' && (PANEL_SYSTEM_TEXTS as readonly string[]).includes(message)) ||
+    (kind === 'backup' && message.startsWith(`${BACKUP_COPY_FAILED}: `))
+  );
 }
 
 /** Writes one event inside the caller's transaction (an audit row and its `audit` event commit

@@ -18,6 +18,8 @@ import { loadSqlJs } from './sqljs.js';
 import { UserRepo } from './users.js';
 import { WebhookRepo } from './webhooks.js';
 import { BackupSettingsRepo } from './backup-settings.js';
+import { BackupCopyRepo } from './backup-copies.js';
+import { BackupCheckRepo } from './backup-checks.js';
 import { ConsoleRepo } from './console.js';
 import { ItemGrantRepo } from './item-grants.js';
 import { TaskRepo } from './tasks.js';
@@ -45,6 +47,10 @@ export interface Store {
   webhooks: WebhookRepo;
   /** The backup schedule and retention (store/backup-settings.ts). */
   backupSettings: BackupSettingsRepo;
+  /** Off-site copies of backups, owed and done (store/backup-copies.ts). */
+  backupCopies: BackupCopyRepo;
+  /** What the checks of the off-site copies found (store/backup-checks.ts). */
+  backupChecks: BackupCheckRepo;
   /** The console's log and saved commands (store/console.ts). */
   console: ConsoleRepo;
   /** Item grants through PalDefender (store/item-grants.ts). */
@@ -95,6 +101,8 @@ export async function openStore(dataDir: string, clock: Clock = systemClock): Pr
       moderation: new ModerationRepo(panel, clock, audit),
       webhooks: new WebhookRepo(panel, clock, audit),
       backupSettings: new BackupSettingsRepo(panel, clock, audit),
+      backupCopies: new BackupCopyRepo(panel),
+      backupChecks: new BackupCheckRepo(panel),
       console: new ConsoleRepo(panel, clock, audit),
       itemGrants: new ItemGrantRepo(panel, clock, audit),
       tasks: new TaskRepo(panel, clock, audit),

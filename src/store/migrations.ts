@@ -140,4 +140,27 @@ export const PANEL_MIGRATIONS: Migration[] = [
       `CREATE INDEX webhook_queue_hook ON webhook_queue (webhook_id, id)`,
     ],
   },
+  {
+    // Off-site copies of backups (SERVICE_BACKUP_COPY_COMMAND): one row per backup made while a
+    // copy command was set, with the outcome of its last attempt and when the next is due, so a
+    // restart resumes copies still pending or waiting for a retry.
+    version: 11,
+    sql: [
+      `CREATE TABLE backup_copies (
+         backup_id TEXT PRIMARY KEY, state TEXT NOT NULL, attempts INTEGER NOT NULL, queued_at TEXT NOT NULL,
+         next_attempt_at TEXT, last_attempt_at TEXT, last_exit_code INTEGER, last_duration_ms INTEGER,
+         last_output TEXT, copied_at TEXT)`,
+    ],
+  },
+  {
+    // Checks of the off-site copies (SERVICE_BACKUP_CHECK_COMMAND): each fetch of a backup's
+    // copy back and what palpanel found in it, so "the newest good off-site copy" outlives a
+    // restart. (Version 11 is the copies' own table.)
+    version: 12,
+    sql: [
+      `CREATE TABLE backup_checks (
+         id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, backup_id TEXT, backup_created_at TEXT,
+         outcome TEXT NOT NULL, detail TEXT NOT NULL)`,
+    ],
+  },
 ];

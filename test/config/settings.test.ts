@@ -24,12 +24,16 @@ describe('settings', () => {
       sessionTtlMs: 7 * 86_400_000,
       logFormat: 'text',
       backupDir: null,
+      backupCopyCommand: null,
+      backupCopyTimeoutMs: 1_800_000,
       configFile: null,
       configComposeService: null,
       mapTileUrl: null,
       publicUrl: null,
       trustedProxies: null,
       webhookAllowPrivate: false,
+      backupCheckCommand: null,
+      backupCheckTimeoutMs: 30 * 60_000,
     });
   });
 
@@ -152,12 +156,16 @@ describe('settings', () => {
         'SERVICE_SESSION_TTL',
         'SERVICE_LOG_FORMAT',
         'SERVICE_BACKUP_DIR',
+        'SERVICE_BACKUP_COPY_COMMAND',
+        'SERVICE_BACKUP_COPY_TIMEOUT',
         'SERVICE_CONFIG_FILE',
         'SERVICE_CONFIG_COMPOSE_SERVICE',
         'SERVICE_MAP_TILE_URL',
         'SERVICE_PUBLIC_URL',
         'SERVICE_TRUSTED_PROXIES',
         'SERVICE_WEBHOOK_ALLOW_PRIVATE',
+        'SERVICE_BACKUP_CHECK_COMMAND',
+        'SERVICE_BACKUP_CHECK_TIMEOUT',
       ].sort(),
     );
   });
@@ -189,5 +197,17 @@ describe('SERVICE_MAP_TILE_URL', () => {
     for (const bad of ['https://tiles.example.org/{z}/{x}.png', 'ftp://tiles.example.org/{z}/{x}/{y}', 'not a url {z}{x}{y}']) {
       expect(() => loadSettings({ SERVICE_MAP_TILE_URL: bad }), bad).toThrow(/SERVICE_MAP_TILE_URL/);
     }
+  });
+});
+
+describe('SERVICE_BACKUP_CHECK_COMMAND', () => {
+  it('is split into words run without a shell; shell syntax is refused naming the setting', () => {
+    expect(loadSettings({ SERVICE_BACKUP_CHECK_COMMAND: '/opt/check.sh "off site" --fast' }).backupCheckCommand).toEqual([
+      '/opt/check.sh',
+      'off site',
+      '--fast',
+    ]);
+    expect(() => loadSettings({ SERVICE_BACKUP_CHECK_COMMAND: 'rclone copy $REMOTE .' })).toThrow(/SERVICE_BACKUP_CHECK_COMMAND/);
+    expect(loadSettings({ SERVICE_BACKUP_CHECK_TIMEOUT: '5m' }).backupCheckTimeoutMs).toBe(300_000);
   });
 });

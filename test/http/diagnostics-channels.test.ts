@@ -74,6 +74,9 @@ describe('diagnostics channels', () => {
     expect(diskChannel({ freeBytes: 50 * GB, totalBytes: 100 * GB }, backups({ newestBytes: 4 * GB })).words).toBe(
       "50.0 GB free of 100 GB on the backup folder's disk, room for about 12 more backups.",
     );
+    expect(diskChannel({ freeBytes: 50 * GB, totalBytes: 100 * GB }, backups({ newestBytes: 4 * GB, folderBytes: 12 * GB })).words).toBe(
+      "50.0 GB free of 100 GB on the backup folder's disk, room for about 12 more backups; the backups take 12.0 GB.",
+    );
     expect(diskChannel({ freeBytes: 50 * GB, totalBytes: 100 * GB }, backups())).toMatchObject({
       state: 'ok',
       words: "50.0 GB free of 100 GB on the backup folder's disk, room for 1000 or more backups.",

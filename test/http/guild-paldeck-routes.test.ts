@@ -141,6 +141,12 @@ describe('Paldeck, guild page and whitelist from the player (1.0 fixture)', () =
     expect(res.status).toBe(200);
     const d = res.json.data;
     expect(d.id).toBe(g.id);
+    // Named as the Guilds list names it, bases too (rows/guild-labels.ts).
+    const listed = (await get('/guilds')).json.data.find((x: { id: string }) => x.id === g.id);
+    expect(d.displayName).toBe(listed.displayName);
+    expect(d.bases.map((b: { id: string; displayName: string }) => [b.id, b.displayName])).toEqual(
+      listed.bases.map((b: { id: string; displayName: string }) => [b.id, b.displayName]),
+    );
     expect(d.members.map((m: { uid: string }) => m.uid)).toEqual(g.members.map((m) => m.uid));
     expect(d.members[0]).toMatchObject({ online: true, level: member.level, inSave: true, lastSeenAt: expect.any(String) });
     expect(d.members.filter((m: { online: boolean }) => m.online)).toHaveLength(1);
@@ -152,9 +158,13 @@ describe('Paldeck, guild page and whitelist from the player (1.0 fixture)', () =
       const placed = world.pals.filter((p) => p.placement === 'base' && p.baseId === b.id).map((p) => p.instanceId);
       expect(b.workers.map((w: { instanceId: string }) => w.instanceId)).toEqual(placed);
     }
-    const shown = d.bases[0].workers.find((w: { instanceId: string }) => w.instanceId === worker.instanceId);
+    const shown = d.bases
+      .find((b: { id: string }) => b.id === worker.baseId)
+      .workers.find((w: { instanceId: string }) => w.instanceId === worker.instanceId);
     expect(shown.live).toEqual({ active: true, activity: 'working', hpPercent: 80 });
-    expect(d.bases[0].workers.filter((w: { live: unknown }) => w.live !== null)).toHaveLength(1);
+    expect(
+      d.bases.find((b: { id: string }) => b.id === worker.baseId).workers.filter((w: { live: unknown }) => w.live !== null),
+    ).toHaveLength(1);
     expect(d.gameData).toBe('ready');
     // The guild's pals: its members' own and every pal at its bases, once each.
     const memberUids = new Set(g.members.map((m) => m.uid));

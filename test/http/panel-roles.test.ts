@@ -26,6 +26,7 @@ const ADMIN_ONLY: [string, string, unknown?][] = [
   ['POST', '/world/parse'],
   ['POST', '/backups', {}],
   ['PUT', '/backups/schedule', { enabled: true, intervalHours: 6, retentionDays: 14 }],
+  ['POST', '/backups/check', {}],
   ['POST', `/backups/${BACKUP}/restore/dry-run`, {}],
   ['POST', `/backups/${BACKUP}/restore`, { confirm: 'RESTORE' }],
   ['GET', `/backups/${BACKUP}/download`],

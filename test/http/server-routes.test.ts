@@ -323,6 +323,32 @@ describe('panel live world snapshot', () => {
     expect(summary).not.toContain('Alice');
   });
 
+  it("GET /world/snapshot names a guild the save knows by its display name, the save's unnamed guild after its leader", async () => {
+    const r = await rig({ gameData: true });
+    await r.poller!.pollOnce(r.clock.now());
+    await r.gameData!.pollOnce(r.clock.now());
+    const live = (await r.as(VIEWER, 'GET', '/world/snapshot')).json.data;
+    const guildId: string = live.players[0].guildId;
+    expect(live.players[0].guildName).toContain('Sim Guild');
+    const world = makeWorld({ players: 1, pals: 1 });
+    const leader = world.players[0];
+    // The save writes the id with dashes in upper case; the live data may not.
+    world.guilds = [
+      {
+        id: guildId.toUpperCase().replace(/^(.{8})(.{4})/, '$1-$2-'),
+        name: 'Unnamed Guild',
+        adminUid: leader.uid,
+        members: [{ uid: leader.uid, name: 'Quill' }],
+        bases: [],
+      },
+    ];
+    r.ts.store.world.replace(world, r.clock.now().toISOString());
+    const d = (await r.as(VIEWER, 'GET', '/world/snapshot')).json.data;
+    const ofGuild = [...d.players, ...d.pals, ...d.palBoxes].filter((a: { guildId: string | null }) => a.guildId === guildId);
+    expect(ofGuild.length).toBeGreaterThan(1);
+    for (const a of ofGuild) expect(a.guildName).toBe("Quill's guild");
+  });
+
   it('without game-data, players come from the REST poller; with no game at all, the snapshot is empty', async () => {
     const r = await rig();
     await r.poller!.pollOnce(r.clock.now());

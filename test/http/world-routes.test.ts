@@ -198,6 +198,7 @@ describe('panel map dataset', () => {
       {
         id: 'base-a',
         name: 'Home',
+        displayName: 'Home',
         level: 12,
         guildId: 'guild-0',
         guildName: 'Guild 0',

@@ -79,7 +79,7 @@ describe('synthetic world', () => {
       placement: 'unknown',
     });
     // The party container belongs to P1, but the save names P2 as owner: the save wins.
-    expect(byId(r.pals, 0xa05)).toMatchObject({ ownerUid: P2, ownerSource: 'save', placement: 'party', displayName: 'Male Soldier 02' });
+    expect(byId(r.pals, 0xa05)).toMatchObject({ ownerUid: P2, ownerSource: 'save', placement: 'party', displayName: 'Human: Islander' });
   });
 
   it('maps pal fields', () => {

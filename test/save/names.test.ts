@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import builtin from '../../assets/names/pals.json' with { type: 'json' };
+import humans from '../../assets/names/humans.json' with { type: 'json' };
 import { createNameTable, defaultNameTable, fallbackName, parseWorld, speciesKey } from '../../src/save/index.js';
 import { loadWorld, WORLDS } from './fixtures.js';
 import { SHARED } from '../helpers/paths.js';
@@ -29,6 +30,15 @@ describe('species names', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('every name of the humans table equals the reference name for its id, and only humans are in it', () => {
+    const t = defaultNameTable();
+    for (const [key, name] of Object.entries(humans as Record<string, string>)) {
+      expect(reference.get(key)).toBe(name);
+      expect(t.isHuman(key)).toBe(true);
+      expect(t.palName(key)).toBe(`Human: ${name}`);
+    }
+  });
+
   it('resolves the species found in the fixtures (share printed) and gives the reference name', () => {
     const table = defaultNameTable();
     const keys = new Set([...fixtureIds].map(speciesKey));
@@ -40,7 +50,8 @@ describe('species names', () => {
     );
     for (const id of fixtureIds) {
       const key = speciesKey(id);
-      if (table.hasPal(id) && reference.has(key)) expect(table.palName(id)).toBe(reference.get(key));
+      const want = table.isHuman(id) ? `Human: ${reference.get(key)}` : reference.get(key);
+      if (table.hasPal(id) && reference.has(key)) expect(table.palName(id)).toBe(want);
       expect(table.palName(id)).not.toBe('');
     }
     expect(resolved.length).toBeGreaterThan(keys.size / 2);

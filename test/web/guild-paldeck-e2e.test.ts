@@ -31,6 +31,7 @@ async function check(page: Page, name: string, fullPage = true): Promise<void> {
 interface GuildRow {
   id: string;
   name: string;
+  displayName: string;
   memberCount: number;
   members: { uid: string; name: string }[];
   bases: { id: string }[];
@@ -79,6 +80,7 @@ describe.skipIf(!CHROMIUM)('guild page, Paldeck and whitelist from the player in
       const { context, page } = await newPage(browser, pageProblems, viewport, scheme);
       await signIn(page, demo.url, 'admin', demo.password);
       await page.goto(`${demo.url}/guilds/${guild.id}`);
+      await page.getByRole('heading', { name: guild.displayName, level: 1 }).waitFor();
       await page.getByRole('heading', { name: `Members (${guild.members.length})` }).waitFor();
       const members = page.getByRole('table', { name: 'Members of this guild' });
       for (const m of guild.members) await members.getByRole('link', { name: m.name }).waitFor();
@@ -105,11 +107,11 @@ describe.skipIf(!CHROMIUM)('guild page, Paldeck and whitelist from the player in
     await signIn(page, demo.url, 'admin', demo.password);
     await page.goto(`${demo.url}/players`);
     const member = guild.members[0];
-    await page.getByRole('row').filter({ hasText: member.name }).getByRole('link', { name: guild.name }).first().click();
+    await page.getByRole('row').filter({ hasText: member.name }).getByRole('link', { name: guild.displayName }).first().click();
     await page.waitForURL(`**/guilds/${guild.id}`);
     await page.getByRole('heading', { name: `Members (${guild.members.length})` }).waitFor();
     await page.goto(`${demo.url}/guilds`);
-    await page.getByRole('table', { name: 'Guilds' }).getByRole('link', { name: guild.name }).first().click();
+    await page.getByRole('table', { name: 'Guilds' }).getByRole('link', { name: guild.displayName }).first().click();
     await page.waitForURL(/\/guilds\/[0-9A-F-]+$/);
     await page.getByRole('heading', { name: /^Members \(/ }).waitFor();
     await context.close();

@@ -3,7 +3,7 @@
 // edited, every screen checked by axe-core at desktop and phone widths (screenshots kept in
 // artifacts/web-ui/), a dry-run restore then a confirmed one, and a viewer who sees no
 // control it cannot use. The tests run in this order on one demo, as a host would go.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +16,8 @@ import { CHROMIUM, launchChromium, seriousViolations, type AxeFinding } from './
 import { noteSkip } from '../helpers/skipped.js';
 
 const ARTIFACTS = join(ROOT, 'artifacts', 'web-ui');
+/** Without rclone the demo's copies fail, which the backups screen draws too. */
+const rcloneHere = spawnSync('rclone', ['version']).status === 0;
 const DESKTOP = { width: 1280, height: 860 };
 const PHONE = { width: 390, height: 844 };
 
@@ -43,7 +45,13 @@ function startTileServer(): Promise<number> {
 async function startDemo(tilePort: number): Promise<void> {
   demo = spawn(BIN, ['demo', '--listen', '127.0.0.1:0', '--data-dir', tempDir(), '--players', '12', '--pals', '400'], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, SERVICE_MAP_TILE_URL: `http://127.0.0.1:${tilePort}/palpagos/{z}/{x}/{y}.png` },
+    env: {
+      ...process.env,
+      SERVICE_MAP_TILE_URL: `http://127.0.0.1:${tilePort}/palpagos/{z}/{x}/{y}.png`,
+      // Each backup copied off-site by the shipped rclone script to a folder (rclone's local remote).
+      SERVICE_BACKUP_COPY_COMMAND: join(ROOT, 'deploy', 'backup-copy', 'rclone.sh'),
+      PALPANEL_RCLONE_REMOTE: tempDir('palpanel-offsite-'),
+    },
   });
   let out = '';
   await new Promise<void>((resolve, reject) => {
@@ -397,6 +405,13 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
     await admin.goto(url + '/backups');
     await admin.getByRole('button', { name: 'Back up now' }).click();
     await admin.getByText('The backup is made and verified.').waitFor({ timeout: 60_000 });
+    // Its off-site copy: the badge opens on the last attempt (the list refreshes every 30 s).
+    const copy = admin.locator('tbody tr').first().locator('details.copy-detail');
+    await copy.locator('.badge', { hasText: rcloneHere ? 'copied' : 'failed' }).waitFor({ timeout: 60_000 });
+    await copy.locator('summary').click();
+    await copy.getByText(rcloneHere ? /: exit status 0, / : /: exit status \d+, /).waitFor();
+    expect(await seriousViolations(admin)).toEqual([]);
+    await admin.screenshot({ path: join(ARTIFACTS, 'desktop-backups-offsite.png') });
     await admin.getByRole('button', { name: 'Restore…' }).first().click();
     const dialog = admin.locator('dialog');
     // The dry run's diff is shown before anything can be confirmed.

@@ -6,14 +6,17 @@ import type { z } from 'zod';
 import type { Role } from '../../src/lib/account';
 import type {
   BackupContentsSchema,
+  BackupCopySchema,
   BackupJobSchema,
+  BackupListItemSchema,
   BackupRecordSchema,
   BackupScheduleSchema,
   BackupStorageSchema,
   RestoreDiffSchema,
   RestoreJobSchema,
 } from '../../src/backups/schemas';
-import type { BaseSchema, GuildSchema, PalSchema, PalWithOwnerSchema, UserSchema, KeyRecordSchema } from '../../src/rows/schemas';
+import type { UserSchema, KeyRecordSchema } from '../../src/rows/schemas';
+import type { LabelledGuildSchema, NamedPalSchema, NamedPalWithOwnerSchema, SkillNameSchema } from '../../src/rows/named-schemas';
 import type { AuditRecordSchema, SessionRecordSchema, UserRecordSchema } from '../../src/http/panel/admin/schemas';
 import type { ConfigSchema, Setting } from '../../src/http/panel/config/schemas';
 import type { LogEntry, Saved } from '../../src/http/panel/console/schemas';
@@ -60,9 +63,10 @@ export type StreamPlayer = Of<typeof StreamPlayerSchema>;
 export type Player = Of<typeof PanelPlayerSchema>;
 export type PlayerDetail = Of<typeof PanelPlayerDetailSchema>['data'];
 /** A pal of `/pals` (with its owner) or of a player's page (without). */
-export type Pal = Of<typeof PalSchema> & Partial<Omit<Of<typeof PalWithOwnerSchema>, keyof Of<typeof PalSchema>>>;
-export type Base = Of<typeof BaseSchema>;
-export type Guild = Of<typeof GuildSchema>;
+export type Pal = Of<typeof NamedPalSchema> & Partial<Omit<Of<typeof NamedPalWithOwnerSchema>, keyof Of<typeof NamedPalSchema>>>;
+export type SkillName = Of<typeof SkillNameSchema>;
+export type Guild = Of<typeof LabelledGuildSchema>;
+export type Base = Guild['bases'][number];
 export type XY = NonNullable<Base['location']>;
 export type Whitelist = Of<typeof WhitelistSchema>;
 export type WhitelistImpact = Of<typeof WhitelistImpactEnvelopeSchema>['data'];
@@ -77,6 +81,8 @@ export type MapLayer = MapDataset['map']['layers'][number];
 export type WorldSnapshot = Of<typeof LiveSnapshotSchema>;
 
 export type Backup = Of<typeof BackupRecordSchema>;
+export type BackupListItem = Of<typeof BackupListItemSchema>;
+export type BackupCopy = Of<typeof BackupCopySchema>;
 export type BackupJob = Of<typeof BackupJobSchema>;
 export type BackupContents = Of<typeof BackupContentsSchema>;
 export type BackupStorage = Of<typeof BackupStorageSchema>;

@@ -1,4 +1,5 @@
-// Backups and restore: the list, storage, the schedule; make, download, delete and upload; a
+// Backups and restore: the list, storage (the disk, the budget, the off-site copies' last check),
+// the schedule; make, download, delete and upload; a
 // restore shows the dry-run diff first and takes the typed word RESTORE before it runs, then
 // follows the restore job to its end and says how it ended. Names from the game are isolated
 // (<bdi>), so one name's direction controls cannot turn the list around.
@@ -9,13 +10,14 @@ import { ago, bytes, count, when } from '../format';
 import { useAction, useData, useEditable, useNow } from '../hooks';
 import { useTitle } from '../router';
 import { useIsAdmin } from '../session';
-import type { Backup, BackupJob, BackupSchedule, BackupStorage, DryRun, RestoreJob } from '../types';
+import type { Backup, BackupListItem, BackupJob, BackupSchedule, BackupStorage, DryRun, RestoreJob } from '../types';
 import { Badge, Card, PageHead, Stat } from '../ui/bits';
 import { Dialog } from '../ui/dialog';
 import { CheckField, Field, FileButton } from '../ui/fields';
 import { DataTable } from '../ui/table';
 import { Async, ErrorNote, Loading } from '../ui/states';
 import { BackupContents } from './backups/BackupContents';
+import { BackupCopyCell } from './BackupCopy';
 
 /** Each trigger (lib/backup.ts) in the words of the list: a new trigger fails the type check here. */
 const TRIGGER_WORDS: Record<BackupTrigger, string> = {
@@ -28,7 +30,7 @@ const TRIGGER_WORDS: Record<BackupTrigger, string> = {
 export function Backups() {
   useTitle('Backups');
   const admin = useIsAdmin();
-  const list = useData<Backup[]>('/backups', { refreshMs: 30000 });
+  const list = useData<BackupListItem[]>('/backups', { refreshMs: 30000 });
   const storage = useData<BackupStorage>('/backups/storage', { refreshMs: 30000 });
   const [job, setJob] = useState<BackupJob | null>(null);
   const [restoring, setRestoring] = useState<Backup | null>(null);
@@ -116,7 +118,12 @@ export function Backups() {
               <div className="stats">
                 <Stat label="Backups" value={s.count} />
                 <Stat label="Space used" value={bytes(s.bytesUsed)} />
-                <Stat label="Free on disk" value={bytes(s.freeBytes)} />
+                <Stat label="Free on disk" value={bytes(s.freeBytes)} sub={s.diskBytes ? `of ${bytes(s.diskBytes)}` : undefined} />
+                <Stat
+                  label="Budget"
+                  value={s.budgetBytes ? bytes(s.budgetBytes) : 'none'}
+                  sub={s.budgetBytes ? `${Math.round((100 * s.bytesUsed) / s.budgetBytes)}% used` : undefined}
+                />
                 <Stat
                   label="Newest"
                   value={s.newestAt ? ago(s.newestAt, now) : 'none'}
@@ -125,6 +132,10 @@ export function Backups() {
               </div>
             )}
           </Async>
+          {storage.data?.lowSpace && (
+            <p className="warn-text small">The disk is nearly full: after the next backup, less than two backups’ worth will be free.</p>
+          )}
+          {storage.data && <OffsiteLine offsite={storage.data.offsite} now={now} onChecked={reloadStorage} />}
         </Card>
         <ScheduleCard />
         <Card title="Backups" className="wide-card">
@@ -163,6 +174,12 @@ export function Backups() {
                         : '—',
                   },
                   { key: 'note', label: 'Note', wide: true, render: (b) => b.note ?? '' },
+                  {
+                    key: 'copy',
+                    label: 'Off-site',
+                    sort: (b) => b.offsite.state,
+                    render: (b) => <BackupCopyCell copy={b.offsite} detail={admin} />,
+                  },
                   {
                     key: 'contents',
                     label: 'Contents',
@@ -239,6 +256,59 @@ export function Backups() {
   );
 }
 
+/** Each outcome of a check of the off-site copy, in words. */
+const CHECK_WORDS: Record<NonNullable<BackupStorage['offsite']['last']>['outcome'], string> = {
+  ok: 'came back whole',
+  corrupt: 'came back damaged',
+  missing: 'was not found',
+  failed: 'could not be checked',
+};
+
+/** Where the off-site copies stand: the last check, the newest good copy, and (admins) a check now. */
+export function OffsiteLine({ offsite, now, onChecked }: { offsite: BackupStorage['offsite']; now: number; onChecked: () => void }) {
+  const admin = useIsAdmin();
+  const check = useAction();
+  const running = offsite.running || check.busy;
+  // While a check runs, storage is read again every 2 s until it has ended.
+  useEffect(() => {
+    if (!offsite.running) return;
+    const t = setInterval(onChecked, 2000);
+    return () => clearInterval(t);
+  }, [offsite.running, onChecked]);
+  if (!offsite.configured) return <p className="muted small">Off-site copies are not checked (SERVICE_BACKUP_CHECK_COMMAND is not set).</p>;
+  const last = offsite.last;
+  return (
+    <div className="small">
+      <p className={last && last.outcome !== 'ok' ? 'bad-text' : undefined}>
+        {running
+          ? 'Fetching the off-site copy back and checking it…'
+          : last
+            ? `Off-site copy ${last.backupCreatedAt ? `of ${when(last.backupCreatedAt)} ` : ''}${CHECK_WORDS[last.outcome]} (checked ${ago(last.at, now)}). ${last.outcome === 'ok' ? '' : last.detail}`
+            : 'No off-site copy has been checked yet.'}
+      </p>
+      {offsite.stale && (
+        <p className="warn-text">
+          {offsite.newestGoodAt
+            ? `The newest good off-site copy is of ${when(offsite.newestGoodAt)}: older than the schedule allows.`
+            : 'No off-site copy has passed its check yet.'}
+        </p>
+      )}
+      {admin && (
+        <>
+          <button
+            type="button"
+            disabled={running}
+            onClick={() => void check.run(() => api.post('/backups/check', {})).then((r) => r !== undefined && onChecked())}
+          >
+            Check the off-site copy now
+          </button>
+          <ErrorNote error={check.error} />
+        </>
+      )}
+    </div>
+  );
+}
+
 function ScheduleCard() {
   const admin = useIsAdmin();
   const { r, draft, setDraft, submit, saving, error, saved } = useEditable<BackupSchedule>('/backups/schedule');
@@ -281,7 +351,65 @@ function ScheduleCard() {
                   onChange={(e) => setDraft({ ...draft, retentionDays: Number(e.target.value) })}
                 />
               </div>
-              <p className="muted small">The newest backup is never deleted, however old.</p>
+              <div className="row">
+                <Field
+                  label="Then one a day (weeks, 0–52)"
+                  type="number"
+                  min={0}
+                  max={52}
+                  required
+                  disabled={!admin}
+                  value={draft.keepDailyWeeks}
+                  onChange={(e) => setDraft({ ...draft, keepDailyWeeks: Number(e.target.value) })}
+                />
+                <Field
+                  label="Then one a week (months, 0–36)"
+                  type="number"
+                  min={0}
+                  max={36}
+                  required
+                  disabled={!admin}
+                  value={draft.keepWeeklyMonths}
+                  onChange={(e) => setDraft({ ...draft, keepWeeklyMonths: Number(e.target.value) })}
+                />
+              </div>
+              <div className="row">
+                <Field
+                  label="Budget (MB, 0 = none)"
+                  type="number"
+                  min={0}
+                  step={1}
+                  required
+                  disabled={!admin}
+                  value={Math.round(draft.budgetBytes / 1_000_000)}
+                  onChange={(e) => setDraft({ ...draft, budgetBytes: Math.max(0, Math.round(Number(e.target.value) * 1_000_000)) })}
+                  hint="Past it the oldest backups go first."
+                />
+              </div>
+              <div className="row">
+                <Field
+                  label="Off-site check every (hours, 0 = on demand)"
+                  type="number"
+                  min={0}
+                  max={168}
+                  required
+                  disabled={!admin}
+                  value={draft.checkIntervalHours}
+                  onChange={(e) => setDraft({ ...draft, checkIntervalHours: Number(e.target.value) })}
+                />
+                <Field
+                  label="Warn past (hours, 0 = never)"
+                  hint="When the newest good off-site copy is older."
+                  type="number"
+                  min={0}
+                  max={2160}
+                  required
+                  disabled={!admin}
+                  value={draft.checkMaxAgeHours}
+                  onChange={(e) => setDraft({ ...draft, checkMaxAgeHours: Number(e.target.value) })}
+                />
+              </div>
+              <p className="muted small">The newest backup is never deleted, however old, nor to keep within the budget.</p>
               <ErrorNote error={error} />
               {admin && (
                 <div className="actions">

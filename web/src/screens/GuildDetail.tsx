@@ -10,8 +10,8 @@ import { DataTable } from '../ui/table';
 import { Async, Empty } from '../ui/states';
 import { palColumns } from './Pals';
 
-/** The one place a guild's shown name is made (a guild the save leaves unnamed included). */
-export const guildTitle = (g: { name: string }): string => g.name || '(no name)';
+/** A guild's shown name: the server's display name (rows/guild-labels.ts names unnamed guilds). */
+export const guildTitle = (g: { name: string; displayName?: string }): string => g.displayName || g.name || '(no name)';
 /** The path of a guild's page. */
 export const guildHref = (id: string): string => `/guilds/${encodeURIComponent(id)}`;
 
@@ -100,8 +100,8 @@ export function GuildDetail({ id }: { id: string }) {
                 <Empty>This guild has no bases.</Empty>
               ) : (
                 <div className="grid">
-                  {g.bases.map((b, i) => (
-                    <Card key={b.id} title={b.name ?? `Base ${i + 1}`}>
+                  {g.bases.map((b) => (
+                    <Card key={b.id} title={b.displayName}>
                       <p className="small">
                         Level {b.level} · {count(b.workers.length, 'worker')}
                         {b.map ? (
@@ -120,7 +120,7 @@ export function GuildDetail({ id }: { id: string }) {
                         </p>
                       )}
                       <DataTable
-                        caption={`Workers at ${b.name ?? `base ${i + 1}`}`}
+                        caption={`Workers at ${b.displayName}`}
                         rows={b.workers}
                         rowKey={(w) => w.instanceId}
                         empty="No pals work here."

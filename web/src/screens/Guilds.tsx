@@ -7,7 +7,7 @@ import type { Guild } from '../types';
 import { Card, PageHead } from '../ui/bits';
 import { DataTable } from '../ui/table';
 import { Async, Empty } from '../ui/states';
-import { guildHref, guildTitle } from './GuildDetail';
+import { guildHref } from './GuildDetail';
 
 export function Guilds() {
   useTitle('Guilds');
@@ -30,14 +30,14 @@ export function Guilds() {
                   caption="Guilds"
                   rows={guilds}
                   rowKey={(g) => g.id}
-                  filterText={(g) => `${g.name} ${g.members.map((m) => m.name).join(' ')}`}
+                  filterText={(g) => `${g.displayName} ${g.members.map((m) => m.name).join(' ')}`}
                   initialSort={{ key: 'members', dir: -1 }}
                   columns={[
                     {
                       key: 'name',
                       label: 'Guild',
-                      sort: (g) => g.name.toLowerCase(),
-                      render: (g) => <Link href={guildHref(g.id)}>{guildTitle(g)}</Link>,
+                      sort: (g) => g.displayName.toLowerCase(),
+                      render: (g) => <Link href={guildHref(g.id)}>{g.displayName}</Link>,
                     },
                     { key: 'members', label: 'Members', numeric: true, sort: (g) => g.memberCount, render: (g) => g.memberCount },
                     { key: 'bases', label: 'Bases', numeric: true, sort: (g) => g.bases.length, render: (g) => g.bases.length },
@@ -47,7 +47,7 @@ export function Guilds() {
               </div>
               <div className="grid">
                 {guilds.map((g) => (
-                  <Card key={g.id} title={<span id={`guild-${g.id}`}>{guildTitle(g)}</span>}>
+                  <Card key={g.id} title={<span id={`guild-${g.id}`}>{g.displayName}</span>}>
                     <h3>Members</h3>
                     <ul className="plain inline">
                       {g.members.map((m) => (
@@ -67,7 +67,16 @@ export function Guilds() {
                       <ul className="plain">
                         {g.bases.map((b) => (
                           <li key={b.id}>
-                            {b.name ?? 'Base'} · level {b.level} {b.location && <Link href={`/map?focus=${b.id}`}>on the map</Link>}
+                            {b.displayName} · level {b.level}
+                            {b.map && (
+                              <>
+                                {' '}
+                                · <Link href={`/map?focus=${b.id}`}>on the map</Link>{' '}
+                                <span className="muted" title="In-game map coordinates">
+                                  at {Math.round(b.map.x)}, {Math.round(b.map.y)}
+                                </span>
+                              </>
+                            )}
                           </li>
                         ))}
                       </ul>

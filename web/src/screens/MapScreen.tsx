@@ -89,14 +89,14 @@ export function MapScreen() {
                   caption="Bases"
                   rows={d.layers.bases}
                   rowKey={(b) => b.id}
-                  filterText={(b) => `${b.name ?? ''} ${b.guildName}`}
+                  filterText={(b) => `${b.displayName} ${b.guildName}`}
                   empty="No base in the save has a position."
                   columns={[
                     {
                       key: 'name',
                       label: 'Base',
-                      sort: (b) => b.name ?? '',
-                      render: (b) => <Link href={`/map?focus=${b.id}`}>{b.name ?? 'Base'}</Link>,
+                      sort: (b) => b.displayName.toLowerCase(),
+                      render: (b) => <Link href={`/map?focus=${b.id}`}>{b.displayName}</Link>,
                     },
                     {
                       key: 'guild',
@@ -213,7 +213,7 @@ function MapView({
   const points: { id: string; kind: LayerKey; at: XY; label: string }[] = [];
   if (layers.bases)
     for (const b of d.layers.bases)
-      points.push({ id: `b-${b.id}`, kind: 'bases', at: b.map, label: `${b.name ?? 'Base'} (${b.guildName}), level ${b.level}` });
+      points.push({ id: `b-${b.id}`, kind: 'bases', at: b.map, label: `${b.displayName} (${b.guildName}), level ${b.level}` });
   if (snap) {
     if (layers.boxes)
       for (const [i, b] of snap.palBoxes.entries())
@@ -236,7 +236,7 @@ function MapView({
   const shown = hover ? points.find((p) => p.id === hover) : undefined;
   const focusPoint = focus ? points.find((p) => p.id === `b-${focus}`) : undefined;
   // Its name alone (the hover line and the table say guild and level): short enough for a phone.
-  const focusName = focused?.name ?? 'Base';
+  const focusName = focused?.displayName ?? 'Base';
   const focusLeft = focusPoint !== undefined && focusPoint.at.x + r * 2.5 + focusName.length * 0.66 * fontSize > view.cx + view.w / 2;
 
   return (

@@ -5,11 +5,32 @@ import { qs } from '../api';
 import { usePaged } from '../hooks';
 import { Link, setSearch, useSearch, useTitle } from '../router';
 import type { Placement } from '../../../src/lib/world';
-import type { Pal } from '../types';
+import type { Pal, SkillName } from '../types';
 import { Badge, PageHead } from '../ui/bits';
 import { Field, SelectField } from '../ui/fields';
 import { DataTable, type Column } from '../ui/table';
 import { PagedList } from '../ui/states';
+
+/** Skill names with the game's id on hover; an id the panel cannot name is shown as-is and marked. */
+export function Skills({ list }: { list: SkillName[] | undefined }) {
+  if (!list || list.length === 0) return <span className="muted">none</span>;
+  return (
+    <>
+      {list.map((s, i) => (
+        <span key={`${i}-${s.id}`}>
+          {i > 0 && ', '}
+          {s.known ? (
+            <span title={s.id}>{s.name}</span>
+          ) : (
+            <>
+              <code>{s.id}</code> <span className="muted">(unknown)</span>
+            </>
+          )}
+        </span>
+      ))}
+    </>
+  );
+}
 
 const PLACEMENT_WORDS: Record<Placement, string> = { party: 'party', box: 'Palbox', base: 'base', unknown: 'unknown' };
 
@@ -45,7 +66,8 @@ export function palColumns(withOwner: boolean): Column<Pal>[] {
     { key: 'placement', label: 'Where', sort: (p) => p.placement, render: (p) => PLACEMENT_WORDS[p.placement] ?? p.placement },
     { key: 'gender', label: 'Gender', wide: true, render: (p) => p.gender },
     { key: 'talents', label: 'IVs (hp/atk/def)', wide: true, render: (p) => `${p.talents.hp}/${p.talents.shot}/${p.talents.defense}` },
-    { key: 'passives', label: 'Passives', wide: true, render: (p) => p.passiveSkillIds.join(', ') || <span className="muted">none</span> },
+    { key: 'passives', label: 'Passives', wide: true, render: (p) => <Skills list={p.passiveSkills} /> },
+    { key: 'skills', label: 'Active skills', wide: true, render: (p) => <Skills list={p.equippedSkills} /> },
   ];
 }
 
@@ -58,6 +80,7 @@ export function Pals() {
     owner: params.get('owner') ?? '',
     species: params.get('species') ?? '',
     placement: params.get('placement') ?? '',
+    kind: params.get('kind') ?? '',
     minLevel: params.get('minLevel') ?? '',
     maxLevel: params.get('maxLevel') ?? '',
     sort: params.get('sort') ?? 'level',
@@ -95,6 +118,11 @@ export function Pals() {
           <option value="box">Palbox</option>
           <option value="base">Base</option>
           <option value="unknown">Unknown</option>
+        </SelectField>
+        <SelectField label="Kind" value={f.kind} onChange={(e) => setSearch({ kind: e.target.value || undefined })}>
+          <option value="">Pals and humans</option>
+          <option value="pal">Pals only</option>
+          <option value="human">Captured humans</option>
         </SelectField>
         <Field
           fieldClass="field narrow"

@@ -14,7 +14,7 @@ import { DataTable } from '../ui/table';
 import { Async, Empty } from '../ui/states';
 import { palColumns } from './Pals';
 import { GrantForm } from './Items';
-import { guildHref, guildTitle } from './GuildDetail';
+import { guildHref } from './GuildDetail';
 import { PaldeckCard, WhitelistControl } from './player-paldeck';
 
 type Act = 'kick' | 'ban' | 'unban';
@@ -47,7 +47,7 @@ export function PlayerDetail({ uid }: { uid: string }) {
               <Card title="Player">
                 <div className="stats">
                   <Stat label="Level" value={p.level} />
-                  <Stat label="Guild" value={p.guild ? <Link href={guildHref(p.guild.id)}>{guildTitle(p.guild)}</Link> : 'none'} />
+                  <Stat label="Guild" value={p.guild ? <Link href={guildHref(p.guild.id)}>{p.guild.displayName}</Link> : 'none'} />
                   <Stat label="Playtime" value={span(p.playtimeSec)} />
                   <Stat label="Last seen" value={p.online ? 'now' : ago(p.lastSeenAt, now)} sub={`first seen ${when(p.firstSeenAt)}`} />
                   <Stat
@@ -95,7 +95,7 @@ export function PlayerDetail({ uid }: { uid: string }) {
                 )}
               </Card>
               {p.guild && (
-                <Card title={`Guild: ${guildTitle(p.guild)}`}>
+                <Card title={`Guild: ${p.guild.displayName}`}>
                   <p className="muted small">
                     {count(p.guild.memberCount, 'member')} · {count(p.guild.bases.length, 'base')} ·{' '}
                     <Link href={guildHref(p.guild.id)}>the guild&apos;s page</Link>

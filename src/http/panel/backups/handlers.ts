@@ -4,10 +4,14 @@ import { NotFoundError, ValidationError } from '../../../lib/errors.js';
 import { required } from '../../services.js';
 import { json, noContent } from '../../respond.js';
 import type { PanelHandler } from '../context.js';
-import { CreateRequest, BackupPath, RestoreRequest } from './schemas.js';
-import type { BackupScheduleSchema } from '../../../backups/schemas.js';
+import { CheckRequest, CreateRequest, BackupPath, RestoreRequest } from './schemas.js';
+import type { BackupScheduleUpdateSchema } from '../../../backups/schemas.js';
 
-export const list = (async ({ deps }) => json(200, { data: deps.backups ? await deps.backups.list() : [] })) satisfies PanelHandler;
+/** A viewer sees where each off-site copy stands, never the command's output or exit status. */
+export const list = (async ({ deps, user }) => {
+  const all = deps.backups ? await deps.backups.list() : [];
+  return json(200, { data: user.role === 'admin' ? all : all.map((b) => ({ ...b, offsite: { state: b.offsite.state } })) });
+}) satisfies PanelHandler;
 
 export const create = (({ deps, body, user }) => {
   const { id } = required(deps, 'backups').start('manual', userActor(user.username), body?.note?.trim() || null);
@@ -30,7 +34,7 @@ export const getSchedule = (({ deps }) => json(200, { data: deps.store.backupSet
 
 export const putSchedule = (({ deps, body, user }) =>
   json(200, { data: deps.store.backupSettings.setSchedule(body, userActor(user.username)) })) satisfies PanelHandler<{
-  body: typeof BackupScheduleSchema;
+  body: typeof BackupScheduleUpdateSchema;
 }>;
 
 export const download = (async ({ deps, params }) => {
@@ -76,3 +80,11 @@ export const restoreJob = (({ deps, params }) => {
   if (!job) throw new NotFoundError('No restore of this backup was started since palpanel started.');
   return json(200, { data: job });
 }) satisfies PanelHandler<{ params: typeof BackupPath }>;
+
+/** 202 once the fetch has started; what it finds is read at GET /backups/check. */
+export const startCheck = (async ({ deps, body }) =>
+  json(202, { data: (await required(deps, 'backups').check(body?.backupId ?? null)).status })) satisfies PanelHandler<{
+  body: typeof CheckRequest;
+}>;
+
+export const getChecks = (({ deps }) => json(200, { data: required(deps, 'backups').checks() })) satisfies PanelHandler;

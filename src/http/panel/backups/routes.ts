@@ -19,14 +19,20 @@ import {
   dryRun,
   restore,
   restoreJob,
+  startCheck,
+  getChecks,
 } from './handlers.js';
-import { BackupPath, CreateRequest, RestoreRequest } from './schemas.js';
+import { BackupPath, CheckRequest, CreateRequest, RestoreRequest } from './schemas.js';
 import {
   BackupContentsSchema,
   BackupJobSchema,
+  BackupListItemSchema,
   BackupRecordSchema,
+  BackupCheckSchema,
   BackupScheduleSchema,
+  BackupScheduleUpdateSchema,
   BackupStartedSchema,
+  OffsiteStatusSchema,
   BackupStorageSchema,
   RestoreDiffSchema,
   RestoreJobSchema,
@@ -50,8 +56,9 @@ export function backupRoutes(): PanelRoute[] {
         method: 'GET',
         path: '/backups',
         operationId: 'listBackups',
-        summary: 'Backups, newest first',
-        responses: { 200: { description: 'OK', schema: z.strictObject({ data: z.array(BackupRecordSchema) }) } },
+        summary:
+          'Backups, newest first, each with where its off-site copy stands (`offsite`: an admin sees the attempts, exit status and output)',
+        responses: { 200: { description: 'OK', schema: z.strictObject({ data: z.array(BackupListItemSchema) }) } },
         handler: list,
       }),
       route({
@@ -59,7 +66,7 @@ export function backupRoutes(): PanelRoute[] {
         path: '/backups/storage',
         operationId: 'backupStorage',
         needs: 'backups',
-        summary: 'Bytes used, count, free disk, oldest and newest',
+        summary: 'Bytes used, count, free and total disk, the budget, oldest and newest, and where the off-site copies stand',
         responses: { 200: { description: 'OK', schema: z.strictObject({ data: BackupStorageSchema }) } },
         handler: storage,
       }),
@@ -70,6 +77,20 @@ export function backupRoutes(): PanelRoute[] {
         summary: 'The backup schedule and retention',
         responses: { 200: { description: 'OK', schema: z.strictObject({ data: BackupScheduleSchema }) } },
         handler: getSchedule,
+      }),
+      route({
+        method: 'GET',
+        path: '/backups/check',
+        operationId: 'getBackupChecks',
+        needs: 'backups',
+        summary: 'Where the off-site copies stand, and the newest checks (SERVICE_BACKUP_CHECK_COMMAND), newest first',
+        responses: {
+          200: {
+            description: 'OK',
+            schema: z.strictObject({ data: z.strictObject({ status: OffsiteStatusSchema, recent: z.array(BackupCheckSchema) }) }),
+          },
+        },
+        handler: getChecks,
       }),
       route({
         method: 'GET',
@@ -103,15 +124,30 @@ export function backupRoutes(): PanelRoute[] {
         summary: 'Make a backup now (the game is asked to save first); its state is at GET /backups/{id}',
         request: { body: CreateRequest },
         responses: { 202: { description: 'Started.', schema: z.strictObject({ data: BackupStartedSchema }) } },
-        errors: { 409: '`conflict`: a backup is being made now.' },
+        errors: {
+          409: '`conflict`: a backup is being made now. (A disk too full for the backup fails the job, in words: GET /backups/{id}.)',
+        },
         handler: create,
+      }),
+      route({
+        method: 'POST',
+        path: '/backups/check',
+        operationId: 'checkBackupCopy',
+        needs: 'backups',
+        summary:
+          "Check an off-site copy now: SERVICE_BACKUP_CHECK_COMMAND fetches the backup's copy (default: the newest backup) into a fresh folder, then palpanel checks its checksums and manifest and dry-runs it against the world; follow it at GET /backups/check",
+        request: { body: CheckRequest },
+        responses: { 202: { description: 'Started.', schema: z.strictObject({ data: OffsiteStatusSchema }) } },
+        errors: { 409: '`conflict`: no check command is configured, a check is running now, or there is no backup yet.' },
+        handler: startCheck,
       }),
       route({
         method: 'PUT',
         path: '/backups/schedule',
         operationId: 'setBackupSchedule',
-        summary: 'Set the schedule and retention',
-        request: { body: BackupScheduleSchema },
+        summary:
+          'Set the schedule and retention, the storage budget, tiered retention and the off-site check (fields past the first three keep their value when left out)',
+        request: { body: BackupScheduleUpdateSchema },
         responses: { 200: { description: 'The schedule now.', schema: z.strictObject({ data: BackupScheduleSchema }) } },
         handler: putSchedule,
       }),
@@ -130,6 +166,7 @@ export function backupRoutes(): PanelRoute[] {
         responses: { 201: { description: 'Kept.', schema: z.strictObject({ data: BackupRecordSchema }) } },
         errors: {
           400: '`invalid_request`: not a palpanel backup of a world save, or a file in it past the bound of what it is (the message says why).',
+          409: '`conflict`: the backup disk has less free space than the archive needs (nothing is kept).',
           413: '`payload_too_large`: larger than 512 MiB.',
         },
         handler: upload,

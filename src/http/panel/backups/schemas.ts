@@ -21,3 +21,10 @@ export const RestoreRequest = z.strictObject({
     .optional()
     .meta({ description: 'Shut the game server down first through its REST API when it runs (default false: 409).' }),
 });
+
+/** POST /backups/check: which backup's copy to fetch (default: the newest). */
+export const CheckRequest = z
+  .strictObject({
+    backupId: z.string().regex(BACKUP_ID).optional().meta({ description: 'The backup whose copy is fetched; default the newest.' }),
+  })
+  .optional();

@@ -83,8 +83,11 @@ export function saveChannel(save: SaveInput | null, now: Date): Channel {
 export interface BackupsInput {
   newestAt: string | null;
   newestBytes: number | null;
-  schedule: BackupSchedule;
+  /** Only what the words need of it (its on/off and interval). */
+  schedule: Pick<BackupSchedule, 'enabled' | 'intervalHours' | 'retentionDays'>;
   lastFailure: { at: string; words: string } | null;
+  /** What all the backups take in the folder; absent: not said. */
+  folderBytes?: number;
 }
 
 export function backupsChannel(b: BackupsInput | null, now: Date): Channel {
@@ -160,16 +163,24 @@ export function diskChannel(disk: { freeBytes: number; totalBytes: number } | un
   }
   const free = `${bytesWords(disk.freeBytes)} free of ${bytesWords(disk.totalBytes)}`;
   const size = backups.newestBytes ?? 0;
-  const advice = 'Free space on that disk, keep backups fewer days (Backups, retention), or set SERVICE_BACKUP_DIR to a larger disk.';
+  const advice =
+    'Free space on that disk, keep backups fewer days or set a storage budget (Backups, schedule), or set SERVICE_BACKUP_DIR to a larger disk.';
+  const taken = backups.folderBytes === undefined ? '' : `; the backups take ${bytesWords(backups.folderBytes)}`;
   if (disk.freeBytes < Math.max(DISK_FLOOR_BYTES, 2 * size)) {
-    return { ...base, state: 'failing', words: `Only ${free} on the backup folder's disk: the next backups may not fit.`, ...none, advice };
+    return {
+      ...base,
+      state: 'failing',
+      words: `Only ${free} on the backup folder's disk${taken}: the next backups may not fit.`,
+      ...none,
+      advice,
+    };
   }
   if (disk.freeBytes < 0.1 * disk.totalBytes || (size > 0 && disk.freeBytes < 10 * size)) {
-    return { ...base, state: 'warning', words: `${free} on the backup folder's disk: it is filling up.`, ...none, advice };
+    return { ...base, state: 'warning', words: `${free} on the backup folder's disk${taken}: it is filling up.`, ...none, advice };
   }
   const fits = size > 0 ? Math.floor(disk.freeBytes / size) : 0;
   const room = size === 0 ? '' : fits >= 1000 ? ', room for 1000 or more backups' : `, room for about ${fits} more backups`;
-  return { ...base, state: 'ok', words: `${free} on the backup folder's disk${room}.`, ...none, advice: null };
+  return { ...base, state: 'ok', words: `${free} on the backup folder's disk${room}${taken}.`, ...none, advice: null };
 }
 
 export interface WebhooksInput {

@@ -12,8 +12,10 @@ import type { Channel, ChannelState } from './schemas.js';
 
 async function backupsInput(backups: BackupPorts, store: Store): Promise<BackupsInput> {
   // An imported backup was made elsewhere, at another time: it says nothing of this world's backups.
-  const newest = (await backups.list()).find((b) => b.trigger !== 'imported') ?? null;
+  const all = await backups.list();
+  const newest = all.find((b) => b.trigger !== 'imported') ?? null;
   return {
+    folderBytes: all.reduce((a, b) => a + b.sizeBytes, 0),
     newestAt: newest?.createdAt ?? null,
     newestBytes: newest?.sizeBytes ?? null,
     schedule: store.backupSettings.schedule(),

@@ -1,7 +1,7 @@
 // The handlers of the panel's pals routes (the table is routes.ts).
 import { type WorldPal } from '../../../lib/world.js';
 import { encodeCursor } from '../../cursor.js';
-import { palWithOwnerRow } from '../../../rows/world-rows.js';
+import { isHumanSpecies, namedPalWithOwnerRow } from '../../../rows/named-rows.js';
 import { json } from '../../respond.js';
 import { type PanelHandler } from '../context.js';
 import { SORTS, PanelPalsQuery } from './schemas.js';
@@ -32,6 +32,7 @@ export const listPals = (({ deps, query }) => {
     (owner === '' || p.ownerUid.toLowerCase() === owner || p.ownerName.toLowerCase().includes(owner)) &&
     (species === '' || p.characterId.toLowerCase().includes(species) || p.displayName.toLowerCase().includes(species)) &&
     (query.placement === undefined || p.placement === query.placement) &&
+    (query.kind === undefined || isHumanSpecies(p.characterId) === (query.kind === 'human')) &&
     (query.minLevel === undefined || p.level >= query.minLevel) &&
     (query.maxLevel === undefined || p.level <= query.maxLevel);
   const key = KEY[query.sort];
@@ -46,5 +47,8 @@ export const listPals = (({ deps, query }) => {
   const from = query.cursor === null ? 0 : Number(query.cursor) || 0;
   const page = sorted.slice(from, from + query.limit);
   const next = from + page.length;
-  return json(200, { data: page.map(palWithOwnerRow), nextCursor: next < sorted.length ? encodeCursor(String(next)) : null });
+  return json(200, {
+    data: page.map((p) => namedPalWithOwnerRow(p)),
+    nextCursor: next < sorted.length ? encodeCursor(String(next)) : null,
+  });
 }) satisfies PanelHandler<{ query: typeof PanelPalsQuery }>;

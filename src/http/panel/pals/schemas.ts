@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { PLACEMENTS } from '../../../lib/world.js';
 import { cursorParam, limitParam } from '../../routes/page-params.js';
-import { PalWithOwnerSchema } from '../../../rows/schemas.js';
+import { NamedPalWithOwnerSchema } from '../../../rows/named-schemas.js';
 
 export const SORTS = ['level', 'name', 'owner', 'species', 'instanceId'] as const;
 
@@ -22,10 +22,11 @@ export const PanelPalsQuery = z.strictObject({
     .optional()
     .meta({ description: 'A case-insensitive part of the species id (`SheepBall`) or its name (`Lamball`).' }),
   placement: z.enum(PLACEMENTS).optional(),
+  kind: z.enum(['pal', 'human']).optional().meta({ description: 'Only pal species (`pal`) or only captured humans (`human`).' }),
   minLevel: levelParam.meta({ description: 'Lowest level, inclusive.' }),
   maxLevel: levelParam.meta({ description: 'Highest level, inclusive.' }),
   sort: z.enum(SORTS).default('level').meta({ description: 'Order of the list; ties by instanceId.' }),
   order: z.enum(['asc', 'desc']).default('desc'),
 });
 
-export const PanelPalsPageSchema = z.strictObject({ data: z.array(PalWithOwnerSchema), nextCursor: z.string().nullable() });
+export const PanelPalsPageSchema = z.strictObject({ data: z.array(NamedPalWithOwnerSchema), nextCursor: z.string().nullable() });

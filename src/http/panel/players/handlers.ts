@@ -15,7 +15,9 @@ import { worldWorkers } from '../../../rows/live-rows.js';
 import { paldeckView } from '../../../rows/paldeck-rows.js';
 import { encodeCursor } from '../../cursor.js';
 import type { HttpDeps } from '../../deps.js';
-import { guildRow, palRow, playerRow, utc } from '../../../rows/world-rows.js';
+import { guildLabels } from '../../../rows/guild-labels.js';
+import { labelledGuildRows, namedPalRow } from '../../../rows/named-rows.js';
+import { playerRow, utc } from '../../../rows/world-rows.js';
 import { required } from '../../services.js';
 import { json } from '../../respond.js';
 import type { PanelHandler } from '../context.js';
@@ -42,13 +44,18 @@ function panelRows(deps: HttpDeps, players: WorldPlayer[], online: Map<string, O
   const times = deps.store.history.times(keys, now);
   const fallback = utc(deps.store.world.parseInfo().lastParseAt) ?? iso(now);
   const mod = deps.store.moderation;
+  // The panel shows the guild's display name (guild-labels.ts), not the save's "Unnamed Guild".
+  const labels = players.some((p) => p.guildId) ? guildLabels(deps.store.world.guilds()) : new Map<string, { name: string }>();
   return players.map((p, i) => {
     const key = keys[i];
     const live = online.get(key);
     const account = live ? { userId: live.userId, accountName: live.accountName } : mod.account(key);
     const userId = account?.userId || null;
+    const row = playerRow(p, live !== undefined, times.get(key), fallback);
+    const guildName = p.guildId ? labels.get(p.guildId)?.name : undefined;
+    if (guildName) row.guildName = guildName;
     return {
-      ...playerRow(p, live !== undefined, times.get(key), fallback),
+      ...row,
       userId,
       accountName: account?.accountName ?? null,
       ping: live ? live.ping : null,
@@ -82,15 +89,16 @@ function savePlayer(deps: HttpDeps, uid: string): WorldPlayer {
 export const getPlayer = (({ deps, params, now }) => {
   const p = savePlayer(deps, params.uid);
   const [row] = panelRows(deps, [p], onlineByKey(deps), now);
-  const guild = p.guildId ? deps.store.world.guilds().find((g) => g.id === p.guildId) : undefined;
+  const guilds = deps.store.world.guilds();
+  const guild = p.guildId ? guilds.find((g) => g.id === p.guildId) : undefined;
   return json(200, {
     data: {
       ...row,
       sessions: deps.store.history
         .sessionsOf(uidKey(p.uid))
         .map((s) => ({ startedAt: utc(s.startedAt)!, endedAt: utc(s.endedAt) ?? null, lastSeenAt: utc(s.lastSeenAt)! })),
-      pals: deps.store.world.palsOfOwner(p.uid).map(palRow),
-      guild: guild ? guildRow(guild) : null,
+      pals: deps.store.world.palsOfOwner(p.uid).map((pal) => namedPalRow(pal)),
+      guild: guild ? labelledGuildRows(guilds, [guild])[0] : null,
     },
   });
 }) satisfies PanelHandler<{ params: typeof PanelPlayerPath }>;
@@ -142,7 +150,7 @@ export const unbanPlayer = (async ({ deps, params, body, user }) => {
 
 export const listBans = (({ deps }) => json(200, { data: deps.store.moderation.bans() })) satisfies PanelHandler;
 
-export const listGuilds = (({ deps }) => json(200, { data: deps.store.world.guilds().map(guildRow) })) satisfies PanelHandler;
+export const listGuilds = (({ deps }) => json(200, { data: labelledGuildRows(deps.store.world.guilds()) })) satisfies PanelHandler;
 
 export const getWhitelist = (({ deps }) => json(200, { data: deps.store.moderation.whitelist() })) satisfies PanelHandler;
 
@@ -169,7 +177,8 @@ export const getPaldeck = (({ deps, params }) => {
 export const getGuild = (({ deps, params, now }) => {
   const world = deps.store.world;
   const id = params.id.toUpperCase();
-  const guild = world.guilds().find((g) => g.id.toUpperCase() === id);
+  const all = world.guilds();
+  const guild = all.find((g) => g.id.toUpperCase() === id);
   if (!guild) throw new NotFoundError('No guild has that id.');
   // Members the save has a player row for are shown as the players list shows them.
   const saved = guild.members.flatMap((m) => {
@@ -188,7 +197,8 @@ export const getGuild = (({ deps, params, now }) => {
     ...guild.members.flatMap((m) => world.palsOfOwner(m.uid)),
     ...world.basePals().filter((p) => p.baseId && baseIds.has(p.baseId)),
   ];
-  return json(200, { data: guildView({ guild, members, pals, workers: worldWorkers(deps.live.worldWorkers()) }) });
+  const label = guildLabels(all).get(guild.id);
+  return json(200, { data: guildView({ guild, label, members, pals, workers: worldWorkers(deps.live.worldWorkers()) }) });
 }) satisfies PanelHandler<{ params: typeof PanelGuildPath }>;
 
 /**

@@ -3,16 +3,8 @@
 // location, banned, whitelisted and sessions), bans, guilds and the whitelist.
 import { z } from 'zod';
 import { cursorParam, limitParam } from '../../routes/page-params.js';
-import {
-  ActivitySchema,
-  GameDataStateSchema,
-  GuildSchema,
-  PalSchema,
-  PalWithOwnerSchema,
-  PlayerSchema,
-  Timestamp,
-  UID_PATTERN,
-} from '../../../rows/schemas.js';
+import { LabelledGuildSchema, NamedPalSchema, NamedPalWithOwnerSchema } from '../../../rows/named-schemas.js';
+import { ActivitySchema, GameDataStateSchema, PlayerSchema, Timestamp, UID_PATTERN } from '../../../rows/schemas.js';
 
 export const PanelPlayerPath = z.object({
   uid: z
@@ -50,8 +42,8 @@ export const PanelPlayerDetailSchema = z.strictObject({
   data: z.strictObject({
     ...panelPlayerFields,
     sessions: z.array(SessionSpan).meta({ description: 'Online sessions the poller saw, newest first (at most 100).' }),
-    pals: z.array(PalSchema),
-    guild: GuildSchema.nullable(),
+    pals: z.array(NamedPalSchema),
+    guild: LabelledGuildSchema.nullable(),
   }),
 });
 
@@ -84,7 +76,7 @@ export const BanSchema = z.strictObject({
 });
 export const BanEnvelopeSchema = z.strictObject({ data: BanSchema });
 export const BanListSchema = z.strictObject({ data: z.array(BanSchema) });
-export const PanelGuildsSchema = z.strictObject({ data: z.array(GuildSchema) });
+export const PanelGuildsSchema = z.strictObject({ data: z.array(LabelledGuildSchema) });
 
 const WhitelistEntrySchema = z.strictObject({
   id: z.string().max(128).meta({ description: 'A platform user id (`steam_…`, `gdk_…`, `ps5_…`) or a save uid.' }),
@@ -150,7 +142,8 @@ const XY = z.strictObject({ x: z.number(), y: z.number() });
 export const GuildDetailEnvelopeSchema = z.strictObject({
   data: z.strictObject({
     id: z.string(),
-    name: z.string(),
+    name: z.string().meta({ description: "The save's own name." }),
+    displayName: z.string().meta({ description: 'As the Guilds list shows it (rows/guild-labels.ts).' }),
     adminUid: z.string(),
     members: z.array(
       z.strictObject({
@@ -167,6 +160,7 @@ export const GuildDetailEnvelopeSchema = z.strictObject({
       z.strictObject({
         id: z.string(),
         name: z.string().nullable(),
+        displayName: z.string(),
         level: z.number().int(),
         location: XY.nullable().meta({ description: 'World units (Unreal cm).' }),
         map: XY.nullable().meta({ description: 'In-game map coordinates.' }),
@@ -186,7 +180,7 @@ export const GuildDetailEnvelopeSchema = z.strictObject({
         ),
       }),
     ),
-    pals: z.array(PalWithOwnerSchema),
+    pals: z.array(NamedPalWithOwnerSchema),
     gameData: GameDataStateSchema,
     liveAt: Timestamp.nullable(),
   }),

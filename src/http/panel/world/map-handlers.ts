@@ -7,6 +7,7 @@ import { playerIdOfSaveUid } from '../../../lib/player-id.js';
 import type { WorldGuild } from '../../../lib/world.js';
 import type { MapActor } from '../../../game/game-data-map.js';
 import { MAP_DATASET } from '../../integration/map.js';
+import { guildLabels } from '../../../rows/guild-labels.js';
 import { isRunning } from '../../../rows/live-rows.js';
 import { json } from '../../respond.js';
 import type { PanelHandler } from '../context.js';
@@ -35,8 +36,20 @@ function guildOfPlayer(guilds: WorldGuild[]): Map<string, WorldGuild> {
 /** The live game-data snapshot for the live map: players with positions (the game-data
  * actors, else the REST poller's), pals in parties and at bases, NPCs and PalBoxes, with names
  * and guilds. Wild pals are only counted (hundreds of them move all the time). */
+/** Guild id (dashes and case ignored, as the game's live data may write it otherwise than the
+ * save) → the guild's display name (rows/guild-labels.ts). */
+function guildNamer(guilds: WorldGuild[]): (id: string | null, name: string | null) => string | null {
+  const key = (id: string) => id.replace(/-/g, '').toLowerCase();
+  const labels = guildLabels(guilds);
+  const byKey = new Map(guilds.map((g) => [key(g.id), labels.get(g.id)?.name ?? g.name]));
+  return (id, name) => (id ? (byKey.get(key(id)) ?? name) : name);
+}
+
 export const getWorldSnapshot = (({ deps }) => {
   const lm = deps.server?.liveMap() ?? null;
+  // A guild the save knows is named as in the guild list and on the bases layer, whatever name
+  // the live data gives it (for a guild nobody named, the same "Unnamed Guild" as the save).
+  const guildName = guildNamer(deps.store.world.guilds());
   const live = deps.live.snapshot();
   const actors = lm?.actors ?? [];
   const at = <T extends { location: WorldXY | null }>(xs: T[]) => xs.filter((a) => finite(a.location));
@@ -45,7 +58,7 @@ export const getWorldSnapshot = (({ deps }) => {
     name: a.name,
     level: a.level,
     guildId: a.guildId,
-    guildName: a.guildName,
+    guildName: guildName(a.guildId, a.guildName),
     ...place(a.location!),
   }));
   const restPlayers = isRunning(live)
@@ -67,13 +80,18 @@ export const getWorldSnapshot = (({ deps }) => {
           maxHp: a.maxHp,
           activity: a.activity,
           guildId: a.guildId,
-          guildName: a.guildName,
+          guildName: guildName(a.guildId, a.guildName),
           trainerName: a.trainerName,
           ...place(a.location!),
         }),
       ),
       npcs: of('npc').map((a) => ({ name: a.name, level: a.level, ...place(a.location!) })),
-      palBoxes: of('palBox').map((a) => ({ name: a.name, guildId: a.guildId, guildName: a.guildName, ...place(a.location!) })),
+      palBoxes: of('palBox').map((a) => ({
+        name: a.name,
+        guildId: a.guildId,
+        guildName: guildName(a.guildId, a.guildName),
+        ...place(a.location!),
+      })),
       wildPals: actors.filter((a) => a.kind === 'wildPal').length,
     },
   });
@@ -83,10 +101,20 @@ export const getMapDataset = (({ deps }) => {
   const guilds = deps.store.world.guilds();
   const live = deps.live.snapshot();
   const byPlayer = guildOfPlayer(guilds);
+  const labels = guildLabels(guilds);
+  const guildName = (g: WorldGuild) => labels.get(g.id)?.name ?? g.name;
   const bases = guilds.flatMap((g) =>
     g.bases
       .filter((b) => finite(b.location))
-      .map((b) => ({ id: b.id, name: b.name, level: b.level, guildId: g.id, guildName: g.name, ...place(b.location!) })),
+      .map((b) => ({
+        id: b.id,
+        name: b.name,
+        displayName: labels.get(g.id)?.bases.get(b.id) ?? b.name ?? 'Base',
+        level: b.level,
+        guildId: g.id,
+        guildName: guildName(g),
+        ...place(b.location!),
+      })),
   );
   const players = isRunning(live)
     ? live.players
@@ -98,7 +126,7 @@ export const getMapDataset = (({ deps }) => {
             name: p.name,
             level: p.level,
             guildId: g?.id ?? null,
-            guildName: g?.name ?? null,
+            guildName: g ? guildName(g) : null,
             ...place(p.location!),
           };
         })

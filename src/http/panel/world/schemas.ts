@@ -98,10 +98,11 @@ export const PanelMapDatasetSchema = z.strictObject({
     bases: z.array(
       z.strictObject({
         id: z.string(),
-        name: z.string().nullable(),
+        name: z.string().nullable().meta({ description: "The base's own name; null when never renamed." }),
+        displayName: z.string().meta({ description: 'The own name, else "<guild> base <n>" (the guild list\'s numbering).' }),
         level: NonNegInt,
         guildId: z.string(),
-        guildName: z.string(),
+        guildName: z.string().meta({ description: 'The guild\'s display name ("<leader>\'s guild" when the save has none).' }),
         ...Placed,
       }),
     ),

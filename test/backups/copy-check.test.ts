@@ -1,0 +1,214 @@
+// Checking the off-site copies with real commands (a small node script standing in for rclone,
+// run without a shell), a real fixture world and the real store: a good copy fetched back passes
+// (checksums, manifest, a dry-run against the world); a bit-flipped copy is "corrupt", with an
+// event; no archive is "missing"; a failing command is "failed"; the fetch folder is always
+// removed; the newest good copy past its bound is a warning, said once; the schedule runs checks.
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync, cpSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BackupService } from '../../src/backups/service.js';
+import { Restorer } from '../../src/backups/restore.js';
+import { CheckRefusedError, CopyChecker } from '../../src/backups/copy-check.js';
+import { createBackupPorts } from '../../src/backups/stack.js';
+import { runBackupOp } from '../../src/backups/ops.js';
+import { openStore, type Store } from '../../src/store/index.js';
+import { FIXTURES, tempDir } from '../helpers/cli.js';
+
+const stores: Store[] = [];
+afterEach(() => {
+  for (const s of stores.splice(0)) s.close();
+});
+
+const silent = () => undefined;
+const HOUR = 3_600_000;
+
+/** The stand-in for a fetch from off-site: copies `<remote>/<PALPANEL_BACKUP_FILE>` into
+ * PALPANEL_CHECK_DIR, and, as asked by the file `<remote>/mode`: flips one bit of the copy, leaves
+ * nothing, fails, or writes down its environment. */
+const FETCH = `
+import { copyFileSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+const remote = process.argv[2];
+const mode = existsSync(join(remote, 'mode')) ? readFileSync(join(remote, 'mode'), 'utf8').trim() : 'good';
+const { PALPANEL_CHECK_DIR: dir, PALPANEL_BACKUP_FILE: file } = process.env;
+writeFileSync(join(remote, 'env.json'), JSON.stringify(process.env));
+if (mode === 'fail') { console.error('remote unreachable at /secret/path'); process.exit(3); }
+if (mode === 'none') process.exit(0);
+const bytes = readFileSync(join(remote, file));
+if (mode === 'flip') bytes[Math.floor(bytes.length / 2)] ^= 0x10;
+writeFileSync(join(dir, file), bytes);
+`;
+
+async function rig(withWorld = true) {
+  const root = tempDir('palpanel-check-');
+  const saveDir = join(root, 'world');
+  cpSync(join(FIXTURES, 'v0.6-world1'), saveDir, { recursive: true });
+  const dataDir = join(root, 'data');
+  const remote = join(root, 'remote');
+  mkdirSync(remote);
+  const script = join(root, 'fetch.mjs');
+  writeFileSync(script, FETCH);
+  let now = Date.parse('2026-03-01T00:00:00Z');
+  const clock = () => new Date(now);
+  const store = await openStore(dataDir, clock);
+  stores.push(store);
+  const backupDir = join(dataDir, 'backups');
+  const svc = new BackupService({ store, world: () => saveDir, backupDir, log: silent, clock, settleMs: 0, maxWaitMs: 1000 });
+  const restorer = new Restorer({
+    store,
+    backups: svc,
+    world: () => saveDir,
+    dataDir,
+    log: silent,
+    clock,
+    game: { running: () => false },
+    ingest: null,
+    settleMs: 0,
+  });
+  const checker = new CopyChecker({
+    store,
+    backups: svc,
+    dryRun: withWorld ? (path) => restorer.dryRunArchive(path) : null,
+    command: [process.execPath, script, remote],
+    timeoutMs: 60_000,
+    env: { PATH: '/usr/bin:/bin', HOME: '/nonexistent', SERVICE_GAME_ADMIN_PASSWORD: 'hunter2', RCLONE_CONFIG_PASS: 'kept' },
+    log: silent,
+    clock,
+  });
+  const ports = createBackupPorts(svc, restorer, silent, null, checker);
+  /** A backup, "copied off-site" into the remote folder. */
+  const backup = async () => {
+    now += HOUR;
+    const rec = await svc.start('manual', 'user:ann').done;
+    cpSync(join(backupDir, `${rec.id}.tar.gz`), join(remote, `${rec.id}.tar.gz`));
+    return rec;
+  };
+  const mode = (m: string) => writeFileSync(join(remote, 'mode'), m);
+  const check = async (id?: string) => (await checker.start(id)).done;
+  const events = () => store.events.page({ limit: 100, kinds: ['backup'] }).map((e) => e.message);
+  const workLeft = () => readdirSync(backupDir).filter((n) => n.startsWith('.'));
+  return { svc, checker, ports, store, remote, backup, mode, check, events, workLeft, advance: (ms: number) => (now += ms) };
+}
+
+describe('off-site copy check', () => {
+  it('fetches a good copy back: checksums and manifest pass, the dry-run runs, recorded ok; the folder is removed', async () => {
+    const r = await rig();
+    const rec = await r.backup();
+    const c = await r.check();
+    expect(c).toMatchObject({ backupId: rec.id, backupCreatedAt: rec.createdAt, outcome: 'ok' });
+    expect(c.detail).toMatch(
+      /^The copy came back whole \(the same bytes as the archive here\): 4 files match their checksums; a restore of it would change 0 files, 0 players/,
+    );
+    expect(r.workLeft()).toEqual([]);
+    const status = (await r.ports.storage()).offsite;
+    expect(status).toMatchObject({ configured: true, running: false, newestGoodAt: rec.createdAt, stale: false, last: c });
+    expect(r.events().filter((m) => m.startsWith('Off-site'))).toEqual([]);
+    // The command ran without palpanel's settings in its environment, with what it needs.
+    const env = JSON.parse(readFileSync(join(r.remote, 'env.json'), 'utf8')) as Record<string, string>;
+    expect(env.SERVICE_GAME_ADMIN_PASSWORD).toBeUndefined();
+    expect(env).toMatchObject({ RCLONE_CONFIG_PASS: 'kept', PALPANEL_BACKUP_ID: rec.id, PALPANEL_BACKUP_FILE: `${rec.id}.tar.gz` });
+    expect(existsSync(env.PALPANEL_CHECK_DIR)).toBe(false);
+  });
+
+  it('finds a corrupted (bit-flipped) copy and says so: "corrupt", an event, and the good one stays the newest good', async () => {
+    const r = await rig();
+    const good = await r.backup();
+    expect((await r.check()).outcome).toBe('ok');
+    const second = await r.backup();
+    r.mode('flip');
+    const c = await r.check();
+    expect(c).toMatchObject({ backupId: second.id, outcome: 'corrupt' });
+    expect(c.detail).toMatch(/^The copy came back damaged: /);
+    expect(r.events()[0]).toBe(`Off-site copy of backup ${second.id} is damaged: ${c.detail}`);
+    // A panel event: key holders and webhooks never see it.
+    expect(r.store.events.listPublic(50).some((e) => e.message.startsWith('Off-site'))).toBe(false);
+    expect(r.workLeft()).toEqual([]);
+    expect(r.checker.status()).toMatchObject({ newestGoodAt: good.createdAt, last: c });
+    // The local backup is untouched and still whole.
+    await expect(r.svc.verify(second.id)).resolves.toMatchObject({ id: second.id });
+    // `palpanel backup check` (the same op through the control socket or on the data dir) fails
+    // with the words; asked for the older, good copy, it answers ok.
+    await expect(runBackupOp(r.ports, { op: 'backup.check' })).rejects.toThrow(/^The copy came back damaged: /);
+    r.mode('good');
+    await expect(runBackupOp(r.ports, { op: 'backup.check', id: good.id })).resolves.toMatchObject({ backupId: good.id, outcome: 'ok' });
+  });
+
+  it('no archive left is "missing"; a failing command is "failed" in words (nothing it printed); without a world, only checked', async () => {
+    const r = await rig(false);
+    const rec = await r.backup();
+    r.mode('none');
+    expect(await r.check()).toMatchObject({
+      outcome: 'missing',
+      detail: 'The check command succeeded but left no archive (.tar.gz) in PALPANEL_CHECK_DIR.',
+    });
+    r.mode('fail');
+    const failed = await r.check();
+    expect(failed).toMatchObject({ outcome: 'failed', detail: 'The check command failed (exit status 3).' });
+    expect(JSON.stringify(r.checker.recent())).not.toContain('/secret/path');
+    r.mode('good');
+    expect((await r.check(rec.id)).detail).toMatch(/no save folder is configured, so no dry-run was made\.$/);
+    expect(r.workLeft()).toEqual([]);
+    expect(r.checker.recent().map((c) => c.outcome)).toEqual(['ok', 'failed', 'missing']);
+  });
+
+  it('by default checks the newest backup whose copy was made, not a newer one still waiting for its copy', async () => {
+    const r = await rig();
+    const copied = await r.backup();
+    const waiting = await r.backup();
+    const at = new Date().toISOString();
+    r.store.backupCopies.queue(copied.id, at);
+    r.store.backupCopies.started(copied.id, at);
+    r.store.backupCopies.finished(copied.id, {
+      state: 'copied',
+      nextAttemptAt: null,
+      lastExitCode: 0,
+      lastDurationMs: 5,
+      lastOutput: '',
+      at,
+    });
+    r.store.backupCopies.queue(waiting.id, at);
+    expect((await r.check()).backupId).toBe(copied.id);
+    // Without any copy made by palpanel, the newest.
+    r.store.backupCopies.forget([copied.id, waiting.id]);
+    expect((await r.check()).backupId).toBe(waiting.id);
+  });
+
+  it('refuses with words when there is no backup, a check runs, or none is configured', async () => {
+    const r = await rig();
+    await expect(r.checker.start()).rejects.toThrow(/no backup yet/);
+    await r.backup();
+    const first = await r.checker.start();
+    await expect(r.checker.start()).rejects.toBeInstanceOf(CheckRefusedError);
+    await first.done;
+    await expect(createBackupPorts(r.svc, {} as Restorer, silent).check()).rejects.toThrow(/SERVICE_BACKUP_CHECK_COMMAND/);
+  });
+
+  it('the newest good copy past the bound is a warning event, said once; a newer good copy ends it', async () => {
+    const r = await rig();
+    r.store.backupSettings.setSchedule({ ...r.store.backupSettings.schedule(), checkMaxAgeHours: 24 }, 'user:ann');
+    const rec = await r.backup();
+    await r.check();
+    expect(await r.checker.tick()).toBe('off');
+    r.advance(25 * HOUR);
+    await r.checker.tick();
+    await r.checker.tick();
+    const warned = r.events().filter((m) => m.startsWith('The newest good off-site copy'));
+    expect(warned).toEqual(['The newest good off-site copy is of a backup 25 h old, older than 24 h']);
+    expect(r.checker.status()).toMatchObject({ stale: true, newestGoodAt: rec.createdAt });
+    await r.backup();
+    await r.check();
+    expect(r.checker.status().stale).toBe(false);
+  });
+
+  it('runs on the schedule: when the interval has passed since the last check, not before', async () => {
+    const r = await rig();
+    await r.backup();
+    r.store.backupSettings.setSchedule({ ...r.store.backupSettings.schedule(), checkIntervalHours: 6 }, 'user:ann');
+    expect(await r.checker.tick()).toBe('ran');
+    r.advance(5 * HOUR);
+    expect(await r.checker.tick()).toBe('not due');
+    r.advance(2 * HOUR);
+    expect(await r.checker.tick()).toBe('ran');
+    expect(r.checker.recent()).toHaveLength(2);
+  });
+});

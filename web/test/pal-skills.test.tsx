@@ -1,0 +1,30 @@
+// @vitest-environment jsdom
+// The pal browser's skill cells: the game's names with the id on hover, an id the panel cannot
+// name shown as-is and marked, and "none" for a pal without skills.
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Skills } from '../src/screens/Pals';
+
+afterEach(cleanup);
+
+describe('skill cells', () => {
+  it('shows names with the id as title, and unknown ids as-is and marked', () => {
+    const { container } = render(
+      <Skills
+        list={[
+          { id: 'PAL_CorporateSlave', name: 'Work Slave', known: true },
+          { id: 'Brand_New_9', name: 'Brand_New_9', known: false },
+        ]}
+      />,
+    );
+    expect(screen.getByText('Work Slave').getAttribute('title')).toBe('PAL_CorporateSlave');
+    expect(screen.getByText('Brand_New_9').tagName).toBe('CODE');
+    expect(screen.getByText('(unknown)')).toBeTruthy();
+    expect(container.textContent).toBe('Work Slave, Brand_New_9 (unknown)');
+  });
+
+  it('says none for a pal without skills', () => {
+    const { container } = render(<Skills list={[]} />);
+    expect(container.textContent).toBe('none');
+  });
+});
