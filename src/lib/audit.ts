@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = [
   'player.unban',
   /** The whitelist's switch or entries changed (detail: on/off and the entry count). */
   'whitelist.update',
+  'whitelist.add',
+  'whitelist.remove',
   /** The in-game join and leave announcements (detail: on/off). */
   'announcements.update',
   /** A webhook added or removed (target: its id; detail: its format and host, never the URL). */
@@ -113,6 +115,8 @@ const ACTION_WORDS: Record<AuditAction, string> = {
   'player.ban': 'ban player',
   'player.unban': 'unban player',
   'whitelist.update': 'update the whitelist',
+  'whitelist.add': 'add to the whitelist',
+  'whitelist.remove': 'remove from the whitelist',
   'announcements.update': 'update the join and leave announcements',
   'webhook.create': 'add webhook',
   'webhook.remove': 'remove webhook',

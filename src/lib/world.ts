@@ -30,6 +30,16 @@ export interface WorldPlayer {
   captureTotal?: number;
   uniquePalsCaptured?: number;
   paldeckUnlocked?: number;
+  /** The Paldeck per species from the same save (panel only; never an Integration API field):
+   * the save's key, its display name as the parse named it, the unlock flag, the captures. */
+  paldeck?: PaldeckEntry[];
+}
+
+export interface PaldeckEntry {
+  key: string;
+  name: string;
+  unlocked: boolean;
+  captured: number;
 }
 
 // Every id the save parser emits (player uid, pal instanceId, guild id, base id) uses one form:

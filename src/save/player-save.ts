@@ -12,8 +12,18 @@ export interface PlayerSave {
   captureTotal: number;
   uniquePalsCaptured: number;
   paldeckUnlocked: number;
+  /** Per species, as the save keys them (`SheepBall`, `PinkRabbit_Grass`, also NPC ids such as
+   * `Human`): the unlock flag and the capture count. A key in either map has an entry, so the
+   * three counters above can be told from these alone. */
+  species: PaldeckSpecies[];
   /** `LastOnlineDateTime` ticks (100 ns since 0001-01-01 UTC), 1.0 saves only. */
   lastOnlineTicks?: bigint;
+}
+
+export interface PaldeckSpecies {
+  key: string;
+  unlocked: boolean;
+  captured: number;
 }
 
 const PLAYER_SELECT: Select = {
@@ -30,12 +40,27 @@ export function decodePlayerSave(gvas: Uint8Array, file: string, warnings: Warni
   const g = decodeGvas(gvas, file, warnings, PLAYER_SELECT);
   const data = getProps(g.props, 'SaveData');
   const record: Props | undefined = getProps(data, 'RecordData');
+  const species = new Map<string, PaldeckSpecies>();
+  const entry = (key: unknown): PaldeckSpecies | undefined => {
+    if (typeof key !== 'string' || key === '') return undefined;
+    let e = species.get(key);
+    if (!e) species.set(key, (e = { key, unlocked: false, captured: 0 }));
+    return e;
+  };
   let captureTotal = 0;
-  for (const [, v] of getMap(record, 'PalCaptureCount')?.entries ?? []) {
-    if (typeof v === 'number' && Number.isFinite(v) && v > 0) captureTotal += v;
+  for (const [k, v] of getMap(record, 'PalCaptureCount')?.entries ?? []) {
+    if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) continue;
+    captureTotal += v;
+    const e = entry(k);
+    if (e) e.captured += v;
   }
   let paldeckUnlocked = 0;
-  for (const [, v] of getMap(record, 'PaldeckUnlockFlag')?.entries ?? []) if (v === true) paldeckUnlocked++;
+  for (const [k, v] of getMap(record, 'PaldeckUnlockFlag')?.entries ?? []) {
+    if (v !== true) continue;
+    paldeckUnlocked++;
+    const e = entry(k);
+    if (e) e.unlocked = true;
+  }
   return {
     uid: getGuid(data, 'PlayerUId'),
     partyContainerId: getGuid(data, 'OtomoCharacterContainerId'),
@@ -43,6 +68,7 @@ export function decodePlayerSave(gvas: Uint8Array, file: string, warnings: Warni
     captureTotal,
     uniquePalsCaptured: getNum(record, 'TribeCaptureCount') ?? 0,
     paldeckUnlocked,
+    species: [...species.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
     lastOnlineTicks: getBigInt(data, 'LastOnlineDateTime'),
   };
 }

@@ -89,6 +89,7 @@ export function mapWorldStreamed({ level, playerSaves, names, warnings }: MapInp
       row.captureTotal = save.captureTotal;
       row.uniquePalsCaptured = save.uniquePalsCaptured;
       row.paldeckUnlocked = save.paldeckUnlocked;
+      row.paldeck = save.species.map((sp) => ({ key: sp.key, name: names.palName(sp.key), unlocked: sp.unlocked, captured: sp.captured }));
     }
     players.push(row);
   }

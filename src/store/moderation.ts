@@ -86,6 +86,14 @@ const UID_KEY = /^[0-9A-F]{32}$/;
 export const MAX_WHITELIST = 5000;
 export const MAX_NOTE = 200;
 
+function checkNote(raw: string): string {
+  const note = raw.trim();
+  // eslint-disable-next-line no-control-regex -- control characters are what a note may not hold
+  if (note.length > MAX_NOTE || /[\u0000-\u001f\u007f]/.test(note))
+    throw new ValidationError(`A note is at most ${MAX_NOTE} characters, without control characters.`);
+  return note;
+}
+
 /** A whitelist id as stored: platform ids as given, save uids upper-case without dashes. */
 export function whitelistKey(id: string): string {
   const t = id.trim();
@@ -208,11 +216,7 @@ export class ModerationRepo {
     if (wl.entries.length > MAX_WHITELIST) throw new ValidationError(`The whitelist holds at most ${MAX_WHITELIST} entries.`);
     const byId = new Map<string, string>();
     for (const e of wl.entries) {
-      const note = e.note.trim();
-      // eslint-disable-next-line no-control-regex -- control characters are what a note may not hold
-      if (note.length > MAX_NOTE || /[\u0000-\u001f\u007f]/.test(note))
-        throw new ValidationError(`A note is at most ${MAX_NOTE} characters, without control characters.`);
-      byId.set(whitelistKey(e.id), note);
+      byId.set(whitelistKey(e.id), checkNote(e.note));
     }
     this.db.write((tx) => {
       tx.run('DELETE FROM whitelist');
@@ -224,6 +228,30 @@ export class ModerationRepo {
         target: 'whitelist',
         detail: `${wl.enabled ? 'on' : 'off'}, ${byId.size} entries`,
       });
+    });
+    return this.whitelist();
+  }
+
+  /** Puts one player on the whitelist (the switch untouched); a note given replaces the old one. */
+  addToWhitelist(id: string, note: string, actor: Actor): Whitelist {
+    const key = whitelistKey(id);
+    const text = checkNote(note);
+    this.db.write((tx) => {
+      const count = tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM whitelist WHERE id <> ?', [key])?.n ?? 0;
+      if (count >= MAX_WHITELIST) throw new ValidationError(`The whitelist holds at most ${MAX_WHITELIST} entries.`);
+      tx.run('INSERT OR REPLACE INTO whitelist (id, note) VALUES (?, ?)', [key, text]);
+      this.audit.record(tx, { actor, action: 'whitelist.add', target: key, detail: text });
+    });
+    return this.whitelist();
+  }
+
+  /** Takes every listed id off the whitelist (a player may be on it by platform id and by save
+   * uid: leaving one would keep them on it). */
+  removeFromWhitelist(ids: string[], actor: Actor): Whitelist {
+    const keys = [...new Set(ids.map(whitelistKey))];
+    this.db.write((tx) => {
+      for (const k of keys) tx.run('DELETE FROM whitelist WHERE id = ?', [k]);
+      this.audit.record(tx, { actor, action: 'whitelist.remove', target: keys.join(','), detail: `${keys.length} ids` });
     });
     return this.whitelist();
   }

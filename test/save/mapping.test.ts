@@ -45,6 +45,12 @@ describe('synthetic world', () => {
         captureTotal: 6,
         uniquePalsCaptured: 2,
         paldeckUnlocked: 1,
+        // The per-species lists the counters come from, with names from the species table.
+        paldeck: [
+          { key: 'Human', name: 'Human', unlocked: false, captured: 1 },
+          { key: 'PinkCat', name: 'Cattiva', unlocked: false, captured: 2 },
+          { key: 'SheepBall', name: 'Lamball', unlocked: true, captured: 3 },
+        ],
       },
       { uid: P2, name: 'Dos', level: 12, guildId: GUILD, guildName: 'Guild' },
       { uid: P3, name: 'Tres', level: 1 },

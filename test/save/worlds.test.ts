@@ -95,7 +95,10 @@ describe('v1.0-relics', () => {
   it('reads named players, guilds and pals', () => {
     const r = world('v1.0-relics');
     const espat = r.players.find((p) => p.uid === 'E1530496-0000-0000-0000-000000000000');
-    expect(espat).toEqual({
+    // The per-species list is checked against the save in test/http/guild-paldeck-routes.test.ts.
+    expect(espat?.paldeck).toHaveLength(146);
+    expect({ ...espat, paldeck: undefined }).toEqual({
+      paldeck: undefined,
       uid: 'E1530496-0000-0000-0000-000000000000',
       name: 'espat',
       level: 65,
@@ -170,6 +173,10 @@ describe('older worlds', () => {
         captureTotal: 2,
         uniquePalsCaptured: 2,
         paldeckUnlocked: 2,
+        paldeck: [
+          { key: 'ChickenPal', name: 'Chikipi', unlocked: true, captured: 1 },
+          { key: 'Sheepball', name: 'Lamball', unlocked: true, captured: 1 },
+        ],
       },
     ]);
     const lamball = r.pals.find((p) => p.characterId === 'Sheepball');

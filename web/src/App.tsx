@@ -14,6 +14,7 @@ import { Dashboard } from './screens/Dashboard';
 import { Players } from './screens/Players';
 import { PlayerDetail } from './screens/PlayerDetail';
 import { Guilds } from './screens/Guilds';
+import { GuildDetail } from './screens/GuildDetail';
 import { Pals } from './screens/Pals';
 import { MapScreen } from './screens/MapScreen';
 import { Backups } from './screens/Backups';
@@ -36,7 +37,7 @@ const SCREENS: Screen[] = [
   { path: '/', label: 'Dashboard', render: () => <Dashboard /> },
   { path: '/players', label: 'Players', render: (rest) => (rest ? <PlayerDetail uid={decodeURIComponent(rest)} /> : <Players />) },
   { path: '/moderation', label: 'Moderation', render: () => <Moderation /> },
-  { path: '/guilds', label: 'Guilds', render: () => <Guilds /> },
+  { path: '/guilds', label: 'Guilds', render: (rest) => (rest ? <GuildDetail id={decodeURIComponent(rest)} /> : <Guilds />) },
   { path: '/pals', label: 'Pals', render: () => <Pals /> },
   { path: '/map', label: 'Map', render: () => <MapScreen /> },
   { path: '/backups', label: 'Backups', render: () => <Backups /> },

@@ -31,6 +31,10 @@ import type { Capability as CapabilitySchema, CatalogItem, GrantRecord } from '.
 import type {
   AnnouncementsSchema,
   BanSchema,
+  GuildDetailEnvelopeSchema,
+  PaldeckEnvelopeSchema,
+  PlayerWhitelistEnvelopeSchema,
+  WhitelistImpactEnvelopeSchema,
   PanelPlayerDetailSchema,
   PanelPlayerSchema,
   WhitelistSchema,
@@ -65,6 +69,10 @@ export type Guild = Of<typeof LabelledGuildSchema>;
 export type Base = Guild['bases'][number];
 export type XY = NonNullable<Base['location']>;
 export type Whitelist = Of<typeof WhitelistSchema>;
+export type WhitelistImpact = Of<typeof WhitelistImpactEnvelopeSchema>['data'];
+export type PlayerWhitelist = Of<typeof PlayerWhitelistEnvelopeSchema>['data'];
+export type Paldeck = Of<typeof PaldeckEnvelopeSchema>['data'];
+export type GuildDetail = Of<typeof GuildDetailEnvelopeSchema>['data'];
 export type Ban = Of<typeof BanSchema>;
 export type Announcements = Of<typeof AnnouncementsSchema>;
 

@@ -7,6 +7,7 @@ import type { Guild } from '../types';
 import { Card, PageHead } from '../ui/bits';
 import { DataTable } from '../ui/table';
 import { Async, Empty } from '../ui/states';
+import { guildHref } from './GuildDetail';
 
 export function Guilds() {
   useTitle('Guilds');
@@ -36,7 +37,7 @@ export function Guilds() {
                       key: 'name',
                       label: 'Guild',
                       sort: (g) => g.displayName.toLowerCase(),
-                      render: (g) => <a href={`#guild-${g.id}`}>{g.displayName}</a>,
+                      render: (g) => <Link href={guildHref(g.id)}>{g.displayName}</Link>,
                     },
                     { key: 'members', label: 'Members', numeric: true, sort: (g) => g.memberCount, render: (g) => g.memberCount },
                     { key: 'bases', label: 'Bases', numeric: true, sort: (g) => g.bases.length, render: (g) => g.bases.length },
@@ -56,6 +57,9 @@ export function Guilds() {
                         </li>
                       ))}
                     </ul>
+                    <p className="small">
+                      <Link href={guildHref(g.id)}>Members, workers and pals</Link>
+                    </p>
                     <h3>Bases</h3>
                     {g.bases.length === 0 ? (
                       <p className="muted">No bases.</p>

@@ -18,6 +18,7 @@ import { Async } from '../ui/states';
 import { worldToMap } from '../../../src/lib/map-coords';
 import { groupMarkers, placeLabels, type LayerKey, type MapPoint, type Marker } from './map/map-layout';
 import { MapCard, type Shown } from './map/MapCard';
+import { guildHref } from './GuildDetail';
 
 interface View {
   cx: number;
@@ -102,7 +103,12 @@ export function MapScreen() {
                       sort: (b) => b.displayName.toLowerCase(),
                       render: (b) => <Link href={`/map?focus=${b.id}`}>{b.displayName}</Link>,
                     },
-                    { key: 'guild', label: 'Guild', sort: (b) => b.guildName, render: (b) => b.guildName },
+                    {
+                      key: 'guild',
+                      label: 'Guild',
+                      sort: (b) => b.guildName,
+                      render: (b) => <Link href={guildHref(b.guildId)}>{b.guildName}</Link>,
+                    },
                     { key: 'at', label: 'Map x, y', render: (b) => mapXY(b.map) },
                   ]}
                 />

@@ -6,7 +6,7 @@ import { when } from '../format';
 import { useAction, useData, useEditable, useNow, usePaged } from '../hooks';
 import { Link, useTitle } from '../router';
 import { useIsAdmin } from '../session';
-import type { Ban, LoggedEvent, Whitelist, Announcements } from '../types';
+import type { Ban, LoggedEvent, Whitelist, WhitelistImpact, Announcements } from '../types';
 import { Card, PageHead } from '../ui/bits';
 import { Dialog } from '../ui/dialog';
 import { CheckField, Field, SelectField } from '../ui/fields';
@@ -29,11 +29,32 @@ export function Moderation() {
   );
 }
 
+/** "Turning the whitelist on kicks 2 players online now: Alice, Bob. Turn it on?" */
+export function kickWords(kicks: WhitelistImpact['kicks'], wasOn: boolean): string {
+  const who = kicks.map((k) => k.name || k.userId || k.uid).join(', ');
+  const n = kicks.length === 1 ? '1 player' : `${kicks.length} players`;
+  return wasOn
+    ? `This whitelist kicks ${n} online now: ${who}. Save it?`
+    : `Turning the whitelist on kicks ${n} online now: ${who}. Turn it on?`;
+}
+
 function WhitelistCard() {
   const admin = useIsAdmin();
   const { r, draft, setDraft, dirty, reset, submit, saving, error } = useEditable<Whitelist>('/whitelist');
   const [id, setId] = useState('');
   const [note, setNote] = useState('');
+  const check = useAction();
+  const [kicks, setKicks] = useState<WhitelistImpact['kicks'] | null>(null);
+  const wasOn = r.data?.enabled === true;
+  // A list that is on (or being turned on) kicks whoever is online and not on it: say who first,
+  // and send nothing unless the admin says yes.
+  const save = async () => {
+    if (!draft?.enabled) return void submit();
+    const impact = await check.run(() => api.post<{ data: WhitelistImpact }>('/whitelist/impact', draft));
+    if (impact === undefined) return;
+    if (impact.data.kicks.length === 0) return void submit();
+    setKicks(impact.data.kicks);
+  };
   return (
     <Card title="Whitelist">
       <Async r={r} what="Reading the whitelist">
@@ -100,17 +121,29 @@ function WhitelistCard() {
                   <button type="submit">Add</button>
                 </form>
               )}
-              <ErrorNote error={error} />
+              <ErrorNote error={error ?? check.error} />
               {admin && (
                 <div className="actions">
                   <button type="button" disabled={!dirty} onClick={reset}>
                     Undo changes
                   </button>
-                  <button type="button" className="primary" disabled={!dirty || saving} onClick={() => void submit()}>
-                    {saving ? 'Saving…' : 'Save whitelist'}
+                  <button type="button" className="primary" disabled={!dirty || saving || check.busy} onClick={() => void save()}>
+                    {saving || check.busy ? 'Saving…' : 'Save whitelist'}
                   </button>
                 </div>
               )}
+              <Dialog
+                open={kicks !== null}
+                title={wasOn ? 'Save the whitelist?' : 'Turn the whitelist on?'}
+                confirm={wasOn ? 'Save it' : 'Turn it on'}
+                danger
+                busy={saving}
+                error={error}
+                onConfirm={() => void submit().then(() => setKicks(null))}
+                onClose={() => setKicks(null)}
+              >
+                {kicks && <p>{kickWords(kicks, wasOn)}</p>}
+              </Dialog>
             </>
           )
         }

@@ -15,6 +15,8 @@ import { Async, Empty } from '../ui/states';
 import { palColumns } from './Pals';
 import { GrantForm } from './Items';
 import { worldToMap } from '../../../src/lib/map-coords';
+import { guildHref } from './GuildDetail';
+import { PaldeckCard, WhitelistControl } from './player-paldeck';
 
 type Act = 'kick' | 'ban' | 'unban';
 const ACT_WORDS: Record<Act, { title: string; confirm: string; done: string }> = {
@@ -40,12 +42,13 @@ export function PlayerDetail({ uid }: { uid: string }) {
               {p.banned && <Badge tone="bad">banned</Badge>}
               {p.whitelisted && <Badge tone="info">whitelisted</Badge>}
               <Moderate player={p} onDone={r.reload} />
+              <WhitelistControl player={p} onDone={r.reload} />
             </PageHead>
             <div className="grid">
               <Card title="Player">
                 <div className="stats">
                   <Stat label="Level" value={p.level} />
-                  <Stat label="Guild" value={p.guild ? p.guild.displayName : 'none'} />
+                  <Stat label="Guild" value={p.guild ? <Link href={guildHref(p.guild.id)}>{p.guild.displayName}</Link> : 'none'} />
                   <Stat label="Playtime" value={span(p.playtimeSec)} />
                   <Stat label="Last seen" value={p.online ? 'now' : ago(p.lastSeenAt, now)} sub={`first seen ${when(p.firstSeenAt)}`} />
                   <Stat
@@ -99,7 +102,8 @@ export function PlayerDetail({ uid }: { uid: string }) {
               {p.guild && (
                 <Card title={`Guild: ${p.guild.displayName}`}>
                   <p className="muted small">
-                    {count(p.guild.memberCount, 'member')} · {count(p.guild.bases.length, 'base')}
+                    {count(p.guild.memberCount, 'member')} · {count(p.guild.bases.length, 'base')} ·{' '}
+                    <Link href={guildHref(p.guild.id)}>the guild&apos;s page</Link>
                   </p>
                   <ul className="plain inline">
                     {p.guild.members.map((m) => (
@@ -111,6 +115,7 @@ export function PlayerDetail({ uid }: { uid: string }) {
                 </Card>
               )}
               <ItemGrantCard uid={p.uid} online={p.online} />
+              <PaldeckCard uid={p.uid} />
               <Card title={`Pals (${p.pals.length})`} className="wide-card">
                 <DataTable
                   caption="Pals of this player"

@@ -10,6 +10,7 @@ import { Badge, PageHead } from '../ui/bits';
 import { Field, SelectField } from '../ui/fields';
 import { DataTable, type Column } from '../ui/table';
 import { PagedList } from '../ui/states';
+import { guildHref } from './GuildDetail';
 
 export function Players() {
   useTitle('Players');
@@ -49,7 +50,8 @@ export function Players() {
       label: 'Guild',
       wide: true,
       sort: (p) => p.guildName ?? '',
-      render: (p) => p.guildName ?? <span className="muted">none</span>,
+      render: (p) =>
+        p.guildId ? <Link href={guildHref(p.guildId)}>{p.guildName || '(no name)'}</Link> : <span className="muted">none</span>,
     },
     {
       key: 'userId',

@@ -7,7 +7,12 @@ import { ConflictError, GameUnavailableError, NotFoundError } from '../../../lib
 import type { OnlinePlayer } from '../../../lib/live.js';
 import { iso } from '../../../lib/time.js';
 import type { WorldPlayer } from '../../../lib/world.js';
+import { whitelistKey } from '../../../store/moderation.js';
 import { uidKey } from '../../../store/world.js';
+import { BUILTIN_PAL_NAMES } from '../../../save/names.js';
+import { guildView } from '../../../rows/guild-view.js';
+import { worldWorkers } from '../../../rows/live-rows.js';
+import { paldeckView } from '../../../rows/paldeck-rows.js';
 import { encodeCursor } from '../../cursor.js';
 import type { HttpDeps } from '../../deps.js';
 import { guildLabels } from '../../../rows/guild-labels.js';
@@ -20,6 +25,7 @@ import type {
   AnnouncementsSchema,
   BanRequestSchema,
   ModerationRequestSchema,
+  PanelGuildPath,
   PanelPlayerPath,
   PanelPlayersQuery,
   WhitelistSchema,
@@ -159,3 +165,85 @@ export const putWhitelist = (({ deps, body, user }) =>
   json(200, { data: deps.store.moderation.setWhitelist(body, userActor(user.username)) })) satisfies PanelHandler<{
   body: typeof WhitelistSchema;
 }>;
+
+/** A player's Paldeck per species, beside the server's totals (rows/paldeck-rows.ts). Species
+ * no save names take the built-in species table's names. */
+export const getPaldeck = (({ deps, params }) => {
+  const p = savePlayer(deps, params.uid);
+  return json(200, { data: { uid: p.uid, name: p.name, ...paldeckView(p, deps.store.world.allPlayers(), BUILTIN_PAL_NAMES) } });
+}) satisfies PanelHandler<{ params: typeof PanelPlayerPath }>;
+
+/** One guild with its members' state, its bases' workers (live when game data is on) and its pals. */
+export const getGuild = (({ deps, params, now }) => {
+  const world = deps.store.world;
+  const id = params.id.toUpperCase();
+  const all = world.guilds();
+  const guild = all.find((g) => g.id.toUpperCase() === id);
+  if (!guild) throw new NotFoundError('No guild has that id.');
+  // Members the save has a player row for are shown as the players list shows them.
+  const saved = guild.members.flatMap((m) => {
+    const p = world.player(m.uid);
+    return p ? [{ uid: m.uid, p }] : [];
+  });
+  const rows = panelRows(
+    deps,
+    saved.map((x) => x.p),
+    onlineByKey(deps),
+    now,
+  );
+  const members = new Map(saved.map((x, i) => [x.uid, { online: rows[i].online, level: rows[i].level, lastSeenAt: rows[i].lastSeenAt }]));
+  const baseIds = new Set(guild.bases.map((b) => b.id));
+  const pals = [
+    ...guild.members.flatMap((m) => world.palsOfOwner(m.uid)),
+    ...world.basePals().filter((p) => p.baseId && baseIds.has(p.baseId)),
+  ];
+  const label = guildLabels(all).get(guild.id);
+  return json(200, { data: guildView({ guild, label, members, pals, workers: worldWorkers(deps.live.worldWorkers()) }) });
+}) satisfies PanelHandler<{ params: typeof PanelGuildPath }>;
+
+/**
+ * Who turning the whitelist on would kick now: the players online who are not on the list given
+ * (the list the client is about to save; its `enabled` is not looked at). Changes nothing.
+ */
+export const whitelistImpact = (({ deps, body }) => {
+  const keys = new Set(body.entries.map((e) => whitelistKey(e.id)));
+  const live = deps.live.snapshot();
+  const kicks = live.reachable
+    ? live.players
+        .filter((p) => !keys.has(uidKey(String(p.playerId))) && !(p.userId && keys.has(p.userId)))
+        .map((p) => ({ uid: String(p.playerId), name: p.name, userId: p.userId ?? '' }))
+    : [];
+  return json(200, { data: { reachable: live.reachable, kicks } });
+}) satisfies PanelHandler<{ body: typeof WhitelistSchema }>;
+
+/** The whitelist ids that name this player: their platform id when known, and their save uid. */
+function whitelistIds(deps: HttpDeps, uid: string): { key: string; userId: string | undefined } {
+  const key = uidKey(uid);
+  return { key, userId: onlineByKey(deps).get(key)?.userId || deps.store.moderation.account(key)?.userId || undefined };
+}
+
+function playerWhitelistState(deps: HttpDeps, uid: string, key: string, userId: string | undefined) {
+  const wl = deps.store.moderation.whitelist();
+  const ids = wl.entries.map((e) => e.id).filter((id) => id === key || (userId !== undefined && id === userId));
+  return { uid, whitelisted: ids.length > 0, ids, enabled: wl.enabled };
+}
+
+/** Puts the player on the whitelist by platform user id, or by save uid while the panel has
+ * never seen them online (the game names no platform id in the save). */
+export const addPlayerToWhitelist = (({ deps, params, user }) => {
+  const p = savePlayer(deps, params.uid);
+  const { key, userId } = whitelistIds(deps, p.uid);
+  // The note is the player's name as the save has it, less what a note may not hold.
+  // eslint-disable-next-line no-control-regex -- control characters are what a note may not hold
+  const note = p.name.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
+  deps.store.moderation.addToWhitelist(userId ?? key, note, userActor(user.username));
+  return json(200, { data: playerWhitelistState(deps, p.uid, key, userId) });
+}) satisfies PanelHandler<{ params: typeof PanelPlayerPath }>;
+
+/** Takes the player off the whitelist: by platform id and by save uid both. */
+export const removePlayerFromWhitelist = (({ deps, params, user }) => {
+  const p = savePlayer(deps, params.uid);
+  const { key, userId } = whitelistIds(deps, p.uid);
+  deps.store.moderation.removeFromWhitelist(userId ? [key, userId] : [key], userActor(user.username));
+  return json(200, { data: playerWhitelistState(deps, p.uid, key, userId) });
+}) satisfies PanelHandler<{ params: typeof PanelPlayerPath }>;

@@ -3,8 +3,8 @@
 // location, banned, whitelisted and sessions), bans, guilds and the whitelist.
 import { z } from 'zod';
 import { cursorParam, limitParam } from '../../routes/page-params.js';
-import { LabelledGuildSchema, NamedPalSchema } from '../../../rows/named-schemas.js';
-import { PlayerSchema, Timestamp, UID_PATTERN } from '../../../rows/schemas.js';
+import { LabelledGuildSchema, NamedPalSchema, NamedPalWithOwnerSchema } from '../../../rows/named-schemas.js';
+import { ActivitySchema, GameDataStateSchema, PlayerSchema, Timestamp, UID_PATTERN } from '../../../rows/schemas.js';
 
 export const PanelPlayerPath = z.object({
   uid: z
@@ -96,3 +96,111 @@ export const AnnouncementsSchema = z.strictObject({
 });
 export const AnnouncementsEnvelopeSchema = z.strictObject({ data: AnnouncementsSchema });
 export const WhitelistEnvelopeSchema = z.strictObject({ data: WhitelistSchema });
+
+// ---- The Paldeck, the guild page and the whitelist from the player (issue: players, pals,
+// guilds and the map as players talk about them) ----
+
+export const PaldeckEnvelopeSchema = z.strictObject({
+  data: z.strictObject({
+    uid: z.string(),
+    name: z.string(),
+    recorded: z.boolean().meta({
+      description:
+        "False when the player's own save (Players/<uid>.sav) was missing or unreadable at the last parse: every row is then locked.",
+    }),
+    species: z.array(
+      z.strictObject({
+        key: z.string().meta({ description: "The save's key (`SheepBall`), or the species table's key for a species no save names." }),
+        name: z.string(),
+        unlocked: z.boolean(),
+        captured: z.number().int().min(0),
+        unlockedBy: z.number().int().min(0).meta({ description: 'How many players of the server have this species unlocked.' }),
+      }),
+    ),
+    totals: z.strictObject({
+      unlocked: z.number().int().min(0),
+      capturedSpecies: z.number().int().min(0),
+      captureTotal: z.number().int().min(0),
+    }),
+    server: z.strictObject({
+      players: z.number().int().min(0),
+      playersRecorded: z.number().int().min(0).meta({ description: 'Players whose own save was read.' }),
+      speciesUnlocked: z.number().int().min(0).meta({ description: 'Species at least one player has unlocked.' }),
+      captureTotal: z.number().int().min(0),
+    }),
+  }),
+});
+
+export const PanelGuildPath = z.object({
+  id: z
+    .string()
+    .regex(/^[0-9A-Fa-f-]{32,36}$/)
+    .meta({ description: 'The guild id as /guilds gives it.', examples: ['3A4F4CE7-4D7F-3070-5078-868109F7E02A'] }),
+});
+
+const XY = z.strictObject({ x: z.number(), y: z.number() });
+export const GuildDetailEnvelopeSchema = z.strictObject({
+  data: z.strictObject({
+    id: z.string(),
+    name: z.string().meta({ description: "The save's own name." }),
+    displayName: z.string().meta({ description: 'As the Guilds list shows it (rows/guild-labels.ts).' }),
+    adminUid: z.string(),
+    members: z.array(
+      z.strictObject({
+        uid: z.string(),
+        name: z.string(),
+        isAdmin: z.boolean(),
+        inSave: z.boolean().meta({ description: 'False for a member record without a player in the save.' }),
+        online: z.boolean(),
+        level: z.number().int().nullable(),
+        lastSeenAt: Timestamp.nullable(),
+      }),
+    ),
+    bases: z.array(
+      z.strictObject({
+        id: z.string(),
+        name: z.string().nullable(),
+        displayName: z.string(),
+        level: z.number().int(),
+        location: XY.nullable().meta({ description: 'World units (Unreal cm).' }),
+        map: XY.nullable().meta({ description: 'In-game map coordinates.' }),
+        workers: z.array(
+          z.strictObject({
+            instanceId: z.string(),
+            characterId: z.string(),
+            displayName: z.string(),
+            level: z.number().int(),
+            ownerUid: z.string(),
+            ownerName: z.string(),
+            live: z
+              .strictObject({ active: z.boolean(), activity: ActivitySchema, hpPercent: z.number() })
+              .nullable()
+              .meta({ description: 'From the game-data poller; null when it is off or does not see this pal now.' }),
+          }),
+        ),
+      }),
+    ),
+    pals: z.array(NamedPalWithOwnerSchema),
+    gameData: GameDataStateSchema,
+    liveAt: Timestamp.nullable(),
+  }),
+});
+
+export const WhitelistImpactEnvelopeSchema = z.strictObject({
+  data: z.strictObject({
+    reachable: z.boolean().meta({ description: 'False when the game does not answer: nobody is known to be online.' }),
+    kicks: z
+      .array(
+        z.strictObject({
+          uid: z.string().meta({ description: 'The REST playerId (the save uid without dashes).' }),
+          name: z.string(),
+          userId: z.string().meta({ description: 'Empty while the game has not listed it yet (the kick follows once it does).' }),
+        }),
+      )
+      .meta({ description: 'Players online now who are not on the given whitelist.' }),
+  }),
+});
+
+export const PlayerWhitelistEnvelopeSchema = z.strictObject({
+  data: z.strictObject({ uid: z.string(), whitelisted: z.boolean(), ids: z.array(z.string()), enabled: z.boolean() }),
+});
