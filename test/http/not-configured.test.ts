@@ -32,6 +32,8 @@ const NEEDS: [method: string, path: string, body: unknown, words: string][] = [
   ['POST', '/backups', {}, SAVE],
   ['POST', '/backups/upload', undefined, SAVE],
   ['GET', '/backups/storage', undefined, SAVE],
+  ['GET', '/backups/check', undefined, SAVE],
+  ['POST', '/backups/check', {}, SAVE],
   ['GET', `/backups/${BACKUP}`, undefined, SAVE],
   ['GET', `/backups/${BACKUP}/contents`, undefined, SAVE],
   ['GET', `/backups/${BACKUP}/download`, undefined, SAVE],
