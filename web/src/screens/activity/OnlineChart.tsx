@@ -1,33 +1,51 @@
 // Players online as a line in plain SVG: a step with no sample (the game was down, palpanel not
 // running) breaks the line instead of drawing zero. Pointer or arrow keys move a cursor whose
 // value and time are read out below the chart (and to screen readers, politely).
-import { useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 
 export interface OnlinePoint {
   at: string;
   players: number | null;
 }
 
-const W = 600;
-const H = 180;
+const H = 200;
+
+/** The element's width in CSS pixels, followed as it changes: the chart's coordinates are
+ * pixels, so its text is never stretched on a narrow screen. */
+function useWidth(fallback: number) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [w, setW] = useState(fallback);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setW(Math.max(200, Math.round(el.clientWidth))));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  return [ref, w] as const;
+}
 const PAD = { l: 30, r: 8, t: 10, b: 22 };
 
 const niceMax = (v: number) => (v <= 4 ? 4 : Math.ceil(v / 4) * 4);
 
 export function OnlineChart({ points, stepSec, label }: { points: OnlinePoint[]; stepSec: number; label: string }) {
   const [cursor, setCursor] = useState<number | null>(null);
+  const [plotRef, W] = useWidth(600);
   const n = points.length;
   const values = points.map((p) => p.players).filter((v): v is number => v !== null);
   const max = niceMax(Math.max(0, ...values));
   const x = (i: number) => PAD.l + (i / Math.max(1, n - 1)) * (W - PAD.l - PAD.r);
   const y = (v: number) => PAD.t + (1 - v / max) * (H - PAD.t - PAD.b);
   const daily = stepSec < 3600;
+  // Axis ticks short (a time of day, or a date), the cursor's reading in full.
   const fmt = (iso: string, long = false) =>
     new Date(iso).toLocaleString(
       undefined,
-      daily && !long
-        ? { hour: '2-digit', minute: '2-digit' }
-        : { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' },
+      long
+        ? { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }
+        : daily
+          ? { hour: '2-digit', minute: '2-digit' }
+          : { day: 'numeric', month: 'short' },
     );
 
   // Segments between gaps; a lone point between two gaps is drawn as a dot.
@@ -65,10 +83,16 @@ export function OnlineChart({ points, stepSec, label }: { points: OnlinePoint[];
 
   return (
     <figure className="activity-chart">
-      <div className="activity-plot" tabIndex={0} role="group" aria-label={`${summary} Arrow keys move the cursor.`} onKeyDown={onKey}>
+      <div
+        ref={plotRef}
+        className="activity-plot"
+        tabIndex={0}
+        role="group"
+        aria-label={`${summary} Arrow keys move the cursor.`}
+        onKeyDown={onKey}
+      >
         <svg
           viewBox={`0 0 ${W} ${H}`}
-          preserveAspectRatio="none"
           aria-hidden="true"
           onPointerMove={onPointer}
           onPointerDown={onPointer}
