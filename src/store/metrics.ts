@@ -98,10 +98,12 @@ export class MetricsRepo {
   /** Points in [from, to), oldest first, each the mean over one step (uptime: its largest). */
   range(q: MetricsRange): MetricsPoint[] {
     const tier = pickTier(q);
+    // sql.js binds a number past 32 bits (any ms time) as a real, so the step index is cast
+    // back to an integer: without it every row would be its own group.
     const rows = this.db.all<Row>(
       `SELECT MIN(at_ms) AS at_ms, AVG(players) AS players, AVG(fps) AS fps, AVG(frame_time_ms) AS frame_time_ms, MAX(uptime_sec) AS uptime_sec
        FROM metrics_samples WHERE tier = ? AND at_ms >= ? AND at_ms < ?
-       GROUP BY (at_ms - ?) / ? ORDER BY at_ms`,
+       GROUP BY CAST((at_ms - ?) / ? AS INTEGER) ORDER BY at_ms`,
       [tier, q.fromMs, q.toMs, q.fromMs, Math.max(1, q.stepMs)],
     );
     return rows.map((r) => ({

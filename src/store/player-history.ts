@@ -17,6 +17,13 @@ export interface SessionSpan {
   lastSeenAt: string;
 }
 
+export interface ActivitySpan {
+  uid: string;
+  startMs: number;
+  endMs: number;
+  open: boolean;
+}
+
 interface OpenSession {
   id: number;
   uid: string;
@@ -157,6 +164,27 @@ export class PlayerHistoryRepo {
       });
     }
     return out;
+  }
+
+  /**
+   * Sessions overlapping [fromMs, toMs), oldest first, at most `limit` (the newest kept when
+   * more): one player's (`key`) or everyone's (null). An open session runs to `nowMs`.
+   */
+  sessionsBetween(key: string | null, fromMs: number, toMs: number, nowMs: number, limit: number): ActivitySpan[] {
+    const from = iso(new Date(fromMs));
+    const to = iso(new Date(toMs));
+    const rows = this.db.all<{ uid: string; started_at: string; ended_at: string | null }>(
+      `SELECT uid, started_at, ended_at FROM player_sessions
+       WHERE started_at < ? AND (ended_at IS NULL OR ended_at >= ?) AND (? IS NULL OR uid = ?)
+       ORDER BY started_at DESC, id DESC LIMIT ?`,
+      [to, from, key, key, limit],
+    );
+    return rows.reverse().map((r) => ({
+      uid: r.uid,
+      startMs: Date.parse(r.started_at),
+      endMs: r.ended_at === null ? Math.max(Date.parse(r.started_at), nowMs) : Date.parse(r.ended_at),
+      open: r.ended_at === null,
+    }));
   }
 
   /** The panel's `sessions` of a player's detail (never shown on the Integration API). */

@@ -25,6 +25,7 @@ import { Tasks } from './screens/Tasks';
 import { Settings } from './screens/settings/Settings';
 import { Moderation } from './screens/Moderation';
 import { Diagnostics } from './screens/Diagnostics';
+import { Activity } from './screens/Activity';
 
 interface Screen {
   path: string;
@@ -36,6 +37,7 @@ interface Screen {
 const SCREENS: Screen[] = [
   { path: '/', label: 'Dashboard', render: () => <Dashboard /> },
   { path: '/players', label: 'Players', render: (rest) => (rest ? <PlayerDetail uid={decodeURIComponent(rest)} /> : <Players />) },
+  { path: '/activity', label: 'Activity', render: () => <Activity /> },
   { path: '/moderation', label: 'Moderation', render: () => <Moderation /> },
   { path: '/guilds', label: 'Guilds', render: (rest) => (rest ? <GuildDetail id={decodeURIComponent(rest)} /> : <Guilds />) },
   { path: '/pals', label: 'Pals', render: () => <Pals /> },

@@ -21,6 +21,7 @@ import { configRoutes } from './config/routes.js';
 import { itemRoutes } from './items/routes.js';
 import { taskRoutes } from './tasks/routes.js';
 import { diagnosticsRoutes } from './diagnostics/routes.js';
+import { activityRoutes } from './activity/routes.js';
 
 export const PANEL_BASE = '/api/v1';
 /** Panel request bodies (login, key label) are small. */
@@ -44,6 +45,7 @@ export function panelRoutes(loginThrottle?: ThrottleOptions): PanelRoute[] {
     ...itemRoutes(),
     ...taskRoutes(),
     ...diagnosticsRoutes(),
+    ...activityRoutes(),
   ];
 }
 

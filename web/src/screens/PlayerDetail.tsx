@@ -8,6 +8,7 @@ import { Link, useTitle } from '../router';
 import { useIsAdmin } from '../session';
 import type { Capability, PlayerDetail as Detail } from '../types';
 import { Badge, Card, PageHead, Stat } from '../ui/bits';
+import { SessionsTimeline } from './activity/SessionsTimeline';
 import { Dialog } from '../ui/dialog';
 import { Field } from '../ui/fields';
 import { DataTable } from '../ui/table';
@@ -86,6 +87,7 @@ export function PlayerDetail({ uid }: { uid: string }) {
                 </dl>
               </Card>
               <Card title="Sessions">
+                {p.sessions.length > 0 && <SessionsTimeline uid={p.uid} />}
                 {p.sessions.length === 0 ? (
                   <Empty>No sessions seen by this palpanel.</Empty>
                 ) : (
