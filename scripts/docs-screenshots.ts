@@ -1,0 +1,135 @@
+// The screenshots in docs/screenshots/ (`npm run docs:screenshots`): the panel on a phone over
+// the real 1.0 world of ../shared/fixtures/saves/v1.0-relics (2,150 pals, 17 players, 10 guilds),
+// parsed into a real store behind the panel's real handler and this checkout's web UI, in
+// Debian's chromium. The world has no history of its own, so a fortnight of players online and
+// of sessions is recorded for its players first (with the game down for two hours one evening):
+// the activity view has something to draw. No game runs: the live parts say the game is down.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createHandler } from '../src/http/index.js';
+import { startHttpServer } from '../src/http/node-adapter.js';
+import { webAssetsFromDir } from '../src/http/web/assets.js';
+import { createLogger } from '../src/lib/logger.js';
+import { parseWorld } from '../src/save/index.js';
+import { openStore } from '../src/store/index.js';
+import { TestLive } from '../test/http/fixture.js';
+import { ROOT } from '../test/helpers/paths.js';
+import { loadWorld } from '../test/save/fixtures.js';
+import { launchChromium } from '../test/web/browser.js';
+
+const OUT = join(ROOT, 'docs', 'screenshots');
+const PHONE = { width: 390, height: 844 };
+const VIEWER = { username: 'viewer', password: 'screenshots-viewer-1' };
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+
+async function main(): Promise<void> {
+  const tmp = mkdtempSync(join(tmpdir(), 'palpanel-docs-'));
+  try {
+    const web = join(tmp, 'web');
+    execFileSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'error'], {
+      cwd: ROOT,
+      env: { ...process.env, PALPANEL_WEB_OUT: web },
+    });
+    const now = Date.now();
+    const store = await openStore(join(tmp, 'data'), () => new Date(now));
+    const world = await parseWorld(loadWorld('v1.0-relics'));
+    store.world.replace(world, new Date(now - 20 * MIN).toISOString());
+    store.users.add(VIEWER.username, 'viewer', VIEWER.password, 'cli');
+
+    // A fortnight: evenings busier than mornings, weekends busier still, the game down 19:00 to
+    // 21:00 three days ago. Each player plays one to three sessions a day at their own hours.
+    const ids = world.players.map((p) => p.uid.replace(/-/g, '').toUpperCase());
+    const online = (t: number): string[] => {
+      const d = new Date(t);
+      const day = Math.floor(t / DAY);
+      return ids.filter((_, i) => {
+        const start = (i * 5 + day * 3) % 24;
+        const len = 1 + ((i + day) % 3) + (d.getUTCDay() % 6 === 0 ? 2 : 0);
+        const h = d.getUTCHours();
+        return (h - start + 24) % 24 < len;
+      });
+    };
+    const downFrom = now - 3 * DAY - ((now % DAY) - 19 * HOUR);
+    const step = 5 * MIN;
+    let was: string[] = [];
+    for (let t = now - 14 * DAY; t <= now; t += step) {
+      const at = new Date(t);
+      if (t >= downFrom && t < downFrom + 2 * HOUR) {
+        for (const id of was) store.history.left(id, at);
+        was = [];
+        continue;
+      }
+      const on = online(t);
+      for (const id of was) if (!on.includes(id)) store.history.left(id, at);
+      store.history.observe(
+        on.map((playerId) => ({ playerId })),
+        at,
+      );
+      store.metrics.record({ players: on.length, fps: 58 + (t % 3), frameTimeMs: 17, uptimeSec: 3600 }, at);
+      was = on;
+    }
+    store.history.flushLastSeen();
+
+    const log = createLogger('text', () => {});
+    const handler = createHandler({
+      store,
+      live: new TestLive(),
+      settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 },
+      clock: () => new Date(),
+      log,
+      version: 'docs',
+      web: webAssetsFromDir(web),
+    });
+    const server = await startHttpServer(handler, { host: '127.0.0.1', port: 0, log });
+    const url = `http://127.0.0.1:${server.port}`;
+    const browser = await launchChromium();
+    mkdirSync(OUT, { recursive: true });
+    try {
+      const context = await browser.newContext({ viewport: PHONE, colorScheme: 'dark', deviceScaleFactor: 2 });
+      const page = await context.newPage();
+      await page.goto(url + '/');
+      await page.getByLabel('Username').fill(VIEWER.username);
+      await page.getByLabel('Password').fill(VIEWER.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+
+      // A player with a save file of their own (their Paldeck is recorded) and the biggest guild.
+      const withFile = world.players.find((p) => p.paldeckUnlocked !== undefined) ?? world.players[0];
+      const guild = [...world.guilds].sort((a, b) => b.members.length - a.members.length)[0];
+      const shots: [name: string, path: string, ready: string][] = [
+        ['pal-explorer', '/pals', '.pal-count'],
+        ['player-paldeck', `/players/${withFile.uid}`, 'main h1'],
+        ['guild-page', `/guilds/${guild.id}`, 'main h1'],
+        ['activity', '/activity', 'main svg'],
+        ['map', '/map', 'main svg'],
+      ];
+      for (const [name, path, ready] of shots) {
+        await page.goto(url + path);
+        await page.locator(ready).first().waitFor();
+        await page.waitForLoadState('networkidle');
+        // The Paldeck card at the top of the screen.
+        if (name === 'player-paldeck') {
+          await page.getByRole('heading', { name: 'Paldeck', exact: true }).waitFor();
+          // (A string: the script's own types have no DOM.)
+          await page.evaluate(
+            "[...document.querySelectorAll('h2')].find((e) => e.textContent === 'Paldeck')?.scrollIntoView({ block: 'start' }); window.scrollBy(0, -70);",
+          );
+        }
+        await page.screenshot({ path: join(OUT, `phone-${name}.png`), fullPage: name === 'activity' });
+        console.log(`docs/screenshots/phone-${name}.png`);
+      }
+    } finally {
+      await browser.close();
+      await server.close(5_000);
+      store.close();
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+void main();
