@@ -48,7 +48,7 @@ export const MODULES = {
   'login-throttle': {
     what: 'the failed-login throttle per address and username',
     mutate: ['src/http/panel/auth/login-throttle.ts'],
-    tests: ['test/http/panel.test.ts', 'test/app/login-lockout.test.ts'],
+    tests: ['test/http/login-throttle.test.ts', 'test/http/panel.test.ts', 'test/app/login-lockout.test.ts'],
   },
   'audit-writes': {
     what: 'audit rows: what is written, with the change, and who sees them',
