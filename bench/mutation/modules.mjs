@@ -68,7 +68,12 @@ export const MODULES = {
   'etag-pagination': {
     what: 'ETag and envelope of answers, and cursor pagination',
     mutate: ['src/http/respond.ts', 'src/http/cursor.ts', 'src/http/routes/page-params.ts'],
-    tests: ['test/http/edges.test.ts', 'test/http/pagination-walk.test.ts', 'test/http/conformance.test.ts'],
+    tests: [
+      'test/http/cursor-etag.test.ts',
+      'test/http/edges.test.ts',
+      'test/http/pagination-walk.test.ts',
+      'test/http/conformance.test.ts',
+    ],
   },
   'save-watcher': {
     what: 'the save watcher: when a save is complete, when it is re-read, which world',
