@@ -199,7 +199,7 @@ describe.skipIf(!CHROMIUM)('operating with confidence in Chromium (serve in-proc
     await page.getByRole('heading', { name: 'Console' }).waitFor();
     await settled(page);
     const before = heard().length;
-    await page.getByLabel(/^Command/).fill('DoExit');
+    await page.getByRole('textbox', { name: /^Command/ }).fill('DoExit');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Run this command?' });
     await dialog.getByText('DoExit stops the game server at once, without a countdown or a save.').waitFor();
