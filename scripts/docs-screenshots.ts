@@ -4,20 +4,15 @@
 // Debian's chromium. The world has no history of its own, so a fortnight of players online and
 // of sessions is recorded for its players first (with the game down for two hours one evening):
 // the activity view has something to draw. No game runs: the live parts say the game is down.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createHandler } from '../src/http/index.js';
-import { startHttpServer } from '../src/http/node-adapter.js';
-import { webAssetsFromDir } from '../src/http/web/assets.js';
-import { createLogger } from '../src/lib/logger.js';
 import { parseWorld } from '../src/save/index.js';
 import { openStore } from '../src/store/index.js';
-import { TestLive } from '../test/http/fixture.js';
 import { ROOT } from '../test/helpers/paths.js';
 import { loadWorld } from '../test/save/fixtures.js';
 import { launchChromium } from '../test/web/browser.js';
+import { buildWebUi, servePanel } from '../test/web/in-process-panel.js';
 
 const OUT = join(ROOT, 'docs', 'screenshots');
 const PHONE = { width: 390, height: 844 };
@@ -29,11 +24,7 @@ const DAY = 24 * HOUR;
 async function main(): Promise<void> {
   const tmp = mkdtempSync(join(tmpdir(), 'palpanel-docs-'));
   try {
-    const web = join(tmp, 'web');
-    execFileSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'error'], {
-      cwd: ROOT,
-      env: { ...process.env, PALPANEL_WEB_OUT: web },
-    });
+    const web = buildWebUi(join(tmp, 'web'));
     const now = Date.now();
     const store = await openStore(join(tmp, 'data'), () => new Date(now));
     const world = await parseWorld(loadWorld('v1.0-relics'));
@@ -74,18 +65,7 @@ async function main(): Promise<void> {
     }
     store.history.flushLastSeen();
 
-    const log = createLogger('text', () => {});
-    const handler = createHandler({
-      store,
-      live: new TestLive(),
-      settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 },
-      clock: () => new Date(),
-      log,
-      version: 'docs',
-      web: webAssetsFromDir(web),
-    });
-    const server = await startHttpServer(handler, { host: '127.0.0.1', port: 0, log });
-    const url = `http://127.0.0.1:${server.port}`;
+    const { url, server } = await servePanel(store, web, 60);
     const browser = await launchChromium();
     mkdirSync(OUT, { recursive: true });
     try {

@@ -3,21 +3,18 @@
 // stretch) and sessions: the empty state, the ranges, a point read by pointer and by arrow keys,
 // the gap read as no sample, the UTC heatmap, and the player's sessions timeline. Desktop and
 // phone, axe-core clean; screenshots in artifacts/web-ui/activity/.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHandler } from '../../src/http/index.js';
-import { startHttpServer, type RunningHttpServer } from '../../src/http/node-adapter.js';
-import { webAssetsFromDir } from '../../src/http/web/assets.js';
-import { createLogger } from '../../src/lib/logger.js';
-import { HOST_UID, makeWorld, TestLive, tempStore, type TempStore } from '../http/fixture.js';
+import type { RunningHttpServer } from '../../src/http/node-adapter.js';
+import { HOST_UID, makeWorld, tempStore, type TempStore } from '../http/fixture.js';
 import { VIEWER } from '../http/panel-harness.js';
 import { ROOT } from '../helpers/paths.js';
 import { noteSkip } from '../helpers/skipped.js';
 import { tempDir } from '../helpers/temp.js';
 import { CHROMIUM, launchChromium, seriousViolations } from './browser.js';
+import { buildWebUi, servePanel } from './in-process-panel.js';
 
 const ARTIFACTS = join(ROOT, 'artifacts', 'web-ui', 'activity');
 const DESKTOP = { width: 1280, height: 900 };
@@ -68,26 +65,11 @@ if (!CHROMIUM)
 
 describe.skipIf(!CHROMIUM)('the Activity screen in Chromium', () => {
   beforeAll(async () => {
-    const out = tempDir('palpanel-web-');
-    execFileSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'error'], {
-      cwd: ROOT,
-      env: { ...process.env, PALPANEL_WEB_OUT: out },
-    });
+    const web = buildWebUi(tempDir('palpanel-web-'));
     ts = await tempStore();
     ts.store.world.replace(makeWorld({ players: 3, pals: 3 }), new Date().toISOString());
     ts.store.users.add(VIEWER.username, 'viewer', VIEWER.password, 'cli');
-    const log = createLogger('text', () => {});
-    const handler = createHandler({
-      store: ts.store,
-      live: new TestLive(),
-      settings: { integrationRateLimit: 600, sessionTtlMs: 3_600_000 },
-      clock: () => new Date(),
-      log,
-      version: 'test',
-      web: webAssetsFromDir(out),
-    });
-    server = await startHttpServer(handler, { host: '127.0.0.1', port: 0, log });
-    url = `http://127.0.0.1:${server.port}`;
+    ({ url, server } = await servePanel(ts.store, web));
     mkdirSync(ARTIFACTS, { recursive: true });
     browser = await launchChromium();
   }, 180_000);

@@ -3,17 +3,17 @@
 // REST API down, RCON refusing the password, a save the game stopped writing, an old backup),
 // drawn at desktop and phone widths, dark and light, axe-core clean (screenshots in
 // artifacts/web-ui/diagnostics-*), read by a viewer; and the dashboard's status badge leads there.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { webAssetsFromDir, type WebAssets } from '../../src/http/web/assets.js';
+import type { WebAssets } from '../../src/http/web/assets.js';
 import { startDiagnosticsRig, VIEWER, type DiagnosticsRig } from '../helpers/diagnostics-rig.js';
 import { ROOT } from '../helpers/paths.js';
 import { noteSkip } from '../helpers/skipped.js';
 import { tempDir } from '../helpers/temp.js';
 import { CHROMIUM, launchChromium, seriousViolations, type AxeFinding } from './browser.js';
+import { buildWebUi } from './in-process-panel.js';
 
 const ARTIFACTS = join(ROOT, 'artifacts', 'web-ui');
 const LOOKS = [
@@ -69,13 +69,7 @@ if (!CHROMIUM)
 
 describe.skipIf(!CHROMIUM)('the diagnostics screen in Chromium', () => {
   beforeAll(async () => {
-    // This checkout's web UI, built where nothing else reads it.
-    const out = tempDir('palpanel-web-');
-    execFileSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'error'], {
-      cwd: ROOT,
-      env: { ...process.env, PALPANEL_WEB_OUT: out },
-    });
-    web = webAssetsFromDir(out);
+    web = buildWebUi(tempDir('palpanel-web-'));
     mkdirSync(ARTIFACTS, { recursive: true });
     browser = await launchChromium();
   });

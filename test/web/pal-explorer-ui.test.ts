@@ -4,24 +4,21 @@
 // to clear itself, a bad filter is said in words, the card opens with Enter and closes with
 // Escape, and the phone shows cards instead of the table. Desktop and phone, dark and light,
 // axe-core clean; screenshots in artifacts/web-ui/pals-*.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHandler } from '../../src/http/index.js';
-import { startHttpServer, type RunningHttpServer } from '../../src/http/node-adapter.js';
-import { webAssetsFromDir } from '../../src/http/web/assets.js';
-import { createLogger } from '../../src/lib/logger.js';
+import type { RunningHttpServer } from '../../src/http/node-adapter.js';
 import type { WorldSnapshot } from '../../src/lib/world.js';
 import { parseWorld } from '../../src/save/index.js';
-import { TestLive, tempStore, type TempStore } from '../http/fixture.js';
+import { tempStore, type TempStore } from '../http/fixture.js';
 import { VIEWER } from '../http/panel-harness.js';
 import { ROOT } from '../helpers/paths.js';
 import { noteSkip } from '../helpers/skipped.js';
 import { tempDir } from '../helpers/temp.js';
 import { loadWorld } from '../save/fixtures.js';
 import { CHROMIUM, launchChromium, seriousViolations, type AxeFinding } from './browser.js';
+import { buildWebUi, servePanel } from './in-process-panel.js';
 
 const ARTIFACTS = join(ROOT, 'artifacts', 'web-ui');
 const DESKTOP = { width: 1280, height: 860 };
@@ -57,27 +54,12 @@ if (!CHROMIUM) noteSkip("pal explorer: Debian's chromium is not on this machine 
 
 describe.skipIf(!CHROMIUM)('the pal explorer in Chromium', () => {
   beforeAll(async () => {
-    const out = tempDir('palpanel-web-');
-    execFileSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'error'], {
-      cwd: ROOT,
-      env: { ...process.env, PALPANEL_WEB_OUT: out },
-    });
+    const web = buildWebUi(tempDir('palpanel-web-'));
     ts = await tempStore();
     world = await parseWorld(loadWorld('v1.0-relics'));
     ts.store.world.replace(world, new Date().toISOString());
     ts.store.users.add(VIEWER.username, 'viewer', VIEWER.password, 'cli');
-    const log = createLogger('text', () => {});
-    const handler = createHandler({
-      store: ts.store,
-      live: new TestLive(),
-      settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 },
-      clock: () => new Date(),
-      log,
-      version: 'test',
-      web: webAssetsFromDir(out),
-    });
-    server = await startHttpServer(handler, { host: '127.0.0.1', port: 0, log });
-    url = `http://127.0.0.1:${server.port}`;
+    ({ url, server } = await servePanel(ts.store, web, 60));
     mkdirSync(ARTIFACTS, { recursive: true });
     browser = await launchChromium();
   }, 180_000);

@@ -1,0 +1,41 @@
+// This checkout's web UI built where nothing else reads it, and the panel's real handler serving
+// it over a store on a loopback port: the browser tests that need no executable and no game
+// (pal explorer, activity) and the docs' screenshots start the panel this way.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { createHandler } from '../../src/http/index.js';
+import { startHttpServer, type RunningHttpServer } from '../../src/http/node-adapter.js';
+import { webAssetsFromDir, type WebAssets } from '../../src/http/web/assets.js';
+import { createLogger } from '../../src/lib/logger.js';
+import type { Store } from '../../src/store/index.js';
+import { TestLive } from '../http/fixture.js';
+import { ROOT } from '../helpers/paths.js';
+
+/** Builds the web UI into `out` (vite, as build.sh does) and returns its assets. */
+export function buildWebUi(out: string): WebAssets {
+  execFileSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'error'], {
+    cwd: ROOT,
+    env: { ...process.env, PALPANEL_WEB_OUT: out },
+  });
+  return webAssetsFromDir(out);
+}
+
+/** The panel over `store` with the web UI `web`, no game (the live parts say it is down). */
+export async function servePanel(
+  store: Store,
+  web: WebAssets,
+  integrationRateLimit = 600,
+): Promise<{ url: string; server: RunningHttpServer }> {
+  const log = createLogger('text', () => {});
+  const handler = createHandler({
+    store,
+    live: new TestLive(),
+    settings: { integrationRateLimit, sessionTtlMs: 3_600_000 },
+    clock: () => new Date(),
+    log,
+    version: 'test',
+    web,
+  });
+  const server = await startHttpServer(handler, { host: '127.0.0.1', port: 0, log });
+  return { url: `http://127.0.0.1:${server.port}`, server };
+}
