@@ -14,7 +14,7 @@ import { ROOT } from '../helpers/paths.js';
 import { noteSkip } from '../helpers/skipped.js';
 import { tempDir } from '../helpers/temp.js';
 import { CHROMIUM, launchChromium, seriousViolations } from './browser.js';
-import { buildWebUi, servePanel } from './in-process-panel.js';
+import { buildWebUi, servePanel, signedInPage } from './in-process-panel.js';
 
 const ARTIFACTS = join(ROOT, 'artifacts', 'web-ui', 'activity');
 const DESKTOP = { width: 1280, height: 900 };
@@ -31,17 +31,7 @@ let url: string;
 const pageErrors: string[] = [];
 
 async function signedIn(viewport: { width: number; height: number }, path: string): Promise<Page> {
-  const context = await browser.newContext({ viewport, colorScheme: 'dark' });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-  await page.goto(url + '/');
-  await page.getByLabel('Username').fill(VIEWER.username);
-  await page.getByLabel('Password').fill(VIEWER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-  await page.goto(url + path);
-  await page.locator('main h1').first().waitFor();
-  return page;
+  return signedInPage(browser, url, VIEWER, { viewport, scheme: 'dark', path, errors: pageErrors });
 }
 
 /** A month of polls every ten minutes (the last day every minute), the game down 3..5 hours ago. */

@@ -3,6 +3,7 @@
 // (pal explorer, activity) and the docs' screenshots start the panel this way.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { createHandler } from '../../src/http/index.js';
 import { startHttpServer, type RunningHttpServer } from '../../src/http/node-adapter.js';
 import { webAssetsFromDir, type WebAssets } from '../../src/http/web/assets.js';
@@ -38,4 +39,25 @@ export async function servePanel(
   });
   const server = await startHttpServer(handler, { host: '127.0.0.1', port: 0, log });
   return { url: `http://127.0.0.1:${server.port}`, server };
+}
+
+/** A fresh page signed in as `user`, then at `path` once its heading is drawn; the page's
+ * errors are added to `errors`. */
+export async function signedInPage(
+  browser: Browser,
+  url: string,
+  user: { username: string; password: string },
+  o: { viewport: { width: number; height: number }; scheme: 'dark' | 'light'; path: string; errors: string[] },
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: o.viewport, colorScheme: o.scheme });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => o.errors.push(e.message));
+  await page.goto(url + '/');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  await page.goto(url + o.path);
+  await page.locator('main h1').first().waitFor();
+  return page;
 }

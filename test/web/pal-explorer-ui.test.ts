@@ -18,7 +18,7 @@ import { noteSkip } from '../helpers/skipped.js';
 import { tempDir } from '../helpers/temp.js';
 import { loadWorld } from '../save/fixtures.js';
 import { CHROMIUM, launchChromium, seriousViolations, type AxeFinding } from './browser.js';
-import { buildWebUi, servePanel } from './in-process-panel.js';
+import { buildWebUi, servePanel, signedInPage } from './in-process-panel.js';
 
 const ARTIFACTS = join(ROOT, 'artifacts', 'web-ui');
 const DESKTOP = { width: 1280, height: 860 };
@@ -32,17 +32,7 @@ let url: string;
 const pageErrors: string[] = [];
 
 async function signedIn(viewport: { width: number; height: number }, scheme: 'dark' | 'light', path = '/pals'): Promise<Page> {
-  const context = await browser.newContext({ viewport, colorScheme: scheme });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-  await page.goto(url + '/');
-  await page.getByLabel('Username').fill(VIEWER.username);
-  await page.getByLabel('Password').fill(VIEWER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-  await page.goto(url + path);
-  await page.locator('main h1').first().waitFor();
-  return page;
+  return signedInPage(browser, url, VIEWER, { viewport, scheme, path, errors: pageErrors });
 }
 
 const count = (page: Page) => page.locator('.pal-count').textContent();
