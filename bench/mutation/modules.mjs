@@ -23,6 +23,7 @@ export const MODULES = {
       'test/backups/restore-readonly.test.ts',
       'test/backups/restore-shutdown.test.ts',
       'test/backups/backup-crash.test.ts',
+      'test/backups/restore-kill-steps.test.ts',
     ],
   },
   'tar-reading': {
