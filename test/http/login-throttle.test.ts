@@ -87,4 +87,44 @@ describe('LoginThrottle', () => {
     for (let i = 0; i < 3; i++) t.attempt('10.0.0.1', 'twice', 10 + i);
     expect(t.retryAfterSec('10.0.0.1', 'twice', 20)).toBeGreaterThan(0);
   });
+  it('a full table drops a tenth, the oldest one-offs, and never grows past its size', () => {
+    const t = new LoginThrottle(opts({ maxEntries: 10 }));
+    // Four clients, one failure each: eight counts (each attempt counts at the address and at
+    // the address with the username). A fifth fills the table to exactly its size: nothing goes.
+    for (let i = 1; i <= 5; i++) t.attempt(`10.0.0.${i}`, `user${i}`, i);
+    expect(t.size).toBe(10);
+    expect(t.retryAfterSec('10.0.0.1', 'user1', 6)).toBe(0);
+    // A sixth makes room for each of its two counts: one entry (a tenth of ten) at a time, the
+    // oldest first, so the table stays full.
+    t.attempt('10.0.0.6', 'user6', 6);
+    expect(t.size).toBe(10);
+    // Each drop was of one entry: the table never empties itself to make room.
+    t.attempt('10.0.0.7', 'user7', 7);
+    expect(t.size).toBe(10);
+    // A new username from an address already counted needs one entry: room is made for it too.
+    t.attempt('10.0.0.7', 'someone else', 8);
+    expect(t.size).toBe(10);
+  });
+
+  it('at equal counts a full table drops an unblocked count before a blocked one; a block that ends now is over', () => {
+    // Two failures block the address with this username (two free) but not the address alone
+    // (ten free): two counts of two failures each, at the same instant, one blocked.
+    const make = () => {
+      const t = new LoginThrottle(opts({ maxEntries: 4, freeFailures: 2, freeFailuresPerAddress: 10, baseDelayMs: 1_000 }));
+      t.attempt('10.0.0.1', 'u', 0);
+      t.attempt('10.0.0.1', 'u', 0); // blocked until 1000
+      for (let i = 0; i < 3; i++) t.attempt('10.0.0.2', 'v', 0); // three failures each: kept longer
+      return t;
+    };
+    // While the block lasts, the address's count goes and the blocked pair stays.
+    const t = make();
+    t.attempt('10.0.0.3', 'w', 500);
+    expect(t.retryAfterSec('10.0.0.1', 'u', 500)).toBe(1);
+    // At the instant the block ends it is no longer blocked: the pair is the one dropped (it was
+    // counted first), so one more failure leaves the username free.
+    const e = make();
+    e.attempt('10.0.0.3', 'w', 1_000);
+    e.attempt('10.0.0.1', 'u', 1_000);
+    expect(e.retryAfterSec('10.0.0.1', 'u', 1_000)).toBe(0);
+  });
 });
