@@ -64,6 +64,7 @@ export const MODULES = {
       'test/http/world-routes.test.ts',
       'test/http/player-routes.test.ts',
       'test/http/pal-routes.test.ts',
+      'test/rows/integration-rows.test.ts',
     ],
   },
   'etag-pagination': {
