@@ -11,13 +11,16 @@ const RFC3339_UTC_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 /** A stored timestamp as RFC 3339 UTC with milliseconds (`2026-07-14T09:30:00.000Z`), so
  * every route writes times one way whatever the source gave (no fraction, seven digits of
- * ticks, an offset); undefined when it is not a date or falls outside four-digit years. */
+ * ticks, an offset); undefined when it is not a date, names no real instant (February 30, 24:00)
+ * or falls outside four-digit years. */
 export function utc(value: string | null | undefined): string | undefined {
   if (!value) return undefined;
-  if (RFC3339_UTC_MS.test(value)) return value;
   const ms = Date.parse(value);
   if (Number.isNaN(ms)) return undefined;
   const out = new Date(ms).toISOString();
+  // Already in the served form: kept only if it is the instant it names (Date.parse rolls
+  // February 30 and 24:00 over into the next day instead of refusing them).
+  if (RFC3339_UTC_MS.test(value)) return out === value ? value : undefined;
   return RFC3339_UTC_MS.test(out) ? out : undefined;
 }
 

@@ -66,6 +66,13 @@ describe('utc: the one timestamp form served (RFC 3339 UTC with milliseconds)', 
     expect(utc('2026-13-45T99:99:99Z')).toBeUndefined();
     expect(utc('+275760-09-13T00:00:00.000Z')).toBeUndefined();
   });
+
+  it('is undefined for a value in the served form that names no real instant, never the next day', () => {
+    expect(utc('2026-02-30T00:00:00.000Z')).toBeUndefined();
+    expect(utc('2026-01-01T24:00:00.000Z')).toBeUndefined();
+    expect(utc('2026-01-01T23:59:60.000Z')).toBeUndefined();
+    expect(utc('2024-02-29T00:00:00.000Z')).toBe('2024-02-29T00:00:00.000Z');
+  });
 });
 
 const player = (over: Partial<WorldPlayer> = {}): WorldPlayer => ({ uid: UID, name: 'Anna', level: 12, ...over });
