@@ -11,7 +11,14 @@ export const MODULES = {
       'src/http/panel/media-type.ts',
       'src/http/routes/table.ts',
     ],
-    tests: ['test/http/panel-roles.test.ts', 'test/http/panel.test.ts', 'test/http/unauthorized.test.ts', 'test/http/route-table.test.ts'],
+    tests: [
+      'test/http/panel-roles.test.ts',
+      'test/http/panel.test.ts',
+      'test/http/panel-guards.test.ts',
+      'test/http/not-configured.test.ts',
+      'test/http/unauthorized.test.ts',
+      'test/http/route-table.test.ts',
+    ],
   },
   // The restore's kill tests (backup-crash, restore-kill-steps) are not in its list: their
   // restores run in child processes, which Stryker's active mutant never reaches (it is set in
