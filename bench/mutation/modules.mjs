@@ -91,6 +91,11 @@ export const MODULES = {
     // Not here: test/app/serve-autosave.test.ts, serve beside the simulated game at the game's
     // own 30 s autosave, which takes 90 s a run and made this module's run take hours; the
     // watcher's rules are tested on their own clock in save-watcher.test.ts.
-    tests: ['test/ingest/save-watcher.test.ts', 'test/ingest/world-folder.test.ts', 'test/app/serve-save-problems.test.ts'],
+    tests: [
+      'test/ingest/save-watcher.test.ts',
+      'test/ingest/world-folder.test.ts',
+      'test/app/serve-save-problems.test.ts',
+      'test/ingest/save-watcher-rules.test.ts',
+    ],
   },
 };
