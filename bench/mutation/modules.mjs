@@ -37,7 +37,13 @@ export const MODULES = {
   'tar-reading': {
     what: 'the tar reader and the archive member bounds',
     mutate: ['src/lib/tar.ts', 'src/backups/member-bounds.ts'],
-    tests: ['test/lib/tar-stream.test.ts', 'test/backups/archive-bounds.test.ts', 'test/backups/backups.test.ts'],
+    tests: [
+      'test/lib/tar-stream.test.ts',
+      'test/lib/tar.test.ts',
+      'test/backups/member-bounds.test.ts',
+      'test/backups/archive-bounds.test.ts',
+      'test/backups/backups.test.ts',
+    ],
   },
   'config-writer': {
     what: "the game config file's reader and writer",
