@@ -107,7 +107,11 @@ export function readTar(buf: Buffer, limits: { maxTotal: number; maxEntries: num
   const out: TarEntry[] = [];
   let at = 0;
   let total = 0;
-  while (at + BLOCK <= buf.length) {
+  // Cut anywhere (inside a header, a member's data or its padding) is refused, as readTarStream
+  // refuses it; ending at a member's last block without the two zero blocks is accepted (GNU tar
+  // reads it).
+  while (at < buf.length) {
+    if (at + BLOCK > buf.length) throw new TarError('the archive is cut short');
     const head = readHeader(buf.subarray(at, at + BLOCK));
     if (head === 'end') break;
     at += BLOCK;
@@ -115,7 +119,7 @@ export function readTar(buf: Buffer, limits: { maxTotal: number; maxEntries: num
     total += head.size;
     if (total > limits.maxTotal) throw new TarError('the archive holds more data than a world save could');
     if (out.length >= limits.maxEntries) throw new TarError('the archive holds more files than a world save could');
-    if (at + head.size > buf.length) throw new TarError('the archive is cut short');
+    if (at + head.size + padOf(head.size) > buf.length) throw new TarError('the archive is cut short');
     out.push({ name: head.name, data: buf.subarray(at, at + head.size), mtimeSec: head.mtimeSec });
     at += head.size + padOf(head.size);
   }

@@ -427,8 +427,10 @@ describe('the block walk and the end', () => {
     await expectRefused(Buffer.concat([member('a', '1'), header({ name: 'f', size: 1 })]), CUT);
   });
 
-  it('the stream refuses a cut in the padding or in a header, and never ends a cut member', async () => {
+  it('both readers refuse a cut in the padding or in a header, and the stream never ends a cut member', async () => {
     const tar = archive(member('f', 'hello'));
+    for (const end of [BLOCK + 5 + 100, BLOCK + 5, 100, BLOCK + BLOCK + 100])
+      expect(() => readTar(tar.subarray(0, end), LIMITS)).toThrow(CUT);
     expect(await refusalOf(() => streamRead(tar.subarray(0, BLOCK + 5 + 100)))).toBe(CUT);
     expect(await refusalOf(() => streamRead(tar.subarray(0, BLOCK + 5)))).toBe(CUT);
     expect(await refusalOf(() => streamRead(tar.subarray(0, 100)))).toBe(CUT);
