@@ -102,6 +102,7 @@ export const MODULES = {
       'test/ingest/world-folder.test.ts',
       'test/app/serve-save-problems.test.ts',
       'test/ingest/save-watcher-rules.test.ts',
+      'test/ingest/save-files.test.ts',
     ],
   },
 };
