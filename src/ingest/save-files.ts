@@ -55,6 +55,8 @@ function kindOf(s: Stats): string {
   return 'not a regular file';
 }
 
+const notAFile = (path: string, s: Stats) => `${basename(path)} is ${kindOf(s)}, not a save file; only regular files are read.`;
+
 /** Opens a regular file of at most 1 GiB, non-blocking (see readBounded); anything else is a
  * SaveFolderError in words. The caller closes `fd`. */
 function openRegular(path: string): { fd: number; size: number } {
@@ -63,12 +65,15 @@ function openRegular(path: string): { fd: number; size: number } {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
   } catch (err) {
     const reason = fsErrorReason(err);
-    if (!reason) throw err;
-    throw new SaveFolderError(`${basename(path)} cannot be read: ${reason}.`);
+    if (reason) throw new SaveFolderError(`${basename(path)} cannot be read: ${reason}.`);
+    // A socket cannot be opened at all (ENXIO, no plain words): said by what it is, as below.
+    const s = statSync(path, { throwIfNoEntry: false });
+    if (s && !s.isFile()) throw new SaveFolderError(notAFile(path, s));
+    throw err;
   }
   try {
     const s = fstatSync(fd);
-    if (!s.isFile()) throw new SaveFolderError(`${basename(path)} is ${kindOf(s)}, not a save file; only regular files are read.`);
+    if (!s.isFile()) throw new SaveFolderError(notAFile(path, s));
     if (s.size > MAX_FILE_BYTES) throw new SaveFolderError(`${basename(path)} is larger than 1 GiB; it is not a world save.`);
     return { fd, size: s.size };
   } catch (err) {
