@@ -153,13 +153,16 @@ export interface SaveDirProblem {
 
 /** What keeps `dir` from being read as a save folder (missing, not a folder, unreadable, a
  * Level.sav that is no regular file), or null: a readable folder, with or without Level.sav. */
+/** The reason of a file-system error that has no plain words of its own (fsErrorReason). */
+const UNSAID = 'the file system refused it';
+
 export function folderProblem(dir: string): SaveDirProblem | null {
   const setting = 'the save folder (SERVICE_SAVE_DIR)';
   let isDir: boolean;
   try {
     isDir = statSync(dir).isDirectory();
   } catch (err) {
-    const reason = fsErrorReason(err) ?? 'cannot be read';
+    const reason = fsErrorReason(err) ?? UNSAID;
     const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
     return {
       words: missing ? `${setting} does not exist.` : `${setting} cannot be read: ${reason}.`,
@@ -170,7 +173,7 @@ export function folderProblem(dir: string): SaveDirProblem | null {
   try {
     readdirSync(dir);
   } catch (err) {
-    const reason = fsErrorReason(err) ?? 'cannot be read';
+    const reason = fsErrorReason(err) ?? UNSAID;
     return { words: `${setting} cannot be read by palpanel: ${reason}.`, log: `save folder ${dir} cannot be read by this user: ${reason}` };
   }
   const level = join(dir, 'Level.sav');

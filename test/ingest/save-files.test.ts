@@ -570,7 +570,7 @@ describe('folderProblem', () => {
     const dead = await deadProcessFolder();
     try {
       const p = folderProblem(dead.below)!;
-      expect(p.words).toMatch(/^the save folder \(SERVICE_SAVE_DIR\) cannot be read: [a-z][a-z ]*\.$/);
+      expect(p.words).toBe('the save folder (SERVICE_SAVE_DIR) cannot be read: the file system refused it.');
       expect(p.log).toMatch(new RegExp(`^save folder ${dead.below} cannot be read: [a-z][a-z ]*$`));
       for (const text of [p.words, p.log]) expect(text).not.toMatch(/\bnull\b|\bundefined\b|does not exist/);
     } finally {
