@@ -106,6 +106,25 @@ describe('LoginThrottle', () => {
     expect(t.size).toBe(10);
   });
 
+  it('a full table drops the oldest of equal counts, and nothing once forgetting the expired made room', () => {
+    const t = new LoginThrottle(opts({ maxEntries: 10 }));
+    for (let i = 1; i <= 6; i++) t.attempt(`10.0.0.${i}`, `user${i}`, i);
+    // 10.0.0.1's two counts, the oldest, made room for 10.0.0.6's: four more failures (five in
+    // all, with its first) do not block it; 10.0.0.5's four more do.
+    for (let i = 0; i < 4; i++) t.attempt('10.0.0.1', 'user1', 10 + i);
+    expect(t.retryAfterSec('10.0.0.1', 'user1', 20)).toBe(0);
+    for (let i = 0; i < 4; i++) t.attempt('10.0.0.5', 'user5', 10 + i);
+    expect(t.retryAfterSec('10.0.0.5', 'user5', 20)).toBeGreaterThan(0);
+
+    // Two clients' counts expire, three stay: the new one fits without dropping any.
+    const u = new LoginThrottle(opts({ maxEntries: 10, forgetAfterMs: 1_000 }));
+    for (let i = 1; i <= 2; i++) u.attempt(`192.0.2.${i}`, 'old', 0);
+    for (let i = 1; i <= 3; i++) u.attempt(`198.51.100.${i}`, 'fresh', 1_500);
+    expect(u.size).toBe(10);
+    u.attempt('203.0.113.1', 'new', 1_600);
+    expect(u.size).toBe(8);
+  });
+
   it('at equal counts a full table drops an unblocked count before a blocked one; a block that ends now is over', () => {
     // Two failures block the address with this username (two free) but not the address alone
     // (ten free): two counts of two failures each, at the same instant, one blocked.
