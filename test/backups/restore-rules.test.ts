@@ -204,12 +204,16 @@ describe('swapWorld', () => {
   });
 
   it('orders player files by name whatever order the backup gives them in', async () => {
-    const w = world({});
+    const w = world({ 'WorldOption.sav': 'o', 'notes.txt': 'n' });
     const going = swapWorld(w.dataDir, w.dir, [file(P3, 'c'), file(P1, 'a'), file('LevelMeta.sav', 'm'), file(P2, 'b')]);
     const j = journalOf(w.dataDir);
     await going;
     expect(j.put).toEqual(['LevelMeta.sav', P1, P2, P3]);
     expect(j.madePlayers).toBe(true);
+    // The WorldOption.sav the backup lacks is neither dropped nor kept aside.
+    expect(j.drop).toEqual([]);
+    expect(j.had).toEqual([]);
+    expect(read(w.dir, 'WorldOption.sav')).toBe('o');
   });
 
   it('makes Players/ when missing, with the world folder’s owner and mode', async () => {
@@ -383,7 +387,7 @@ describe('recoverRestore from a journal', () => {
       { 'Level.sav': 'L', 'LevelMeta.sav': 'm', [P1]: 'A', [P2]: 'b', 'notes.txt': 'n' },
       {
         phase: 'undoing',
-        put: ['Level.sav', 'LevelMeta.sav', P1, 'WorldOption.sav'],
+        put: ['Level.sav', 'LevelMeta.sav', P1, 'WorldOption.sav', `Players/${'4'.repeat(32)}.sav`],
         drop: [P2, P3],
         had: ['Level.sav', 'LevelMeta.sav', P2, P3],
       },
@@ -401,6 +405,18 @@ describe('recoverRestore from a journal', () => {
     expect(existsSync(r.work)).toBe(false);
     expect(readdirSync(r.dataDir)).toEqual([]);
     expect(lines).toEqual([['warn', 'restore: interrupted while putting the old world back; it is back']]);
+  });
+
+  it('undoing in a world whose Players/ is gone: the staged player file stays staged, the rest is undone', () => {
+    const r = journalRig(
+      { 'Level.sav': 'L' },
+      { phase: 'undoing', put: ['Level.sav', P1], drop: [], had: ['Level.sav'] },
+      { new: { [P1]: 'A' }, old: { 'Level.sav': 'l' } },
+    );
+    recoverRestore(r.dataDir, () => undefined);
+    expect(read(r.dir, 'Level.sav')).toBe('l');
+    expect(existsSync(join(r.dir, 'Players'))).toBe(false);
+    expect(readdirSync(r.dataDir)).toEqual([]);
   });
 
   it('never removes a work folder palpanel did not make: outside the world, or not named as its own', () => {
@@ -479,6 +495,21 @@ describe('recoverRestore from an older palpanel’s marker (the whole folder swa
     expect(existsSync(r.aside)).toBe(false);
     expect(readdirSync(r.dataDir)).toEqual([]);
     expect(lines).toEqual([['warn', 'restore: interrupted during the swap; the restored world was put in place']]);
+  });
+
+  it('nothing staged and no world (or no aside folder): what is there goes, quietly', () => {
+    const r = oldRig({ saveDir: false, staged: false, aside: true });
+    recoverRestore(r.dataDir, () => undefined);
+    expect(existsSync(r.aside)).toBe(false);
+    expect(existsSync(r.saveDir)).toBe(false);
+    const s = oldRig({ saveDir: true, staged: false, aside: false });
+    recoverRestore(s.dataDir, () => undefined);
+    expect(read(s.saveDir, 'Level.sav')).toBe('saveDir');
+    expect(readdirSync(s.dataDir)).toEqual([]);
+    const t = oldRig({ saveDir: false, staged: true, aside: false });
+    recoverRestore(t.dataDir, () => undefined);
+    expect(read(t.saveDir, 'Level.sav')).toBe('staged');
+    expect(readdirSync(t.dataDir)).toEqual([]);
   });
 
   it('after the swap (nothing staged): the aside folder goes, quietly', () => {
