@@ -693,6 +693,13 @@ describe('Restorer: what is decided before a restore starts', () => {
     ).rejects.toThrow(running);
   });
 
+  it('refuses a running game even with shutdown asked when palpanel cannot stop it', async () => {
+    const r = await rig();
+    await expect(r.restorer(r.worldA, { running: true }).restore(r.id, { confirm: 'RESTORE', shutdown: true }, 'user:ann')).rejects.toThrow(
+      'The game server is running: stop it first (or ask for "shutdown": true), then restore.',
+    );
+  });
+
   it('refuses while a restore runs and while a backup is made', async () => {
     const r = await rig();
     const one = r.restorer(r.worldA);
