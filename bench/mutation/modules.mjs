@@ -30,6 +30,7 @@ export const MODULES = {
       'test/backups/backups.test.ts',
       'test/backups/restore-keep.test.ts',
       'test/backups/restore-rules.test.ts',
+      'test/backups/backup-ops.test.ts',
       'test/backups/restore-job.test.ts',
       'test/backups/restore-readonly.test.ts',
       'test/backups/restore-shutdown.test.ts',
