@@ -137,6 +137,7 @@ describe('backup operations', () => {
     writeFileSync(saveDir, 'not a folder');
     const r = await refusal(started);
     expect(r.name).toBe('ConflictError');
+    expect(r.code).toBe('conflict');
     expect(r.message).not.toBe('The restore failed.');
   });
 
