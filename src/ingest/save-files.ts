@@ -151,11 +151,11 @@ export interface SaveDirProblem {
   log: string;
 }
 
-/** What keeps `dir` from being read as a save folder (missing, not a folder, unreadable, a
- * Level.sav that is no regular file), or null: a readable folder, with or without Level.sav. */
 /** The reason of a file-system error that has no plain words of its own (fsErrorReason). */
 const UNSAID = 'the file system refused it';
 
+/** What keeps `dir` from being read as a save folder (missing, not a folder, unreadable, a
+ * Level.sav that is no regular file), or null: a readable folder, with or without Level.sav. */
 export function folderProblem(dir: string): SaveDirProblem | null {
   const setting = 'the save folder (SERVICE_SAVE_DIR)';
   let isDir: boolean;

@@ -119,9 +119,10 @@ export function readTar(buf: Buffer, limits: { maxTotal: number; maxEntries: num
     total += head.size;
     if (total > limits.maxTotal) throw new TarError('the archive holds more data than a world save could');
     if (out.length >= limits.maxEntries) throw new TarError('the archive holds more files than a world save could');
-    if (at + head.size + padOf(head.size) > buf.length) throw new TarError('the archive is cut short');
+    const next = at + head.size + padOf(head.size);
+    if (next > buf.length) throw new TarError('the archive is cut short');
     out.push({ name: head.name, data: buf.subarray(at, at + head.size), mtimeSec: head.mtimeSec });
-    at += head.size + padOf(head.size);
+    at = next;
   }
   return out;
 }
