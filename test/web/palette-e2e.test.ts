@@ -45,6 +45,8 @@ async function check(page: Page, name: string, fullPage = false): Promise<void> 
 async function find(page: Page, query: string): Promise<void> {
   await page.keyboard.press('Control+k');
   await expect.poll(() => isOpen(palette(page))).toBe(true);
+  // It opens empty, whatever was typed the last time.
+  expect(await palette(page).getByRole('combobox').inputValue()).toBe('');
   await page.keyboard.type(query);
   await expect.poll(() => palette(page).getByRole('combobox').inputValue()).toBe(query);
   await expect.poll(() => palette(page).locator('.palette-foot').textContent()).not.toMatch(/Reading/);

@@ -91,15 +91,17 @@ export function CommandPalette({ screens, open, setOpen }: { screens: PaletteScr
     return () => window.removeEventListener('keydown', onKey);
   }, [open, setOpen, ask]);
 
+  // The query is cleared as it closes, not as it opens: cleared on opening, the first frame of the
+  // open palette still held the last query, and keys typed into it landed after that text.
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
-    if (open && !d.open) {
+    if (open && !d.open) d.showModal();
+    if (!open) {
+      if (d.open) d.close();
       setQuery('');
       setActive(0);
-      d.showModal();
     }
-    if (!open && d.open) d.close();
   }, [open]);
 
   // Read each time it opens: the players online now, the guilds of the last parse.
