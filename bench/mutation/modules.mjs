@@ -34,6 +34,8 @@ export const MODULES = {
       'test/backups/restore-job.test.ts',
       'test/backups/restore-readonly.test.ts',
       'test/backups/restore-shutdown.test.ts',
+      'test/backups/restore-run.test.ts',
+      'test/backups/copy-check.test.ts',
     ],
   },
   'tar-reading': {

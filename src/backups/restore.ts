@@ -18,7 +18,6 @@ import type { WorldSnapshot } from '../lib/world.js';
 import type { NamedChange, RestoreDiff, RestoreJob, RestoreStep } from './schemas.js';
 import type { GameControl } from '../game/game-control.js';
 import { GameError, gameFailureWords } from '../game/errors.js';
-import { TarError } from '../lib/tar.js';
 import type { Store } from '../store/index.js';
 import { sha256, type BackupManifest, type ManifestFile, type SaveFile } from './archive.js';
 import { restoreReplaces } from './owned.js';
@@ -348,12 +347,12 @@ export class Restorer {
   }
 }
 
-/** An error in words a host can read: a domain error's own, a file-system reason, else none. */
+/** An error in words a host can read: a domain error's own, a file-system reason, else none.
+ * (An archive that cannot be read arrives as the service's BackupUnusableError, a domain error.) */
 function wordsOf(err: unknown): string {
   if (err instanceof DomainError) return err.message;
   if (err instanceof GameError) return `${gameFailureWords(err)}.`;
   const fs = fsErrorReason(err);
   if (fs) return `a file operation failed: ${fs}.`;
-  if (err instanceof TarError) return `the backup cannot be read: ${err.message}.`;
   return 'the restore failed (the log has the details).';
 }

@@ -4,7 +4,8 @@
 // each answers, the id and the confirmation checked, the shutdown asked for passed on, the
 // import's file read within its bounds and refused in words, a failed backup or restore in its
 // own words, and an operation no one knows refused.
-import { cpSync, mkdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BackupService } from '../../src/backups/service.js';
@@ -92,8 +93,7 @@ describe('backup operations', () => {
     const { run, saveDir } = await rig();
     rmSync(join(saveDir, 'Level.sav'));
     const r = await refusal(run({ op: 'backup.create' }));
-    expect(r.code).toBe('backup_failed');
-    expect(r.message).not.toBe('');
+    expect(r).toMatchObject({ code: 'backup_failed', message: 'The save folder has no Level.sav to back up.' });
   });
 
   it('an id is needed: missing, not text or empty is refused in words', async () => {
@@ -138,7 +138,7 @@ describe('backup operations', () => {
     const r = await refusal(started);
     expect(r.name).toBe('ConflictError');
     expect(r.code).toBe('conflict');
-    expect(r.message).not.toBe('The restore failed.');
+    expect(r.message).toBe('The save folder has no Level.sav to back up.');
   });
 
   it('import: an absolute path to a backup archive, read within its bound; anything else refused in words naming it', async () => {
@@ -163,9 +163,32 @@ describe('backup operations', () => {
     expect((await refusal(run({ op: 'backup.import', path: huge }))).message).toMatch(
       new RegExp(`^${huge} is .+, more than a backup archive can be \\(512 MiB\\)\\.$`),
     );
+    // A socket where the file should be cannot be opened at all; that is said, not its errno.
+    const socket = join(root, 'backup.sock');
+    const server = createServer();
+    await new Promise<void>((ok) => server.listen(socket, ok));
+    expect((await refusal(run({ op: 'backup.import', path: socket }))).message).toBe(`Cannot read ${socket}: it cannot be opened.`);
+    server.close();
+    // Bytes that are no archive: said as a file's, not an upload's.
+    const junk = join(root, 'junk.tar.gz');
+    writeFileSync(junk, 'not gzip at all');
+    expect((await refusal(run({ op: 'backup.import', path: junk }))).message).toMatch(/^The file is not a palpanel backup: /);
     const imported = (await run({ op: 'backup.import', path })) as BackupRecord;
     expect(imported).toMatchObject({ trigger: 'imported' });
     expect(imported.id).not.toBe(id);
+  });
+
+  it('import closes the file it opened, whatever it found there', async () => {
+    const { run, root } = await rig();
+    const empty = join(root, 'empty.tar.gz');
+    writeFileSync(empty, '');
+    const folder = join(root, 'a-folder');
+    mkdirSync(folder);
+    const open = () => readdirSync('/proc/self/fd').length;
+    const before = open();
+    for (let i = 0; i < 40; i++) await refusal(run({ op: 'backup.import', path: i % 2 ? empty : folder }));
+    // Forty refused imports leaving their file open would be forty more descriptors.
+    expect(open() - before).toBeLessThan(10);
   });
 
   it('check without an off-site command is refused as not set up; an unknown operation in words', async () => {

@@ -128,7 +128,10 @@ describe('off-site copy check', () => {
     await expect(r.svc.verify(second.id)).resolves.toMatchObject({ id: second.id });
     // `palpanel backup check` (the same op through the control socket or on the data dir) fails
     // with the words; asked for the older, good copy, it answers ok.
-    await expect(runBackupOp(r.ports, { op: 'backup.check' })).rejects.toThrow(/^The copy came back damaged: /);
+    await expect(runBackupOp(r.ports, { op: 'backup.check' })).rejects.toMatchObject({
+      code: 'backup_check_corrupt',
+      message: expect.stringMatching(/^The copy came back damaged: /) as string,
+    });
     r.mode('good');
     await expect(runBackupOp(r.ports, { op: 'backup.check', id: good.id })).resolves.toMatchObject({ backupId: good.id, outcome: 'ok' });
   });
