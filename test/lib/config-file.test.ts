@@ -23,7 +23,19 @@ describe('which kind of file', () => {
     expect(p.entries.map((e) => e.name)).toEqual(['NOTE', 'SERVER_NAME']);
   });
 
+  it('an env file whose comment quotes the ini section header is still an env file', () => {
+    const p = parseConfig('# copied from [/Script/Pal.PalGameWorldSettings]\nSERVER_NAME=a\n');
+    expect(p.format).toBe('env');
+    expect(p.entries.map((e) => e.name)).toEqual(['SERVER_NAME']);
+  });
+
+  it('an OptionSettings line commented out above the real one is not the one read', () => {
+    expect(raws(`${HEAD};OptionSettings=(ExpRate=9.000000)\nOptionSettings=(ExpRate=1.000000)\n`)).toEqual({ ExpRate: '1.000000' });
+  });
+
   it('an ini header without its OptionSettings line, or a line that never closes, is refused in words', () => {
+    // Unclosed at the very end of the file, with no newline after it.
+    expect(() => parseConfig(`${HEAD}OptionSettings=(ExpRate=1.000000`)).toThrow(/does not close/);
     expect(() => parseConfig(`${HEAD}; nothing else\n`)).toThrow(ConfigFileError);
     expect(() => parseConfig(`${HEAD}; nothing else\n`)).toThrow(/no OptionSettings=\(\.\.\.\) line/);
     expect(() => parseConfig(`${HEAD}OptionSettings=(ExpRate=1.000000\n`)).toThrow(/does not close/);
@@ -41,6 +53,8 @@ describe('the ini line', () => {
 
   it('an item without "=" is no setting, and does not swallow the next one', () => {
     expect(names(`${HEAD}OptionSettings=(ExpRate=1.000000,Junk,bIsPvP=False)\n`)).toEqual(['ExpRate', 'bIsPvP']);
+    // Last, with no "=" anywhere after it.
+    expect(names(`${HEAD}OptionSettings=(ExpRate=1.000000,Junk)\n`)).toEqual(['ExpRate']);
   });
 });
 
@@ -57,6 +71,13 @@ describe('a new value, spelled as the file spells it', () => {
       `${HEAD}OptionSettings=(Foo="new",Baz=other)\n`,
     );
     expect(change("FOO='bar'\nBAZ=qux\n", { FOO: 'new', BAZ: 'other' })).toBe("FOO='new'\nBAZ=other\n");
+    // Parentheses in its old value do not make it a list.
+    expect(change(`${HEAD}OptionSettings=(Foo=(a,b))\n`, { Foo: 'x' })).toBe(`${HEAD}OptionSettings=(Foo=x)\n`);
+    // In an env file a blank or a # needs quotes (else the value ends there); in the ini, neither.
+    expect(change('FOO=bar\nBAZ=qux\n', { FOO: 'a b', BAZ: 'a#b' })).toBe('FOO="a b"\nBAZ="a#b"\n');
+    expect(change(`${HEAD}OptionSettings=(Foo=bar,DenyTechnologyList=)\n`, { Foo: 'a#b', DenyTechnologyList: 'c#d' })).toBe(
+      `${HEAD}OptionSettings=(Foo=a#b,DenyTechnologyList=c#d)\n`,
+    );
   });
 
   it('numbers: six decimals in the ini as the game writes them, plain in an env file', () => {
@@ -79,6 +100,10 @@ describe('a new value, spelled as the file spells it', () => {
     );
     expect(change('CROSSPLAY_PLATFORMS=(Steam,Xbox)\n', { CROSSPLAY_PLATFORMS: ['Steam'] })).toBe('CROSSPLAY_PLATFORMS=(Steam)\n');
     expect(change('CROSSPLAY_PLATFORMS=Steam,Xbox\n', { CROSSPLAY_PLATFORMS: ['Steam'] })).toBe('CROSSPLAY_PLATFORMS=Steam\n');
+    // An ini list a host wrote bare by hand gets the parentheses the game reads it in.
+    expect(change(`${HEAD}OptionSettings=(CrossplayPlatforms=Steam)\n`, { CrossplayPlatforms: ['Steam', 'Xbox'] })).toBe(
+      `${HEAD}OptionSettings=(CrossplayPlatforms=(Steam,Xbox))\n`,
+    );
   });
 
   it('text: quoted in the ini, but a text the game writes bare stays bare while it can', () => {
@@ -92,6 +117,8 @@ describe('a new value, spelled as the file spells it', () => {
       `${HEAD}OptionSettings=(DenyTechnologyList="a b")\n`,
     );
     expect(change('SERVER_NAME="x"\n', { SERVER_NAME: 'My server' })).toBe('SERVER_NAME="My server"\n');
+    // An env file's bare text stays bare while it can.
+    expect(change('SERVER_NAME=x\n', { SERVER_NAME: 'abc' })).toBe('SERVER_NAME=abc\n');
   });
 
   it('only the changed values move; the rest of the file stays byte for byte', () => {
@@ -116,5 +143,24 @@ describe('the raw view masks secrets', () => {
   it('in an env file, a commented-out secret is a secret; an empty one and other settings stay', () => {
     const env = '# ADMIN_PASSWORD=old-one\n#SERVER_PASSWORD=\n# SERVER_NAME=keep\n';
     expect(maskSecrets(parseConfig(env))).toBe('# ADMIN_PASSWORD=****\n#SERVER_PASSWORD=\n# SERVER_NAME=keep\n');
+  });
+
+  it('a secret that is only blanks, or empty quotes and a blank, is shown as it is: nothing is set', () => {
+    const env = 'ADMIN_PASSWORD=  \nRCON_PASSWORD="" \nSERVER_PASSWORD= x\n';
+    expect(maskSecrets(parseConfig(env))).toBe('ADMIN_PASSWORD=  \nRCON_PASSWORD="" \nSERVER_PASSWORD=****\n');
+  });
+
+  it('in an ini, an OptionSettings line commented out (; or #) keeps its secrets masked too', () => {
+    const text =
+      `${HEAD};OptionSettings=(AdminPassword="old",ServerName="kept")\r\n` +
+      `# OptionSettings=(ServerPassword=old2,ExpRate=2.000000)\n` +
+      `;OptionSettings=(AdminPassword="never closed\n` +
+      `OptionSettings=(AdminPassword="new",ServerPassword="")\n`;
+    expect(maskSecrets(parseConfig(text))).toBe(
+      `${HEAD};OptionSettings=(AdminPassword="****",ServerName="kept")\r\n` +
+        `# OptionSettings=(ServerPassword=****,ExpRate=2.000000)\n` +
+        `;OptionSettings=(****)\n` +
+        `OptionSettings=(AdminPassword="****",ServerPassword="")\n`,
+    );
   });
 });

@@ -185,9 +185,13 @@ function readsBack(parsed: ParsedConfig, out: string, intended: ConfigEntry[]): 
 // A commented-out assignment in an env file (`# RCON_PASSWORD=old`): an old secret is a secret.
 const ENV_COMMENTED = /^([ \t]*#+[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*)(.*?)([ \t]*\r?)$/gm;
 
+// A commented-out OptionSettings line in an ini (`;OptionSettings=(AdminPassword="old",...)`, a
+// host keeping the line before an edit): its passwords are as secret as the live line's.
+const INI_COMMENTED = /^([ \t]*[;#]+[ \t]*)(OptionSettings=\(.*?)(\r?)$/gm;
+
 /** The text with every secret value replaced by `****` (for GET /config/raw): the settings
- * isSecretEntry names, and in an env file the commented-out assignments of such names (a compose
- * file: compose-file.ts, over the whole document). */
+ * isSecretEntry names, and the commented-out assignments of such names: an env file's lines, an
+ * ini's OptionSettings lines (a compose file: compose-file.ts, over the whole document). */
 export function maskSecrets(parsed: ParsedConfig): string {
   if (parsed.format === 'compose') return maskComposeSecrets(parsed.text);
   let out = parsed.text;
@@ -201,6 +205,17 @@ export function maskSecrets(parsed: ParsedConfig): string {
     out = out.replace(ENV_COMMENTED, (whole, head: string, name: string, value: string, tail: string) =>
       isSecretName(name) && value !== '' ? `${head}****${tail}` : whole,
     );
+  if (parsed.format === 'ini')
+    out = out.replace(INI_COMMENTED, (_whole, head: string, line: string, cr: string) => {
+      let entries: ConfigEntry[];
+      try {
+        entries = parseIni(line);
+      } catch {
+        // A line palpanel cannot split into settings is masked whole: it may hold a password.
+        return `${head}OptionSettings=(****)${cr}`;
+      }
+      return `${head}${maskSecrets({ format: 'ini', text: line, entries })}${cr}`;
+    });
   return out;
 }
 
