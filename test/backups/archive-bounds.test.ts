@@ -6,14 +6,11 @@
 import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBackupPorts } from '../../src/backups/stack.js';
-import { BackupService } from '../../src/backups/service.js';
-import { Restorer } from '../../src/backups/restore.js';
 import { startServe, type RunningServer } from '../../src/app/serve.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { ValidationError } from '../../src/lib/errors.js';
-import { openStore, type Store } from '../../src/store/index.js';
 import { FIXTURES, tempDir } from '../helpers/cli.js';
+import { backupRig } from '../helpers/backup-rig.js';
 import { testSettings } from '../helpers/settings.js';
 import { ADMIN } from '../http/panel-harness.js';
 import { manifestBytes, sha256Of, writeTarGz, zeroChunks, type RawMember } from '../helpers/hostile-archive.js';
@@ -21,45 +18,14 @@ import { fromPanelPage } from '../helpers/panel-page.js';
 
 const MiB = 1024 * 1024;
 const PLAYER = 'Players/0123456789ABCDEF0123456789ABCDEF.sav';
-const silent = () => undefined;
 
-const stores: Store[] = [];
 let server: RunningServer | null = null;
 afterEach(async () => {
   await server?.stop();
   server = null;
-  for (const s of stores.splice(0)) s.close();
 });
 
-async function rig(fixture = 'v0.6-world1') {
-  const root = tempDir('palpanel-bounds-');
-  const saveDir = join(root, 'world');
-  cpSync(join(FIXTURES, fixture), saveDir, { recursive: true });
-  const dataDir = join(root, 'data');
-  const store = await openStore(dataDir, () => new Date());
-  stores.push(store);
-  const clock = () => new Date();
-  const svc = new BackupService({
-    store,
-    world: () => saveDir,
-    backupDir: join(dataDir, 'backups'),
-    log: silent,
-    clock,
-    settleMs: 0,
-    maxWaitMs: 1000,
-  });
-  const restorer = new Restorer({
-    store,
-    backups: svc,
-    world: () => saveDir,
-    dataDir,
-    log: silent,
-    clock,
-    game: { running: () => false },
-    ingest: null,
-  });
-  return { root, saveDir, svc, restorer, ports: createBackupPorts(svc, restorer, silent) };
-}
+const rig = (fixture = 'v0.6-world1') => backupRig({ fixture });
 
 /** A member of `size` zero bytes, its manifest entry alongside. */
 function zeroFile(path: string, size: number) {

@@ -4,57 +4,28 @@
 // runs out of space while it is written (a real, small tmpfs where the machine lets us mount one)
 // leaves no partial archive; the "disk nearly full" event is said once.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { BackupService } from '../../src/backups/service.js';
-import { Restorer } from '../../src/backups/restore.js';
-import { createBackupPorts } from '../../src/backups/stack.js';
+import { describe, expect, it } from 'vitest';
 import { InsufficientStorageError } from '../../src/backups/budget.js';
 import type { DiskSpace } from '../../src/lib/disk-space.js';
-import { openStore, type Store } from '../../src/store/index.js';
-import { FIXTURES, tempDir } from '../helpers/cli.js';
+import { type Store } from '../../src/store/index.js';
+import { tempDir } from '../helpers/cli.js';
+import { backupRig } from '../helpers/backup-rig.js';
 
-const stores: Store[] = [];
-afterEach(() => {
-  for (const s of stores.splice(0)) s.close();
-});
-
-const silent = () => undefined;
 const HOUR = 3_600_000;
 
 async function rig(opts: { backupDir?: string; free?: () => DiskSpace | undefined } = {}) {
-  const root = tempDir('palpanel-budget-');
-  const saveDir = join(root, 'world');
-  cpSync(join(FIXTURES, 'v0.6-world1'), saveDir, { recursive: true });
-  const dataDir = join(root, 'data');
   let now = Date.parse('2026-03-01T00:00:00Z');
   const clock = () => new Date(now);
-  const store = await openStore(dataDir, clock);
-  stores.push(store);
-  const backupDir = opts.backupDir ?? join(dataDir, 'backups');
-  const svc = new BackupService({
-    store,
-    world: () => saveDir,
-    backupDir,
-    log: silent,
+  const { svc, ports, store } = await backupRig({
     clock,
-    settleMs: 0,
-    maxWaitMs: 1000,
-    freeSpace: opts.free ? () => Promise.resolve(opts.free!()) : undefined,
+    service: {
+      ...(opts.backupDir ? { backupDir: opts.backupDir } : {}),
+      freeSpace: opts.free ? () => Promise.resolve(opts.free!()) : undefined,
+    },
   });
-  const restorer = new Restorer({
-    store,
-    backups: svc,
-    world: () => saveDir,
-    dataDir,
-    log: silent,
-    clock,
-    game: { running: () => false },
-    ingest: null,
-    settleMs: 0,
-  });
-  const ports = createBackupPorts(svc, restorer, silent);
+  const { backupDir } = svc;
   /** A manual backup an hour after the last. */
   const backup = async () => {
     now += HOUR;

@@ -4,60 +4,30 @@
 // each answers, the id and the confirmation checked, the shutdown asked for passed on, the
 // import's file read within its bounds and refused in words, a failed backup or restore in its
 // own words, and an operation no one knows refused.
-import { cpSync, mkdirSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { BackupService } from '../../src/backups/service.js';
-import { createBackupPorts } from '../../src/backups/stack.js';
+import { describe, expect, it } from 'vitest';
 import { IMPORT_LIMIT, isBackupOp, runBackupOp, type BackupOp } from '../../src/backups/ops.js';
-import { Restorer } from '../../src/backups/restore.js';
 import type { BackupRecord, RestoreResult } from '../../src/backups/types.js';
-import { openStore, type Store } from '../../src/store/index.js';
-import { FIXTURES, tempDir } from '../helpers/cli.js';
-
-const stores: Store[] = [];
-afterEach(() => {
-  for (const s of stores.splice(0)) s.close();
-});
-const silent = () => undefined;
+import { backupRig } from '../helpers/backup-rig.js';
 
 /** A world, a store, the backup service and a restorer, with a game whose state the test sets. */
 async function rig() {
-  const root = tempDir('palpanel-ops-');
-  const saveDir = join(root, 'world');
-  cpSync(join(FIXTURES, 'v0.6-world1'), saveDir, { recursive: true });
-  const dataDir = join(root, 'data');
-  const store = await openStore(dataDir);
-  stores.push(store);
   const game = { up: false, stops: 0 };
-  const svc = new BackupService({
-    store,
-    world: () => saveDir,
-    backupDir: join(dataDir, 'backups'),
-    log: silent,
-    clock: () => new Date(),
-    settleMs: 0,
-  });
-  const restorer = new Restorer({
-    store,
-    backups: svc,
-    world: () => saveDir,
-    dataDir,
-    log: silent,
-    clock: () => new Date(),
-    game: {
-      running: () => game.up,
-      stop: () => {
-        game.stops++;
-        game.up = false;
-        return Promise.resolve();
+  const r = await backupRig({
+    restorer: {
+      game: {
+        running: () => game.up,
+        stop: () => {
+          game.stops++;
+          game.up = false;
+          return Promise.resolve();
+        },
       },
     },
-    ingest: null,
-    settleMs: 0,
   });
-  const ports = createBackupPorts(svc, restorer, silent);
+  const { root, saveDir, dataDir, store, ports } = r;
   const run = (req: BackupOp | Record<string, unknown>) => runBackupOp(ports, req as BackupOp);
   return { root, saveDir, dataDir, store, ports, run, game };
 }

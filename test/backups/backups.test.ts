@@ -7,57 +7,24 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readArchive } from '../../src/backups/archive.js';
-import { createBackupPorts } from '../../src/backups/stack.js';
 import { BackupScheduler } from '../../src/backups/scheduler.js';
-import { BackupService } from '../../src/backups/service.js';
-import { recoverRestore, RESTORE_MARKER, Restorer } from '../../src/backups/restore.js';
+import { recoverRestore, RESTORE_MARKER } from '../../src/backups/restore.js';
 import type { BackupPorts, RestoreJob } from '../../src/backups/types.js';
 import { tarChunks } from '../../src/lib/tar.js';
-import { openStore, type Store } from '../../src/store/index.js';
-import { FIXTURES, tempDir } from '../helpers/cli.js';
+import { FIXTURES } from '../helpers/cli.js';
 import { fileTree } from '../helpers/tree.js';
+import { backupRig } from '../helpers/backup-rig.js';
 import { runBackupOp } from '../../src/backups/ops.js';
 import { ValidationError } from '../../src/lib/errors.js';
-
-const stores: Store[] = [];
-afterEach(() => {
-  for (const s of stores.splice(0)) s.close();
-});
 
 const silent = () => undefined;
 
 async function rig(fixture = 'v0.6-world1', clock: () => Date = () => new Date()) {
-  const root = tempDir('palpanel-backup-');
-  const saveDir = join(root, 'world');
-  cpSync(join(FIXTURES, fixture), saveDir, { recursive: true });
-  const dataDir = join(root, 'data');
-  const store = await openStore(dataDir, clock);
-  stores.push(store);
-  const svc = new BackupService({
-    store,
-    world: () => saveDir,
-    backupDir: join(dataDir, 'backups'),
-    log: silent,
-    clock,
-    settleMs: 0,
-    maxWaitMs: 1000,
-  });
   let running = false;
-  const restorer = new Restorer({
-    store,
-    backups: svc,
-    world: () => saveDir,
-    dataDir,
-    log: silent,
-    clock: () => new Date(),
-    game: { running: () => running },
-    ingest: null,
-    settleMs: 0,
-  });
-  const ports = createBackupPorts(svc, restorer, silent);
-  return { root, saveDir, dataDir, store, svc, restorer, ports, setRunning: (v: boolean) => (running = v) };
+  const r = await backupRig({ fixture, clock, restorer: { game: { running: () => running } } });
+  return { ...r, setRunning: (v: boolean) => (running = v) };
 }
 
 /** A restore started and followed to its end. */

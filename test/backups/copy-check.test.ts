@@ -5,19 +5,12 @@
 // removed; the newest good copy past its bound is a warning, said once; the schedule runs checks.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync, cpSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { BackupService } from '../../src/backups/service.js';
+import { describe, expect, it } from 'vitest';
 import { Restorer } from '../../src/backups/restore.js';
 import { CheckRefusedError, CopyChecker } from '../../src/backups/copy-check.js';
 import { createBackupPorts } from '../../src/backups/stack.js';
 import { runBackupOp } from '../../src/backups/ops.js';
-import { openStore, type Store } from '../../src/store/index.js';
-import { FIXTURES, tempDir } from '../helpers/cli.js';
-
-const stores: Store[] = [];
-afterEach(() => {
-  for (const s of stores.splice(0)) s.close();
-});
+import { backupRig } from '../helpers/backup-rig.js';
 
 const silent = () => undefined;
 const HOUR = 3_600_000;
@@ -40,31 +33,14 @@ writeFileSync(join(dir, file), bytes);
 `;
 
 async function rig(withWorld = true) {
-  const root = tempDir('palpanel-check-');
-  const saveDir = join(root, 'world');
-  cpSync(join(FIXTURES, 'v0.6-world1'), saveDir, { recursive: true });
-  const dataDir = join(root, 'data');
+  let now = Date.parse('2026-03-01T00:00:00Z');
+  const clock = () => new Date(now);
+  const { root, store, svc, restorer } = await backupRig({ clock });
+  const { backupDir } = svc;
   const remote = join(root, 'remote');
   mkdirSync(remote);
   const script = join(root, 'fetch.mjs');
   writeFileSync(script, FETCH);
-  let now = Date.parse('2026-03-01T00:00:00Z');
-  const clock = () => new Date(now);
-  const store = await openStore(dataDir, clock);
-  stores.push(store);
-  const backupDir = join(dataDir, 'backups');
-  const svc = new BackupService({ store, world: () => saveDir, backupDir, log: silent, clock, settleMs: 0, maxWaitMs: 1000 });
-  const restorer = new Restorer({
-    store,
-    backups: svc,
-    world: () => saveDir,
-    dataDir,
-    log: silent,
-    clock,
-    game: { running: () => false },
-    ingest: null,
-    settleMs: 0,
-  });
   const checker = new CopyChecker({
     store,
     backups: svc,

@@ -10,61 +10,21 @@ import { createHash } from 'node:crypto';
 import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createBackupPorts } from '../../src/backups/stack.js';
-import { BackupService } from '../../src/backups/service.js';
-import { recoverRestore, RESTORE_MARKER, Restorer, worldDiff } from '../../src/backups/restore.js';
+import { describe, expect, it } from 'vitest';
+import { recoverRestore, RESTORE_MARKER, worldDiff } from '../../src/backups/restore.js';
 import type { BackupPorts, RestoreResult } from '../../src/backups/types.js';
 import { tarChunks } from '../../src/lib/tar.js';
-import { openStore, type Store } from '../../src/store/index.js';
-import { FIXTURES, tempDir } from '../helpers/cli.js';
+import { FIXTURES } from '../helpers/cli.js';
 import { fileTree } from '../helpers/tree.js';
+import { backupRig } from '../helpers/backup-rig.js';
 import { waitFor } from '../helpers/wait.js';
-
-const stores: Store[] = [];
-afterEach(() => {
-  for (const s of stores.splice(0)) s.close();
-});
 
 const silent = () => undefined;
 const OWNED = /^(Level\.sav|LevelMeta\.sav|WorldOption\.sav|Players\/[0-9A-Fa-f]{32}(_dps)?\.sav)$/;
 const owned = (tree: Map<string, string>) => new Map([...tree].filter(([p]) => OWNED.test(p)));
 const foreign = (tree: Map<string, string>) => new Map([...tree].filter(([p]) => !OWNED.test(p)));
 
-async function rig(fixture: string) {
-  const root = tempDir('palpanel-keep-');
-  const saveDir = join(root, 'world');
-  cpSync(join(FIXTURES, fixture), saveDir, { recursive: true });
-  const dataDir = join(root, 'data');
-  const store = await openStore(dataDir);
-  stores.push(store);
-  const svc = new BackupService({
-    store,
-    world: () => saveDir,
-    backupDir: join(dataDir, 'backups'),
-    log: silent,
-    clock: () => new Date(),
-    settleMs: 0,
-  });
-  const restorer = new Restorer({
-    store,
-    backups: svc,
-    world: () => saveDir,
-    dataDir,
-    log: silent,
-    clock: () => new Date(),
-    game: { running: () => false },
-    ingest: null,
-    settleMs: 0,
-  });
-  const ports = createBackupPorts(svc, restorer, silent);
-  const backup = async () => {
-    const { id } = ports.start('manual', 'cli');
-    await svc.idle();
-    return id;
-  };
-  return { root, saveDir, dataDir, store, svc, ports, backup };
-}
+const rig = (fixture: string) => backupRig({ fixture });
 
 type Outcome = { state: 'done'; result: RestoreResult } | { state: 'failed'; error: string };
 
