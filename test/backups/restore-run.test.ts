@@ -108,8 +108,8 @@ describe('a restore job that runs to its end', () => {
     const s = await setUp({ parseNow: () => Promise.reject(new Error('the parse worker died')) });
     const job = await s.restore();
     expect(job.state).toBe('done');
-    expect(s.logged.filter((l) => l.msg === 'restore: the re-parse failed').map((l) => (l.err as Error).message)).toEqual([
-      'the parse worker died',
+    expect(s.logged.filter((l) => l.msg === 'restore: the re-parse failed').map((l) => [l.level, (l.err as Error).message])).toEqual([
+      ['warn', 'the parse worker died'],
     ]);
   });
 });
@@ -288,5 +288,14 @@ describe('what a restorer keeps and refuses around its jobs', () => {
     mkdirSync(s.saveDir);
     const files = (await s.ports.contents(s.id)).files.map((f) => f.path).sort();
     expect((await s.restorer.dryRun(s.id)).files).toEqual({ added: files, removed: [], changed: [], kept: [] });
+  });
+
+  it('a dry run against a world whose save files cannot be read lists the backup’s files as added, and keeps what it cannot read', async () => {
+    const s = await setUp();
+    // A folder where Level.sav should be: the world in place cannot be read as a save.
+    rmSync(s.level);
+    mkdirSync(s.level);
+    const files = (await s.ports.contents(s.id)).files.map((f) => f.path).sort();
+    expect((await s.restorer.dryRun(s.id)).files).toEqual({ added: files, removed: [], changed: [], kept: ['Level.sav/'] });
   });
 });
