@@ -213,9 +213,9 @@ function finish(dataDir: string, j: Journal): void {
   fsyncDir(dataDir);
 }
 
-/** An abort before the commit point: the work folder goes, and a Players/ made for it if empty. */
+/** An abort before the commit point: the work folder goes (finish), and a Players/ made for it
+ * if empty. */
 function abortStaging(dataDir: string, j: Journal): void {
-  removeWork(j);
   if (j.madePlayers) {
     try {
       rmdirSync(join(j.world, PLAYERS));

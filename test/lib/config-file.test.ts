@@ -146,8 +146,20 @@ describe('the raw view masks secrets', () => {
   });
 
   it('a secret that is only blanks, or empty quotes and a blank, is shown as it is: nothing is set', () => {
-    const env = 'ADMIN_PASSWORD=  \nRCON_PASSWORD="" \nSERVER_PASSWORD= x\n';
-    expect(maskSecrets(parseConfig(env))).toBe('ADMIN_PASSWORD=  \nRCON_PASSWORD="" \nSERVER_PASSWORD=****\n');
+    for (const [blank, set] of [
+      ['ADMIN_PASSWORD=  ', 'SERVER_PASSWORD= x'],
+      ['ADMIN_PASSWORD="" ', "SERVER_PASSWORD='' x"],
+      ["SERVER_PASSWORD='' ", 'ADMIN_PASSWORD=x'],
+    ])
+      expect(maskSecrets(parseConfig(`${blank}\n${set}\n`))).toBe(`${blank}\n${set.replace(/=.*/, '=****')}\n`);
+  });
+
+  it('a commented-out secret of the other kind of file is masked too: comments do not keep to the format', () => {
+    const text = `${HEAD}# ADMIN_PASSWORD=old\nOptionSettings=(ExpRate=1.000000)\n`;
+    expect(maskSecrets(parseConfig(text))).toBe(`${HEAD}# ADMIN_PASSWORD=****\nOptionSettings=(ExpRate=1.000000)\n`);
+    expect(maskSecrets(parseConfig('# OptionSettings=(AdminPassword="old")\nSERVER_NAME=a\n'))).toBe(
+      '# OptionSettings=(AdminPassword="****")\nSERVER_NAME=a\n',
+    );
   });
 
   it('in an ini, an OptionSettings line commented out (; or #) keeps its secrets masked too', () => {

@@ -201,21 +201,20 @@ export function maskSecrets(parsed: ParsedConfig): string {
     const how = spellingOf(parsed.format, e.raw);
     out = out.slice(0, e.start) + (how === 'double' || how === 'single' ? spell(how, '****') : '****') + out.slice(e.end);
   }
-  if (parsed.format === 'env')
-    out = out.replace(ENV_COMMENTED, (whole, head: string, name: string, value: string, tail: string) =>
-      isSecretName(name) && value !== '' ? `${head}****${tail}` : whole,
-    );
-  if (parsed.format === 'ini')
-    out = out.replace(INI_COMMENTED, (_whole, head: string, line: string, cr: string) => {
-      let entries: ConfigEntry[];
-      try {
-        entries = parseIni(line);
-      } catch {
-        // A line palpanel cannot split into settings is masked whole: it may hold a password.
-        return `${head}OptionSettings=(****)${cr}`;
-      }
-      return `${head}${maskSecrets({ format: 'ini', text: line, entries })}${cr}`;
-    });
+  // Both comment rules run on either kind of file: a host's comments do not keep to its format.
+  out = out.replace(ENV_COMMENTED, (whole, head: string, name: string, value: string, tail: string) =>
+    isSecretName(name) && value !== '' ? `${head}****${tail}` : whole,
+  );
+  out = out.replace(INI_COMMENTED, (_whole, head: string, line: string, cr: string) => {
+    let entries: ConfigEntry[];
+    try {
+      entries = parseIni(line);
+    } catch {
+      // A line palpanel cannot split into settings is masked whole: it may hold a password.
+      return `${head}OptionSettings=(****)${cr}`;
+    }
+    return `${head}${maskSecrets({ format: 'ini', text: line, entries })}${cr}`;
+  });
   return out;
 }
 
