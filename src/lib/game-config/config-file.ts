@@ -182,16 +182,16 @@ function readsBack(parsed: ParsedConfig, out: string, intended: ConfigEntry[]): 
   return got.length === want.length && got.every((g, i) => g === want[i]);
 }
 
-// A commented-out assignment in an env file (`# RCON_PASSWORD=old`): an old secret is a secret.
+// A commented-out env assignment (`# RCON_PASSWORD=old`): an old secret is a secret.
 const ENV_COMMENTED = /^([ \t]*#+[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*)(.*?)([ \t]*\r?)$/gm;
 
-// A commented-out OptionSettings line in an ini (`;OptionSettings=(AdminPassword="old",...)`, a
-// host keeping the line before an edit): its passwords are as secret as the live line's.
+// A commented-out OptionSettings line (`;OptionSettings=(AdminPassword="old",...)`, a host keeping
+// the line before an edit): its passwords are as secret as the live line's.
 const INI_COMMENTED = /^([ \t]*[;#]+[ \t]*)(OptionSettings=\(.*?)(\r?)$/gm;
 
 /** The text with every secret value replaced by `****` (for GET /config/raw): the settings
- * isSecretEntry names, and the commented-out assignments of such names: an env file's lines, an
- * ini's OptionSettings lines (a compose file: compose-file.ts, over the whole document). */
+ * isSecretEntry names, and the commented-out assignments of such names, env lines and
+ * OptionSettings lines alike (a compose file: compose-file.ts, over the whole document). */
 export function maskSecrets(parsed: ParsedConfig): string {
   if (parsed.format === 'compose') return maskComposeSecrets(parsed.text);
   let out = parsed.text;
