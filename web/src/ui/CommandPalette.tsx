@@ -91,17 +91,23 @@ export function CommandPalette({ screens, open, setOpen }: { screens: PaletteScr
     return () => window.removeEventListener('keydown', onKey);
   }, [open, setOpen, ask]);
 
-  // The query is cleared as it closes, not as it opens: cleared on opening, the first frame of the
-  // open palette still held the last query, and keys typed into it landed after that text.
+  // The query is cleared as it closes (while rendering the closed palette), not as it opens: cleared
+  // by an effect on opening, the first frame of the open palette still held the last query, and
+  // keys typed into it landed after that text.
+  const [shownOpen, setShownOpen] = useState(open);
+  if (open !== shownOpen) {
+    setShownOpen(open);
+    if (!open) {
+      setQuery('');
+      setActive(0);
+    }
+  }
+
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
     if (open && !d.open) d.showModal();
-    if (!open) {
-      if (d.open) d.close();
-      setQuery('');
-      setActive(0);
-    }
+    if (!open && d.open) d.close();
   }, [open]);
 
   // Read each time it opens: the players online now, the guilds of the last parse.
