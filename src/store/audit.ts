@@ -81,13 +81,19 @@ interface AuditRow {
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
 
 /** An RFC 3339 date-time as the stored form (UTC, ms), or a ValidationError naming `name`.
- * Date.parse alone would take 2026-02-30 for March 2: the fields are checked first. */
+ * Date.parse reads it in the ECMAScript form, which refuses a month past 12 and a minute or a
+ * second past 59, but takes a day past the month's end (2026-02-30 for March 2) and hour 24:
+ * those two are checked first. (setUTCFullYear, not Date.UTC: a year below 100 stays that year,
+ * with its own leap days.) */
 function instant(v: string, name: string): string {
   const m = RFC3339.exec(v);
-  const [y, mo, d, h, mi, s] = m ? m.slice(1, 7).map(Number) : [];
-  const day = m ? new Date(Date.UTC(y, mo - 1, d)) : null;
-  const valid =
-    day !== null && day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
+  let valid = false;
+  if (m) {
+    const [y, mo, d, h] = m.slice(1, 5).map(Number);
+    const day = new Date(0);
+    day.setUTCFullYear(y, mo - 1, d);
+    valid = day.getUTCDate() === d && h < 24;
+  }
   const ms = valid ? Date.parse(v.toUpperCase()) : Number.NaN;
   if (!Number.isFinite(ms)) throw new ValidationError(`The "${name}" time must be an RFC 3339 date-time, e.g. 2026-07-14T09:30:00.000Z.`);
   return new Date(ms).toISOString();

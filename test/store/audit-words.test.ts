@@ -37,6 +37,9 @@ describe('the event line of an audit row', () => {
     const [r] = s.audit.list({ limit: 10 }).data;
     expect(r).toMatchObject({ actor: 'user:admin', action: 'server.announce', outcome: 'refused', reason: 'game_unavailable' });
     expect(s.events.page({ limit: 10, kinds: ['audit'] }).map((e) => e.message)).toEqual([auditEventText(r)]);
+    // And one that happened: ok, no reason.
+    s.audit.note({ actor: 'user:admin', action: 'server.announce', target: '', detail: 'hello' });
+    expect(s.audit.list({ limit: 1 }).data[0]).toMatchObject({ outcome: 'ok', reason: null, detail: 'hello' });
   });
 });
 
@@ -44,7 +47,12 @@ describe('the audit list filters', () => {
   it('takes RFC 3339 times in any letter case, and refuses impossible dates and times', async () => {
     const s = await store();
     expect(s.audit.list({ limit: 10, from: '2026-07-14t09:00:00z' }).data).toEqual([]);
-    for (const bad of ['2026-02-30T00:00:00Z', '2026-07-14T24:00:00Z', '2026-07-14T09:60:00Z', '2026-07-14T09:30:60Z', '14 July']) {
+    // Years below 100 are those years (0048 was a leap year; 1900, which Date.UTC would make of 0, was not).
+    expect(s.audit.list({ limit: 10, from: '0048-02-29T00:00:00Z', to: '0050-01-01T00:00:00Z' }).data).toEqual([]);
+    expect(s.audit.list({ limit: 10, to: '0000-02-29T00:00:00Z' }).data).toEqual([]);
+    const bads = ['2026-02-30T00:00:00Z', '2025-02-29T00:00:00Z', '2026-04-31T00:00:00Z', '2026-13-14T00:00:00Z', '2026-00-10T00:00:00Z'];
+    bads.push('2026-07-14T24:00:00Z', '2026-07-14T09:60:00Z', '2026-07-14T09:30:60Z', '0049-02-29T00:00:00Z', '14 July');
+    for (const bad of bads) {
       expect(() => s.audit.list({ limit: 10, from: bad }), bad).toThrow(ValidationError);
       expect(() => s.audit.list({ limit: 10, to: bad }), bad).toThrow(/"to" time must be an RFC 3339 date-time/);
     }
