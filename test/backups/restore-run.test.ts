@@ -192,10 +192,14 @@ describe('a restore job that stops, in words, at the step it reached', () => {
 
   it('save files written while it looks: refused, saying how long it looked', async () => {
     const s = await setUp({ settleMs: 1_000 });
-    // The game's autosave, a little after the first look.
-    s.game.onProbe = () => void setTimeout(() => appendFileSync(s.level, '!'), 300);
+    // The game writing its save from the first look on, as an autosave does over about a second
+    // (every 50 ms: some write lands between the two looks however slow the machine).
+    let writing: NodeJS.Timeout | undefined;
+    s.game.onProbe = () => void (writing = setInterval(() => appendFileSync(s.level, '!'), 50));
     const words = 'The save files are still being written (they changed within 1 s): the game may still be running. Stop it, then restore.';
-    expect(await s.restore()).toMatchObject({ state: 'failed', step: 'checking-game', error: words });
+    const job = await s.restore();
+    clearInterval(writing);
+    expect(job).toMatchObject({ state: 'failed', step: 'checking-game', error: words });
     expect(s.audit()).toMatchObject({ outcome: 'refused', reason: 'game_running', detail: `failed at checking-game: ${words}` });
   });
 
