@@ -3,6 +3,7 @@
 // added to WorldPlayer or WorldPal later can never reach a key holder by default. Optional
 // fields are left out, never set to null or zero.
 import type { WorldBase, WorldGuild, WorldPal, WorldPlayer } from '../lib/world.js';
+import { parseInstant } from '../lib/time.js';
 import type { PlayerTimes } from '../store/player-history.js';
 import type { BaseRow, GuildRow, PalRow, PalWithOwnerRow, PlayerRow } from './schemas.js';
 
@@ -15,12 +16,9 @@ const RFC3339_UTC_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
  * or falls outside four-digit years. */
 export function utc(value: string | null | undefined): string | undefined {
   if (!value) return undefined;
-  const ms = Date.parse(value);
+  const ms = parseInstant(value);
   if (Number.isNaN(ms)) return undefined;
   const out = new Date(ms).toISOString();
-  // Already in the served form: kept only if it is the instant it names (Date.parse rolls
-  // February 30 and 24:00 over into the next day instead of refusing them).
-  if (RFC3339_UTC_MS.test(value)) return out === value ? value : undefined;
   return RFC3339_UTC_MS.test(out) ? out : undefined;
 }
 

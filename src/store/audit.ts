@@ -11,7 +11,7 @@
 import { asActor, isActor, type Actor } from '../lib/actor.js';
 import { AUDIT_ACTIONS, auditEventText, type AuditAction, type AuditOutcome, type AuditRecord, type RefusalReason } from '../lib/audit.js';
 import { ValidationError, type DomainError } from '../lib/errors.js';
-import { iso, type Clock } from '../lib/time.js';
+import { iso, parseInstant, type Clock } from '../lib/time.js';
 import type { DurableDb, Tx } from './durable-db.js';
 import { insertEvent, type EventRecord } from './events.js';
 
@@ -80,21 +80,9 @@ interface AuditRow {
 
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
 
-/** An RFC 3339 date-time as the stored form (UTC, ms), or a ValidationError naming `name`.
- * Date.parse reads it in the ECMAScript form, which refuses a month past 12 and a minute or a
- * second past 59, but takes a day past the month's end (2026-02-30 for March 2) and hour 24:
- * those two are checked first. (setUTCFullYear, not Date.UTC: a year below 100 stays that year,
- * with its own leap days.) */
+/** An RFC 3339 date-time as the stored form (UTC, ms), or a ValidationError naming `name`. */
 function instant(v: string, name: string): string {
-  const m = RFC3339.exec(v);
-  let valid = false;
-  if (m) {
-    const [y, mo, d, h] = m.slice(1, 5).map(Number);
-    const day = new Date(0);
-    day.setUTCFullYear(y, mo - 1, d);
-    valid = day.getUTCDate() === d && h < 24;
-  }
-  const ms = valid ? Date.parse(v.toUpperCase()) : Number.NaN;
+  const ms = RFC3339.test(v) ? parseInstant(v.toUpperCase()) : Number.NaN;
   if (!Number.isFinite(ms)) throw new ValidationError(`The "${name}" time must be an RFC 3339 date-time, e.g. 2026-07-14T09:30:00.000Z.`);
   return new Date(ms).toISOString();
 }

@@ -67,9 +67,12 @@ describe('utc: the one timestamp form served (RFC 3339 UTC with milliseconds)', 
     expect(utc('+275760-09-13T00:00:00.000Z')).toBeUndefined();
   });
 
-  it('is undefined for a value in the served form that names no real instant, never the next day', () => {
+  it('is undefined for a value that names no real instant, in the served form or any other, never the next day', () => {
     expect(utc('2026-02-30T00:00:00.000Z')).toBeUndefined();
     expect(utc('2026-01-01T24:00:00.000Z')).toBeUndefined();
+    expect(utc('2026-02-30T00:00:00Z')).toBeUndefined();
+    expect(utc('2026-04-31T09:30:00.1234567Z')).toBeUndefined();
+    expect(utc('2026-01-01T24:00:00+02:00')).toBeUndefined();
     expect(utc('2026-01-01T23:59:60.000Z')).toBeUndefined();
     expect(utc('2024-02-29T00:00:00.000Z')).toBe('2024-02-29T00:00:00.000Z');
   });
