@@ -71,8 +71,8 @@ export const MODULES = {
   },
   'audit-writes': {
     what: 'audit rows: what is written, with the change, and who sees them',
-    mutate: ['src/store/audit.ts', 'src/lib/audit.ts'],
-    tests: ['test/store/audit-words.test.ts', 'test/store/audit.test.ts', 'test/http/admin-routes.test.ts'],
+    mutate: ['src/store/audit.ts', 'src/lib/audit.ts', 'src/lib/time.ts'],
+    tests: ['test/store/audit-words.test.ts', 'test/store/audit.test.ts', 'test/http/admin-routes.test.ts', 'test/lib/time.test.ts'],
   },
   'integration-redaction': {
     what: "the Integration API's rows, built by allowlist",
