@@ -323,6 +323,21 @@ describe.skipIf(!CHROMIUM)('the command palette and the wording fixes in Chromiu
       await palette(page).getByRole('combobox').fill('pa');
       await expect.poll(() => palette(page).locator('.palette-foot').textContent()).toMatch(/match/);
       await check(page, `${tag}-palette-typed`);
+      // Each short name stays on one line, however long the hint beside it (a phone had
+      // squeezed "Lena" to "Len / a").
+      type Box = { textContent: string; getBoundingClientRect(): { height: number } };
+      type Styles = { getComputedStyle(e: Box): { fontSize: string } };
+      const lines = await palette(page)
+        .locator('.palette-label')
+        .evaluateAll((els) =>
+          (els as unknown as Box[]).map((e) => ({
+            text: e.textContent,
+            // In font sizes: one line is about 1.2 to 1.5, two lines 2.4 or more.
+            ems: e.getBoundingClientRect().height / parseFloat((globalThis as unknown as Styles).getComputedStyle(e).fontSize),
+          })),
+        );
+      expect(lines.length).toBeGreaterThan(5);
+      for (const l of lines.filter((x) => x.text.length <= 20)) expect(l.ems, `${tag} ${l.text}`).toBeLessThan(2);
       await palette(page).getByRole('combobox').fill('zzzzqqq');
       await palette(page).getByText('Nothing matches “zzzzqqq”.').waitFor();
       await check(page, `${tag}-palette-nothing`);
