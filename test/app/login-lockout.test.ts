@@ -43,7 +43,10 @@ function login(base: string, body: { username: string; password: string }, local
 
 describe('the failed-login throttle against a lockout', () => {
   it('wrong passwords for a user from 127.0.0.2 never keep the right one from signing in from 127.0.0.1', async () => {
-    server = await startServe({ settings: testSettings(tempDir()), log: () => {}, version: 'test', ready: () => {} });
+    // A clock that stands still: the attacker's wait cannot run out between its last guess and
+    // the checks below, however slow the machine (it had, under load, and the last check got 200).
+    const at = new Date('2026-07-14T09:30:00.000Z');
+    server = await startServe({ settings: testSettings(tempDir()), log: () => {}, version: 'test', ready: () => {}, clock: () => at });
     server.store.users.add(VICTIM.username, 'viewer', VICTIM.password, 'cli');
     const wrong = { username: VICTIM.username, password: 'a-wrong-guess' };
     const attacker: number[] = [];
