@@ -3,7 +3,7 @@
 //
 // Two packages need help to live in one CommonJS file (architecture.md, toolchain facts):
 // - ooz-wasm instantiates its WASM with a top-level await; it becomes an explicit async
-//   `initOoz()` that src/save/oodle.ts awaits before the first decode.
+//   `initOoz()` that src/save/container/oodle.ts awaits before the first decode.
 // - dynamic import() must not survive: inside the executable it fails without a callback, so
 //   esbuild compiles it to require (`supported: {'dynamic-import': false}`).
 import { build } from 'esbuild';

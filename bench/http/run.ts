@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import type { WorldPal, WorldPlayer, WorldSnapshot } from '../../src/lib/world.js';
+import type { WorldPal, WorldPlayer, WorldSnapshot } from '../../src/domain/world.js';
 import { openStore } from '../../src/store/index.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

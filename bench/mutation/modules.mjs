@@ -51,7 +51,7 @@ export const MODULES = {
   },
   'config-writer': {
     what: "the game config file's reader and writer",
-    mutate: ['src/lib/game-config/config-file.ts'],
+    mutate: ['src/game-config/config-file.ts'],
     tests: [
       'test/lib/config-file.test.ts',
       'test/actions/config-editor.test.ts',
@@ -61,7 +61,7 @@ export const MODULES = {
   },
   'console-masking': {
     what: 'secrets masked in console commands, replies and logs',
-    mutate: ['src/lib/console-text.ts'],
+    mutate: ['src/domain/console-text.ts'],
     tests: ['test/actions/console.test.ts', 'test/lib/console-text.test.ts'],
   },
   'login-throttle': {
@@ -71,12 +71,12 @@ export const MODULES = {
   },
   'audit-writes': {
     what: 'audit rows: what is written, with the change, and who sees them',
-    mutate: ['src/store/audit.ts', 'src/lib/audit.ts', 'src/lib/time.ts'],
+    mutate: ['src/store/audit.ts', 'src/domain/audit.ts', 'src/lib/time.ts'],
     tests: ['test/store/audit-words.test.ts', 'test/store/audit.test.ts', 'test/http/admin-routes.test.ts', 'test/lib/time.test.ts'],
   },
   'integration-redaction': {
     what: "the Integration API's rows, built by allowlist",
-    mutate: ['src/rows/world-rows.ts', 'src/rows/live-rows.ts'],
+    mutate: ['src/views/world-rows.ts', 'src/views/live-rows.ts'],
     tests: [
       'test/http/conformance.test.ts',
       'test/http/world-routes.test.ts',

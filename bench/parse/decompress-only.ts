@@ -4,8 +4,8 @@
 // (bench/parse/run.ts bundles it as the executable is bundled: scripts/bundle.mjs)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { needsOodle, readContainer } from '../../src/save/container.js';
-import { ensureOodle } from '../../src/save/oodle.js';
+import { needsOodle, readContainer } from '../../src/save/container/container.js';
+import { ensureOodle } from '../../src/save/container/oodle.js';
 
 async function main(): Promise<void> {
   const t0 = performance.now();

@@ -4,7 +4,7 @@
 // declared byte would show here first).
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { openContainer } from '../../src/save/container.js';
+import { openContainer } from '../../src/save/container/container.js';
 import { decodeWorld, type GvasFiles } from '../../src/save/index.js';
 import { seededRandom } from '../../src/lib/prng.js';
 import { hotRanges, mutate } from '../../test/save/fuzz-mutate.js';

@@ -3,9 +3,9 @@
 // Usage: node --import tsx bench/parse/measure-bulk.ts <save-folder>
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openContainer } from '../../src/save/container.js';
-import { readGvasHeader } from '../../src/save/gvas-header.js';
-import { readTagRest } from '../../src/save/gvas-tag.js';
+import { openContainer } from '../../src/save/container/container.js';
+import { readGvasHeader } from '../../src/save/gvas/header.js';
+import { readTagRest } from '../../src/save/gvas/tag.js';
 import { ByteReader } from '../../src/save/reader.js';
 
 const dir = process.argv[2];

@@ -21,7 +21,7 @@ import {
   parseConfig,
   typedValue,
   type ParsedConfig,
-} from '../lib/game-config/config-file.js';
+} from '../game-config/config-file.js';
 import { replaceFileThroughLinks, ReplaceRefusedError } from '../lib/replace-file.js';
 import type { Store } from '../store/index.js';
 

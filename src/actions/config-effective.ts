@@ -3,7 +3,7 @@
 // setting of the file. An env or compose variable is matched by the game setting it writes; a
 // setting the game does not report, a variable that writes no game setting (TZ, PUID), and every
 // secret have none. The values are the game's own JSON; the web UI compares them with the file's.
-import { KNOWN_BY_DOCKER } from '../lib/game-config/known-keys.js';
+import { KNOWN_BY_DOCKER } from '../game-config/known-keys.js';
 import type { SettingValue } from './game-actions.js';
 import type { ConfigSettingView, ConfigView } from './config-port.js';
 

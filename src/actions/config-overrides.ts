@@ -4,7 +4,7 @@
 // read (any setting may come from it), null otherwise; an env file's variables are matched by the
 // game setting each one writes.
 import type { WorldOptionReport } from '../ingest/world-option.js';
-import { KNOWN_BY_DOCKER } from '../lib/game-config/known-keys.js';
+import { KNOWN_BY_DOCKER } from '../game-config/known-keys.js';
 import type { ConfigSettingView, ConfigView } from './config-port.js';
 
 export type WorldOptionMark = 'overrides' | 'may_override' | null;

@@ -1,5 +1,5 @@
 // What the panel's configuration routes need (config-editor.ts).
-import type { Actor } from '../lib/actor.js';
+import type { Actor } from '../domain/actor.js';
 import type { ApplyAdvice } from './config-apply.js';
 
 export interface ConfigSettingView {

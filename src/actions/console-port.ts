@@ -1,7 +1,7 @@
 // What the panel's console routes need of the running palpanel (console.ts).
-import type { Actor } from '../lib/actor.js';
+import type { Actor } from '../domain/actor.js';
 import type { ConsoleLogEntry } from '../store/console.js';
-import type { LinkState } from '../lib/link-track.js';
+import type { LinkState } from '../domain/link-track.js';
 
 export interface ConsolePort {
   /** Runs one command through RCON and logs it; GameUnavailableError (503) when RCON refuses

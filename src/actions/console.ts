@@ -7,12 +7,12 @@
 import { GameError, RconAuthError, RconConnectionError, RconTimeoutError, InvalidGameCommandError } from '../game/errors.js';
 import { RconClient } from '../game/rcon-client.js';
 import type { HostPort } from '../config/settings.js';
-import { maskExchange } from '../lib/console-text.js';
-import { consoleDanger } from '../lib/console-danger.js';
+import { maskExchange } from '../domain/console-text.js';
+import { consoleDanger } from '../domain/console-danger.js';
 import { ConflictError, GameUnavailableError, ValidationError } from '../lib/errors.js';
 import type { ConsolePort } from './console-port.js';
 import type { Store } from '../store/index.js';
-import { LinkTrack } from '../lib/link-track.js';
+import { LinkTrack } from '../domain/link-track.js';
 
 /** The diagnostics screen logs in to RCON at most this often when nothing else used it since. */
 export const RCON_CHECK_EVERY_MS = 60_000;

@@ -5,7 +5,7 @@
 // Until then an admin can cancel it, and players are told. One countdown at a time, whoever
 // starts it (the panel's shutdown, a scheduled restart or shutdown). Clock and timers are
 // injected, so tests walk through the steps without waiting.
-import type { Actor } from '../lib/actor.js';
+import type { Actor } from '../domain/actor.js';
 import { ConflictError, NotFoundError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { Clock } from '../lib/time.js';

@@ -3,9 +3,9 @@
 // layer, once its outcome is known: the change happens in the game, not in the store, so the row
 // is its own write (`ok`, or `refused` with the reason of game-failure.ts when the game did not do it).
 import type { CallOptions } from '../game/rest-client.js';
-import type { Actor } from '../lib/actor.js';
-import type { AuditAction } from '../lib/audit.js';
-import { isSecretName } from '../lib/secret-names.js';
+import type { Actor } from '../domain/actor.js';
+import type { AuditAction } from '../domain/audit.js';
+import { isSecretName } from '../domain/secret-names.js';
 import type { Clock } from '../lib/time.js';
 import type { Store } from '../store/index.js';
 import { attempt } from './game-failure.js';

@@ -3,7 +3,7 @@
 // controls, moderation). The game's own text is never echoed: the words come from
 // game/errors.ts `gameFailureWords`.
 import { GameError, GameRequestRejectedError, gameFailureWords, InvalidGameCommandError } from '../game/errors.js';
-import type { RefusalReason } from '../lib/audit.js';
+import type { RefusalReason } from '../domain/audit.js';
 import { ConflictError, GameUnavailableError, ValidationError, type DomainError } from '../lib/errors.js';
 import type { AuditEntry } from '../store/audit.js';
 import type { Store } from '../store/index.js';

@@ -4,7 +4,7 @@
 // command `giveitems` is the fallback when no token is configured or the REST API does not
 // answer, since the game deprecates RCON. Whether items can be given, and why not, is said in
 // words; every grant asked for is recorded with its outcome (store/item-grants.ts).
-import type { Actor } from '../lib/actor.js';
+import type { Actor } from '../domain/actor.js';
 import { ConflictError, GameUnavailableError, ValidationError } from '../lib/errors.js';
 import {
   GameUnreachableError,

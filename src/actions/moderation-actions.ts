@@ -1,9 +1,9 @@
 // The panel's moderation port (ModerationActions) over the game's REST client: the game is
 // asked first, and only what it did is recorded (game-failure.ts audits what it did not do).
 import type { GameRestClient } from '../game/rest-client.js';
-import type { Actor } from '../lib/actor.js';
+import type { Actor } from '../domain/actor.js';
 import { ConflictError, NotFoundError } from '../lib/errors.js';
-import type { OnlinePlayer } from '../lib/live.js';
+import type { OnlinePlayer } from '../domain/live.js';
 import type { AuditEntry } from '../store/audit.js';
 import { attempt, gameFailure } from './game-failure.js';
 import type { Store } from '../store/index.js';

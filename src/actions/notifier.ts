@@ -15,7 +15,7 @@ import { ALLOW_PRIVATE_SETTING } from '../store/webhooks.js';
 import type { LoggedEvent } from '../store/events.js';
 import type { Logger } from '../lib/logger.js';
 import { WebhookAddressError, webhookSend, type WebhookSend } from './webhook-send.js';
-import { LinkTrack } from '../lib/link-track.js';
+import { LinkTrack } from '../domain/link-track.js';
 
 export type { WebhookSend };
 

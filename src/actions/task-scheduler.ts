@@ -5,12 +5,12 @@
 // shutdowns (a countdown too); and recurring console commands. Everything but a console command
 // goes through the game's REST API, so it works with RCON off (the game deprecates RCON). A check
 // runs every 15 s on the injected clock; each run is logged and audited, and a failure says why.
-import { maskExchange } from '../lib/console-text.js';
-import { SYSTEM } from '../lib/actor.js';
+import { maskExchange } from '../domain/console-text.js';
+import { SYSTEM } from '../domain/actor.js';
 import type { Logger } from '../lib/logger.js';
 import type { Clock } from '../lib/time.js';
 import type { Store } from '../store/index.js';
-import { dueOf } from '../lib/task-schedule.js';
+import { dueOf } from '../domain/task-schedule.js';
 import type { TaskRecord } from '../store/tasks.js';
 import type { CountdownEnd, CountdownRequest } from './countdown.js';
 import { DEFAULT_STEPS_SEC, normalSteps } from './countdown-words.js';

@@ -2,8 +2,8 @@
 // user id (the save holds none; a ban of an offline player needs it) and, while the whitelist
 // is on, kicks a player not on it as soon as the poller sees them online, with an audit entry
 // (actor `system`) and a panel-only `moderation` event.
-import { SYSTEM } from '../lib/actor.js';
-import type { OnlinePlayer } from '../lib/live.js';
+import { SYSTEM } from '../domain/actor.js';
+import type { OnlinePlayer } from '../domain/live.js';
 import type { PresencePlayer } from '../poller/ports.js';
 import type { ModerationActions } from './moderation-actions.js';
 import type { Logger } from '../lib/logger.js';

@@ -2,7 +2,7 @@
 // (joins and leaves, the game going away and coming back, backups, moderation, and each audit
 // entry: key and user changes, logins), and the REST poller's state when it changes, with the
 // reason in words (a refused admin password is not "unreachable").
-import type { LiveSnapshot } from '../lib/live.js';
+import type { LiveSnapshot } from '../domain/live.js';
 import type { Store } from '../store/index.js';
 import type { Logger } from '../lib/logger.js';
 

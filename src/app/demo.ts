@@ -8,8 +8,8 @@ import { dirname, join } from 'node:path';
 import { loadSettings, type Settings } from '../config/settings.js';
 import { startSimGameServer } from '../demo/sim/index.js';
 import { generateSyntheticWorld } from '../demo/world-gen/index.js';
-import { SYSTEM } from '../lib/actor.js';
-import { defaultIni } from '../lib/game-config/config-file.js';
+import { SYSTEM } from '../domain/actor.js';
+import { defaultIni } from '../game-config/config-file.js';
 import type { Logger } from '../lib/logger.js';
 import { startServe, type RunningServer } from './serve.js';
 

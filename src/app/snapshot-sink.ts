@@ -2,7 +2,7 @@
 // into the durable history (at the poll's own time, from the injected clock), and the snapshot
 // goes to the live feed of `/events/stream`.
 import type { LiveFeed } from '../http/stream/feed.js';
-import type { LiveSnapshot } from '../lib/live.js';
+import type { LiveSnapshot } from '../domain/live.js';
 import type { Store } from '../store/index.js';
 import type { Logger } from '../lib/logger.js';
 

@@ -1,7 +1,7 @@
 // What is kept of a copy command's output: its last lines, bounded, with anything that looks
 // secret replaced. Copy tools print remotes, URLs and sometimes their own flags; the panel shows
 // these lines to admins and keeps them in the store, so a key or password must never reach either.
-import { isSecretName } from '../lib/secret-names.js';
+import { isSecretName } from '../domain/secret-names.js';
 
 /** Lines kept of an attempt's output (stdout and stderr together, in the order they came). */
 export const OUTPUT_LINES = 20;

@@ -4,7 +4,7 @@ import { open } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import type { BackupPorts, BackupRecord, RestoreResult } from './types.js';
-import { CLI } from '../lib/actor.js';
+import { CLI } from '../domain/actor.js';
 import { ConflictError, DomainError, fsErrorReason, ValidationError } from '../lib/errors.js';
 import { sizeWords } from './member-bounds.js';
 

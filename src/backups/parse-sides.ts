@@ -5,7 +5,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Logger } from '../lib/logger.js';
-import type { WorldSnapshot } from '../lib/world.js';
+import type { WorldSnapshot } from '../domain/world.js';
 import { parseInWorker } from '../ingest/parse-worker-host.js';
 import { extractArchive, type BackupManifest, type SaveFile } from './archive.js';
 

@@ -9,12 +9,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { Actor } from '../lib/actor.js';
+import type { Actor } from '../domain/actor.js';
 import { ConflictError, DomainError, fsErrorReason, NotConfiguredError, ValidationError } from '../lib/errors.js';
-import { RESTORE_CONFIRMATION } from '../lib/backup.js';
-import type { RefusalReason } from '../lib/audit.js';
+import { RESTORE_CONFIRMATION } from '../domain/backup.js';
+import type { RefusalReason } from '../domain/audit.js';
 import { iso, type Clock } from '../lib/time.js';
-import type { WorldSnapshot } from '../lib/world.js';
+import type { WorldSnapshot } from '../domain/world.js';
 import type { NamedChange, RestoreDiff, RestoreJob, RestoreStep } from './schemas.js';
 import type { GameControl } from '../game/game-control.js';
 import { GameError, gameFailureWords } from '../game/errors.js';

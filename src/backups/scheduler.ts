@@ -1,7 +1,7 @@
 // Scheduled backups: when the schedule is on and the newest scheduled backup is older than the
 // interval, one is made, then retention runs. A check runs at start and then every minute, so
 // runs missed while palpanel was down make one backup at start, not one per missed slot.
-import { SYSTEM } from '../lib/actor.js';
+import { SYSTEM } from '../domain/actor.js';
 import type { Clock } from '../lib/time.js';
 import type { Store } from '../store/index.js';
 import type { BackupService } from './service.js';

@@ -14,8 +14,8 @@ import {
   BACKUP_TRIGGERS,
   type BackupSchedule,
   type BackupScheduleInput,
-} from '../lib/backup.js';
-import { Timestamp } from '../rows/schemas.js';
+} from '../domain/backup.js';
+import { Timestamp } from '../contract/integration-rows.js';
 
 export const BackupTriggerSchema = z.enum(BACKUP_TRIGGERS);
 

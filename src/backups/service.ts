@@ -7,13 +7,13 @@ import { createReadStream, mkdirSync, readdirSync, rmSync, statSync } from 'node
 import { basename, join } from 'node:path';
 import { rm } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
-import { SYSTEM, type Actor } from '../lib/actor.js';
-import { BACKUP_TEXT } from '../lib/event-texts.js';
+import { SYSTEM, type Actor } from '../domain/actor.js';
+import { BACKUP_TEXT } from '../domain/event-texts.js';
 import { ConflictError, DomainError, fsErrorReason, NotFoundError, NotConfiguredError } from '../lib/errors.js';
 import { iso, type Clock } from '../lib/time.js';
 import { TarError } from '../lib/tar.js';
 import type { Store } from '../store/index.js';
-import { BACKUP_ID, type BackupTrigger } from '../lib/backup.js';
+import { BACKUP_ID, type BackupTrigger } from '../domain/backup.js';
 import {
   archivePath,
   readArchive,

@@ -1,6 +1,6 @@
 // What the panel's backup routes need of the running palpanel (src/backups/service.ts and
 // src/backups/restore.ts implement it), injected through HttpDeps.backups.
-import type { Actor } from '../lib/actor.js';
+import type { Actor } from '../domain/actor.js';
 import type {
   BackupCheck,
   BackupContents,

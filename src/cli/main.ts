@@ -245,7 +245,7 @@ export function buildProgram(io: CliIo): Command {
     .command('openapi')
     .description('print the OpenAPI 3.1 document that /api/openapi.json serves')
     .action(async () => {
-      const { buildOpenApiDocument } = await import('../http/openapi.js');
+      const { buildOpenApiDocument } = await import('../http/openapi/document.js');
       io.out(JSON.stringify(buildOpenApiDocument(palpanelVersion()), null, 2) + '\n');
     });
 

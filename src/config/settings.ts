@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { parseDuration } from '../lib/duration.js';
 import { isAddressOrCidr } from '../lib/addresses.js';
-import { commandWords, CommandWordsError } from '../lib/command-words.js';
+import { commandWords, CommandWordsError } from '../domain/command-words.js';
 
 export interface HostPort {
   host: string;

@@ -1,7 +1,7 @@
 // The shell's administrative operations on keys and users. The same function runs inside
 // `serve` (reached through the control socket) and in the CLI when no server runs; either way
 // the store records the change with the actor `cli`.
-import { CLI } from '../lib/actor.js';
+import { CLI } from '../domain/actor.js';
 import { ValidationError } from '../lib/errors.js';
 import type { Store } from '../store/index.js';
 

@@ -2,7 +2,7 @@
 // may use and drops the rest at decode time: names, nick names, user ids, IPs, guild ids and
 // names, trainer links, classes and locations never leave this function, so no later layer can
 // leak them by accident. `InstanceID` survives only normalised (see instance-id.ts).
-import type { GameDataActor } from '../lib/live.js';
+import type { GameDataActor } from '../domain/live.js';
 import { mapActivity } from './activity-map.js';
 import { asRecord, count, hasNum, isFalse, bool, num, str } from './coerce.js';
 import { decodeMapActors, type MapActor } from './game-data-map.js';

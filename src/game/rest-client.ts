@@ -2,7 +2,7 @@
 // settings, game-data and the admin POST routes. Results are the decoded live-state types;
 // failures are the named errors of errors.ts. Stateless apart from the connection pool.
 import type { Dispatcher } from 'undici';
-import type { OnlinePlayer, ServerInfo, ServerMetrics } from '../lib/live.js';
+import type { OnlinePlayer, ServerInfo, ServerMetrics } from '../domain/live.js';
 import { parseJson, str } from './coerce.js';
 import { GameDataUnsupportedError, GameRequestRejectedError, GameUnreachableError, InvalidGameCommandError } from './errors.js';
 import { decodeGameData, type GameDataFrame } from './game-data-decoder.js';

@@ -2,7 +2,7 @@
 // version: fields that older builds lack get neutral values, numbers may come as strings, and
 // each string is bounded. Only the shape of the top-level document is required; a document
 // that is not even that is `null`, which the client turns into an "unreadable" error.
-import type { OnlinePlayer, ServerInfo, ServerMetrics } from '../lib/live.js';
+import type { OnlinePlayer, ServerInfo, ServerMetrics } from '../domain/live.js';
 import { asRecord, count, hasNum, num, str } from './coerce.js';
 
 /** Upper bound on players decoded from one answer: far above any server's max of 32. */

@@ -16,7 +16,7 @@ import type { ConsolePort } from '../actions/console-port.js';
 import type { ConfigPort } from '../actions/config-port.js';
 import type { ItemGranter } from '../actions/item-granter.js';
 import type { WorldOptionReport } from '../ingest/world-option.js';
-import type { DiagnosticsPorts } from './diagnostics-ports.js';
+import type { DiagnosticsPorts } from './panel/diagnostics/ports.js';
 
 export interface HttpDeps {
   store: Store;

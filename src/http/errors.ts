@@ -11,7 +11,7 @@ import {
   ValidationError,
 } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
-import { ERROR_CODES } from '../rows/schemas.js';
+import { ERROR_CODES } from '../contract/integration-rows.js';
 import type { HttpResponse } from './types.js';
 
 /** Headers every API response carries (spec: Cache-Control on the Integration API; the panel

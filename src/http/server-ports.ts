@@ -7,8 +7,8 @@ import type { MapActor } from '../game/game-data-map.js';
 import type { GameActions } from '../actions/game-actions.js';
 import type { Countdowns } from '../actions/countdown.js';
 import type { WorldJobs } from '../ingest/world-jobs.js';
-import type { GameDataState } from '../lib/live.js';
-import type { ParseWarning, WorldMeta } from '../lib/world.js';
+import type { GameDataState } from '../domain/live.js';
+import type { ParseWarning, WorldMeta } from '../domain/world.js';
 
 export interface PollerHealth {
   state: string;

@@ -3,7 +3,7 @@
 // swaps it in. Runs inside the parse worker or, for the command, on the main thread.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ParseWarning, WorldMeta } from '../lib/world.js';
+import type { ParseWarning, WorldMeta } from '../domain/world.js';
 import {
   parseWorldStreamed,
   createNameTable,

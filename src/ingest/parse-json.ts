@@ -3,8 +3,8 @@
 // playtime, first and last seen = the save's LastOnlineDateTime when present, else the parse.
 // The text is written in pieces as the pal rows stream out of the parse, so that no array of all
 // the rows (nor one string of them all) is ever made: JSON.stringify of the whole object, exactly.
-import { guildRow, palWithOwnerRow, playerRow } from '../rows/world-rows.js';
-import type { ParseWarning, WorldGuild, WorldPal, WorldPlayer } from '../lib/world.js';
+import { guildRow, palWithOwnerRow, playerRow } from '../views/world-rows.js';
+import type { ParseWarning, WorldGuild, WorldPal, WorldPlayer } from '../domain/world.js';
 
 /** What the text is made of: a parse with its pal rows in instance-id order. */
 export interface ParseJsonInput {

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { ConflictError, DomainError, ParseRunningError } from '../lib/errors.js';
 import type { Freshness, ParseRun } from './world-jobs.js';
 import type { Logger } from '../lib/logger.js';
-import { LinkTrack, type LinkState } from '../lib/link-track.js';
+import { LinkTrack, type LinkState } from '../domain/link-track.js';
 import { ParseFailedError } from './parse-worker-host.js';
 import { folderProblem, sameStamp, stampOf, TornReadError, type FileStamp, type SaveDirProblem } from './save-files.js';
 import { WorldFolder, type WorldFolderState } from './world-folder.js';

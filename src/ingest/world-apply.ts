@@ -1,6 +1,6 @@
 // Applies a completed parse: swaps in the world database the worker built, records first
 // sightings of players, and emits the drift system events on transitions, once each.
-import { DRIFT_DETECTED, DRIFT_RESOLVED } from '../lib/event-texts.js';
+import { DRIFT_DETECTED, DRIFT_RESOLVED } from '../domain/event-texts.js';
 import type { Store } from '../store/index.js';
 import type { StoreParseResult } from './parse-job.js';
 import type { Logger } from '../lib/logger.js';

@@ -1,7 +1,7 @@
 // The panel's view of the save watcher: its state for GET /world and /server/health, and the
 // admin's "parse now", audited here (the parse changes the world database, not a panel row,
 // so its audit row is its own write once the outcome is known).
-import type { Actor } from '../lib/actor.js';
+import type { Actor } from '../domain/actor.js';
 import { ParseRunningError, NotConfiguredError } from '../lib/errors.js';
 import type { Store } from '../store/index.js';
 import type { WorldChoice, WorldFolderState } from './world-folder.js';

@@ -26,8 +26,8 @@ import { gameFailureWords, GameDataUnsupportedError, GameUnauthorizedError } fro
 import type { GameDataFrame } from '../game/game-data-decoder.js';
 import type { MapActor } from '../game/game-data-map.js';
 import type { CallOptions } from '../game/rest-client.js';
-import type { GameDataCache } from '../lib/live.js';
-import { LinkTrack, type LinkState } from '../lib/link-track.js';
+import type { GameDataCache } from '../domain/live.js';
+import { LinkTrack, type LinkState } from '../domain/link-track.js';
 import { attemptTimeout } from './backoff.js';
 import { PollLoop, type Timers } from './poll-loop.js';
 

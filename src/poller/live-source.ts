@@ -1,8 +1,8 @@
 // The LiveSource the HTTP layer reads: the REST poller's last snapshot and the game-data
 // cache joined with the pals of the last parse. Never calls the game (spec: /server,
 // /world/* read the pollers' caches only).
-import type { LiveSnapshot } from '../lib/live.js';
-import type { WorldSummary, WorldWorkers } from '../rows/schemas.js';
+import type { LiveSnapshot } from '../domain/live.js';
+import type { WorldSummary, WorldWorkers } from '../contract/integration-rows.js';
 import type { Clock } from '../lib/time.js';
 import type { GameDataPoller } from './game-data-poller.js';
 import type { RestPoller } from './rest-poller.js';

@@ -1,7 +1,7 @@
 // Which save players are online, by the identity rule of lib/player-id.ts (interface.md: the
 // REST `playerId` equals the save uid with dashes removed, ignoring case).
-import type { LiveSnapshot } from '../lib/live.js';
-import { isIdentifiedPlayerId, playerIdOfSaveUid } from '../lib/player-id.js';
+import type { LiveSnapshot } from '../domain/live.js';
+import { isIdentifiedPlayerId, playerIdOfSaveUid } from '../domain/player-id.js';
 
 /** The set of online `playerId`s (upper-case); empty when the game is unreachable. */
 export function onlinePlayerIds(snapshot: LiveSnapshot): Set<string> {

@@ -1,7 +1,7 @@
 // Who is online, as the REST poller last saw it, and the join/leave transitions between two
 // polls. Pure bookkeeping: times come in as values, nothing is emitted from here.
-import type { OnlinePlayer } from '../lib/live.js';
-import { isIdentifiedPlayerId } from '../lib/player-id.js';
+import type { OnlinePlayer } from '../domain/live.js';
+import { isIdentifiedPlayerId } from '../domain/player-id.js';
 import { sanitizeName } from './event-text.js';
 import type { PresencePlayer } from './ports.js';
 

@@ -25,9 +25,9 @@
 // - Polling never stops in any phase; the gap after failures follows backoff.ts.
 import { gameFailureWords, GameUnauthorizedError } from '../game/errors.js';
 import type { CallOptions } from '../game/rest-client.js';
-import type { LiveSnapshot, OnlinePlayer, ServerInfo, ServerMetrics } from '../lib/live.js';
-import { SYSTEM_PASSWORD_REFUSED, SYSTEM_REACHABLE, SYSTEM_UNREACHABLE } from '../lib/event-texts.js';
-import { LinkTrack, type LinkState } from '../lib/link-track.js';
+import type { LiveSnapshot, OnlinePlayer, ServerInfo, ServerMetrics } from '../domain/live.js';
+import { SYSTEM_PASSWORD_REFUSED, SYSTEM_REACHABLE, SYSTEM_UNREACHABLE } from '../domain/event-texts.js';
+import { LinkTrack, type LinkState } from '../domain/link-track.js';
 import { joinMessage, leaveMessage } from './event-text.js';
 import { attemptTimeout } from './backoff.js';
 import { OnlineTracker } from './online-tracker.js';

@@ -4,9 +4,9 @@
 // the save pal's identity and the actor's live numbers, so no actor name, runtime id, guild,
 // trainer, location or raw action can reach the output.
 import { normaliseInstanceId } from '../game/instance-id.js';
-import { ACTIVITIES, type GameDataActor, type GameDataCache } from '../lib/live.js';
-import type { WorldPal } from '../lib/world.js';
-import type { WorkerRow as BaseWorker, WorldSummary, WorldWorkers } from '../rows/schemas.js';
+import { ACTIVITIES, type GameDataActor, type GameDataCache } from '../domain/live.js';
+import type { WorldPal } from '../domain/world.js';
+import type { WorkerRow as BaseWorker, WorldSummary, WorldWorkers } from '../contract/integration-rows.js';
 
 // The views are built in the answer's own shape (rows/schemas.ts), declared once there.
 type WorldCounts = WorldSummary['counts'];

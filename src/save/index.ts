@@ -11,18 +11,18 @@
 // - An unknown layout inside any file (property type, raw-data blob, misplaced structure) → a
 //   warning with `formatDrift: true`; the item is skipped and the rest is still read.
 
-import type { WorldPal, WorldSnapshot } from '../lib/world.js';
-import { needsOodle, readContainer, type InflateBounds, type InflateBudget } from './container.js';
+import type { WorldPal, WorldSnapshot } from '../domain/world.js';
+import { needsOodle, readContainer, type InflateBounds, type InflateBudget } from './container/container.js';
 import { SaveError } from './errors.js';
-import { decodeLevel, type LevelData } from './level.js';
-import { decodeLevelMeta, type LevelMeta } from './level-meta.js';
-import { defaultNameTable, type NameTable } from './names.js';
-import { decodePlayerSave, type PlayerSave } from './player-save.js';
+import { decodeLevel, type LevelData } from './palworld/level.js';
+import { decodeLevelMeta, type LevelMeta } from './palworld/level-meta.js';
+import { defaultNameTable, type NameTable } from './world/names.js';
+import { decodePlayerSave, type PlayerSave } from './palworld/player-save.js';
 import { guidFromStem } from './reader.js';
-import { gameDay } from './time.js';
-import { fingerprint } from './version.js';
+import { gameDay } from './gvas/time.js';
+import { fingerprint } from './world/version.js';
 import { WarningSink } from './warnings.js';
-import { mapWorldStreamed } from './world-map.js';
+import { mapWorldStreamed } from './world/map.js';
 
 export { SaveError, SaveReadError, SaveFormatError, LimitExceededError, OutOfBoundsError } from './errors.js';
 export {
@@ -34,12 +34,12 @@ export {
   isHumanSpecies,
   speciesKey,
   type NameTable,
-} from './names.js';
-export { createSkillNames, defaultSkillNames, skillKey, type SkillName, type SkillNameTable } from './skill-names.js';
+} from './world/names.js';
+export { createSkillNames, defaultSkillNames, skillKey, type SkillName, type SkillNameTable } from './world/skill-names.js';
 export { LIMITS } from './limits.js';
-export { ensureOodle } from './oodle.js';
-export { decodeWorldOption, type WorldOption } from './world-option.js';
-import { ensureOodle } from './oodle.js';
+export { ensureOodle } from './container/oodle.js';
+export { decodeWorldOption, type WorldOption } from './palworld/world-option.js';
+import { ensureOodle } from './container/oodle.js';
 
 /** Raw file contents of one world save folder. */
 export interface SaveFiles {

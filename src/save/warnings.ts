@@ -2,7 +2,7 @@
 // the parser does not know (the item was skipped); other warnings (a missing or corrupt side file)
 // are informational. The list is capped so a hostile file cannot grow it without bound.
 
-import type { ParseWarning } from '../lib/world.js';
+import type { ParseWarning } from '../domain/world.js';
 import { LIMITS } from './limits.js';
 
 export class WarningSink {

@@ -8,8 +8,15 @@
 // Retention: a row is kept while it is younger than 90 days or among the latest 50,000 rows,
 // whichever keeps more; and never more than 200,000 rows in all, so a flood of logins within 90
 // days cannot grow the log (or the in-memory store) without end.
-import { asActor, isActor, type Actor } from '../lib/actor.js';
-import { AUDIT_ACTIONS, auditEventText, type AuditAction, type AuditOutcome, type AuditRecord, type RefusalReason } from '../lib/audit.js';
+import { asActor, isActor, type Actor } from '../domain/actor.js';
+import {
+  AUDIT_ACTIONS,
+  auditEventText,
+  type AuditAction,
+  type AuditOutcome,
+  type AuditRecord,
+  type RefusalReason,
+} from '../domain/audit.js';
 import { ValidationError, type DomainError } from '../lib/errors.js';
 import { iso, parseInstant, type Clock } from '../lib/time.js';
 import type { DurableDb, Tx } from './durable-db.js';

@@ -1,6 +1,6 @@
 // The backup schedule and retention (issue 12), the storage budget, tiered retention and the
 // off-site check's interval and bound, audited with each change.
-import type { Actor } from '../lib/actor.js';
+import type { Actor } from '../domain/actor.js';
 import {
   BACKUP_BUDGET_BYTES,
   BACKUP_CHECK_INTERVAL_HOURS,
@@ -11,7 +11,7 @@ import {
   BACKUP_RETENTION_DAYS as DAYS,
   type BackupSchedule,
   type BackupScheduleInput,
-} from '../lib/backup.js';
+} from '../domain/backup.js';
 import { ValidationError } from '../lib/errors.js';
 import { iso, type Clock } from '../lib/time.js';
 import type { AuditRepo } from './audit.js';

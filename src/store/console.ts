@@ -2,7 +2,7 @@
 // their replies, who ran them and when; and the admin's saved commands. Commands are stored as
 // lib/console-text.ts `maskCommand` leaves them: a password never reaches a row.
 import { randomBytes } from 'node:crypto';
-import type { Actor } from '../lib/actor.js';
+import type { Actor } from '../domain/actor.js';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.js';
 import { iso, type Clock } from '../lib/time.js';
 import type { AuditRepo } from './audit.js';

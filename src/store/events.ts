@@ -1,6 +1,6 @@
 // The durable event log. The panel keeps every kind; the Integration API sees only public
 // events (spec, Endpoints rules 7-9), decided here once when an event is written.
-import { BACKUP_COPY_FAILED, BACKUP_TEXT, PANEL_SYSTEM_TEXTS, SYSTEM_TEXTS } from '../lib/event-texts.js';
+import { BACKUP_COPY_FAILED, BACKUP_TEXT, PANEL_SYSTEM_TEXTS, SYSTEM_TEXTS } from '../domain/event-texts.js';
 import { iso } from '../lib/time.js';
 import type { DurableDb, Tx } from './durable-db.js';
 import { queueForWebhooks } from './webhook-queue.js';

@@ -1,6 +1,6 @@
 // Item grants (issue 13): every grant asked for, with who gave what to whom and the outcome,
 // audited in the same write.
-import type { Actor } from '../lib/actor.js';
+import type { Actor } from '../domain/actor.js';
 import { iso, type Clock } from '../lib/time.js';
 import type { AuditRepo } from './audit.js';
 import type { DurableDb } from './durable-db.js';

@@ -2,7 +2,7 @@
 // Only the SHA-256 of the full key string is stored; the plaintext exists in memory just long
 // enough to be returned once by `create`.
 import { randomBytes } from 'node:crypto';
-import type { Actor } from '../lib/actor.js';
+import type { Actor } from '../domain/actor.js';
 import { digestsEqual, sha256Hex } from '../lib/hash.js';
 import { formatKey, isKeyId, KEY_PATTERN, KEY_SECRET_BYTES } from '../lib/key-grammar.js';
 import { NotFoundError, TooManyKeysError, ValidationError } from '../lib/errors.js';

@@ -3,7 +3,7 @@
 // averaged point a minute for a day, one per ten minutes for 30 days. A sample updates one row
 // in each tier (running means), and each tier is pruned by age and by row count, so a poll
 // interval faster than expected cannot grow it either.
-import type { ServerMetrics } from '../lib/live.js';
+import type { ServerMetrics } from '../domain/live.js';
 import type { DurableDb } from './durable-db.js';
 
 export interface MetricsTier {

@@ -2,7 +2,7 @@
 // seen (the save has none, and a ban of an offline player needs it), the bans made through the
 // panel (so a ban list exists whatever the game keeps), and the whitelist. Every change writes
 // its audit row in its own transaction.
-import type { Actor } from '../lib/actor.js';
+import type { Actor } from '../domain/actor.js';
 import { ConflictError, ValidationError } from '../lib/errors.js';
 import { iso, type Clock } from '../lib/time.js';
 import type { AuditEntry, AuditRepo } from './audit.js';

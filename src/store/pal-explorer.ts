@@ -4,8 +4,8 @@
 // pal's JSON, and each sort key has an index, so the first page of 100,000 pals is a short index
 // walk. They are derived at build time with the pal rows, so they can never disagree with them.
 import type { Database } from 'sql.js';
-import type { Placement, WorldPal, WorldPlayer } from '../lib/world.js';
-import { playerIdOfSaveUid } from '../lib/player-id.js';
+import type { Placement, WorldPal, WorldPlayer } from '../domain/world.js';
+import { playerIdOfSaveUid } from '../domain/player-id.js';
 import { queryAll, queryGet } from './durable-db.js';
 
 // `seq` is the pal's position in instance-id order (the rows are inserted in that order), and the

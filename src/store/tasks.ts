@@ -2,12 +2,12 @@
 // console commands, and the log
 // of their runs. A task's whole definition is one JSON column: it is read and written whole.
 import { randomBytes } from 'node:crypto';
-import type { Actor } from '../lib/actor.js';
+import type { Actor } from '../domain/actor.js';
 import { ConflictError, NotFoundError } from '../lib/errors.js';
 import { iso, type Clock } from '../lib/time.js';
 import type { AuditRepo } from './audit.js';
 import type { DurableDb } from './durable-db.js';
-import type { TaskSchedule } from '../lib/task-schedule.js';
+import type { TaskSchedule } from '../domain/task-schedule.js';
 
 export type { TaskSchedule };
 

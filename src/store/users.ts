@@ -2,8 +2,8 @@
 // `scrypt$N$r$p$salt$hash` so the cost can be raised later without breaking old hashes.
 import { randomBytes, scrypt as scryptCb, scryptSync, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import { isRole, isUsername, PASSWORD_MIN_LENGTH, type Role } from '../lib/account.js';
-import type { Actor } from '../lib/actor.js';
+import { isRole, isUsername, PASSWORD_MIN_LENGTH, type Role } from '../domain/account.js';
+import type { Actor } from '../domain/actor.js';
 import { LastAdminError, NotFoundError, UserExistsError, ValidationError } from '../lib/errors.js';
 import { iso, type Clock } from '../lib/time.js';
 import { commitOrRefuse, type AuditRepo } from './audit.js';

@@ -2,7 +2,7 @@
 // carries its secret (Discord's token is its last segment), so what the panel shows is a hint:
 // the origin and the path with its last segment masked.
 import { randomBytes } from 'node:crypto';
-import type { Actor } from '../lib/actor.js';
+import type { Actor } from '../domain/actor.js';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.js';
 import { iso, type Clock } from '../lib/time.js';
 import type { AuditRepo } from './audit.js';
@@ -11,7 +11,7 @@ import type { DurableDb } from './durable-db.js';
 import { isIP } from 'node:net';
 import { isLocalHostName, isPublicAddress } from '../lib/net-address.js';
 import { WebhookQueueRepo } from './webhook-queue.js';
-import { WEBHOOK_FORMATS, type WebhookFormat } from '../lib/webhook-format.js';
+import { WEBHOOK_FORMATS, type WebhookFormat } from '../domain/webhook-format.js';
 
 export { WEBHOOK_FORMATS, type WebhookFormat };
 export const MAX_WEBHOOKS = 20;

@@ -4,7 +4,7 @@
 // same rows, byte for byte, in the same order (test/save/row-identity.test.ts, bench/parse).
 import { createHash, type Hash } from 'node:crypto';
 import type { Database, SqlJsStatic } from 'sql.js';
-import type { WorldSnapshot } from '../lib/world.js';
+import type { WorldSnapshot } from '../domain/world.js';
 
 export interface RowDigest {
   players: string;

@@ -4,8 +4,8 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import type { Database, SqlJsStatic } from 'sql.js';
 import { renameDurably, writeFileAtomic } from '../lib/atomic-file.js';
-import { playerIdOfSaveUid } from '../lib/player-id.js';
-import type { WorldGuild, WorldMeta, WorldPal, WorldPlayer, WorldSnapshot, ParseWarning } from '../lib/world.js';
+import { playerIdOfSaveUid } from '../domain/player-id.js';
+import type { WorldGuild, WorldMeta, WorldPal, WorldPlayer, WorldSnapshot, ParseWarning } from '../domain/world.js';
 import { queryAll, queryGet } from './durable-db.js';
 import {
   explorePals,

@@ -2,7 +2,7 @@
 
 // The row types come from the contract's own zod schemas, so the client cannot drift from
 // what the server sends.
-import type { EventRow, Metrics, PalWithOwnerRow, PlayerRow, ServerStatus, WorldSummary } from '../rows/schemas.js';
+import type { EventRow, Metrics, PalWithOwnerRow, PlayerRow, ServerStatus, WorldSummary } from '../contract/integration-rows.js';
 
 export type ServerData = ServerStatus;
 export type MetricsData = Metrics;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createConfigEditor } from '../../src/actions/config-editor.js';
 import { createHandler } from '../../src/http/index.js';
-import { defaultIni, parseConfig } from '../../src/lib/game-config/config-file.js';
+import { defaultIni, parseConfig } from '../../src/game-config/config-file.js';
 import { tempDir } from '../helpers/temp.js';
 import { ManualClock, silentLog, tempStore, TestLive } from '../http/fixture.js';
 import { ADMIN, panelCalls } from '../http/panel-harness.js';

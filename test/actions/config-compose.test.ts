@@ -11,7 +11,7 @@ import { parse } from 'yaml';
 import { applyAdvice } from '../../src/actions/config-apply.js';
 import { createConfigEditor, PREVIOUS_SUFFIX } from '../../src/actions/config-editor.js';
 import { createHandler } from '../../src/http/index.js';
-import { applyChanges, ConfigFileError, parseConfig } from '../../src/lib/game-config/config-file.js';
+import { applyChanges, ConfigFileError, parseConfig } from '../../src/game-config/config-file.js';
 import { tempDir } from '../helpers/cli.js';
 import { ManualClock, silentLog, tempStore, TestLive, toHttpRequest } from '../http/fixture.js';
 import { ADMIN, VIEWER, type PanelResponse } from '../http/panel-harness.js';

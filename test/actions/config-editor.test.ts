@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createConfigEditor, PREVIOUS_SUFFIX } from '../../src/actions/config-editor.js';
 import { createHandler } from '../../src/http/index.js';
-import { applyChanges, ConfigFileError, parseConfig } from '../../src/lib/game-config/config-file.js';
+import { applyChanges, ConfigFileError, parseConfig } from '../../src/game-config/config-file.js';
 import { tempDir } from '../helpers/cli.js';
 import { ManualClock, silentLog, tempStore, TestLive, toHttpRequest, type TempStore } from '../http/fixture.js';
 import { ADMIN, VIEWER, panelCalls } from '../http/panel-harness.js';

@@ -7,7 +7,7 @@ import { createConsole } from '../../src/actions/console.js';
 import { parseHostPort } from '../../src/config/settings.js';
 import { startSimGameServer, type SimGameServer } from '../../src/demo/sim/index.js';
 import { createHandler } from '../../src/http/index.js';
-import { maskCommand, fillPlaceholders } from '../../src/lib/console-text.js';
+import { maskCommand, fillPlaceholders } from '../../src/domain/console-text.js';
 import { makeWorld, ManualClock, silentLog, tempStore, TestLive, toHttpRequest, type TempStore } from '../http/fixture.js';
 import { ADMIN, VIEWER } from '../http/panel-harness.js';
 

@@ -10,8 +10,8 @@ import { PalDefenderClient } from '../../src/game/paldefender-client.js';
 import { parseHostPort } from '../../src/config/settings.js';
 import { startSimGameServer } from '../../src/demo/sim/index.js';
 import { createHandler } from '../../src/http/index.js';
-import { playerIdOfSaveUid } from '../../src/lib/player-id.js';
-import { ITEM_CATALOG } from '../../src/lib/items.js';
+import { playerIdOfSaveUid } from '../../src/domain/player-id.js';
+import { ITEM_CATALOG } from '../../src/domain/items.js';
 import { makeWorld, ManualClock, silentLog, tempStore, TestLive } from '../http/fixture.js';
 import { ADMIN, VIEWER, panelCalls } from '../http/panel-harness.js';
 

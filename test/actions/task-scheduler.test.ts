@@ -9,11 +9,11 @@ import { createGameActions } from '../../src/actions/game-actions.js';
 import { Countdowns } from '../../src/actions/countdown.js';
 import { manualTime } from '../helpers/manual-time.js';
 import { TaskScheduler, type TaskPorts } from '../../src/actions/task-scheduler.js';
-import { nextAfter } from '../../src/lib/task-schedule.js';
+import { nextAfter } from '../../src/domain/task-schedule.js';
 import { parseHostPort } from '../../src/config/settings.js';
 import { startSimGameServer } from '../../src/demo/sim/index.js';
 import { GameRestClient } from '../../src/game/rest-client.js';
-import { SYSTEM } from '../../src/lib/actor.js';
+import { SYSTEM } from '../../src/domain/actor.js';
 import { NotConfiguredError } from '../../src/lib/errors.js';
 import { tempStore } from '../http/fixture.js';
 

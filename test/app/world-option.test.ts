@@ -13,7 +13,7 @@ import { startServe, type RunningServer } from '../../src/app/serve.js';
 import { startSimGameServer } from '../../src/demo/sim/index.js';
 import { boolProp, enumProp, gvasFile, intProp, prop, strProp, structProp } from '../../src/demo/world-gen/gvas.js';
 import { plz } from '../../src/demo/world-gen/index.js';
-import { defaultIni } from '../../src/lib/game-config/config-file.js';
+import { defaultIni } from '../../src/game-config/config-file.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { tempDir } from '../helpers/cli.js';
 import { testSettings } from '../helpers/settings.js';

@@ -1,7 +1,9 @@
 // The house's rules, checked on the source: no import cycle between files anywhere in src/ or
 // web/src/, and imports between rooms (the folders right under src/) point down the floors
-// only. A newcomer reads the folders bottom-up: lib → the leaf subsystems (config, save, store,
-// game, demo) → rows → poller and ingest → backups and actions → control → http → tui → app → cli.
+// only. A newcomer reads the folders bottom-up: lib (leaf helpers) → contract (the wire's shapes)
+// → domain (palpanel's words and rules) → the leaf subsystems (game-config, config, save, store,
+// game, demo) → views (world and live state as wire rows) → poller and ingest → backups and
+// actions → control → http → tui → app → cli.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,21 +12,24 @@ import { ROOT } from '../helpers/paths.js';
 /** Each room's floor; a file may import from its own room and from rooms on lower floors. */
 const FLOORS: Record<string, number> = {
   lib: 0,
-  config: 1,
-  save: 1,
-  store: 1,
-  game: 1,
-  demo: 1,
-  rows: 2,
-  poller: 3,
-  ingest: 3,
-  backups: 4,
-  actions: 4,
-  control: 5,
-  http: 6,
-  tui: 7,
-  app: 8,
-  cli: 9,
+  contract: 1,
+  domain: 2,
+  'game-config': 3,
+  config: 3,
+  save: 3,
+  store: 3,
+  game: 3,
+  demo: 3,
+  views: 4,
+  poller: 5,
+  ingest: 5,
+  backups: 6,
+  actions: 6,
+  control: 7,
+  http: 8,
+  tui: 9,
+  app: 10,
+  cli: 11,
 };
 
 interface Edge {
@@ -139,7 +144,7 @@ describe('the web UI', () => {
     const files = sourceFiles('web/src');
     const valueImports = files.flatMap((f) =>
       [...readFileSync(join(ROOT, f), 'utf8').matchAll(/^\s*import\s+(?!type\b)[^'";]*?from\s+'((?:\.\.\/)+src\/[^']+)'/gm)]
-        .filter((m) => !/\/src\/lib\//.test(m[1]))
+        .filter((m) => !/\/src\/(lib|contract|domain|game-config)\//.test(m[1]))
         .map((m) => `${f}: ${m[1]}`),
     );
     expect(valueImports).toEqual([]);

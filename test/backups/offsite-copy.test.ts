@@ -13,8 +13,8 @@ import { OutputTail, REDACTED, redactor } from '../../src/backups/copy-output.js
 import type { OffsiteCopier } from '../../src/backups/offsite-copy.js';
 import { loadSettings, SettingsError } from '../../src/config/settings.js';
 import { createGameControl } from '../../src/game/game-control.js';
-import { BACKUP_COPY_FAILED } from '../../src/lib/event-texts.js';
-import { commandWords } from '../../src/lib/command-words.js';
+import { BACKUP_COPY_FAILED } from '../../src/domain/event-texts.js';
+import { commandWords } from '../../src/domain/command-words.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { startServe, type RunningServer } from '../../src/app/serve.js';
 import { isPublicEvent, isWebhookEvent } from '../../src/store/events.js';

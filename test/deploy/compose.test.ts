@@ -11,7 +11,7 @@ import { join, posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadSettings, SETTINGS_TABLE } from '../../src/config/settings.js';
-import { parseConfig } from '../../src/lib/game-config/config-file.js';
+import { parseConfig } from '../../src/game-config/config-file.js';
 import { ROOT, tempDir } from '../helpers/cli.js';
 import { noteSkip } from '../helpers/skipped.js';
 

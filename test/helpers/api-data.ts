@@ -11,7 +11,7 @@ import type {
   ServerStatus,
   WorldSummary,
   WorldWorkers,
-} from '../../src/rows/schemas.js';
+} from '../../src/contract/integration-rows.js';
 
 export interface IntegrationData {
   '/server': ServerStatus;

@@ -4,7 +4,7 @@
 // `handle()`, over a socket through startHttpServer, or against the built executable.
 // Cases marked `needs` use a fixture capability a plain executable run may not offer.
 import { expect } from 'vitest';
-import type { WorldSnapshot } from '../../src/lib/world.js';
+import type { WorldSnapshot } from '../../src/domain/world.js';
 import type { Send, WireRequest, WireResponse } from './fixture.js';
 
 export const I = '/api/integration/v1';

@@ -2,7 +2,7 @@
 // disk, a schedule that stopped making backups, a failed backup, a refused admin password, game
 // data the game does not serve; and the link tracker's "since" across a change of state.
 import { describe, expect, it } from 'vitest';
-import { LinkTrack } from '../../src/lib/link-track.js';
+import { LinkTrack } from '../../src/domain/link-track.js';
 import { backupsChannel, diskChannel, webhooksChannel, type BackupsInput } from '../../src/http/panel/diagnostics/file-channels.js';
 import { gameDataChannel, rconChannel, restChannel } from '../../src/http/panel/diagnostics/game-channels.js';
 

@@ -12,7 +12,7 @@ import {
   WorldSummaryEnvelopeSchema,
   WorldWorkersEnvelopeSchema,
   MetricsEnvelopeSchema,
-} from '../../src/rows/schemas.js';
+} from '../../src/contract/integration-rows.js';
 import { ConflictError, NotFoundError, StorageError, TooManyKeysError, ValidationError } from '../../src/lib/errors.js';
 import type { LiveSource } from '../../src/poller/live-source.js';
 import { I } from './conformance-table.js';

@@ -2,10 +2,10 @@
 // test LiveSource made of plain values, and `send` functions for in-process and socket runs.
 import { rmSync } from 'node:fs';
 import { request as httpRequest, Agent } from 'node:http';
-import type { LiveSnapshot, OnlinePlayer } from '../../src/lib/live.js';
-import type { WorldGuild, WorldPal, WorldPlayer, WorldSnapshot } from '../../src/lib/world.js';
+import type { LiveSnapshot, OnlinePlayer } from '../../src/domain/live.js';
+import type { WorldGuild, WorldPal, WorldPlayer, WorldSnapshot } from '../../src/domain/world.js';
 import { openStore, type Store } from '../../src/store/index.js';
-import type { WorldSummary, WorldWorkers } from '../../src/rows/schemas.js';
+import type { WorldSummary, WorldWorkers } from '../../src/contract/integration-rows.js';
 import { EMPTY_LIVE, type LiveSource } from '../../src/poller/live-source.js';
 import type { Handler, HttpRequest } from '../../src/http/types.js';
 import { createHandler } from '../../src/http/index.js';

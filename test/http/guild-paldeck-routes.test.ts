@@ -3,11 +3,11 @@
 // each player's own save read here straight from its RecordData maps.
 import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
-import type { OnlinePlayer } from '../../src/lib/live.js';
+import type { OnlinePlayer } from '../../src/domain/live.js';
 import { toMapCoords } from '../../src/lib/map-coords.js';
-import { readContainer } from '../../src/save/container.js';
-import { decodeGvas } from '../../src/save/gvas.js';
-import { getMap, getProps } from '../../src/save/gvas-types.js';
+import { readContainer } from '../../src/save/container/container.js';
+import { decodeGvas } from '../../src/save/gvas/file.js';
+import { getMap, getProps } from '../../src/save/gvas/types.js';
 import { parseWorld, type ParseResult } from '../../src/save/index.js';
 import { guidFromStem } from '../../src/save/reader.js';
 import { WarningSink } from '../../src/save/warnings.js';

@@ -3,7 +3,7 @@
 import parsePrometheusTextFormat, { type PromFamily } from 'parse-prometheus-text-format';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/lib/logger.js';
-import { SYSTEM } from '../../src/lib/actor.js';
+import { SYSTEM } from '../../src/domain/actor.js';
 import { startServe } from '../../src/app/serve.js';
 import { tempDir } from '../helpers/cli.js';
 import { startLiveServe } from '../helpers/live-serve.js';

@@ -2,7 +2,7 @@
 // humans (and filters on them), the guild list, a player's page and the map dataset give guilds
 // and bases display names. The save's own names and ids stay beside them.
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
-import { LabelledGuildSchema } from '../../src/rows/named-schemas.js';
+import { LabelledGuildSchema } from '../../src/contract/named-rows.js';
 import { PanelPalSchema } from '../../src/http/panel/pals/schemas.js';
 import { PanelMapDatasetSchema } from '../../src/http/panel/world/schemas.js';
 import { parseWorld, type ParseResult } from '../../src/save/index.js';

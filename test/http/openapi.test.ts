@@ -6,7 +6,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument, createHandler } from '../../src/http/index.js';
-import type { WorldSummary, WorldWorkers } from '../../src/rows/schemas.js';
+import type { WorldSummary, WorldWorkers } from '../../src/contract/integration-rows.js';
 import { seedConformance, ADMIN } from './conformance-fixture.js';
 import { I, P, login } from './conformance-table.js';
 import { HOST_UID, inProcessSend, onlinePlayer, silentLog, tempStore, TestLive, type Send, type TempStore } from './fixture.js';

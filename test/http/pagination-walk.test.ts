@@ -3,7 +3,7 @@
 // ascending order, and returns every row that exists throughout exactly once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandler } from '../../src/http/index.js';
-import type { WorldSnapshot } from '../../src/lib/world.js';
+import type { WorldSnapshot } from '../../src/domain/world.js';
 import { I } from './conformance-table.js';
 import {
   inProcessSend,

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSyntheticWorld, playerStem } from '../../src/demo/world-gen/index.js';
 import { encodeCursor } from '../../src/http/cursor.js';
-import type { WorldPal } from '../../src/lib/world.js';
+import type { WorldPal } from '../../src/domain/world.js';
 import { parseWorld } from '../../src/save/index.js';
 import { P } from './conformance-table.js';
 import { panelHarness, VIEWER, type PanelHarness } from './panel-harness.js';

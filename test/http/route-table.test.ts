@@ -6,7 +6,7 @@
 // exactly the statuses the table says it can answer, and each status seen here among them.
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractSurfaces } from '../../src/http/openapi.js';
+import { contractSurfaces } from '../../src/http/openapi/document.js';
 import { answerableStatuses } from '../../src/http/openapi/surface.js';
 import { integrationTable } from '../../src/http/integration/routes.js';
 import { panelTable } from '../../src/http/panel/routes.js';

@@ -1,6 +1,6 @@
 // The router's own table of cases (architecture.md, habit 3).
 import { describe, expect, it } from 'vitest';
-import { Router, type Match } from '../../src/http/router.js';
+import { Router, type Match } from '../../src/http/routes/path-router.js';
 
 const router = new Router<string>()
   .add('GET', '/a', 'get-a')

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ChunkWriter, writeParseJson } from '../../src/ingest/parse-json.js';
 import { generateSyntheticWorld } from '../../src/demo/world-gen/index.js';
-import { guildRow, palWithOwnerRow, playerRow } from '../../src/rows/world-rows.js';
+import { guildRow, palWithOwnerRow, playerRow } from '../../src/views/world-rows.js';
 import { parseWorld, parseWorldStreamed, type SaveFiles } from '../../src/save/index.js';
 import { loadWorld } from '../save/fixtures.js';
 

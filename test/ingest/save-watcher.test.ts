@@ -11,7 +11,7 @@ import { SaveWatcher } from '../../src/ingest/save-watcher.js';
 import { stampOf } from '../../src/ingest/save-files.js';
 import type { StoreParseResult } from '../../src/ingest/parse-job.js';
 import { applyParse } from '../../src/ingest/world-apply.js';
-import { DRIFT_DETECTED } from '../../src/lib/event-texts.js';
+import { DRIFT_DETECTED } from '../../src/domain/event-texts.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { FIXTURES, tempDir } from '../helpers/cli.js';
 

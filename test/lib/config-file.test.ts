@@ -3,7 +3,7 @@
 // raw view masks. The editor's paths over real files are in test/actions/config-*.test.ts; here
 // each rule meets the input that would slip past it (Stryker found these rules untested).
 import { describe, expect, it } from 'vitest';
-import { applyChanges, ConfigFileError, maskSecrets, parseConfig } from '../../src/lib/game-config/config-file.js';
+import { applyChanges, ConfigFileError, maskSecrets, parseConfig } from '../../src/game-config/config-file.js';
 
 const HEAD = '[/Script/Pal.PalGameWorldSettings]\n';
 const ini = (settings: string) => parseConfig(`${HEAD}OptionSettings=(${settings})\n`);

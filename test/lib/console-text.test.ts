@@ -2,7 +2,7 @@
 // the paths through the console and the scheduler are tested in test/actions/console.test.ts;
 // here each rule of lib/console-text.ts meets the input that would slip past it.
 import { describe, expect, it } from 'vitest';
-import { fillPlaceholders, MASK, maskCommand, maskExchange } from '../../src/lib/console-text.js';
+import { fillPlaceholders, MASK, maskCommand, maskExchange } from '../../src/domain/console-text.js';
 
 describe('maskExchange: a secret named in the command is masked wherever the game echoes it', () => {
   it.each([

@@ -2,7 +2,7 @@
 // name), by words: a secret is hidden whatever its spelling style, and a setting that only
 // contains the letters (the game's bEnableAimAssistKeyboard) stays visible and editable.
 import { describe, expect, it } from 'vitest';
-import { isSecretName } from '../../src/lib/secret-names.js';
+import { isSecretName } from '../../src/domain/secret-names.js';
 
 describe('secret setting names', () => {
   it.each([

@@ -6,7 +6,7 @@
 import { GameUnauthorizedError, GameUnreachableError } from '../../src/game/errors.js';
 import { decodeInfo, decodeMetrics, decodePlayers } from '../../src/game/rest-decoders.js';
 import type { CallOptions } from '../../src/game/rest-client.js';
-import type { OnlinePlayer, ServerInfo, ServerMetrics } from '../../src/lib/live.js';
+import type { OnlinePlayer, ServerInfo, ServerMetrics } from '../../src/domain/live.js';
 import type { RestSource } from '../../src/poller/rest-poller.js';
 import { SimWorld } from '../../src/demo/sim/sim-world.js';
 import type { SimPlayerInput } from '../../src/demo/sim/index.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LiveSnapshot } from '../../src/lib/live.js';
-import { matchesSaveUid, playerIdOfSaveUid } from '../../src/lib/player-id.js';
+import type { LiveSnapshot } from '../../src/domain/live.js';
+import { matchesSaveUid, playerIdOfSaveUid } from '../../src/domain/player-id.js';
 import { isSavePlayerOnline, onlinePlayerIds } from '../../src/poller/online-join.js';
 import { sanitizeName } from '../../src/poller/event-text.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimGameServer, type SimGameServer } from '../../src/demo/sim/index.js';
 import { GameRestClient } from '../../src/game/rest-client.js';
-import type { GameDataCache } from '../../src/lib/live.js';
+import type { GameDataCache } from '../../src/domain/live.js';
 import { GameDataPoller } from '../../src/poller/game-data-poller.js';
 import { baseWorkers, hpPercent, indexSavePals, worldSummary } from '../../src/poller/world-views.js';
 import { ALICE, BASE_PALS, BOB, PLAYERS, SAVE_PALS } from '../sim/sample-world.js';

@@ -1,9 +1,9 @@
 // Guild and base display names: on the real 1.0 world nine of ten guilds are "Unnamed Guild" and
 // no base has a name; the labels tell every one of them apart.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { guildLabels, UNNAMED_GUILD } from '../../src/rows/guild-labels.js';
-import { labelledGuildRows } from '../../src/rows/named-rows.js';
-import type { WorldGuild } from '../../src/lib/world.js';
+import { guildLabels, UNNAMED_GUILD } from '../../src/views/guild-labels.js';
+import { labelledGuildRows } from '../../src/views/named-rows.js';
+import type { WorldGuild } from '../../src/domain/world.js';
 import { parseWorld } from '../../src/save/index.js';
 import { loadWorld } from '../save/fixtures.js';
 

@@ -17,10 +17,10 @@ import {
   SYSTEM_PASSWORD_REFUSED,
   SYSTEM_REACHABLE,
   SYSTEM_UNREACHABLE,
-} from '../../src/lib/event-texts.js';
-import { ACTIVITIES, GAME_DATA_STATES, type LiveSnapshot, type ServerInfo, type ServerMetrics } from '../../src/lib/live.js';
-import type { WorldGuild, WorldPal, WorldPlayer } from '../../src/lib/world.js';
-import { eventRows, isRunning, metrics, serverStatus, worldSummary, worldWorkers } from '../../src/rows/live-rows.js';
+} from '../../src/domain/event-texts.js';
+import { ACTIVITIES, GAME_DATA_STATES, type LiveSnapshot, type ServerInfo, type ServerMetrics } from '../../src/domain/live.js';
+import type { WorldGuild, WorldPal, WorldPlayer } from '../../src/domain/world.js';
+import { eventRows, isRunning, metrics, serverStatus, worldSummary, worldWorkers } from '../../src/views/live-rows.js';
 import {
   GuildSchema,
   MetricsSchema,
@@ -33,8 +33,8 @@ import {
   type WorkerRow,
   type WorldSummary,
   type WorldWorkers,
-} from '../../src/rows/schemas.js';
-import { guildRow, palRow, palWithOwnerRow, playerRow, utc } from '../../src/rows/world-rows.js';
+} from '../../src/contract/integration-rows.js';
+import { guildRow, palRow, palWithOwnerRow, playerRow, utc } from '../../src/views/world-rows.js';
 import type { PlayerTimes } from '../../src/store/player-history.js';
 import type { ParseInfo } from '../../src/store/world.js';
 

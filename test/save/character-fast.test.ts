@@ -1,9 +1,9 @@
 // The in-place decoding of character blobs gives exactly the generic decoder's SaveParameter, or
 // gives up (and leaves the reader where it was) so that the generic decoder reports the blob.
 import { describe, expect, it } from 'vitest';
-import { fastSaveParameter } from '../../src/save/character-fast.js';
-import { decodeProps } from '../../src/save/gvas-props.js';
-import { getProps } from '../../src/save/gvas-types.js';
+import { fastSaveParameter } from '../../src/save/palworld/character-fast.js';
+import { decodeProps } from '../../src/save/gvas/props.js';
+import { getProps } from '../../src/save/gvas/types.js';
 import { ByteReader } from '../../src/save/reader.js';
 import { WarningSink } from '../../src/save/warnings.js';
 import {

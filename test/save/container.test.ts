@@ -3,10 +3,10 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { openContainer, readContainer, type InflateBounds } from '../../src/save/container.js';
+import { openContainer, readContainer, type InflateBounds } from '../../src/save/container/container.js';
 import { LimitExceededError, LIMITS, parseWorld, SaveError, SaveReadError } from '../../src/save/index.js';
 import { loadWorld, readFixture } from './fixtures.js';
-import { decodeGvas } from '../../src/save/gvas.js';
+import { decodeGvas } from '../../src/save/gvas/file.js';
 import { WarningSink } from '../../src/save/warnings.js';
 import { cat, gvas, intProp, props, W } from './writer.js';
 
@@ -130,7 +130,7 @@ describe('containers', () => {
   it('a bomb is decompressed into one buffer: a 256 MiB PlZ2 Level.sav peaks near 256 MiB, not twice that', () => {
     const script = `
       import { createDeflate, deflateSync } from 'node:zlib';
-      const { openContainer } = await import(${JSON.stringify(new URL('../../src/save/container.ts', import.meta.url).pathname)});
+      const { openContainer } = await import(${JSON.stringify(new URL('../../src/save/container/container.ts', import.meta.url).pathname)});
       const N = 256 * 1024 * 1024;
       // The inner stream of N zero bytes, made 1 MiB at a time (no N-byte buffer before the measure).
       const parts = [];

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../src/lib/prng.js';
-import { openContainer } from '../../src/save/container.js';
+import { openContainer } from '../../src/save/container/container.js';
 import { decodeWorld, SaveError, type GvasFiles } from '../../src/save/index.js';
 import { ByteReader } from '../../src/save/reader.js';
 import { snapshotDigest } from '../../src/store/world-digest.js';

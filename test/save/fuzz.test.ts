@@ -9,7 +9,7 @@
 // reproduces the same first variants.
 import { deflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openContainer } from '../../src/save/container.js';
+import { openContainer } from '../../src/save/container/container.js';
 import { decodeWorld, parseWorld, SaveError, type GvasFiles } from '../../src/save/index.js';
 import { readFixture, type World } from './fixtures.js';
 import { sampleWorld } from './synthetic.js';

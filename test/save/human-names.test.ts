@@ -2,7 +2,7 @@
 // are named `Human: <name>` instead of their internal ids (`Male_Trader01_v09`).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultNameTable, humanFallbackName, isHumanSpecies, parseWorld, speciesKey } from '../../src/save/index.js';
-import type { WorldPal } from '../../src/lib/world.js';
+import type { WorldPal } from '../../src/domain/world.js';
 import { loadWorld } from './fixtures.js';
 
 let pals: WorldPal[] = [];

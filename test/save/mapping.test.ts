@@ -2,7 +2,7 @@
 // save → personal_container → last_observed → unresolved, alpha/lucky, rank/gender defaults,
 // progression fields, and format drift that skips only the broken item.
 import { describe, expect, it } from 'vitest';
-import type { WorldPal } from '../../src/lib/world.js';
+import type { WorldPal } from '../../src/domain/world.js';
 import { decodeWorld, SaveReadError } from '../../src/save/index.js';
 import {
   BASE,

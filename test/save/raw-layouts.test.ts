@@ -1,10 +1,10 @@
 // The Palworld raw-data layouts, on synthetic blobs: every guild layout (0.4 has no fixture), the
 // exact-end rule, and the trailers of characters, base camps and worker directors.
 import { describe, expect, it } from 'vitest';
-import { decodeBaseCamp, decodeWorkerDirector } from '../../src/save/base-camp.js';
-import { decodeCharacter } from '../../src/save/character.js';
+import { decodeBaseCamp, decodeWorkerDirector } from '../../src/save/palworld/base-camp.js';
+import { decodeCharacter } from '../../src/save/palworld/character.js';
 import { SaveFormatError } from '../../src/save/errors.js';
-import { decodeGroup } from '../../src/save/guild.js';
+import { decodeGroup } from '../../src/save/palworld/guild.js';
 import { ByteReader } from '../../src/save/reader.js';
 import { WarningSink } from '../../src/save/warnings.js';
 import { baseCampBlob, characterBlob, guildBlob, intProp, strProp, workerDirectorBlob, type GuildLayout } from './synthetic.js';

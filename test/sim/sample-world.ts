@@ -1,6 +1,6 @@
 // Input data for the simulated game server shared by the game, poller and sim tests, and the
 // save pals a parse of the matching world would yield (for the world views).
-import type { WorldPal } from '../../src/lib/world.js';
+import type { WorldPal } from '../../src/domain/world.js';
 import type { SimBasePalInput, SimPlayerInput } from '../../src/demo/sim/index.js';
 
 export const ALICE = '00000000-0000-0000-0000-000000000001';

@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AuditRecord } from '../../src/lib/audit.js';
+import type { AuditRecord } from '../../src/domain/audit.js';
 import { AuditRepo } from '../../src/store/audit.js';
 import { DurableDb } from '../../src/store/durable-db.js';
 import { openStore, PANEL_DB, PANEL_JOURNAL, type Store } from '../../src/store/index.js';

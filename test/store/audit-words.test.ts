@@ -2,7 +2,7 @@
 // writes, the time filters' validation, the page limits, and a change noted outside the store.
 // Written for the mutants Stryker found surviving in the audit module's tests.
 import { afterEach, describe, expect, it } from 'vitest';
-import { auditEventText } from '../../src/lib/audit.js';
+import { auditEventText } from '../../src/domain/audit.js';
 import { ValidationError } from '../../src/lib/errors.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { tempDir } from '../helpers/temp.js';

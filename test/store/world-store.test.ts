@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { WorldSnapshot } from '../../src/lib/world.js';
+import type { WorldSnapshot } from '../../src/domain/world.js';
 import { writeTempFile } from '../../src/lib/atomic-file.js';
 import { loadSqlJs, openHandedOver } from '../../src/store/sqljs.js';
 import { buildWorldDatabase, WorldRepo } from '../../src/store/world.js';

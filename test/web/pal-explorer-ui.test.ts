@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningHttpServer } from '../../src/http/node-adapter.js';
-import type { WorldSnapshot } from '../../src/lib/world.js';
+import type { WorldSnapshot } from '../../src/domain/world.js';
 import { parseWorld } from '../../src/save/index.js';
 import { tempStore, type TempStore } from '../http/fixture.js';
 import { VIEWER } from '../http/panel-harness.js';

@@ -3,7 +3,7 @@
 // (/api/openapi.json). Types only: `import type` brings no server code into the bundle
 // (test/architecture/imports.test.ts checks that no value crosses).
 import type { z } from 'zod';
-import type { Role } from '../../src/lib/account';
+import type { Role } from '../../src/domain/account';
 import type {
   BackupContentsSchema,
   BackupCopySchema,
@@ -15,8 +15,8 @@ import type {
   RestoreDiffSchema,
   RestoreJobSchema,
 } from '../../src/backups/schemas';
-import type { UserSchema, KeyRecordSchema } from '../../src/rows/schemas';
-import type { LabelledGuildSchema, NamedPalSchema, NamedPalWithOwnerSchema, SkillNameSchema } from '../../src/rows/named-schemas';
+import type { UserSchema, KeyRecordSchema } from '../../src/contract/integration-rows';
+import type { LabelledGuildSchema, NamedPalSchema, NamedPalWithOwnerSchema, SkillNameSchema } from '../../src/contract/named-rows';
 import type { AuditRecordSchema, SessionRecordSchema, UserRecordSchema } from '../../src/http/panel/admin/schemas';
 import type { ConfigSchema, Setting } from '../../src/http/panel/config/schemas';
 import type { LogEntry, Saved } from '../../src/http/panel/console/schemas';

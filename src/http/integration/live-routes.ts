@@ -2,7 +2,7 @@
 // /world/workers, /events. They read the pollers' last snapshot and the store, never the game.
 import { represent } from '../respond.js';
 import type { IntegrationHandler } from './context.js';
-import { eventRows, metrics, serverStatus, worldSummary, worldWorkers } from '../../rows/live-rows.js';
+import { eventRows, metrics, serverStatus, worldSummary, worldWorkers } from '../../views/live-rows.js';
 import { MAP_DATASET } from './map.js';
 import type { EventsQuery } from './params.js';
 

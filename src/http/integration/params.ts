@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { cursorParam, limitParam } from '../routes/page-params.js';
 import { withWireError } from '../routes/validate.js';
-import { UID_PATTERN } from '../../rows/schemas.js';
+import { UID_PATTERN } from '../../contract/integration-rows.js';
 
 const PAGE_DEFAULT = 100;
 const PAGE_MAX = 500;

@@ -11,7 +11,7 @@ import {
   ServerEnvelopeSchema,
   WorldSummaryEnvelopeSchema,
   WorldWorkersEnvelopeSchema,
-} from '../../rows/schemas.js';
+} from '../../contract/integration-rows.js';
 import type { ResponseSpec } from '../routes/route.js';
 import { RouteTable } from '../routes/table.js';
 import { integrationRoute as route, type IntegrationRoute } from './context.js';

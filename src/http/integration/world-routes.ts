@@ -3,16 +3,16 @@
 // pagination by the ordering key means a row present throughout a walk appears exactly once.
 import { NotFoundError } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
-import type { WorldPlayer } from '../../lib/world.js';
+import type { WorldPlayer } from '../../domain/world.js';
 import { uidKey } from '../../store/world.js';
 import { encodeCursor } from '../cursor.js';
 import type { HttpDeps } from '../deps.js';
 import { represent } from '../respond.js';
 import type { IntegrationHandler } from './context.js';
-import { isRunning } from '../../rows/live-rows.js';
+import { isRunning } from '../../views/live-rows.js';
 import { GenerationCache } from './page-cache.js';
 import type { PalsQuery, PlayerPath, PlayersQuery } from './params.js';
-import { guildRow, palRow, palWithOwnerRow, playerRow, utc } from '../../rows/world-rows.js';
+import { guildRow, palRow, palWithOwnerRow, playerRow, utc } from '../../views/world-rows.js';
 
 /** Uid keys of the players the poller currently sees online (REST playerId = uid without
  * dashes, ignoring case), and a signature of the live state the player rows depend on. The

@@ -2,7 +2,7 @@
 // unknown id, without a lookup. Each carries an example (documentation, and the route-table
 // test builds its requests from it).
 import { z } from 'zod';
-import { KEY_ID_PATTERN } from '../../rows/schemas.js';
+import { KEY_ID_PATTERN } from '../../contract/integration-rows.js';
 
 export const KeyPath = z.object({
   id: z

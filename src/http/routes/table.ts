@@ -2,7 +2,7 @@
 // and the document. Mistakes in a table (the same method and path twice, the same operationId
 // twice, a path parameter without its schema) fail when the table is built, at start-up and in
 // every test, rather than on some request.
-import { Router, type Params } from '../router.js';
+import { Router, type Params } from './path-router.js';
 import type { AnyRoute } from './route.js';
 
 export type RouteMatch<R> =

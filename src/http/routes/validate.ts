@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { HttpError, notFound } from '../errors.js';
 import { parseQuery } from '../query.js';
-import type { Params } from '../router.js';
+import type { Params } from './path-router.js';
 import type { HttpRequest } from '../types.js';
 import { describeIssues, errorMap } from './issues.js';
 import type { AnyRoute } from './route.js';

@@ -2,7 +2,7 @@
 // the log itself, so a message's id is the event's id and a reconnect resumes exactly after it),
 // and the poller's player list and metrics as they are polled. It also holds the bound on
 // concurrent streams. One feed per process; streams subscribe to it.
-import type { LiveSnapshot, OnlinePlayer, ServerMetrics } from '../../lib/live.js';
+import type { LiveSnapshot, OnlinePlayer, ServerMetrics } from '../../domain/live.js';
 import type { EventRepo, LoggedEvent } from '../../store/events.js';
 
 export type FeedMessage =

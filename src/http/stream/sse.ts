@@ -3,7 +3,7 @@
 // has delivered, so `Last-Event-ID` always means "the log up to here" and a reconnect replays
 // exactly the events after it (those still retained), none twice. Comment lines keep proxies
 // from closing an idle stream.
-import type { LiveSnapshot } from '../../lib/live.js';
+import type { LiveSnapshot } from '../../domain/live.js';
 import type { HttpResponse } from '../types.js';
 import { FEED_PAGE, streamPlayers, type FeedMessage, type LiveFeed } from './feed.js';
 

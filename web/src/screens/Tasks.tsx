@@ -16,7 +16,7 @@ import { CountdownBar } from './countdown/CountdownBar';
 import { ShutdownSteps } from './countdown/ShutdownSteps';
 import { DEFAULT_STEPS_TEXT, parseSteps, stepsText } from './countdown/steps';
 import { ConfirmCommand, type AskedCommand } from './console/ConfirmCommand';
-import { consoleDanger } from '../../../src/lib/console-danger';
+import { consoleDanger } from '../../../src/domain/console-danger';
 
 const blank = {
   name: '',

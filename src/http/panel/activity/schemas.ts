@@ -1,6 +1,6 @@
 // Request and response shapes of the activity routes (who plays when).
 import { z } from 'zod';
-import { Timestamp } from '../../../rows/schemas.js';
+import { Timestamp } from '../../../contract/integration-rows.js';
 import { PanelPlayerPath } from '../players/schemas.js';
 
 export const OnlineQuery = z.strictObject({

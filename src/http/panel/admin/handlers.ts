@@ -1,7 +1,7 @@
 // The admin's settings routes: users, sessions, the audit log. Handlers only shape: the store
 // checks names, roles and passwords, keeps the last admin, and writes each change's audit row in
 // the change's own transaction, with the signed-in user as the actor.
-import { userActor } from '../../../lib/actor.js';
+import { userActor } from '../../../domain/actor.js';
 import { encodeCursor } from '../../cursor.js';
 import { json, noContent } from '../../respond.js';
 import type {

@@ -2,10 +2,10 @@
 // (issue 10). Their words come from the domain modules (lib/account.ts, lib/audit.ts,
 // lib/actor.ts); the store checks the same grammar again, whoever calls it.
 import { z } from 'zod';
-import { PASSWORD_RULE, ROLES, SESSION_ID_PATTERN, USERNAME_PATTERN } from '../../../lib/account.js';
-import { AUDIT_ACTIONS, AUDIT_OUTCOMES, REFUSAL_REASONS } from '../../../lib/audit.js';
+import { PASSWORD_RULE, ROLES, SESSION_ID_PATTERN, USERNAME_PATTERN } from '../../../domain/account.js';
+import { AUDIT_ACTIONS, AUDIT_OUTCOMES, REFUSAL_REASONS } from '../../../domain/audit.js';
 import { cursorParam, limitParam } from '../../routes/page-params.js';
-import { Timestamp } from '../../../rows/schemas.js';
+import { Timestamp } from '../../../contract/integration-rows.js';
 
 const Username = z
   .string()

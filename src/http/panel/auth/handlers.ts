@@ -1,9 +1,9 @@
 // Panel login, logout and the signed-in user (interface.md, Decisions).
-import { userActor } from '../../../lib/actor.js';
+import { userActor } from '../../../domain/actor.js';
 import { HttpError } from '../../errors.js';
 import { json, noContent } from '../../respond.js';
 import type { RouteInput } from '../../routes/route.js';
-import type { LoginRequestSchema } from '../../../rows/schemas.js';
+import type { LoginRequestSchema } from '../../../contract/integration-rows.js';
 import type { PanelBaseContext, PanelHandler } from '../context.js';
 import { clearedSessionCookie, secureCookie, sessionCookie } from '../cookies.js';
 import { LoginThrottle, type ThrottleOptions } from './login-throttle.js';

@@ -1,6 +1,6 @@
 // The panel's sign-in entries: the login (the one open route, with its failed-login throttle),
 // the logout and who is signed in.
-import { LoginRequestSchema, UserSchema } from '../../../rows/schemas.js';
+import { LoginRequestSchema, UserSchema } from '../../../contract/integration-rows.js';
 import { route, openRoute, signedIn, type PanelRoute } from '../context.js';
 import { createLogin, logout, me } from './handlers.js';
 import type { ThrottleOptions } from './login-throttle.js';

@@ -1,5 +1,5 @@
 // The handlers of the panel's backups routes (the table is routes.ts).
-import { userActor } from '../../../lib/actor.js';
+import { userActor } from '../../../domain/actor.js';
 import { NotFoundError, ValidationError } from '../../../lib/errors.js';
 import { required } from '../../services.js';
 import { json, noContent } from '../../respond.js';

@@ -3,7 +3,7 @@ import { GENERIC_APPLY } from '../../../actions/config-apply.js';
 import { withEffective } from '../../../actions/config-effective.js';
 import { withWorldOption } from '../../../actions/config-overrides.js';
 import type { ConfigView } from '../../../actions/config-port.js';
-import { userActor } from '../../../lib/actor.js';
+import { userActor } from '../../../domain/actor.js';
 import { NotImplementedError } from '../../../lib/errors.js';
 import type { HttpDeps } from '../../deps.js';
 import { required } from '../../services.js';

@@ -1,8 +1,8 @@
 // The handlers of the panel's console routes (the table is routes.ts).
-import { userActor } from '../../../lib/actor.js';
-import { fillPlaceholders } from '../../../lib/console-text.js';
+import { userActor } from '../../../domain/actor.js';
+import { fillPlaceholders } from '../../../domain/console-text.js';
 import { NotFoundError, ValidationError } from '../../../lib/errors.js';
-import { playerIdOfSaveUid } from '../../../lib/player-id.js';
+import { playerIdOfSaveUid } from '../../../domain/player-id.js';
 import { encodeCursor } from '../../cursor.js';
 import { required } from '../../services.js';
 import { json, noContent } from '../../respond.js';

@@ -1,8 +1,8 @@
 // The diagnostics screen's links on disk and beyond: the save (read, and how fresh), the
 // backups (their age against the schedule), the free space of the backup folder's disk, and
 // the webhooks' deliveries. Words without paths: settings are named, folders never.
-import type { LinkState } from '../../../lib/link-track.js';
-import type { BackupSchedule } from '../../../lib/backup.js';
+import type { LinkState } from '../../../domain/link-track.js';
+import type { BackupSchedule } from '../../../domain/backup.js';
 import type { Channel } from './schemas.js';
 import { ageMs, bytesWords, plural, spanWords } from './words.js';
 

@@ -1,5 +1,5 @@
 // The handlers of the panel's events routes (the table is routes.ts).
-import { EVENT_KINDS, eventKindVisible, type EventKind } from '../../../lib/event-texts.js';
+import { EVENT_KINDS, eventKindVisible, type EventKind } from '../../../domain/event-texts.js';
 import { encodeCursor } from '../../cursor.js';
 import { HttpError } from '../../errors.js';
 import { json } from '../../respond.js';

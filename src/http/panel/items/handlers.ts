@@ -1,9 +1,9 @@
 // The handlers of the panel's items routes (the table is routes.ts); how items are given lives in
 // actions/item-granter.ts (PalDefender's REST API, else its RCON command).
 import { NO_ITEM_PATH } from '../../../actions/item-granter.js';
-import { userActor } from '../../../lib/actor.js';
+import { userActor } from '../../../domain/actor.js';
 import { ConflictError, NotFoundError } from '../../../lib/errors.js';
-import { ITEM_CATALOG, searchItems } from '../../../lib/items.js';
+import { ITEM_CATALOG, searchItems } from '../../../domain/items.js';
 import { uidKey } from '../../../store/world.js';
 import { encodeCursor } from '../../cursor.js';
 import { json } from '../../respond.js';

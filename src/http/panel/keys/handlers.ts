@@ -1,9 +1,9 @@
 // Integration key administration (spec: Key management; Integration key lifecycle). Admin
 // sessions only (the route table says so); the plaintext key leaves exactly once, in the 201 of
 // the create. The store records each change in the audit log with the signed-in user as the actor.
-import { userActor } from '../../../lib/actor.js';
+import { userActor } from '../../../domain/actor.js';
 import { json } from '../../respond.js';
-import type { CreateKeyRequestSchema } from '../../../rows/schemas.js';
+import type { CreateKeyRequestSchema } from '../../../contract/integration-rows.js';
 import type { PanelHandler } from '../context.js';
 import type { KeyPath } from '../params.js';
 

@@ -1,5 +1,5 @@
 // The Integration API keys as the panel's admins manage them (spec: Key management).
-import { CreateKeyRequestSchema, KeyCreatedSchema, KeyListSchema, KeyRecordSchema } from '../../../rows/schemas.js';
+import { CreateKeyRequestSchema, KeyCreatedSchema, KeyListSchema, KeyRecordSchema } from '../../../contract/integration-rows.js';
 import { route, adminOnly, type PanelRoute } from '../context.js';
 import { KeyPath } from '../params.js';
 import { createKey, listKeys, revokeKey } from './handlers.js';

@@ -2,22 +2,22 @@
 // ban and unban through the game's REST API with the platform user id, the panel's ban list,
 // guilds and the whitelist. The list is read from the save's players (a panel holds hundreds,
 // not millions), filtered and paged by uid in memory.
-import { userActor } from '../../../lib/actor.js';
+import { userActor } from '../../../domain/actor.js';
 import { ConflictError, GameUnavailableError, NotFoundError } from '../../../lib/errors.js';
-import type { OnlinePlayer } from '../../../lib/live.js';
+import type { OnlinePlayer } from '../../../domain/live.js';
 import { iso } from '../../../lib/time.js';
-import type { WorldPlayer } from '../../../lib/world.js';
+import type { WorldPlayer } from '../../../domain/world.js';
 import { whitelistKey } from '../../../store/moderation.js';
 import { uidKey } from '../../../store/world.js';
-import { BUILTIN_PAL_NAMES } from '../../../save/names.js';
-import { guildView } from '../../../rows/guild-view.js';
-import { worldWorkers } from '../../../rows/live-rows.js';
-import { paldeckView } from '../../../rows/paldeck-rows.js';
+import { BUILTIN_PAL_NAMES } from '../../../save/world/names.js';
+import { guildView } from '../../../views/guild-view.js';
+import { worldWorkers } from '../../../views/live-rows.js';
+import { paldeckView } from '../../../views/paldeck-rows.js';
 import { encodeCursor } from '../../cursor.js';
 import type { HttpDeps } from '../../deps.js';
-import { guildLabels } from '../../../rows/guild-labels.js';
-import { labelledGuildRows, namedPalRow } from '../../../rows/named-rows.js';
-import { playerRow, utc } from '../../../rows/world-rows.js';
+import { guildLabels } from '../../../views/guild-labels.js';
+import { labelledGuildRows, namedPalRow } from '../../../views/named-rows.js';
+import { playerRow, utc } from '../../../views/world-rows.js';
 import { required } from '../../services.js';
 import { json } from '../../respond.js';
 import type { PanelHandler } from '../context.js';

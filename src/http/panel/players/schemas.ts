@@ -3,8 +3,8 @@
 // location, banned, whitelisted and sessions), bans, guilds and the whitelist.
 import { z } from 'zod';
 import { cursorParam, limitParam } from '../../routes/page-params.js';
-import { LabelledGuildSchema, NamedPalSchema, NamedPalWithOwnerSchema } from '../../../rows/named-schemas.js';
-import { ActivitySchema, GameDataStateSchema, PlayerSchema, Timestamp, UID_PATTERN } from '../../../rows/schemas.js';
+import { LabelledGuildSchema, NamedPalSchema, NamedPalWithOwnerSchema } from '../../../contract/named-rows.js';
+import { ActivitySchema, GameDataStateSchema, PlayerSchema, Timestamp, UID_PATTERN } from '../../../contract/integration-rows.js';
 
 export const PanelPlayerPath = z.object({
   uid: z

@@ -2,9 +2,9 @@
 // ports of HttpDeps.server; the admin actions go to the game through that port, which audits
 // them with the signed-in user as the actor and raises GameUnavailableError (503) when the
 // game does not answer. Without a game server configured, every action is that 503.
-import { userActor } from '../../../lib/actor.js';
+import { userActor } from '../../../domain/actor.js';
 import { fsErrorReason, StorageError } from '../../../lib/errors.js';
-import { serverStatus } from '../../../rows/live-rows.js';
+import { serverStatus } from '../../../views/live-rows.js';
 import { required } from '../../services.js';
 import { json } from '../../respond.js';
 import { countdownPlan } from '../../../actions/countdown-words.js';

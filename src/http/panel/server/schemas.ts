@@ -2,7 +2,7 @@
 // game's admin actions. The status extends the Integration API's with what it leaves out.
 import { z } from 'zod';
 import { WorldOptionSchema } from '../world-option-schema.js';
-import { ServerStatusSchema, Timestamp } from '../../../rows/schemas.js';
+import { ServerStatusSchema, Timestamp } from '../../../contract/integration-rows.js';
 import { FollowedWorldSchema, FreshnessSchema } from '../world/schemas.js';
 import { COUNTDOWN_KINDS, DEFAULT_STEPS_SEC, MAX_STEP_SEC, MAX_STEPS } from '../../../actions/countdown-words.js';
 

@@ -1,6 +1,6 @@
 // The handlers of the panel's tasks routes (the table is routes.ts).
-import { userActor } from '../../../lib/actor.js';
-import { dueOf } from '../../../lib/task-schedule.js';
+import { userActor } from '../../../domain/actor.js';
+import { dueOf } from '../../../domain/task-schedule.js';
 import type { TaskRecord } from '../../../store/tasks.js';
 import type { HttpDeps } from '../../deps.js';
 import { json, noContent } from '../../respond.js';

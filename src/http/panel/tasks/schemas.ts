@@ -1,7 +1,7 @@
 // The shapes of the panel's tasks routes: request and response schemas (routes.ts uses them).
 import { z } from 'zod';
-import { consoleDanger } from '../../../lib/console-danger.js';
-import { Timestamp } from '../../../rows/schemas.js';
+import { consoleDanger } from '../../../domain/console-danger.js';
+import { Timestamp } from '../../../contract/integration-rows.js';
 import { CountdownStepsSchema } from '../server/schemas.js';
 
 export const Schedule = z.discriminatedUnion('every', [

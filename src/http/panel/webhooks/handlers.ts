@@ -1,5 +1,5 @@
 // The handlers of the panel's webhooks routes (the table is routes.ts).
-import { userActor } from '../../../lib/actor.js';
+import { userActor } from '../../../domain/actor.js';
 import { json, noContent } from '../../respond.js';
 import { type PanelHandler } from '../context.js';
 import { CreateWebhookSchema, WebhookPath } from './schemas.js';

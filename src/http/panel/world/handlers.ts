@@ -1,8 +1,8 @@
 // Handlers of the panel's world routes: the state of the world now served (from the store,
 // kept across restarts) and of the save watcher (this run), and a parse on request through
 // HttpDeps.server.world, which runs one parse at a time and audits the request.
-import { userActor } from '../../../lib/actor.js';
-import { worldSummary, worldWorkers } from '../../../rows/live-rows.js';
+import { userActor } from '../../../domain/actor.js';
+import { worldSummary, worldWorkers } from '../../../views/live-rows.js';
 import { required } from '../../services.js';
 import { json } from '../../respond.js';
 import type { PanelHandler } from '../context.js';

@@ -3,12 +3,12 @@
 // their live positions from the REST poller, each in in-game map coordinates (lib/map-coords.ts)
 // and placed in the texture layer whose bounds hold it, so the web UI can draw without tiles.
 import { MAP_COORDINATES_TEXT, toMapCoords, type WorldXY } from '../../../lib/map-coords.js';
-import { playerIdOfSaveUid } from '../../../lib/player-id.js';
-import type { WorldGuild } from '../../../lib/world.js';
+import { playerIdOfSaveUid } from '../../../domain/player-id.js';
+import type { WorldGuild } from '../../../domain/world.js';
 import type { MapActor } from '../../../game/game-data-map.js';
 import { MAP_DATASET } from '../../integration/map.js';
-import { guildLabels } from '../../../rows/guild-labels.js';
-import { isRunning } from '../../../rows/live-rows.js';
+import { guildLabels } from '../../../views/guild-labels.js';
+import { isRunning } from '../../../views/live-rows.js';
 import { json } from '../../respond.js';
 import { mapTilesTemplate } from '../../web/map-tiles.js';
 import type { PanelHandler } from '../context.js';

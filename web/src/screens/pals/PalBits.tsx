@@ -1,5 +1,5 @@
 // Small drawings of a pal: condenser stars, talents at a glance, and its skills by name.
-import type { Talents } from '../../../../src/lib/world';
+import type { Talents } from '../../../../src/domain/world';
 import type { SkillName } from '../../types';
 import { starsWords } from './pal-words';
 

@@ -1,7 +1,7 @@
 // Panel users: the list, a role change, a password reset or a removal (each after a question),
 // and the form that adds one.
 import { useState } from 'react';
-import { PASSWORD_MIN_LENGTH, PASSWORD_RULE, USERNAME_INPUT_PATTERN } from '../../../../src/lib/account';
+import { PASSWORD_MIN_LENGTH, PASSWORD_RULE, USERNAME_INPUT_PATTERN } from '../../../../src/domain/account';
 import { api } from '../../api';
 import { useAction, useData } from '../../hooks';
 import { useSession } from '../../session';

@@ -1,0 +1,260 @@
+// Level.sav: decodes the parts of `worldSaveData` the world rows need (characters, guilds, bases
+// with their worker containers, character containers, game time) and skips the rest by size.
+// Each map entry is decoded on its own as it is read (an entry sink of the GVAS decoder), and only
+// what the rows use of it is kept; one that fits no known layout is skipped with a drift warning.
+
+import { SaveError, SaveReadError } from '../errors.js';
+import { decodeBaseCamp, decodeWorkerDirector, type BaseCampRaw } from './base-camp.js';
+import { decodeCharacter, type CharacterRaw } from './character.js';
+import { decodeContainerSlots, type SlotRaw } from './container-slots.js';
+import { decodeGroup, type GuildRaw } from './guild.js';
+import { decodeGvas } from '../gvas/file.js';
+import type { GvasHeader } from '../gvas/header.js';
+import { sanitize } from '../gvas/tag.js';
+import {
+  getBigInt,
+  getBytes,
+  getGuid,
+  getMap,
+  getNum,
+  getProps,
+  getStr,
+  isProps,
+  type EntrySink,
+  type PropMap,
+  type Select,
+  type Value,
+} from '../gvas/types.js';
+import { blobOffset, blobReader, type RawCtx } from './raw-common.js';
+import { ByteReader } from '../reader.js';
+import { StringPool } from '../gvas/string-pool.js';
+import { WarningSink } from '../warnings.js';
+
+export interface LevelCharacter {
+  /** The map key's PlayerUId, for players; '' for every other character (pals carry zero). */
+  playerUid: string;
+  instanceId: string;
+  raw: CharacterRaw;
+}
+
+export interface LevelBase extends BaseCampRaw {
+  workerContainerId?: string;
+}
+
+export interface LevelData {
+  header: GvasHeader;
+  characters: LevelCharacter[];
+  guilds: GuildRaw[];
+  bases: LevelBase[];
+  /** Occupied slots of every character container, by instance id. */
+  slots: Map<string, SlotRaw>;
+  gameDateTimeTicks?: number;
+  realDateTimeTicks?: number;
+  timestamp?: bigint;
+  /** Facts that date the save: layouts and properties met. */
+  traits: Set<string>;
+}
+
+const LEVEL_SELECT: Select = {
+  Timestamp: true,
+  // Map values and array elements are narrowed to the properties read below, so the sibling
+  // `CustomVersionData` blobs and the rest are skipped by size.
+  worldSaveData: {
+    CharacterSaveParameterMap: { RawData: true },
+    GroupSaveDataMap: { GroupType: true, RawData: true },
+    BaseCampSaveData: { RawData: true, WorkerDirector: { RawData: true } },
+    CharacterContainerSaveData: { Slots: { SlotIndex: true, RawData: true } },
+    GameTimeSaveData: true,
+    WorldMetaSaveVersionBitMask: true,
+  },
+};
+
+const CHARACTERS = 'worldSaveData.CharacterSaveParameterMap';
+const GROUPS = 'worldSaveData.GroupSaveDataMap';
+const BASES = 'worldSaveData.BaseCampSaveData';
+const CONTAINERS = 'worldSaveData.CharacterContainerSaveData';
+
+/**
+ * What the entries of one occurrence of a map gave. Entries are decoded as they are read (the map
+ * keeps none of them), but their warnings wait here: they follow every warning of the GVAS walk,
+ * characters first, then guilds, bases and containers, as when the maps were decoded whole
+ * first. Only the occurrence that ends up in worldSaveData counts, should a name repeat.
+ */
+class Occurrence<T> {
+  readonly warnings = new WarningSink();
+  readonly traits = new Set<string>();
+  /** The blob decoders' context: one per occurrence, so its blob readers share one root reader. */
+  readonly ctx: RawCtx;
+  constructor(
+    readonly items: T,
+    level: Level,
+  ) {
+    this.ctx = { file: level.file, warnings: this.warnings, gvas: level.gvas, root: level.root, pool: level.pool };
+  }
+}
+
+type Collected<T> = Map<PropMap, Occurrence<T>>;
+
+interface Level {
+  file: string;
+  gvas: Uint8Array;
+  root: ByteReader;
+  pool: StringPool;
+}
+
+function occurrence<T>(all: Collected<T>, map: PropMap, level: Level, empty: () => T): Occurrence<T> {
+  let o = all.get(map);
+  if (!o) {
+    o = new Occurrence(empty(), level);
+    all.set(map, o);
+  }
+  return o;
+}
+
+export function decodeLevel(gvas: Uint8Array, warnings: WarningSink): LevelData {
+  const file = 'Level.sav';
+  const characters: Collected<LevelCharacter[]> = new Map();
+  const guilds: Collected<GuildRaw[]> = new Map();
+  const bases: Collected<LevelBase[]> = new Map();
+  const slots: Collected<Map<string, SlotRaw>> = new Map();
+  const level: Level = { file, gvas, root: new ByteReader(gvas), pool: new StringPool() };
+  const sinks = new Map<string, EntrySink>([
+    [
+      CHARACTERS,
+      (k, v, i, map) => {
+        const o = occurrence(characters, map, level, () => []);
+        readCharacter(o.ctx, k, v, i, o);
+      },
+    ],
+    [
+      GROUPS,
+      (_k, v, i, map) => {
+        const o = occurrence(guilds, map, level, () => []);
+        readGuild(o.ctx, v, i, o);
+      },
+    ],
+    [
+      BASES,
+      (_k, v, i, map) => {
+        const o = occurrence(bases, map, level, () => []);
+        readBase(o.ctx, v, i, o);
+      },
+    ],
+    [
+      CONTAINERS,
+      (k, v, i, map) => {
+        const o = occurrence(slots, map, level, () => new Map<string, SlotRaw>());
+        readSlots(o.ctx, k, v, i, o.items);
+      },
+    ],
+  ]);
+  const g = decodeGvas(gvas, file, warnings, LEVEL_SELECT, sinks);
+  const world = getProps(g.props, 'worldSaveData');
+  if (!world) {
+    // Typically LevelMeta.sav, a player save or another game save given in place of Level.sav.
+    const cls = sanitize(g.header.saveClass.replace(/^.*\./, '')) || 'unknown';
+    throw new SaveReadError('no_world_data', `not a world save (Level.sav): it holds no worldSaveData (save class ${cls})`);
+  }
+  const traits = new Set<string>();
+  if (world.has('WorldMetaSaveVersionBitMask')) traits.add('bitmask');
+  /** The occurrence that ended up in worldSaveData: its items, warnings and traits. */
+  const take = <T>(all: Collected<T>, name: string, empty: T): T => {
+    const map = getMap(world, name);
+    const o = map && all.get(map);
+    if (!o) return empty;
+    warnings.append(o.warnings);
+    for (const t of o.traits) traits.add(t);
+    return o.items;
+  };
+  const time = getProps(world, 'GameTimeSaveData');
+  return {
+    header: g.header,
+    characters: take(characters, 'CharacterSaveParameterMap', []),
+    guilds: take(guilds, 'GroupSaveDataMap', []),
+    bases: take(bases, 'BaseCampSaveData', []),
+    slots: take(slots, 'CharacterContainerSaveData', new Map<string, SlotRaw>()),
+    gameDateTimeTicks: getNum(time, 'GameDateTimeTicks'),
+    realDateTimeTicks: getNum(time, 'RealDateTimeTicks'),
+    timestamp: getBigInt(g.props, 'Timestamp'),
+    traits,
+  };
+}
+
+/** Runs one entry's decoder; a SaveError becomes a drift warning and the entry is skipped. */
+function entry<T>(ctx: RawCtx, at: number, path: string, fn: () => T | undefined, what: string): T | undefined {
+  try {
+    const v = fn();
+    if (v === undefined) ctx.warnings.add(ctx.file, at, path, `${what} fits no known layout; skipped`, true);
+    return v;
+  } catch (err) {
+    if (!(err instanceof SaveError)) throw err;
+    ctx.warnings.add(ctx.file, err.offset ?? at, path, `${what} skipped: ${err.message}`, true);
+    return undefined;
+  }
+}
+
+function readCharacter(ctx: RawCtx, key: Value, value: Value, i: number, o: Occurrence<LevelCharacter[]>): void {
+  const path = `${CHARACTERS}[${i}]`;
+  const blob = isProps(value) ? getBytes(value, 'RawData') : undefined;
+  const instanceId = isProps(key) ? getGuid(key, 'InstanceId') : undefined;
+  if (!blob || !instanceId || !isProps(key)) {
+    ctx.warnings.add(ctx.file, 0, path, 'character entry without an instance id or RawData; skipped', true);
+    return;
+  }
+  const raw = entry(ctx, blobOffset(ctx, blob), `${path}.RawData`, () => decodeCharacter(ctx, blob, `${path}.RawData`), 'character');
+  if (!raw) return;
+  o.traits.add(raw.trailer ? 'character-trailer' : 'character-plain');
+  // The key's player uid and the group id are read for players only (world-map.ts): a pal's are
+  // not kept (100,000 pals held 200,000 id strings for nothing).
+  if (!raw.facts.isPlayer) raw.groupId = '';
+  o.items.push({ playerUid: raw.facts.isPlayer ? (getGuid(key, 'PlayerUId') ?? '') : '', instanceId, raw });
+}
+
+function readGuild(ctx: RawCtx, value: Value, i: number, o: Occurrence<GuildRaw[]>): void {
+  const path = `${GROUPS}[${i}]`;
+  if (!isProps(value)) return;
+  const blob = getBytes(value, 'RawData');
+  const type = getStr(value, 'GroupType') ?? '';
+  if (!blob) {
+    ctx.warnings.add(ctx.file, 0, path, 'group without RawData; skipped', true);
+    return;
+  }
+  const at = blobOffset(ctx, blob);
+  const g = entry(ctx, at, `${path}.RawData`, () => decodeGroup(blobReader(ctx, blob), type), 'guild');
+  if (g) {
+    o.traits.add(`guild-${g.layout}`);
+    o.items.push(g);
+  }
+}
+
+function readBase(ctx: RawCtx, value: Value, i: number, o: Occurrence<LevelBase[]>): void {
+  const path = `${BASES}[${i}]`;
+  const blob = isProps(value) ? getBytes(value, 'RawData') : undefined;
+  if (!blob || !isProps(value)) {
+    ctx.warnings.add(ctx.file, 0, path, 'base camp without RawData; skipped', true);
+    return;
+  }
+  const base = entry(ctx, blobOffset(ctx, blob), `${path}.RawData`, () => decodeBaseCamp(blobReader(ctx, blob)), 'base camp');
+  if (!base) return;
+  o.traits.add(base.trailer ? 'base-trailer' : 'base-plain');
+  const wd = getBytes(getProps(value, 'WorkerDirector'), 'RawData');
+  const lb: LevelBase = { ...base };
+  if (wd) {
+    const dir = entry(
+      ctx,
+      blobOffset(ctx, wd),
+      `${path}.WorkerDirector.RawData`,
+      () => decodeWorkerDirector(blobReader(ctx, wd)),
+      'worker director',
+    );
+    if (dir) lb.workerContainerId = dir.containerId;
+  }
+  o.items.push(lb);
+}
+
+function readSlots(ctx: RawCtx, key: Value, value: Value, i: number, out: Map<string, SlotRaw>): void {
+  const id = isProps(key) ? getGuid(key, 'ID') : undefined;
+  if (!id || !isProps(value)) return;
+  const slots = entry(ctx, 0, `${CONTAINERS}[${i}]`, () => decodeContainerSlots(ctx, id, value), 'character container');
+  for (const s of slots ?? []) if (!out.has(s.instanceId)) out.set(s.instanceId, s);
+}
