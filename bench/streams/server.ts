@@ -8,7 +8,7 @@ import { createHandler } from '../../src/http/index.js';
 import { startHttpServer } from '../../src/http/node-adapter.js';
 import { LiveFeed } from '../../src/http/stream/feed.js';
 import { openStore } from '../../src/store/index.js';
-import { makeWorld, onlinePlayer, playerUid, TestLive } from '../../test/http/fixture.js';
+import { makeWorld, onlinePlayer, playerUid, TestLive } from '../../test/helpers/fixture.js';
 
 const POLL_MS = 1_000;
 const dataDir = process.env.SERVICE_DATA_DIR!;

@@ -10,7 +10,7 @@ import { createConfigEditor } from '../../src/actions/config-editor.js';
 import { createHandler } from '../../src/http/index.js';
 import { defaultIni, parseConfig } from '../../src/game-config/config-file.js';
 import { tempDir } from '../helpers/temp.js';
-import { ManualClock, silentLog, tempStore, TestLive } from '../http/fixture.js';
+import { ManualClock, silentLog, tempStore, TestLive } from '../helpers/fixture.js';
 import { ADMIN, panelCalls } from '../http/panel-harness.js';
 
 /** The 1.0 defaults, in the game's order and spelling. */

@@ -13,7 +13,7 @@ import { createConfigEditor, PREVIOUS_SUFFIX } from '../../src/actions/config-ed
 import { createHandler } from '../../src/http/index.js';
 import { applyChanges, ConfigFileError, parseConfig } from '../../src/game-config/config-file.js';
 import { tempDir } from '../helpers/cli.js';
-import { ManualClock, silentLog, tempStore, TestLive, toHttpRequest } from '../http/fixture.js';
+import { ManualClock, silentLog, tempStore, TestLive, toHttpRequest } from '../helpers/fixture.js';
 import { ADMIN, VIEWER, type PanelResponse } from '../http/panel-harness.js';
 
 // As palworld-server-docker's README lays one out, with palpanel beside it: comments everywhere,

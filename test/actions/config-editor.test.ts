@@ -9,7 +9,7 @@ import { createConfigEditor, PREVIOUS_SUFFIX } from '../../src/actions/config-ed
 import { createHandler } from '../../src/http/index.js';
 import { applyChanges, ConfigFileError, parseConfig } from '../../src/game-config/config-file.js';
 import { tempDir } from '../helpers/cli.js';
-import { ManualClock, silentLog, tempStore, TestLive, toHttpRequest, type TempStore } from '../http/fixture.js';
+import { ManualClock, silentLog, tempStore, TestLive, toHttpRequest, type TempStore } from '../helpers/fixture.js';
 import { ADMIN, VIEWER, panelCalls } from '../http/panel-harness.js';
 
 // As the game writes it: a section line, then OptionSettings on one line (shortened here, with

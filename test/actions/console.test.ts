@@ -8,7 +8,7 @@ import { parseHostPort } from '../../src/config/settings.js';
 import { startSimGameServer, type SimGameServer } from '../../src/demo/sim/index.js';
 import { createHandler } from '../../src/http/index.js';
 import { maskCommand, fillPlaceholders } from '../../src/domain/console-text.js';
-import { makeWorld, ManualClock, silentLog, tempStore, TestLive, toHttpRequest, type TempStore } from '../http/fixture.js';
+import { makeWorld, ManualClock, silentLog, tempStore, TestLive, toHttpRequest, type TempStore } from '../helpers/fixture.js';
 import { ADMIN, VIEWER } from '../http/panel-harness.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];

@@ -7,7 +7,7 @@ import { countdownPlan, countdownWords, spanWords } from '../../src/actions/coun
 import { startSimGameServer } from '../../src/demo/sim/index.js';
 import { GameRestClient } from '../../src/game/rest-client.js';
 import { ConflictError, GameUnavailableError, NotFoundError } from '../../src/lib/errors.js';
-import { tempStore } from '../http/fixture.js';
+import { tempStore } from '../helpers/fixture.js';
 import { manualTime } from '../helpers/manual-time.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];

@@ -12,7 +12,7 @@ import { startSimGameServer } from '../../src/demo/sim/index.js';
 import { createHandler } from '../../src/http/index.js';
 import { playerIdOfSaveUid } from '../../src/domain/player-id.js';
 import { ITEM_CATALOG } from '../../src/domain/items.js';
-import { makeWorld, ManualClock, silentLog, tempStore, TestLive } from '../http/fixture.js';
+import { makeWorld, ManualClock, silentLog, tempStore, TestLive } from '../helpers/fixture.js';
 import { ADMIN, VIEWER, panelCalls } from '../http/panel-harness.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];

@@ -15,7 +15,7 @@ import { startSimGameServer } from '../../src/demo/sim/index.js';
 import { GameRestClient } from '../../src/game/rest-client.js';
 import { SYSTEM } from '../../src/domain/actor.js';
 import { NotConfiguredError } from '../../src/lib/errors.js';
-import { tempStore } from '../http/fixture.js';
+import { tempStore } from '../helpers/fixture.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Notifier } from '../../src/actions/notifier.js';
 import { SYSTEM_PASSWORD_REFUSED, SYSTEM_REACHABLE, SYSTEM_UNREACHABLE } from '../../src/domain/event-texts.js';
-import { silentLog } from '../http/fixture.js';
+import { silentLog } from '../helpers/fixture.js';
 import { ADMIN, panelHarness, VIEWER } from '../http/panel-harness.js';
 import { waitFor } from '../helpers/wait.js';
 

@@ -28,7 +28,7 @@ import type { AnyRoute } from '../../src/http/routes/route.js';
 import { readTar } from '../../src/lib/tar.js';
 import { CONFORMANCE_CASES, runCase, type ConformanceFixture } from '../http/conformance-table.js';
 import { ADMIN, seedConformance, VIEWER } from '../http/conformance-fixture.js';
-import { bareHandler, onlinePlayer, silentLog, tempStore, TestLive, type Send, type TempStore } from '../http/fixture.js';
+import { bareHandler, onlinePlayer, silentLog, tempStore, TestLive, type Send, type TempStore } from '../helpers/fixture.js';
 import { FIXTURES, ROOT } from '../helpers/cli.js';
 import { waitFor } from '../helpers/wait.js';
 import { startWiredServe, type WiredServe } from './live-rig.js';

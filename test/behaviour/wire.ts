@@ -1,12 +1,12 @@
 // How the recorder sends a request and reads the whole answer, in-process (through the
-// handler, as test/http/fixture.ts inProcessSend does) and over a real socket. Unlike the
+// handler, as test/helpers/fixture.ts inProcessSend does) and over a real socket. Unlike the
 // fixture's senders these read every kind of body the core answers: a string or buffer, a
 // server-sent-events stream (its opening, read until it goes quiet, then the client leaves)
 // and a file (a backup download). Bodies come back as bytes; the recorder decides how to show them.
 import { readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import type { Handler } from '../../src/http/types.js';
-import { browserHeaders, toHttpRequest } from '../http/fixture.js';
+import { browserHeaders, toHttpRequest } from '../helpers/fixture.js';
 
 export interface RawRequest {
   method: string;

@@ -3,7 +3,7 @@
 // sessions bounded to the days asked, bad input refused.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { P } from './conformance-table.js';
-import { HOST_UID, makeWorld } from './fixture.js';
+import { HOST_UID, makeWorld } from '../helpers/fixture.js';
 import { panelHarness, VIEWER, type PanelHarness } from './panel-harness.js';
 
 const HOUR = 3_600_000;

@@ -3,7 +3,7 @@
 // route-table.test.ts; here, what each route does.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { P } from './conformance-table.js';
-import type { ManualClock, TempStore } from './fixture.js';
+import type { ManualClock, TempStore } from '../helpers/fixture.js';
 import { ADMIN, panelHarness, VIEWER, type PanelHarness } from './panel-harness.js';
 
 const NEW_PASSWORD = 'a-brand-new-passphrase-77';

@@ -14,7 +14,7 @@ import { builtExecutable, tempDir } from '../helpers/cli.js';
 import { waitFor } from '../helpers/wait.js';
 import { CONFORMANCE_CASES, get, runCase, type ConformanceFixture } from './conformance-table.js';
 import { seedConformance, type SeededFixture } from './conformance-fixture.js';
-import { socketSend, type Send } from './fixture.js';
+import { socketSend, type Send } from '../helpers/fixture.js';
 
 const setsOnline = (c: (typeof CONFORMANCE_CASES)[number]) => c.run.toString().includes('setOnline');
 const withoutGame = CONFORMANCE_CASES.filter((c) => !c.needs?.length);

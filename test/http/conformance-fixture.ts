@@ -4,7 +4,7 @@
 import type { Store } from '../../src/store/index.js';
 import { SYSTEM_TEXTS } from '../../src/store/events.js';
 import type { ConformanceFixture } from './conformance-table.js';
-import { makeWorld } from './fixture.js';
+import { makeWorld } from '../helpers/fixture.js';
 
 export const ADMIN = { username: 'admin', password: 'correct-horse-battery-staple' };
 export const VIEWER = { username: 'viewer', password: 'viewer-pass-phrase-42' };

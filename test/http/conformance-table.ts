@@ -5,7 +5,7 @@
 // Cases marked `needs` use a fixture capability a plain executable run may not offer.
 import { expect } from 'vitest';
 import type { WorldSnapshot } from '../../src/domain/world.js';
-import type { Send, WireRequest, WireResponse } from './fixture.js';
+import type { Send, WireRequest, WireResponse } from '../helpers/fixture.js';
 
 export const I = '/api/integration/v1';
 export const P = '/api/v1';

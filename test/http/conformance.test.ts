@@ -6,7 +6,7 @@ import { startHttpServer, type RunningHttpServer } from '../../src/http/node-ada
 import type { Handler } from '../../src/http/types.js';
 import { CONFORMANCE_CASES, runCase, type ConformanceFixture } from './conformance-table.js';
 import { seedConformance } from './conformance-fixture.js';
-import { inProcessSend, onlinePlayer, silentLog, socketSend, tempStore, TestLive, type Send, type TempStore } from './fixture.js';
+import { inProcessSend, onlinePlayer, silentLog, socketSend, tempStore, TestLive, type Send, type TempStore } from '../helpers/fixture.js';
 
 async function setup(): Promise<{ ts: TempStore; handler: Handler; fx: ConformanceFixture }> {
   const ts = await tempStore();

@@ -26,7 +26,7 @@ import {
   TestLive,
   type Send,
   type TempStore,
-} from './fixture.js';
+} from '../helpers/fixture.js';
 
 describe('error mapping', () => {
   const logged: unknown[] = [];

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHandler } from '../../src/http/index.js';
 import { P } from './conformance-table.js';
-import { ManualClock, onlinePlayer, silentLog, tempStore, TestLive, toHttpRequest, type TempStore } from './fixture.js';
+import { ManualClock, onlinePlayer, silentLog, tempStore, TestLive, toHttpRequest, type TempStore } from '../helpers/fixture.js';
 import { ADMIN, VIEWER } from './panel-harness.js';
 
 describe('panel metrics and events routes', () => {

@@ -8,7 +8,7 @@ import { LiveFeed } from '../../src/http/stream/feed.js';
 import { startLiveServe } from '../helpers/live-serve.js';
 import { waitFor } from '../helpers/wait.js';
 import { P } from './conformance-table.js';
-import { ManualClock, silentLog, tempStore, TestLive, type TempStore } from './fixture.js';
+import { ManualClock, silentLog, tempStore, TestLive, type TempStore } from '../helpers/fixture.js';
 import { ADMIN, VIEWER } from './panel-harness.js';
 import { openSse, type SseClient } from './sse-client.js';
 import { fromPanelPage } from '../helpers/panel-page.js';

@@ -12,7 +12,7 @@ import { parseWorld, type ParseResult } from '../../src/save/index.js';
 import { guidFromStem } from '../../src/save/reader.js';
 import { WarningSink } from '../../src/save/warnings.js';
 import { P } from './conformance-table.js';
-import { TestLive } from './fixture.js';
+import { TestLive } from '../helpers/fixture.js';
 import { ADMIN, panelHarness, VIEWER, type PanelHarness } from './panel-harness.js';
 import { FIXTURES, loadWorld } from '../save/fixtures.js';
 

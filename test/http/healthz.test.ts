@@ -2,7 +2,7 @@
 // open and requests are served, 503 {"status":"failing"} otherwise; it names nothing.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHandler } from '../../src/http/index.js';
-import { ManualClock, silentLog, tempStore, TestLive, toHttpRequest, type TempStore } from './fixture.js';
+import { ManualClock, silentLog, tempStore, TestLive, toHttpRequest, type TempStore } from '../helpers/fixture.js';
 
 let ts: TempStore | null = null;
 afterEach(() => ts?.cleanup());

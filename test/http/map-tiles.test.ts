@@ -11,7 +11,7 @@ import { startHttpServer, type RunningHttpServer } from '../../src/http/node-ada
 import { mapTilesOf } from '../../src/http/web/map-tiles.js';
 import { SESSION_COOKIE } from '../../src/http/panel/cookies.js';
 import { tempDir } from '../helpers/temp.js';
-import { ManualClock, silentLog, tempStore, TestLive, type TempStore } from './fixture.js';
+import { ManualClock, silentLog, tempStore, TestLive, type TempStore } from '../helpers/fixture.js';
 
 // A real 1x1 PNG (its signature and chunks), and a secret beside the tile folder.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');

@@ -4,7 +4,7 @@ import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startHttpServer, type RunningHttpServer } from '../../src/http/node-adapter.js';
 import type { Handler, HttpRequest, HttpResponse } from '../../src/http/types.js';
-import { socketSend } from './fixture.js';
+import { socketSend } from '../helpers/fixture.js';
 
 const LIMITS = { headersTimeoutMs: 400, requestTimeoutMs: 800, checkIntervalMs: 100, keepAliveTimeoutMs: 2000 };
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { panelTable } from '../../src/http/panel/routes.js';
 import { seedConformance, type SeededFixture } from './conformance-fixture.js';
 import { login } from './conformance-table.js';
-import { bareHandler, inProcessSend, tempStore, type Send, type TempStore } from './fixture.js';
+import { bareHandler, inProcessSend, tempStore, type Send, type TempStore } from '../helpers/fixture.js';
 
 const GAME = 'palpanel has no game server configured (SERVICE_GAME_REST_URL).';
 const SAVE = 'palpanel has no save folder configured (SERVICE_SAVE_DIR).';

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandler } from '../../src/http/index.js';
-import { inProcessSend, silentLog, tempStore, TestLive, type TempStore } from './fixture.js';
+import { inProcessSend, silentLog, tempStore, TestLive, type TempStore } from '../helpers/fixture.js';
 
 const REDOCLY = fileURLToPath(new URL('../../node_modules/@redocly/cli/bin/cli.js', import.meta.url));
 const run = promisify(execFile);

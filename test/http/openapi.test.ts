@@ -9,7 +9,7 @@ import { buildOpenApiDocument, createHandler } from '../../src/http/index.js';
 import type { WorldSummary, WorldWorkers } from '../../src/contract/integration-rows.js';
 import { seedConformance, ADMIN } from './conformance-fixture.js';
 import { I, P, login } from './conformance-table.js';
-import { HOST_UID, inProcessSend, onlinePlayer, silentLog, tempStore, TestLive, type Send, type TempStore } from './fixture.js';
+import { HOST_UID, inProcessSend, onlinePlayer, silentLog, tempStore, TestLive, type Send, type TempStore } from '../helpers/fixture.js';
 
 // ajv-formats is CommonJS with `exports.default`: under NodeNext the default import is the module object.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (

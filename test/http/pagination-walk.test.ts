@@ -16,7 +16,7 @@ import {
   TestLive,
   type Send,
   type TempStore,
-} from './fixture.js';
+} from '../helpers/fixture.js';
 
 const N = 10_000;
 

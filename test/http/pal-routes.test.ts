@@ -1,7 +1,7 @@
 // GET /api/v1/pals, the pal browser's list: filters by owner, species, placement and level,
 // sorted on the server, walked with nextCursor; any session may read it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeWorld } from './fixture.js';
+import { makeWorld } from '../helpers/fixture.js';
 import { P } from './conformance-table.js';
 import { ADMIN, panelHarness, VIEWER, type PanelHarness } from './panel-harness.js';
 

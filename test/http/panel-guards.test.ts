@@ -9,7 +9,7 @@ import type { HttpDeps } from '../../src/http/deps.js';
 import { createPanelSurface, panelTable } from '../../src/http/panel/index.js';
 import { RouteTable } from '../../src/http/routes/table.js';
 import { P } from './conformance-table.js';
-import type { TempStore } from './fixture.js';
+import type { TempStore } from '../helpers/fixture.js';
 import { ADMIN, panelHarness, type PanelHarness } from './panel-harness.js';
 
 const TTL = 3_600_000;

@@ -3,7 +3,7 @@
 import { createHandler, type HttpDeps } from '../../src/http/index.js';
 import type { Handler } from '../../src/http/types.js';
 import { P } from './conformance-table.js';
-import { ManualClock, silentLog, tempStore, TestLive, toHttpRequest, type TempStore, type WireRequest } from './fixture.js';
+import { ManualClock, silentLog, tempStore, TestLive, toHttpRequest, type TempStore, type WireRequest } from '../helpers/fixture.js';
 
 export const ADMIN = { username: 'admin', password: 'correct-horse-battery-staple' };
 export const VIEWER = { username: 'viewer', password: 'viewer-pass-phrase-42' };

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clientKey, DEFAULT_THROTTLE, LoginThrottle } from '../../src/http/panel/auth/login-throttle.js';
 import { P } from './conformance-table.js';
-import type { ManualClock, TempStore } from './fixture.js';
+import type { ManualClock, TempStore } from '../helpers/fixture.js';
 import { ADMIN, panelHarness, VIEWER, type PanelHarness } from './panel-harness.js';
 
 const TTL = 3_600_000;

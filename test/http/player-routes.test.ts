@@ -10,7 +10,7 @@ import { EMPTY_LIVE } from '../../src/poller/live-source.js';
 import { createHandler } from '../../src/http/index.js';
 import { RestPoller } from '../../src/poller/rest-poller.js';
 import { P } from './conformance-table.js';
-import { HOST_UID, makeWorld, ManualClock, playerUid, silentLog, tempStore, toHttpRequest, type TempStore } from './fixture.js';
+import { HOST_UID, makeWorld, ManualClock, playerUid, silentLog, tempStore, toHttpRequest, type TempStore } from '../helpers/fixture.js';
 import { ADMIN, VIEWER } from './panel-harness.js';
 
 const GDK = 'gdk_2535412345678901';

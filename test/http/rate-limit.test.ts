@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHandler } from '../../src/http/index.js';
 import { SlidingWindowLimiter } from '../../src/http/integration/rate-limit.js';
 import { I } from './conformance-table.js';
-import { inProcessSend, makeWorld, ManualClock, silentLog, tempStore, type Send, type TempStore, TestLive } from './fixture.js';
+import { inProcessSend, makeWorld, ManualClock, silentLog, tempStore, type Send, type TempStore, TestLive } from '../helpers/fixture.js';
 
 describe('SlidingWindowLimiter', () => {
   it('allows exactly `limit` requests per window and counts no refused request', () => {

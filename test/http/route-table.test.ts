@@ -13,7 +13,7 @@ import { panelTable } from '../../src/http/panel/routes.js';
 import type { AnyRoute } from '../../src/http/routes/route.js';
 import { seedConformance, type SeededFixture } from './conformance-fixture.js';
 import { login } from './conformance-table.js';
-import { bareHandler, inProcessSend, tempStore, type Send, type TempStore, type WireResponse } from './fixture.js';
+import { bareHandler, inProcessSend, tempStore, type Send, type TempStore, type WireResponse } from '../helpers/fixture.js';
 
 const HOST = 'panel.test';
 const FOREIGN = 'https://evil.example';

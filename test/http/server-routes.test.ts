@@ -16,7 +16,7 @@ import { GameDataPoller } from '../../src/poller/game-data-poller.js';
 import { RestPoller } from '../../src/poller/rest-poller.js';
 import { BASE_PALS, PLAYERS } from '../sim/sample-world.js';
 import { P } from './conformance-table.js';
-import { makeWorld, ManualClock, silentLog, tempStore, TestLive, toHttpRequest, type TempStore } from './fixture.js';
+import { makeWorld, ManualClock, silentLog, tempStore, TestLive, toHttpRequest, type TempStore } from '../helpers/fixture.js';
 import { ADMIN, VIEWER } from './panel-harness.js';
 
 interface Rig {

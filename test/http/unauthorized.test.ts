@@ -7,7 +7,7 @@ import { startHttpServer, type RunningHttpServer } from '../../src/http/node-ada
 import type { Handler } from '../../src/http/types.js';
 import { KEY_PATTERN } from '../../src/lib/key-grammar.js';
 import { I } from './conformance-table.js';
-import { inProcessSend, makeWorld, silentLog, tempStore, TestLive, type TempStore } from './fixture.js';
+import { inProcessSend, makeWorld, silentLog, tempStore, TestLive, type TempStore } from '../helpers/fixture.js';
 
 function raw(port: number, request: string): Promise<string> {
   return new Promise((resolve, reject) => {

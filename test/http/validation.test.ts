@@ -6,7 +6,7 @@ import { HttpError } from '../../src/http/errors.js';
 import { routeFactory, type RequestSchemas } from '../../src/http/routes/route.js';
 import { RouteTable } from '../../src/http/routes/table.js';
 import { validateBody, validateParams, validateQuery, withWireError } from '../../src/http/routes/validate.js';
-import { toHttpRequest } from './fixture.js';
+import { toHttpRequest } from '../helpers/fixture.js';
 
 const route = routeFactory<object, null>();
 const make = (request: RequestSchemas) =>

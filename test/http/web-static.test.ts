@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createHandler, WebAssets } from '../../src/http/index.js';
 import { unpackWeb, webAssetsFromDir } from '../../src/http/web/assets.js';
 import { tempDir } from '../helpers/temp.js';
-import { ManualClock, silentLog, tempStore, TestLive, toHttpRequest, type TempStore } from './fixture.js';
+import { ManualClock, silentLog, tempStore, TestLive, toHttpRequest, type TempStore } from '../helpers/fixture.js';
 
 const PAGE =
   '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script><link rel="stylesheet" href="/assets/index-def456.css"></head><body><div id="root"></div></body></html>';

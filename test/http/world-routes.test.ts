@@ -17,7 +17,7 @@ import { toMapCoords } from '../../src/lib/map-coords.js';
 import { FIXTURES, tempDir } from '../helpers/cli.js';
 import { waitFor } from '../helpers/wait.js';
 import { P } from './conformance-table.js';
-import { makeWorld, ManualClock, onlinePlayer, silentLog, tempStore, TestLive, toHttpRequest, type TempStore } from './fixture.js';
+import { makeWorld, ManualClock, onlinePlayer, silentLog, tempStore, TestLive, toHttpRequest, type TempStore } from '../helpers/fixture.js';
 import { ADMIN, VIEWER } from './panel-harness.js';
 
 const cleanups: (() => void)[] = [];

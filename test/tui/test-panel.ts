@@ -4,7 +4,7 @@
 import { createHandler } from '../../src/http/index.js';
 import { startHttpServer, type RunningHttpServer } from '../../src/http/node-adapter.js';
 import type { Handler } from '../../src/http/types.js';
-import { HOST_UID, makeWorld, onlinePlayer, playerUid, silentLog, tempStore, TestLive } from '../http/fixture.js';
+import { HOST_UID, makeWorld, onlinePlayer, playerUid, silentLog, tempStore, TestLive } from '../helpers/fixture.js';
 
 export interface PanelOptions {
   rateLimit?: number;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningHttpServer } from '../../src/http/node-adapter.js';
-import { HOST_UID, makeWorld, tempStore, type TempStore } from '../http/fixture.js';
+import { HOST_UID, makeWorld, tempStore, type TempStore } from '../helpers/fixture.js';
 import { VIEWER } from '../http/panel-harness.js';
 import { ROOT } from '../helpers/paths.js';
 import { noteSkip } from '../helpers/skipped.js';

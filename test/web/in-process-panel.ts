@@ -9,7 +9,7 @@ import { startHttpServer, type RunningHttpServer } from '../../src/http/node-ada
 import { webAssetsFromDir, type WebAssets } from '../../src/http/web/assets.js';
 import { createLogger } from '../../src/lib/logger.js';
 import type { Store } from '../../src/store/index.js';
-import { TestLive } from '../http/fixture.js';
+import { TestLive } from '../helpers/fixture.js';
 import { ROOT } from '../helpers/paths.js';
 
 /** Builds the web UI into `out` (vite, as build.sh does) and returns its assets. */

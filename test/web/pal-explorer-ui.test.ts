@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningHttpServer } from '../../src/http/node-adapter.js';
 import type { WorldSnapshot } from '../../src/domain/world.js';
 import { parseWorld } from '../../src/save/index.js';
-import { tempStore, type TempStore } from '../http/fixture.js';
+import { tempStore, type TempStore } from '../helpers/fixture.js';
 import { VIEWER } from '../http/panel-harness.js';
 import { ROOT } from '../helpers/paths.js';
 import { noteSkip } from '../helpers/skipped.js';

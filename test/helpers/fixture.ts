@@ -9,7 +9,7 @@ import type { WorldSummary, WorldWorkers } from '../../src/contract/integration-
 import { EMPTY_LIVE, type LiveSource } from '../../src/poller/live-source.js';
 import type { Handler, HttpRequest } from '../../src/http/types.js';
 import { createHandler } from '../../src/http/index.js';
-import { tempDir } from '../helpers/temp.js';
+import { tempDir } from './temp.js';
 
 export const HOST_UID = '00000000-0000-0000-0000-000000000001';
 
