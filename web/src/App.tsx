@@ -1,31 +1,31 @@
 // The app: sign-in gate, then the shell (navigation, the screen of the path). The session is
 // asked of the server once at start (`/auth/me`); any 401 later brings the sign-in back.
 import { useCallback, useEffect, useId, useState, type ChangeEvent, type ReactNode } from 'react';
-import { api, ApiError, onSignedOut } from './api';
-import { Link, navigate, usePath } from './router';
-import { SessionContext } from './session';
-import { useTheme, type Theme } from './theme';
+import { api, ApiError, onSignedOut } from './api/http';
+import { Link, navigate, usePath } from './shared/router';
+import { SessionContext } from './shared/session';
+import { useTheme, type Theme } from './shared/theme';
 import type { Me } from './types';
-import { CommandPalette } from './ui/CommandPalette';
+import { CommandPalette } from './features/palette/CommandPalette';
 import { SelectField } from './ui/fields';
 import { Loading, ErrorNote } from './ui/states';
-import { Login } from './screens/Login';
-import { Dashboard } from './screens/Dashboard';
-import { Players } from './screens/Players';
-import { PlayerDetail } from './screens/PlayerDetail';
-import { Guilds } from './screens/Guilds';
-import { GuildDetail } from './screens/GuildDetail';
-import { Pals } from './screens/Pals';
-import { MapScreen } from './screens/MapScreen';
-import { Backups } from './screens/Backups';
-import { Console } from './screens/Console';
-import { Config } from './screens/Config';
-import { Items } from './screens/Items';
-import { Tasks } from './screens/Tasks';
-import { Settings } from './screens/settings/Settings';
-import { Moderation } from './screens/Moderation';
-import { Diagnostics } from './screens/Diagnostics';
-import { Activity } from './screens/Activity';
+import { Login } from './features/auth/Login';
+import { Dashboard } from './features/dashboard/Dashboard';
+import { Players } from './features/players/Players';
+import { PlayerDetail } from './features/players/PlayerDetail';
+import { Guilds } from './features/guilds/Guilds';
+import { GuildDetail } from './features/guilds/GuildDetail';
+import { Pals } from './features/pals/Pals';
+import { MapScreen } from './features/map/MapScreen';
+import { Backups } from './features/backups/Backups';
+import { Console } from './features/console/Console';
+import { Config } from './features/config/Config';
+import { Items } from './features/items/Items';
+import { Tasks } from './features/tasks/Tasks';
+import { Settings } from './features/settings/Settings';
+import { Moderation } from './features/moderation/Moderation';
+import { Diagnostics } from './features/diagnostics/Diagnostics';
+import { Activity } from './features/activity/Activity';
 
 interface Screen {
   path: string;

@@ -3,7 +3,7 @@
 // or made copy for its last attempt (exit status, duration, output), a viewer sees the state only.
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BackupCopyCell } from '../src/screens/BackupCopy';
+import { BackupCopyCell } from '../src/features/backups/BackupCopy';
 import type { BackupCopy } from '../src/types';
 
 afterEach(cleanup);

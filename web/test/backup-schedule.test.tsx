@@ -3,8 +3,8 @@
 // with no editor at all (issue 24: viewers see read-only views, not disabled editors).
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ScheduleCard } from '../src/screens/Backups';
-import { SessionContext } from '../src/session';
+import { ScheduleCard } from '../src/features/backups/Backups';
+import { SessionContext } from '../src/shared/session';
 import type { BackupSchedule } from '../src/types';
 
 afterEach(() => {

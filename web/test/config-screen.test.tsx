@@ -5,8 +5,8 @@
 // shows the words for the file's kind as an instruction, without asking the API for its 501.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Config } from '../src/screens/Config';
-import { SessionContext } from '../src/session';
+import { Config } from '../src/features/config/Config';
+import { SessionContext } from '../src/shared/session';
 import type { ConfigData, ConfigSetting } from '../src/types';
 
 afterEach(() => {

@@ -4,8 +4,8 @@
 // success, the refresh interval (fake timers), pages with a cursor, and an edited resource.
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAction, useApi, useData, useEditable, usePaged, type Loaded } from '../src/hooks';
-import { api } from '../src/api';
+import { useAction, useApi, useData, useEditable, usePaged, type Loaded } from '../src/api/hooks';
+import { api } from '../src/api/http';
 
 interface Call {
   method: string;

@@ -5,7 +5,7 @@
 // without EventSource; everything closed on unmount.
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useLive } from '../src/live';
+import { useLive } from '../src/features/events/live';
 import type { LoggedEvent, Metrics, StreamPlayer } from '../src/types';
 
 /** A stand-in for the browser's EventSource: the test opens it, fails it and sends events. */

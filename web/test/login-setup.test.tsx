@@ -3,7 +3,7 @@
 // user exists); once one exists it says nothing of it.
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Login } from '../src/screens/Login';
+import { Login } from '../src/features/auth/Login';
 
 afterEach(() => {
   cleanup();

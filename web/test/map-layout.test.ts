@@ -2,7 +2,7 @@
 // point is in exactly one marker, and names are placed only where they overlap no other name,
 // dot or edge, the selected point's first.
 import { describe, expect, it } from 'vitest';
-import { groupMarkers, placeLabels, type LayerKey, type MapPoint } from '../src/screens/map/map-layout';
+import { groupMarkers, placeLabels, type LayerKey, type MapPoint } from '../src/features/map/map-layout';
 
 const pt = (id: string, kind: LayerKey, x: number, y: number, name = id): MapPoint => ({
   id,

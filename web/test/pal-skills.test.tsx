@@ -3,7 +3,7 @@
 // name shown as-is and marked, and "none" for a pal without skills.
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Skills } from '../src/screens/pals/PalBits';
+import { Skills } from '../src/features/pals/PalBits';
 
 afterEach(cleanup);
 

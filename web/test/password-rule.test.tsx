@@ -5,8 +5,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PASSWORD_MIN_LENGTH, PASSWORD_RULE } from '../../src/domain/account';
 import { validatePassword } from '../../src/store/users';
-import { UsersCard } from '../src/screens/settings/UsersCard';
-import { SessionContext } from '../src/session';
+import { UsersCard } from '../src/features/settings/UsersCard';
+import { SessionContext } from '../src/shared/session';
 
 afterEach(() => {
   cleanup();

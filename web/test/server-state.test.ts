@@ -1,7 +1,7 @@
 // The dashboard's server card in words: no game URL is "Not configured" with the setting to set,
 // never "Unreachable"; a refused password, a game that is down and a running one each as such.
 import { describe, expect, it } from 'vitest';
-import { serverCardState } from '../src/screens/server-state';
+import { serverCardState } from '../src/features/dashboard/server-state';
 
 const poller = (state: string, lastError: string | null = null) => ({
   state,

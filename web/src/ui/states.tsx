@@ -1,6 +1,6 @@
 // Every state of a screen drawn on purpose: loading, failed (in words, with a retry), empty.
 import type { ReactNode } from 'react';
-import type { Loaded, Paged } from '../hooks';
+import type { Loaded, Paged } from '../api/hooks';
 
 export function Loading({ what = 'Loading' }: { what?: string }) {
   return (

@@ -1,0 +1,60 @@
+// One player's sessions over the last 30 days as bars on a day axis (GET /players/{uid}/sessions),
+// with the total in words; each bar names its start and length on hover.
+import { span } from '../../shared/format';
+import { useData } from '../../api/hooks';
+import { Async, Empty } from '../../ui/states';
+
+interface Sessions {
+  from: string;
+  to: string;
+  sessions: { startedAt: string; endedAt: string; open: boolean }[];
+}
+
+const W = 600;
+const H = 44;
+
+export function SessionsTimeline({ uid }: { uid: string }) {
+  const r = useData<Sessions>(`/players/${encodeURIComponent(uid)}/sessions?days=30`);
+  return (
+    <Async r={r} what="Loading sessions">
+      {(s) => {
+        if (s.sessions.length === 0) return <Empty>No sessions in the last 30 days.</Empty>;
+        const t0 = Date.parse(s.from);
+        const t1 = Date.parse(s.to);
+        const x = (t: number) => ((Math.max(t0, t) - t0) / (t1 - t0)) * W;
+        const totalSec = s.sessions.reduce((a, x1) => a + (Date.parse(x1.endedAt) - Math.max(t0, Date.parse(x1.startedAt))) / 1000, 0);
+        const summary = `${s.sessions.length} session${s.sessions.length === 1 ? '' : 's'}, ${span(totalSec)} played in the last 30 days.`;
+        return (
+          <figure className="activity-timeline">
+            <svg viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" role="img" aria-label={summary}>
+              {[0, 7, 14, 21, 28].map((d) => (
+                <line key={d} x1={x(t1 - d * 86_400_000)} x2={x(t1 - d * 86_400_000)} y1={0} y2={H - 14} className="grid" />
+              ))}
+              {s.sessions.map((x1) => {
+                const a = x(Date.parse(x1.startedAt));
+                const b = x(Date.parse(x1.endedAt));
+                return (
+                  <rect
+                    key={x1.startedAt}
+                    x={a}
+                    y={6}
+                    width={Math.max(1.5, b - a)}
+                    height={H - 26}
+                    className={x1.open ? 'bar open' : 'bar'}
+                  >
+                    <title>{`${new Date(x1.startedAt).toLocaleString()}: ${span((Date.parse(x1.endedAt) - Date.parse(x1.startedAt)) / 1000)}${x1.open ? ' (online now)' : ''}`}</title>
+                  </rect>
+                );
+              })}
+            </svg>
+            <figcaption className="small muted activity-timeline-axis">
+              <span>30 days ago</span>
+              <span>{summary}</span>
+              <span>now</span>
+            </figcaption>
+          </figure>
+        );
+      }}
+    </Async>
+  );
+}

@@ -1,0 +1,95 @@
+// Sign in. The login throttle's answers are said in words: a wrong password, and when too many
+// failures from this address hold it back, how long to wait.
+import { useEffect, useState, type FormEvent } from 'react';
+import { api, ApiError } from '../../api/http';
+import { useTitle } from '../../shared/router';
+import type { Me } from '../../types';
+import { span } from '../../shared/format';
+import { Field } from '../../ui/fields';
+import { ErrorNote } from '../../ui/states';
+
+function say(err: unknown): string {
+  if (!(err instanceof ApiError)) return String(err);
+  if (err.code === 'invalid_credentials') return 'The username or password is incorrect.';
+  if (err.status === 429) {
+    const wait = err.retryAfter ? ` Try again in ${span(err.retryAfter)}.` : ' Wait a while before trying again.';
+    return `Too many failed sign-ins from this address.${wait}`;
+  }
+  return err.message;
+}
+
+/** Whether no panel user exists yet (GET /auth/setup); false while unknown. */
+function useNoUserYet(): boolean {
+  const [none, setNone] = useState(false);
+  useEffect(() => {
+    let live = true;
+    api
+      .get<{ data: { usersExist: boolean } }>('/auth/setup')
+      .then((r) => live && setNone(!r.data.usersExist))
+      .catch(() => undefined); // the form works without it
+    return () => void (live = false);
+  }, []);
+  return none;
+}
+
+export function Login({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
+  useTitle('Sign in');
+  const noUserYet = useNoUserYet();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      onSignedIn(await api.post<Me>('/auth/login', { username, password }));
+    } catch (err) {
+      setError(say(err));
+      setPassword('');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="login">
+      <form className="card login-card" onSubmit={(e) => void submit(e)}>
+        <h1>palpanel</h1>
+        <p className="muted">Sign in to manage your Palworld server.</p>
+        {noUserYet && (
+          <p className="warn-text" role="status">
+            No panel user exists yet. Create the first admin on the server, as the user palpanel runs as:{' '}
+            <code>palpanel users add &lt;name&gt; --role admin</code> (with <code>--data-dir</code> naming palpanel’s data dir; in a
+            container: <code>docker compose exec palpanel palpanel users add &lt;name&gt; --role admin</code>). palpanel’s log shows the
+            exact command.
+          </p>
+        )}
+        <Field
+          label="Username"
+          name="username"
+          autoComplete="username"
+          required
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          autoFocus
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <ErrorNote error={error} />
+        <button type="submit" className="primary" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,322 @@
+// The game's settings: typed fields with their ranges and defaults, what changed before it is
+// saved, the raw file (admins), and what applies them (palpanel does not restart the game itself;
+// GET /config says how for the file's kind, the same words POST /config/apply answers with its
+// 501, shown here as the instruction they are). Beside each value the file holds, the value the
+// running game reports when they differ: a change waits for the next start. A save names the
+// version read (If-Match): when someone else changed the file meanwhile, nothing is written, the
+// screen says so and reads the file again. A WorldOption.sav in the world folder overrides the
+// settings file: the screen says so and marks the settings the game takes from it. A viewer
+// reads the values as text, not as editors it may not use. Without a settings file the screen
+// says so once, with what helps (a setting and a restart of palpanel, not a retry).
+import { Fragment, useMemo, useState } from 'react';
+import { sameSettingValue } from '../../../../src/game-config/same-value';
+import { api, ApiError, type Data } from '../../api/http';
+import { useAction, useData } from '../../api/hooks';
+import { useTitle } from '../../shared/router';
+import { useIsAdmin } from '../../shared/session';
+import type { ConfigData, ConfigSetting } from '../../types';
+import { Badge, Card, PageHead } from '../../ui/bits';
+import { Field, SelectField } from '../../ui/fields';
+import { Async, ErrorNote } from '../../ui/states';
+
+type Value = ConfigSetting['value'];
+const shown = (v: Value) => (v === null ? '' : Array.isArray(v) ? v.join(',') : String(v));
+/** The edited text as the API takes the setting: a list as an array of its comma-separated items. */
+function typed(s: ConfigSetting, v: string): Value {
+  if (s.type === 'bool') return v === 'true';
+  if (s.type === 'int' || s.type === 'float') return Number(v);
+  if (s.type === 'list')
+    return v
+      .split(',')
+      .map((x) => x.trim())
+      .filter((x) => x !== '');
+  return v;
+}
+
+/** The value the game runs with, when it differs from the file's. */
+export const pendingOf = (s: ConfigSetting) =>
+  s.effective !== null && s.value !== null && !sameSettingValue(s.value, s.effective) ? s.effective : null;
+
+/** Words with `code` spans, as the API writes commands. */
+function Words({ text }: { text: string }) {
+  return <>{text.split('`').map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : <Fragment key={i}>{part}</Fragment>))}</>;
+}
+
+const KIND: Record<ConfigData['format'], string> = {
+  ini: 'the game’s settings file',
+  env: 'palworld-server-docker’s environment file',
+  compose: 'the compose file',
+};
+
+/** GET /config's answer when palpanel has no settings file: it names the setting, which only a
+ * restart of palpanel reads, so trying again cannot help. (An unreadable file is a 409 too; that
+ * one a retry can fix.) */
+const notConfigured = (e: ApiError | null) => e !== null && e.status === 409 && e.message.includes('SERVICE_CONFIG_FILE');
+
+export function Config() {
+  useTitle('Configuration');
+  const admin = useIsAdmin();
+  const r = useData<ConfigData>('/config');
+  // The raw file once the settings are read: when they cannot be, one message says why, not two.
+  const raw = useData<{ text: string }>(admin && r.data !== undefined ? '/config/raw' : null);
+  const [edits, setEdits] = useState<Record<string, string>>({});
+  const [filter, setFilter] = useState('');
+  const [saved, setSaved] = useState<string[] | null>(null);
+  const [showApply, setShowApply] = useState(false);
+  const [stale, setStale] = useState(false);
+  const save = useAction();
+
+  const settings = useMemo(() => r.data?.settings ?? [], [r.data]);
+  const changed = settings.filter((s) => edits[s.key] !== undefined && edits[s.key] !== shown(s.value));
+  const pending = settings.filter((s) => pendingOf(s) !== null);
+
+  const submit = async () => {
+    if (!r.data) return;
+    const body: Record<string, Value> = {};
+    for (const s of changed) body[s.key] = typed(s, edits[s.key]);
+    setStale(false);
+    const res = await save.run(async () => {
+      try {
+        return await api.put<Data<ConfigData & { changed: string[] }>>('/config', body, { 'if-match': `"${r.data!.version}"` });
+      } catch (e) {
+        // Someone else saved (or the file was edited by hand) since it was read: nothing was
+        // written. Read it again; the edits stay, to be checked against it and saved again.
+        if (e instanceof ApiError && e.status === 412) {
+          setStale(true);
+          setSaved(null);
+          r.reload();
+          raw.reload();
+          return null;
+        }
+        throw e;
+      }
+    });
+    if (res) {
+      setEdits({});
+      setSaved(res.data.changed);
+      r.reload();
+      raw.reload();
+    }
+  };
+
+  const needle = filter.trim().toLowerCase();
+  const apply = r.data?.apply;
+  return (
+    <>
+      <PageHead title="Configuration">
+        {admin && apply && (
+          <button type="button" aria-expanded={showApply} onClick={() => setShowApply(!showApply)}>
+            How to apply
+          </button>
+        )}
+      </PageHead>
+      {apply && (showApply || (saved !== null && saved.length > 0)) && (
+        <div className="card note" role="status">
+          <strong>How to apply: </strong>
+          <Words text={apply.words} />
+        </div>
+      )}
+      {notConfigured(r.error) && r.data === undefined ? (
+        <div className="card note" role="status">
+          <p>{r.error!.message}</p>
+          <p>
+            <Words
+              text={
+                admin
+                  ? 'palpanel reads its own settings when it starts: set `SERVICE_CONFIG_FILE` (`palpanel serve --help` lists it), then restart palpanel.'
+                  : 'The host sets it when palpanel starts; until then there are no game settings to show.'
+              }
+            />
+          </p>
+        </div>
+      ) : (
+        <Async r={r} what="Reading the settings">
+          {(c) => (
+            <>
+              <p className="muted">
+                {c.file} ({KIND[c.format]}
+                {c.service !== null && (
+                  <>
+                    , the <code>environment:</code> block of service <code>{c.service}</code>
+                  </>
+                )}
+                ). Changes are written to the file; the game uses them when it next starts.
+              </p>
+              {c.worldOption?.present && (
+                <div className="card note" role="status">
+                  {c.worldOption.words}
+                </div>
+              )}
+              {c.effectiveFrom === 'unreachable' && (
+                <p className="muted">The game server does not answer: the values it runs with are not shown.</p>
+              )}
+              {pending.length > 0 && (
+                <p className="warn-text">
+                  {pending.length === 1 ? '1 setting differs' : `${pending.length} settings differ`} from what the game runs with: the
+                  file’s value applies at the next start.
+                </p>
+              )}
+              {stale && (
+                <div className="error-note" role="alert">
+                  Someone else changed the settings file since you opened it, so nothing was saved. It has been read again: check your
+                  changes against it and save again.
+                </div>
+              )}
+              {saved && (
+                <p role="status" className="ok-text">
+                  Saved: {saved.join(', ') || 'nothing changed'}.
+                </p>
+              )}
+              <div className="card">
+                <Field
+                  hideLabel
+                  label="Filter settings"
+                  type="search"
+                  className="filter"
+                  placeholder="Filter settings…"
+                  value={filter}
+                  onChange={(e) => setFilter(e.target.value)}
+                />
+                <div className="settings">
+                  {c.settings
+                    .filter((s) => !needle || s.key.toLowerCase().includes(needle) || (s.description ?? '').toLowerCase().includes(needle))
+                    .map((s) => (
+                      <SettingRow
+                        key={s.key}
+                        s={s}
+                        value={edits[s.key] ?? shown(s.value)}
+                        readOnly={!admin}
+                        onChange={(v) => setEdits({ ...edits, [s.key]: v })}
+                      />
+                    ))}
+                </div>
+              </div>
+              {admin && (
+                <div className="card sticky-actions">
+                  {changed.length === 0 ? (
+                    <span className="muted">No changes.</span>
+                  ) : (
+                    <span>
+                      Changing {changed.length}:{' '}
+                      {changed.map((s) => `${s.key} ${shown(s.value) || '(empty)'} → ${edits[s.key] || '(empty)'}`).join('; ')}
+                    </span>
+                  )}
+                  <ErrorNote error={save.error} />
+                  <div className="actions">
+                    <button type="button" disabled={changed.length === 0} onClick={() => setEdits({})}>
+                      Undo changes
+                    </button>
+                    <button type="button" className="primary" disabled={changed.length === 0 || save.busy} onClick={() => void submit()}>
+                      {save.busy ? 'Saving…' : 'Save settings'}
+                    </button>
+                  </div>
+                </div>
+              )}
+            </>
+          )}
+        </Async>
+      )}
+      {admin && r.data !== undefined && (
+        <Card title="The file as it is (passwords masked)">
+          <Async r={raw} what="Reading the file">
+            {(f) => (
+              <pre className="raw" tabIndex={0} aria-label="The settings file">
+                {f.text}
+              </pre>
+            )}
+          </Async>
+        </Card>
+      )}
+    </>
+  );
+}
+
+function SettingRow({
+  s,
+  value,
+  readOnly,
+  onChange,
+}: {
+  s: ConfigSetting;
+  value: string;
+  readOnly: boolean;
+  onChange: (v: string) => void;
+}) {
+  const range = s.min !== null || s.max !== null ? `${s.min ?? '…'} to ${s.max ?? '…'}` : null;
+  const out =
+    (s.type === 'int' || s.type === 'float') &&
+    value !== '' &&
+    ((s.min !== null && Number(value) < s.min) || (s.max !== null && Number(value) > s.max));
+  const running = pendingOf(s);
+  const name = (
+    <>
+      <code>{s.key}</code> {!s.known && <Badge>unknown to palpanel</Badge>}
+      {s.worldOption === 'overrides' && <Badge tone="warn">taken from WorldOption.sav</Badge>}
+      {s.worldOption === 'may_override' && <Badge tone="warn">may be taken from WorldOption.sav</Badge>}
+    </>
+  );
+  const hint = (
+    <>
+      {s.description}
+      {range && ` Range ${range}.`}
+      {s.default !== null && s.default !== '' && ` Default ${s.default}.`}
+      {out && <span className="bad-text"> Out of range.</span>}
+      {running !== null && (
+        <span className="warn-text">
+          {' '}
+          The game runs with {shown(running) || '(empty)'}; the file says {shown(s.value) || '(empty)'}: applies at the next start.
+        </span>
+      )}
+      {s.locked && <span> Not editable here: it {s.locked}.</span>}
+    </>
+  );
+  // A secret is never shown, so there is nothing to edit: its name and whether it is set. What
+  // the reader may not change (a viewer; a value palpanel does not rewrite) is text, not a
+  // disabled editor that looks as if it could be used.
+  if (s.secret || readOnly || s.locked !== null) {
+    return (
+      <div className="setting setting-read">
+        <span className="setting-name">{name}</span>
+        {s.secret ? (
+          <span className="muted">{s.isSet ? 'set (not shown)' : 'not set'}</span>
+        ) : (
+          <span className="setting-value">
+            {value === '' ? <span className="muted">(empty)</span> : s.type === 'bool' ? value === 'true' ? 'True' : 'False' : value}
+          </span>
+        )}
+        <small className="muted">{hint}</small>
+      </div>
+    );
+  }
+  const field = { fieldClass: `setting${out ? ' invalid' : ''}`, label: name, hint, value };
+  if (s.type === 'bool') {
+    return (
+      <SelectField {...field} onChange={(e) => onChange(e.target.value)}>
+        <option value="true">True</option>
+        <option value="false">False</option>
+      </SelectField>
+    );
+  }
+  if (s.type === 'enum' && s.values) {
+    return (
+      <SelectField {...field} onChange={(e) => onChange(e.target.value)}>
+        {s.values.map((v) => (
+          <option key={v}>{v}</option>
+        ))}
+      </SelectField>
+    );
+  }
+  if (s.type === 'int' || s.type === 'float') {
+    return (
+      <Field
+        {...field}
+        type="number"
+        step={s.type === 'int' ? 1 : 'any'}
+        min={s.min ?? undefined}
+        max={s.max ?? undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    );
+  }
+  return <Field {...field} onChange={(e) => onChange(e.target.value)} />;
+}

@@ -1,0 +1,224 @@
+// The console: one RCON command at a time, saved commands (with player placeholders), and the
+// log of every command and reply. The game deprecates RCON: the screen says so, and says in
+// words when this palpanel has RCON off (a normal state: everything else goes through the REST
+// API), instead of offering a form that can only fail.
+import { useState, type FormEvent } from 'react';
+import { api, type Data } from '../../api/http';
+import { ago } from '../../shared/format';
+import { useAction, useData, useNow, usePaged } from '../../api/hooks';
+import { useTitle } from '../../shared/router';
+import type { ConsoleEntry, Player, SavedCommand, ServerStatus } from '../../types';
+import { Badge, Card, PageHead } from '../../ui/bits';
+import { Dialog } from '../../ui/dialog';
+import { Field, SelectField } from '../../ui/fields';
+import { Async, Empty, ErrorNote, PagedList } from '../../ui/states';
+import { consoleDanger } from '../../../../src/domain/console-danger';
+import { ConfirmCommand, type AskedCommand } from './ConfirmCommand';
+
+export function Console() {
+  useTitle('Console');
+  const log = usePaged<ConsoleEntry>('/console/log?limit=50');
+  const saved = useData<SavedCommand[]>('/console/saved');
+  const players = useData<Player[]>('/players?limit=500');
+  const server = useData<ServerStatus>('/server');
+  const rconOff = server.data?.rcon === false;
+  const [command, setCommand] = useState('');
+  const [player, setPlayer] = useState('');
+  const [saveName, setSaveName] = useState('');
+  const [forget, setForget] = useState<SavedCommand | null>(null);
+  const run = useAction();
+  const keep = useAction();
+  // Saving under a name already saved replaces that command (the API's rule); the button says so.
+  const replacing = saved.data?.find((s) => s.name.toLowerCase() === saveName.trim().toLowerCase());
+  const now = useNow();
+
+  // A command that stops the server, acts on everyone or deletes asks first (the server refuses it unconfirmed too).
+  const [asked, setAsked] = useState<(AskedCommand & { body: Record<string, string> }) | null>(null);
+  const send = async (body: Record<string, string | boolean>) => {
+    // A failed command is logged too: the log is read again either way.
+    const ok = await run.run(() => api.post<Data<ConsoleEntry>>('/console/exec', player ? { ...body, player } : body));
+    log.reload();
+    return ok !== undefined;
+  };
+  const exec = (body: Record<string, string>, text: string) => {
+    const why = consoleDanger(text);
+    if (why) {
+      run.clear();
+      setAsked({ command: text, why, body });
+    } else void send(body);
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (command.trim()) exec({ command: command.trim() }, command.trim());
+  };
+  const saveCommand = async () => {
+    if ((await keep.run(() => api.post('/console/saved', { name: saveName.trim(), command: command.trim() }))) !== undefined) {
+      setSaveName('');
+      saved.reload();
+    }
+  };
+  const remove = async () => {
+    if (forget && (await keep.run(() => api.del(`/console/saved?id=${forget.id}`))) !== undefined) {
+      setForget(null);
+      saved.reload();
+    }
+  };
+  return (
+    <>
+      <PageHead title="Console" />
+      <p className="muted">
+        The game deprecates RCON and has announced that it will stop working. Announcements, kicks, bans, saves, shutdowns and scheduled
+        restarts do not need it: palpanel sends them through the game’s REST API.
+      </p>
+      {rconOff && (
+        <div className="card note" role="status">
+          The console needs RCON, which this server has off. To use it, set SERVICE_RCON_ADDR and SERVICE_RCON_PASSWORD (and
+          RCONEnabled=True in the game’s settings).
+        </div>
+      )}
+      <div className="grid">
+        <Card title="Run a command" className="wide-card">
+          <form onSubmit={submit} className="console-form">
+            <Field
+              fieldClass="field grow"
+              label="Command (sent through RCON; {userId}, {playerId} and {name} are filled from the player chosen)"
+              className="mono"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={4000}
+              placeholder="ShowPlayers"
+              value={command}
+              onChange={(e) => setCommand(e.target.value)}
+            />
+            <SelectField label="Player" value={player} onChange={(e) => setPlayer(e.target.value)}>
+              <option value="">none</option>
+              {players.data?.map((p) => (
+                <option key={p.uid} value={p.uid}>
+                  {p.name || p.uid} {p.online ? '(online)' : ''}
+                </option>
+              ))}
+            </SelectField>
+            <button type="submit" className="primary" disabled={run.busy || !command.trim() || rconOff}>
+              {run.busy ? 'Running…' : 'Run'}
+            </button>
+          </form>
+          <ErrorNote error={run.error} />
+          <form
+            className="inline-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void saveCommand();
+            }}
+          >
+            <Field
+              hideLabel
+              label="Name to save this command under"
+              placeholder="Save as…"
+              maxLength={64}
+              value={saveName}
+              onChange={(e) => setSaveName(e.target.value)}
+            />
+            <button type="submit" disabled={!saveName.trim() || !command.trim() || keep.busy}>
+              {replacing ? `Replace “${replacing.name}”` : 'Save command'}
+            </button>
+          </form>
+          <ErrorNote error={keep.error} />
+        </Card>
+        <Card title="Saved commands">
+          <Async r={saved} what="Reading saved commands">
+            {(rows) =>
+              rows.length === 0 ? (
+                <Empty>No saved commands. Type one above and save it under a name.</Empty>
+              ) : (
+                <ul className="saved">
+                  {rows.map((s) => (
+                    <li key={s.id}>
+                      <button
+                        type="button"
+                        onClick={() => exec({ savedId: s.id }, s.command)}
+                        disabled={run.busy || rconOff}
+                        title={s.command}
+                      >
+                        Run “{s.name}”
+                      </button>
+                      <code className="small">{s.command}</code>
+                      <button
+                        type="button"
+                        className="link"
+                        onClick={() => {
+                          setCommand(s.command);
+                          setSaveName(s.name);
+                        }}
+                      >
+                        Edit
+                      </button>
+                      <button type="button" className="link danger-text" onClick={() => setForget(s)}>
+                        Remove
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )
+            }
+          </Async>
+        </Card>
+        <Card
+          title="Log"
+          className="wide-card"
+          actions={
+            <button type="button" onClick={log.reload}>
+              Refresh
+            </button>
+          }
+        >
+          <PagedList list={log} what="Reading the log" more="Older entries">
+            {(rows) =>
+              rows.length === 0 ? (
+                <Empty>No commands run yet.</Empty>
+              ) : (
+                <ol className="console-log">
+                  {rows.map((e) => (
+                    <li key={e.id}>
+                      <div className="console-head">
+                        <code>{e.command}</code> <Badge tone={e.outcome === 'ok' ? 'ok' : 'bad'}>{e.outcome}</Badge>
+                        <span className="muted small">
+                          {e.actor} · {ago(e.at, now)}
+                        </span>
+                      </div>
+                      {e.reply && (
+                        <pre className="reply" tabIndex={0} aria-label={`Reply to ${e.command}`}>
+                          {e.reply}
+                        </pre>
+                      )}
+                    </li>
+                  ))}
+                </ol>
+              )
+            }
+          </PagedList>
+        </Card>
+      </div>
+      <ConfirmCommand
+        asked={asked}
+        busy={run.busy}
+        error={asked ? run.error : null}
+        onConfirm={() => {
+          if (asked) void send({ ...asked.body, confirm: true }).then((ok) => ok && setAsked(null));
+        }}
+        onClose={() => setAsked(null)}
+      />
+      <Dialog
+        open={forget !== null}
+        title={`Remove “${forget?.name ?? ''}”?`}
+        confirm="Remove"
+        danger
+        busy={keep.busy}
+        error={keep.error}
+        onConfirm={() => void remove()}
+        onClose={() => setForget(null)}
+      >
+        <p>The saved command is removed; the log keeps its past runs.</p>
+      </Dialog>
+    </>
+  );
+}

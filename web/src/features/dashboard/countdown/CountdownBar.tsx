@@ -1,0 +1,55 @@
+// The shutdown or restart countdown running now, on the dashboard and the tasks screen: "Shutdown
+// in 4:32", what players hear next, and (for an admin, until the game has the last step) Cancel,
+// after which players are told. Nothing is drawn while no countdown runs.
+import { useState } from 'react';
+import { api } from '../../../api/http';
+import { useAction, useNow } from '../../../api/hooks';
+import { useIsAdmin } from '../../../shared/session';
+import { ErrorNote } from '../../../ui/states';
+import { countdownChanged, useCountdown } from './use-countdown';
+
+/** Seconds as m:ss (h:mm:ss past an hour). */
+export function clockOf(sec: number): string {
+  const s = Math.max(0, Math.ceil(sec));
+  const two = (n: number) => String(n).padStart(2, '0');
+  return s >= 3600 ? `${Math.floor(s / 3600)}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}` : `${Math.floor(s / 60)}:${two(s % 60)}`;
+}
+
+export function CountdownBar() {
+  const admin = useIsAdmin();
+  const r = useCountdown();
+  const now = useNow(1000);
+  const act = useAction();
+  const [said, setSaid] = useState<string | null>(null);
+  const c = r.data;
+  const cancel = async () => {
+    if ((await act.run(() => api.post('/server/countdown/cancel'))) !== undefined) {
+      setSaid(`The ${c?.kind ?? 'shutdown'} was cancelled; players were told.`);
+      countdownChanged();
+    }
+  };
+  if (!c)
+    return said ? (
+      <p className="muted small" role="status">
+        {said}
+      </p>
+    ) : null;
+  const what = c.kind === 'restart' ? 'Restart' : 'Shutdown';
+  const next = c.nextStepAt && c.nextWords ? `Next told in ${clockOf((Date.parse(c.nextStepAt) - now) / 1000)}: “${c.nextWords}”` : null;
+  return (
+    <section className="countdown-bar" aria-label={`${what} countdown`}>
+      <strong className="countdown-clock">
+        {what} in {clockOf((Date.parse(c.endsAt) - now) / 1000)}
+      </strong>
+      <span className="muted small">
+        {next ?? 'The game has the last step and stops whatever happens.'} Started by {c.startedBy.replace(/^user:/, '')}.
+      </span>
+      {admin && c.cancellable && (
+        <button type="button" disabled={act.busy} onClick={() => void cancel()}>
+          {act.busy ? 'Cancelling…' : `Cancel ${c.kind}`}
+        </button>
+      )}
+      <ErrorNote error={act.error} />
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+// Open panel sessions, every user's; any but this one can be ended.
+import { api } from '../../api/http';
+import { ago, when } from '../../shared/format';
+import { useAction, useData, useNow } from '../../api/hooks';
+import type { Session } from '../../types';
+import { Card } from '../../ui/bits';
+import { DataTable } from '../../ui/table';
+import { Async, ErrorNote } from '../../ui/states';
+
+export function SessionsCard() {
+  const sessions = useData<Session[]>('/sessions', { refreshMs: 30000 });
+  const end = useAction();
+  const now = useNow();
+  const stop = async (s: Session) => {
+    if ((await end.run(() => api.del(`/sessions/${s.id}`))) !== undefined) sessions.reload();
+  };
+  return (
+    <Card title="Sessions">
+      <ErrorNote error={end.error} />
+      <Async r={sessions} what="Reading sessions">
+        {(rows) => (
+          <DataTable
+            caption="Sessions"
+            rows={rows}
+            rowKey={(s) => s.id}
+            columns={[
+              { key: 'user', label: 'User', sort: (s) => s.username, render: (s) => `${s.username}${s.current ? ' (this one)' : ''}` },
+              { key: 'seen', label: 'Last active', sort: (s) => s.lastSeenAt, render: (s) => ago(s.lastSeenAt, now) },
+              { key: 'expires', label: 'Expires', wide: true, render: (s) => when(s.expiresAt) },
+              {
+                key: 'x',
+                label: 'End',
+                render: (s) =>
+                  s.current ? null : (
+                    <button type="button" className="link" onClick={() => void stop(s)}>
+                      End
+                    </button>
+                  ),
+              },
+            ]}
+          />
+        )}
+      </Async>
+    </Card>
+  );
+}

@@ -1,0 +1,25 @@
+// Settings (admins): panel users and their sessions, Integration API keys (the plaintext shown
+// once, with a copy button), webhooks, and the audit log.
+import { useTitle } from '../../shared/router';
+import { PageHead } from '../../ui/bits';
+import { AuditCard } from './AuditCard';
+import { KeysCard } from './KeysCard';
+import { SessionsCard } from './SessionsCard';
+import { UsersCard } from './UsersCard';
+import { WebhooksCard } from './WebhooksCard';
+
+export function Settings() {
+  useTitle('Settings');
+  return (
+    <>
+      <PageHead title="Settings" />
+      <div className="grid">
+        <KeysCard />
+        <UsersCard />
+        <SessionsCard />
+        <WebhooksCard />
+        <AuditCard />
+      </div>
+    </>
+  );
+}
