@@ -87,7 +87,7 @@ export const MODULES = {
   },
   'etag-pagination': {
     what: 'ETag and envelope of answers, and cursor pagination',
-    mutate: ['src/http/respond.ts', 'src/http/cursor.ts', 'src/http/routes/page-params.ts'],
+    mutate: ['src/http/respond.ts', 'src/http/cursor.ts', 'src/contract/page-params.ts'],
     tests: [
       'test/http/cursor-etag.test.ts',
       'test/http/edges.test.ts',

@@ -2,14 +2,9 @@
 // confidence"): at which moments players are told, and what they are told. Pure, so the words
 // are tested at every step: "in 1 minute", "in 30 seconds", never "in 0 min".
 
-export const COUNTDOWN_KINDS = ['shutdown', 'restart'] as const;
-export type CountdownKind = (typeof COUNTDOWN_KINDS)[number];
-
-/** The steps when the admin names none: 10, 5 and 1 minutes, 30 and 10 seconds before. */
-export const DEFAULT_STEPS_SEC: readonly number[] = [600, 300, 60, 30, 10];
-/** Steps an admin may name: at most this many, each between 1 s and a day. */
-export const MAX_STEPS = 12;
-export const MAX_STEP_SEC = 86_400;
+// The kinds and the bounds of the steps are words of the wire (contract/vocabulary.ts).
+import { DEFAULT_STEPS_SEC, MAX_STEP_SEC, type CountdownKind } from '../contract/vocabulary.js';
+export { COUNTDOWN_KINDS, DEFAULT_STEPS_SEC, MAX_STEPS, MAX_STEP_SEC, type CountdownKind } from '../contract/vocabulary.js';
 /** A countdown that starts this close before one of its steps says nothing at its start: the step
  * comes soon enough (the task scheduler, checking every 15 s, starts a restart's countdown up to
  * this long before its first step). */

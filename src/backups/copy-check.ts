@@ -20,7 +20,7 @@ import { BACKUP_ID } from '../domain/backup.js';
 import { TarError } from '../lib/tar.js';
 import type { Store } from '../store/index.js';
 import { archivePath, verifyArchive, type BackupManifest } from './archive.js';
-import type { BackupCheck, OffsiteStatus, RestoreDiff } from './schemas.js';
+import type { BackupCheck, OffsiteStatus, RestoreDiff } from '../contract/backups.js';
 import { CHECK_WORK_PREFIX, type BackupService } from './service.js';
 import { bytesWords } from './budget.js';
 

@@ -19,7 +19,7 @@ import type { EventRecord } from '../store/events.js';
 import { archivePath } from './archive.js';
 import { redactor } from './copy-output.js';
 import { MAX_TIMER_MS, runCommand, type AttemptResult, type CommandRun } from './copy-process.js';
-import type { BackupCopy } from './schemas.js';
+import type { BackupCopy } from '../contract/backups.js';
 
 /** Waits between attempts: after the first failure 1 min, then 5 min, 30 min, 2 h, and 6 h
  * twice; after the seventh failed attempt the copy is given up (the backup stays, `failed`). */

@@ -15,7 +15,7 @@ import { RESTORE_CONFIRMATION } from '../domain/backup.js';
 import type { RefusalReason } from '../domain/audit.js';
 import { iso, type Clock } from '../lib/time.js';
 import type { WorldSnapshot } from '../domain/world.js';
-import type { NamedChange, RestoreDiff, RestoreJob, RestoreStep } from './schemas.js';
+import type { NamedChange, RestoreDiff, RestoreJob, RestoreStep } from '../contract/backups.js';
 import type { GameControl } from '../game/game-control.js';
 import { GameError, gameFailureWords } from '../game/errors.js';
 import type { Store } from '../store/index.js';

@@ -24,7 +24,7 @@ import {
   type ReadArchive,
 } from './archive.js';
 import { MAX_MANIFEST_BYTES } from './member-bounds.js';
-import type { BackupRecord, BackupStorage } from './schemas.js';
+import type { BackupRecord, BackupStorage } from '../contract/backups.js';
 import { readStableSave } from './source.js';
 import type { Logger } from '../lib/logger.js';
 import { parseArchive, PARSE_WORK_PREFIX, type WorldSide } from './parse-sides.js';

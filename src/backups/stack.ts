@@ -13,7 +13,7 @@ import { Restorer, type RestorerOptions } from './restore.js';
 import type { GameControl } from '../game/game-control.js';
 import { BackupService } from './service.js';
 import { CheckRefusedError, CopyChecker } from './copy-check.js';
-import type { OffsiteStatus } from './schemas.js';
+import type { OffsiteStatus } from '../contract/backups.js';
 import type { Settings } from '../config/settings.js';
 import type { GameRestClient } from '../game/rest-client.js';
 import type { Clock } from '../lib/time.js';

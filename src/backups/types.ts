@@ -10,7 +10,7 @@ import type {
   OffsiteStatus,
   RestoreDiff,
   RestoreJob,
-} from './schemas.js';
+} from '../contract/backups.js';
 import type { CopyStats } from './offsite-copy.js';
 import type { BackupJobState } from './service.js';
 import type { RestoreRequest } from './restore.js';
@@ -27,7 +27,7 @@ export type {
   RestoreDiff,
   RestoreJob,
   RestoreResult,
-} from './schemas.js';
+} from '../contract/backups.js';
 export type { BackupJobState } from './service.js';
 
 export interface BackupPorts {

@@ -34,3 +34,27 @@ export type Placement = (typeof PLACEMENTS)[number];
 /** Where a pal's owner comes from (spec: Ownership provenance). */
 export const OWNER_SOURCES = ['save', 'personal_container', 'last_observed', 'unresolved'] as const;
 export type OwnerSource = (typeof OWNER_SOURCES)[number];
+
+/** The shape of a game item id: what a grant may name. */
+export const ITEM_ID = /^[A-Za-z0-9_]{1,64}$/;
+
+/** The orders the pal explorer sorts by. */
+export const PAL_SORTS = ['level', 'name', 'owner', 'species', 'stars', 'talents', 'instanceId'] as const;
+export type PalSort = (typeof PAL_SORTS)[number];
+/** Why a pal's place is `unknown` (store/pal-explorer.ts says what each means). */
+export const UNKNOWN_REASONS = ['owner_file_missing', 'owner_not_player', 'no_owner', 'other_container'] as const;
+export type UnknownReason = (typeof UNKNOWN_REASONS)[number];
+
+/** The formats a webhook is sent in: Discord's message, or a plain JSON object with the event's
+ * time, kind and message. */
+export const WEBHOOK_FORMATS = ['discord', 'json'] as const;
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+
+/** A countdown ends in a shutdown or a restart. */
+export const COUNTDOWN_KINDS = ['shutdown', 'restart'] as const;
+export type CountdownKind = (typeof COUNTDOWN_KINDS)[number];
+/** The steps when the admin names none: 10, 5 and 1 minutes, 30 and 10 seconds before. */
+export const DEFAULT_STEPS_SEC: readonly number[] = [600, 300, 60, 30, 10];
+/** Steps an admin may name: at most this many, each between 1 s and a day. */
+export const MAX_STEPS = 12;
+export const MAX_STEP_SEC = 86_400;

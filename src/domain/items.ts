@@ -39,8 +39,8 @@ export const ITEM_CATALOG: readonly CatalogItem[] = [
   item('Arrow', 'Arrow', 'ammo'),
 ];
 
-/** The shape of a game item id: what a grant may name. */
-export const ITEM_ID = /^[A-Za-z0-9_]{1,64}$/;
+/** The shape of a game item id: what a grant may name (a word of the wire). */
+export { ITEM_ID } from '../contract/vocabulary.js';
 
 export function searchItems(q: string | undefined): CatalogItem[] {
   const s = (q ?? '').trim().toLowerCase();

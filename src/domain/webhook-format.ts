@@ -1,4 +1,3 @@
 // The formats a webhook is sent in (a word of the domain, defined once): Discord's message, or a
 // plain JSON object with the event's time, kind and message.
-export const WEBHOOK_FORMATS = ['discord', 'json'] as const;
-export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+export { WEBHOOK_FORMATS, type WebhookFormat } from '../contract/vocabulary.js';

@@ -7,6 +7,7 @@ import type { Database } from 'sql.js';
 import type { Placement, WorldPal, WorldPlayer } from '../domain/world.js';
 import { playerIdOfSaveUid } from '../domain/player-id.js';
 import { queryAll, queryGet } from './durable-db.js';
+import type { PalSort, UnknownReason } from '../contract/vocabulary.js';
 
 // `seq` is the pal's position in instance-id order (the rows are inserted in that order), and the
 // table's rowid: every index ends in it, so a sort key with the instance-id tie-break is one index
@@ -53,8 +54,7 @@ export const PAL_FACTS_INDEXES = [
  * - `other_container`: the owner's file was read; the pal is in none of their party, Palbox or a
  *   listed base's workers (a guild chest, a cage or another container the panel does not name).
  */
-export const UNKNOWN_REASONS = ['owner_file_missing', 'owner_not_player', 'no_owner', 'other_container'] as const;
-export type UnknownReason = (typeof UNKNOWN_REASONS)[number];
+export { UNKNOWN_REASONS, type UnknownReason } from '../contract/vocabulary.js';
 
 /** The three progression fields are present exactly when the player's file was read (lib/world.ts). */
 export function playerFileRead(p: WorldPlayer): boolean {
@@ -107,8 +107,7 @@ export const FILL_PAL_DISTINCT = [
   'INSERT INTO pal_owners SELECT DISTINCT owner_key, owner_name FROM pal_facts',
 ];
 
-export const PAL_SORTS = ['level', 'name', 'owner', 'species', 'stars', 'talents', 'instanceId'] as const;
-export type PalSort = (typeof PAL_SORTS)[number];
+export { PAL_SORTS, type PalSort } from '../contract/vocabulary.js';
 
 const SORT_COLUMN: Record<PalSort, string> = {
   level: 'level',

@@ -9,7 +9,7 @@ import { FIXTURES, tempDir } from './cli.js';
 import { liveSettings } from './live-serve.js';
 import { fromPanelPage } from './panel-page.js';
 import { waitFor } from './wait.js';
-import type { Channel } from '../../src/http/panel/diagnostics/schemas.js';
+import type { Channel } from '../../src/contract/panel/diagnostics.js';
 import type { WebAssets } from '../../src/http/index.js';
 
 export const ADMIN = { username: 'root', password: 'a-long-admin-passphrase-2' };

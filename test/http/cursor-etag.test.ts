@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeCursor, encodeCursor, MAX_CURSOR_CHARS } from '../../src/http/cursor.js';
 import { HttpError } from '../../src/http/errors.js';
 import { etagMatches, ifMatchAccepts, noContent } from '../../src/http/respond.js';
-import { cursorParam } from '../../src/http/routes/page-params.js';
+import { cursorParam } from '../../src/contract/page-params.js';
 
 const refused = (raw: string) => {
   try {

@@ -3,8 +3,8 @@
 // and bases display names. The save's own names and ids stay beside them.
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { LabelledGuildSchema } from '../../src/contract/named-rows.js';
-import { PanelPalSchema } from '../../src/http/panel/pals/schemas.js';
-import { PanelMapDatasetSchema } from '../../src/http/panel/world/schemas.js';
+import { PanelPalSchema } from '../../src/contract/panel/pals.js';
+import { PanelMapDatasetSchema } from '../../src/contract/panel/world.js';
 import { parseWorld, type ParseResult } from '../../src/save/index.js';
 import { loadWorld } from '../save/fixtures.js';
 import { P } from './conformance-table.js';

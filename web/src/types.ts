@@ -14,20 +14,20 @@ import type {
   BackupStorageSchema,
   RestoreDiffSchema,
   RestoreJobSchema,
-} from '../../src/backups/schemas';
+} from '../../src/contract/backups';
 import type { UserSchema, KeyRecordSchema } from '../../src/contract/integration-rows';
 import type { LabelledGuildSchema, NamedPalSchema, NamedPalWithOwnerSchema, SkillNameSchema } from '../../src/contract/named-rows';
-import type { AuditRecordSchema, SessionRecordSchema, UserRecordSchema } from '../../src/http/panel/admin/schemas';
-import type { ConfigSchema, Setting } from '../../src/http/panel/config/schemas';
-import type { LogEntry, Saved } from '../../src/http/panel/console/schemas';
+import type { AuditRecordSchema, SessionRecordSchema, UserRecordSchema } from '../../src/contract/panel/admin';
+import type { ConfigSchema, Setting } from '../../src/contract/panel/config';
+import type { LogEntry, Saved } from '../../src/contract/panel/console';
 import type {
   EventSchema,
   MetricsCurrentSchema,
   MetricsPointSchema,
   MetricsSchema,
   StreamPlayerSchema,
-} from '../../src/http/panel/events/schemas';
-import type { Capability as CapabilitySchema, CatalogItem, GrantRecord } from '../../src/http/panel/items/schemas';
+} from '../../src/contract/panel/events';
+import type { Capability as CapabilitySchema, CatalogItem, GrantRecord } from '../../src/contract/panel/items';
 import type {
   AnnouncementsSchema,
   BanSchema,
@@ -38,12 +38,12 @@ import type {
   PanelPlayerDetailSchema,
   PanelPlayerSchema,
   WhitelistSchema,
-} from '../../src/http/panel/players/schemas';
-import type { CountdownSchema, PanelServerSchema } from '../../src/http/panel/server/schemas';
-import type { ChannelSchema, DiagnosticsSchema } from '../../src/http/panel/diagnostics/schemas';
-import type { Run, Task as TaskSchema } from '../../src/http/panel/tasks/schemas';
-import type { WebhookSchema } from '../../src/http/panel/webhooks/schemas';
-import type { PanelMapDatasetSchema, WorldSnapshotSchema as LiveSnapshotSchema } from '../../src/http/panel/world/schemas';
+} from '../../src/contract/panel/players';
+import type { CountdownSchema, PanelServerSchema } from '../../src/contract/panel/server';
+import type { ChannelSchema, DiagnosticsSchema } from '../../src/contract/panel/diagnostics';
+import type { Run, Task as TaskSchema } from '../../src/contract/panel/tasks';
+import type { WebhookSchema } from '../../src/contract/panel/webhooks';
+import type { PanelMapDatasetSchema, WorldSnapshotSchema as LiveSnapshotSchema } from '../../src/contract/panel/world';
 
 type Of<S extends z.ZodType> = z.output<S>;
 

@@ -3,7 +3,7 @@
 // `invalid_request` for `online`. The query objects are not strict: an unknown parameter is
 // ignored, as it always was.
 import { z } from 'zod';
-import { cursorParam, limitParam } from '../routes/page-params.js';
+import { cursorParam, limitParam } from '../../contract/page-params.js';
 import { withWireError } from '../routes/validate.js';
 import { UID_PATTERN } from '../../contract/integration-rows.js';
 

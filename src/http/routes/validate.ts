@@ -10,19 +10,10 @@ import type { Params } from './path-router.js';
 import type { HttpRequest } from '../types.js';
 import { describeIssues, errorMap } from './issues.js';
 import type { AnyRoute } from './route.js';
+import { wireErrors } from '../../contract/wire-errors.js';
 
-export interface WireError {
-  code: string;
-  message: string;
-}
-
-const wireErrors = z.registry<WireError>();
-
-/** Gives a query parameter's schema its own error code and message. */
-export function withWireError<S extends z.ZodType>(schema: S, code: string, message: string): S {
-  wireErrors.add(schema, { code, message });
-  return schema;
-}
+// A parameter's own code and message are declared with its schema, on the contract's floor.
+export { withWireError, type WireError } from '../../contract/wire-errors.js';
 
 // ---- query parameters: from the wire's strings to the types their schemas accept ----
 

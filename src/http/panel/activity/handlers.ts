@@ -5,7 +5,7 @@ import { heatmap, onlineSeries } from '../../../store/activity.js';
 import { uidKey } from '../../../store/world.js';
 import { json } from '../../respond.js';
 import type { PanelHandler } from '../context.js';
-import type { HeatmapQuery, OnlineQuery, PlayerSessionsPath, PlayerSessionsQuery } from './schemas.js';
+import type { HeatmapQuery, OnlineQuery, PlayerSessionsPath, PlayerSessionsQuery } from '../../../contract/panel/activity.js';
 
 const DAY = 86_400_000;
 /** Sessions one timeline answers at most. */

@@ -10,7 +10,7 @@ import {
   PlayerSessionsPath,
   PlayerSessionsQuery,
   PlayerSessionsSchema,
-} from './schemas.js';
+} from '../../../contract/panel/activity.js';
 
 export function activityRoutes(): PanelRoute[] {
   return signedIn([

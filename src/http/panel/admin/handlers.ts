@@ -11,7 +11,7 @@ import type {
   SetPasswordRequestSchema,
   SetRoleRequestSchema,
   UserPath,
-} from './schemas.js';
+} from '../../../contract/panel/admin.js';
 import type { PanelHandler } from '../context.js';
 
 export const listUsers = (({ deps }) => json(200, { data: deps.store.users.list() })) satisfies PanelHandler;

@@ -12,7 +12,7 @@ import {
   UserEnvelopeSchema,
   UserListSchema,
   UserPath,
-} from './schemas.js';
+} from '../../../contract/panel/admin.js';
 import { route, adminOnly, type PanelRoute } from '../context.js';
 
 export function adminRoutes(): PanelRoute[] {

@@ -1,11 +1,10 @@
 // The handlers of the panel's backups routes (the table is routes.ts).
 import { userActor } from '../../../domain/actor.js';
 import { NotFoundError, ValidationError } from '../../../lib/errors.js';
-import { required } from '../../services.js';
 import { json, noContent } from '../../respond.js';
 import type { PanelHandler } from '../context.js';
-import { CheckRequest, CreateRequest, BackupPath, RestoreRequest } from './schemas.js';
-import type { BackupScheduleUpdateSchema } from '../../../backups/schemas.js';
+import { CheckRequest, CreateRequest, BackupPath, RestoreRequest } from '../../../contract/panel/backups.js';
+import type { BackupScheduleUpdateSchema } from '../../../contract/backups.js';
 
 /** A viewer sees where each off-site copy stands, never the command's output or exit status. */
 export const list = (async ({ deps, user }) => {
@@ -13,22 +12,27 @@ export const list = (async ({ deps, user }) => {
   return json(200, { data: user.role === 'admin' ? all : all.map((b) => ({ ...b, offsite: { state: b.offsite.state } })) });
 }) satisfies PanelHandler;
 
-export const create = (({ deps, body, user }) => {
-  const { id } = required(deps, 'backups').start('manual', userActor(user.username), body?.note?.trim() || null);
+export const create = (({ service, body, user }) => {
+  const { id } = service.start('manual', userActor(user.username), body?.note?.trim() || null);
   return json(202, { data: { id, state: 'running' } });
-}) satisfies PanelHandler<{ body: typeof CreateRequest }>;
+}) satisfies PanelHandler<{ body: typeof CreateRequest }, 'backups'>;
 
-export const getOne = (async ({ deps, params }) => {
-  const b = required(deps, 'backups');
+export const getOne = (async ({ service, params }) => {
+  const b = service;
   const job = b.job(params.id);
   if (job) return json(200, { data: { ...job, backup: null } });
   return json(200, { data: { id: params.id, state: 'done', error: null, backup: await b.get(params.id) } });
-}) satisfies PanelHandler<{ params: typeof BackupPath }>;
+}) satisfies PanelHandler<{ params: typeof BackupPath }, 'backups'>;
 
-export const contents = (async ({ deps, params }) =>
-  json(200, { data: await required(deps, 'backups').contents(params.id) })) satisfies PanelHandler<{ params: typeof BackupPath }>;
+export const contents = (async ({ service, params }) => json(200, { data: await service.contents(params.id) })) satisfies PanelHandler<
+  { params: typeof BackupPath },
+  'backups'
+>;
 
-export const storage = (async ({ deps }) => json(200, { data: await required(deps, 'backups').storage() })) satisfies PanelHandler;
+export const storage = (async ({ service }) => json(200, { data: await service.storage() })) satisfies PanelHandler<
+  Record<never, never>,
+  'backups'
+>;
 
 export const getSchedule = (({ deps }) => json(200, { data: deps.store.backupSettings.schedule() })) satisfies PanelHandler;
 
@@ -37,8 +41,8 @@ export const putSchedule = (({ deps, body, user }) =>
   body: typeof BackupScheduleUpdateSchema;
 }>;
 
-export const download = (async ({ deps, params }) => {
-  const file = await required(deps, 'backups').pathOf(params.id);
+export const download = (async ({ service, params }) => {
+  const file = await service.pathOf(params.id);
   return {
     status: 200,
     headers: {
@@ -50,41 +54,42 @@ export const download = (async ({ deps, params }) => {
     },
     file,
   };
-}) satisfies PanelHandler<{ params: typeof BackupPath }>;
+}) satisfies PanelHandler<{ params: typeof BackupPath }, 'backups'>;
 
-export const remove = (async ({ deps, params, user }) => {
-  await required(deps, 'backups').remove(params.id, userActor(user.username));
+export const remove = (async ({ service, params, user }) => {
+  await service.remove(params.id, userActor(user.username));
   return noContent();
-}) satisfies PanelHandler<{ params: typeof BackupPath }>;
+}) satisfies PanelHandler<{ params: typeof BackupPath }, 'backups'>;
 
-export const upload = (async ({ deps, req, user }) => {
+export const upload = (async ({ service, req, user }) => {
   if (!req.body || req.body.length === 0) throw new ValidationError('The body must be a backup archive (.tar.gz).');
-  return json(201, { data: await required(deps, 'backups').importArchive(req.body, userActor(user.username)) });
-}) satisfies PanelHandler;
+  return json(201, { data: await service.importArchive(req.body, userActor(user.username)) });
+}) satisfies PanelHandler<Record<never, never>, 'backups'>;
 
-export const dryRun = (async ({ deps, params }) =>
-  json(200, { data: await required(deps, 'backups').dryRun(params.id) })) satisfies PanelHandler<{ params: typeof BackupPath }>;
+export const dryRun = (async ({ service, params }) => json(200, { data: await service.dryRun(params.id) })) satisfies PanelHandler<
+  { params: typeof BackupPath },
+  'backups'
+>;
 
 /** 202 with the job once what can be decided at once is (400, 404, 409 are thrown before). */
-export const restore = (async ({ deps, params, body, user }) =>
+export const restore = (async ({ service, params, body, user }) =>
   json(202, {
-    data: await required(deps, 'backups').restore(
-      params.id,
-      { confirm: body.confirm, shutdown: body.shutdown ?? false },
-      userActor(user.username),
-    ),
-  })) satisfies PanelHandler<{ params: typeof BackupPath; body: typeof RestoreRequest }>;
+    data: await service.restore(params.id, { confirm: body.confirm, shutdown: body.shutdown ?? false }, userActor(user.username)),
+  })) satisfies PanelHandler<{ params: typeof BackupPath; body: typeof RestoreRequest }, 'backups'>;
 
-export const restoreJob = (({ deps, params }) => {
-  const job = required(deps, 'backups').restoreJob(params.id);
+export const restoreJob = (({ service, params }) => {
+  const job = service.restoreJob(params.id);
   if (!job) throw new NotFoundError('No restore of this backup was started since palpanel started.');
   return json(200, { data: job });
-}) satisfies PanelHandler<{ params: typeof BackupPath }>;
+}) satisfies PanelHandler<{ params: typeof BackupPath }, 'backups'>;
 
 /** 202 once the fetch has started; what it finds is read at GET /backups/check. */
-export const startCheck = (async ({ deps, body }) =>
-  json(202, { data: (await required(deps, 'backups').check(body?.backupId ?? null)).status })) satisfies PanelHandler<{
-  body: typeof CheckRequest;
-}>;
+export const startCheck = (async ({ service, body }) =>
+  json(202, { data: (await service.check(body?.backupId ?? null)).status })) satisfies PanelHandler<
+  {
+    body: typeof CheckRequest;
+  },
+  'backups'
+>;
 
-export const getChecks = (({ deps }) => json(200, { data: required(deps, 'backups').checks() })) satisfies PanelHandler;
+export const getChecks = (({ service }) => json(200, { data: service.checks() })) satisfies PanelHandler<Record<never, never>, 'backups'>;

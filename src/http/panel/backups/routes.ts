@@ -22,7 +22,7 @@ import {
   startCheck,
   getChecks,
 } from './handlers.js';
-import { BackupPath, CheckRequest, CreateRequest, RestoreRequest } from './schemas.js';
+import { BackupPath, CheckRequest, CreateRequest, RestoreRequest } from '../../../contract/panel/backups.js';
 import {
   BackupContentsSchema,
   BackupJobSchema,
@@ -36,7 +36,7 @@ import {
   BackupStorageSchema,
   RestoreDiffSchema,
   RestoreJobSchema,
-} from '../../../backups/schemas.js';
+} from '../../../contract/backups.js';
 
 /** The upload route's path and body bound (the adapter reads the body within it): the
  * largest worlds compress to a few tens of MB. */

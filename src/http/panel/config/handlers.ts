@@ -6,10 +6,9 @@ import type { ConfigView } from '../../../actions/config-port.js';
 import { userActor } from '../../../domain/actor.js';
 import { NotImplementedError } from '../../../lib/errors.js';
 import type { HttpDeps } from '../../deps.js';
-import { required } from '../../services.js';
 import { ifMatchAccepts, json } from '../../respond.js';
 import { type PanelHandler } from '../context.js';
-import { UpdateRequest } from './schemas.js';
+import { UpdateRequest } from '../../../contract/panel/config.js';
 
 /** The file's version as a strong ETag. */
 const etagOf = (version: string) => `"${version}"`;
@@ -21,20 +20,20 @@ async function shown(deps: HttpDeps, view: ConfigView) {
   return withEffective(withWorldOption(view, (await deps.worldOption?.()) ?? null), game);
 }
 
-export const get = (async ({ deps }) => {
-  const view = required(deps, 'config').view();
+export const get = (async ({ service, deps }) => {
+  const view = service.view();
   return json(200, { data: await shown(deps, view) }, { etag: etagOf(view.version) });
-}) satisfies PanelHandler;
+}) satisfies PanelHandler<Record<never, never>, 'config'>;
 
-export const raw = (({ deps }) => json(200, { data: { text: required(deps, 'config').raw() } })) satisfies PanelHandler;
+export const raw = (({ service }) => json(200, { data: { text: service.raw() } })) satisfies PanelHandler<Record<never, never>, 'config'>;
 
 // With If-Match, the write goes ahead only on the version named (412 otherwise); without it, as before.
-export const put = (async ({ deps, body, user, req }) => {
+export const put = (async ({ service, deps, body, user, req }) => {
   const ifMatch = req.headers['if-match'];
   const matches = ifMatch === undefined ? undefined : (version: string) => ifMatchAccepts(ifMatch, etagOf(version));
-  const { view, changed } = required(deps, 'config').update(body, userActor(user.username), { matches });
+  const { view, changed } = service.update(body, userActor(user.username), { matches });
   return json(200, { data: { ...(await shown(deps, view)), changed } }, { etag: etagOf(view.version) });
-}) satisfies PanelHandler<{ body: typeof UpdateRequest }>;
+}) satisfies PanelHandler<{ body: typeof UpdateRequest }, 'config'>;
 
 // The words for the file palpanel edits (a compose file, an env file, an ini); the general ones
 // when there is none or it cannot be read.

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { route, signedIn, adminOnly, type PanelRoute } from '../context.js';
 import { get, raw, put, apply } from './handlers.js';
-import { ConfigSchema, UpdateRequest } from './schemas.js';
+import { ConfigSchema, UpdateRequest } from '../../../contract/panel/config.js';
 
 export function configRoutes(): PanelRoute[] {
   return [

@@ -7,7 +7,7 @@ import { encodeCursor } from '../../cursor.js';
 import { required } from '../../services.js';
 import { json, noContent } from '../../respond.js';
 import { type PanelHandler } from '../context.js';
-import { ExecRequest, SaveRequest, LogQuery, SavedQuery } from './schemas.js';
+import { ExecRequest, SaveRequest, LogQuery, SavedQuery } from '../../../contract/panel/console.js';
 
 export const exec = (async ({ deps, body, user }) => {
   if ((body.command === undefined) === (body.savedId === undefined))

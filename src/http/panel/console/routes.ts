@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { route, adminOnly, type PanelRoute } from '../context.js';
 import { exec, log, listSaved, save, unsave } from './handlers.js';
-import { ExecRequest, LogEntry, Saved, SaveRequest, LogQuery, SavedQuery } from './schemas.js';
+import { ExecRequest, LogEntry, Saved, SaveRequest, LogQuery, SavedQuery } from '../../../contract/panel/console.js';
 
 export function consoleRoutes(): PanelRoute[] {
   return [

@@ -3,7 +3,7 @@
 // the webhooks' deliveries. Words without paths: settings are named, folders never.
 import type { LinkState } from '../../../domain/link-track.js';
 import type { BackupSchedule } from '../../../domain/backup.js';
-import type { Channel } from './schemas.js';
+import type { Channel } from '../../../contract/panel/diagnostics.js';
 import { ageMs, bytesWords, plural, spanWords } from './words.js';
 
 /** The game autosaves every 30 s by default (AutoSaveSpan); a game that answers but has not

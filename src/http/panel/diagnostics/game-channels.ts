@@ -1,7 +1,7 @@
 // The game's links on the diagnostics screen: its REST API (the poller), RCON (the console) and
 // its game-data route. Each says its state in words, since when, and what the host can do.
 import type { LinkState } from '../../../domain/link-track.js';
-import type { Channel } from './schemas.js';
+import type { Channel } from '../../../contract/panel/diagnostics.js';
 import { ageMs, spanWords } from './words.js';
 
 const times = (l: LinkState | null) => ({ lastSuccessAt: l?.lastSuccessAt ?? null, lastFailureAt: l?.lastFailureAt ?? null });

@@ -8,7 +8,7 @@ import { json } from '../../respond.js';
 import type { PanelHandler } from '../context.js';
 import { backupsChannel, diskChannel, saveChannel, webhooksChannel, type BackupsInput } from './file-channels.js';
 import { gameDataChannel, rconChannel, restChannel } from './game-channels.js';
-import type { Channel, ChannelState } from './schemas.js';
+import type { Channel, ChannelState } from '../../../contract/panel/diagnostics.js';
 
 async function backupsInput(backups: BackupPorts, store: Store): Promise<BackupsInput> {
   // An imported backup was made elsewhere, at another time: it says nothing of this world's backups.

@@ -2,7 +2,7 @@
 // into the panel route table (routes.ts).
 import { route, signedIn, type PanelRoute } from '../context.js';
 import { getDiagnostics } from './handlers.js';
-import { DiagnosticsEnvelopeSchema } from './schemas.js';
+import { DiagnosticsEnvelopeSchema } from '../../../contract/panel/diagnostics.js';
 
 export function diagnosticsRoutes(): PanelRoute[] {
   return signedIn([

@@ -4,7 +4,7 @@ import { encodeCursor } from '../../cursor.js';
 import { HttpError } from '../../errors.js';
 import { json } from '../../respond.js';
 import { type PanelHandler } from '../context.js';
-import { EVENT_PAGE_DEFAULT, EventQuery, MAX_HISTORY_POINTS, MetricsHistoryQuery } from './schemas.js';
+import { EVENT_PAGE_DEFAULT, EventQuery, MAX_HISTORY_POINTS, MetricsHistoryQuery } from '../../../contract/panel/events.js';
 import { LiveFeed } from '../../stream/feed.js';
 import { sseResponse } from '../../stream/sse.js';
 

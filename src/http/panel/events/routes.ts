@@ -8,7 +8,7 @@ import {
   MetricsHistoryQuery,
   MetricsHistorySchema,
   StreamMessageSchema,
-} from './schemas.js';
+} from '../../../contract/panel/events.js';
 import { metricsCurrent, metricsHistory, listEvents, streamEvents } from './handlers.js';
 
 export function eventRoutes(): PanelRoute[] {

@@ -8,8 +8,8 @@ import { uidKey } from '../../../store/world.js';
 import { encodeCursor } from '../../cursor.js';
 import { json } from '../../respond.js';
 import { type PanelHandler } from '../context.js';
-import { PanelPlayerPath } from '../players/schemas.js';
-import { GrantRequest, SearchQuery, PageQuery } from './schemas.js';
+import { PanelPlayerPath } from '../../../contract/panel/players.js';
+import { GrantRequest, SearchQuery, PageQuery } from '../../../contract/panel/items.js';
 
 export const capability = (async ({ deps }) =>
   json(200, {

@@ -5,10 +5,10 @@
 // with who, what, to whom and the outcome.
 import { z } from 'zod';
 import { route, adminOnly, type PanelRoute } from '../context.js';
-import { PanelPlayerPath } from '../players/schemas.js';
+import { PanelPlayerPath } from '../../../contract/panel/players.js';
 import { capability, catalog, grant, grants } from './handlers.js';
-import { Capability, CatalogItem, GrantRequest, GrantRecord, SearchQuery, PageQuery } from './schemas.js';
-import { MAX_GRANT_COUNT, MAX_GRANT_ITEMS } from './schemas.js';
+import { Capability, CatalogItem, GrantRequest, GrantRecord, SearchQuery, PageQuery } from '../../../contract/panel/items.js';
+import { MAX_GRANT_COUNT, MAX_GRANT_ITEMS } from '../../../contract/panel/items.js';
 
 export function itemRoutes(): PanelRoute[] {
   return [

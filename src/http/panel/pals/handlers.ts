@@ -5,7 +5,7 @@ import { isHumanSpecies, namedPalWithOwnerRow, passiveSkillName } from '../../..
 import { HttpError } from '../../errors.js';
 import { json } from '../../respond.js';
 import { type PanelHandler } from '../context.js';
-import { PanelPalsQuery } from './schemas.js';
+import { PanelPalsQuery } from '../../../contract/panel/pals.js';
 
 /** The explorer's cursor is the position of the page in the chosen order. */
 function offsetOf(cursor: string | null): number {

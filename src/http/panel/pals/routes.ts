@@ -5,7 +5,7 @@
 // cursor is a position in that order.
 import { route, signedIn, type PanelRoute } from '../context.js';
 import { listPalPassives, listPals } from './handlers.js';
-import { PalPassivesSchema, PanelPalsQuery, PanelPalsPageSchema } from './schemas.js';
+import { PalPassivesSchema, PanelPalsQuery, PanelPalsPageSchema } from '../../../contract/panel/pals.js';
 
 export function palRoutes(): PanelRoute[] {
   return [

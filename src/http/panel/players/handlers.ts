@@ -29,7 +29,7 @@ import type {
   PanelPlayerPath,
   PanelPlayersQuery,
   WhitelistSchema,
-} from './schemas.js';
+} from '../../../contract/panel/players.js';
 
 /** Online players by uid key, while the game answers. */
 function onlineByKey(deps: HttpDeps): Map<string, OnlinePlayer> {

@@ -19,7 +19,7 @@ import {
   PanelPlayersQuery,
   WhitelistEnvelopeSchema,
   WhitelistSchema,
-} from './schemas.js';
+} from '../../../contract/panel/players.js';
 import {
   addPlayerToWhitelist,
   banPlayer,

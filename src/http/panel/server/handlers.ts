@@ -5,12 +5,11 @@
 import { userActor } from '../../../domain/actor.js';
 import { fsErrorReason, StorageError } from '../../../lib/errors.js';
 import { serverStatus } from '../../../views/live-rows.js';
-import { required } from '../../services.js';
 import { json } from '../../respond.js';
 import { countdownPlan } from '../../../actions/countdown-words.js';
 import type { PanelHandler } from '../context.js';
 import type { WorldJobState } from '../../../ingest/world-jobs.js';
-import type { AnnounceRequestSchema, ShutdownRequestSchema } from './schemas.js';
+import type { AnnounceRequestSchema, ShutdownRequestSchema } from '../../../contract/panel/server.js';
 
 /** The save watcher's part of the server card: why the save is not read, which world is
  * followed, how fresh the served world is. */
@@ -86,20 +85,20 @@ export const getHealth = (async ({ deps }) => {
   });
 }) satisfies PanelHandler;
 
-export const announce = (async ({ deps, body, user, now }) => {
-  await required(deps, 'game').announce(body.message, userActor(user.username));
+export const announce = (async ({ service, body, user, now }) => {
+  await service.announce(body.message, userActor(user.username));
   return json(200, { data: { done: true, at: now.toISOString() } });
-}) satisfies PanelHandler<{ body: typeof AnnounceRequestSchema }>;
+}) satisfies PanelHandler<{ body: typeof AnnounceRequestSchema }, 'game'>;
 
-export const saveNow = (async ({ deps, user, now }) => {
-  await required(deps, 'game').save(userActor(user.username));
+export const saveNow = (async ({ service, user, now }) => {
+  await service.save(userActor(user.username));
   return json(200, { data: { done: true, at: now.toISOString() } });
-}) satisfies PanelHandler;
+}) satisfies PanelHandler<Record<never, never>, 'game'>;
 
 /** A shutdown runs as palpanel's countdown (actions/countdown.ts): players are told at each step,
  * the last goes to the game; cancellable until then. */
-export const shutdown = (async ({ deps, body, user, now }) => {
-  const { state } = await required(deps, 'countdown').start({
+export const shutdown = (async ({ service, body, user, now }) => {
+  const { state } = await service.start({
     kind: 'shutdown',
     endsAt: new Date(now.getTime() + body.delaySec * 1000),
     steps: body.steps,
@@ -108,9 +107,9 @@ export const shutdown = (async ({ deps, body, user, now }) => {
   });
   const message = countdownPlan('shutdown', body.delaySec, body.steps, body.message)[0].words;
   return json(202, { data: { shutdownAt: state.endsAt, delaySec: body.delaySec, message, countdown: state } });
-}) satisfies PanelHandler<{ body: typeof ShutdownRequestSchema }>;
+}) satisfies PanelHandler<{ body: typeof ShutdownRequestSchema }, 'countdown'>;
 
 export const getCountdown = (({ deps }) => json(200, { data: deps.server?.countdown?.current() ?? null })) satisfies PanelHandler;
 
-export const cancelCountdown = (async ({ deps, user }) =>
-  json(200, { data: await required(deps, 'countdown').cancel(userActor(user.username)) })) satisfies PanelHandler;
+export const cancelCountdown = (async ({ service, user }) =>
+  json(200, { data: await service.cancel(userActor(user.username)) })) satisfies PanelHandler<Record<never, never>, 'countdown'>;

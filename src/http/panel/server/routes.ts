@@ -11,7 +11,7 @@ import {
   PanelServerEnvelopeSchema,
   ShutdownAcceptedSchema,
   ShutdownRequestSchema,
-} from './schemas.js';
+} from '../../../contract/panel/server.js';
 
 const GAME_503 = {
   503: '`game_unavailable`: the game did not answer or refused (the message says which).',

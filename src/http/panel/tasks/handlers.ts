@@ -5,7 +5,7 @@ import type { TaskRecord } from '../../../store/tasks.js';
 import type { HttpDeps } from '../../deps.js';
 import { json, noContent } from '../../respond.js';
 import { type PanelHandler } from '../context.js';
-import { TaskSpec, TaskPath, RunsQuery } from './schemas.js';
+import { TaskSpec, TaskPath, RunsQuery } from '../../../contract/panel/tasks.js';
 
 /** A task as answered: with when it runs next, by the scheduler's own rule. */
 export const shown = (deps: HttpDeps, t: TaskRecord) => ({

@@ -4,8 +4,8 @@
 import { z } from 'zod';
 import { route, adminOnly, type PanelRoute } from '../context.js';
 import { list, add, update, remove, runs } from './handlers.js';
-import { TaskSpec, TaskPath, Run, RunsQuery } from './schemas.js';
-import { Task } from './schemas.js';
+import { TaskSpec, TaskPath, Run, RunsQuery } from '../../../contract/panel/tasks.js';
+import { Task } from '../../../contract/panel/tasks.js';
 
 export function taskRoutes(): PanelRoute[] {
   const NF = '`not_found`: no task has that id.';

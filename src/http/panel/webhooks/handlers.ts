@@ -2,7 +2,7 @@
 import { userActor } from '../../../domain/actor.js';
 import { json, noContent } from '../../respond.js';
 import { type PanelHandler } from '../context.js';
-import { CreateWebhookSchema, WebhookPath } from './schemas.js';
+import { CreateWebhookSchema, WebhookPath } from '../../../contract/panel/webhooks.js';
 
 export const listWebhooks = (({ deps }) => json(200, { data: deps.store.webhooks.list() })) satisfies PanelHandler;
 

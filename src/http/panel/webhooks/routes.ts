@@ -2,7 +2,7 @@
 // Discord's format or a plain JSON one. A URL is taken once and never served back whole.
 import { route, adminOnly, type PanelRoute } from '../context.js';
 import { listWebhooks, createWebhook, removeWebhook } from './handlers.js';
-import { WebhookListSchema, WebhookEnvelopeSchema, CreateWebhookSchema, WebhookPath } from './schemas.js';
+import { WebhookListSchema, WebhookEnvelopeSchema, CreateWebhookSchema, WebhookPath } from '../../../contract/panel/webhooks.js';
 
 export function webhookRoutes(): PanelRoute[] {
   return [

@@ -3,10 +3,9 @@
 // HttpDeps.server.world, which runs one parse at a time and audits the request.
 import { userActor } from '../../../domain/actor.js';
 import { worldSummary, worldWorkers } from '../../../views/live-rows.js';
-import { required } from '../../services.js';
 import { json } from '../../respond.js';
 import type { PanelHandler } from '../context.js';
-import { WARNINGS_SHOWN } from './schemas.js';
+import { WARNINGS_SHOWN } from '../../../contract/panel/world.js';
 
 export const getWorld = (({ deps }) => {
   const info = deps.store.world.parseInfo();
@@ -43,9 +42,9 @@ export const getWorld = (({ deps }) => {
   });
 }) satisfies PanelHandler;
 
-export const parseWorld = (async ({ deps, user }) => {
-  return json(200, { data: await required(deps, 'world').parseNow(userActor(user.username)) });
-}) satisfies PanelHandler;
+export const parseWorld = (async ({ service, user }) => {
+  return json(200, { data: await service.parseNow(userActor(user.username)) });
+}) satisfies PanelHandler<Record<never, never>, 'world'>;
 
 /** The game-data poller's world summary, built by the Integration API's row builder: the panel
  * never shows a viewer less than a key (spec: Redaction rule 4). */

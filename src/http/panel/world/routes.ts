@@ -10,7 +10,7 @@ import {
   ParseRunEnvelopeSchema,
   WorldSnapshotEnvelopeSchema,
   WorldStatusEnvelopeSchema,
-} from './schemas.js';
+} from '../../../contract/panel/world.js';
 
 export function worldRoutes(): PanelRoute[] {
   return [

@@ -14,8 +14,8 @@ import {
   BACKUP_TRIGGERS,
   type BackupSchedule,
   type BackupScheduleInput,
-} from '../domain/backup.js';
-import { Timestamp } from '../contract/integration-rows.js';
+} from './backup-words.js';
+import { Timestamp } from './integration-rows.js';
 
 export const BackupTriggerSchema = z.enum(BACKUP_TRIGGERS);
 

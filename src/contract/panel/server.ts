@@ -1,10 +1,10 @@
 // Request and response shapes of the panel's server routes (issue 11): status, health and the
 // game's admin actions. The status extends the Integration API's with what it leaves out.
 import { z } from 'zod';
-import { WorldOptionSchema } from '../world-option-schema.js';
-import { ServerStatusSchema, Timestamp } from '../../../contract/integration-rows.js';
-import { FollowedWorldSchema, FreshnessSchema } from '../world/schemas.js';
-import { COUNTDOWN_KINDS, DEFAULT_STEPS_SEC, MAX_STEP_SEC, MAX_STEPS } from '../../../actions/countdown-words.js';
+import { WorldOptionSchema } from './world-option.js';
+import { ServerStatusSchema, Timestamp } from '../integration-rows.js';
+import { FollowedWorldSchema, FreshnessSchema } from './world.js';
+import { COUNTDOWN_KINDS, DEFAULT_STEPS_SEC, MAX_STEP_SEC, MAX_STEPS } from '../vocabulary.js';
 
 const NonNegInt = z.number().int().min(0);
 const Words = z.string().nullable();

@@ -2,9 +2,9 @@
 // fields (the Integration API's redaction table removes platform id, accountName, ping, live
 // location, banned, whitelisted and sessions), bans, guilds and the whitelist.
 import { z } from 'zod';
-import { cursorParam, limitParam } from '../../routes/page-params.js';
-import { LabelledGuildSchema, NamedPalSchema, NamedPalWithOwnerSchema } from '../../../contract/named-rows.js';
-import { ActivitySchema, GameDataStateSchema, PlayerSchema, Timestamp, UID_PATTERN } from '../../../contract/integration-rows.js';
+import { cursorParam, limitParam } from '../page-params.js';
+import { LabelledGuildSchema, NamedPalSchema, NamedPalWithOwnerSchema } from '../named-rows.js';
+import { ActivitySchema, GameDataStateSchema, PlayerSchema, Timestamp, UID_PATTERN } from '../integration-rows.js';
 
 export const PanelPlayerPath = z.object({
   uid: z

@@ -2,7 +2,7 @@
 // depends on, in words a host can act on. Viewer-safe by construction: words written here, never
 // a path, a URL, a secret or an error's own text.
 import { z } from 'zod';
-import { Timestamp } from '../../../contract/integration-rows.js';
+import { Timestamp } from '../integration-rows.js';
 
 /** The links, in the order the screen lists them. */
 export const CHANNEL_IDS = ['rest', 'rcon', 'game-data', 'save', 'backups', 'disk', 'webhooks'] as const;

@@ -1,6 +1,6 @@
 // The requests of the panel's backup routes; what they answer is declared in src/backups/schemas.ts.
 import { z } from 'zod';
-import { BACKUP_ID, RESTORE_CONFIRMATION } from '../../../domain/backup.js';
+import { BACKUP_ID, RESTORE_CONFIRMATION } from '../backup-words.js';
 
 export const CreateRequest = z
   .strictObject({ note: z.string().max(200).optional().meta({ description: 'A few words kept with a manual backup.' }) })

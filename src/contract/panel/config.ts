@@ -1,6 +1,6 @@
 // The shapes of the panel's config routes: request and response schemas (routes.ts uses them).
 import { z } from 'zod';
-import { WorldOptionSchema } from '../world-option-schema.js';
+import { WorldOptionSchema } from './world-option.js';
 
 export const Value = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]);
 

@@ -1,8 +1,8 @@
 // Query parameters every paginated list takes (spec: Limits, Keyset pagination), with the exact
 // codes and messages they answer on any surface: `invalid_limit`, `invalid_cursor`.
 import { z } from 'zod';
-import { decodeCursor, MAX_CURSOR_CHARS } from '../cursor.js';
-import { withWireError } from './validate.js';
+import { cursorKey, MAX_CURSOR_CHARS } from './cursor.js';
+import { withWireError } from './wire-errors.js';
 
 /** `limit`: an integer from 1 to `max`, written the one canonical way (no sign, space, point
  * or leading zero), `def` when absent. `what` opens its description ("Page size"). */
@@ -36,7 +36,7 @@ export const cursorParam = withWireError(
       {
         decode: (raw, ctx) => {
           try {
-            return decodeCursor(raw);
+            return cursorKey(raw);
           } catch {
             // Reported as an issue, not thrown: a parameter before it may have failed first,
             // and the first failure in the schema's order is the one answered.

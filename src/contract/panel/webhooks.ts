@@ -1,7 +1,7 @@
 // The shapes of the panel's webhooks routes: request and response schemas (routes.ts uses them).
 import { z } from 'zod';
-import { WEBHOOK_FORMATS } from '../../../store/webhooks.js';
-import { Timestamp } from '../../../contract/integration-rows.js';
+import { WEBHOOK_FORMATS } from '../vocabulary.js';
+import { Timestamp } from '../integration-rows.js';
 
 export const WebhookSchema = z.strictObject({
   id: z.string(),

@@ -1,7 +1,7 @@
 // The shapes of the panel's console routes: request and response schemas (routes.ts uses them).
 import { z } from 'zod';
-import { cursorParam, limitParam } from '../../routes/page-params.js';
-import { Timestamp } from '../../../contract/integration-rows.js';
+import { cursorParam, limitParam } from '../page-params.js';
+import { Timestamp } from '../integration-rows.js';
 
 export const Command = z
   .string()

@@ -1,7 +1,7 @@
 // Request and response shapes of the activity routes (who plays when).
 import { z } from 'zod';
-import { Timestamp } from '../../../contract/integration-rows.js';
-import { PanelPlayerPath } from '../players/schemas.js';
+import { Timestamp } from '../integration-rows.js';
+import { PanelPlayerPath } from './players.js';
 
 export const OnlineQuery = z.strictObject({
   range: z

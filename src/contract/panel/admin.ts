@@ -1,11 +1,12 @@
 // Request and response shapes of the admin's settings routes: users, sessions and the audit log
-// (issue 10). Their words come from the domain modules (lib/account.ts, lib/audit.ts,
-// lib/actor.ts); the store checks the same grammar again, whoever calls it.
+// (issue 10). Their words sit beside them on the contract's floor (account-words.ts,
+// audit-words.ts, vocabulary.ts); the store checks the same grammar again, whoever calls it.
 import { z } from 'zod';
-import { PASSWORD_RULE, ROLES, SESSION_ID_PATTERN, USERNAME_PATTERN } from '../../../domain/account.js';
-import { AUDIT_ACTIONS, AUDIT_OUTCOMES, REFUSAL_REASONS } from '../../../domain/audit.js';
-import { cursorParam, limitParam } from '../../routes/page-params.js';
-import { Timestamp } from '../../../contract/integration-rows.js';
+import { ROLES } from '../vocabulary.js';
+import { PASSWORD_RULE, SESSION_ID_PATTERN, USERNAME_PATTERN } from '../account-words.js';
+import { AUDIT_ACTIONS, AUDIT_OUTCOMES, REFUSAL_REASONS } from '../audit-words.js';
+import { cursorParam, limitParam } from '../page-params.js';
+import { Timestamp } from '../integration-rows.js';
 
 const Username = z
   .string()

@@ -1,9 +1,8 @@
 // The shapes of the panel's pals routes: request and response schemas (routes.ts uses them).
 import { z } from 'zod';
-import { PLACEMENTS } from '../../../domain/world.js';
-import { PAL_SORTS, UNKNOWN_REASONS } from '../../../store/pal-explorer.js';
-import { cursorParam, limitParam } from '../../routes/page-params.js';
-import { NamedPalWithOwnerSchema, SkillNameSchema } from '../../../contract/named-rows.js';
+import { PAL_SORTS, PLACEMENTS, UNKNOWN_REASONS } from '../vocabulary.js';
+import { cursorParam, limitParam } from '../page-params.js';
+import { NamedPalWithOwnerSchema, SkillNameSchema } from '../named-rows.js';
 
 export const levelParam = z
   .string()

@@ -1,9 +1,9 @@
 // Request and response shapes of the metrics and events routes (issue 11), and the documented
 // payloads of the event stream.
 import { z } from 'zod';
-import { EVENT_KINDS } from '../../../domain/event-texts.js';
-import { cursorParam, limitParam } from '../../routes/page-params.js';
-import { Timestamp } from '../../../contract/integration-rows.js';
+import { EVENT_KINDS } from '../vocabulary.js';
+import { cursorParam, limitParam } from '../page-params.js';
+import { Timestamp } from '../integration-rows.js';
 
 const Instant = z.iso
   .datetime({ offset: true })

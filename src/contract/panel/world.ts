@@ -1,8 +1,8 @@
 // Response shapes of the panel's world and map routes (issue 11): the last parse and the save
 // watcher, a parse on request, the live snapshot for the live map, and the map dataset.
 import { z } from 'zod';
-import { ACTIVITIES, GAME_DATA_STATES } from '../../../domain/live.js';
-import { MapDatasetSchema, Timestamp, WorldSummarySchema, WorldWorkersSchema } from '../../../contract/integration-rows.js';
+import { ACTIVITIES, GAME_DATA_STATES } from '../vocabulary.js';
+import { MapDatasetSchema, Timestamp, WorldSummarySchema, WorldWorkersSchema } from '../integration-rows.js';
 
 const NonNegInt = z.number().int().min(0);
 

@@ -1,8 +1,8 @@
 // The shapes of the panel's items routes: request and response schemas (routes.ts uses them).
 import { z } from 'zod';
-import { ITEM_ID } from '../../../domain/items.js';
-import { cursorParam, limitParam } from '../../routes/page-params.js';
-import { Timestamp } from '../../../contract/integration-rows.js';
+import { ITEM_ID } from '../vocabulary.js';
+import { cursorParam, limitParam } from '../page-params.js';
+import { Timestamp } from '../integration-rows.js';
 
 export const Capability = z.strictObject({
   capable: z.boolean(),

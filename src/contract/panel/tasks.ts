@@ -1,8 +1,8 @@
 // The shapes of the panel's tasks routes: request and response schemas (routes.ts uses them).
 import { z } from 'zod';
-import { consoleDanger } from '../../../domain/console-danger.js';
-import { Timestamp } from '../../../contract/integration-rows.js';
-import { CountdownStepsSchema } from '../server/schemas.js';
+import { consoleDanger } from '../console-danger.js';
+import { Timestamp } from '../integration-rows.js';
+import { CountdownStepsSchema } from './server.js';
 
 export const Schedule = z.discriminatedUnion('every', [
   z.strictObject({
