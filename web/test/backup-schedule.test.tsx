@@ -3,7 +3,7 @@
 // with no editor at all (issue 24: viewers see read-only views, not disabled editors).
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ScheduleCard } from '../src/features/backups/Backups';
+import { ScheduleCard } from '../src/features/backups/ScheduleCard';
 import { SessionContext } from '../src/shared/session';
 import type { BackupSchedule } from '../src/types';
 

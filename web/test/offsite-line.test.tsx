@@ -4,7 +4,7 @@
 // now" sent to the API (a viewer has no such button).
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OffsiteLine } from '../src/features/backups/Backups';
+import { OffsiteLine } from '../src/features/backups/OffsiteLine';
 import { SessionContext } from '../src/shared/session';
 import type { BackupStorage, Me } from '../src/types';
 

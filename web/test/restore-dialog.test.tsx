@@ -5,7 +5,7 @@
 // words while it runs, its failure shown in the dialog, its success handed back.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { RestoreDialog } from '../src/features/backups/Backups';
+import { RestoreDialog } from '../src/features/backups/RestoreDialog';
 import type { Backup, DryRun, RestoreJob } from '../src/types';
 
 afterEach(() => {
