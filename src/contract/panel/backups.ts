@@ -28,3 +28,6 @@ export const CheckRequest = z
     backupId: z.string().regex(BACKUP_ID).optional().meta({ description: 'The backup whose copy is fetched; default the newest.' }),
   })
   .optional();
+
+/** What an uploaded archive may be sent as (the web UI sends application/gzip). */
+export const BACKUP_UPLOAD_TYPES = ['application/gzip', 'application/x-gzip', 'application/octet-stream'] as const;

@@ -204,3 +204,8 @@ export const WhitelistImpactEnvelopeSchema = z.strictObject({
 export const PlayerWhitelistEnvelopeSchema = z.strictObject({
   data: z.strictObject({ uid: z.string(), whitelisted: z.boolean(), ids: z.array(z.string()), enabled: z.boolean() }),
 });
+
+/** What a kick or an unban answers: who, and what the game did. */
+export const ActionResultSchema = z.strictObject({
+  data: z.strictObject({ uid: z.string(), userId: z.string(), kicked: z.boolean().optional(), banned: z.boolean().optional() }),
+});

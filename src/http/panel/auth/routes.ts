@@ -1,20 +1,14 @@
-// The panel's sign-in entries: the login (the one open route, with its failed-login throttle),
-// the logout and who is signed in.
-import { LoginRequestSchema, UserSchema } from '../../../contract/integration-rows.js';
 import { route, openRoute, signedIn, type PanelRoute } from '../context.js';
+import { operation } from '../operation.js';
 import { createLogin, logout, me } from './handlers.js';
 import type { ThrottleOptions } from './login-throttle.js';
-import { setupState, SetupStateSchema } from './setup.js';
+import { setupState } from './setup.js';
 
 export function authRoutes(loginThrottle?: ThrottleOptions): PanelRoute[] {
   return [
     openRoute({
-      method: 'POST',
-      path: '/auth/login',
-      operationId: 'login',
+      ...operation('login', { 200: { description: 'Signed in; sets the session cookie.', headers: ['Set-Cookie'] } }),
       summary: 'Sign in to the panel',
-      request: { body: LoginRequestSchema },
-      responses: { 200: { description: 'Signed in; sets the session cookie.', schema: UserSchema, headers: ['Set-Cookie'] } },
       errors: {
         401: '`invalid_credentials`: wrong username or password (which one is not told).',
         429: {
@@ -25,28 +19,19 @@ export function authRoutes(loginThrottle?: ThrottleOptions): PanelRoute[] {
       handler: createLogin(loginThrottle),
     }),
     openRoute({
-      method: 'GET',
-      path: '/auth/setup',
-      operationId: 'authSetup',
+      ...operation('authSetup', { 200: 'OK' }),
       summary: 'Whether any panel user exists (open: the login page of a fresh install says how to make the first admin)',
-      responses: { 200: { description: 'OK', schema: SetupStateSchema } },
       handler: setupState,
     }),
     ...signedIn([
       route({
-        method: 'POST',
-        path: '/auth/logout',
-        operationId: 'logout',
+        ...operation('logout', { 204: { description: 'Signed out; clears the cookie.', headers: ['Set-Cookie'] } }),
         summary: 'End the session',
-        responses: { 204: { description: 'Signed out; clears the cookie.', headers: ['Set-Cookie'] } },
         handler: logout,
       }),
       route({
-        method: 'GET',
-        path: '/auth/me',
-        operationId: 'me',
+        ...operation('me', { 200: 'OK' }),
         summary: 'The signed-in user',
-        responses: { 200: { description: 'OK', schema: UserSchema } },
         handler: me,
       }),
     ]),

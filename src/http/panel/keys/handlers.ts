@@ -5,7 +5,7 @@ import { userActor } from '../../../domain/actor.js';
 import { json } from '../../respond.js';
 import type { CreateKeyRequestSchema } from '../../../contract/integration-rows.js';
 import type { PanelHandler } from '../context.js';
-import type { KeyPath } from '../params.js';
+import type { KeyPath } from '../../../contract/panel/keys.js';
 
 export const createKey = (({ deps, body, user }) => {
   const created = deps.store.keys.create(body.label, userActor(user.username));

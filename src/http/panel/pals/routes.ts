@@ -4,32 +4,22 @@
 // `/pals` stays keyset-paged by instanceId; this list is ordered by the caller's choice, so its
 // cursor is a position in that order.
 import { route, signedIn, type PanelRoute } from '../context.js';
+import { operation } from '../operation.js';
 import { listPalPassives, listPals } from './handlers.js';
-import { PalPassivesSchema, PanelPalsQuery, PanelPalsPageSchema } from '../../../contract/panel/pals.js';
 
 export function palRoutes(): PanelRoute[] {
   return [
     ...signedIn([
       route({
-        method: 'GET',
-        path: '/pals',
-        operationId: 'panelListPals',
+        ...operation('panelListPals', {
+          200: 'One page in the chosen order and the number of matches; walk `nextCursor` until it is null.',
+        }),
         summary: 'Pals of the save with their owners, filtered and sorted for the pal explorer',
-        request: { query: PanelPalsQuery },
-        responses: {
-          200: {
-            description: 'One page in the chosen order and the number of matches; walk `nextCursor` until it is null.',
-            schema: PanelPalsPageSchema,
-          },
-        },
         handler: listPals,
       }),
       route({
-        method: 'GET',
-        path: '/pals/passives',
-        operationId: 'panelListPalPassives',
+        ...operation('panelListPalPassives', { 200: 'Most held first.' }),
         summary: 'The passive skills pals of the save hold, with how many hold each (the explorer’s skill filter)',
-        responses: { 200: { description: 'Most held first.', schema: PalPassivesSchema } },
         handler: listPalPassives,
       }),
     ]),

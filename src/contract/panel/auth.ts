@@ -1,0 +1,11 @@
+// What the open `GET /auth/setup` answers: whether any panel user exists, and nothing more.
+import { z } from 'zod';
+
+export const SetupStateSchema = z.strictObject({
+  data: z.strictObject({
+    usersExist: z.boolean().meta({
+      description:
+        'Whether any panel user exists. false: make the first admin on the server with `palpanel users add <name> --role admin`.',
+    }),
+  }),
+});
