@@ -2,12 +2,12 @@
 // asked first, and only what it did is recorded (game-failure.ts audits what it did not do).
 import type { GameRestClient } from '../game/rest-client.js';
 import type { Actor } from '../domain/actor.js';
-import { ConflictError, NotFoundError } from '../lib/errors.js';
 import type { OnlinePlayer } from '../domain/live.js';
 import type { AuditEntry } from '../store/audit.js';
 import { attempt, gameFailure } from './game-failure.js';
 import type { Store } from '../store/index.js';
 import { AlreadyBannedError, detailOf, type BanRecord } from '../store/moderation.js';
+import { kickable, knownPlayer } from './players/player-service.js';
 
 /** A moderation action's audit row, built once: the game's refusal and what it did are audited
  * with the same target and detail. */
@@ -21,28 +21,11 @@ function auditEntry(
   return { actor, action, target, detail: detailOf(userId, reason) };
 }
 
-/**
- * Who can be kicked, for every caller (the panel's kick, the whitelist): a player the game lists
- * online now, with the platform user id it gave (the kick goes by that id). Anyone else is 404
- * when no one has that uid, else 409 `conflict`: the request is well formed, the world refuses it.
- */
-export function kickable(online: OnlinePlayer | undefined, known: () => boolean): { userId: string } {
-  if (!online) {
-    if (!known()) throw new NotFoundError('No player has that uid.');
-    throw new ConflictError('conflict', 'The player is not online: only an online player can be kicked.');
-  }
-  if (!online.userId)
-    throw new ConflictError('conflict', "The game has not listed this player's platform user id yet; try again in a moment.");
-  return { userId: online.userId };
-}
-
 export function moderationActions(client: Pick<GameRestClient, 'kick' | 'ban' | 'unban' | 'announce'>, store: Store): ModerationActions {
   const mod = store.moderation;
-  // A player the save or the poller has seen (a kick of anyone else is 404, not 409).
-  const known = (key: string) => store.world.player(key) !== undefined || mod.account(key) !== undefined;
   return {
     async kick(actor, p, reason, moderationEvent) {
-      const { userId } = kickable(p.online, () => known(p.uid));
+      const { userId } = kickable(p.online, () => knownPlayer(store, p.uid));
       const entry = auditEntry(actor, 'player.kick', p.uid, userId, reason);
       await attempt(store, entry, 'kick', () => client.kick(userId, reason ?? undefined));
       mod.recordKick(entry, moderationEvent);
@@ -78,7 +61,7 @@ export function moderationActions(client: Pick<GameRestClient, 'kick' | 'ban' | 
  * said no). */
 export interface ModerationActions {
   /** `uid`: the save uid key (upper-case, no dashes); `online`: that player as the game lists
-   * them now, if it does (kickable() decides). `moderationEvent`: the panel-only `moderation`
+   * them now, if it does (players/player-service.ts kickable() decides). `moderationEvent`: the panel-only `moderation`
    * event written with the audit row (the whitelist's kicks). Resolves with the id kicked. */
   kick(
     actor: Actor,

@@ -9,6 +9,7 @@ import type { ModerationActions } from './moderation-actions.js';
 import type { Logger } from '../lib/logger.js';
 import { sanitizeName } from '../poller/event-text.js';
 import type { Store } from '../store/index.js';
+import { whitelistRefuses } from './players/whitelist-rule.js';
 
 export const WHITELIST_KICK_REASON = "You are not on this server's whitelist.";
 /** A player the whitelist refused who is still online is kicked again after this long. */
@@ -35,12 +36,14 @@ export class Moderator {
     for (const key of this.kickedAt.keys()) if (!onlineKeys.has(key)) this.kickedAt.delete(key);
     // Every player online, not only those who joined in this cycle: the whitelist also holds for
     // players already on when it is switched on, or when palpanel (re)starts.
-    const enforce = this.store.moderation.whitelist().enabled;
+    const list = this.store.moderation.whitelist();
     const refused = new Set<string>();
-    if (enforce) {
+    if (list.enabled) {
+      // The stored entries are keys already (the store normalised them); the rule is the panel's too.
+      const keys = new Set(list.entries.map((e) => e.id));
       for (const p of online) {
         const key = p.playerId.toUpperCase();
-        if (this.store.moderation.isWhitelisted(p.userId, key)) continue;
+        if (!whitelistRefuses(keys, p)) continue;
         refused.add(key);
         const last = this.kickedAt.get(key);
         if (last !== undefined && at.getTime() - last < KICK_RETRY_MS) continue;

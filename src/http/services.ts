@@ -1,8 +1,8 @@
 // What a panel route may need of the parts a deployment can leave out (lib/errors.ts
 // OPTIONAL_PARTS: a game server, a save folder, RCON, a deployment file). A route names its
-// need on its entry (`needs`); the panel surface asks `required` before the handler, so every
-// such answer is the same NotConfiguredError (409 `conflict`, the setting named), and the
-// OpenAPI document says it for each route that has a need.
+// need on its entry (`needs`); the panel surface looks it up before the handler (serviceFor) and
+// hands it to the handler present, so every such answer is the same NotConfiguredError (409
+// `conflict`, the setting named), and the OpenAPI document says it for each route that has a need.
 import { NotConfiguredError, type OptionalPart } from '../lib/errors.js';
 import type { HttpDeps } from './deps.js';
 
@@ -28,13 +28,14 @@ export const SERVICES = {
 };
 
 export type ServiceName = keyof typeof SERVICES;
-type ServiceOf<K extends ServiceName> = NonNullable<ReturnType<(typeof SERVICES)[K]['of']>>;
+export type ServiceOf<K extends ServiceName> = NonNullable<ReturnType<(typeof SERVICES)[K]['of']>>;
 
 /** The words every "not configured" answer of this service uses. */
 export const notConfiguredWords = (name: ServiceName): string => new NotConfiguredError(SERVICES[name].part).message;
 
-/** The service, or NotConfiguredError naming the setting that is missing. */
-export function required<K extends ServiceName>(deps: HttpDeps, name: K): ServiceOf<K> {
+/** The service, or NotConfiguredError naming the setting that is missing (the surface asks,
+ * once, for the route's `needs`). */
+export function serviceFor<K extends ServiceName>(deps: HttpDeps, name: K): ServiceOf<K> {
   const s = SERVICES[name].of(deps) as ServiceOf<K> | undefined;
   if (s === undefined) throw new NotConfiguredError(SERVICES[name].part);
   return s;

@@ -178,3 +178,32 @@ export function describeFsError(err: unknown): string | null {
   const path = (err as NodeJS.ErrnoException).path;
   return path ? `Cannot use ${path}: ${reason}.` : `A file operation failed: ${reason}.`;
 }
+
+/** No player has that uid: not in the save, never seen online, not online now (HTTP 404). */
+export class UnknownPlayerError extends NotFoundError {
+  constructor() {
+    super('No player has that uid.');
+  }
+}
+
+/** What needs the player online (a kick, an item grant) while they are not; `words` says why it
+ * needs them online. */
+export class PlayerOfflineError extends ConflictError {
+  constructor(words: string) {
+    super('conflict', `The player is not online: ${words}`);
+  }
+}
+
+/** The game lists the player online but has not given their platform user id yet. */
+export class PlatformIdNotListedError extends ConflictError {
+  constructor() {
+    super('conflict', "The game has not listed this player's platform user id yet; try again in a moment.");
+  }
+}
+
+/** A ban needs the platform user id, which only the game's player list gives (the save holds none). */
+export class PlatformIdUnknownError extends ConflictError {
+  constructor() {
+    super('conflict', 'palpanel has never seen this player online, so it does not know their platform user id.');
+  }
+}

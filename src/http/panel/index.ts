@@ -10,7 +10,8 @@ import { roleAllows } from '../routes/route.js';
 import type { RouteTable } from '../routes/table.js';
 import { validateRequest } from '../routes/validate.js';
 import type { HttpRequest, HttpResponse } from '../types.js';
-import { required } from '../services.js';
+import { serviceFor } from '../services.js';
+import { createPlayerService } from '../../actions/players/player-service.js';
 import type { PanelRoute } from './context.js';
 import { readCookie, SESSION_COOKIE } from './cookies.js';
 import { checkBodyType } from './media-type.js';
@@ -26,6 +27,8 @@ export function createPanelSurface(deps: HttpDeps, table: RouteTable<PanelRoute>
     const user = token ? deps.store.sessions.lookup(token, now) : null;
     return user && token ? { user, token } : null;
   }
+
+  const players = createPlayerService(deps);
 
   return async function panel(req: HttpRequest): Promise<HttpResponse> {
     try {
@@ -45,8 +48,8 @@ export function createPanelSurface(deps: HttpDeps, table: RouteTable<PanelRoute>
         throw new HttpError(403, 'forbidden', 'This action needs an admin session.');
       if (isMutating(route.method)) checkBodyType(route, req);
       const input = validateRequest(route, req, m.params);
-      if (route.needs) required(deps, route.needs);
-      return await route.handler({ deps, req, now, ...signedIn, ...input });
+      const service = route.needs ? serviceFor(deps, route.needs) : undefined;
+      return await route.handler({ deps, req, now, players, ...signedIn, ...input, service });
     } catch (err) {
       return toErrorResponse(err, deps.log);
     }

@@ -1,27 +1,18 @@
 // The handlers of the panel's console routes (the table is routes.ts).
 import { userActor } from '../../../domain/actor.js';
 import { fillPlaceholders } from '../../../domain/console-text.js';
-import { NotFoundError, ValidationError } from '../../../lib/errors.js';
-import { playerIdOfSaveUid } from '../../../domain/player-id.js';
+import { ValidationError } from '../../../lib/errors.js';
 import { encodeCursor } from '../../cursor.js';
-import { required } from '../../services.js';
 import { json, noContent } from '../../respond.js';
 import { type PanelHandler } from '../context.js';
 import { ExecRequest, SaveRequest, LogQuery, SavedQuery } from '../../../contract/panel/console.js';
 
-export const exec = (async ({ deps, body, user }) => {
+export const exec = (async ({ service, players, deps, body, user }) => {
   if ((body.command === undefined) === (body.savedId === undefined))
     throw new ValidationError('Give exactly one of "command" and "savedId".');
   let command = body.command ?? deps.store.console.savedById(body.savedId!).command;
   if (body.player !== undefined) {
-    const saved = deps.store.world.player(body.player);
-    if (!saved) throw new NotFoundError('No player has that uid.');
-    const key = body.player.replace(/-/g, '').toUpperCase();
-    const filled = fillPlaceholders(command, {
-      userId: deps.store.moderation.account(key)?.userId,
-      playerId: playerIdOfSaveUid(saved.uid),
-      name: saved.name,
-    });
+    const filled = fillPlaceholders(command, players.placeholders(body.player));
     if (filled.missing.length)
       throw new ValidationError(
         `This player has no value for ${filled.missing.join(', ')} yet (palpanel learns the platform id when it sees them online).`,
@@ -31,8 +22,8 @@ export const exec = (async ({ deps, body, user }) => {
     throw new ValidationError('The command has placeholders: choose a "player" to fill them.');
   }
   const confirmed = body.confirm === true;
-  return json(200, { data: await required(deps, 'console').exec(command, userActor(user.username), { confirmed }) });
-}) satisfies PanelHandler<{ body: typeof ExecRequest }>;
+  return json(200, { data: await service.exec(command, userActor(user.username), { confirmed }) });
+}) satisfies PanelHandler<{ body: typeof ExecRequest }, 'console'>;
 
 export const log = (({ deps, query }) => {
   const before = query.cursor === null || query.cursor === undefined ? null : Number(query.cursor);

@@ -2,9 +2,8 @@
 // actions/item-granter.ts (PalDefender's REST API, else its RCON command).
 import { NO_ITEM_PATH } from '../../../actions/item-granter.js';
 import { userActor } from '../../../domain/actor.js';
-import { ConflictError, NotFoundError } from '../../../lib/errors.js';
+import { ConflictError } from '../../../lib/errors.js';
 import { ITEM_CATALOG, searchItems } from '../../../domain/items.js';
-import { uidKey } from '../../../store/world.js';
 import { encodeCursor } from '../../cursor.js';
 import { json } from '../../respond.js';
 import { type PanelHandler } from '../context.js';
@@ -20,23 +19,12 @@ export const catalog = (({ query }) => json(200, { data: searchItems(query.searc
   query: typeof SearchQuery;
 }>;
 
-export const grant = (async ({ deps, params, body, user }) => {
-  const key = uidKey(params.uid);
-  const live = deps.live.snapshot();
-  const online = live.reachable ? live.players.find((p) => uidKey(String(p.playerId)) === key) : undefined;
-  if (!online) {
-    if (!deps.store.world.player(params.uid)) throw new NotFoundError('No player has that uid.');
-    throw new ConflictError('conflict', 'The player is not online: items go into the inventory of a player who is.');
-  }
-  if (!online.userId)
-    throw new ConflictError('conflict', "The game has not listed this player's platform user id yet; try again in a moment.");
+/** Who the items go to is the player service's rule (online, with a platform id); whether they
+ * can go at all, the granter's. */
+export const grant = (async ({ deps, players, params, body, user }) => {
+  const target = players.grantTarget(params.uid);
   if (!deps.items) throw new ConflictError('conflict', NO_ITEM_PATH);
-  const rec = await deps.items.grant(
-    userActor(user.username),
-    { uid: params.uid, userId: online.userId, playerName: online.name },
-    body.items,
-  );
-  return json(201, { data: rec });
+  return json(201, { data: await deps.items.grant(userActor(user.username), target, body.items) });
 }) satisfies PanelHandler<{ params: typeof PanelPlayerPath; body: typeof GrantRequest }>;
 
 export const grants = (({ deps, query }) => {
