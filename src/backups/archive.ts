@@ -315,3 +315,37 @@ export async function extractArchive(path: string, dir: string, limits?: Archive
 
 /** The archive as a stream, for a download. */
 export const archiveStream = (path: string) => createReadStream(path);
+
+/** The manifest of an archive, from its first tar entry only (no full read for a listing). */
+export async function readManifest(path: string): Promise<BackupManifest | null> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let have = 0;
+    const src = createReadStream(path);
+    const gz = createGunzip();
+    const done = (m: BackupManifest | null) => {
+      src.destroy();
+      gz.destroy();
+      resolve(m);
+    };
+    gz.on('data', (c: Buffer) => {
+      chunks.push(c);
+      have += c.length;
+      if (have < 512) return;
+      const buf = Buffer.concat(chunks);
+      const size = parseInt(buf.toString('latin1', 124, 136).replace(/\0.*$/s, '').trim(), 8);
+      if (buf.toString('utf8', 0, 100).replace(/\0.*$/s, '') !== 'manifest.json' || !(size > 0 && size <= MAX_MANIFEST_BYTES))
+        return done(null);
+      if (have < 512 + size) return;
+      try {
+        done(JSON.parse(buf.toString('utf8', 512, 512 + size)) as BackupManifest);
+      } catch {
+        done(null);
+      }
+    });
+    gz.on('error', () => done(null));
+    src.on('error', () => done(null));
+    gz.on('end', () => done(null));
+    src.pipe(gz);
+  });
+}

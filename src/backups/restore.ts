@@ -348,7 +348,7 @@ export class Restorer {
 }
 
 /** An error in words a host can read: a domain error's own, a file-system reason, else none.
- * (An archive that cannot be read arrives as the service's BackupUnusableError, a domain error.) */
+ * (An archive that cannot be read arrives as BackupUnusableError (errors.ts), a domain error.) */
 function wordsOf(err: unknown): string {
   if (err instanceof DomainError) return err.message;
   if (err instanceof GameError) return `${gameFailureWords(err)}.`;

@@ -3,13 +3,13 @@
 // leave at most an ignored temp file), kept by the retention the admin set, deleted, verified.
 // Every completed backup adds the public `Backup completed` event; every change is audited.
 import { randomBytes } from 'node:crypto';
-import { createReadStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { rm } from 'node:fs/promises';
-import { createGunzip } from 'node:zlib';
 import { SYSTEM, type Actor } from '../domain/actor.js';
 import { BACKUP_TEXT } from '../domain/event-texts.js';
-import { ConflictError, DomainError, fsErrorReason, NotFoundError, NotConfiguredError } from '../lib/errors.js';
+import { ConflictError, DomainError, fsErrorReason, NotConfiguredError } from '../lib/errors.js';
+import { BackupNotFoundError, BackupUnusableError } from './errors.js';
 import { iso, type Clock } from '../lib/time.js';
 import { TarError } from '../lib/tar.js';
 import type { Store } from '../store/index.js';
@@ -17,13 +17,13 @@ import { BACKUP_ID, type BackupTrigger } from '../domain/backup.js';
 import {
   archivePath,
   readArchive,
+  readManifest,
   verifyArchive,
   writeArchive,
   type ArchiveFile,
   type BackupManifest,
   type ReadArchive,
 } from './archive.js';
-import { MAX_MANIFEST_BYTES } from './member-bounds.js';
 import type { BackupRecord, BackupStorage } from '../contract/backups.js';
 import { readStableSave } from './source.js';
 import type { Logger } from '../lib/logger.js';
@@ -40,20 +40,6 @@ export const CHECK_WORK_PREFIX = '.check-';
 export type BackupJobState = { id: string; trigger: BackupTrigger; state: 'running' | 'failed'; startedAt: string; error: string | null };
 
 export type { BackupRecord, BackupStorage };
-
-export class BackupNotFoundError extends NotFoundError {
-  constructor() {
-    super('No backup has that id.');
-  }
-}
-
-/** A backup in the folder that does not pass its checks (damaged, or kept by an older palpanel
- * that let more in): it is listed, but cannot be opened. */
-export class BackupUnusableError extends ConflictError {
-  constructor(id: string, why: string) {
-    super('conflict', `Backup ${id} cannot be used: ${why}.`);
-  }
-}
 
 export interface BackupServiceOptions {
   store: Store;
@@ -74,38 +60,12 @@ export interface BackupServiceOptions {
   freeSpace?: (dir: string) => Promise<DiskSpace | undefined>;
 }
 
-/** The manifest of an archive, from its first tar entry only (no full read for a listing). */
-async function readManifest(path: string): Promise<BackupManifest | null> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let have = 0;
-    const src = createReadStream(path);
-    const gz = createGunzip();
-    const done = (m: BackupManifest | null) => {
-      src.destroy();
-      gz.destroy();
-      resolve(m);
-    };
-    gz.on('data', (c: Buffer) => {
-      chunks.push(c);
-      have += c.length;
-      if (have < 512) return;
-      const buf = Buffer.concat(chunks);
-      const size = parseInt(buf.toString('latin1', 124, 136).replace(/\0.*$/s, '').trim(), 8);
-      if (buf.toString('utf8', 0, 100).replace(/\0.*$/s, '') !== 'manifest.json' || !(size > 0 && size <= MAX_MANIFEST_BYTES))
-        return done(null);
-      if (have < 512 + size) return;
-      try {
-        done(JSON.parse(buf.toString('utf8', 512, 512 + size)) as BackupManifest);
-      } catch {
-        done(null);
-      }
-    });
-    gz.on('error', () => done(null));
-    src.on('error', () => done(null));
-    gz.on('end', () => done(null));
-    src.pipe(gz);
-  });
+/** A new backup's id: its time to the second, its trigger and 6 random hex digits (BACKUP_ID). */
+function newBackupId(at: Date, trigger: BackupTrigger): string {
+  const stamp = iso(at)
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+  return `${stamp}-${trigger}-${randomBytes(3).toString('hex')}`;
 }
 
 export class BackupService {
@@ -140,9 +100,7 @@ export class BackupService {
     if (this.running) throw new ConflictError('conflict', 'A backup is being made now; try again when it is done.');
     if (this.reservedFor && trigger !== 'pre-restore') throw new ConflictError('conflict', this.reservedFor);
     const now = this.o.clock();
-    const id = `${iso(now)
-      .replace(/[-:]/g, '')
-      .replace(/\.\d{3}/, '')}-${trigger}-${randomBytes(3).toString('hex')}`;
+    const id = newBackupId(now, trigger);
     const job: BackupJobState = { id, trigger, state: 'running', startedAt: iso(now), error: null };
     this.jobs.set(id, job);
     const done = this.make(id, trigger, actor, dir, undefined, note).then(
@@ -253,9 +211,7 @@ export class BackupService {
    * the counts and game version of its own world (`own`: from parsing it; never the world in
    * place's, nor what the archive's manifest claims). */
   async adopt(files: ArchiveFile[], actor: Actor, own: Pick<BackupManifest, 'world' | 'gameVersion'>): Promise<BackupRecord> {
-    const id = `${iso(this.o.clock())
-      .replace(/[-:]/g, '')
-      .replace(/\.\d{3}/, '')}-imported-${randomBytes(3).toString('hex')}`;
+    const id = newBackupId(this.o.clock(), 'imported');
     return this.make(id, 'imported', actor, null, files, null, own);
   }
 
