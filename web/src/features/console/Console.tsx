@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { api, type Data } from '../../api/http';
 import { ago } from '../../shared/format';
-import { useAction, useData, useNow, usePaged } from '../../api/hooks';
+import { useAction, useData, useNow, usePaged, type Paged } from '../../api/hooks';
 import { useTitle } from '../../shared/router';
 import type { ConsoleEntry, Player, SavedCommand, ServerStatus } from '../../types';
 import { Badge, Card, PageHead } from '../../ui/bits';
@@ -30,7 +30,6 @@ export function Console() {
   const keep = useAction();
   // Saving under a name already saved replaces that command (the API's rule); the button says so.
   const replacing = saved.data?.find((s) => s.name.toLowerCase() === saveName.trim().toLowerCase());
-  const now = useNow();
 
   // A command that stops the server, acts on everyone or deletes asks first (the server refuses it unconfirmed too).
   const [asked, setAsked] = useState<(AskedCommand & { body: Record<string, string> }) | null>(null);
@@ -130,73 +129,21 @@ export function Console() {
               rows.length === 0 ? (
                 <Empty>No saved commands. Type one above and save it under a name.</Empty>
               ) : (
-                <ul className="saved">
-                  {rows.map((s) => (
-                    <li key={s.id}>
-                      <button
-                        type="button"
-                        onClick={() => exec({ savedId: s.id }, s.command)}
-                        disabled={run.busy || rconOff}
-                        title={s.command}
-                      >
-                        Run “{s.name}”
-                      </button>
-                      <code className="small">{s.command}</code>
-                      <button
-                        type="button"
-                        className="link"
-                        onClick={() => {
-                          setCommand(s.command);
-                          setSaveName(s.name);
-                        }}
-                      >
-                        Edit
-                      </button>
-                      <button type="button" className="link danger-text" onClick={() => setForget(s)}>
-                        Remove
-                      </button>
-                    </li>
-                  ))}
-                </ul>
+                <SavedList
+                  rows={rows}
+                  disabled={run.busy || rconOff}
+                  onRun={(c) => exec({ savedId: c.id }, c.command)}
+                  onEdit={(c) => {
+                    setCommand(c.command);
+                    setSaveName(c.name);
+                  }}
+                  onRemove={setForget}
+                />
               )
             }
           </Async>
         </Card>
-        <Card
-          title="Log"
-          className="wide-card"
-          actions={
-            <button type="button" onClick={log.reload}>
-              Refresh
-            </button>
-          }
-        >
-          <PagedList list={log} what="Reading the log" more="Older entries">
-            {(rows) =>
-              rows.length === 0 ? (
-                <Empty>No commands run yet.</Empty>
-              ) : (
-                <ol className="console-log">
-                  {rows.map((e) => (
-                    <li key={e.id}>
-                      <div className="console-head">
-                        <code>{e.command}</code> <Badge tone={e.outcome === 'ok' ? 'ok' : 'bad'}>{e.outcome}</Badge>
-                        <span className="muted small">
-                          {e.actor} · {ago(e.at, now)}
-                        </span>
-                      </div>
-                      {e.reply && (
-                        <pre className="reply" tabIndex={0} aria-label={`Reply to ${e.command}`}>
-                          {e.reply}
-                        </pre>
-                      )}
-                    </li>
-                  ))}
-                </ol>
-              )
-            }
-          </PagedList>
-        </Card>
+        <LogCard log={log} />
       </div>
       <ConfirmCommand
         asked={asked}
@@ -220,5 +167,80 @@ export function Console() {
         <p>The saved command is removed; the log keeps its past runs.</p>
       </Dialog>
     </>
+  );
+}
+
+function SavedList({
+  rows,
+  disabled,
+  onRun,
+  onEdit,
+  onRemove,
+}: {
+  rows: SavedCommand[];
+  disabled: boolean;
+  onRun: (s: SavedCommand) => void;
+  onEdit: (s: SavedCommand) => void;
+  onRemove: (s: SavedCommand) => void;
+}) {
+  return (
+    <ul className="saved">
+      {rows.map((s) => (
+        <li key={s.id}>
+          <button type="button" onClick={() => onRun(s)} disabled={disabled} title={s.command}>
+            Run “{s.name}”
+          </button>
+          <code className="small">{s.command}</code>
+          <button type="button" className="link" onClick={() => onEdit(s)}>
+            Edit
+          </button>
+          <button type="button" className="link danger-text" onClick={() => onRemove(s)}>
+            Remove
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Every command run and its reply, newest first. */
+function LogCard({ log }: { log: Paged<ConsoleEntry> }) {
+  const now = useNow();
+  return (
+    <Card
+      title="Log"
+      className="wide-card"
+      actions={
+        <button type="button" onClick={log.reload}>
+          Refresh
+        </button>
+      }
+    >
+      <PagedList list={log} what="Reading the log" more="Older entries">
+        {(rows) =>
+          rows.length === 0 ? (
+            <Empty>No commands run yet.</Empty>
+          ) : (
+            <ol className="console-log">
+              {rows.map((e) => (
+                <li key={e.id}>
+                  <div className="console-head">
+                    <code>{e.command}</code> <Badge tone={e.outcome === 'ok' ? 'ok' : 'bad'}>{e.outcome}</Badge>
+                    <span className="muted small">
+                      {e.actor} · {ago(e.at, now)}
+                    </span>
+                  </div>
+                  {e.reply && (
+                    <pre className="reply" tabIndex={0} aria-label={`Reply to ${e.command}`}>
+                      {e.reply}
+                    </pre>
+                  )}
+                </li>
+              ))}
+            </ol>
+          )
+        }
+      </PagedList>
+    </Card>
   );
 }
