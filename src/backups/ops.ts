@@ -7,14 +7,9 @@ import type { BackupPorts, BackupRecord, RestoreResult } from './types.js';
 import { CLI } from '../domain/actor.js';
 import { ConflictError, DomainError, fsErrorReason, ValidationError } from '../lib/errors.js';
 import { sizeWords } from './member-bounds.js';
+import type { BackupOp } from '../contract/control.js';
 
-export type BackupOp =
-  | { op: 'backup.create' }
-  | { op: 'backup.list' }
-  | { op: 'backup.verify'; id: string }
-  | { op: 'backup.restore'; id: string; confirm: string; shutdown?: boolean }
-  | { op: 'backup.import'; path: string }
-  | { op: 'backup.check'; id?: string | null };
+export type { BackupOp } from '../contract/control.js';
 
 /** The largest archive `backup import` takes: the upload route's bound (the largest worlds
  * compress to a few tens of MB). */

@@ -12,8 +12,9 @@ import {
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { openStore, PANEL_DB, type Store } from '../store/index.js';
-import { runAdminOp, type AdminOp } from './admin-ops.js';
-import { sendControlRequest, type ControlReply } from './control-socket.js';
+import type { AdminOp, ControlReply } from '../contract/control.js';
+import { runAdminOp } from './admin-ops.js';
+import { sendControlRequest } from './control-socket.js';
 
 /** Rebuilds the named domain error a server replied with, so the CLI maps it like a local one. */
 function toError(e: NonNullable<ControlReply['error']>): Error {

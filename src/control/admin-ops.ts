@@ -5,14 +5,7 @@ import { CLI } from '../domain/actor.js';
 import { ValidationError } from '../lib/errors.js';
 import type { Store } from '../store/index.js';
 
-export type AdminOp =
-  | { op: 'keys.create'; label: string }
-  | { op: 'keys.list' }
-  | { op: 'keys.revoke'; id: string }
-  | { op: 'users.add'; name: string; role: string; password: string }
-  | { op: 'users.list' }
-  | { op: 'users.remove'; name: string }
-  | { op: 'users.passwd'; name: string; password: string };
+export type { AdminOp } from '../contract/control.js';
 
 const str = (v: unknown, what: string): string => {
   if (typeof v !== 'string') throw new ValidationError(`Missing ${what}.`);

@@ -6,17 +6,12 @@ import { createConnection, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { DomainError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
+import type { ControlReply } from '../contract/control.js';
 
 export const CONTROL_SOCKET = 'control.sock';
 const MAX_REQUEST = 64 * 1024;
 
 export const controlSocketPath = (dataDir: string): string => join(dataDir, CONTROL_SOCKET);
-
-export interface ControlReply {
-  ok: boolean;
-  result?: unknown;
-  error?: { name: string; code: string; message: string };
-}
 
 /** Starts the socket server; the caller holds the data dir lock, so a leftover socket is stale. */
 export async function startControlServer(dataDir: string, handle: (req: unknown) => unknown, log: Logger): Promise<Server> {

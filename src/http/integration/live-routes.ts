@@ -4,7 +4,7 @@ import { represent } from '../respond.js';
 import type { IntegrationHandler } from './context.js';
 import { eventRows, metrics, serverStatus, worldSummary, worldWorkers } from '../../views/live-rows.js';
 import { MAP_DATASET } from './map.js';
-import type { EventsQuery } from './params.js';
+import type { EventsQuery } from '../../contract/integration-params.js';
 
 const mapRep = represent({ data: MAP_DATASET });
 

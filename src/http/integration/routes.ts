@@ -16,7 +16,7 @@ import type { ResponseSpec } from '../routes/route.js';
 import { RouteTable } from '../routes/table.js';
 import { integrationRoute as route, type IntegrationRoute } from './context.js';
 import * as live from './live-routes.js';
-import { EventsQuery, PalsQuery, PlayerPath, PlayersQuery } from './params.js';
+import { EventsQuery, PalsQuery, PlayerPath, PlayersQuery } from '../../contract/integration-params.js';
 import { createWorldRoutes } from './world-routes.js';
 
 export const INTEGRATION_BASE = '/api/integration/v1';

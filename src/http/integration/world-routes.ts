@@ -11,7 +11,7 @@ import { represent } from '../respond.js';
 import type { IntegrationHandler } from './context.js';
 import { isRunning } from '../../views/live-rows.js';
 import { GenerationCache } from './page-cache.js';
-import type { PalsQuery, PlayerPath, PlayersQuery } from './params.js';
+import type { PalsQuery, PlayerPath, PlayersQuery } from '../../contract/integration-params.js';
 import { guildRow, palRow, palWithOwnerRow, playerRow, utc } from '../../views/world-rows.js';
 
 /** Uid keys of the players the poller currently sees online (REST playerId = uid without

@@ -1,7 +1,7 @@
 // Routes outside the two APIs, open to anyone: the contract document (spec: Contract
 // document). Its handler serves the representation the surface was given, so the document can
 // describe this table too.
-import { z } from 'zod';
+import { HealthzSchema, OpenApiDocumentSchema } from '../../contract/public.js';
 import { conditional, type Representation } from '../respond.js';
 import { routeFactory, type Route } from '../routes/route.js';
 import { RouteTable } from '../routes/table.js';
@@ -10,8 +10,6 @@ import type { HttpRequest, HttpResponse } from '../types.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const HEALTHZ_PATH = '/healthz';
-
-const HealthzSchema = z.strictObject({ status: z.enum(['ok', 'failing']) });
 
 /** Liveness and readiness in one (interface.md): the store answers a read. It names nothing. */
 function healthz({ deps }: PublicContext): HttpResponse {
@@ -38,9 +36,6 @@ export interface PublicContext {
 
 export type PublicRoute = Route<PublicContext, HttpResponse>;
 const route = routeFactory<PublicContext, HttpResponse>();
-
-/** The document as a schema: a JSON object (its own shape is OpenAPI's, not this service's). */
-const OpenApiDocumentSchema = z.record(z.string(), z.unknown());
 
 export function publicRoutes(): PublicRoute[] {
   return [

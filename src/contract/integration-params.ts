@@ -3,9 +3,9 @@
 // `invalid_request` for `online`. The query objects are not strict: an unknown parameter is
 // ignored, as it always was.
 import { z } from 'zod';
-import { cursorParam, limitParam } from '../../contract/page-params.js';
-import { withWireError } from '../routes/validate.js';
-import { UID_PATTERN } from '../../contract/integration-rows.js';
+import { cursorParam, limitParam } from './page-params.js';
+import { withWireError } from './wire-errors.js';
+import { UID_PATTERN } from './integration-rows.js';
 
 const PAGE_DEFAULT = 100;
 const PAGE_MAX = 500;
