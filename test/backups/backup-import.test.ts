@@ -11,8 +11,7 @@ import type { CliIo } from '../../src/cli/io.js';
 import type { BackupRecord } from '../../src/backups/types.js';
 import { openStore } from '../../src/store/index.js';
 import { FIXTURES, tempDir } from '../helpers/cli.js';
-
-const silent = () => undefined;
+import { silentLog } from '../helpers/silent-log.js';
 
 /** Runs the CLI in this process; its exit code and what it printed. */
 async function cli(args: string[], env: Record<string, string> = {}) {
@@ -40,7 +39,7 @@ async function archiveElsewhere(): Promise<{ path: string; rec: BackupRecord }> 
       store,
       world: () => saveDir,
       backupDir: join(root, 'data', 'backups'),
-      log: silent,
+      log: silentLog,
       clock: () => new Date(),
       settleMs: 0,
       maxWaitMs: 1000,

@@ -18,8 +18,7 @@ import { fileTree } from '../helpers/tree.js';
 import { backupRig } from '../helpers/backup-rig.js';
 import { runBackupOp } from '../../src/backups/ops.js';
 import { ValidationError } from '../../src/lib/errors.js';
-
-const silent = () => undefined;
+import { silentLog } from '../helpers/silent-log.js';
 
 async function rig(fixture = 'v0.6-world1', clock: () => Date = () => new Date()) {
   let running = false;
@@ -184,20 +183,20 @@ describe('backups', () => {
     // 1. Killed after staging, before the first rename: the old world stays.
     makeStaged();
     writeFileSync(join(dataDir, RESTORE_MARKER), marker);
-    recoverRestore(dataDir, silent);
+    recoverRestore(dataDir, silentLog);
     expect(fileTree(saveDir)).toEqual(oldTree);
     expect(existsSync(staged) || existsSync(join(dataDir, RESTORE_MARKER))).toBe(false);
     // 2. Killed between the two renames: the new world goes in.
     makeStaged();
     writeFileSync(join(dataDir, RESTORE_MARKER), marker);
     renameSync(saveDir, aside);
-    recoverRestore(dataDir, silent);
+    recoverRestore(dataDir, silentLog);
     expect(readFileSync(join(saveDir, 'Level.sav'), 'utf8')).toBe('new world');
     expect(existsSync(aside) || existsSync(staged) || existsSync(join(dataDir, RESTORE_MARKER))).toBe(false);
     // 3. Killed after both renames: only the leftovers go.
     mkdirSync(aside);
     writeFileSync(join(dataDir, RESTORE_MARKER), marker);
-    recoverRestore(dataDir, silent);
+    recoverRestore(dataDir, silentLog);
     expect(readFileSync(join(saveDir, 'Level.sav'), 'utf8')).toBe('new world');
     expect(existsSync(aside)).toBe(false);
   });
@@ -210,7 +209,7 @@ describe('backups', () => {
     rmSync(saveDir, { recursive: true });
     mkdirSync(join(saveDir, 'Players'), { recursive: true });
     writeFileSync(join(saveDir, 'Level.sav'), 'level');
-    const scheduler = new BackupScheduler(svc, store, clock, silent);
+    const scheduler = new BackupScheduler(svc, store, clock, silentLog);
     expect(await scheduler.tick()).toBe('off');
     store.backupSettings.setSchedule({ enabled: true, intervalHours: 12, retentionDays: 7 }, 'user:ann');
     const ran: string[] = [];

@@ -11,8 +11,8 @@ import { CheckRefusedError, CopyChecker } from '../../src/backups/copy-check.js'
 import { createBackupPorts } from '../../src/backups/stack.js';
 import { runBackupOp } from '../../src/backups/ops.js';
 import { backupRig } from '../helpers/backup-rig.js';
+import { silentLog } from '../helpers/silent-log.js';
 
-const silent = () => undefined;
 const HOUR = 3_600_000;
 
 /** The stand-in for a fetch from off-site: copies `<remote>/<PALPANEL_BACKUP_FILE>` into
@@ -48,10 +48,10 @@ async function rig(withWorld = true) {
     command: [process.execPath, script, remote],
     timeoutMs: 60_000,
     env: { PATH: '/usr/bin:/bin', HOME: '/nonexistent', SERVICE_GAME_ADMIN_PASSWORD: 'hunter2', RCLONE_CONFIG_PASS: 'kept' },
-    log: silent,
+    log: silentLog,
     clock,
   });
-  const ports = createBackupPorts(svc, restorer, silent, null, checker);
+  const ports = createBackupPorts(svc, restorer, silentLog, null, checker);
   /** A backup, "copied off-site" into the remote folder. */
   const backup = async () => {
     now += HOUR;
@@ -159,7 +159,7 @@ describe('off-site copy check', () => {
     const first = await r.checker.start();
     await expect(r.checker.start()).rejects.toBeInstanceOf(CheckRefusedError);
     await first.done;
-    await expect(createBackupPorts(r.svc, {} as Restorer, silent).check()).rejects.toThrow(/SERVICE_BACKUP_CHECK_COMMAND/);
+    await expect(createBackupPorts(r.svc, {} as Restorer, silentLog).check()).rejects.toThrow(/SERVICE_BACKUP_CHECK_COMMAND/);
   });
 
   it('the newest good copy past the bound is a warning event, said once; a newer good copy ends it', async () => {

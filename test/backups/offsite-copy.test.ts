@@ -24,6 +24,7 @@ import { testSettings } from '../helpers/settings.js';
 import { waitFor } from '../helpers/wait.js';
 import { fromPanelPage } from '../helpers/panel-page.js';
 import { ADMIN, VIEWER } from '../http/panel-harness.js';
+import { silentLog } from '../helpers/silent-log.js';
 
 const stores: Store[] = [];
 const copiers: OffsiteCopier[] = [];
@@ -34,8 +35,6 @@ afterEach(async () => {
   await server?.stop();
   server = null;
 });
-
-const silent = () => undefined;
 
 /** A copy command: an sh script written to the test's folder. */
 function script(dir: string, name: string, body: string): string {
@@ -72,7 +71,7 @@ async function rig(command: string[], o: { clock?: () => Date; timeout?: string;
     settings,
     env: o.env ?? { PATH: process.env.PATH },
     world: () => saveDir,
-    log: silent,
+    log: silentLog,
     clock,
     client: null,
     game: createGameControl({ client: null, rconAddr: null, reachable: () => false, clock }),

@@ -18,8 +18,8 @@ import { FIXTURES } from '../helpers/cli.js';
 import { fileTree } from '../helpers/tree.js';
 import { backupRig } from '../helpers/backup-rig.js';
 import { waitFor } from '../helpers/wait.js';
+import { silentLog } from '../helpers/silent-log.js';
 
-const silent = () => undefined;
 const OWNED = /^(Level\.sav|LevelMeta\.sav|WorldOption\.sav|Players\/[0-9A-Fa-f]{32}(_dps)?\.sav)$/;
 const owned = (tree: Map<string, string>) => new Map([...tree].filter(([p]) => OWNED.test(p)));
 const foreign = (tree: Map<string, string>) => new Map([...tree].filter(([p]) => !OWNED.test(p)));
@@ -152,7 +152,7 @@ describe('a restore keeps what it does not own', () => {
     };
     const world = fileTree(join(FIXTURES, 'v0.6-world1'));
     plant();
-    recoverRestore(dataDir, silent, saveDir);
+    recoverRestore(dataDir, silentLog, saveDir);
     expect(debris(saveDir, dataDir)).toEqual([]);
     expect(fileTree(saveDir)).toEqual(world);
     plant();
@@ -189,7 +189,7 @@ describe('a restore keeps what it does not own', () => {
     // Killed while staging: the world as it was.
     lay('staging');
     rmSync(join(work, 'new', P2)); // half written
-    recoverRestore(dataDir, silent, saveDir);
+    recoverRestore(dataDir, silentLog, saveDir);
     expect(fileTree(saveDir)).toEqual(oldTree);
     expect(debris(saveDir, dataDir)).toEqual([]);
 
@@ -197,7 +197,7 @@ describe('a restore keeps what it does not own', () => {
     lay('swapping');
     moveIn('Level.sav');
     moveIn('LevelMeta.sav');
-    recoverRestore(dataDir, silent, saveDir);
+    recoverRestore(dataDir, silentLog, saveDir);
     expect(fileTree(saveDir)).toEqual(newTree);
     expect(debris(saveDir, dataDir)).toEqual([]);
 
@@ -209,7 +209,7 @@ describe('a restore keeps what it does not own', () => {
     for (const p of put) moveIn(p);
     rmSync(join(saveDir, P1));
     rmSync(join(work, 'old'), { recursive: true });
-    recoverRestore(dataDir, silent, saveDir);
+    recoverRestore(dataDir, silentLog, saveDir);
     expect(fileTree(saveDir)).toEqual(newTree);
 
     // Killed while undoing a failed swap (one file back already): the old world, whole.
@@ -221,7 +221,7 @@ describe('a restore keeps what it does not own', () => {
     moveIn('LevelMeta.sav');
     rmSync(join(saveDir, P1));
     renameSync(join(work, 'old', 'Level.sav'), join(saveDir, 'Level.sav'));
-    recoverRestore(dataDir, silent, saveDir);
+    recoverRestore(dataDir, silentLog, saveDir);
     expect(fileTree(saveDir)).toEqual(oldTree);
     expect(debris(saveDir, dataDir)).toEqual([]);
   });
@@ -287,7 +287,7 @@ describe('archives that hold more than a world save', () => {
     // A good import: listed with the counts of its own world (world2), not of the world in
     // place, and not with the counts its manifest claims.
     const imported = await ports.importArchive(archive(w2), 'user:ann');
-    const parsed = await import('../../src/backups/parse-sides.js').then((m) => m.parseFiles(w2, silent, svc.backupDir));
+    const parsed = await import('../../src/backups/parse-sides.js').then((m) => m.parseFiles(w2, silentLog, svc.backupDir));
     expect(imported.world).toEqual({ players: parsed.players.length, pals: parsed.pals.length, guilds: parsed.guilds.length });
     expect(imported.world!.players).toBeGreaterThan(0);
     expect((await svc.list()).find((b) => b.id === imported.id)!.world).toEqual(imported.world);

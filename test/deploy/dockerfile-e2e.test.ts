@@ -7,12 +7,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { builtExecutable, ROOT } from '../helpers/cli.js';
 import { noteSkip } from '../helpers/skipped.js';
 import { waitFor } from '../helpers/wait.js';
+import { freePort } from '../helpers/free-port.js';
 
 interface Stage {
   from: string;
@@ -46,14 +46,6 @@ const one = (s: Stage, op: string) => {
 /** `KEY=value KEY2=value2` (ENV, ARG defaults). */
 const assignments = (args: string[]) =>
   Object.fromEntries(args.flatMap((a) => a.split(' ')).map((kv) => kv.split('=') as [string, string]));
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 const dockerfile = stagesOf(readFileSync(join(ROOT, 'deploy', 'docker', 'Dockerfile'), 'utf8'));
 const asRoot = process.getuid?.() === 0;

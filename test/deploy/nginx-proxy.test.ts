@@ -16,6 +16,7 @@ import { createLogger } from '../../src/lib/logger.js';
 import { FIXTURES, ROOT, tempDir } from '../helpers/cli.js';
 import { testSettings } from '../helpers/settings.js';
 import { waitFor } from '../helpers/wait.js';
+import { freePort } from '../helpers/free-port.js';
 import { noteSkip } from '../helpers/skipped.js';
 
 const has = (cmd: string, ...args: string[]) => spawnSync(cmd, args, { encoding: 'utf8' }).status === 0;
@@ -26,17 +27,6 @@ const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of cleanup.splice(0).reverse()) await c();
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts nginx with the shipped site on `port` (TLS), proxying to `upstream`. */
 async function startNginx(port: number, upstream: string, defaultHost = false): Promise<ChildProcess> {

@@ -6,12 +6,12 @@
 // line saying so (.ci/run installs it and fails if it is still missing).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../helpers/cli.js';
 import { startLiveServe } from '../helpers/live-serve.js';
 import { waitFor } from '../helpers/wait.js';
+import { freePort } from '../helpers/free-port.js';
 import { noteSkip } from '../helpers/skipped.js';
 
 const DIR = join(ROOT, 'deploy', 'prometheus');
@@ -29,15 +29,6 @@ const ALICE = '00000000-0000-0000-0000-000000000001';
 const BOB = '00000000-0000-0000-0000-000000000002';
 
 const promtool = (...args: string[]) => spawnSync('promtool', args, { cwd: DIR, encoding: 'utf8' });
-
-/** A port free a moment ago on 127.0.0.1 (Prometheus takes no port 0 it would report back). */
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 /** The shipped configuration with only what differs on this machine changed: the key file, the
  * target, a 1 s scrape, and the rule file by its absolute path. */

@@ -9,7 +9,10 @@ import type { WorldSummary, WorldWorkers } from '../../src/contract/integration-
 import { EMPTY_LIVE, type LiveSource } from '../../src/poller/live-source.js';
 import type { Handler, HttpRequest } from '../../src/http/types.js';
 import { createHandler } from '../../src/http/index.js';
+import { silentLog } from './silent-log.js';
 import { tempDir } from './temp.js';
+
+export { silentLog };
 
 export const HOST_UID = '00000000-0000-0000-0000-000000000001';
 
@@ -266,8 +269,6 @@ export function socketSend(baseUrl: string): Send & { close(): void } {
     });
   return Object.assign(send, { close: () => agent.destroy() });
 }
-
-export const silentLog = () => undefined;
 
 /** The HTTP core over `store` with nothing else set up (no game server, save folder, RCON or
  * deployment file), on the wall clock, with a key budget no walk reaches. */

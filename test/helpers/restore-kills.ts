@@ -18,6 +18,7 @@ import { seededRandom } from '../../src/lib/prng.js';
 import { openStore } from '../../src/store/index.js';
 import { FIXTURES, ROOT } from './paths.js';
 import { fileTree } from './tree.js';
+import { silentLog } from './silent-log.js';
 
 const CHILD = `
   const { openStore } = await import(${JSON.stringify(join(ROOT, 'src/store/index.ts'))});
@@ -65,8 +66,6 @@ export interface KillFigures {
   problems: string[];
 }
 
-const silent = () => undefined;
-
 /** Runs `rounds` kills in `root` (a fresh folder); `maxDelayMs`: the latest instant of a kill after the child is ready. */
 export async function runRestoreKills(root: string, rounds: number, seed: number, maxDelayMs: number): Promise<KillFigures> {
   const saveDir = join(root, 'world');
@@ -92,10 +91,14 @@ export async function runRestoreKills(root: string, rounds: number, seed: number
     try {
       const mk = async (dir: string) =>
         (
-          await new BackupService({ store: store0, world: () => dir, backupDir, log: silent, clock: () => new Date(), settleMs: 0 }).start(
-            'manual',
-            'cli',
-          ).done
+          await new BackupService({
+            store: store0,
+            world: () => dir,
+            backupDir,
+            log: silentLog,
+            clock: () => new Date(),
+            settleMs: 0,
+          }).start('manual', 'cli').done
         ).id;
       return [await mk(bDir), await mk(saveDir)];
     } finally {
@@ -168,8 +171,8 @@ export async function runRestoreKills(root: string, rounds: number, seed: number
     // The next start: the store (its temp files), the journal, the backup folder's leftovers.
     const store = await openStore(dataDir);
     try {
-      recoverRestore(dataDir, silent, saveDir);
-      const svc = new BackupService({ store, world: () => saveDir, backupDir, log: silent, clock: () => new Date() });
+      recoverRestore(dataDir, silentLog, saveDir);
+      const svc = new BackupService({ store, world: () => saveDir, backupDir, log: silentLog, clock: () => new Date() });
       const tree = fileTree(saveDir);
       const owned = ownedOf(tree);
       if (owned === worldA || owned === worldB) {
