@@ -9,7 +9,7 @@ import { startSimGameServer, type SimGameServer } from '../../src/demo/sim/index
 import { tempDir } from '../helpers/cli.js';
 import { testSettings } from '../helpers/settings.js';
 import { waitFor } from '../helpers/wait.js';
-import { readmeFail2banFilter } from '../helpers/fail2ban.js';
+import { docsFail2banFilter } from '../helpers/fail2ban.js';
 import { fromPanelPage } from '../helpers/panel-page.js';
 
 const ALICE = '00000000-0000-0000-0000-000000000001';
@@ -58,9 +58,9 @@ describe('the operator log', () => {
     expect(res.status).toBe(401);
     const failed = lines.filter((l) => l.includes('panel login failed'));
     expect(failed).toHaveLength(1);
-    // The fail2ban filter the README gives matches it and captures the address.
+    // The fail2ban filter docs/monitoring.md gives matches it and captures the address.
     expect(failed[0]).toMatch(/ warn {2}panel login failed from 127\.0\.0\.1: user "mallory\\u\{1b\}\[2J"\n$/);
-    expect(readmeFail2banFilter().host(failed[0])).toBe('127.0.0.1');
+    expect(docsFail2banFilter().host(failed[0])).toBe('127.0.0.1');
   });
 
   it('a player name or a username with a line break cannot forge a line the fail2ban filter reads', async () => {
@@ -79,7 +79,7 @@ describe('the operator log', () => {
     }
     // Split as a file is: every physical line.
     const physical = lines.join('').split(/\r\n|\r|\n|\u2028/);
-    const filter = readmeFail2banFilter();
+    const filter = docsFail2banFilter();
     const hosts = physical.map((l) => filter.host(l)).filter((h) => h !== null);
     expect(hosts).toEqual(['127.0.0.1', '127.0.0.1', '127.0.0.1']);
     expect(lines.every((l) => l.indexOf('\n') === l.length - 1)).toBe(true);

@@ -1,5 +1,5 @@
 // Sizes of the long-running tests, read from the environment so a quick local loop can run
-// fewer rounds while CI keeps the defaults (README, "Tests").
+// fewer rounds while CI keeps the defaults (docs/development.md, "Tests").
 //   PALPANEL_TEST_CRASH_ROUNDS    kill -9 rounds of the crash test (default 20)
 //   PALPANEL_TEST_FUZZ_VARIANTS   fuzz variants in all, shared out as today (default 11,750)
 

@@ -1,7 +1,7 @@
 // The log line's detail: what a thrown value says about itself, never '[object Object]'.
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/lib/logger.js';
-import { readmeFail2banFilter } from '../helpers/fail2ban.js';
+import { docsFail2banFilter } from '../helpers/fail2ban.js';
 
 function lines(format: 'text' | 'json', detail: unknown, debug = false): string {
   let out = '';
@@ -40,7 +40,7 @@ describe('logger escaping (issue 28, finding 9)', () => {
   const hostile = [forged, `\r${forged.slice(1)}`, `\u2028${forged.slice(1)}`, `\u001b[2K\r${forged.slice(1)}`];
 
   it('every value in a line has its control characters escaped: one physical line per entry', () => {
-    const filter = readmeFail2banFilter();
+    const filter = docsFail2banFilter();
     for (const format of ['text', 'json'] as const) {
       for (const bad of hostile) {
         for (const debug of [false, true]) {
