@@ -5,6 +5,10 @@
 /** 1 to 32 letters, digits, dots, dashes or underscores. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{1,32}$/;
 
+/** The same grammar as an HTML input's `pattern` (the browser anchors it and reads it with the
+ * `v` flag, where a `-` in a class is escaped); test/lib/account.test.ts holds the two alike. */
+export const USERNAME_INPUT_PATTERN = '[A-Za-z0-9_.\\-]{1,32}';
+
 /** A session's public id: 16 lowercase hex characters, random, unrelated to the cookie token
  * (knowing it lets an admin end the session, never use it). */
 export const SESSION_ID_PATTERN = /^[0-9a-f]{16}$/;

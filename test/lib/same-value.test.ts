@@ -1,7 +1,7 @@
 // The file's value against the running game's (the configuration screen's "waits for the next
 // start"): the game's single-precision floats, its True for a file's true, a list in any order.
 import { describe, expect, it } from 'vitest';
-import { sameSettingValue } from '../../src/game-config/same-value.js';
+import { sameSettingValue } from '../../src/lib/same-value.js';
 
 describe('sameSettingValue', () => {
   it('takes what only looks different as the same', () => {

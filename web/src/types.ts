@@ -3,7 +3,7 @@
 // (/api/openapi.json). Types only: `import type` brings no server code into the bundle
 // (test/architecture/imports.test.ts checks that no value crosses).
 import type { z } from 'zod';
-import type { Role } from '../../src/domain/account';
+import type { Role } from '../../src/contract/vocabulary';
 import type {
   BackupContentsSchema,
   BackupCopySchema,

@@ -4,7 +4,7 @@
 // follows the restore job to its end and says how it ended. Names from the game are isolated
 // (<bdi>), so one name's direction controls cannot turn the list around.
 import { useEffect, useRef, useState } from 'react';
-import type { BackupTrigger } from '../../../../src/domain/backup';
+import type { BackupTrigger } from '../../../../src/contract/backup-words';
 import { api, type Data } from '../../api/http';
 import { useAction, useData, useNow, type Loaded } from '../../api/hooks';
 import { ago, bytes, count, when } from '../../shared/format';

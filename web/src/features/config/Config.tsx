@@ -9,7 +9,7 @@
 // reads the values as text, not as editors it may not use. Without a settings file the screen
 // says so once, with what helps (a setting and a restart of palpanel, not a retry).
 import { Fragment, useMemo, useState } from 'react';
-import { sameSettingValue } from '../../../../src/game-config/same-value';
+import { sameSettingValue } from '../../../../src/lib/same-value';
 import { api, ApiError, type Data } from '../../api/http';
 import { useAction, useData } from '../../api/hooks';
 import { useTitle } from '../../shared/router';

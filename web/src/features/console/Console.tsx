@@ -12,7 +12,7 @@ import { Badge, Card, PageHead } from '../../ui/bits';
 import { Dialog } from '../../ui/dialog';
 import { Field, SelectField } from '../../ui/fields';
 import { Async, Empty, ErrorNote, PagedList } from '../../ui/states';
-import { consoleDanger } from '../../../../src/domain/console-danger';
+import { consoleDanger } from '../../../../src/contract/console-danger';
 import { ConfirmCommand, type AskedCommand } from './ConfirmCommand';
 
 export function Console() {

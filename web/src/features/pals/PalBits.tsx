@@ -1,6 +1,5 @@
 // Small drawings of a pal: condenser stars, talents at a glance, and its skills by name.
-import type { Talents } from '../../../../src/domain/world';
-import type { SkillName } from '../../types';
+import type { Pal, SkillName } from '../../types';
 import { starsWords } from './pal-words';
 
 /** Four star places, the earned ones filled; the words for screen readers. */
@@ -23,7 +22,7 @@ const TALENTS = [
 ] as const;
 
 /** HP, attack and defense talents (0-100): three short bars with their numbers. */
-export function TalentBars({ t }: { t: Talents }) {
+export function TalentBars({ t }: { t: Pal['talents'] }) {
   return (
     <span className="pal-talents" aria-label={TALENTS.map(([k, l]) => `${l} ${t[k]}`).join(', ')} role="img">
       {TALENTS.map(([k, l]) => (

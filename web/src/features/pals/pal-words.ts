@@ -1,8 +1,7 @@
 // What the pal screens say about a pal, in one place: placement words, why a placement is
 // unknown, and the names of skills. Skill names come through `skillName` alone, so a name table
 // (another change is adding one) slots in here and every pal screen follows.
-import type { Placement } from '../../../../src/domain/world';
-import type { UnknownReason } from '../../../../src/store/pal-explorer';
+import type { Placement, UnknownReason } from '../../../../src/contract/vocabulary';
 
 export const PLACEMENT_WORDS: Record<Placement, string> = { party: 'Party', box: 'Palbox', base: 'Base', unknown: 'Unknown' };
 

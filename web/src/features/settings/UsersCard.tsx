@@ -1,7 +1,7 @@
 // Panel users: the list, a role change, a password reset or a removal (each after a question),
 // and the form that adds one.
 import { useState } from 'react';
-import { PASSWORD_MIN_LENGTH, PASSWORD_RULE, USERNAME_INPUT_PATTERN } from '../../../../src/domain/account';
+import { PASSWORD_MIN_LENGTH, PASSWORD_RULE, USERNAME_INPUT_PATTERN } from '../../../../src/contract/account-words';
 import { api } from '../../api/http';
 import { useAction, useData } from '../../api/hooks';
 import { useSession } from '../../shared/session';

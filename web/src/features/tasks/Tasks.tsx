@@ -15,7 +15,7 @@ import { Async, ErrorNote } from '../../ui/states';
 import { CountdownBar } from '../dashboard/countdown/CountdownBar';
 import { parseSteps } from '../dashboard/countdown/steps';
 import { ConfirmCommand, type AskedCommand } from '../console/ConfirmCommand';
-import { consoleDanger } from '../../../../src/domain/console-danger';
+import { consoleDanger } from '../../../../src/contract/console-danger';
 import { actionWords, blank, scheduleWords, taskBody } from './task-words';
 import { TaskForm } from './TaskForm';
 
