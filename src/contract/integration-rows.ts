@@ -4,6 +4,7 @@
 // contract and the code cannot drift. Every object is strict: a member
 // the spec does not name cannot appear (interface.md: nothing beyond the spec's members).
 import { z } from 'zod';
+import { dataOf, pageOf } from './envelopes.js';
 import { KEY_ID_PATTERN as KEY_ID, KEY_SHAPE } from '../lib/key-grammar.js';
 import { ACTIVITIES, GAME_DATA_STATES, OWNER_SOURCES, PLACEMENTS, PUBLIC_EVENT_KINDS, ROLES } from './vocabulary.js';
 
@@ -196,16 +197,16 @@ const Cursor = z
   .nullable()
   .meta({ description: 'Opaque; pass as `cursor` for the next page. `null` when this page is the last.' });
 
-export const PlayersPageSchema = z.strictObject({ data: z.array(PlayerSchema), ...saveMembers, nextCursor: Cursor });
-export const PalsPageSchema = z.strictObject({ data: z.array(PalWithOwnerSchema), ...saveMembers, nextCursor: Cursor });
-export const PlayerDetailEnvelopeSchema = z.strictObject({ data: PlayerDetailSchema, ...saveMembers });
-export const GuildsEnvelopeSchema = z.strictObject({ data: z.array(GuildSchema), ...saveMembers });
-export const MapEnvelopeSchema = z.strictObject({ data: MapDatasetSchema });
-export const ServerEnvelopeSchema = z.strictObject({ data: ServerStatusSchema });
-export const MetricsEnvelopeSchema = z.strictObject({ data: MetricsSchema });
-export const WorldSummaryEnvelopeSchema = z.strictObject({ data: WorldSummarySchema });
-export const WorldWorkersEnvelopeSchema = z.strictObject({ data: WorldWorkersSchema });
-export const EventsEnvelopeSchema = z.strictObject({ data: z.array(EventSchema) });
+export const PlayersPageSchema = pageOf(PlayerSchema, saveMembers, Cursor);
+export const PalsPageSchema = pageOf(PalWithOwnerSchema, saveMembers, Cursor);
+export const PlayerDetailEnvelopeSchema = dataOf(PlayerDetailSchema, saveMembers);
+export const GuildsEnvelopeSchema = dataOf(z.array(GuildSchema), saveMembers);
+export const MapEnvelopeSchema = dataOf(MapDatasetSchema);
+export const ServerEnvelopeSchema = dataOf(ServerStatusSchema);
+export const MetricsEnvelopeSchema = dataOf(MetricsSchema);
+export const WorldSummaryEnvelopeSchema = dataOf(WorldSummarySchema);
+export const WorldWorkersEnvelopeSchema = dataOf(WorldWorkersSchema);
+export const EventsEnvelopeSchema = dataOf(z.array(EventSchema));
 
 /** The error codes a client can see: the spec's (Errors) and the two interface.md adds for
  * the panel (`invalid_credentials`, `forbidden`). Codes are exactly these. */

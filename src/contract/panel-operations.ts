@@ -4,6 +4,7 @@
 // the route table (http/panel/*/routes.ts) takes both through http/panel/operation.ts, and the
 // web UI types its calls with PanelIO.
 import { z } from 'zod';
+import { dataOf, pageOf } from './envelopes.js';
 import {
   BackupCheckSchema,
   BackupContentsSchema,
@@ -182,17 +183,17 @@ export const PANEL_OPERATIONS = {
   createWebhook: { request: { body: CreateWebhookSchema }, responses: { 201: WebhookEnvelopeSchema } },
   removeWebhook: { request: { params: WebhookPath }, responses: { 204: null } },
   // backups
-  listBackups: { responses: { 200: z.strictObject({ data: z.array(BackupListItemSchema) }) } },
-  backupStorage: { responses: { 200: z.strictObject({ data: BackupStorageSchema }) } },
-  getBackupSchedule: { responses: { 200: z.strictObject({ data: BackupScheduleSchema }) } },
+  listBackups: { responses: { 200: dataOf(z.array(BackupListItemSchema)) } },
+  backupStorage: { responses: { 200: dataOf(BackupStorageSchema) } },
+  getBackupSchedule: { responses: { 200: dataOf(BackupScheduleSchema) } },
   getBackupChecks: {
-    responses: { 200: z.strictObject({ data: z.strictObject({ status: OffsiteStatusSchema, recent: z.array(BackupCheckSchema) }) }) },
+    responses: { 200: dataOf(z.strictObject({ status: OffsiteStatusSchema, recent: z.array(BackupCheckSchema) })) },
   },
-  getBackup: { request: { params: BackupPath }, responses: { 200: z.strictObject({ data: BackupJobSchema }) } },
-  backupContents: { request: { params: BackupPath }, responses: { 200: z.strictObject({ data: BackupContentsSchema }) } },
-  createBackup: { request: { body: CreateRequest }, responses: { 202: z.strictObject({ data: BackupStartedSchema }) } },
-  checkBackupCopy: { request: { body: CheckRequest }, responses: { 202: z.strictObject({ data: OffsiteStatusSchema }) } },
-  setBackupSchedule: { request: { body: BackupScheduleUpdateSchema }, responses: { 200: z.strictObject({ data: BackupScheduleSchema }) } },
+  getBackup: { request: { params: BackupPath }, responses: { 200: dataOf(BackupJobSchema) } },
+  backupContents: { request: { params: BackupPath }, responses: { 200: dataOf(BackupContentsSchema) } },
+  createBackup: { request: { body: CreateRequest }, responses: { 202: dataOf(BackupStartedSchema) } },
+  checkBackupCopy: { request: { body: CheckRequest }, responses: { 202: dataOf(OffsiteStatusSchema) } },
+  setBackupSchedule: { request: { body: BackupScheduleUpdateSchema }, responses: { 200: dataOf(BackupScheduleSchema) } },
   uploadBackup: {
     request: {
       file: {
@@ -200,51 +201,51 @@ export const PANEL_OPERATIONS = {
         description: 'The archive itself (a palpanel backup `.tar.gz`), at most 512 MiB, as the body.',
       },
     },
-    responses: { 201: z.strictObject({ data: BackupRecordSchema }) },
+    responses: { 201: dataOf(BackupRecordSchema) },
   },
   downloadBackup: { request: { params: BackupPath }, responses: { 200: null } },
   deleteBackup: { request: { params: BackupPath }, responses: { 204: null } },
-  restoreDryRun: { request: { params: BackupPath }, responses: { 200: z.strictObject({ data: RestoreDiffSchema }) } },
-  restoreBackup: { request: { params: BackupPath, body: RestoreRequest }, responses: { 202: z.strictObject({ data: RestoreJobSchema }) } },
-  getRestore: { request: { params: BackupPath }, responses: { 200: z.strictObject({ data: RestoreJobSchema }) } },
+  restoreDryRun: { request: { params: BackupPath }, responses: { 200: dataOf(RestoreDiffSchema) } },
+  restoreBackup: { request: { params: BackupPath, body: RestoreRequest }, responses: { 202: dataOf(RestoreJobSchema) } },
+  getRestore: { request: { params: BackupPath }, responses: { 200: dataOf(RestoreJobSchema) } },
   // console
-  consoleExec: { request: { body: ExecRequest }, responses: { 200: z.strictObject({ data: LogEntry }) } },
+  consoleExec: { request: { body: ExecRequest }, responses: { 200: dataOf(LogEntry) } },
   consoleLog: {
     request: { query: LogQuery },
-    responses: { 200: z.strictObject({ data: z.array(LogEntry), nextCursor: z.string().nullable() }) },
+    responses: { 200: pageOf(LogEntry) },
   },
-  listSavedCommands: { responses: { 200: z.strictObject({ data: z.array(Saved) }) } },
+  listSavedCommands: { responses: { 200: dataOf(z.array(Saved)) } },
   saveCommand: {
     request: { body: SaveRequest },
-    responses: { 200: z.strictObject({ data: Saved }), 201: z.strictObject({ data: Saved }) },
+    responses: { 200: dataOf(Saved), 201: dataOf(Saved) },
   },
   removeSavedCommand: { request: { query: SavedQuery }, responses: { 204: null } },
   // config
-  getConfig: { responses: { 200: z.strictObject({ data: ConfigSchema }) } },
-  getConfigRaw: { responses: { 200: z.strictObject({ data: z.strictObject({ text: z.string() }) }) } },
+  getConfig: { responses: { 200: dataOf(ConfigSchema) } },
+  getConfigRaw: { responses: { 200: dataOf(z.strictObject({ text: z.string() })) } },
   updateConfig: {
     request: { body: UpdateRequest },
-    responses: { 200: z.strictObject({ data: ConfigSchema.extend({ changed: z.array(z.string()) }) }) },
+    responses: { 200: dataOf(ConfigSchema.extend({ changed: z.array(z.string()) })) },
   },
   applyConfig: { responses: {} },
   // items
-  itemCapability: { responses: { 200: z.strictObject({ data: Capability }) } },
+  itemCapability: { responses: { 200: dataOf(Capability) } },
   itemCatalog: {
     request: { query: SearchQuery },
     responses: {
-      200: z.strictObject({ data: z.array(CatalogItem), total: z.int().meta({ description: 'How many ids the catalog knows.' }) }),
+      200: dataOf(z.array(CatalogItem), { total: z.int().meta({ description: 'How many ids the catalog knows.' }) }),
     },
   },
-  grantItems: { request: { params: PanelPlayerPath, body: GrantRequest }, responses: { 201: z.strictObject({ data: GrantRecord }) } },
+  grantItems: { request: { params: PanelPlayerPath, body: GrantRequest }, responses: { 201: dataOf(GrantRecord) } },
   listItemGrants: {
     request: { query: PageQuery },
-    responses: { 200: z.strictObject({ data: z.array(GrantRecord), nextCursor: z.string().nullable() }) },
+    responses: { 200: pageOf(GrantRecord) },
   },
   // tasks
-  listTasks: { responses: { 200: z.strictObject({ data: z.array(Task) }) } },
-  addTask: { request: { body: TaskSpec }, responses: { 201: z.strictObject({ data: Task }) } },
-  taskRuns: { request: { query: RunsQuery }, responses: { 200: z.strictObject({ data: z.array(Run) }) } },
-  updateTask: { request: { params: TaskPath, body: TaskSpec }, responses: { 200: z.strictObject({ data: Task }) } },
+  listTasks: { responses: { 200: dataOf(z.array(Task)) } },
+  addTask: { request: { body: TaskSpec }, responses: { 201: dataOf(Task) } },
+  taskRuns: { request: { query: RunsQuery }, responses: { 200: dataOf(z.array(Run)) } },
+  updateTask: { request: { params: TaskPath, body: TaskSpec }, responses: { 200: dataOf(Task) } },
   removeTask: { request: { params: TaskPath }, responses: { 204: null } },
   // diagnostics
   getDiagnostics: { responses: { 200: DiagnosticsEnvelopeSchema } },

@@ -1,5 +1,6 @@
 // Request and response shapes of the activity routes (who plays when).
 import { z } from 'zod';
+import { dataOf } from '../envelopes.js';
 import { Timestamp } from '../integration-rows.js';
 import { PanelPlayerPath } from './players.js';
 
@@ -10,8 +11,8 @@ export const OnlineQuery = z.strictObject({
     .meta({ description: 'How far back: 24 h in 5-minute steps, 7 days in hours, 30 days in 3-hour steps.' }),
 });
 
-export const OnlineSeriesSchema = z.strictObject({
-  data: z.strictObject({
+export const OnlineSeriesSchema = dataOf(
+  z.strictObject({
     from: Timestamp,
     to: Timestamp,
     stepSec: z.int(),
@@ -27,21 +28,21 @@ export const OnlineSeriesSchema = z.strictObject({
       )
       .meta({ description: 'Every step of the range, oldest first (at most 300).' }),
   }),
-});
+);
 
 export const HeatmapQuery = z.strictObject({
   range: z.enum(['7d', '30d']).default('7d').meta({ description: 'How far back the sessions are read.' }),
 });
 
-export const HeatmapSchema = z.strictObject({
-  data: z.strictObject({
+export const HeatmapSchema = dataOf(
+  z.strictObject({
     from: Timestamp,
     to: Timestamp,
     hours: z
       .array(z.array(z.number()))
       .meta({ description: 'Seven rows, Monday to Sunday, of 24 hours in UTC: hours played in that hour, summed over players.' }),
   }),
-});
+);
 
 export const PlayerSessionsPath = PanelPlayerPath;
 
@@ -49,8 +50,8 @@ export const PlayerSessionsQuery = z.strictObject({
   days: z.coerce.number().int().min(1).max(30).default(30).meta({ description: 'How many days back (1 to 30).' }),
 });
 
-export const PlayerSessionsSchema = z.strictObject({
-  data: z.strictObject({
+export const PlayerSessionsSchema = dataOf(
+  z.strictObject({
     from: Timestamp,
     to: Timestamp,
     sessions: z
@@ -63,4 +64,4 @@ export const PlayerSessionsSchema = z.strictObject({
       )
       .meta({ description: 'Sessions overlapping the window, oldest first (at most 1000, the newest kept).' }),
   }),
-});
+);

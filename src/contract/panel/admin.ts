@@ -2,6 +2,7 @@
 // (issue 10). Their words sit beside them on the contract's floor (account-words.ts,
 // audit-words.ts, vocabulary.ts); the store checks the same grammar again, whoever calls it.
 import { z } from 'zod';
+import { dataOf, pageOf } from '../envelopes.js';
 import { ROLES } from '../vocabulary.js';
 import { PASSWORD_RULE, SESSION_ID_PATTERN, USERNAME_PATTERN } from '../account-words.js';
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES, REFUSAL_REASONS } from '../audit-words.js';
@@ -28,8 +29,8 @@ export const SessionPath = z.object({
 });
 
 export const UserRecordSchema = z.strictObject({ username: z.string(), role: Role, createdAt: Timestamp });
-export const UserEnvelopeSchema = z.strictObject({ data: UserRecordSchema });
-export const UserListSchema = z.strictObject({ data: z.array(UserRecordSchema).meta({ description: 'Every user, by name.' }) });
+export const UserEnvelopeSchema = dataOf(UserRecordSchema);
+export const UserListSchema = dataOf(z.array(UserRecordSchema).meta({ description: 'Every user, by name.' }));
 export const CreateUserRequestSchema = z.strictObject({ username: Username, role: Role, password: Password });
 export const SetRoleRequestSchema = z.strictObject({ role: Role });
 export const SetPasswordRequestSchema = z.strictObject({ password: Password });
@@ -43,9 +44,9 @@ export const SessionRecordSchema = z.strictObject({
   lastSeenAt: Timestamp.meta({ description: 'The last request made with it, to the minute.' }),
   current: z.boolean().meta({ description: 'True for the session of this request.' }),
 });
-export const SessionListSchema = z.strictObject({
-  data: z.array(SessionRecordSchema).meta({ description: 'Sessions that have not expired, newest first.' }),
-});
+export const SessionListSchema = dataOf(
+  z.array(SessionRecordSchema).meta({ description: 'Sessions that have not expired, newest first.' }),
+);
 
 export const AuditRecordSchema = z.strictObject({
   id: z.int(),
@@ -57,7 +58,7 @@ export const AuditRecordSchema = z.strictObject({
   reason: z.enum(REFUSAL_REASONS).nullable().meta({ description: 'Why a refused change was refused; null when it happened.' }),
   detail: z.string().nullable(),
 });
-export const AuditPageSchema = z.strictObject({ data: z.array(AuditRecordSchema), nextCursor: z.string().nullable() });
+export const AuditPageSchema = pageOf(AuditRecordSchema);
 
 export const AUDIT_PAGE_DEFAULT = 100;
 export const AUDIT_PAGE_LIMIT = 500;

@@ -2,6 +2,7 @@
 // depends on, in words a host can act on. Viewer-safe by construction: words written here, never
 // a path, a URL, a secret or an error's own text.
 import { z } from 'zod';
+import { dataOf } from '../envelopes.js';
 import { Timestamp } from '../integration-rows.js';
 
 /** The links, in the order the screen lists them. */
@@ -30,4 +31,4 @@ export const DiagnosticsSchema = z.strictObject({
   state: z.enum(CHANNEL_STATES).meta({ description: 'The worst state of any channel (`off` counts as `ok`).' }),
   channels: z.array(ChannelSchema),
 });
-export const DiagnosticsEnvelopeSchema = z.strictObject({ data: DiagnosticsSchema });
+export const DiagnosticsEnvelopeSchema = dataOf(DiagnosticsSchema);

@@ -1,6 +1,7 @@
 // Request and response shapes of the metrics and events routes (issue 11), and the documented
 // payloads of the event stream.
 import { z } from 'zod';
+import { dataOf, pageOf } from '../envelopes.js';
 import { EVENT_KINDS } from '../vocabulary.js';
 import { cursorParam, limitParam } from '../page-params.js';
 import { Timestamp } from '../integration-rows.js';
@@ -21,13 +22,13 @@ export const MetricsSchema = z.strictObject({
   baseCamps: z.int(),
 });
 
-export const MetricsCurrentSchema = z.strictObject({
-  data: z.strictObject({
+export const MetricsCurrentSchema = dataOf(
+  z.strictObject({
     reachable: z.boolean().meta({ description: 'Whether the last poll reached the game.' }),
     capturedAt: Timestamp.nullable().meta({ description: 'The last successful poll; null before any.' }),
     metrics: MetricsSchema.nullable().meta({ description: "The game's metrics of the last successful poll; null before any." }),
   }),
-});
+);
 
 export const MetricsPointSchema = z.strictObject({
   at: Timestamp.meta({ description: 'Start of the step (of the first sample in it).' }),
@@ -37,14 +38,14 @@ export const MetricsPointSchema = z.strictObject({
   uptimeSec: z.number().meta({ description: "The game's largest uptime in the step." }),
 });
 
-export const MetricsHistorySchema = z.strictObject({
-  data: z.strictObject({
+export const MetricsHistorySchema = dataOf(
+  z.strictObject({
     from: Timestamp,
     to: Timestamp,
     stepSec: z.int(),
     points: z.array(MetricsPointSchema).meta({ description: 'Oldest first; steps with no sample are absent.' }),
   }),
-});
+);
 
 export const MAX_HISTORY_POINTS = 10_000;
 
@@ -75,7 +76,7 @@ export const EventSchema = z.strictObject({
   message: z.string(),
 });
 
-export const EventPageSchema = z.strictObject({ data: z.array(EventSchema), nextCursor: z.string().nullable() });
+export const EventPageSchema = pageOf(EventSchema);
 
 export const EVENT_PAGE_DEFAULT = 100;
 export const EVENT_PAGE_LIMIT = 500;

@@ -1,5 +1,6 @@
 // The shapes of the panel's pals routes: request and response schemas (routes.ts uses them).
 import { z } from 'zod';
+import { dataOf, pageOf } from '../envelopes.js';
 import { PAL_SORTS, PLACEMENTS, UNKNOWN_REASONS } from '../vocabulary.js';
 import { cursorParam, limitParam } from '../page-params.js';
 import { NamedPalWithOwnerSchema, SkillNameSchema } from '../named-rows.js';
@@ -52,12 +53,8 @@ export const PanelPalSchema = NamedPalWithOwnerSchema.extend({
     .meta({ description: 'Why `placement` is `unknown` (null otherwise): the panel words it for the viewer.' }),
 });
 
-export const PanelPalsPageSchema = z.strictObject({
-  data: z.array(PanelPalSchema),
+export const PanelPalsPageSchema = pageOf(PanelPalSchema, {
   total: z.int().min(0).meta({ description: 'How many pals match the filters in all.' }),
-  nextCursor: z.string().nullable(),
 });
 
-export const PalPassivesSchema = z.strictObject({
-  data: z.array(SkillNameSchema.extend({ pals: z.int().min(0) })),
-});
+export const PalPassivesSchema = dataOf(z.array(SkillNameSchema.extend({ pals: z.int().min(0) })));

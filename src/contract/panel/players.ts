@@ -2,6 +2,7 @@
 // fields (the Integration API's redaction table removes platform id, accountName, ping, live
 // location, banned, whitelisted and sessions), bans, guilds and the whitelist.
 import { z } from 'zod';
+import { dataOf, pageOf } from '../envelopes.js';
 import { cursorParam, limitParam } from '../page-params.js';
 import { LabelledGuildSchema, NamedPalSchema, NamedPalWithOwnerSchema } from '../named-rows.js';
 import { ActivitySchema, GameDataStateSchema, PlayerSchema, Timestamp, UID_PATTERN } from '../integration-rows.js';
@@ -35,17 +36,17 @@ const panelPlayerFields = {
   whitelisted: z.boolean().meta({ description: 'On the whitelist (by platform id or save uid), whether or not it is switched on.' }),
 };
 export const PanelPlayerSchema = z.strictObject(panelPlayerFields);
-export const PanelPlayersPageSchema = z.strictObject({ data: z.array(PanelPlayerSchema), nextCursor: z.string().nullable() });
+export const PanelPlayersPageSchema = pageOf(PanelPlayerSchema);
 
 const SessionSpan = z.strictObject({ startedAt: Timestamp, endedAt: Timestamp.nullable(), lastSeenAt: Timestamp });
-export const PanelPlayerDetailSchema = z.strictObject({
-  data: z.strictObject({
+export const PanelPlayerDetailSchema = dataOf(
+  z.strictObject({
     ...panelPlayerFields,
     sessions: z.array(SessionSpan).meta({ description: 'Online sessions the poller saw, newest first (at most 100).' }),
     pals: z.array(NamedPalSchema),
     guild: LabelledGuildSchema.nullable(),
   }),
-});
+);
 
 /** Kick, ban and unban: `reason` is optional, so the body may be left out whole (no body, or an
  * empty one) as well as be `{}`. */
@@ -74,9 +75,9 @@ export const BanSchema = z.strictObject({
   bannedAt: Timestamp,
   bannedBy: z.string(),
 });
-export const BanEnvelopeSchema = z.strictObject({ data: BanSchema });
-export const BanListSchema = z.strictObject({ data: z.array(BanSchema) });
-export const PanelGuildsSchema = z.strictObject({ data: z.array(LabelledGuildSchema) });
+export const BanEnvelopeSchema = dataOf(BanSchema);
+export const BanListSchema = dataOf(z.array(BanSchema));
+export const PanelGuildsSchema = dataOf(z.array(LabelledGuildSchema));
 
 const WhitelistEntrySchema = z.strictObject({
   id: z.string().max(128).meta({ description: 'A platform user id (`steam_…`, `gdk_…`, `ps5_…`) or a save uid.' }),
@@ -94,14 +95,14 @@ export const AnnouncementsSchema = z.strictObject({
     .max(200)
     .meta({ examples: ['{name} left the server'] }),
 });
-export const AnnouncementsEnvelopeSchema = z.strictObject({ data: AnnouncementsSchema });
-export const WhitelistEnvelopeSchema = z.strictObject({ data: WhitelistSchema });
+export const AnnouncementsEnvelopeSchema = dataOf(AnnouncementsSchema);
+export const WhitelistEnvelopeSchema = dataOf(WhitelistSchema);
 
 // ---- The Paldeck, the guild page and the whitelist from the player (issue: players, pals,
 // guilds and the map as players talk about them) ----
 
-export const PaldeckEnvelopeSchema = z.strictObject({
-  data: z.strictObject({
+export const PaldeckEnvelopeSchema = dataOf(
+  z.strictObject({
     uid: z.string(),
     name: z.string(),
     recorded: z.boolean().meta({
@@ -129,7 +130,7 @@ export const PaldeckEnvelopeSchema = z.strictObject({
       captureTotal: z.number().int().min(0),
     }),
   }),
-});
+);
 
 export const PanelGuildPath = z.object({
   id: z
@@ -139,8 +140,8 @@ export const PanelGuildPath = z.object({
 });
 
 const XY = z.strictObject({ x: z.number(), y: z.number() });
-export const GuildDetailEnvelopeSchema = z.strictObject({
-  data: z.strictObject({
+export const GuildDetailEnvelopeSchema = dataOf(
+  z.strictObject({
     id: z.string(),
     name: z.string().meta({ description: "The save's own name." }),
     displayName: z.string().meta({ description: 'As the Guilds list shows it (rows/guild-labels.ts).' }),
@@ -184,10 +185,10 @@ export const GuildDetailEnvelopeSchema = z.strictObject({
     gameData: GameDataStateSchema,
     liveAt: Timestamp.nullable(),
   }),
-});
+);
 
-export const WhitelistImpactEnvelopeSchema = z.strictObject({
-  data: z.strictObject({
+export const WhitelistImpactEnvelopeSchema = dataOf(
+  z.strictObject({
     reachable: z.boolean().meta({ description: 'False when the game does not answer: nobody is known to be online.' }),
     kicks: z
       .array(
@@ -199,13 +200,13 @@ export const WhitelistImpactEnvelopeSchema = z.strictObject({
       )
       .meta({ description: 'Players online now who are not on the given whitelist.' }),
   }),
-});
+);
 
-export const PlayerWhitelistEnvelopeSchema = z.strictObject({
-  data: z.strictObject({ uid: z.string(), whitelisted: z.boolean(), ids: z.array(z.string()), enabled: z.boolean() }),
-});
+export const PlayerWhitelistEnvelopeSchema = dataOf(
+  z.strictObject({ uid: z.string(), whitelisted: z.boolean(), ids: z.array(z.string()), enabled: z.boolean() }),
+);
 
 /** What a kick or an unban answers: who, and what the game did. */
-export const ActionResultSchema = z.strictObject({
-  data: z.strictObject({ uid: z.string(), userId: z.string(), kicked: z.boolean().optional(), banned: z.boolean().optional() }),
-});
+export const ActionResultSchema = dataOf(
+  z.strictObject({ uid: z.string(), userId: z.string(), kicked: z.boolean().optional(), banned: z.boolean().optional() }),
+);

@@ -1,6 +1,7 @@
 // Request and response shapes of the panel's server routes (issue 11): status, health and the
 // game's admin actions. The status extends the Integration API's with what it leaves out.
 import { z } from 'zod';
+import { dataOf } from '../envelopes.js';
 import { WorldOptionSchema } from './world-option.js';
 import { ServerStatusSchema, Timestamp } from '../integration-rows.js';
 import { FollowedWorldSchema, FreshnessSchema } from './world.js';
@@ -47,10 +48,10 @@ export const CountdownSchema = z.strictObject({
   nextWords: Words.meta({ description: 'What they are told then.' }),
   cancellable: z.boolean().meta({ description: 'False once the last step went to the game: it stops whatever happens.' }),
 });
-export const CountdownEnvelopeSchema = z.strictObject({
-  data: CountdownSchema.nullable().meta({ description: 'The countdown running now; null when none.' }),
-});
-export const CountdownCancelledSchema = z.strictObject({ data: CountdownSchema });
+export const CountdownEnvelopeSchema = dataOf(
+  CountdownSchema.nullable().meta({ description: 'The countdown running now; null when none.' }),
+);
+export const CountdownCancelledSchema = dataOf(CountdownSchema);
 
 export const PanelServerSchema = ServerStatusSchema.extend({
   worldGuid: z.string().nullable().meta({ description: "The game's world GUID (from its REST API, else the save); null when unknown." }),
@@ -77,7 +78,7 @@ export const PanelServerSchema = ServerStatusSchema.extend({
       'Whether a game REST API is configured (SERVICE_GAME_REST_URL). false: palpanel polls no game, so `state` `unreachable` means "not configured", not a game that is down (the spec\'s `state` knows only those two values).',
   }),
 });
-export const PanelServerEnvelopeSchema = z.strictObject({ data: PanelServerSchema });
+export const PanelServerEnvelopeSchema = dataOf(PanelServerSchema);
 
 export const HealthSchema = z.strictObject({
   status: z.enum(['ok', 'degraded']).meta({ description: '`degraded` when a configured part reports a problem.' }),
@@ -109,7 +110,7 @@ export const HealthSchema = z.strictObject({
     .meta({ description: 'The file system of the data dir; null when unreadable.' }),
   worldOption: WorldOptionSchema,
 });
-export const HealthEnvelopeSchema = z.strictObject({ data: HealthSchema });
+export const HealthEnvelopeSchema = dataOf(HealthSchema);
 
 export const AnnounceRequestSchema = z.strictObject({
   message: z
@@ -136,12 +137,12 @@ export const ShutdownRequestSchema = z.strictObject({
   steps: CountdownStepsSchema.optional(),
 });
 
-export const ActionDoneSchema = z.strictObject({ data: z.strictObject({ done: z.literal(true), at: Timestamp }) });
-export const ShutdownAcceptedSchema = z.strictObject({
-  data: z.strictObject({
+export const ActionDoneSchema = dataOf(z.strictObject({ done: z.literal(true), at: Timestamp }));
+export const ShutdownAcceptedSchema = dataOf(
+  z.strictObject({
     shutdownAt: Timestamp,
     delaySec: NonNegInt,
     message: z.string().meta({ description: 'What players were told first.' }),
     countdown: CountdownSchema,
   }),
-});
+);

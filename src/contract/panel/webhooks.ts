@@ -1,5 +1,6 @@
 // The shapes of the panel's webhooks routes: request and response schemas (routes.ts uses them).
 import { z } from 'zod';
+import { dataOf } from '../envelopes.js';
 import { WEBHOOK_FORMATS } from '../vocabulary.js';
 import { Timestamp } from '../integration-rows.js';
 
@@ -11,9 +12,9 @@ export const WebhookSchema = z.strictObject({
   createdBy: z.string(),
 });
 
-export const WebhookListSchema = z.strictObject({ data: z.array(WebhookSchema) });
+export const WebhookListSchema = dataOf(z.array(WebhookSchema));
 
-export const WebhookEnvelopeSchema = z.strictObject({ data: WebhookSchema });
+export const WebhookEnvelopeSchema = dataOf(WebhookSchema);
 
 export const CreateWebhookSchema = z.strictObject({
   format: z

@@ -1,6 +1,7 @@
 // Response shapes of the panel's world and map routes (issue 11): the last parse and the save
 // watcher, a parse on request, the live snapshot for the live map, and the map dataset.
 import { z } from 'zod';
+import { dataOf } from '../envelopes.js';
 import { ACTIVITIES, GAME_DATA_STATES } from '../vocabulary.js';
 import { MapDatasetSchema, Timestamp, WorldSummarySchema, WorldWorkersSchema } from '../integration-rows.js';
 
@@ -72,8 +73,8 @@ export const WorldStatusSchema = z.strictObject({
     .meta({ description: `What the parser could not read, in words (the first ${WARNINGS_SHOWN}).` }),
   lastAttempt: ParseRunSchema.nullable().meta({ description: "This run's last parse attempt, successful or not, with its duration." }),
 });
-export const WorldStatusEnvelopeSchema = z.strictObject({ data: WorldStatusSchema });
-export const ParseRunEnvelopeSchema = z.strictObject({ data: ParseRunSchema });
+export const WorldStatusEnvelopeSchema = dataOf(WorldStatusSchema);
+export const ParseRunEnvelopeSchema = dataOf(ParseRunSchema);
 
 const XY = z.strictObject({ x: z.number(), y: z.number() });
 const Placed = {
@@ -118,7 +119,7 @@ export const PanelMapDatasetSchema = z.strictObject({
     ),
   }),
 });
-export const PanelMapDatasetEnvelopeSchema = z.strictObject({ data: PanelMapDatasetSchema });
+export const PanelMapDatasetEnvelopeSchema = dataOf(PanelMapDatasetSchema);
 
 const Named = { guildId: z.string().nullable(), guildName: z.string().nullable() };
 export const WorldSnapshotSchema = z.strictObject({
@@ -146,9 +147,9 @@ export const WorldSnapshotSchema = z.strictObject({
   palBoxes: z.array(z.strictObject({ name: z.string(), ...Named, ...Placed })),
   wildPals: NonNegInt.meta({ description: 'Wild pals are counted, not listed.' }),
 });
-export const WorldSnapshotEnvelopeSchema = z.strictObject({ data: WorldSnapshotSchema });
+export const WorldSnapshotEnvelopeSchema = dataOf(WorldSnapshotSchema);
 
 /** The world summary and the base workers as a key holder gets them (spec: World summary, Base
  * workers), for a viewer (interface.md: a viewer sees every value a key holder sees). */
-export const PanelWorldSummaryEnvelopeSchema = z.strictObject({ data: WorldSummarySchema });
-export const PanelWorldWorkersEnvelopeSchema = z.strictObject({ data: WorldWorkersSchema });
+export const PanelWorldSummaryEnvelopeSchema = dataOf(WorldSummarySchema);
+export const PanelWorldWorkersEnvelopeSchema = dataOf(WorldWorkersSchema);
