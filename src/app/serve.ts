@@ -1,56 +1,43 @@
-// The composition root of `palpanel serve`: opens the store, then starts the control socket,
-// the pollers, the save watcher and the HTTP server; one shutdown path stops them all.
+// The composition root of `palpanel serve`: opens the store, then starts the parts in order (the
+// player sessions, housekeeping, the save pipeline, the game link, backups, the control socket,
+// the console and item grants, scheduled tasks, the HTTP server); one shutdown path stops them all.
 import { resolve } from 'node:path';
 import type { Settings } from '../config/settings.js';
-import { GameRestClient } from '../game/rest-client.js';
-import { createGameControl } from '../game/game-control.js';
-import { moderationActions } from '../actions/moderation-actions.js';
-import { Moderator } from '../actions/whitelist-moderator.js';
-import type { LiveSource } from '../poller/live-source.js';
+import { settingsSummary } from '../config/settings.js';
 import { createHandler, loadWebAssets, type WebAssets } from '../http/index.js';
 import { startHttpServer } from '../http/node-adapter.js';
 import { mapTilesOf } from '../http/web/map-tiles.js';
+import { LiveFeed } from '../http/stream/feed.js';
 import { systemClock, type Clock } from '../lib/time.js';
 import { ListenError, NotConfiguredError } from '../lib/errors.js';
+import type { Logger } from '../lib/logger.js';
 import type { BackupPorts } from '../backups/types.js';
-import { backupDirOf, createBackupStack } from '../backups/stack.js';
+import { backupDirOf } from '../backups/stack.js';
 import { isBackupOp, runBackupOp } from '../backups/ops.js';
-import { BackupScheduler } from '../backups/scheduler.js';
 import { recoverRestore } from '../backups/restore.js';
 import { createConsole } from '../actions/console.js';
-import { createItemGranter } from '../actions/item-granter.js';
-import { PalDefenderClient } from '../game/paldefender-client.js';
-import { TaskScheduler, type TaskPorts } from '../actions/task-scheduler.js';
-import type { GameActions } from '../actions/game-actions.js';
-import { Countdowns } from '../actions/countdown.js';
 import type { ConsolePort } from '../actions/console-port.js';
-import { SYSTEM } from '../domain/actor.js';
+import { createItemGranter } from '../actions/item-granter.js';
+import { TaskScheduler } from '../actions/task-scheduler.js';
+import { createGameActions } from '../actions/game-actions.js';
+import { Countdowns } from '../actions/countdown.js';
 import { createConfigEditor } from '../actions/config-editor.js';
-import { settingsSummary } from '../config/settings.js';
-import { logEvents, logRestState } from './activity-log.js';
 import { Notifier } from '../actions/notifier.js';
-import { GameDataPoller } from '../poller/game-data-poller.js';
-import { SYSTEM_PASSWORD_REFUSED, SYSTEM_REACHABLE, SYSTEM_UNREACHABLE } from '../domain/event-texts.js';
-import { playerIdOfSaveUid } from '../domain/player-id.js';
-import { RestPoller, type RestPollerOptions } from '../poller/rest-poller.js';
+import { PalDefenderClient } from '../game/paldefender-client.js';
 import { openStore, type Store } from '../store/index.js';
 import { runAdminOp } from '../control/admin-ops.js';
 import { startControlServer } from '../control/control-socket.js';
-import { createGameActions } from '../actions/game-actions.js';
-import { createLiveSource } from '../poller/live-source.js';
+import { createLiveSource, type LiveSource } from '../poller/live-source.js';
+import { createWorldJobs } from '../ingest/world-jobs.js';
+import { startSavePipeline } from '../ingest/pipeline.js';
+import { logEvents } from './activity-log.js';
 import { createPanelPorts } from './panel-ports.js';
 import { createDiagnosticsPorts } from './diagnostics-links.js';
-import type { StoreParseResult } from '../ingest/parse-job.js';
-import { createWorldJobs } from '../ingest/world-jobs.js';
-import type { Logger } from '../lib/logger.js';
-import { parseForStoreInWorker } from '../ingest/parse-worker-host.js';
-import { SaveWatcher } from '../ingest/save-watcher.js';
-import { WorldFolder } from '../ingest/world-folder.js';
-import { WorldOptionWatch } from '../ingest/world-option.js';
 import { Lifecycle } from './shutdown.js';
 import { snapshotSink } from './snapshot-sink.js';
-import { LiveFeed } from '../http/stream/feed.js';
-import { applyParse } from '../ingest/world-apply.js';
+import { resumeState, startGameLink } from './game-link.js';
+import { startBackups } from './backup-start.js';
+import { taskPorts } from './task-ports.js';
 
 export interface ServeOptions {
   settings: Settings;
@@ -87,133 +74,88 @@ export function firstAdminHint(dataDir: string): string {
   return `no panel user exists yet: create the first admin with \`palpanel users add <name> --role admin --data-dir ${resolve(dataDir)}\` (as the user palpanel runs as), then sign in`;
 }
 
-/**
- * What the previous run's log last said about the game (RestPollerOptions.resume). Read before
- * its open sessions are closed; names come from the save (the sessions hold none).
- */
-function resumeState(store: Store): RestPollerOptions['resume'] {
-  const last = store.events.lastSystemOf([SYSTEM_REACHABLE, SYSTEM_UNREACHABLE, SYSTEM_PASSWORD_REFUSED]);
-  if (last === null) return undefined;
-  if (last !== SYSTEM_REACHABLE) return { reachable: false, online: [], refused: last === SYSTEM_PASSWORD_REFUSED };
-  const saved = new Map(store.world.allPlayers().map((p) => [playerIdOfSaveUid(p.uid), p]));
-  const online = store.history.openSessions().map((s) => {
-    const p = saved.get(s.playerId.toUpperCase());
-    return { playerId: s.playerId, name: p?.name ?? '', level: p?.level ?? 0, lastSeen: new Date(s.lastSeenAt) };
-  });
-  return { reachable: true, online };
+/** Sessions left open by a previous run end where their player was last seen; who they were is
+ * kept for the poller (returned), so the restart itself logs no leave, join or reachable. */
+function startSessions(store: Store, life: Lifecycle) {
+  const resume = resumeState(store);
+  store.history.closeOpenSessions();
+  // Registered before the pollers, so it runs after they stopped: the next start then closes
+  // this run's open sessions where each player was really last seen.
+  life.onClose('player sessions', () => store.history.flushLastSeen());
+  return resume;
 }
 
-function startGameLink(
-  settings: Settings,
-  store: Store,
-  clock: Clock,
-  life: Lifecycle,
-  log: Logger,
-  resume: RestPollerOptions['resume'],
-  onSnapshot: RestPollerOptions['onSnapshot'],
-) {
-  if (!settings.gameRestUrl) return { rest: null, gameData: null, client: null, moderation: undefined };
-  const client = new GameRestClient({ baseUrl: settings.gameRestUrl, password: settings.gameAdminPassword ?? '' });
-  life.onClose('game client', () => client.close());
-  const onError = (err: unknown) => log('warn', 'poller', err);
-  const moderation = moderationActions(client, store);
-  const moderator = new Moderator(store, moderation, log);
-  life.onClose('moderation', () => moderator.idle());
-  const stateLog = logRestState(log, () => rest.lastError());
-  const rest: RestPoller = new RestPoller({
-    source: client,
-    intervalMs: settings.pollIntervalMs,
-    events: store.events,
-    presence: store.history,
-    roster: moderator.roster,
-    now: clock,
-    onError,
-    resume,
-    onSnapshot: (s) => {
-      onSnapshot?.(s);
-      stateLog(s);
+/** The store written to disk every few seconds; expired sessions, old events and audit rows pruned. */
+function startHousekeeping(store: Store, clock: Clock, log: Logger, life: Lifecycle): void {
+  const timers = [
+    setInterval(() => {
+      try {
+        store.flush();
+      } catch (err) {
+        log('error', 'store flush failed', err);
+      }
+    }, FLUSH_EVERY_MS),
+    setInterval(() => {
+      try {
+        store.sessions.deleteExpired(clock());
+        store.events.prune(clock());
+        store.audit.prune(clock());
+      } catch (err) {
+        log('error', 'housekeeping failed', err);
+      }
+    }, HOUSEKEEPING_EVERY_MS),
+  ];
+  for (const t of timers) t.unref();
+  life.onClose('timers', () => timers.forEach(clearInterval));
+}
+
+/** The control socket the CLI's admin and backup commands talk to while palpanel runs. */
+async function startControl(dataDir: string, store: Store, backups: BackupPorts | undefined, log: Logger, life: Lifecycle) {
+  const control = await startControlServer(
+    dataDir,
+    (req) => {
+      if (!isBackupOp(req)) return runAdminOp(store, req);
+      if (!backups) throw new NotConfiguredError('saveFolder');
+      return runBackupOp(backups, req);
     },
-  });
-  rest.start(life.signal);
-  life.onClose('rest poller', () => rest.stop());
-  const gameData = new GameDataPoller({
-    source: client,
-    enabled: settings.gameData,
-    map: true,
-    intervalMs: settings.gameDataIntervalMs,
-    now: clock,
-    onError,
-  });
-  gameData.start(life.signal);
-  life.onClose('game-data poller', () => gameData.stop());
-  return { rest, gameData, client, moderation };
-}
-
-/** Backups, their schedule and restore, over the save folder (issue 12). */
-function startBackups(
-  settings: Settings,
-  store: Store,
-  clock: Clock,
-  log: Logger,
-  life: Lifecycle,
-  live: LiveSource,
-  client: GameRestClient | null,
-  watcher: SaveWatcher<StoreParseResult>,
-  env: Readonly<Record<string, string | undefined>>,
-): BackupPorts {
-  const { svc, restorer, checker, ports, copier } = createBackupStack({
-    store,
-    settings,
-    env,
-    world: () => watcher.folder.dirNow(),
-    worldIds: () => watcher.folder.ids(),
     log,
-    clock,
-    client,
-    game: createGameControl({ client, rconAddr: settings.rconAddr, reachable: () => live.snapshot().reachable, clock }),
-    ingest: watcher,
-  });
-  life.onClose('backups', async () => {
-    await restorer.idle();
-    await svc.idle();
-    await checker.idle();
-  });
-  // Closed before the backups (closers run in reverse): a copy under way is killed and stays
-  // pending; one a last backup queues meanwhile is kept in the store for the next start.
-  if (copier) {
-    copier.start();
-    life.onClose('backup copies', () => copier.stop());
-  }
-  new BackupScheduler(svc, store, clock, log).start(life.signal);
-  checker.startTimer(life.signal);
-  return ports;
+  );
+  life.onClose('control socket', () => new Promise<void>((r) => control.close(() => r())));
 }
 
-/** What scheduled tasks do through: the game's REST actions (audited as `system`) and RCON. */
-function taskPorts(
-  game: GameActions | null,
-  countdowns: Countdowns | null,
-  consolePort: ConsolePort | undefined,
-  live: LiveSource,
-): TaskPorts {
-  const needGame = (): GameActions => {
-    if (!game) throw new NotConfiguredError('game');
-    return game;
-  };
-  return {
-    announce: (m) => needGame().announce(m, SYSTEM),
-    save: () => needGame().save(SYSTEM),
-    countdown: (req) => {
-      if (!countdowns) throw new NotConfiguredError('game');
-      return countdowns.start(req);
+/** The console over RCON; without RCON there is none, and the panel answers as for any part not set up. */
+function startConsole(settings: Settings, store: Store, clock: Clock, life: Lifecycle): ConsolePort | undefined {
+  if (!settings.rconAddr || !settings.rconPassword) return undefined;
+  const port = createConsole(store, {
+    addr: settings.rconAddr,
+    password: settings.rconPassword,
+    secrets: [settings.gameAdminPassword],
+    now: clock,
+  });
+  life.onClose('console', () => port.close());
+  return port;
+}
+
+/** Item grants: PalDefender's REST API when a token is configured, its RCON command else. */
+function startItemGrants(settings: Settings, store: Store, consolePort: ConsolePort | undefined, life: Lifecycle) {
+  const palDefender =
+    settings.palDefenderUrl && settings.palDefenderToken
+      ? new PalDefenderClient({ baseUrl: settings.palDefenderUrl, token: settings.palDefenderToken })
+      : null;
+  if (palDefender) life.onClose('paldefender client', () => palDefender.close());
+  return createItemGranter({ store, palDefender, console: consolePort });
+}
+
+/** The HTTP server on SERVICE_LISTEN; resolves with its URL once it listens. */
+async function startHttp(handler: Parameters<typeof startHttpServer>[0], settings: Settings, log: Logger, life: Lifecycle) {
+  const host = settings.listen.host.includes(':') ? `[${settings.listen.host}]` : settings.listen.host;
+  const http = await startHttpServer(handler, { host: settings.listen.host, port: settings.listen.port, log }).catch(
+    (err: NodeJS.ErrnoException) => {
+      throw new ListenError(`${host}:${settings.listen.port}`, err.code);
     },
-    exec: async (c) => {
-      if (!consolePort) throw new NotConfiguredError('rcon');
-      // The admin chose this command when making the task: it runs as a confirmed one.
-      return (await consolePort.exec(c, SYSTEM, { confirmed: true })).reply;
-    },
-    playersOnline: () => (live.snapshot().reachable ? live.snapshot().players.length : 0),
-  };
+  );
+  life.onClose('http', () => http.close(DRAIN_MS));
+  return `http://${host}:${http.port}`;
 }
 
 export async function startServe(opts: ServeOptions): Promise<RunningServer> {
@@ -227,119 +169,47 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
   const notifier = new Notifier({ store, log, allowPrivate: settings.webhookAllowPrivate, now: clock });
   life.onClose('webhooks', notifier.start());
   try {
-    // Sessions left open by a previous run end where their player was last seen; who they were
-    // is kept for the poller, so the restart itself logs no leave, join or reachable.
-    const resume = resumeState(store);
-    store.history.closeOpenSessions();
-    // Registered before the pollers, so it runs after they stopped: the next start then closes
-    // this run's open sessions where each player was really last seen.
-    life.onClose('player sessions', () => store.history.flushLastSeen());
-
-    // Backup operations reach the backup ports made below, once the save folder is known.
-    const backupRef: { ports?: BackupPorts } = {};
-    const control = await startControlServer(
-      settings.dataDir,
-      (req) => {
-        if (!isBackupOp(req)) return runAdminOp(store, req);
-        if (!backupRef.ports) throw new NotConfiguredError('saveFolder');
-        return runBackupOp(backupRef.ports, req);
-      },
-      log,
-    );
-    life.onClose('control socket', () => new Promise<void>((r) => control.close(() => r())));
-
-    const timers = [
-      setInterval(() => {
-        try {
-          store.flush();
-        } catch (err) {
-          log('error', 'store flush failed', err);
-        }
-      }, FLUSH_EVERY_MS),
-      setInterval(() => {
-        try {
-          store.sessions.deleteExpired(clock());
-          store.events.prune(clock());
-          store.audit.prune(clock());
-        } catch (err) {
-          log('error', 'housekeeping failed', err);
-        }
-      }, HOUSEKEEPING_EVERY_MS),
-    ];
-    for (const t of timers) t.unref();
-    life.onClose('timers', () => timers.forEach(clearInterval));
-
+    const resume = startSessions(store, life);
+    startHousekeeping(store, clock, log, life);
     const feed = new LiveFeed(store.events);
-    // The save watcher looks again at once when the game reports another world than before.
-    const worldSwitch: { seen: string | null; watcher: SaveWatcher<StoreParseResult> | null } = { seen: null, watcher: null };
-    const sink = snapshotSink(store, feed, log);
-    const { rest, gameData, client, moderation } = startGameLink(settings, store, clock, life, log, resume, (s) => {
-      sink(s);
-      const id = s.info?.worldGuid || null;
-      if (id && id !== worldSwitch.seen) {
-        worldSwitch.seen = id;
-        worldSwitch.watcher?.poke();
-      }
-    });
-
-    const live = createLiveSource(store, clock, rest, gameData);
-    let watcher: SaveWatcher<StoreParseResult> | null = null;
-    let worldOption: WorldOptionWatch | null = null;
-    if (settings.saveDir) {
+    const save = startSavePipeline({
+      saveDir: settings.saveDir,
+      dataDir: settings.dataDir,
+      intervalMs: settings.saveCheckIntervalMs,
+      store,
+      log,
+      clock,
+      signal: life.signal,
       // A restore a crash interrupted is finished or undone before anything reads the save.
-      // The world followed is the one the game reports running (its REST info), else the only one.
-      const folder = new WorldFolder(settings.saveDir, () => live.snapshot().info?.worldGuid || null, log);
-      recoverRestore(settings.dataDir, log, folder.resolve().dir);
-      // Its WorldOption.sav, which overrides the settings file (the configuration screen and health say so).
-      worldOption = new WorldOptionWatch(() => folder.current().dir);
-      watcher = new SaveWatcher({
-        world: folder,
-        intervalMs: settings.saveCheckIntervalMs,
-        parse: (dir) => parseForStoreInWorker({ target: dir, dataDir: settings.dataDir, worldFile: store.world.file }, life.signal),
-        apply: (out) => applyParse(store, out, log),
-        log,
-        now: clock,
-      });
-      watcher.start(life.signal);
-      worldSwitch.watcher = watcher;
-      const w = watcher;
-      life.onClose('save watcher', () => w.idle());
-    }
-
-    const backups = watcher ? startBackups(settings, store, clock, log, life, live, client, watcher, opts.env ?? {}) : undefined;
-    backupRef.ports = backups;
-    // Without RCON there is no console: the panel then answers as for any part not set up.
-    const consolePort =
-      settings.rconAddr && settings.rconPassword
-        ? createConsole(store, {
-            addr: settings.rconAddr,
-            password: settings.rconPassword,
-            secrets: [settings.gameAdminPassword],
-            now: clock,
-          })
-        : undefined;
-    if (consolePort) life.onClose('console', () => consolePort.close());
-    // Item grants: PalDefender's REST API when a token is configured, its RCON command else.
-    const palDefender =
-      settings.palDefenderUrl && settings.palDefenderToken
-        ? new PalDefenderClient({ baseUrl: settings.palDefenderUrl, token: settings.palDefenderToken })
-        : null;
-    if (palDefender) life.onClose('paldefender client', () => palDefender.close());
-    const gameActions = client ? createGameActions(client, store, clock) : null;
-    const countdowns = client ? new Countdowns(client, store, clock, log) : null;
+      beforeFirstRead: (dir) => recoverRestore(settings.dataDir, log, dir),
+    });
+    const { watcher, worldOption } = save;
+    const sink = snapshotSink(store, feed, log);
+    const game = startGameLink(settings, store, clock, life, log, resume, (s) => {
+      sink(s);
+      save.gameWorld(s.info?.worldGuid || null);
+    });
+    if (watcher) life.onClose('save watcher', () => watcher.idle());
+    const live = createLiveSource(store, clock, game.rest, game.gameData);
+    const backups = watcher ? startBackups(settings, store, clock, log, life, live, game.client, watcher, opts.env ?? {}) : undefined;
+    await startControl(settings.dataDir, store, backups, log, life);
+    const consolePort = startConsole(settings, store, clock, life);
+    const items = startItemGrants(settings, store, consolePort, life);
+    const gameActions = game.client ? createGameActions(game.client, store, clock) : null;
+    const countdowns = game.client ? new Countdowns(game.client, store, clock, log) : null;
     if (countdowns) life.onClose('countdown', () => countdowns.stop());
     new TaskScheduler(store, taskPorts(gameActions, countdowns, consolePort, live), clock, log).start(life.signal);
     const handler = createHandler({
       backups,
       console: consolePort,
-      items: createItemGranter({ store, palDefender, console: consolePort }),
+      items,
       config: settings.configFile
         ? createConfigEditor(store, settings.configFile, { composeService: settings.configComposeService })
         : undefined,
       worldOption: worldOption ? () => worldOption.report() : undefined,
       store,
       live,
-      moderation,
+      moderation: game.moderation,
       settings,
       clock,
       log,
@@ -350,8 +220,8 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
       mapTiles: mapTilesOf(settings.mapTilesDir),
       webhookAllowPrivate: settings.webhookAllowPrivate,
       diagnostics: createDiagnosticsPorts({
-        rest,
-        gameData,
+        rest: game.rest,
+        gameData: game.gameData,
         save: watcher,
         notifier,
         backupDir: backups ? backupDirOf(settings) : null,
@@ -359,21 +229,14 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
       server: createPanelPorts({
         dataDir: settings.dataDir,
         clock,
-        rest,
-        gameData,
+        rest: game.rest,
+        gameData: game.gameData,
         game: gameActions,
         countdown: countdowns,
         world: createWorldJobs(watcher, settings.saveCheckIntervalMs, store),
       }),
     });
-    const host = settings.listen.host.includes(':') ? `[${settings.listen.host}]` : settings.listen.host;
-    const http = await startHttpServer(handler, { host: settings.listen.host, port: settings.listen.port, log }).catch(
-      (err: NodeJS.ErrnoException) => {
-        throw new ListenError(`${host}:${settings.listen.port}`, err.code);
-      },
-    );
-    life.onClose('http', () => http.close(DRAIN_MS));
-    const url = `http://${host}:${http.port}`;
+    const url = await startHttp(handler, settings, log, life);
     opts.ready(`palpanel ${opts.version} listening on ${url}`);
     if (store.users.list().length === 0) log('warn', firstAdminHint(settings.dataDir));
     return { url, store, live, stop: () => life.stop() };

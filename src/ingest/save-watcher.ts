@@ -291,17 +291,14 @@ export class SaveWatcher<T extends { stamp: FileStamp }> {
     this.parsing = true;
     const t0 = performance.now();
     try {
-      const out = await this.opts.parse(dir);
-      if (!sameStamp(out.stamp, stamp)) {
-        // It changed between the check and the read: try again once it is quiet.
+      // Served only if it is the file checked: it changed between the check and the read else.
+      const out = await this.parseAndServe(dir, (read) => sameStamp(read, stamp));
+      if (!out) {
         this.lastAttempted = null;
         this.retryInMs = QUIET_MS + 100;
         return 'waiting';
       }
-      this.opts.apply(out);
-      this.served = out.stamp;
       this.record('watcher', t0, out.stamp.size, null);
-      this.setProblem(null);
       return 'parsed';
     } catch (err) {
       if (err instanceof TornReadError) {
@@ -335,12 +332,7 @@ export class SaveWatcher<T extends { stamp: FileStamp }> {
     this.parsing = true;
     const t0 = performance.now();
     try {
-      const out = await this.opts.parse(dir);
-      this.opts.apply(out);
-      // The scheduled checks need not parse this stamp again.
-      this.lastAttempted = out.stamp;
-      this.served = out.stamp;
-      this.setProblem(null);
+      const out = (await this.parseAndServe(dir, () => true))!;
       return this.record('manual', t0, out.stamp.size, null);
     } catch (err) {
       if (!(err instanceof TornReadError)) this.opts.log('warn', 'world save could not be parsed; the last good world stays served', err);
@@ -350,6 +342,21 @@ export class SaveWatcher<T extends { stamp: FileStamp }> {
     } finally {
       this.parsing = false;
     }
+  }
+
+  /**
+   * The steps every parse shares, scheduled or asked for: parse the folder, and when `accept`
+   * takes the stamp read, apply the result and serve it (the scheduled checks need not parse
+   * that stamp again; the save is readable). Null when the read was not accepted.
+   */
+  private async parseAndServe(dir: string, accept: (read: FileStamp) => boolean): Promise<T | null> {
+    const out = await this.opts.parse(dir);
+    if (!accept(out.stamp)) return null;
+    this.opts.apply(out);
+    this.lastAttempted = out.stamp;
+    this.served = out.stamp;
+    this.setProblem(null);
+    return out;
   }
 
   private record(trigger: ParseRun['trigger'], t0: number, bytes: number | null, error: string | null): ParseRun {
