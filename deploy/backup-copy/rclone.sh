@@ -1,5 +1,5 @@
 #!/bin/sh
-# palpanel off-site copy with rclone (README, "Off-site copies"): any rclone remote, such as S3,
+# palpanel off-site copy with rclone (docs/backups.md, "Off-site copies"): any rclone remote, such as S3,
 # Backblaze B2, SFTP, WebDAV, or a mounted drive (a plain folder path works as a remote too).
 #
 #   SERVICE_BACKUP_COPY_COMMAND=/usr/local/lib/palpanel/rclone.sh

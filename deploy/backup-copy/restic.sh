@@ -1,5 +1,5 @@
 #!/bin/sh
-# palpanel off-site copy with restic (README, "Off-site copies"): an encrypted, deduplicated
+# palpanel off-site copy with restic (docs/backups.md, "Off-site copies"): an encrypted, deduplicated
 # repository, local or remote (sftp:, s3:, b2:, rest:, rclone:).
 #
 #   SERVICE_BACKUP_COPY_COMMAND=/usr/local/lib/palpanel/restic.sh

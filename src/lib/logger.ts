@@ -1,7 +1,7 @@
 // Log lines go to stderr (results go to stdout). `json` writes one object per line.
 // Every value in a line is escaped here, once, whoever logs it: a player's name, an RCON reply,
 // a username or an error's message may hold a line break, ESC or a bidirectional override, and
-// would otherwise start a line of its own that a log filter (the README's fail2ban filter) reads
+// would otherwise start a line of its own that a log filter (the fail2ban filter of docs/monitoring.md) reads
 // as palpanel's (issue 28, finding 9). Control characters are written as `\u{…}` escapes; a
 // stack trace (with debug on) keeps its frames on lines of their own, each indented, so no
 // continuation line can pass for the start of an entry.

@@ -1,5 +1,5 @@
-// The bound of each file a backup holds, by what it is (src/backups/member-bounds.ts; README,
-// "Backups and restore": Level.sav 1 GiB, a player save 16 MiB, LevelMeta.sav and
+// The bound of each file a backup holds, by what it is (src/backups/member-bounds.ts; docs/backups.md,
+// "Dry-run and restore": Level.sav 1 GiB, a player save 16 MiB, LevelMeta.sav and
 // WorldOption.sav 1 MiB, a `_dps.sav` pal storage 256 MiB), and the sizes in words the
 // refusals give.
 import { describe, expect, it } from 'vitest';

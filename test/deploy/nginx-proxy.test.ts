@@ -1,6 +1,6 @@
 // palpanel behind Debian's real nginx, with deploy/nginx/palpanel.conf as shipped (only its
 // ports, upstream and certificate paths changed): TLS ends at nginx on a loopback port, palpanel
-// runs with SERVICE_PUBLIC_URL and SERVICE_TRUSTED_PROXIES as the README says. A client on
+// runs with SERVICE_PUBLIC_URL and SERVICE_TRUSTED_PROXIES as docs/deployment.md says. A client on
 // another loopback address (127.0.0.2) signs in, makes a backup and creates and revokes a key
 // through the proxy; the log names the client's address, not the proxy's; the session cookie is
 // Secure. Without the two settings the same proxy's changes are refused, as the issue found.

@@ -1,6 +1,6 @@
 // Reading a world save folder (src/ingest/save-files.ts), rule by rule, in the test process
 // (issue 26): the hostile-folder tests read in a child process, where a mutant never reaches.
-// What each rule should do comes from the module's doc comments and the README ("The parser reads
+// What each rule should do comes from the module's doc comments and docs/cli.md ("The parser reads
 // only regular files, by their size when opened ... a named pipe or a device in a save folder is
 // refused by what it is"): regular files only, 1 GiB at most each, Level.sav never read torn,
 // a player file that cannot be read costs only that player, and words without paths.
@@ -344,7 +344,7 @@ describe('readSaveFolder: what is read', () => {
   });
 
   it('a player file larger than 1 GiB is lost alone', () => {
-    // The read bound is 1 GiB for a file of any role; the README's player bound (16 MiB) is the
+    // The read bound is 1 GiB for a file of any role; docs/cli.md's player bound (16 MiB) is the
     // parser's, on what it decompresses (src/save/limits.ts), not this one.
     const dir = world();
     sparse(join(dir, 'Players', '43797F87000000000000000000000000.sav'), MAX_FILE_BYTES + 1);

@@ -19,7 +19,7 @@ export function createLogin(throttleOptions?: ThrottleOptions) {
     const { username, password } = body;
     const from = req.remoteAddress;
     const wait = throttle.retryAfterSec(from, username, now.getTime());
-    // One stable line per failure, the address first, for fail2ban (README, "Logs"); the logger
+    // One stable line per failure, the address first, for fail2ban (docs/monitoring.md, "The log"); the logger
     // escapes every control character, so no value can start a line of its own.
     const who = `user "${username.slice(0, 64).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
     if (wait > 0) {
