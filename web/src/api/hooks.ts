@@ -155,8 +155,8 @@ export function usePaged<T>(path: string, live?: { key: unknown; idOf: (row: T) 
 }
 
 /** A settings form over one resource: edits kept apart from what the server holds until they
- * are saved with PUT to the same path; then the server's copy is read again. */
-export function useEditable<T>(path: string) {
+ * are saved (by `write`, else with PUT to the same path); then the server's copy is read again. */
+export function useEditable<T>(path: string, write?: (draft: T) => Promise<unknown>) {
   const r = useData<T>(path);
   const [edited, setDraft] = useState<T | null>(null);
   const [saved, setSaved] = useState(false);
@@ -165,12 +165,12 @@ export function useEditable<T>(path: string) {
   const submit = useCallback(async () => {
     if (edited === null) return;
     setSaved(false);
-    if ((await save.run(() => api.put(path, edited))) !== undefined) {
+    if ((await save.run(() => (write ? write(edited) : api.put(path, edited)))) !== undefined) {
       setDraft(null);
       setSaved(true);
       reload();
     }
-  }, [edited, path, reload, save]);
+  }, [edited, path, reload, save, write]);
   return {
     r,
     draft: edited ?? r.data ?? null,

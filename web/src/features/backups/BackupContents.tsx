@@ -3,14 +3,14 @@
 // checksum (GET /backups/{id}/contents, which a viewer may read too).
 import { useEffect, useRef } from 'react';
 import { bytes, count, when } from '../../shared/format';
-import { useData } from '../../api/hooks';
-import type { Backup, BackupContents as Contents } from '../../types';
+import { useBackupContents } from './api';
+import type { Backup } from '../../types';
 import { Card, Stat } from '../../ui/bits';
 import { DataTable } from '../../ui/table';
 import { Async } from '../../ui/states';
 
 export function BackupContents({ backup, onClose }: { backup: Backup; onClose: () => void }) {
-  const r = useData<Contents>(`/backups/${backup.id}/contents`);
+  const r = useBackupContents(backup.id);
   // Opened from a row of the list above: focus (and so scroll to) it, for the keyboard too.
   const close = useRef<HTMLButtonElement>(null);
   useEffect(() => close.current?.focus(), [backup.id]);

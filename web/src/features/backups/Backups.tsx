@@ -5,8 +5,8 @@
 // (<bdi>), so one name's direction controls cannot turn the list around.
 import { useEffect, useRef, useState } from 'react';
 import type { BackupTrigger } from '../../../../src/contract/backup-words';
-import { api, type Data } from '../../api/http';
-import { useAction, useData, useNow, type Loaded } from '../../api/hooks';
+import { useAction, useNow, type Loaded } from '../../api/hooks';
+import type { DataOf } from '../../api/operations';
 import { ago, bytes, count, when } from '../../shared/format';
 import { useTitle } from '../../shared/router';
 import { useIsAdmin } from '../../shared/session';
@@ -16,6 +16,7 @@ import { Dialog } from '../../ui/dialog';
 import { FileButton } from '../../ui/fields';
 import { DataTable } from '../../ui/table';
 import { Async, ErrorNote } from '../../ui/states';
+import { createBackup, deleteBackup, getBackup, uploadBackup, useBackupList, useBackupStorage } from './api';
 import { BackupContents } from './BackupContents';
 import { BackupCopyCell } from './BackupCopy';
 import { OffsiteLine } from './OffsiteLine';
@@ -32,7 +33,8 @@ const TRIGGER_WORDS: Record<BackupTrigger, string> = {
 
 /** A backup being made: started by hand, its state polled until it is done or failed. */
 function useBackupJob(reload: () => void, setNote: (note: string | null) => void) {
-  const [job, setJob] = useState<BackupJob | null>(null);
+  // Started (its id, running), then as GET /backups/{id} tells it.
+  const [job, setJob] = useState<BackupJob | DataOf<'createBackup'> | null>(null);
   const make = useAction();
   // The parent's reload is a new function each render; the poll keeps to the latest.
   const reloadRef = useRef(reload);
@@ -42,8 +44,7 @@ function useBackupJob(reload: () => void, setNote: (note: string | null) => void
   useEffect(() => {
     if (!job || job.state !== 'running') return;
     const t = setInterval(() => {
-      api
-        .get<Data<BackupJob>>(`/backups/${job.id}`)
+      getBackup(job.id)
         .then((j) => {
           if (j.data.state === 'running') return;
           setJob(j.data);
@@ -57,7 +58,7 @@ function useBackupJob(reload: () => void, setNote: (note: string | null) => void
   // One line says what happened last: each action replaces the note of the one before.
   const create = () => {
     setNote(null);
-    void make.run(() => api.post<Data<BackupJob>>('/backups', {})).then((j) => j && setJob(j.data));
+    void make.run(() => createBackup()).then((j) => j && setJob(j.data));
   };
   return { job, make, create };
 }
@@ -65,8 +66,8 @@ function useBackupJob(reload: () => void, setNote: (note: string | null) => void
 export function Backups() {
   useTitle('Backups');
   const admin = useIsAdmin();
-  const list = useData<BackupListItem[]>('/backups', { refreshMs: 30000 });
-  const storage = useData<BackupStorage>('/backups/storage', { refreshMs: 30000 });
+  const list = useBackupList({ refreshMs: 30000 });
+  const storage = useBackupStorage({ refreshMs: 30000 });
   const [restoring, setRestoring] = useState<Backup | null>(null);
   const [deleting, setDeleting] = useState<Backup | null>(null);
   const [looking, setLooking] = useState<Backup | null>(null);
@@ -84,7 +85,7 @@ export function Backups() {
   }, setNote);
   const remove = async () => {
     if (!deleting) return;
-    if ((await del.run(() => api.del(`/backups/${deleting.id}`))) !== undefined) {
+    if ((await del.run(() => deleteBackup(deleting.id))) !== undefined) {
       setNote(`Deleted the backup of ${when(deleting.createdAt)}.`);
       setDeleting(null);
       reloadList();
@@ -92,7 +93,7 @@ export function Backups() {
     }
   };
   const sendFile = async (f: File) => {
-    const ok = await upload.run(() => api.upload('/backups/upload', f));
+    const ok = await upload.run(() => uploadBackup(f));
     if (ok !== undefined) {
       setNote(`Uploaded ${f.name}: it is listed as “uploaded”.`);
       reloadList();

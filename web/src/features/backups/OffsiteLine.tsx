@@ -1,12 +1,12 @@
 // The off-site copies' line of the storage card: the last check of a copy fetched back, the
 // newest good copy, and (admins) a check now.
 import { useEffect } from 'react';
-import { api } from '../../api/http';
 import { useAction } from '../../api/hooks';
 import { ago, when } from '../../shared/format';
 import { useIsAdmin } from '../../shared/session';
 import type { BackupStorage } from '../../types';
 import { ErrorNote } from '../../ui/states';
+import { checkOffsiteCopy } from './api';
 
 /** Each outcome of a check of the off-site copy, in words. */
 const CHECK_WORDS: Record<NonNullable<BackupStorage['offsite']['last']>['outcome'], string> = {
@@ -50,7 +50,7 @@ export function OffsiteLine({ offsite, now, onChecked }: { offsite: BackupStorag
           <button
             type="button"
             disabled={running}
-            onClick={() => void check.run(() => api.post('/backups/check', {})).then((r) => r !== undefined && onChecked())}
+            onClick={() => void check.run(() => checkOffsiteCopy()).then((r) => r !== undefined && onChecked())}
           >
             Check the off-site copy now
           </button>

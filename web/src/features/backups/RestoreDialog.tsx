@@ -2,13 +2,14 @@
 // its end. Names from the game are isolated (<bdi>), so one name's direction controls cannot
 // turn the list around.
 import { useEffect, useState } from 'react';
-import { api, type Data } from '../../api/http';
+import type { BodyOf } from '../../api/operations';
 import { useAction } from '../../api/hooks';
 import { when } from '../../shared/format';
 import type { Backup, DryRun, RestoreJob } from '../../types';
 import { Dialog } from '../../ui/dialog';
 import { CheckField, Field } from '../../ui/fields';
 import { ErrorNote, Loading } from '../../ui/states';
+import { getRestore, restoreBackup, restoreDryRun } from './api';
 
 /** What a running restore does now, in words. */
 const STEP_WORDS: Record<RestoreJob['step'], string> = {
@@ -41,8 +42,7 @@ export function RestoreDialog({
   const act = useAction();
 
   useEffect(() => {
-    api
-      .post<Data<DryRun>>(`/backups/${backup.id}/restore/dry-run`, {})
+    restoreDryRun(backup.id)
       .then((d) => setDiff(d.data))
       .catch((e: unknown) => setDiffError(e instanceof Error ? e.message : String(e)));
   }, [backup.id]);
@@ -51,8 +51,7 @@ export function RestoreDialog({
   useEffect(() => {
     if (!job || job.state !== 'running') return;
     const t = setInterval(() => {
-      api
-        .get<Data<RestoreJob>>(`/backups/${backup.id}/restore`)
+      getRestore(backup.id)
         .then((j) => {
           if (j.data.id !== job.id) return;
           if (j.data.state === 'running') {
@@ -68,9 +67,9 @@ export function RestoreDialog({
   }, [job, backup.id, onEnded, pollMs]);
 
   const restore = async () => {
-    const started = await act.run(() =>
-      api.post<Data<RestoreJob>>(`/backups/${backup.id}/restore`, shutdown ? { confirm: typed, shutdown: true } : { confirm: typed }),
-    );
+    // The dialog confirms only once RESTORE is typed; the server refuses any other word.
+    const confirm = typed as BodyOf<'restoreBackup'>['confirm'];
+    const started = await act.run(() => restoreBackup(backup.id, shutdown ? { confirm, shutdown: true } : { confirm }));
     if (started) setJob(started.data);
   };
   const running = job?.state === 'running';

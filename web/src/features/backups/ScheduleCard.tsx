@@ -1,6 +1,6 @@
 // The backup schedule: how often, how long backups are kept, the budget and the off-site check;
 // an admin edits it, a viewer reads it in words.
-import { useEditable } from '../../api/hooks';
+import { useBackupSchedule } from './api';
 import { useIsAdmin } from '../../shared/session';
 import type { BackupSchedule } from '../../types';
 import { Card } from '../../ui/bits';
@@ -9,7 +9,7 @@ import { Async, ErrorNote } from '../../ui/states';
 
 export function ScheduleCard() {
   const admin = useIsAdmin();
-  const { r, draft, setDraft, submit, saving, error, saved } = useEditable<BackupSchedule>('/backups/schedule');
+  const { r, draft, setDraft, submit, saving, error, saved } = useBackupSchedule();
   return (
     <Card title="Schedule">
       <Async r={r} what="Reading the schedule">
