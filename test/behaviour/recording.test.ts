@@ -31,6 +31,7 @@ import { ADMIN, seedConformance, VIEWER } from '../http/conformance-fixture.js';
 import { bareHandler, onlinePlayer, silentLog, tempStore, TestLive, type Send, type TempStore } from '../helpers/fixture.js';
 import { FIXTURES, ROOT } from '../helpers/cli.js';
 import { waitFor } from '../helpers/wait.js';
+import { ContractJudge, type Asked, type Who } from './contract-judge.js';
 import { startWiredServe, type WiredServe } from './live-rig.js';
 import { exchangeLine, learnAll, Normalizer, type Exchange, type Shown } from './normalize.js';
 import { inProcessRaw, socketRaw, type RawRequest, type RawSend } from './wire.js';
@@ -235,6 +236,8 @@ const outcomes: { label: string; outcome: string }[] = [];
 const parses: { label: string; at: number; line: Record<string, unknown> }[] = [];
 /** Requests sent per route, per server: `bare` / `live` → `METHOD fullPath` → count. */
 const walked = { bare: new Map<string, number>(), live: new Map<string, number>() };
+/** Each walk's requests and answers, for the judge. */
+const asked = { bare: [] as Asked[], live: [] as Asked[] };
 const startedAt = Date.now();
 
 /** How a body is shown: text, a backup archive's listing (its files and their hashes), or base64. */
@@ -340,6 +343,50 @@ async function signIn(
   return { admin, viewer, victim: others[0].id };
 }
 
+const surfaceOf = (t: TableRoute) => (t.base === PANEL_BASE ? 'panel' : t.base === INTEGRATION_BASE ? 'integration' : 'public');
+
+/** The user an answer must name: the cookie's on `GET /auth/me`, the body's on a good login. */
+function userOf(t: TableRoute, who: string, what: string): Asked['user'] {
+  if (t.base !== PANEL_BASE) return undefined;
+  if (t.key === 'GET /auth/me' && (who === 'admin' || who === 'viewer'))
+    return who === 'admin' ? { username: ADMIN.username, role: 'admin' } : { username: VIEWER.username, role: 'viewer' };
+  if (t.key === 'POST /auth/login' && what === 'good body') return { username: ADMIN.username, role: 'admin' };
+  return undefined;
+}
+
+const answerOf = (res: { status: number; headers: Record<string, string>; text: string; stream: boolean }) => ({
+  status: res.status,
+  headers: res.headers,
+  text: res.text,
+  stream: res.stream,
+});
+
+/** Disagreements with the contract that the walk's fixture makes, not the code, each with why. */
+const FIXTURE_DISAGREEMENTS: { problem: RegExp; why: string }[] = [
+  {
+    problem:
+      /^GET \/events as admin: not the documented schema: (?:data\/data\/\d+\/kind must be equal to one of the allowed values(?:, |(?= \()))+ \(/,
+    why:
+      "seedConformance stores events of kind 'config', which palpanel never writes, to show the Integration API drops them; " +
+      'the panel shows an admin every stored kind, so its page holds a kind the contract does not list',
+  },
+];
+
+/** Every answer of a walk against the contract, and the Integration API's answers to an unknown
+ * query parameter against the same request without it (the spec: ignored). */
+function judged(name: 'bare' | 'live'): string[] {
+  const judge = new ContractJudge();
+  const all = asked[name];
+  const out = all.flatMap((a) => judge.problems(a)).filter((p) => !FIXTURE_DISAGREEMENTS.some((k) => k.problem.test(p)));
+  all.forEach((a, i) => {
+    if (a.route?.surface !== 'integration' || a.what !== 'an unknown query parameter') return;
+    const plain = all.slice(0, i).findLast((b) => b.template === a.template && b.who === a.who && b.what === '');
+    if (!plain || plain.status !== a.status || plain.text !== a.text)
+      out.push(`${a.label}: answered otherwise than without the parameter (${a.status} ${a.text.slice(0, 120)})`);
+  });
+  return out;
+}
+
 async function walk(s: Server): Promise<void> {
   const count = (t: TableRoute) => {
     const op = `${t.route.method} ${t.base}${t.route.path}`;
@@ -355,13 +402,9 @@ async function walk(s: Server): Promise<void> {
           ['viewer', { cookie: s.cookies.viewer }],
           ['key', { authorization: `Bearer ${s.key}` }],
         ] as const) {
-          await record(
-            s.section,
-            `GET ${path} as ${who} (outside the tables)`,
-            s.send,
-            { method: 'GET', path, headers: { ...headers } },
-            s.volatile,
-          );
+          const label = `GET ${path} as ${who} (outside the tables)`;
+          const res = await record(s.section, label, s.send, { method: 'GET', path, headers: { ...headers } }, s.volatile);
+          asked[s.name].push({ label, method: 'GET', path, template: path, who, what: '', ...answerOf(res) });
         }
       }
       continue;
@@ -381,13 +424,27 @@ async function walk(s: Server): Promise<void> {
     ) => {
       count(t);
       const label = `${t.key}${t.base === INTEGRATION_BASE ? ' (integration)' : ''} as ${who}${what ? `, ${what}` : ''}`;
-      return record(
+      const res = await record(
         s.section,
         label,
         s.send,
         { method: r.method, path: at, headers: { ...headers, ...(typeof body === 'string' ? json(body) : {}) }, body },
         s.volatile,
       );
+      asked[s.name].push({
+        label,
+        method: r.method,
+        path: at,
+        template: `${t.base}${r.path}`,
+        route: { auth: r.auth, role: r.role, surface: surfaceOf(t) },
+        who: who as Who,
+        what,
+        user: userOf(t, who, what),
+        bodyMembers: Object.keys(bodySchema(r)?.properties ?? {}),
+        wrongMember: good && typeof good === 'object' && !Array.isArray(good) ? Object.keys(good)[0] : undefined,
+        ...answerOf(res),
+      });
+      return res;
     };
     /** Query validation, by whoever may call the route: a page of one where it pages, and a
      * parameter it does not know (ignored by the Integration API, refused by the panel). */
@@ -501,6 +558,8 @@ describe('behaviour recording', () => {
       ids: new Map([['victim-session', victim]]),
       cookies: { admin, viewer },
     });
+    // Every answer as the contract and the spec say (contract-judge.ts), not only every route asked.
+    expect(judged('bare')).toEqual([]);
   });
 
   let wired: WiredServe | undefined;
@@ -571,6 +630,7 @@ describe('behaviour recording', () => {
         if (key === 'POST /players/{uid}/kick') wired!.advanceGame(61_000);
       },
     });
+    expect(judged('live')).toEqual([]);
   });
 
   it('parse: `parse --json` on every fixture save, from source', async () => {
