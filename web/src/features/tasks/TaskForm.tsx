@@ -111,7 +111,7 @@ function ActionFields({ form, setForm, parsed }: FormProps) {
             <SelectField
               label="With players online"
               value={form.whenPlayersOnline}
-              onChange={(e) => setForm({ ...form, whenPlayersOnline: e.target.value })}
+              onChange={(e) => setForm({ ...form, whenPlayersOnline: e.target.value as TaskFormState['whenPlayersOnline'] })}
             >
               <option value="run">Restart anyway</option>
               <option value="skip">Skip this run</option>

@@ -2,9 +2,8 @@
 // announcements, saves and shutdowns (all through the game's REST API) and recurring console
 // commands (RCON, which the game deprecates); their latest runs.
 import { useState } from 'react';
-import { api } from '../../api/http';
 import { ago, when } from '../../shared/format';
-import { useAction, useData, useNow, type Loaded } from '../../api/hooks';
+import { useAction, useNow, type Loaded } from '../../api/hooks';
 import { useTitle } from '../../shared/router';
 import type { Task, TaskRun } from '../../types';
 import { Badge, Card, PageHead } from '../../ui/bits';
@@ -18,11 +17,12 @@ import { ConfirmCommand, type AskedCommand } from '../console/ConfirmCommand';
 import { consoleDanger } from '../../../../src/contract/console-danger';
 import { actionWords, blank, scheduleWords, taskBody } from './task-words';
 import { TaskForm } from './TaskForm';
+import { addTask, removeTask, updateTask, useTaskRuns, useTasks } from './api';
 
 export function Tasks() {
   useTitle('Tasks');
-  const tasks = useData<Task[]>('/tasks', { refreshMs: 30000 });
-  const runs = useData<TaskRun[]>('/tasks/runs', { refreshMs: 30000 });
+  const tasks = useTasks({ refreshMs: 30000 });
+  const runs = useTaskRuns({ refreshMs: 30000 });
   const [form, setForm] = useState(blank);
   const [removing, setRemoving] = useState<Task | null>(null);
   const add = useAction();
@@ -37,8 +37,8 @@ export function Tasks() {
   const [asked, setAsked] = useState<AskedCommand | null>(null);
   const save = async (confirm: boolean) => {
     const b = body();
-    const sent = confirm && b.action.kind === 'command' ? { ...b, action: { ...b.action, confirm: true } } : b;
-    if ((await add.run(() => api.post('/tasks', sent))) !== undefined) {
+    const sent = confirm && b.action.kind === 'command' ? { ...b, action: { ...b.action, confirm: true as const } } : b;
+    if ((await add.run(() => addTask(sent))) !== undefined) {
       setForm(blank);
       setAsked(null);
       tasks.reload();
@@ -54,10 +54,10 @@ export function Tasks() {
   };
   const setEnabled = async (t: Task, enabled: boolean) => {
     const { id, name: n, schedule, action } = t;
-    if ((await toggle.run(() => api.put(`/tasks/${id}`, { name: n, enabled, schedule, action }))) !== undefined) tasks.reload();
+    if ((await toggle.run(() => updateTask(id, { name: n, enabled, schedule, action }))) !== undefined) tasks.reload();
   };
   const remove = async () => {
-    if (removing && (await del.run(() => api.del(`/tasks/${removing.id}`))) !== undefined) {
+    if (removing && (await del.run(() => removeTask(removing.id))) !== undefined) {
       setRemoving(null);
       tasks.reload();
     }

@@ -1,4 +1,5 @@
 // A task in words for the list, and the add form's fields turned into the body the API takes.
+import type { BodyOf } from '../../api/operations';
 import type { Task } from '../../types';
 import { DEFAULT_STEPS_TEXT, parseSteps, stepsText } from '../dashboard/countdown/steps';
 
@@ -10,13 +11,14 @@ export const blank = {
   kind: 'restart' as Kind,
   steps: DEFAULT_STEPS_TEXT,
   message: '',
-  whenPlayersOnline: 'run',
+  whenPlayersOnline: 'run' as WhenPlayersOnline,
   announcement: '',
   delaySec: 60,
   shutdownMessage: 'Maintenance',
   command: '',
 };
 export type Kind = Task['action']['kind'];
+type WhenPlayersOnline = Extract<Task['action'], { kind: 'restart' }>['whenPlayersOnline'];
 export type TaskFormState = typeof blank;
 
 export const scheduleWords = (t: Task) =>
@@ -41,9 +43,9 @@ export function actionWords(t: Task): string {
 export type ParsedSteps = ReturnType<typeof parseSteps>;
 
 /** The task the form describes, as POST /tasks takes it. */
-export function taskBody(form: TaskFormState, parsed: ParsedSteps) {
+export function taskBody(form: TaskFormState, parsed: ParsedSteps): BodyOf<'addTask'> {
   const steps = 'steps' in parsed ? { steps: parsed.steps } : {};
-  const action = () => {
+  const action = (): BodyOf<'addTask'>['action'] => {
     switch (form.kind) {
       case 'restart':
         return {
