@@ -250,14 +250,19 @@ describe('the last admin', () => {
     const s = store.sessions.create('ann', clock.now(), TTL);
     expect(() => store.users.remove('ann', 'user:ann')).toThrow(LastAdminError);
     expect(() => store.users.setRole('ann', 'viewer', 'cli')).toThrow(LastAdminError);
-    try {
-      store.users.remove('ann', 'cli');
-    } catch (err) {
-      expect(err).toMatchObject({
-        code: 'conflict',
-        message: 'The last admin cannot be removed or demoted: make another user an admin first.',
-      });
-    }
+    // The refusal must come: a call that does not throw leaves `refusal` undefined and fails here.
+    const refusal = (() => {
+      try {
+        store.users.remove('ann', 'cli');
+      } catch (err) {
+        return err;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(LastAdminError);
+    expect(refusal).toMatchObject({
+      code: 'conflict',
+      message: 'The last admin cannot be removed or demoted: make another user an admin first.',
+    });
     expect(store.users.get('ann')!.role).toBe('admin');
     expect(store.sessions.lookup(s.token, clock.now())).toMatchObject({ username: 'ann', role: 'admin' });
     const refused = allRows(store).filter((r) => r.outcome === 'refused');
