@@ -9,20 +9,22 @@
 // reads the values as text, not as editors it may not use. Without a settings file the screen
 // says so once, with what helps (a setting and a restart of palpanel, not a retry).
 import { Fragment, useMemo, useState } from 'react';
+import type { BodyOf } from '../../api/operations';
 import { sameSettingValue } from '../../../../src/lib/same-value';
-import { api, ApiError, type Data } from '../../api/http';
-import { useAction, useData } from '../../api/hooks';
+import { ApiError } from '../../api/http';
+import { useAction } from '../../api/hooks';
 import { useTitle } from '../../shared/router';
 import { useIsAdmin } from '../../shared/session';
 import type { ConfigData, ConfigSetting } from '../../types';
 import { Badge, Card, PageHead } from '../../ui/bits';
 import { Field, SelectField } from '../../ui/fields';
 import { Async, ErrorNote } from '../../ui/states';
+import { updateConfig, useConfig, useConfigRaw } from './api';
 
 type Value = ConfigSetting['value'];
 const shown = (v: Value) => (v === null ? '' : Array.isArray(v) ? v.join(',') : String(v));
 /** The edited text as the API takes the setting: a list as an array of its comma-separated items. */
-function typed(s: ConfigSetting, v: string): Value {
+function typed(s: ConfigSetting, v: string): NonNullable<Value> {
   if (s.type === 'bool') return v === 'true';
   if (s.type === 'int' || s.type === 'float') return Number(v);
   if (s.type === 'list')
@@ -56,9 +58,9 @@ const notConfigured = (e: ApiError | null) => e !== null && e.status === 409 && 
 export function Config() {
   useTitle('Configuration');
   const admin = useIsAdmin();
-  const r = useData<ConfigData>('/config');
+  const r = useConfig();
   // The raw file once the settings are read: when they cannot be, one message says why, not two.
-  const raw = useData<{ text: string }>(admin && r.data !== undefined ? '/config/raw' : null);
+  const raw = useConfigRaw(admin && r.data !== undefined);
   const [edits, setEdits] = useState<Record<string, string>>({});
   const [filter, setFilter] = useState('');
   const [saved, setSaved] = useState<string[] | null>(null);
@@ -72,12 +74,12 @@ export function Config() {
 
   const submit = async () => {
     if (!r.data) return;
-    const body: Record<string, Value> = {};
+    const body: BodyOf<'updateConfig'> = {};
     for (const s of changed) body[s.key] = typed(s, edits[s.key]);
     setStale(false);
     const res = await save.run(async () => {
       try {
-        return await api.put<Data<ConfigData & { changed: string[] }>>('/config', body, { 'if-match': `"${r.data!.version}"` });
+        return await updateConfig(body, r.data!.version);
       } catch (e) {
         // Someone else saved (or the file was edited by hand) since it was read: nothing was
         // written. Read it again; the edits stay, to be checked against it and saved again.

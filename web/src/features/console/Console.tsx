@@ -3,24 +3,24 @@
 // words when this palpanel has RCON off (a normal state: everything else goes through the REST
 // API), instead of offering a form that can only fail.
 import { useState, type FormEvent } from 'react';
-import { api, type Data } from '../../api/http';
 import { ago } from '../../shared/format';
-import { useAction, useData, useNow, usePaged, type Paged } from '../../api/hooks';
+import { useAction, useNow, type Paged } from '../../api/hooks';
 import { useTitle } from '../../shared/router';
-import type { ConsoleEntry, Player, SavedCommand, ServerStatus } from '../../types';
+import type { ConsoleEntry, SavedCommand } from '../../types';
 import { Badge, Card, PageHead } from '../../ui/bits';
 import { Dialog } from '../../ui/dialog';
 import { Field, SelectField } from '../../ui/fields';
 import { Async, Empty, ErrorNote, PagedList } from '../../ui/states';
 import { consoleDanger } from '../../../../src/contract/console-danger';
+import { removeSavedCommand, runCommand, saveCommand, useConsoleLog, usePlayerChoices, useSavedCommands, useServer } from './api';
 import { ConfirmCommand, type AskedCommand } from './ConfirmCommand';
 
 export function Console() {
   useTitle('Console');
-  const log = usePaged<ConsoleEntry>('/console/log?limit=50');
-  const saved = useData<SavedCommand[]>('/console/saved');
-  const players = useData<Player[]>('/players?limit=500');
-  const server = useData<ServerStatus>('/server');
+  const log = useConsoleLog();
+  const saved = useSavedCommands();
+  const players = usePlayerChoices();
+  const server = useServer();
   const rconOff = server.data?.rcon === false;
   const [command, setCommand] = useState('');
   const [player, setPlayer] = useState('');
@@ -35,7 +35,7 @@ export function Console() {
   const [asked, setAsked] = useState<(AskedCommand & { body: Record<string, string> }) | null>(null);
   const send = async (body: Record<string, string | boolean>) => {
     // A failed command is logged too: the log is read again either way.
-    const ok = await run.run(() => api.post<Data<ConsoleEntry>>('/console/exec', player ? { ...body, player } : body));
+    const ok = await run.run(() => runCommand(player ? { ...body, player } : body));
     log.reload();
     return ok !== undefined;
   };
@@ -50,14 +50,14 @@ export function Console() {
     e.preventDefault();
     if (command.trim()) exec({ command: command.trim() }, command.trim());
   };
-  const saveCommand = async () => {
-    if ((await keep.run(() => api.post('/console/saved', { name: saveName.trim(), command: command.trim() }))) !== undefined) {
+  const saveTyped = async () => {
+    if ((await keep.run(() => saveCommand({ name: saveName.trim(), command: command.trim() }))) !== undefined) {
       setSaveName('');
       saved.reload();
     }
   };
   const remove = async () => {
-    if (forget && (await keep.run(() => api.del(`/console/saved?id=${forget.id}`))) !== undefined) {
+    if (forget && (await keep.run(() => removeSavedCommand(forget.id))) !== undefined) {
       setForget(null);
       saved.reload();
     }
@@ -106,7 +106,7 @@ export function Console() {
             className="inline-form"
             onSubmit={(e) => {
               e.preventDefault();
-              void saveCommand();
+              void saveTyped();
             }}
           >
             <Field

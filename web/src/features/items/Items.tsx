@@ -1,21 +1,20 @@
 // Item grants through PalDefender: shown only when the capability probe says items can be
 // given; otherwise the reason, in words. The grant form lives on each online player's page too.
 import { useId, useState } from 'react';
-import { api, qs, type Page } from '../../api/http';
 import { ago, count } from '../../shared/format';
-import { useAction, useApi, useData, useNow } from '../../api/hooks';
+import { useAction, useNow } from '../../api/hooks';
 import { Link, useTitle } from '../../shared/router';
-import type { Capability, Item, ItemGrant, Player } from '../../types';
 import { Badge, Card, PageHead } from '../../ui/bits';
 import { Field, SelectField } from '../../ui/fields';
 import { DataTable } from '../../ui/table';
 import { Async, Empty, ErrorNote } from '../../ui/states';
+import { grantItems, useItemCapability, useItemCatalog, useItemGrants, useOnlinePlayers } from './api';
 
 export function Items() {
   useTitle('Item grants');
-  const cap = useData<Capability>('/items/capability');
-  const grants = useApi<Page<ItemGrant>>('/item-grants?limit=100');
-  const online = useData<Player[]>('/players?online=true&limit=500', { refreshMs: 15000 });
+  const cap = useItemCapability();
+  const grants = useItemGrants();
+  const online = useOnlinePlayers({ refreshMs: 15000 });
   const [uid, setUid] = useState('');
   const now = useNow();
   return (
@@ -87,7 +86,7 @@ export function Items() {
 /** Up to 20 items, each 1 to 9,999, picked from the catalog (or any id of the right shape). */
 export function GrantForm({ uid, onGranted }: { uid: string; onGranted?: () => void }) {
   const [search, setSearch] = useState('');
-  const catalog = useData<Item[]>(`/items${qs({ search })}`);
+  const catalog = useItemCatalog(search);
   const [picked, setPicked] = useState<{ itemId: string; count: number }[]>([]);
   const [itemId, setItemId] = useState('');
   const [amount, setAmount] = useState(1);
@@ -103,7 +102,7 @@ export function GrantForm({ uid, onGranted }: { uid: string; onGranted?: () => v
   };
   const submit = async () => {
     setDone(null);
-    if ((await give.run(() => api.post(`/players/${uid}/item-grants`, { items: picked }))) !== undefined) {
+    if ((await give.run(() => grantItems(uid, picked))) !== undefined) {
       setDone(`Given: ${picked.map((p) => `${p.count} × ${p.itemId}`).join(', ')}.`);
       setPicked([]);
       onGranted?.();

@@ -3,17 +3,17 @@
 // rows on top by themselves.
 import { Fragment } from 'react';
 import { ago, when } from '../../shared/format';
-import { useNow, usePaged } from '../../api/hooks';
+import { useNow } from '../../api/hooks';
 import { useLive } from '../events/live';
-import type { AuditEntry } from '../../types';
 import { Badge, Card } from '../../ui/bits';
 import { DataTable } from '../../ui/table';
 import { PagedList } from '../../ui/states';
+import { useAudit } from './api';
 
 export function AuditCard() {
   const live = useLive();
   const newestAudit = live.events.find((e) => e.kind === 'audit')?.id ?? null;
-  const audit = usePaged<AuditEntry>('/audit?limit=100', { key: newestAudit, idOf: (a) => a.id });
+  const audit = useAudit(newestAudit);
   const now = useNow();
   return (
     <Card

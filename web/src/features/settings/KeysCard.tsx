@@ -1,18 +1,18 @@
 // Integration API keys: made with a label, the plaintext shown once (with a copy button), revoked
 // after a question.
 import { useState } from 'react';
-import { api } from '../../api/http';
 import { ago, when } from '../../shared/format';
-import { useAction, useApi, useNow } from '../../api/hooks';
+import { useAction, useNow } from '../../api/hooks';
 import type { KeyRecord } from '../../types';
 import { Badge, Card } from '../../ui/bits';
 import { Dialog } from '../../ui/dialog';
 import { Field } from '../../ui/fields';
 import { DataTable } from '../../ui/table';
 import { Async, ErrorNote } from '../../ui/states';
+import { createKey, revokeKey, useKeys } from './api';
 
 export function KeysCard() {
-  const keys = useApi<KeyRecord[]>('/integration-keys');
+  const keys = useKeys();
   const [label, setLabel] = useState('');
   const [created, setCreated] = useState<{ label: string; key: string } | null>(null);
   const [copied, setCopied] = useState(false);
@@ -21,7 +21,7 @@ export function KeysCard() {
   const rev = useAction();
   const now = useNow();
   const create = async () => {
-    const k = await make.run(() => api.post<KeyRecord & { key: string }>('/integration-keys', { label: label.trim() }));
+    const k = await make.run(() => createKey(label.trim()));
     if (k) {
       setCreated({ label: k.label, key: k.key });
       setCopied(false);
@@ -40,7 +40,7 @@ export function KeysCard() {
     }
   };
   const revoke = async () => {
-    if (revoking && (await rev.run(() => api.del(`/integration-keys/${revoking.id}`))) !== undefined) {
+    if (revoking && (await rev.run(() => revokeKey(revoking.id))) !== undefined) {
       setRevoking(null);
       keys.reload();
     }

@@ -1,18 +1,18 @@
 // Open panel sessions, every user's; any but this one can be ended.
-import { api } from '../../api/http';
 import { ago, when } from '../../shared/format';
-import { useAction, useData, useNow } from '../../api/hooks';
+import { useAction, useNow } from '../../api/hooks';
 import type { Session } from '../../types';
 import { Card } from '../../ui/bits';
 import { DataTable } from '../../ui/table';
 import { Async, ErrorNote } from '../../ui/states';
+import { endSession, useSessions } from './api';
 
 export function SessionsCard() {
-  const sessions = useData<Session[]>('/sessions', { refreshMs: 30000 });
+  const sessions = useSessions({ refreshMs: 30000 });
   const end = useAction();
   const now = useNow();
   const stop = async (s: Session) => {
-    if ((await end.run(() => api.del(`/sessions/${s.id}`))) !== undefined) sessions.reload();
+    if ((await end.run(() => endSession(s.id))) !== undefined) sessions.reload();
   };
   return (
     <Card title="Sessions">

@@ -2,8 +2,7 @@
 // and the form that adds one.
 import { useState } from 'react';
 import { PASSWORD_MIN_LENGTH, PASSWORD_RULE, USERNAME_INPUT_PATTERN } from '../../../../src/contract/account-words';
-import { api } from '../../api/http';
-import { useAction, useData } from '../../api/hooks';
+import { useAction } from '../../api/hooks';
 import { useSession } from '../../shared/session';
 import type { Role, User } from '../../types';
 import { Badge, Card } from '../../ui/bits';
@@ -11,20 +10,21 @@ import { Dialog } from '../../ui/dialog';
 import { Field, SelectField } from '../../ui/fields';
 import { DataTable } from '../../ui/table';
 import { Async, ErrorNote } from '../../ui/states';
+import { createUser, removeUser, setUserPassword, setUserRole, useUsers } from './api';
 
 /** Every role (lib/account.ts) in the form's words, in the order offered: a new role fails the type check here. */
 const ROLE_WORDS: Record<Role, string> = { viewer: 'Viewer (reads only)', admin: 'Admin' };
 
 export function UsersCard() {
   const { me } = useSession();
-  const users = useData<User[]>('/users');
+  const users = useUsers();
   const [form, setForm] = useState({ username: '', role: 'viewer' as Role, password: '' });
   const [target, setTarget] = useState<{ user: User; what: 'delete' | 'password' | 'role' } | null>(null);
   const [password, setPassword] = useState('');
   const add = useAction();
   const act = useAction();
   const create = async () => {
-    if ((await add.run(() => api.post('/users', form))) !== undefined) {
+    if ((await add.run(() => createUser(form))) !== undefined) {
       setForm({ username: '', role: 'viewer', password: '' });
       users.reload();
     }
@@ -34,10 +34,10 @@ export function UsersCard() {
     const u = encodeURIComponent(target.user.username);
     const call =
       target.what === 'delete'
-        ? () => api.del(`/users/${u}`)
+        ? () => removeUser(u)
         : target.what === 'password'
-          ? () => api.put(`/users/${u}/password`, { password })
-          : () => api.patch(`/users/${u}`, { role: target.user.role === 'admin' ? 'viewer' : 'admin' });
+          ? () => setUserPassword(u, password)
+          : () => setUserRole(u, target.user.role === 'admin' ? 'viewer' : 'admin');
     if ((await act.run(call)) !== undefined) {
       setTarget(null);
       setPassword('');

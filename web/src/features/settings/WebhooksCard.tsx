@@ -1,27 +1,27 @@
 // Webhooks: where joins, leaves, backups and reachability changes are sent (the URL shown
 // masked), added and removed.
 import { useState } from 'react';
-import { api } from '../../api/http';
-import { useAction, useData } from '../../api/hooks';
+import { useAction } from '../../api/hooks';
+import type { BodyOf } from '../../api/operations';
 import { Card } from '../../ui/bits';
 import { Field, SelectField } from '../../ui/fields';
 import { DataTable } from '../../ui/table';
 import { Async, ErrorNote } from '../../ui/states';
-import type { Webhook } from '../../types';
+import { createWebhook, removeWebhook, useWebhooks } from './api';
 
 export function WebhooksCard() {
-  const hooks = useData<Webhook[]>('/webhooks');
-  const [form, setForm] = useState({ format: 'discord', url: '' });
+  const hooks = useWebhooks();
+  const [form, setForm] = useState<BodyOf<'createWebhook'>>({ format: 'discord', url: '' });
   const add = useAction();
   const del = useAction();
   const create = async () => {
-    if ((await add.run(() => api.post('/webhooks', form))) !== undefined) {
+    if ((await add.run(() => createWebhook(form))) !== undefined) {
       setForm({ format: 'discord', url: '' });
       hooks.reload();
     }
   };
   const remove = async (id: string) => {
-    if ((await del.run(() => api.del(`/webhooks/${id}`))) !== undefined) hooks.reload();
+    if ((await del.run(() => removeWebhook(id))) !== undefined) hooks.reload();
   };
   return (
     <Card title="Webhooks">
@@ -57,7 +57,12 @@ export function WebhooksCard() {
           void create();
         }}
       >
-        <SelectField hideLabel label="Webhook format" value={form.format} onChange={(e) => setForm({ ...form, format: e.target.value })}>
+        <SelectField
+          hideLabel
+          label="Webhook format"
+          value={form.format}
+          onChange={(e) => setForm({ ...form, format: e.target.value as typeof form.format })}
+        >
           <option value="discord">Discord</option>
           <option value="json">JSON</option>
         </SelectField>
