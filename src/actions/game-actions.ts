@@ -9,6 +9,7 @@ import { isSecretName } from '../domain/secret-names.js';
 import type { Clock } from '../lib/time.js';
 import type { Store } from '../store/index.js';
 import { attempt } from './game-failure.js';
+import type { SettingValue } from '../contract/panel/server.js';
 
 /** What the actions need of the REST client (GameRestClient satisfies it). */
 export interface GameAdminSource {
@@ -62,7 +63,7 @@ export function createGameActions(source: GameAdminSource, store: Store, clock: 
   };
 }
 
-export type SettingValue = string | number | boolean | string[];
+export type { SettingValue } from '../contract/panel/server.js';
 
 /** The game's admin actions. Each audits itself (actor as given) and throws
  * GameUnavailableError (503 `game_unavailable`) when the game did not answer or refused. */

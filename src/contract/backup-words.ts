@@ -22,24 +22,6 @@ export const BACKUP_CHECK_MAX_AGE_HOURS = { min: 0, max: 2160 } as const;
 /** The storage budget in bytes (0: none); at most 1 PiB, well within a safe integer. */
 export const BACKUP_BUDGET_BYTES = { min: 0, max: 2 ** 50 } as const;
 
-/** The schedule an admin sets (the store keeps it; contract/backups.ts is its wire form). */
-export interface BackupSchedule {
-  enabled: boolean;
-  intervalHours: number;
-  retentionDays: number;
-  /** The backup folder's budget in bytes; 0: none. The oldest go first, never the newest. */
-  budgetBytes: number;
-  keepDailyWeeks: number;
-  keepWeeklyMonths: number;
-  checkIntervalHours: number;
-  checkMaxAgeHours: number;
-}
-
-/** What an admin sends: the first three as before, the rest kept as they are when left out (so
- * a client of the three-field schedule changes nothing it does not know of). */
-export type BackupScheduleInput = Pick<BackupSchedule, 'enabled' | 'intervalHours' | 'retentionDays'> &
-  Partial<Omit<BackupSchedule, 'enabled' | 'intervalHours' | 'retentionDays'>>;
-
 /** The word a restore is confirmed with, typed exactly (interface.md: Restore). */
 export const RESTORE_CONFIRMATION = 'RESTORE';
 

@@ -12,8 +12,6 @@ import {
   BACKUP_KEEP_WEEKLY_MONTHS,
   BACKUP_RETENTION_DAYS,
   BACKUP_TRIGGERS,
-  type BackupSchedule,
-  type BackupScheduleInput,
 } from './backup-words.js';
 import { Timestamp } from './integration-rows.js';
 
@@ -86,7 +84,7 @@ const ScheduleCore = {
   retentionDays: bounded(BACKUP_RETENTION_DAYS, 'Days every backup is kept, 7 to 60 (never the newest one).'),
 };
 
-export const BackupScheduleSchema = z.strictObject({ ...ScheduleCore, ...ScheduleExtras }) satisfies z.ZodType<BackupSchedule>;
+export const BackupScheduleSchema = z.strictObject({ ...ScheduleCore, ...ScheduleExtras });
 
 /** PUT /backups/schedule: the fields past the first three may be left out (they keep their value). */
 export const BackupScheduleUpdateSchema = z.strictObject({
@@ -96,7 +94,7 @@ export const BackupScheduleUpdateSchema = z.strictObject({
   keepWeeklyMonths: ScheduleExtras.keepWeeklyMonths.optional(),
   checkIntervalHours: ScheduleExtras.checkIntervalHours.optional(),
   checkMaxAgeHours: ScheduleExtras.checkMaxAgeHours.optional(),
-}) satisfies z.ZodType<BackupScheduleInput>;
+});
 
 export const NamedChangeSchema = z.strictObject({ id: z.string(), name: z.string() });
 
@@ -208,6 +206,11 @@ export const RestoreJobSchema = z.strictObject({
   result: RestoreResultSchema.nullable().meta({ description: 'When done: what changed and the pre-restore backup.' }),
 });
 
+/** The schedule an admin sets (the store keeps it). */
+export type BackupSchedule = z.output<typeof BackupScheduleSchema>;
+/** What an admin sends: the first three as before, the rest kept as they are when left out (so
+ * a client of the three-field schedule changes nothing it does not know of). */
+export type BackupScheduleInput = z.output<typeof BackupScheduleUpdateSchema>;
 export type BackupRecord = z.infer<typeof BackupRecordSchema>;
 export type BackupCopy = z.infer<typeof BackupCopySchema>;
 export type BackupListItem = z.infer<typeof BackupListItemSchema>;

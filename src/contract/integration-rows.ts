@@ -323,3 +323,6 @@ export const COMPONENTS = {
   KeyCreated: KeyCreatedSchema,
   KeyList: KeyListSchema,
 } as const;
+export type KeyRecord = z.infer<typeof KeyRecordSchema>;
+export type Talents = z.infer<typeof TalentsSchema>;
+export type WorldCounts = z.infer<typeof WorldCountsSchema>;

@@ -39,3 +39,4 @@ export const LabelledGuildSchema = GuildSchema.extend({
 export type NamedPalRow = z.infer<typeof NamedPalSchema>;
 export type NamedPalWithOwnerRow = z.infer<typeof NamedPalWithOwnerSchema>;
 export type LabelledGuildRow = z.infer<typeof LabelledGuildSchema>;
+export type SkillName = z.infer<typeof SkillNameSchema>;

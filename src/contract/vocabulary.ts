@@ -58,3 +58,7 @@ export const DEFAULT_STEPS_SEC: readonly number[] = [600, 300, 60, 30, 10];
 /** Steps an admin may name: at most this many, each between 1 s and a day. */
 export const MAX_STEPS = 12;
 export const MAX_STEP_SEC = 86_400;
+
+/** Who made a change, as the audit log records it: a panel user, the operator's shell, or
+ * palpanel itself (domain/actor.ts holds the grammar's checks). */
+export type Actor = `user:${string}` | 'cli' | 'system';

@@ -5,7 +5,8 @@
 //   `system`       palpanel itself (the demo's bootstrap, housekeeping).
 import { USERNAME_PATTERN } from './account.js';
 
-export type Actor = `user:${string}` | 'cli' | 'system';
+import type { Actor } from '../contract/vocabulary.js';
+export type { Actor };
 
 export const CLI: Actor = 'cli';
 export const SYSTEM: Actor = 'system';

@@ -1,8 +1,8 @@
 // The audit log's vocabulary and row shape (the store writes the rows: store/audit.ts). Every
 // change of the panel's administrative state is one row: who (actor), what (action), to what
 // (target), when, and whether it happened. Never a password, a key, a token or a hash in it.
-import type { Actor } from './actor.js';
-import type { AuditAction, AuditOutcome, RefusalReason } from '../contract/audit-words.js';
+import type { AuditAction } from '../contract/audit-words.js';
+import type { AuditRecord } from '../contract/panel/admin.js';
 export {
   AUDIT_ACTIONS,
   AUDIT_OUTCOMES,
@@ -12,26 +12,7 @@ export {
   type RefusalReason,
 } from '../contract/audit-words.js';
 
-/**
- * One row, newest first in lists. `target`: the key id (key.*; `''` for a refused key.create,
- * which made no key), the user name (user.*), the session's public id (session.*), '' for the game and world actions (server.*, world.parse). `detail`, set by the store and never secret: the label
- * (key.create), the role (user.create), `<old>-><new>` (user.role), the session's user name
- * (session.*), the message (server.announce), `in <n> s: <message>` (server.shutdown), `parsed` or
- * `failed: <why>` (world.parse); null otherwise.
- */
-export interface AuditRecord {
-  /** Increasing with each row; stable, never reused. */
-  id: number;
-  /** RFC 3339 UTC with milliseconds, from the store's clock. */
-  at: string;
-  actor: Actor;
-  action: AuditAction;
-  target: string;
-  outcome: AuditOutcome;
-  /** Set when `outcome` is `refused`, else null. */
-  reason: RefusalReason | null;
-  detail: string | null;
-}
+export type { AuditRecord } from '../contract/panel/admin.js';
 
 /** What each action did, in words, for the `audit` events of the panel's event log. */
 const ACTION_WORDS: Record<AuditAction, string> = {

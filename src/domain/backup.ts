@@ -2,3 +2,4 @@
 // backup schemas enumerate them), so they are declared on the contract's floor
 // (contract/backup-words.ts); the domain keeps this name for its readers.
 export * from '../contract/backup-words.js';
+export type { BackupSchedule, BackupScheduleInput } from '../contract/backups.js';

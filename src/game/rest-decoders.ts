@@ -4,6 +4,7 @@
 // that is not even that is `null`, which the client turns into an "unreadable" error.
 import type { OnlinePlayer, ServerInfo, ServerMetrics } from '../domain/live.js';
 import { asRecord, count, hasNum, num, str } from './coerce.js';
+import type { SettingValue } from '../contract/panel/server.js';
 
 /** Upper bound on players decoded from one answer: far above any server's max of 32. */
 const MAX_PLAYERS = 1000;
@@ -71,7 +72,7 @@ export function decodeMetrics(doc: unknown): ServerMetrics | null {
   };
 }
 
-export type SettingValue = string | number | boolean | string[];
+export type { SettingValue } from '../contract/panel/server.js';
 
 /** `/settings`: a flat object; nested values other than string arrays are dropped. */
 export function decodeSettings(doc: unknown): Record<string, SettingValue> | null {

@@ -9,16 +9,9 @@ import type { Countdowns } from '../actions/countdown.js';
 import type { WorldJobs } from '../ingest/world-jobs.js';
 import type { GameDataState } from '../domain/live.js';
 import type { ParseWarning, WorldMeta } from '../domain/world.js';
+import type { PollerHealth } from '../contract/panel/server.js';
 
-export interface PollerHealth {
-  state: string;
-  lastSuccessAt: string | null;
-  lastAttemptAt: string | null;
-  /** The last failure in words, null when the last attempt succeeded. */
-  lastError: string | null;
-  /** Failed polls since start (the REST poller's; absent for the game-data poller). */
-  failedPolls?: number;
-}
+export type { PollerHealth } from '../contract/panel/server.js';
 
 export interface PollerReport {
   /** null: no game server configured. */

@@ -4,7 +4,8 @@
 import type { Actor } from '../domain/actor.js';
 import { ParseRunningError, NotConfiguredError } from '../lib/errors.js';
 import type { Store } from '../store/index.js';
-import type { WorldChoice, WorldFolderState } from './world-folder.js';
+import type { WorldFolderState } from './world-folder.js';
+import type { ParseRun, FollowedWorld, Freshness, FreshnessState } from '../contract/panel/world.js';
 
 const followed = (w: WorldFolderState): FollowedWorld => ({ id: w.id, how: w.how, worlds: w.worlds });
 
@@ -65,37 +66,7 @@ export function createWorldJobs(watcher: ParseRunner | null, intervalMs: number,
   };
 }
 
-/** The last completed parse of the save folder as the watcher saw it (durations, file size). */
-export interface ParseRun {
-  finishedAt: string;
-  ok: boolean;
-  /** Why it failed, in words; null when it succeeded. */
-  error: string | null;
-  durationMs: number;
-  levelSavBytes: number | null;
-  trigger: 'watcher' | 'manual';
-}
-
-/** The world folder followed, without its path (viewers read it). */
-export interface FollowedWorld {
-  id: string | null;
-  how: WorldChoice | null;
-  worlds: number;
-}
-
-/** How old the served world is against the newest save on disk. */
-export interface Freshness {
-  /** The mtime of the Level.sav the served world was parsed from (this run); null before. */
-  servedSaveAt: string | null;
-  /** The mtime of the newest Level.sav on disk; null when there is none. */
-  newestSaveAt: string | null;
-  /** How far the served world is behind the newest save, in seconds (0 when it is that save). */
-  behindSec: number | null;
-  /** Behind by more than two autosaves. */
-  stale: boolean;
-}
-
-export type FreshnessState = Freshness & { words: string };
+export type { ParseRun, FollowedWorld, Freshness, FreshnessState } from '../contract/panel/world.js';
 
 export interface WorldJobState {
   /** Is a save folder configured at all. */

@@ -6,10 +6,9 @@
 import { normaliseInstanceId } from '../game/instance-id.js';
 import { ACTIVITIES, type GameDataActor, type GameDataCache } from '../domain/live.js';
 import type { WorldPal } from '../domain/world.js';
-import type { WorkerRow as BaseWorker, WorldSummary, WorldWorkers } from '../contract/integration-rows.js';
+import type { WorkerRow as BaseWorker, WorldSummary, WorldWorkers, WorldCounts } from '../contract/integration-rows.js';
 
 // The views are built in the answer's own shape (rows/schemas.ts), declared once there.
-type WorldCounts = WorldSummary['counts'];
 type ActivityCounts = WorldSummary['activity'];
 
 export type { BaseWorker, WorldSummary, WorldWorkers };

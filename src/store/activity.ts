@@ -4,6 +4,7 @@
 // from the observed sessions. Pure over the repos' reads; `nowMs` is always passed in.
 import type { MetricsRepo } from './metrics.js';
 import type { PlayerHistoryRepo } from './player-history.js';
+import type { OnlineSeries, Heatmap, OnlinePoint } from '../contract/panel/activity.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -20,18 +21,7 @@ export type ActivityRange = keyof typeof ACTIVITY_RANGES;
 /** The most sessions one heatmap or timeline reads (a busy month stays well below). */
 export const SESSIONS_READ_MAX = 20_000;
 
-export interface OnlinePoint {
-  at: string;
-  /** Mean players online in the bucket; null when no sample fell in it (a gap). */
-  players: number | null;
-}
-
-export interface OnlineSeries {
-  from: string;
-  to: string;
-  stepSec: number;
-  points: OnlinePoint[];
-}
+export type { OnlinePoint, OnlineSeries, Heatmap } from '../contract/panel/activity.js';
 
 /** The window of a range ending at the bucket that holds `nowMs` (buckets aligned to UTC). */
 export function activityWindow(range: ActivityRange, nowMs: number): { fromMs: number; toMs: number; stepMs: number; count: number } {
@@ -53,13 +43,6 @@ export function onlineSeries(metrics: MetricsRepo, range: ActivityRange, nowMs: 
     if (i >= 0 && i < w.count) points[i] = { at: points[i].at, players: r.players };
   }
   return { from: new Date(w.fromMs).toISOString(), to: new Date(w.toMs).toISOString(), stepSec: w.stepMs / 1000, points };
-}
-
-export interface Heatmap {
-  from: string;
-  to: string;
-  /** Rows Monday..Sunday, columns hours 0..23 UTC: hours played (summed over players). */
-  hours: number[][];
 }
 
 /** Hours played per UTC weekday and hour: each session clipped to [from, to) and split at hour

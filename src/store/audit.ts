@@ -21,6 +21,7 @@ import { ValidationError, type DomainError } from '../lib/errors.js';
 import { iso, parseInstant, type Clock } from '../lib/time.js';
 import type { DurableDb, Tx } from './durable-db.js';
 import { insertEvent, type EventRecord } from './events.js';
+import type { AuditPage } from '../contract/panel/admin.js';
 
 /** An event line written in place of an audit row's own. */
 type EventLine = Omit<EventRecord, 'at'>;
@@ -54,12 +55,7 @@ export interface AuditQuery {
   cursor?: string | null;
 }
 
-export interface AuditPage {
-  data: AuditRecord[];
-  /** The key of the next page, or null on the last page. Not yet opaque: the HTTP layer wraps
-   * it (http/cursor.ts `encodeCursor`) and unwraps it (`decodeCursor`) before passing it back. */
-  nextCursor: string | null;
-}
+export type { AuditPage } from '../contract/panel/admin.js';
 
 /** What a write returns to refuse its change: the refused row commits, nothing else does, and
  * `commitOrRefuse` throws `error` once the row is durable. */

@@ -3,15 +3,9 @@
 // restart too.
 import type { BackupCheckOutcome } from '../domain/backup.js';
 
-/** A check of an off-site copy as kept (the panel's BackupCheckSchema has the same shape). */
-export interface BackupCheck {
-  at: string;
-  backupId: string | null;
-  backupCreatedAt: string | null;
-  outcome: BackupCheckOutcome;
-  detail: string;
-}
+export type { BackupCheck } from '../contract/backups.js';
 import type { DurableDb } from './durable-db.js';
+import type { BackupCheck } from '../contract/backups.js';
 
 /** Rows kept: a check an hour for a month and more. */
 const KEEP = 1000;

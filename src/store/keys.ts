@@ -10,16 +10,11 @@ import { iso, type Clock } from '../lib/time.js';
 import { hasUnsafeChars, isInvisible } from '../lib/text.js';
 import { commitOrRefuse, type AuditRepo } from './audit.js';
 import type { DurableDb } from './durable-db.js';
+import type { KeyRecord } from '../contract/integration-rows.js';
 
 export const MAX_ACTIVE_KEYS = 100;
 
-export interface KeyRecord {
-  id: string;
-  label: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
+export type { KeyRecord } from '../contract/integration-rows.js';
 
 interface KeyRow {
   id: string;

@@ -5,6 +5,7 @@
 // interval faster than expected cannot grow it either.
 import type { ServerMetrics } from '../domain/live.js';
 import type { DurableDb } from './durable-db.js';
+import type { MetricsPoint } from '../contract/panel/events.js';
 
 export interface MetricsTier {
   /** Bucket width in ms; 0: every sample is its own row. */
@@ -23,13 +24,7 @@ export const METRICS_TIERS: readonly MetricsTier[] = [
 /** The most rows the history ever holds. */
 export const METRICS_MAX_ROWS = METRICS_TIERS.reduce((n, t) => n + t.maxRows, 0);
 
-export interface MetricsPoint {
-  at: string;
-  players: number;
-  fps: number;
-  frameTimeMs: number;
-  uptimeSec: number;
-}
+export type { MetricsPoint } from '../contract/panel/events.js';
 
 export interface MetricsRange {
   fromMs: number;

@@ -7,6 +7,7 @@ import { ConflictError, ValidationError } from '../lib/errors.js';
 import { iso, type Clock } from '../lib/time.js';
 import type { AuditEntry, AuditRepo } from './audit.js';
 import type { DurableDb } from './durable-db.js';
+import type { WhitelistEntry, Whitelist, Announcements } from '../contract/panel/players.js';
 
 export interface PlayerAccount {
   userId: string;
@@ -24,18 +25,7 @@ export interface BanRecord {
   bannedBy: string;
 }
 
-export interface WhitelistEntry {
-  /** A platform user id (`steam_…`, `gdk_…`, `ps5_…`) or a save uid key. */
-  id: string;
-  note: string;
-}
-
-/** In-game join and leave announcements: off by default; `{name}` in a template is the player's name. */
-export interface Announcements {
-  enabled: boolean;
-  joinTemplate: string;
-  leaveTemplate: string;
-}
+export type { WhitelistEntry, Announcements, Whitelist } from '../contract/panel/players.js';
 
 export const DEFAULT_ANNOUNCEMENTS: Announcements = Object.freeze({
   enabled: false,
@@ -43,11 +33,6 @@ export const DEFAULT_ANNOUNCEMENTS: Announcements = Object.freeze({
   leaveTemplate: '{name} left the server',
 });
 export const MAX_TEMPLATE = 200;
-
-export interface Whitelist {
-  enabled: boolean;
-  entries: WhitelistEntry[];
-}
 
 interface BanRow {
   user_id: string;

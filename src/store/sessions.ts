@@ -9,23 +9,13 @@ import { sha256Hex } from '../lib/hash.js';
 import { iso, type Clock } from '../lib/time.js';
 import type { AuditRepo } from './audit.js';
 import type { DurableDb, Tx } from './durable-db.js';
+import type { StoredSession } from '../contract/panel/admin.js';
 
 export interface SessionUser {
   username: string;
   role: Role;
   /** The session's public id (never the token). */
   sessionId: string;
-}
-
-/** What admins see of a session. */
-export interface SessionRecord {
-  id: string;
-  username: string;
-  role: Role;
-  createdAt: string;
-  expiresAt: string;
-  /** The last request made with it, to the minute (SEEN_RESOLUTION_MS). */
-  lastSeenAt: string;
 }
 
 /** lastSeenAt is refreshed at most this often per session, and written in batches (`flushSeen`),
@@ -104,7 +94,7 @@ export class SessionRepo {
   }
 
   /** Sessions that have not expired, newest first. */
-  list(): SessionRecord[] {
+  list(): StoredSession[] {
     const now = iso(this.clock());
     return this.db
       .all<SessionRow>(`${SELECT_SESSIONS} WHERE s.expires_at > ? ORDER BY s.created_at DESC, s.id`, [now])
@@ -125,7 +115,7 @@ export class SessionRepo {
 
   /** Ends a session by its public id (an admin's action); NotFoundError when no session that
    * has not expired has this id. Returns the session as it was. */
-  endById(id: string, actor: Actor): SessionRecord {
+  endById(id: string, actor: Actor): StoredSession {
     const now = iso(this.clock());
     const row = SESSION_ID_PATTERN.test(id) ? this.db.get<SessionRow>(`${SELECT_SESSIONS} WHERE s.id = ?`, [id]) : undefined;
     if (!row || row.expires_at <= now) throw new NotFoundError(`No session has the id "${id.slice(0, 64)}".`);
@@ -155,7 +145,7 @@ export class SessionRepo {
     });
   }
 
-  private toRecord(r: SessionRow): SessionRecord {
+  private toRecord(r: SessionRow): StoredSession {
     return {
       id: r.id,
       username: r.username,

@@ -9,13 +9,10 @@ import { iso, type Clock } from '../lib/time.js';
 import { commitOrRefuse, type AuditRepo } from './audit.js';
 import type { DurableDb, Reader } from './durable-db.js';
 import { endSessionsOf } from './sessions.js';
+import type { UserRecord } from '../contract/panel/admin.js';
 
 export type { Role };
-export interface UserRecord {
-  username: string;
-  role: Role;
-  createdAt: string;
-}
+export type { UserRecord } from '../contract/panel/admin.js';
 
 const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, len: number, opts: object) => Promise<Buffer>;
 const N = 16384;

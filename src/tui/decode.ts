@@ -1,6 +1,16 @@
 // Checks that an answer has the fields the dashboard draws, so a panel of another version (or
-// another service behind --url) shows an error note instead of crashing the view. Deliberately
-// loose: within v1 new fields may appear (spec: Versioning), and only what is drawn is checked.
+// another service behind --url) shows an error note instead of crashing the view. The checks are
+// the contract's own schemas, cut to the fields drawn and loose: within v1 new fields may appear
+// (spec: Versioning), and only what is drawn is checked. The answer is kept as it came.
+import { z } from 'zod';
+import {
+  EventSchema,
+  MetricsSchema,
+  PalWithOwnerSchema,
+  PlayerSchema,
+  ServerStatusSchema,
+  WorldSummarySchema,
+} from '../contract/integration-rows.js';
 import type { EventRow, MetricsData, PalRow, PlayerRow, RouteKey, ServerData, WorldSummaryData } from './types.js';
 
 export type Decoded =
@@ -11,47 +21,52 @@ export type Decoded =
   | { route: 'world'; data: WorldSummaryData }
   | { route: 'pals'; data: PalRow[]; nextCursor: string | null };
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const has = (o: Obj, type: 'string' | 'number' | 'boolean', ...keys: string[]) => keys.every((k) => typeof o[k] === type);
-const strOrNull = (v: unknown) => v === null || typeof v === 'string';
-const optStr = (v: unknown) => v === undefined || typeof v === 'string';
-const intObj = (v: unknown) => isObj(v) && Object.values(v).every((x) => typeof x === 'number');
+const save = ServerStatusSchema.shape.save.pick({
+  state: true,
+  formatDrift: true,
+  players: true,
+  pals: true,
+  guilds: true,
+  lastParseAt: true,
+});
 
-const CHECKS: Record<RouteKey, (d: unknown) => boolean> = {
-  server: (d) =>
-    isObj(d) &&
-    has(d, 'string', 'name', 'version', 'state') &&
-    has(d, 'number', 'uptimeSec') &&
-    isObj(d.save) &&
-    has(d.save, 'string', 'state') &&
-    has(d.save, 'boolean', 'formatDrift') &&
-    has(d.save, 'number', 'players', 'pals', 'guilds') &&
-    strOrNull(d.save.lastParseAt),
-  metrics: (d) => isObj(d) && has(d, 'number', 'fps', 'frameTimeMs', 'players', 'maxPlayers', 'day', 'uptimeSec', 'baseCamps'),
-  players: (d) =>
-    Array.isArray(d) &&
-    d.every((p) => isObj(p) && has(p, 'string', 'uid', 'name') && has(p, 'number', 'level', 'playtimeSec') && optStr(p.guildName)),
-  events: (d) => Array.isArray(d) && d.every((e) => isObj(e) && has(e, 'string', 'at', 'kind', 'message')),
-  world: (d) => isObj(d) && has(d, 'string', 'state') && has(d, 'number', 'linkedBasePals') && intObj(d.counts) && intObj(d.activity),
-  pals: (d) =>
-    Array.isArray(d) &&
-    d.every(
-      (p) =>
-        isObj(p) &&
-        has(p, 'string', 'instanceId', 'displayName', 'placement', 'ownerName') &&
-        has(p, 'number', 'level') &&
-        has(p, 'boolean', 'isAlpha', 'isLucky'),
-    ),
+const DRAWN: Record<RouteKey, z.ZodType> = {
+  server: ServerStatusSchema.pick({ name: true, version: true, state: true, uptimeSec: true }).extend({ save: save.loose() }).loose(),
+  metrics: MetricsSchema.pick({
+    fps: true,
+    frameTimeMs: true,
+    players: true,
+    maxPlayers: true,
+    day: true,
+    uptimeSec: true,
+    baseCamps: true,
+  }).loose(),
+  players: z.array(PlayerSchema.pick({ uid: true, name: true, level: true, playtimeSec: true, guildName: true }).loose()),
+  events: z.array(EventSchema.pick({ at: true, kind: true, message: true }).loose()),
+  world: WorldSummarySchema.pick({ state: true, linkedBasePals: true })
+    .extend({ counts: WorldSummarySchema.shape.counts.loose(), activity: WorldSummarySchema.shape.activity.loose() })
+    .loose(),
+  pals: z.array(
+    PalWithOwnerSchema.pick({
+      instanceId: true,
+      displayName: true,
+      placement: true,
+      ownerName: true,
+      level: true,
+      isAlpha: true,
+      isLucky: true,
+    }).loose(),
+  ),
 };
+
+/** The page's cursor: a string, null on the last page, or absent (an older panel). */
+const Cursor = z.string().nullable().optional();
 
 /** The answer's data, or null when it lacks what the dashboard draws. */
 export function decode(route: RouteKey, body: unknown): Decoded | null {
-  if (!isObj(body) || !CHECKS[route](body.data)) return null;
-  if (route === 'players' || route === 'pals') {
-    const c = body.nextCursor;
-    if (!(c === undefined || strOrNull(c))) return null;
-    return { route, data: body.data, nextCursor: c ?? null } as Decoded;
-  }
-  return { route, data: body.data } as Decoded;
+  const paged = route === 'players' || route === 'pals';
+  const shape = paged ? { data: DRAWN[route], nextCursor: Cursor } : { data: DRAWN[route] };
+  if (!z.looseObject(shape).safeParse(body).success) return null;
+  const { data, nextCursor } = body as { data: unknown; nextCursor?: string | null };
+  return (paged ? { route, data, nextCursor: nextCursor ?? null } : { route, data }) as Decoded;
 }

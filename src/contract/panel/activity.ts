@@ -65,3 +65,7 @@ export const PlayerSessionsSchema = dataOf(
       .meta({ description: 'Sessions overlapping the window, oldest first (at most 1000, the newest kept).' }),
   }),
 );
+
+export type OnlineSeries = z.output<typeof OnlineSeriesSchema>['data'];
+export type OnlinePoint = OnlineSeries['points'][number];
+export type Heatmap = z.output<typeof HeatmapSchema>['data'];

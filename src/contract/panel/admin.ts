@@ -3,7 +3,7 @@
 // audit-words.ts, vocabulary.ts); the store checks the same grammar again, whoever calls it.
 import { z } from 'zod';
 import { dataOf, pageOf } from '../envelopes.js';
-import { ROLES } from '../vocabulary.js';
+import { ROLES, type Actor } from '../vocabulary.js';
 import { PASSWORD_RULE, SESSION_ID_PATTERN, USERNAME_PATTERN } from '../account-words.js';
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES, REFUSAL_REASONS } from '../audit-words.js';
 import { cursorParam, limitParam } from '../page-params.js';
@@ -15,10 +15,11 @@ const Username = z
   .meta({ description: '1 to 32 letters, digits, dots, dashes or underscores.', examples: ['alice'] });
 const Role = z.enum(ROLES);
 const Password = z.string().meta({ description: PASSWORD_RULE });
+// A string on the wire; typed as the grammar the store writes (the document says the forms).
 const ActorText = z.string().meta({
   description: '`user:<name>` (a panel user), `cli` (the shell: control socket or the store directly) or `system` (palpanel itself).',
   examples: ['user:alice'],
-});
+}) as unknown as z.ZodType<Actor>;
 
 export const UserPath = z.object({ username: Username });
 export const SessionPath = z.object({
@@ -71,3 +72,18 @@ export const AuditQuery = z.strictObject({
   from: z.string().optional().meta({ description: 'RFC 3339 date-time: rows at or after it.' }),
   to: z.string().optional().meta({ description: 'RFC 3339 date-time: rows before it.' }),
 });
+
+export type UserRecord = z.output<typeof UserRecordSchema>;
+export type SessionRecord = z.output<typeof SessionRecordSchema>;
+/** A session as the store keeps it: the record without `current`, which depends on who asks. */
+export type StoredSession = Omit<SessionRecord, 'current'>;
+/**
+ * One row, newest first in lists. `target`: the key id (key.*; `''` for a refused key.create,
+ * which made no key), the user name (user.*), the session's public id (session.*), '' for the
+ * game and world actions (server.*, world.parse). `detail`, set by the store and never secret:
+ * the label (key.create), the role (user.create), `<old>-><new>` (user.role), the session's user
+ * name (session.*), the message (server.announce), `in <n> s: <message>` (server.shutdown),
+ * `parsed` or `failed: <why>` (world.parse); null otherwise.
+ */
+export type AuditRecord = z.output<typeof AuditRecordSchema>;
+export type AuditPage = z.output<typeof AuditPageSchema>;

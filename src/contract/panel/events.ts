@@ -122,3 +122,6 @@ export const StreamMessageSchema = z
     description:
       'Server-sent events. Each message: `id: <n>`, `event: event|players|metrics`, one `data:` line of JSON (one of these shapes). The id is the last event-log id the stream has delivered; reconnect with `Last-Event-ID: <n>` to get every retained event after it, once. Lines starting with `:` are heartbeats (every 15 s).',
   });
+
+export type MetricsPoint = z.output<typeof MetricsPointSchema>;
+export type StreamPlayer = z.output<typeof StreamPlayerSchema>;

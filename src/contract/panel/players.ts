@@ -79,7 +79,7 @@ export const BanEnvelopeSchema = dataOf(BanSchema);
 export const BanListSchema = dataOf(z.array(BanSchema));
 export const PanelGuildsSchema = dataOf(z.array(LabelledGuildSchema));
 
-const WhitelistEntrySchema = z.strictObject({
+export const WhitelistEntrySchema = z.strictObject({
   id: z.string().max(128).meta({ description: 'A platform user id (`steam_…`, `gdk_…`, `ps5_…`) or a save uid.' }),
   note: z.string().max(200),
 });
@@ -210,3 +210,7 @@ export const PlayerWhitelistEnvelopeSchema = dataOf(
 export const ActionResultSchema = dataOf(
   z.strictObject({ uid: z.string(), userId: z.string(), kicked: z.boolean().optional(), banned: z.boolean().optional() }),
 );
+
+export type WhitelistEntry = z.output<typeof WhitelistEntrySchema>;
+export type Whitelist = z.output<typeof WhitelistSchema>;
+export type Announcements = z.output<typeof AnnouncementsSchema>;

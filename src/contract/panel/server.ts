@@ -146,3 +146,7 @@ export const ShutdownAcceptedSchema = dataOf(
     countdown: CountdownSchema,
   }),
 );
+
+/** A game setting's value as the game's REST API reports it. */
+export type SettingValue = z.output<typeof SettingValueSchema>;
+export type PollerHealth = z.output<typeof PollerHealthSchema>;

@@ -153,3 +153,11 @@ export const WorldSnapshotEnvelopeSchema = dataOf(WorldSnapshotSchema);
  * workers), for a viewer (interface.md: a viewer sees every value a key holder sees). */
 export const PanelWorldSummaryEnvelopeSchema = dataOf(WorldSummarySchema);
 export const PanelWorldWorkersEnvelopeSchema = dataOf(WorldWorkersSchema);
+
+export type ParseRun = z.output<typeof ParseRunSchema>;
+/** The world folder followed, without its path (viewers read it). */
+export type FollowedWorld = NonNullable<z.output<typeof FollowedWorldSchema>>;
+/** How old the served world is against the newest save on disk, with its words. */
+export type FreshnessState = NonNullable<z.output<typeof FreshnessSchema>>;
+/** The same, before it is put in words. */
+export type Freshness = Omit<FreshnessState, 'words'>;

@@ -4,14 +4,14 @@
 // concurrent streams. One feed per process; streams subscribe to it.
 import type { LiveSnapshot, OnlinePlayer, ServerMetrics } from '../../domain/live.js';
 import type { EventRepo, LoggedEvent } from '../../store/events.js';
+import type { StreamPlayer } from '../../contract/panel/events.js';
 
 export type FeedMessage =
   | { type: 'event'; event: LoggedEvent }
   | { type: 'players'; at: string; players: StreamPlayer[] }
   | { type: 'metrics'; at: string; reachable: boolean; metrics: ServerMetrics | null };
 
-/** An online player as the stream shows it to signed-in users (no IP address). */
-export type StreamPlayer = Omit<OnlinePlayer, 'ip'>;
+export type { StreamPlayer } from '../../contract/panel/events.js';
 
 export interface FeedOptions {
   /** Concurrent streams at most; one more is answered 503 `unavailable`. */

@@ -7,13 +7,8 @@
 import builtinActives from '../../../assets/names/actives.json' with { type: 'json' };
 import builtinPassives from '../../../assets/names/passives.json' with { type: 'json' };
 
-export interface SkillName {
-  /** The id as the save gave it. */
-  id: string;
-  /** The English name; the id itself when the table does not know it. */
-  name: string;
-  known: boolean;
-}
+export type { SkillName } from '../../contract/named-rows.js';
+import type { SkillName } from '../../contract/named-rows.js';
 
 export interface SkillNameTable {
   passive(id: string): SkillName;
