@@ -16,6 +16,7 @@ import { liveSettings } from '../helpers/live-serve.js';
 import { ROOT } from '../helpers/paths.js';
 import { noteSkip } from '../helpers/skipped.js';
 import { waitFor } from '../helpers/wait.js';
+import { call as callAs, settled } from '../helpers/browser-page.js';
 import { CHROMIUM, launchChromium, seriousViolations } from './browser.js';
 
 const ARTIFACTS = join(ROOT, 'artifacts', 'web-ui');
@@ -35,31 +36,7 @@ const heard = () =>
   sim.control.adminActions().map((a) => `${a.via} ${a.action}${a.args.message === undefined ? '' : `: ${String(a.args.message)}`}`);
 
 /** The panel API as the signed-in page calls it. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are read member by member and checked with expect()
-function call(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
-  return page.evaluate(
-    async ([m, p, b]) => {
-      const res = await fetch(`/api/v1${p}`, {
-        method: m,
-        headers: b === undefined ? {} : { 'content-type': 'application/json' },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      });
-      const text = await res.text();
-      return { status: res.status, json: text ? JSON.parse(text) : null };
-    },
-    [method, path, body] as const,
-  );
-}
-
-async function settled(p: Page): Promise<void> {
-  await p.waitForFunction(
-    () =>
-      (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document.querySelectorAll('.loading')
-        .length === 0,
-    undefined,
-    { timeout: 15_000 },
-  );
-}
+const call = (method: string, path: string, body?: unknown) => callAs(page, method, path, body);
 
 /** axe-core clean, and a screenshot to look at. */
 async function look(name: string): Promise<void> {

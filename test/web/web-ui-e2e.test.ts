@@ -14,6 +14,7 @@ import { BIN, ROOT } from '../helpers/paths.js';
 import { tempDir } from '../helpers/temp.js';
 import { CHROMIUM, launchChromium, seriousViolations, type AxeFinding } from './browser.js';
 import { noteSkip } from '../helpers/skipped.js';
+import { call, settled, signIn } from '../helpers/browser-page.js';
 
 const ARTIFACTS = join(ROOT, 'artifacts', 'web-ui');
 /** Without rclone the demo's copies fail, which the backups screen draws too. */
@@ -81,31 +82,6 @@ async function newPage(viewport = DESKTOP, colorScheme: 'dark' | 'light' = 'dark
   return { context, page };
 }
 
-async function signIn(page: Page, username: string, pass: string): Promise<void> {
-  await page.goto(url + '/');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(pass);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-}
-
-/** The panel API as the signed-in page calls it (same origin, its cookie). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are read member by member and checked with expect()
-function call(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
-  return page.evaluate(
-    async ([m, p, b]) => {
-      const res = await fetch(`/api/v1${p}`, {
-        method: m,
-        headers: b === undefined ? {} : { 'content-type': 'application/json' },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      });
-      const text = await res.text();
-      return { status: res.status, json: text ? JSON.parse(text) : null };
-    },
-    [method, path, body] as const,
-  );
-}
-
 /** Opens the first online player's page, kicks or bans them with a reason; returns their name. */
 async function moderateFirstOnline(act: 'Kick' | 'Ban', reason: string): Promise<string> {
   await admin.goto(url + '/players?online=true');
@@ -118,20 +94,6 @@ async function moderateFirstOnline(act: 'Kick' | 'Ban', reason: string): Promise
   await admin.getByLabel(/Reason/).fill(reason);
   await admin.locator('dialog').getByRole('button', { name: act }).click();
   return name;
-}
-
-/** Waits until no screen says it is loading. */
-async function settled(page: Page): Promise<void> {
-  // Runs in the page (the test's types have no DOM).
-  await page.waitForFunction(
-    () =>
-      (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document.querySelectorAll('.loading')
-        .length === 0,
-    undefined,
-    {
-      timeout: 15_000,
-    },
-  );
 }
 
 if (!CHROMIUM)
@@ -195,7 +157,7 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
         body: JSON.stringify({ error: { code: 'unavailable', message: 'Too many event streams are open.' } }),
       }),
     );
-    await signIn(page, 'admin', password);
+    await signIn(page, url, 'admin', password);
     await page.getByText('Live (polling every 5 s)').waitFor({ timeout: 15_000 });
     const probe = `poll-probe-${Date.now()}`;
     const made = await call(page, 'POST', '/integration-keys', { label: probe });
@@ -358,7 +320,7 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
         await page.getByRole('button', { name: 'Sign in' }).waitFor();
         problems[`${tag} sign-in`] = await seriousViolations(page);
         await page.screenshot({ path: join(ARTIFACTS, `${tag}-sign-in.png`) });
-        await signIn(page, 'admin', password);
+        await signIn(page, url, 'admin', password);
         for (const [name, path] of screens) {
           await page.goto(url + path);
           await page.locator('main h1').first().waitFor();
@@ -463,7 +425,7 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
       201,
     );
     const { context, page } = await newPage(PHONE, 'light');
-    await signIn(page, 'vera', 'quiet-harbor-viewer-91');
+    await signIn(page, url, 'vera', 'quiet-harbor-viewer-91');
     await page.getByRole('button', { name: 'Menu' }).click();
     const nav = page.getByRole('navigation', { name: 'Screens' });
     for (const hidden of ['Console', 'Item grants', 'Tasks', 'Settings'])
