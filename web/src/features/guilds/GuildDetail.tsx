@@ -8,7 +8,7 @@ import type { GuildDetail as Detail } from '../../types';
 import { Badge, Card, PageHead, Stat } from '../../ui/bits';
 import { DataTable } from '../../ui/table';
 import { Async, Empty } from '../../ui/states';
-import { palColumns } from '../pals/Pals';
+import { palColumns } from '../pals/pal-columns';
 
 /** A guild's shown name: the server's display name (rows/guild-labels.ts names unnamed guilds). */
 export const guildTitle = (g: { name: string; displayName?: string }): string => g.displayName || g.name || '(no name)';

@@ -1,6 +1,5 @@
 // A row of the pal explorer (GET /api/v1/pals): the pal with its owner, its condenser stars and,
 // for an unknown placement, why.
-import type { z } from 'zod';
-import type { PanelPalSchema } from '../../../../src/contract/panel/pals';
+import type { RowOf } from '../../api/operations';
 
-export type ExplorerPal = z.output<typeof PanelPalSchema>;
+export type ExplorerPal = RowOf<'panelListPals'>;

@@ -1,14 +1,13 @@
 // The explorer's pages: one page of the server's order at a time, with the number of matches.
 // Cursors stay opaque: the previous page is the cursor remembered before moving on.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { api, ApiError } from '../../api/http';
+import { ApiError } from '../../api/http';
+import { call, type Answer, type Input } from '../../api/operations';
 import type { ExplorerPal } from './types';
 
-interface ExplorerPage {
-  data: ExplorerPal[];
-  total: number;
-  nextCursor: string | null;
-}
+type ExplorerPage = Answer<'panelListPals'>;
+/** The filters as the address holds them: strings, read by the server as a query string is. */
+export type PalQuery = Record<string, string | number>;
 
 export interface PalPages {
   rows: ExplorerPal[] | null;
@@ -23,7 +22,9 @@ export interface PalPages {
   reload: () => void;
 }
 
-export function usePalPages(query: string): PalPages {
+export function usePalPages(filters: PalQuery): PalPages {
+  // One string for the filters: the same filters are the same query however often rendered.
+  const query = JSON.stringify(filters);
   // The cursors of the pages seen, `null` for the first: the last is the one shown.
   const [trail, setTrail] = useState<{ query: string; cursors: (string | null)[] }>({ query, cursors: [null] });
   const [state, setState] = useState<{ key: string; page: ExplorerPage | null; error: string | null }>({
@@ -39,9 +40,8 @@ export function usePalPages(query: string): PalPages {
 
   useEffect(() => {
     const ctl = new AbortController();
-    const path = `/pals${query}${cursor ? `${query ? '&' : '?'}cursor=${encodeURIComponent(cursor)}` : ''}`;
-    api
-      .get<ExplorerPage>(path, ctl.signal)
+    const q = { ...(JSON.parse(query) as PalQuery), ...(cursor ? { cursor } : {}) } as Input<'panelListPals'>['query'];
+    call('panelListPals', { query: q }, { signal: ctl.signal })
       .then((page) => setState({ key, page, error: null }))
       .catch((err: unknown) => {
         if (ctl.signal.aborted) return;

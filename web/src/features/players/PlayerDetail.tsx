@@ -13,7 +13,7 @@ import { Dialog } from '../../ui/dialog';
 import { Field } from '../../ui/fields';
 import { DataTable } from '../../ui/table';
 import { Async, Empty } from '../../ui/states';
-import { palColumns } from '../pals/Pals';
+import { palColumns } from '../pals/pal-columns';
 import { GrantForm } from '../items/Items';
 import { worldToMap } from '../../../../src/lib/map-coords';
 import { guildHref } from '../guilds/GuildDetail';
