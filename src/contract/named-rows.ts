@@ -1,6 +1,6 @@
 // The panel's readable forms of the save rows: pals with their skills named and captured humans
 // flagged, guilds and bases with display names. Panel-only: the Integration API keeps the spec's
-// rows (schemas.ts), where skills are ids and guild and base names are the save's own.
+// rows (integration-rows.ts), where skills are ids and guild and base names are the save's own.
 import { z } from 'zod';
 import { BaseSchema, GuildSchema, PalSchema, PalWithOwnerSchema } from './integration-rows.js';
 

@@ -1,4 +1,4 @@
-// Cursors and entity tags rule by rule (http/cursor.ts, http/routes/page-params.ts,
+// Cursors and entity tags rule by rule (http/cursor.ts, contract/page-params.ts,
 // http/respond.ts): the routes' use of them is in conformance, edges and pagination-walk; these
 // were written for the mutants Stryker found surviving there.
 import { describe, expect, it } from 'vitest';

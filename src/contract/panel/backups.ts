@@ -1,4 +1,4 @@
-// The requests of the panel's backup routes; what they answer is declared in src/backups/schemas.ts.
+// The requests of the panel's backup routes; what they answer is declared in contract/backups.ts.
 import { z } from 'zod';
 import { BACKUP_ID, RESTORE_CONFIRMATION } from '../backup-words.js';
 
