@@ -1,0 +1,143 @@
+// What the palette lists: the screens, an admin's actions and saved commands, and (once
+// something is typed) players, guilds and bases; each entry goes somewhere or asks first.
+import { navigate } from '../../shared/router';
+import type { Guild, Player, SavedCommand } from '../../types';
+import { createBackup, saveWorld } from './api';
+
+export interface PaletteScreen {
+  path: string;
+  label: string;
+}
+
+export type Kind = 'Screen' | 'Action' | 'Player' | 'Guild' | 'Base' | 'Saved command';
+
+export interface Entry {
+  id: string;
+  kind: Kind;
+  label: string;
+  /** Words after the label (a player's level and guild, a command's text). */
+  hint?: string;
+  /** Found only once something is typed (players, guilds and bases would flood the empty list). */
+  searchOnly?: boolean;
+  run: () => void;
+}
+
+/** The questions the palette asks before doing something. */
+export type Ask = { what: 'announce' } | { what: 'kick' | 'ban'; player: Player } | { what: 'saved'; command: SavedCommand };
+
+export const askKey = (a: Ask | null) =>
+  a === null ? 'none' : a.what === 'saved' ? `saved:${a.command.id}` : a.what === 'announce' ? 'announce' : `${a.what}:${a.player.uid}`;
+
+/** A saved command with a player placeholder needs a player: the console asks for one. */
+export const needsPlayer = (c: SavedCommand) => /\{(userId|playerId|name)\}/.test(c.command);
+
+/** Moves focus to the screen after a jump, so the keyboard continues from there. */
+export function go(to: string) {
+  navigate(to);
+  requestAnimationFrame(() => {
+    document.getElementById('main')?.focus();
+    // Already on the screen (e.g. another guild of the Guilds screen): the screen's own scroll
+    // to the #anchor ran before; scroll here.
+    const hash = to.split('#')[1];
+    if (hash) document.getElementById(hash)?.scrollIntoView();
+  });
+}
+
+/** Everything the palette can find, for this account and what has been read. */
+export function paletteEntries({
+  screens,
+  admin,
+  saved,
+  players,
+  guilds,
+  act,
+  setAsk,
+}: {
+  screens: PaletteScreen[];
+  admin: boolean;
+  saved: SavedCommand[] | undefined;
+  players: Player[] | undefined;
+  guilds: Guild[] | undefined;
+  act: (fn: () => Promise<unknown>, done: string) => Promise<void>;
+  setAsk: (a: Ask) => void;
+}): Entry[] {
+  const out: Entry[] = screens.map((s) => ({ id: `screen:${s.path}`, kind: 'Screen', label: s.label, run: () => go(s.path) }));
+  if (admin) {
+    out.push(
+      { id: 'action:announce', kind: 'Action', label: 'Announce to every player…', run: () => setAsk({ what: 'announce' }) },
+      {
+        id: 'action:save',
+        kind: 'Action',
+        label: 'Save the world now',
+        run: () => void act(() => saveWorld(), 'The game saved the world.'),
+      },
+      {
+        id: 'action:backup',
+        kind: 'Action',
+        label: 'Back up now',
+        run: () =>
+          void act(async () => {
+            await createBackup();
+            go('/backups');
+            return true; // useAction reads undefined as a failure
+          }, 'A backup is being made: the Backups screen lists it once it is verified.'),
+      },
+    );
+    for (const c of saved ?? [])
+      out.push({
+        id: `saved:${c.id}`,
+        kind: 'Saved command',
+        label: `Run “${c.name}”`,
+        hint: needsPlayer(c) ? `${c.command} (needs a player: opens the console)` : c.command,
+        run: () => (needsPlayer(c) ? go('/console') : setAsk({ what: 'saved', command: c })),
+      });
+  }
+  for (const p of players ?? []) {
+    const name = p.name || '(no name)';
+    out.push({
+      id: `player:${p.uid}`,
+      kind: 'Player',
+      label: name,
+      hint: [p.online ? 'online' : 'offline', `level ${p.level}`, p.guildName, p.banned ? 'banned' : null].filter(Boolean).join(' · '),
+      searchOnly: true,
+      run: () => go(`/players/${encodeURIComponent(p.uid)}`),
+    });
+    if (admin && p.online)
+      out.push({
+        id: `kick:${p.uid}`,
+        kind: 'Action',
+        label: `Kick ${name}…`,
+        searchOnly: true,
+        run: () => setAsk({ what: 'kick', player: p }),
+      });
+    if (admin && !p.banned)
+      out.push({
+        id: `ban:${p.uid}`,
+        kind: 'Action',
+        label: `Ban ${name}…`,
+        searchOnly: true,
+        run: () => setAsk({ what: 'ban', player: p }),
+      });
+  }
+  for (const g of guilds ?? []) {
+    out.push({
+      id: `guild:${g.id}`,
+      kind: 'Guild',
+      label: g.displayName,
+      hint: `${g.memberCount} ${g.memberCount === 1 ? 'member' : 'members'} · ${g.bases.length} ${g.bases.length === 1 ? 'base' : 'bases'}`,
+      searchOnly: true,
+      run: () => go(`/guilds#guild-${g.id}`),
+    });
+    for (const b of g.bases)
+      if (b.location)
+        out.push({
+          id: `base:${b.id}`,
+          kind: 'Base',
+          label: b.displayName,
+          hint: `${g.displayName} · level ${b.level} · on the map`,
+          searchOnly: true,
+          run: () => go(`/map?focus=${encodeURIComponent(b.id)}`),
+        });
+  }
+  return out;
+}
