@@ -5,6 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { ago } from '../../shared/format';
 import { useAction, useNow, type Paged } from '../../api/hooks';
+import type { DataOf } from '../../api/operations';
 import { useTitle } from '../../shared/router';
 import type { ConsoleEntry, SavedCommand } from '../../types';
 import { Badge, Card, PageHead } from '../../ui/bits';
@@ -65,64 +66,23 @@ export function Console() {
   return (
     <>
       <PageHead title="Console" />
-      <p className="muted">
-        The game deprecates RCON and has announced that it will stop working. Announcements, kicks, bans, saves, shutdowns and scheduled
-        restarts do not need it: palpanel sends them through the game’s REST API.
-      </p>
-      {rconOff && (
-        <div className="card note" role="status">
-          The console needs RCON, which this server has off. To use it, set SERVICE_RCON_ADDR and SERVICE_RCON_PASSWORD (and
-          RCONEnabled=True in the game’s settings).
-        </div>
-      )}
+      <RconNote rconOff={rconOff} />
       <div className="grid">
-        <Card title="Run a command" className="wide-card">
-          <form onSubmit={submit} className="console-form">
-            <Field
-              fieldClass="field grow"
-              label="Command (sent through RCON; {userId}, {playerId} and {name} are filled from the player chosen)"
-              className="mono"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={4000}
-              placeholder="ShowPlayers"
-              value={command}
-              onChange={(e) => setCommand(e.target.value)}
-            />
-            <SelectField label="Player" value={player} onChange={(e) => setPlayer(e.target.value)}>
-              <option value="">none</option>
-              {players.data?.map((p) => (
-                <option key={p.uid} value={p.uid}>
-                  {p.name || p.uid} {p.online ? '(online)' : ''}
-                </option>
-              ))}
-            </SelectField>
-            <button type="submit" className="primary" disabled={run.busy || !command.trim() || rconOff}>
-              {run.busy ? 'Running…' : 'Run'}
-            </button>
-          </form>
-          <ErrorNote error={run.error} />
-          <form
-            className="inline-form"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void saveTyped();
-            }}
-          >
-            <Field
-              hideLabel
-              label="Name to save this command under"
-              placeholder="Save as…"
-              maxLength={64}
-              value={saveName}
-              onChange={(e) => setSaveName(e.target.value)}
-            />
-            <button type="submit" disabled={!saveName.trim() || !command.trim() || keep.busy}>
-              {replacing ? `Replace “${replacing.name}”` : 'Save command'}
-            </button>
-          </form>
-          <ErrorNote error={keep.error} />
-        </Card>
+        <RunCard
+          command={command}
+          setCommand={setCommand}
+          player={player}
+          setPlayer={setPlayer}
+          players={players.data}
+          run={run}
+          keep={keep}
+          rconOff={rconOff}
+          saveName={saveName}
+          setSaveName={setSaveName}
+          replacing={replacing}
+          submit={submit}
+          saveTyped={() => void saveTyped()}
+        />
         <Card title="Saved commands">
           <Async r={saved} what="Reading saved commands">
             {(rows) =>
@@ -242,5 +202,92 @@ function LogCard({ log }: { log: Paged<ConsoleEntry> }) {
         }
       </PagedList>
     </Card>
+  );
+}
+
+/** The command box with its player, and saving what is typed under a name. */
+function RunCard(props: {
+  command: string;
+  setCommand: (c: string) => void;
+  player: string;
+  setPlayer: (p: string) => void;
+  players: DataOf<'panelListPlayers'> | undefined;
+  run: { busy: boolean; error: string | null };
+  keep: { busy: boolean; error: string | null };
+  rconOff: boolean;
+  saveName: string;
+  setSaveName: (n: string) => void;
+  replacing: SavedCommand | undefined;
+  submit: (e: FormEvent) => void;
+  saveTyped: () => void;
+}) {
+  const { command, setCommand, player, setPlayer, players, run, keep, rconOff, saveName, setSaveName, replacing, submit, saveTyped } =
+    props;
+  return (
+    <Card title="Run a command" className="wide-card">
+      <form onSubmit={submit} className="console-form">
+        <Field
+          fieldClass="field grow"
+          label="Command (sent through RCON; {userId}, {playerId} and {name} are filled from the player chosen)"
+          className="mono"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={4000}
+          placeholder="ShowPlayers"
+          value={command}
+          onChange={(e) => setCommand(e.target.value)}
+        />
+        <SelectField label="Player" value={player} onChange={(e) => setPlayer(e.target.value)}>
+          <option value="">none</option>
+          {players?.map((p) => (
+            <option key={p.uid} value={p.uid}>
+              {p.name || p.uid} {p.online ? '(online)' : ''}
+            </option>
+          ))}
+        </SelectField>
+        <button type="submit" className="primary" disabled={run.busy || !command.trim() || rconOff}>
+          {run.busy ? 'Running…' : 'Run'}
+        </button>
+      </form>
+      <ErrorNote error={run.error} />
+      <form
+        className="inline-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          saveTyped();
+        }}
+      >
+        <Field
+          hideLabel
+          label="Name to save this command under"
+          placeholder="Save as…"
+          maxLength={64}
+          value={saveName}
+          onChange={(e) => setSaveName(e.target.value)}
+        />
+        <button type="submit" disabled={!saveName.trim() || !command.trim() || keep.busy}>
+          {replacing ? `Replace “${replacing.name}”` : 'Save command'}
+        </button>
+      </form>
+      <ErrorNote error={keep.error} />
+    </Card>
+  );
+}
+
+/** RCON is deprecated by the game, and may be off here: said before anything is typed. */
+function RconNote({ rconOff }: { rconOff: boolean }) {
+  return (
+    <>
+      <p className="muted">
+        The game deprecates RCON and has announced that it will stop working. Announcements, kicks, bans, saves, shutdowns and scheduled
+        restarts do not need it: palpanel sends them through the game’s REST API.
+      </p>
+      {rconOff && (
+        <div className="card note" role="status">
+          The console needs RCON, which this server has off. To use it, set SERVICE_RCON_ADDR and SERVICE_RCON_PASSWORD (and
+          RCONEnabled=True in the game’s settings).
+        </div>
+      )}
+    </>
   );
 }
