@@ -9,10 +9,10 @@
 // reads the values as text, not as editors it may not use. Without a settings file the screen
 // says so once, with what helps (a setting and a restart of palpanel, not a retry).
 import { Fragment, useMemo, useState } from 'react';
-import type { BodyOf } from '../../api/operations';
+import type { BodyOf, DataOf } from '../../api/operations';
 import { sameSettingValue } from '../../../../src/lib/same-value';
 import { ApiError } from '../../api/http';
-import { useAction } from '../../api/hooks';
+import { useAction, type Loaded } from '../../api/hooks';
 import { useTitle } from '../../shared/router';
 import { useIsAdmin } from '../../shared/session';
 import type { ConfigData, ConfigSetting } from '../../types';
@@ -119,56 +119,12 @@ export function Config() {
         </div>
       )}
       {notConfigured(r.error) && r.data === undefined ? (
-        <div className="card note" role="status">
-          <p>{r.error!.message}</p>
-          <p>
-            <Words
-              text={
-                admin
-                  ? 'palpanel reads its own settings when it starts: set `SERVICE_CONFIG_FILE` (`palpanel serve --help` lists it), then restart palpanel.'
-                  : 'The host sets it when palpanel starts; until then there are no game settings to show.'
-              }
-            />
-          </p>
-        </div>
+        <NotConfigured message={r.error!.message} admin={admin} />
       ) : (
         <Async r={r} what="Reading the settings">
           {(c) => (
             <>
-              <p className="muted">
-                {c.file} ({KIND[c.format]}
-                {c.service !== null && (
-                  <>
-                    , the <code>environment:</code> block of service <code>{c.service}</code>
-                  </>
-                )}
-                ). Changes are written to the file; the game uses them when it next starts.
-              </p>
-              {c.worldOption?.present && (
-                <div className="card note" role="status">
-                  {c.worldOption.words}
-                </div>
-              )}
-              {c.effectiveFrom === 'unreachable' && (
-                <p className="muted">The game server does not answer: the values it runs with are not shown.</p>
-              )}
-              {pending.length > 0 && (
-                <p className="warn-text">
-                  {pending.length === 1 ? '1 setting differs' : `${pending.length} settings differ`} from what the game runs with: the
-                  file’s value applies at the next start.
-                </p>
-              )}
-              {stale && (
-                <div className="error-note" role="alert">
-                  Someone else changed the settings file since you opened it, so nothing was saved. It has been read again: check your
-                  changes against it and save again.
-                </div>
-              )}
-              {saved && (
-                <p role="status" className="ok-text">
-                  Saved: {saved.join(', ') || 'nothing changed'}.
-                </p>
-              )}
+              <ConfigNotes c={c} pending={pending.length} stale={stale} saved={saved} />
               <div className="card">
                 <Field
                   hideLabel
@@ -194,41 +150,20 @@ export function Config() {
                 </div>
               </div>
               {admin && (
-                <div className="card sticky-actions">
-                  {changed.length === 0 ? (
-                    <span className="muted">No changes.</span>
-                  ) : (
-                    <span>
-                      Changing {changed.length}:{' '}
-                      {changed.map((s) => `${s.key} ${shown(s.value) || '(empty)'} → ${edits[s.key] || '(empty)'}`).join('; ')}
-                    </span>
-                  )}
-                  <ErrorNote error={save.error} />
-                  <div className="actions">
-                    <button type="button" disabled={changed.length === 0} onClick={() => setEdits({})}>
-                      Undo changes
-                    </button>
-                    <button type="button" className="primary" disabled={changed.length === 0 || save.busy} onClick={() => void submit()}>
-                      {save.busy ? 'Saving…' : 'Save settings'}
-                    </button>
-                  </div>
-                </div>
+                <SaveBar
+                  changed={changed}
+                  edits={edits}
+                  busy={save.busy}
+                  error={save.error}
+                  undo={() => setEdits({})}
+                  save={() => void submit()}
+                />
               )}
             </>
           )}
         </Async>
       )}
-      {admin && r.data !== undefined && (
-        <Card title="The file as it is (passwords masked)">
-          <Async r={raw} what="Reading the file">
-            {(f) => (
-              <pre className="raw" tabIndex={0} aria-label="The settings file">
-                {f.text}
-              </pre>
-            )}
-          </Async>
-        </Card>
-      )}
+      {admin && r.data !== undefined && <RawFile raw={raw} />}
     </>
   );
 }
@@ -321,4 +256,118 @@ function SettingRow({
     );
   }
   return <Field {...field} onChange={(e) => onChange(e.target.value)} />;
+}
+
+/** Where the settings live, and what stands between them and the game. */
+function ConfigNotes({ c, pending, stale, saved }: { c: ConfigData; pending: number; stale: boolean; saved: string[] | null }) {
+  return (
+    <>
+      <p className="muted">
+        {c.file} ({KIND[c.format]}
+        {c.service !== null && (
+          <>
+            , the <code>environment:</code> block of service <code>{c.service}</code>
+          </>
+        )}
+        ). Changes are written to the file; the game uses them when it next starts.
+      </p>
+      {c.worldOption?.present && (
+        <div className="card note" role="status">
+          {c.worldOption.words}
+        </div>
+      )}
+      {c.effectiveFrom === 'unreachable' && (
+        <p className="muted">The game server does not answer: the values it runs with are not shown.</p>
+      )}
+      {pending > 0 && (
+        <p className="warn-text">
+          {pending === 1 ? '1 setting differs' : `${pending} settings differ`} from what the game runs with: the file’s value applies at the
+          next start.
+        </p>
+      )}
+      {stale && (
+        <div className="error-note" role="alert">
+          Someone else changed the settings file since you opened it, so nothing was saved. It has been read again: check your changes
+          against it and save again.
+        </div>
+      )}
+      {saved && (
+        <p role="status" className="ok-text">
+          Saved: {saved.join(', ') || 'nothing changed'}.
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The changes waiting to be saved, and the buttons that save or undo them. */
+function SaveBar({
+  changed,
+  edits,
+  busy,
+  error,
+  undo,
+  save,
+}: {
+  changed: ConfigSetting[];
+  edits: Record<string, string>;
+  busy: boolean;
+  error: string | null;
+  undo: () => void;
+  save: () => void;
+}) {
+  return (
+    <div className="card sticky-actions">
+      {changed.length === 0 ? (
+        <span className="muted">No changes.</span>
+      ) : (
+        <span>
+          Changing {changed.length}:{' '}
+          {changed.map((s) => `${s.key} ${shown(s.value) || '(empty)'} → ${edits[s.key] || '(empty)'}`).join('; ')}
+        </span>
+      )}
+      <ErrorNote error={error} />
+      <div className="actions">
+        <button type="button" disabled={changed.length === 0} onClick={undo}>
+          Undo changes
+        </button>
+        <button type="button" className="primary" disabled={changed.length === 0 || busy} onClick={save}>
+          {busy ? 'Saving…' : 'Save settings'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** No settings file configured: what to set, for an admin, or that the host sets it. */
+function NotConfigured({ message, admin }: { message: string; admin: boolean }) {
+  return (
+    <div className="card note" role="status">
+      <p>{message}</p>
+      <p>
+        <Words
+          text={
+            admin
+              ? 'palpanel reads its own settings when it starts: set `SERVICE_CONFIG_FILE` (`palpanel serve --help` lists it), then restart palpanel.'
+              : 'The host sets it when palpanel starts; until then there are no game settings to show.'
+          }
+        />
+      </p>
+    </div>
+  );
+}
+
+/** The settings file as it is, passwords masked, for an admin. */
+function RawFile({ raw }: { raw: Loaded<DataOf<'getConfigRaw'>> }) {
+  return (
+    <Card title="The file as it is (passwords masked)">
+      <Async r={raw} what="Reading the file">
+        {(f) => (
+          <pre className="raw" tabIndex={0} aria-label="The settings file">
+            {f.text}
+          </pre>
+        )}
+      </Async>
+    </Card>
+  );
 }
