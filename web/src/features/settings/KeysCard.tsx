@@ -15,7 +15,6 @@ export function KeysCard() {
   const keys = useKeys();
   const [label, setLabel] = useState('');
   const [created, setCreated] = useState<{ label: string; key: string } | null>(null);
-  const [copied, setCopied] = useState(false);
   const [revoking, setRevoking] = useState<KeyRecord | null>(null);
   const make = useAction();
   const rev = useAction();
@@ -24,19 +23,8 @@ export function KeysCard() {
     const k = await make.run(() => createKey(label.trim()));
     if (k) {
       setCreated({ label: k.label, key: k.key });
-      setCopied(false);
       setLabel('');
       keys.reload();
-    }
-  };
-  const copy = async () => {
-    if (!created) return;
-    try {
-      await navigator.clipboard.writeText(created.key);
-      setCopied(true);
-    } catch {
-      // No clipboard (plain http on another host): the key is selectable text.
-      setCopied(false);
     }
   };
   const revoke = async () => {
@@ -70,24 +58,8 @@ export function KeysCard() {
         </button>
       </form>
       <ErrorNote error={make.error} />
-      {created && (
-        <div className="new-key" role="status">
-          <p>
-            The key for <strong>{created.label}</strong>. Copy it now: it is not shown again.
-          </p>
-          <code className="key" data-testid="new-key">
-            {created.key}
-          </code>
-          <div className="actions">
-            <button type="button" onClick={() => void copy()}>
-              {copied ? 'Copied' : 'Copy'}
-            </button>
-            <button type="button" onClick={() => setCreated(null)}>
-              Done
-            </button>
-          </div>
-        </div>
-      )}
+      {/* Keyed by the key: a new one starts not copied. */}
+      {created && <NewKey key={created.key} created={created} onDone={() => setCreated(null)} />}
       <Async r={keys} what="Reading keys">
         {(rows) => (
           <DataTable
@@ -133,5 +105,37 @@ export function KeysCard() {
         <p>Its next request is refused. A revoked key cannot be used again.</p>
       </Dialog>
     </Card>
+  );
+}
+
+/** A key just made: shown once, with a copy button. */
+function NewKey({ created, onDone }: { created: { label: string; key: string }; onDone: () => void }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(created.key);
+      setCopied(true);
+    } catch {
+      // No clipboard (plain http on another host): the key is selectable text.
+      setCopied(false);
+    }
+  };
+  return (
+    <div className="new-key" role="status">
+      <p>
+        The key for <strong>{created.label}</strong>. Copy it now: it is not shown again.
+      </p>
+      <code className="key" data-testid="new-key">
+        {created.key}
+      </code>
+      <div className="actions">
+        <button type="button" onClick={() => void copy()}>
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+        <button type="button" onClick={onDone}>
+          Done
+        </button>
+      </div>
+    </div>
   );
 }

@@ -18,20 +18,12 @@ const ROLE_WORDS: Record<Role, string> = { viewer: 'Viewer (reads only)', admin:
 export function UsersCard() {
   const { me } = useSession();
   const users = useUsers();
-  const [form, setForm] = useState({ username: '', role: 'viewer' as Role, password: '' });
   const [target, setTarget] = useState<{ user: User; what: 'delete' | 'password' | 'role' } | null>(null);
   const [password, setPassword] = useState('');
-  const add = useAction();
   const act = useAction();
-  const create = async () => {
-    if ((await add.run(() => createUser(form))) !== undefined) {
-      setForm({ username: '', role: 'viewer', password: '' });
-      users.reload();
-    }
-  };
   const confirm = async () => {
     if (!target) return;
-    const u = encodeURIComponent(target.user.username);
+    const u = target.user.username;
     const call =
       target.what === 'delete'
         ? () => removeUser(u)
@@ -94,44 +86,7 @@ export function UsersCard() {
         )}
       </Async>
       <h3>Add a user</h3>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void create();
-        }}
-      >
-        <div className="row">
-          <Field
-            label="Username"
-            required
-            pattern={USERNAME_INPUT_PATTERN}
-            autoComplete="off"
-            value={form.username}
-            onChange={(e) => setForm({ ...form, username: e.target.value })}
-          />
-          <SelectField label="Role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as Role })}>
-            {(Object.keys(ROLE_WORDS) as Role[]).map((r) => (
-              <option key={r} value={r}>
-                {ROLE_WORDS[r]}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-        <Field
-          label="Password"
-          hint={`${PASSWORD_RULE} palpanel checks it when the user is saved.`}
-          type="password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          autoComplete="new-password"
-          value={form.password}
-          onChange={(e) => setForm({ ...form, password: e.target.value })}
-        />
-        <ErrorNote error={add.error} />
-        <button type="submit" disabled={add.busy}>
-          Add user
-        </button>
-      </form>
+      <AddUserForm onAdded={users.reload} />
       <Dialog
         open={target !== null}
         title={title}
@@ -158,5 +113,56 @@ export function UsersCard() {
         {target?.what === 'role' && <p>The change applies to their open sessions at once.</p>}
       </Dialog>
     </Card>
+  );
+}
+
+function AddUserForm({ onAdded }: { onAdded: () => void }) {
+  const [form, setForm] = useState({ username: '', role: 'viewer' as Role, password: '' });
+  const add = useAction();
+  const create = async () => {
+    if ((await add.run(() => createUser(form))) !== undefined) {
+      setForm({ username: '', role: 'viewer', password: '' });
+      onAdded();
+    }
+  };
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void create();
+      }}
+    >
+      <div className="row">
+        <Field
+          label="Username"
+          required
+          pattern={USERNAME_INPUT_PATTERN}
+          autoComplete="off"
+          value={form.username}
+          onChange={(e) => setForm({ ...form, username: e.target.value })}
+        />
+        <SelectField label="Role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as Role })}>
+          {(Object.keys(ROLE_WORDS) as Role[]).map((r) => (
+            <option key={r} value={r}>
+              {ROLE_WORDS[r]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <Field
+        label="Password"
+        hint={`${PASSWORD_RULE} palpanel checks it when the user is saved.`}
+        type="password"
+        required
+        minLength={PASSWORD_MIN_LENGTH}
+        autoComplete="new-password"
+        value={form.password}
+        onChange={(e) => setForm({ ...form, password: e.target.value })}
+      />
+      <ErrorNote error={add.error} />
+      <button type="submit" disabled={add.busy}>
+        Add user
+      </button>
+    </form>
   );
 }
