@@ -24,7 +24,6 @@ export function PalFilters({
   passives: (SkillName & { pals: number })[] | undefined;
   passiveName: (id: string) => string;
 }) {
-  const starsChoice = Object.entries(STAR_CHOICES).find(([, c]) => (c.min ?? '') === f.minStars && (c.max ?? '') === f.maxStars)?.[0] ?? '';
   return (
     <form className="filters card pal-filters" onSubmit={(e) => e.preventDefault()} aria-label="Filter pals">
       <Field
@@ -71,20 +70,7 @@ export function PalFilters({
         value={f.maxLevel}
         onChange={(e) => setSearch({ maxLevel: e.target.value || undefined })}
       />
-      <SelectField
-        label="Stars"
-        value={starsChoice}
-        onChange={(e) => {
-          const c = STAR_CHOICES[e.target.value] ?? STAR_CHOICES[''];
-          setSearch({ minStars: c.min, maxStars: c.max });
-        }}
-      >
-        {Object.entries(STAR_CHOICES).map(([v, c]) => (
-          <option key={v} value={v}>
-            {c.label}
-          </option>
-        ))}
-      </SelectField>
+      <StarsSelect f={f} />
       <SelectField label="Alpha" value={f.alpha} onChange={(e) => setSearch({ alpha: e.target.value || undefined })}>
         <option value="">Any</option>
         <option value="true">Alpha only</option>
@@ -180,5 +166,26 @@ export function UnknownNote() {
       </ul>
       <p className="muted">Copying the missing player files into the save folder places their pals at the next parse.</p>
     </details>
+  );
+}
+
+/** Condenser stars as the choices a host means: none, or at least one to four. */
+function StarsSelect({ f }: { f: Filters }) {
+  const starsChoice = Object.entries(STAR_CHOICES).find(([, c]) => (c.min ?? '') === f.minStars && (c.max ?? '') === f.maxStars)?.[0] ?? '';
+  return (
+    <SelectField
+      label="Stars"
+      value={starsChoice}
+      onChange={(e) => {
+        const c = STAR_CHOICES[e.target.value] ?? STAR_CHOICES[''];
+        setSearch({ minStars: c.min, maxStars: c.max });
+      }}
+    >
+      {Object.entries(STAR_CHOICES).map(([v, c]) => (
+        <option key={v} value={v}>
+          {c.label}
+        </option>
+      ))}
+    </SelectField>
   );
 }
