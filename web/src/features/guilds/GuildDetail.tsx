@@ -2,13 +2,14 @@
 // the pals working there (with what each does now, when the game-data poller is on), and all
 // the guild's pals. Reached from the Guilds list, a player, the pals list and the map.
 import { ago, count } from '../../shared/format';
-import { useData, useNow } from '../../api/hooks';
+import { useNow } from '../../api/hooks';
 import { Link, useTitle } from '../../shared/router';
 import type { GuildDetail as Detail } from '../../types';
 import { Badge, Card, PageHead, Stat } from '../../ui/bits';
 import { DataTable } from '../../ui/table';
 import { Async, Empty } from '../../ui/states';
 import { palColumns } from '../pals/pal-columns';
+import { useGuild } from './api';
 
 /** A guild's shown name: the server's display name (rows/guild-labels.ts names unnamed guilds). */
 export const guildTitle = (g: { name: string; displayName?: string }): string => g.displayName || g.name || '(no name)';
@@ -30,7 +31,7 @@ function activity(w: Worker, live: boolean) {
 }
 
 export function GuildDetail({ id }: { id: string }) {
-  const r = useData<Detail>(`/guilds/${encodeURIComponent(id)}`, { refreshMs: 15000 });
+  const r = useGuild(id, { refreshMs: 15000 });
   useTitle(r.data ? guildTitle(r.data) : 'Guild');
   const now = useNow();
   return (
@@ -96,51 +97,7 @@ export function GuildDetail({ id }: { id: string }) {
               </div>
               <h2>Bases</h2>
               {GAME_DATA_WORDS[g.gameData] && <p className="muted small">{GAME_DATA_WORDS[g.gameData]}</p>}
-              {g.bases.length === 0 ? (
-                <Empty>This guild has no bases.</Empty>
-              ) : (
-                <div className="grid">
-                  {g.bases.map((b) => (
-                    <Card key={b.id} title={b.displayName}>
-                      <p className="small">
-                        Level {b.level} · {count(b.workers.length, 'worker')}
-                        {b.map ? (
-                          <>
-                            {' '}
-                            · map {Math.round(b.map.x)}, {Math.round(b.map.y)}{' '}
-                            <Link href={`/map?focus=${encodeURIComponent(b.id)}`}>on the map</Link>
-                          </>
-                        ) : (
-                          <span className="muted"> · no location in the save</span>
-                        )}
-                      </p>
-                      {b.location && (
-                        <p className="muted small">
-                          world {Math.round(b.location.x)}, {Math.round(b.location.y)}
-                        </p>
-                      )}
-                      <DataTable
-                        caption={`Workers at ${b.displayName}`}
-                        rows={b.workers}
-                        rowKey={(w) => w.instanceId}
-                        empty="No pals work here."
-                        initialSort={{ key: 'level', dir: -1 }}
-                        columns={[
-                          { key: 'pal', label: 'Pal', sort: (w) => w.displayName.toLowerCase(), render: (w) => w.displayName },
-                          { key: 'level', label: 'Level', numeric: true, sort: (w) => w.level, render: (w) => w.level },
-                          { key: 'now', label: 'Now', sort: (w) => w.live?.activity ?? '', render: (w) => activity(w, live) },
-                          {
-                            key: 'owner',
-                            label: 'Owner',
-                            wide: true,
-                            render: (w) => (w.ownerUid ? <Link href={`/players/${w.ownerUid}`}>{w.ownerName || '(no name)'}</Link> : '—'),
-                          },
-                        ]}
-                      />
-                    </Card>
-                  ))}
-                </div>
-              )}
+              <GuildBases bases={g.bases} live={live} />
               <Card title={`Pals of the guild (${g.pals.length})`} className="wide-card">
                 <DataTable
                   caption="Pals of this guild's members and at its bases"
@@ -157,5 +114,53 @@ export function GuildDetail({ id }: { id: string }) {
         }}
       </Async>
     </>
+  );
+}
+
+/** Each base: its level, place and the pals working there. */
+function GuildBases({ bases, live }: { bases: Base[]; live: boolean }) {
+  return bases.length === 0 ? (
+    <Empty>This guild has no bases.</Empty>
+  ) : (
+    <div className="grid">
+      {bases.map((b) => (
+        <Card key={b.id} title={b.displayName}>
+          <p className="small">
+            Level {b.level} · {count(b.workers.length, 'worker')}
+            {b.map ? (
+              <>
+                {' '}
+                · map {Math.round(b.map.x)}, {Math.round(b.map.y)} <Link href={`/map?focus=${encodeURIComponent(b.id)}`}>on the map</Link>
+              </>
+            ) : (
+              <span className="muted"> · no location in the save</span>
+            )}
+          </p>
+          {b.location && (
+            <p className="muted small">
+              world {Math.round(b.location.x)}, {Math.round(b.location.y)}
+            </p>
+          )}
+          <DataTable
+            caption={`Workers at ${b.displayName}`}
+            rows={b.workers}
+            rowKey={(w) => w.instanceId}
+            empty="No pals work here."
+            initialSort={{ key: 'level', dir: -1 }}
+            columns={[
+              { key: 'pal', label: 'Pal', sort: (w) => w.displayName.toLowerCase(), render: (w) => w.displayName },
+              { key: 'level', label: 'Level', numeric: true, sort: (w) => w.level, render: (w) => w.level },
+              { key: 'now', label: 'Now', sort: (w) => w.live?.activity ?? '', render: (w) => activity(w, live) },
+              {
+                key: 'owner',
+                label: 'Owner',
+                wide: true,
+                render: (w) => (w.ownerUid ? <Link href={`/players/${w.ownerUid}`}>{w.ownerName || '(no name)'}</Link> : '—'),
+              },
+            ]}
+          />
+        </Card>
+      ))}
+    </div>
   );
 }

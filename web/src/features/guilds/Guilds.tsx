@@ -2,16 +2,15 @@
 // palette's) scrolls to that guild once the list is read.
 import { useEffect } from 'react';
 import { useTitle, Link } from '../../shared/router';
-import { useData } from '../../api/hooks';
-import type { Guild } from '../../types';
 import { Card, PageHead } from '../../ui/bits';
 import { DataTable } from '../../ui/table';
 import { Async, Empty } from '../../ui/states';
+import { useGuilds } from './api';
 import { guildHref } from './GuildDetail';
 
 export function Guilds() {
   useTitle('Guilds');
-  const r = useData<Guild[]>('/guilds');
+  const r = useGuilds();
   const loaded = r.data !== undefined;
   useEffect(() => {
     if (loaded && location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
