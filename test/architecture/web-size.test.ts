@@ -23,7 +23,13 @@ const lineCount = (text: string) => text.split('\n').length - (text.endsWith('\n
 
 /** Each function of `text` longer than `max` lines, as `file:line name (n lines)`. */
 function longFunctions(file: string, text: string, max: number): string[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: string[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isFunctionLike(node) && 'body' in node && node.body) {
@@ -43,7 +49,8 @@ function nameOf(node: ts.Node): string {
   const own = (node as { name?: ts.Node }).name;
   if (own && ts.isIdentifier(own)) return own.text;
   const parent = node.parent;
-  if (parent && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)) && ts.isIdentifier(parent.name)) return parent.name.text;
+  if (parent && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)) && ts.isIdentifier(parent.name))
+    return parent.name.text;
   return '(anonymous)';
 }
 
