@@ -67,3 +67,5 @@ export function call<I extends OperationId>(
 
 /** The JSON body an operation takes. */
 export type BodyOf<I extends OperationId> = PanelIO<I>['body'];
+/** The query an operation takes. */
+export type QueryOf<I extends OperationId> = PanelIO<I>['query'];

@@ -3,15 +3,14 @@
 // played per weekday and hour from the observed sessions, in UTC so every reader sees the same
 // grid. Per-player sessions are on the player's page.
 import { useState } from 'react';
-import { useData } from '../../api/hooks';
 import { useTitle } from '../../shared/router';
 import { Card, PageHead } from '../../ui/bits';
 import { Async, Empty } from '../../ui/states';
 import { Heatmap } from './Heatmap';
-import { OnlineChart, type OnlinePoint } from './OnlineChart';
+import { useHeatmap, useOnline, type OnlineRange as Range } from './api';
+import { OnlineChart } from './OnlineChart';
 import './activity.css';
 
-type Range = '24h' | '7d' | '30d';
 const RANGES: { id: Range; label: string }[] = [
   { id: '24h', label: '24 h' },
   { id: '7d', label: '7 days' },
@@ -23,9 +22,9 @@ const NO_HISTORY = 'No history yet: palpanel records players online while it run
 export function Activity() {
   useTitle('Activity');
   const [range, setRange] = useState<Range>('24h');
-  const online = useData<{ stepSec: number; points: OnlinePoint[] }>(`/activity/online?range=${range}`, { refreshMs: REFRESH_MS });
+  const online = useOnline(range, { refreshMs: REFRESH_MS });
   const heatRange = range === '30d' ? '30d' : '7d';
-  const heat = useData<{ hours: number[][] }>(`/activity/heatmap?range=${heatRange}`, { refreshMs: REFRESH_MS });
+  const heat = useHeatmap(heatRange, { refreshMs: REFRESH_MS });
   const label = RANGES.find((r) => r.id === range)!.label;
   return (
     <>

@@ -2,11 +2,7 @@
 // running) breaks the line instead of drawing zero. Pointer or arrow keys move a cursor whose
 // value and time are read out below the chart (and to screen readers, politely).
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-
-export interface OnlinePoint {
-  at: string;
-  players: number | null;
-}
+import type { OnlinePoint } from './api';
 
 const H = 200;
 

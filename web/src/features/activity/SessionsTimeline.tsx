@@ -1,20 +1,14 @@
 // One player's sessions over the last 30 days as bars on a day axis (GET /players/{uid}/sessions),
 // with the total in words; each bar names its start and length on hover.
 import { span } from '../../shared/format';
-import { useData } from '../../api/hooks';
+import { usePlayerSessions } from './api';
 import { Async, Empty } from '../../ui/states';
-
-interface Sessions {
-  from: string;
-  to: string;
-  sessions: { startedAt: string; endedAt: string; open: boolean }[];
-}
 
 const W = 600;
 const H = 44;
 
 export function SessionsTimeline({ uid }: { uid: string }) {
-  const r = useData<Sessions>(`/players/${encodeURIComponent(uid)}/sessions?days=30`);
+  const r = usePlayerSessions(uid, 30);
   return (
     <Async r={r} what="Loading sessions">
       {(s) => {
