@@ -1,18 +1,18 @@
 // Moderation beyond one player: the whitelist, the panel's bans, join and leave announcements,
 // and the whole event log (every kind, newest first, filtered by kind).
 import { useState } from 'react';
-import { api, qs } from '../../api/http';
 import { when } from '../../shared/format';
-import { useAction, useData, useEditable, useNow, usePaged } from '../../api/hooks';
+import { useAction, useNow } from '../../api/hooks';
 import { Link, useTitle } from '../../shared/router';
 import { useIsAdmin } from '../../shared/session';
-import type { Ban, LoggedEvent, Whitelist, WhitelistImpact, Announcements } from '../../types';
+import type { Ban, WhitelistImpact } from '../../types';
 import { Card, PageHead } from '../../ui/bits';
 import { Dialog } from '../../ui/dialog';
 import { CheckField, Field, SelectField } from '../../ui/fields';
 import { DataTable } from '../../ui/table';
 import { Async, ErrorNote, PagedList } from '../../ui/states';
 import { EventList } from '../events/EventList';
+import { unbanPlayer, useAnnouncements, useBans, useEvents, useWhitelist, whitelistImpact } from './api';
 
 export function Moderation() {
   useTitle('Moderation');
@@ -40,7 +40,7 @@ export function kickWords(kicks: WhitelistImpact['kicks'], wasOn: boolean): stri
 
 function WhitelistCard() {
   const admin = useIsAdmin();
-  const { r, draft, setDraft, dirty, reset, submit, saving, error } = useEditable<Whitelist>('/whitelist');
+  const { r, draft, setDraft, dirty, reset, submit, saving, error } = useWhitelist();
   const [id, setId] = useState('');
   const [note, setNote] = useState('');
   const check = useAction();
@@ -50,7 +50,7 @@ function WhitelistCard() {
   // and send nothing unless the admin says yes.
   const save = async () => {
     if (!draft?.enabled) return void submit();
-    const impact = await check.run(() => api.post<{ data: WhitelistImpact }>('/whitelist/impact', draft));
+    const impact = await check.run(() => whitelistImpact(draft));
     if (impact === undefined) return;
     if (impact.data.kicks.length === 0) return void submit();
     setKicks(impact.data.kicks);
@@ -154,13 +154,13 @@ function WhitelistCard() {
 
 function BansCard() {
   const admin = useIsAdmin();
-  const r = useData<Ban[]>('/bans');
+  const r = useBans();
   const [target, setTarget] = useState<Ban | null>(null);
   const a = useAction();
   const unban = async () => {
     if (!target?.uid) return;
     const uid = target.uid;
-    if ((await a.run(() => api.post(`/players/${uid}/unban`, {}))) !== undefined) {
+    if ((await a.run(() => unbanPlayer(uid))) !== undefined) {
       setTarget(null);
       r.reload();
     }
@@ -220,7 +220,7 @@ function BansCard() {
 
 function AnnouncementsCard() {
   const admin = useIsAdmin();
-  const { r, draft, setDraft, submit, saving, error, saved } = useEditable<Announcements>('/announcements');
+  const { r, draft, setDraft, submit, saving, error, saved } = useAnnouncements();
   return (
     <Card title="Join and leave announcements">
       <Async r={r} what="Reading announcements">
@@ -275,7 +275,7 @@ const KINDS = ['', 'join', 'leave', 'system', 'backup', 'moderation', 'audit'];
 function EventsCard() {
   const admin = useIsAdmin();
   const [kind, setKind] = useState('');
-  const list = usePaged<LoggedEvent>(`/events${qs({ limit: 100, kind })}`);
+  const list = useEvents(kind);
   const now = useNow();
   return (
     <Card

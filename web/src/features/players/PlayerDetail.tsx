@@ -1,12 +1,11 @@
 // One player: who they are (platform id, account, guild, sessions), their pals, and for an
 // admin the moderation actions (kick, ban, unban, each with a reason) and item grants.
 import { useState } from 'react';
-import { api } from '../../api/http';
 import { ago, count, mapXY, span, when, worldXY } from '../../shared/format';
-import { useAction, useData, useNow } from '../../api/hooks';
+import { useAction, useNow } from '../../api/hooks';
 import { Link, useTitle } from '../../shared/router';
 import { useIsAdmin } from '../../shared/session';
-import type { Capability, PlayerDetail as Detail } from '../../types';
+import type { PlayerDetail as Detail } from '../../types';
 import { Badge, Card, PageHead, Stat } from '../../ui/bits';
 import { SessionsTimeline } from '../activity/SessionsTimeline';
 import { Dialog } from '../../ui/dialog';
@@ -18,6 +17,7 @@ import { GrantForm } from '../items/Items';
 import { worldToMap } from '../../../../src/lib/map-coords';
 import { guildHref } from '../guilds/GuildDetail';
 import { PaldeckCard, WhitelistControl } from './player-paldeck';
+import { moderate, useItemCapability, usePlayer } from './api';
 
 type Act = 'kick' | 'ban' | 'unban';
 const ACT_WORDS: Record<Act, { title: string; confirm: string; done: string }> = {
@@ -27,7 +27,7 @@ const ACT_WORDS: Record<Act, { title: string; confirm: string; done: string }> =
 };
 
 export function PlayerDetail({ uid }: { uid: string }) {
-  const r = useData<Detail>(`/players/${encodeURIComponent(uid)}`, { refreshMs: 15000 });
+  const r = usePlayer(uid, { refreshMs: 15000 });
   useTitle(r.data?.name ?? 'Player');
   const now = useNow();
   return (
@@ -151,7 +151,7 @@ function Moderate({ player, onDone }: { player: Detail; onDone: () => void }) {
   };
   const go = async () => {
     if (!act) return;
-    const ok = await a.run(() => api.post(`/players/${player.uid}/${act}`, reason.trim() ? { reason: reason.trim() } : {}));
+    const ok = await a.run(() => moderate(act, player.uid, reason.trim()));
     if (ok !== undefined) {
       setDone(`${player.name} ${ACT_WORDS[act].done}.`);
       close();
@@ -205,7 +205,7 @@ function Moderate({ player, onDone }: { player: Detail; onDone: () => void }) {
 
 function ItemGrantCard({ uid, online }: { uid: string; online: boolean }) {
   const admin = useIsAdmin();
-  const cap = useData<Capability>(admin ? '/items/capability' : null);
+  const cap = useItemCapability(admin);
   if (!admin || !cap.data?.capable) return null;
   return (
     <Card title="Give items">{online ? <GrantForm uid={uid} /> : <Empty>Items can be given only while the player is online.</Empty>}</Card>

@@ -1,9 +1,8 @@
 // Players of the save: search by name on the server, online filter, a sortable table; each
 // name opens the player's page.
 import { useEffect, useState } from 'react';
-import { qs } from '../../api/http';
 import { ago } from '../../shared/format';
-import { useNow, usePaged } from '../../api/hooks';
+import { useNow } from '../../api/hooks';
 import { Link, setSearch, useSearch, useTitle } from '../../shared/router';
 import type { Player } from '../../types';
 import { Badge, PageHead } from '../../ui/bits';
@@ -11,6 +10,7 @@ import { Field, SelectField } from '../../ui/fields';
 import { DataTable, type Column } from '../../ui/table';
 import { PagedList } from '../../ui/states';
 import { guildHref } from '../guilds/GuildDetail';
+import { usePlayerList } from './api';
 
 export function Players() {
   useTitle('Players');
@@ -19,7 +19,7 @@ export function Players() {
   const online = params.get('online') ?? '';
   const now = useNow(15000);
   const [text, setText] = useState(search);
-  const list = usePaged<Player>(`/players${qs({ limit: 500, search, online })}`);
+  const list = usePlayerList(search, online);
 
   useEffect(() => {
     const t = setTimeout(() => setSearch({ search: text.trim() || undefined }), 250);

@@ -1,20 +1,20 @@
 // The player page's Paldeck (per species: unlocked, captures, how many players of the server
 // have it) and its whitelist control (admins change it; viewers read the state).
 import { useState } from 'react';
-import { api } from '../../api/http';
 import { num } from '../../shared/format';
-import { useAction, useData } from '../../api/hooks';
+import { useAction } from '../../api/hooks';
 import { useIsAdmin } from '../../shared/session';
-import type { Paldeck, PlayerDetail, PlayerWhitelist } from '../../types';
+import type { PlayerDetail } from '../../types';
 import { Badge, Card, Stat } from '../../ui/bits';
 import { SelectField } from '../../ui/fields';
 import { DataTable } from '../../ui/table';
 import { Async, Empty, ErrorNote } from '../../ui/states';
+import { addToWhitelist, removeFromWhitelist, usePaldeck } from './api';
 
 type Show = 'all' | 'unlocked' | 'locked';
 
 export function PaldeckCard({ uid }: { uid: string }) {
-  const r = useData<Paldeck>(`/players/${encodeURIComponent(uid)}/paldeck`);
+  const r = usePaldeck(uid);
   const [show, setShow] = useState<Show>('all');
   return (
     <Card title="Paldeck" className="wide-card">
@@ -84,8 +84,7 @@ export function WhitelistControl({ player, onDone }: { player: PlayerDetail; onD
   const on = player.whitelisted;
   const change = async () => {
     setDone(null);
-    const path = `/players/${encodeURIComponent(player.uid)}/whitelist`;
-    const res = await a.run(() => (on ? api.del<{ data: PlayerWhitelist }>(path) : api.post<{ data: PlayerWhitelist }>(path)));
+    const res = await a.run(() => (on ? removeFromWhitelist(player.uid) : addToWhitelist(player.uid)));
     if (res === undefined) return;
     setDone(res.data.whitelisted ? `${player.name} is on the whitelist.` : `${player.name} is off the whitelist.`);
     onDone();
