@@ -1,13 +1,11 @@
 // The dashboard: the server card, charts from the metrics history, who is online and what
 // happened, all kept live by the event stream (or by polling when the stream is not there).
 import { useMemo, useState } from 'react';
-import { api } from '../../api/http';
 import { ago, count, span } from '../../shared/format';
-import { useAction, useData, useNow } from '../../api/hooks';
+import { useAction, useNow } from '../../api/hooks';
 import { useLive } from '../events/live';
 import { Link, useTitle } from '../../shared/router';
 import { useIsAdmin } from '../../shared/session';
-import type { HistoryPoint, Player, ServerStatus } from '../../types';
 import { Badge, Card, PageHead, Stat } from '../../ui/bits';
 import { LineChart } from '../../ui/chart';
 import { Dialog } from '../../ui/dialog';
@@ -19,6 +17,7 @@ import { CountdownBar } from './countdown/CountdownBar';
 import { ShutdownSteps } from './countdown/ShutdownSteps';
 import { countdownChanged } from './countdown/use-countdown';
 import { DEFAULT_STEPS_TEXT, parseSteps } from './countdown/steps';
+import { announce, saveWorld, shutdownServer, useHistory, useOnlinePlayers, useServer } from './api';
 
 /** How the world palpanel follows was chosen, said after its id. */
 const WORLD_HOW: Record<string, string> = {
@@ -33,8 +32,8 @@ export function Dashboard() {
   const live = useLive();
   const now = useNow();
   // A join, leave or reachability change changes the card: each event fetches it again.
-  const server = useData<ServerStatus>('/server', { refreshMs: 15000, refreshKey: live.eventCount });
-  const history = useData<{ points: HistoryPoint[] }>('/metrics/history', { refreshMs: 60000 });
+  const server = useServer({ refreshMs: 15000, refreshKey: live.eventCount });
+  const history = useHistory({ refreshMs: 60000 });
 
   const m = live.metrics?.metrics ?? null;
   const reachable = live.metrics ? live.metrics.reachable : null;
@@ -123,7 +122,7 @@ export function Dashboard() {
 }
 
 function OnlineList({ players }: { players: { name: string; level: number; ping: number; playerId: string }[] | null }) {
-  const fallback = useData<Player[]>(players === null ? '/players?online=true&limit=100' : null);
+  const fallback = useOnlinePlayers(players === null);
   if (players === null) {
     return (
       <Async r={fallback} what="Reading who is online">
@@ -192,12 +191,12 @@ function ServerActions() {
     setOpen(null);
     act.clear();
   };
-  const send = (a: ServerAction) =>
+  const send = (a: ServerAction): Promise<unknown> =>
     a === 'announce'
-      ? api.post('/server/announce', { message })
+      ? announce(message)
       : a === 'save'
-        ? api.post('/server/save')
-        : api.post('/server/shutdown', {
+        ? saveWorld()
+        : shutdownServer({
             delaySec: minutes * 60,
             ...(message.trim() ? { message: message.trim() } : {}),
             ...('steps' in parsed ? { steps: parsed.steps } : {}),

@@ -2,11 +2,11 @@
 // in 4:32", what players hear next, and (for an admin, until the game has the last step) Cancel,
 // after which players are told. Nothing is drawn while no countdown runs.
 import { useState } from 'react';
-import { api } from '../../../api/http';
 import { useAction, useNow } from '../../../api/hooks';
 import { useIsAdmin } from '../../../shared/session';
 import { ErrorNote } from '../../../ui/states';
 import { countdownChanged, useCountdown } from './use-countdown';
+import { cancelCountdown } from '../api';
 
 /** Seconds as m:ss (h:mm:ss past an hour). */
 export function clockOf(sec: number): string {
@@ -23,7 +23,7 @@ export function CountdownBar() {
   const [said, setSaid] = useState<string | null>(null);
   const c = r.data;
   const cancel = async () => {
-    if ((await act.run(() => api.post('/server/countdown/cancel'))) !== undefined) {
+    if ((await act.run(() => cancelCountdown())) !== undefined) {
       setSaid(`The ${c?.kind ?? 'shutdown'} was cancelled; players were told.`);
       countdownChanged();
     }

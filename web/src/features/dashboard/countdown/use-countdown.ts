@@ -1,8 +1,7 @@
 // The countdown running now (GET /server/countdown), fetched again whenever a screen starts or
 // cancels one, and every 10 s else (a scheduled restart starts on its own).
 import { useEffect, useState } from 'react';
-import { useData } from '../../../api/hooks';
-import type { Countdown } from '../../../types';
+import { useCountdownNow } from '../api';
 
 const changes = new EventTarget();
 
@@ -16,5 +15,5 @@ export function useCountdown() {
     changes.addEventListener('change', on);
     return () => changes.removeEventListener('change', on);
   }, []);
-  return useData<Countdown | null>('/server/countdown', { refreshMs: 10_000, refreshKey: seen });
+  return useCountdownNow({ refreshMs: 10_000, refreshKey: seen });
 }
