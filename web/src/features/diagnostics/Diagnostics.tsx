@@ -4,13 +4,13 @@
 // reader's own time zone, and how long ago is counted from the server's own check, so a clock
 // that differs between browser and server does not say "in 1 min"; the list refreshes itself.
 import { ago, when } from '../../shared/format';
-import { useData } from '../../api/hooks';
 import { useLive } from '../events/live';
 import { useTitle } from '../../shared/router';
-import type { DiagnosticsChannel, DiagnosticsReport } from '../../types';
+import type { DiagnosticsChannel } from '../../types';
 import { Badge, PageHead, type Tone } from '../../ui/bits';
 import { Async } from '../../ui/states';
 import './diagnostics.css';
+import { useDiagnostics } from './api';
 
 const REFRESH_MS = 10_000;
 
@@ -32,7 +32,7 @@ export function Diagnostics() {
   useTitle('Diagnostics');
   // Every logged event (the game reachable or not, a backup made) asks again at once.
   const live = useLive();
-  const report = useData<DiagnosticsReport>('/diagnostics', { refreshMs: REFRESH_MS, refreshKey: live.eventCount });
+  const report = useDiagnostics({ refreshMs: REFRESH_MS, refreshKey: live.eventCount });
   return (
     <>
       <PageHead title="Diagnostics">

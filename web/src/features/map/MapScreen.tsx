@@ -8,9 +8,8 @@
 // buttons, + and -, or the wheel; every point is also listed below.
 import { useState } from 'react';
 import { ago, mapXY } from '../../shared/format';
-import { useData, useNow } from '../../api/hooks';
+import { useNow } from '../../api/hooks';
 import { Link, useSearch, useTitle } from '../../shared/router';
-import type { MapDataset, WorldSnapshot } from '../../types';
 import { Card, PageHead } from '../../ui/bits';
 import { CheckField } from '../../ui/fields';
 import { DataTable } from '../../ui/table';
@@ -19,11 +18,12 @@ import type { LayerKey } from './map-layout';
 import { LAYER_WORDS } from './map-points';
 import { MapView } from './MapView';
 import { guildHref } from '../guilds/GuildDetail';
+import { useMapDataset, useWorldSnapshot } from './api';
 
 export function MapScreen() {
   useTitle('Map');
-  const ds = useData<MapDataset>('/map/dataset', { refreshMs: 30000 });
-  const snap = useData<WorldSnapshot>('/world/snapshot', { refreshMs: 5000 });
+  const ds = useMapDataset({ refreshMs: 30000 });
+  const snap = useWorldSnapshot({ refreshMs: 5000 });
   const query = useSearch();
   const focus = query.get('focus');
   const player = query.get('player');
