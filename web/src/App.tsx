@@ -1,7 +1,8 @@
 // The app: sign-in gate, then the shell (navigation, the screen of the path). The session is
 // asked of the server once at start (`/auth/me`); any 401 later brings the sign-in back.
 import { useCallback, useEffect, useId, useState, type ChangeEvent, type ReactNode } from 'react';
-import { api, ApiError, onSignedOut } from './api/http';
+import { ApiError, onSignedOut } from './api/http';
+import { getMe, logout } from './features/auth/api';
 import { Link, navigate, usePath } from './shared/router';
 import { SessionContext } from './shared/session';
 import { useTheme, type Theme } from './shared/theme';
@@ -62,8 +63,7 @@ export function App() {
   const [bootError, setBootError] = useState<string | null>(null);
 
   const check = useCallback(() => {
-    api
-      .get<Me>('/auth/me')
+    getMe()
       .then(setMe)
       .catch((err: unknown) => {
         if (err instanceof ApiError && err.status === 401) setMe(null);
@@ -78,8 +78,7 @@ export function App() {
   useEffect(() => onSignedOut(() => setMe(null)), []);
 
   const signOut = useCallback(() => {
-    void api
-      .post('/auth/logout')
+    void logout()
       .catch(() => undefined)
       .finally(() => setMe(null));
   }, []);

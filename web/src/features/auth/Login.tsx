@@ -1,7 +1,8 @@
 // Sign in. The login throttle's answers are said in words: a wrong password, and when too many
 // failures from this address hold it back, how long to wait.
 import { useEffect, useState, type FormEvent } from 'react';
-import { api, ApiError } from '../../api/http';
+import { ApiError } from '../../api/http';
+import { authSetup, login } from './api';
 import { useTitle } from '../../shared/router';
 import type { Me } from '../../types';
 import { span } from '../../shared/format';
@@ -23,8 +24,7 @@ function useNoUserYet(): boolean {
   const [none, setNone] = useState(false);
   useEffect(() => {
     let live = true;
-    api
-      .get<{ data: { usersExist: boolean } }>('/auth/setup')
+    authSetup()
       .then((r) => live && setNone(!r.data.usersExist))
       .catch(() => undefined); // the form works without it
     return () => void (live = false);
@@ -45,7 +45,7 @@ export function Login({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
     setBusy(true);
     setError(null);
     try {
-      onSignedIn(await api.post<Me>('/auth/login', { username, password }));
+      onSignedIn(await login(username, password));
     } catch (err) {
       setError(say(err));
       setPassword('');

@@ -2,8 +2,11 @@
 // every 5 seconds (spec: live metrics refresh about every 5 s; the stream's fallback). Both feed
 // the same state, so the screen does not care which one is in use.
 import { useEffect, useRef, useState } from 'react';
-import { api, type Data, type Page } from '../../api/http';
+import { call, pathOf, type Answer } from '../../api/operations';
 import type { HistoryPoint, LoggedEvent, MetricsCurrent, StreamPlayer } from '../../types';
+
+/** A message of the event stream, by a member only its kind has. */
+type Message<K extends string> = Extract<Answer<'streamEvents'>, Record<K, unknown>>;
 
 export type LiveMode = 'connecting' | 'stream' | 'polling';
 
@@ -61,10 +64,7 @@ export function useLive(): LiveState {
 
     const pollOnce = async () => {
       try {
-        const [m, ev] = await Promise.all([
-          api.get<Data<MetricsCurrent>>('/metrics/current'),
-          api.get<Page<LoggedEvent>>('/events?limit=20'),
-        ]);
+        const [m, ev] = await Promise.all([call('panelMetricsCurrent'), call('listPanelEvents', { query: { limit: 20 } })]);
         if (closed) return;
         setState((s) => ({
           ...withSample(s, m.data),
@@ -83,19 +83,17 @@ export function useLive(): LiveState {
     };
 
     // The recent events to start from; the stream then adds each new one.
-    void api
-      .get<Page<LoggedEvent>>('/events?limit=20')
+    void call('listPanelEvents', { query: { limit: 20 } })
       .then((ev) => !closed && setState((s) => ({ ...s, events: mergeEvents(s.events, ev.data) })))
       .catch(() => undefined);
-    void api
-      .get<Data<MetricsCurrent>>('/metrics/current')
+    void call('panelMetricsCurrent')
       .then((m) => !closed && setState((s) => (s.metrics ? s : withSample(s, m.data))))
       .catch(() => undefined);
 
     if (typeof EventSource === 'undefined') {
       startPolling();
     } else {
-      source = new EventSource('/api/v1/events/stream');
+      source = new EventSource(`/api/v1${pathOf('streamEvents')}`);
       source.onopen = () => {
         failures.current = 0;
         if (poll) clearInterval(poll);
@@ -108,15 +106,15 @@ export function useLive(): LiveState {
         if (failures.current >= 2 || source?.readyState === EventSource.CLOSED) startPolling();
       };
       source.addEventListener('metrics', (e) => {
-        const d = JSON.parse((e as MessageEvent<string>).data) as { at: string; reachable: boolean; metrics: MetricsCurrent['metrics'] };
+        const d = JSON.parse((e as MessageEvent<string>).data) as Message<'reachable'>;
         setState((s) => withSample(s, { reachable: d.reachable, capturedAt: d.at, metrics: d.metrics }));
       });
       source.addEventListener('players', (e) => {
-        const d = JSON.parse((e as MessageEvent<string>).data) as { players: StreamPlayer[] };
+        const d = JSON.parse((e as MessageEvent<string>).data) as Message<'players'>;
         setState((s) => ({ ...s, players: d.players }));
       });
       source.addEventListener('event', (e) => {
-        const ev = JSON.parse((e as MessageEvent<string>).data) as LoggedEvent;
+        const ev = JSON.parse((e as MessageEvent<string>).data) as Message<'kind'>;
         setState((s) => ({ ...s, events: mergeEvents(s.events, [ev]), eventCount: s.eventCount + 1 }));
       });
     }

@@ -1,0 +1,7 @@
+// Signing in and out, and who is signed in: the panel API's auth operations, typed by the contract.
+import { call } from '../../api/operations';
+
+export const getMe = () => call('me');
+export const login = (username: string, password: string) => call('login', { body: { username, password } });
+export const logout = () => call('logout');
+export const authSetup = () => call('authSetup');
