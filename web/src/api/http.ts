@@ -33,6 +33,9 @@ const WORDS: Record<number, string> = {
   503: 'The game server did not answer.',
 };
 
+/** Where the panel API answers, on the page's own origin. */
+export const API_BASE = '/api/v1';
+
 export async function request<T>(
   method: string,
   path: string,
@@ -42,7 +45,7 @@ export async function request<T>(
   let res: Response;
   const type = body !== undefined ? { 'content-type': 'application/json' } : init.raw ? { 'content-type': 'application/gzip' } : undefined;
   try {
-    res = await fetch(`/api/v1${path}`, {
+    res = await fetch(`${API_BASE}${path}`, {
       method,
       credentials: 'same-origin',
       headers: type || init.headers ? { ...type, ...init.headers } : undefined,
@@ -94,10 +97,3 @@ export interface Page<T> {
   data: T[];
   nextCursor: string | null;
 }
-
-export const qs = (params: Record<string, string | number | undefined | null>): string => {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') p.set(k, String(v));
-  const s = p.toString();
-  return s ? `?${s}` : '';
-};

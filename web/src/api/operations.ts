@@ -4,7 +4,7 @@
 // the operation and its inputs; it never writes a path or pairs one with a type by hand.
 import { PANEL_PATHS, type PanelOperationId } from '../../../src/contract/panel-paths';
 import type { PanelIO } from '../../../src/contract/panel-operations';
-import { request } from './http';
+import { API_BASE, request } from './http';
 
 export type OperationId = PanelOperationId;
 /** The operations a screen reads: those answered to GET. */
@@ -51,6 +51,11 @@ export function pathOf<I extends OperationId>(id: I, input?: Input<I>): string {
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') p.set(k, String(v));
   const s = p.toString();
   return s ? `${path}?${s}` : path;
+}
+
+/** The operation's address for the browser itself: a download link, the event stream. */
+export function urlOf<I extends OperationId>(id: I, input?: Input<I>): string {
+  return API_BASE + pathOf(id, input);
 }
 
 /** Calls the operation. A POST, PUT or PATCH with no body sends `{}` (the API reads an empty

@@ -16,7 +16,7 @@ import { Dialog } from '../../ui/dialog';
 import { FileButton } from '../../ui/fields';
 import { DataTable } from '../../ui/table';
 import { Async, ErrorNote } from '../../ui/states';
-import { createBackup, deleteBackup, getBackup, uploadBackup, useBackupList, useBackupStorage } from './api';
+import { createBackup, deleteBackup, downloadUrl, getBackup, uploadBackup, useBackupList, useBackupStorage } from './api';
 import { BackupContents } from './BackupContents';
 import { BackupCopyCell } from './BackupCopy';
 import { OffsiteLine } from './OffsiteLine';
@@ -276,7 +276,7 @@ function BackupList({
                 label: 'Actions',
                 render: (b: Backup) => (
                   <span className="row-actions">
-                    <a href={`/api/v1/backups/${b.id}/download`} download>
+                    <a href={downloadUrl(b.id)} download>
                       Download
                     </a>
                     <button type="button" className="link" onClick={() => setRestoring(b)}>

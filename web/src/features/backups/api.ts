@@ -1,5 +1,5 @@
 // The backups screen's calls to the panel API, one per operation, typed by the contract.
-import { call, type BodyOf } from '../../api/operations';
+import { call, urlOf, type BodyOf } from '../../api/operations';
 import { useEditableOperation, useOperationData, type ReadOpts } from '../../api/use-operation';
 
 export const useBackupList = (opts?: ReadOpts) => useOperationData('listBackups', {}, opts);
@@ -10,6 +10,8 @@ export const useBackupSchedule = () =>
 
 export const getBackup = (id: string) => call('getBackup', { params: { id } });
 export const createBackup = () => call('createBackup', { body: {} });
+/** The archive's address, for the browser to download. */
+export const downloadUrl = (id: string) => urlOf('downloadBackup', { params: { id } });
 export const deleteBackup = (id: string) => call('deleteBackup', { params: { id } });
 export const uploadBackup = (file: Blob) => call('uploadBackup', {}, { raw: file });
 export const checkOffsiteCopy = () => call('checkBackupCopy', { body: {} });

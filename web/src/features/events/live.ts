@@ -2,7 +2,7 @@
 // every 5 seconds (spec: live metrics refresh about every 5 s; the stream's fallback). Both feed
 // the same state, so the screen does not care which one is in use.
 import { useEffect, useRef, useState } from 'react';
-import { call, pathOf, type Answer } from '../../api/operations';
+import { call, urlOf, type Answer } from '../../api/operations';
 import type { HistoryPoint, LoggedEvent, MetricsCurrent, StreamPlayer } from '../../types';
 
 /** A message of the event stream, by a member only its kind has. */
@@ -93,7 +93,7 @@ export function useLive(): LiveState {
     if (typeof EventSource === 'undefined') {
       startPolling();
     } else {
-      source = new EventSource(`/api/v1${pathOf('streamEvents')}`);
+      source = new EventSource(urlOf('streamEvents'));
       source.onopen = () => {
         failures.current = 0;
         if (poll) clearInterval(poll);
