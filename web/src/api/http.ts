@@ -1,6 +1,8 @@
 // The panel API from the browser: same origin, the session cookie, JSON in and out. Every
 // failure becomes an ApiError whose message is words a host can act on (the server's own
 // message when it sent one); a 401 tells the app the session is gone.
+import type { z } from 'zod';
+import type { dataOf, pageOf } from '../../../src/contract/envelopes';
 
 export class ApiError extends Error {
   constructor(
@@ -89,11 +91,7 @@ export const api = {
   upload: <T>(path: string, file: Blob) => request<T>('POST', path, undefined, { raw: file }),
 };
 
-/** `{data}` envelopes. */
-export interface Data<T> {
-  data: T;
-}
-export interface Page<T> {
-  data: T[];
-  nextCursor: string | null;
-}
+/** The answers' envelopes, as contract/envelopes.ts makes them: `{ data }`, and a page
+ * `{ data: [item], nextCursor }`. */
+export type Data<T> = z.output<ReturnType<typeof dataOf<z.ZodType<T>>>>;
+export type Page<T> = z.output<ReturnType<typeof pageOf<z.ZodType<T>>>>;
