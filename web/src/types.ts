@@ -1,7 +1,9 @@
 // The panel API's shapes, inferred from the server's own zod schemas: the one declaration of
 // each shape, which also gives the routes' response schemas and the OpenAPI document
 // (/api/openapi.json). Types only: `import type` brings no server code into the bundle
-// (test/architecture/imports.test.ts checks that no value crosses).
+// (test/architecture/imports.test.ts checks that no value crosses). A screen's own reads are
+// typed by their operation (api/operations.ts); these names are for the parts of an answer that
+// components hand one another.
 import type { z } from 'zod';
 import type { Role } from '../../src/contract/vocabulary';
 import type {
@@ -17,7 +19,7 @@ import type {
 } from '../../src/contract/backups';
 import type { UserSchema, KeyRecordSchema } from '../../src/contract/integration-rows';
 import type { LabelledGuildSchema, NamedPalSchema, NamedPalWithOwnerSchema, SkillNameSchema } from '../../src/contract/named-rows';
-import type { AuditRecordSchema, SessionRecordSchema, UserRecordSchema } from '../../src/contract/panel/admin';
+import type { SessionRecordSchema, UserRecordSchema } from '../../src/contract/panel/admin';
 import type { ConfigSchema, Setting } from '../../src/contract/panel/config';
 import type { LogEntry, Saved } from '../../src/contract/panel/console';
 import type {
@@ -27,22 +29,20 @@ import type {
   MetricsSchema,
   StreamPlayerSchema,
 } from '../../src/contract/panel/events';
-import type { Capability as CapabilitySchema, CatalogItem, GrantRecord } from '../../src/contract/panel/items';
+import type { CatalogItem } from '../../src/contract/panel/items';
 import type {
   AnnouncementsSchema,
   BanSchema,
   GuildDetailEnvelopeSchema,
   PaldeckEnvelopeSchema,
-  PlayerWhitelistEnvelopeSchema,
   WhitelistImpactEnvelopeSchema,
   PanelPlayerDetailSchema,
   PanelPlayerSchema,
   WhitelistSchema,
 } from '../../src/contract/panel/players';
-import type { CountdownSchema, PanelServerSchema } from '../../src/contract/panel/server';
-import type { ChannelSchema, DiagnosticsSchema } from '../../src/contract/panel/diagnostics';
+import type { PanelServerSchema } from '../../src/contract/panel/server';
+import type { ChannelSchema } from '../../src/contract/panel/diagnostics';
 import type { Run, Task as TaskSchema } from '../../src/contract/panel/tasks';
-import type { WebhookSchema } from '../../src/contract/panel/webhooks';
 import type { PanelMapDatasetSchema, WorldSnapshotSchema as LiveSnapshotSchema } from '../../src/contract/panel/world';
 
 type Of<S extends z.ZodType> = z.output<S>;
@@ -51,9 +51,7 @@ export type { Role };
 export type Me = Of<typeof UserSchema>;
 
 export type ServerStatus = Of<typeof PanelServerSchema>;
-export type DiagnosticsReport = Of<typeof DiagnosticsSchema>;
 export type DiagnosticsChannel = Of<typeof ChannelSchema>;
-export type Countdown = Of<typeof CountdownSchema>;
 export type Metrics = Of<typeof MetricsSchema>;
 export type MetricsCurrent = Of<typeof MetricsCurrentSchema>['data'];
 export type HistoryPoint = Of<typeof MetricsPointSchema>;
@@ -70,7 +68,6 @@ export type Base = Guild['bases'][number];
 export type XY = NonNullable<Base['location']>;
 export type Whitelist = Of<typeof WhitelistSchema>;
 export type WhitelistImpact = Of<typeof WhitelistImpactEnvelopeSchema>['data'];
-export type PlayerWhitelist = Of<typeof PlayerWhitelistEnvelopeSchema>['data'];
 export type Paldeck = Of<typeof PaldeckEnvelopeSchema>['data'];
 export type GuildDetail = Of<typeof GuildDetailEnvelopeSchema>['data'];
 export type Ban = Of<typeof BanSchema>;
@@ -95,14 +92,10 @@ export type SavedCommand = Of<typeof Saved>;
 export type ConfigSetting = Of<typeof Setting>;
 export type ConfigData = Of<typeof ConfigSchema>;
 
-export type Capability = Of<typeof CapabilitySchema>;
 export type Item = Of<typeof CatalogItem>;
-export type ItemGrant = Of<typeof GrantRecord>;
 export type TaskRun = Of<typeof Run>;
 export type Task = Of<typeof TaskSchema>;
 
 export type User = Of<typeof UserRecordSchema>;
 export type Session = Of<typeof SessionRecordSchema>;
 export type KeyRecord = Of<typeof KeyRecordSchema>;
-export type AuditEntry = Of<typeof AuditRecordSchema>;
-export type Webhook = Of<typeof WebhookSchema>;
