@@ -5,6 +5,7 @@
 // the rows (nor one string of them all) is ever made: JSON.stringify of the whole object, exactly.
 import { guildRow, palWithOwnerRow, playerRow } from '../views/world-rows.js';
 import type { ParseWarning, WorldGuild, WorldPal, WorldPlayer } from '../domain/world.js';
+import { byKey } from '../lib/order.js';
 
 /** What the text is made of: a parse with its pal rows in instance-id order. */
 export interface ParseJsonInput {
@@ -15,14 +16,6 @@ export interface ParseJsonInput {
   formatDrift: boolean;
   warnings: ParseWarning[];
 }
-
-const byKey =
-  <T>(key: (x: T) => string) =>
-  (a: T, b: T) => {
-    const ka = key(a);
-    const kb = key(b);
-    return ka < kb ? -1 : ka > kb ? 1 : 0;
-  };
 
 /** Writes `{"players":[…],"pals":[…],"guilds":[…],"formatDrift":…,"warnings":[…]}` and a newline,
  * one pal row per piece. */

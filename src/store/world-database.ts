@@ -15,6 +15,7 @@ import {
   playerFileRead,
 } from './pal-explorer.js';
 import { openHandedOver } from './sqljs.js';
+import { byKey } from '../lib/order.js';
 
 /** Player uids compare without dashes and case: `/players/{uid}` and the REST playerId join
  * by the one rule of domain/player-id.ts. */
@@ -48,14 +49,6 @@ export function hasCurrentSchema(db: Database): boolean {
 export type JsonCell = Uint8Array | string;
 const utf8 = new TextDecoder();
 export const decodeRow = <T>(cell: JsonCell): T => JSON.parse(typeof cell === 'string' ? cell : utf8.decode(cell)) as T;
-
-const byKey =
-  <T>(key: (x: T) => string) =>
-  (a: T, b: T) => {
-    const ka = key(a);
-    const kb = key(b);
-    return ka < kb ? -1 : ka > kb ? 1 : 0;
-  };
 
 export function emptyWorldDatabase(SQL: SqlJsStatic): Database {
   const db = new SQL.Database();

@@ -5,6 +5,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import type { Database, SqlJsStatic } from 'sql.js';
 import type { WorldSnapshot } from '../domain/world.js';
+import { byKey } from '../lib/order.js';
 
 export interface RowDigest {
   players: string;
@@ -30,14 +31,6 @@ function hashRows(rows: Iterable<string | Uint8Array>): string {
 }
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
-
-const byKey =
-  <T>(key: (x: T) => string) =>
-  (a: T, b: T) => {
-    const ka = key(a);
-    const kb = key(b);
-    return ka < kb ? -1 : ka > kb ? 1 : 0;
-  };
 
 /** The digest of a parse's snapshot: rows in key order, each as its JSON. */
 export function snapshotDigest(snap: WorldSnapshot): RowDigest {
