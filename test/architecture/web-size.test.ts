@@ -1,7 +1,8 @@
 // The web UI in parts a reader can hold: no file in web/src over 400 lines and no function over
 // 120 (a React component is a function, so a screen that grows past it is split into parts).
 // Functions are found with the TypeScript compiler's own parser, so arrow functions, methods and
-// nested components count alike; a function's lines run from its first to its last line.
+// nested components count alike; a function's lines run from its first to its last line. And
+// the web UI reaches into src/ only for the wire contract and leaf helpers, types or values.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
@@ -72,5 +73,16 @@ describe('the web UI in parts', () => {
     expect(longFunctions('planted.tsx', planted, MAX_FUNCTION_LINES)).toEqual([]);
     const one = `export function Planted() {\n${body}\n  return null;\n}\n`;
     expect(longFunctions('planted.tsx', one, MAX_FUNCTION_LINES)).toEqual(['planted.tsx:1 Planted (121 lines)']);
+  });
+});
+
+describe('what the web UI takes from src/', () => {
+  it('imports only src/contract/ and src/lib/ (never http/, the domain or a store)', () => {
+    const outside = sourceFiles('web/src').flatMap((f) =>
+      [...readFileSync(join(ROOT, f), 'utf8').matchAll(/^\s*(?:import|export)\b[^'";]*?from\s+'((?:\.\.\/)+src\/[^']+)'/gm)]
+        .filter((m) => !/\/src\/(contract|lib)\//.test(m[1]))
+        .map((m) => `${f}: ${m[1]}`),
+    );
+    expect(outside).toEqual([]);
   });
 });
