@@ -1,10 +1,10 @@
 // Activity's calls to the panel API (players online, hours played, a player's sessions), typed
 // by the contract.
-import type { DataOf, QueryOf } from '../../api/operations';
+import type { QueryOf } from '../../api/operations';
 import { useOperationData, type ReadOpts } from '../../api/use-operation';
 
 /** One step of the players-online series: null where no sample was taken. */
-export type OnlinePoint = DataOf<'activityOnline'>['points'][number];
+export type { OnlinePoint } from '../../../../src/contract/panel/activity';
 export type OnlineRange = Exclude<QueryOf<'activityOnline'>['range'], undefined>;
 type HeatmapRange = Exclude<QueryOf<'activityHeatmap'>['range'], undefined>;
 
