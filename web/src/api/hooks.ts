@@ -74,16 +74,6 @@ export function useAction() {
   return { busy, error, run, clear: () => setError(null) };
 }
 
-/** Re-renders every `ms` so relative times ("12 s ago") stay true. */
-export function useNow(ms = 5000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(t);
-  }, [ms]);
-  return now;
-}
-
 export interface Paged<T> {
   rows: T[] | null;
   error: string | null;

@@ -5,7 +5,8 @@
 // (<bdi>), so one name's direction controls cannot turn the list around.
 import { useEffect, useRef, useState } from 'react';
 import type { BackupTrigger } from '../../../../src/contract/backup-words';
-import { useAction, useNow, type Loaded } from '../../api/hooks';
+import { useAction, type Loaded } from '../../api/hooks';
+import { useNow } from '../../shared/use-now';
 import type { DataOf } from '../../api/operations';
 import { ago, bytes, count, when } from '../../shared/format';
 import { useTitle } from '../../shared/router';

@@ -4,7 +4,8 @@
 // API), instead of offering a form that can only fail.
 import { useState, type FormEvent } from 'react';
 import { ago } from '../../shared/format';
-import { useAction, useNow, type Paged } from '../../api/hooks';
+import { useAction, type Paged } from '../../api/hooks';
+import { useNow } from '../../shared/use-now';
 import type { DataOf } from '../../api/operations';
 import { useTitle } from '../../shared/router';
 import type { ConsoleEntry, SavedCommand } from '../../types';

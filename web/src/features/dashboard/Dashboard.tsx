@@ -2,7 +2,8 @@
 // happened, all kept live by the event stream (or by polling when the stream is not there).
 import { useMemo, useState } from 'react';
 import { ago, count, span } from '../../shared/format';
-import { useAction, useNow } from '../../api/hooks';
+import { useAction } from '../../api/hooks';
+import { useNow } from '../../shared/use-now';
 import { useLive } from '../events/live';
 import { Link, useTitle } from '../../shared/router';
 import { useIsAdmin } from '../../shared/session';

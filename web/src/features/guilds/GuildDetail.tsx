@@ -2,7 +2,7 @@
 // the pals working there (with what each does now, when the game-data poller is on), and all
 // the guild's pals. Reached from the Guilds list, a player, the pals list and the map.
 import { ago, count } from '../../shared/format';
-import { useNow } from '../../api/hooks';
+import { useNow } from '../../shared/use-now';
 import { Link, useTitle } from '../../shared/router';
 import type { GuildDetail as Detail } from '../../types';
 import { Badge, Card, PageHead, Stat } from '../../ui/bits';

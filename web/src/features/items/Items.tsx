@@ -2,7 +2,8 @@
 // given; otherwise the reason, in words. The grant form lives on each online player's page too.
 import { useId, useState } from 'react';
 import { ago, count } from '../../shared/format';
-import { useAction, useNow } from '../../api/hooks';
+import { useAction } from '../../api/hooks';
+import { useNow } from '../../shared/use-now';
 import { Link, useTitle } from '../../shared/router';
 import { Badge, Card, PageHead } from '../../ui/bits';
 import { Field, SelectField } from '../../ui/fields';

@@ -8,7 +8,7 @@
 // buttons, + and -, or the wheel; every point is also listed below.
 import { useState } from 'react';
 import { ago, mapXY } from '../../shared/format';
-import { useNow } from '../../api/hooks';
+import { useNow } from '../../shared/use-now';
 import { Link, useSearch, useTitle } from '../../shared/router';
 import { Card, PageHead } from '../../ui/bits';
 import { CheckField } from '../../ui/fields';

@@ -2,7 +2,8 @@
 // and the whole event log (every kind, newest first, filtered by kind).
 import { useState } from 'react';
 import { when } from '../../shared/format';
-import { useAction, useNow } from '../../api/hooks';
+import { useAction } from '../../api/hooks';
+import { useNow } from '../../shared/use-now';
 import { Link, useTitle } from '../../shared/router';
 import { useIsAdmin } from '../../shared/session';
 import type { Ban, WhitelistImpact } from '../../types';

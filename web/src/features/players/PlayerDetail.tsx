@@ -2,7 +2,8 @@
 // admin the moderation actions (kick, ban, unban, each with a reason) and item grants.
 import { useState } from 'react';
 import { ago, count, mapXY, span, when, worldXY } from '../../shared/format';
-import { useAction, useNow } from '../../api/hooks';
+import { useAction } from '../../api/hooks';
+import { useNow } from '../../shared/use-now';
 import { Link, useTitle } from '../../shared/router';
 import { useIsAdmin } from '../../shared/session';
 import type { PlayerDetail as Detail } from '../../types';

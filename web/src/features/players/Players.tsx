@@ -2,7 +2,7 @@
 // name opens the player's page.
 import { useEffect, useState } from 'react';
 import { ago } from '../../shared/format';
-import { useNow } from '../../api/hooks';
+import { useNow } from '../../shared/use-now';
 import { Link, setSearch, useSearch, useTitle } from '../../shared/router';
 import type { Player } from '../../types';
 import { Badge, PageHead } from '../../ui/bits';

@@ -3,7 +3,7 @@
 // rows on top by themselves.
 import { Fragment } from 'react';
 import { ago, when } from '../../shared/format';
-import { useNow } from '../../api/hooks';
+import { useNow } from '../../shared/use-now';
 import { useLive } from '../events/live';
 import { Badge, Card } from '../../ui/bits';
 import { DataTable } from '../../ui/table';

@@ -2,7 +2,8 @@
 // after a question.
 import { useState } from 'react';
 import { ago, when } from '../../shared/format';
-import { useAction, useNow } from '../../api/hooks';
+import { useAction } from '../../api/hooks';
+import { useNow } from '../../shared/use-now';
 import type { KeyRecord } from '../../types';
 import { Badge, Card } from '../../ui/bits';
 import { Dialog } from '../../ui/dialog';

@@ -1,6 +1,7 @@
 // Open panel sessions, every user's; any but this one can be ended.
 import { ago, when } from '../../shared/format';
-import { useAction, useNow } from '../../api/hooks';
+import { useAction } from '../../api/hooks';
+import { useNow } from '../../shared/use-now';
 import type { Session } from '../../types';
 import { Card } from '../../ui/bits';
 import { DataTable } from '../../ui/table';

@@ -3,7 +3,8 @@
 // commands (RCON, which the game deprecates); their latest runs.
 import { useState } from 'react';
 import { ago, when } from '../../shared/format';
-import { useAction, useNow, type Loaded } from '../../api/hooks';
+import { useAction, type Loaded } from '../../api/hooks';
+import { useNow } from '../../shared/use-now';
 import { useTitle } from '../../shared/router';
 import type { Task, TaskRun } from '../../types';
 import { Badge, Card, PageHead } from '../../ui/bits';

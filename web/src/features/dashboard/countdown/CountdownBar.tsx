@@ -2,7 +2,8 @@
 // in 4:32", what players hear next, and (for an admin, until the game has the last step) Cancel,
 // after which players are told. Nothing is drawn while no countdown runs.
 import { useState } from 'react';
-import { useAction, useNow } from '../../../api/hooks';
+import { useAction } from '../../../api/hooks';
+import { useNow } from '../../../shared/use-now';
 import { useIsAdmin } from '../../../shared/session';
 import { ErrorNote } from '../../../ui/states';
 import { countdownChanged, useCountdown } from './use-countdown';
