@@ -19,6 +19,7 @@ import { ShutdownSteps } from './countdown/ShutdownSteps';
 import { countdownChanged } from './countdown/use-countdown';
 import { DEFAULT_STEPS_TEXT, parseSteps } from './countdown/steps';
 import { announce, saveWorld, shutdownServer, useHistory, useOnlinePlayers, useServer } from './api';
+import type { StreamPlayer } from '../../types';
 
 /** How the world palpanel follows was chosen, said after its id. */
 const WORLD_HOW: Record<string, string> = {
@@ -122,7 +123,7 @@ export function Dashboard() {
   );
 }
 
-function OnlineList({ players }: { players: { name: string; level: number; ping: number; playerId: string }[] | null }) {
+function OnlineList({ players }: { players: StreamPlayer[] | null }) {
   const fallback = useOnlinePlayers(players === null);
   if (players === null) {
     return (
