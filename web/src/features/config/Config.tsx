@@ -10,34 +10,17 @@
 // says so once, with what helps (a setting and a restart of palpanel, not a retry).
 import { Fragment, useMemo, useState } from 'react';
 import type { BodyOf, DataOf } from '../../api/operations';
-import { sameSettingValue } from '../../../../src/lib/same-value';
 import { ApiError } from '../../api/http';
 import { useAction, type Loaded } from '../../api/hooks';
 import { useTitle } from '../../shared/router';
 import { useIsAdmin } from '../../shared/session';
 import type { ConfigData, ConfigSetting } from '../../types';
-import { Badge, Card, PageHead } from '../../ui/bits';
-import { Field, SelectField } from '../../ui/fields';
+import { Card, PageHead } from '../../ui/bits';
+import { Field } from '../../ui/fields';
 import { Async, ErrorNote } from '../../ui/states';
 import { updateConfig, useConfig, useConfigRaw } from './api';
-
-type Value = ConfigSetting['value'];
-const shown = (v: Value) => (v === null ? '' : Array.isArray(v) ? v.join(',') : String(v));
-/** The edited text as the API takes the setting: a list as an array of its comma-separated items. */
-function typed(s: ConfigSetting, v: string): NonNullable<Value> {
-  if (s.type === 'bool') return v === 'true';
-  if (s.type === 'int' || s.type === 'float') return Number(v);
-  if (s.type === 'list')
-    return v
-      .split(',')
-      .map((x) => x.trim())
-      .filter((x) => x !== '');
-  return v;
-}
-
-/** The value the game runs with, when it differs from the file's. */
-export const pendingOf = (s: ConfigSetting) =>
-  s.effective !== null && s.value !== null && !sameSettingValue(s.value, s.effective) ? s.effective : null;
+import { pendingOf, shown, typed } from './setting-values';
+import { SettingRow } from './SettingRow';
 
 /** Words with `code` spans, as the API writes commands. */
 function Words({ text }: { text: string }) {
@@ -166,96 +149,6 @@ export function Config() {
       {admin && r.data !== undefined && <RawFile raw={raw} />}
     </>
   );
-}
-
-function SettingRow({
-  s,
-  value,
-  readOnly,
-  onChange,
-}: {
-  s: ConfigSetting;
-  value: string;
-  readOnly: boolean;
-  onChange: (v: string) => void;
-}) {
-  const range = s.min !== null || s.max !== null ? `${s.min ?? '…'} to ${s.max ?? '…'}` : null;
-  const out =
-    (s.type === 'int' || s.type === 'float') &&
-    value !== '' &&
-    ((s.min !== null && Number(value) < s.min) || (s.max !== null && Number(value) > s.max));
-  const running = pendingOf(s);
-  const name = (
-    <>
-      <code>{s.key}</code> {!s.known && <Badge>unknown to palpanel</Badge>}
-      {s.worldOption === 'overrides' && <Badge tone="warn">taken from WorldOption.sav</Badge>}
-      {s.worldOption === 'may_override' && <Badge tone="warn">may be taken from WorldOption.sav</Badge>}
-    </>
-  );
-  const hint = (
-    <>
-      {s.description}
-      {range && ` Range ${range}.`}
-      {s.default !== null && s.default !== '' && ` Default ${s.default}.`}
-      {out && <span className="bad-text"> Out of range.</span>}
-      {running !== null && (
-        <span className="warn-text">
-          {' '}
-          The game runs with {shown(running) || '(empty)'}; the file says {shown(s.value) || '(empty)'}: applies at the next start.
-        </span>
-      )}
-      {s.locked && <span> Not editable here: it {s.locked}.</span>}
-    </>
-  );
-  // A secret is never shown, so there is nothing to edit: its name and whether it is set. What
-  // the reader may not change (a viewer; a value palpanel does not rewrite) is text, not a
-  // disabled editor that looks as if it could be used.
-  if (s.secret || readOnly || s.locked !== null) {
-    return (
-      <div className="setting setting-read">
-        <span className="setting-name">{name}</span>
-        {s.secret ? (
-          <span className="muted">{s.isSet ? 'set (not shown)' : 'not set'}</span>
-        ) : (
-          <span className="setting-value">
-            {value === '' ? <span className="muted">(empty)</span> : s.type === 'bool' ? value === 'true' ? 'True' : 'False' : value}
-          </span>
-        )}
-        <small className="muted">{hint}</small>
-      </div>
-    );
-  }
-  const field = { fieldClass: `setting${out ? ' invalid' : ''}`, label: name, hint, value };
-  if (s.type === 'bool') {
-    return (
-      <SelectField {...field} onChange={(e) => onChange(e.target.value)}>
-        <option value="true">True</option>
-        <option value="false">False</option>
-      </SelectField>
-    );
-  }
-  if (s.type === 'enum' && s.values) {
-    return (
-      <SelectField {...field} onChange={(e) => onChange(e.target.value)}>
-        {s.values.map((v) => (
-          <option key={v}>{v}</option>
-        ))}
-      </SelectField>
-    );
-  }
-  if (s.type === 'int' || s.type === 'float') {
-    return (
-      <Field
-        {...field}
-        type="number"
-        step={s.type === 'int' ? 1 : 'any'}
-        min={s.min ?? undefined}
-        max={s.max ?? undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    );
-  }
-  return <Field {...field} onChange={(e) => onChange(e.target.value)} />;
 }
 
 /** Where the settings live, and what stands between them and the game. */
