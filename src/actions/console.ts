@@ -8,7 +8,7 @@ import { GameError, RconAuthError, RconConnectionError, RconTimeoutError, Invali
 import { RconClient } from '../game/rcon-client.js';
 import type { HostPort } from '../config/settings.js';
 import { maskExchange } from '../domain/console-text.js';
-import { consoleDanger } from '../domain/console-danger.js';
+import { consoleDanger } from '../contract/console-danger.js';
 import { ConflictError, GameUnavailableError, ValidationError } from '../lib/errors.js';
 import type { ConsolePort } from './console-port.js';
 import type { Store } from '../store/index.js';

@@ -4,7 +4,6 @@
 
 // The kinds and the bounds of the steps are words of the wire (contract/vocabulary.ts).
 import { DEFAULT_STEPS_SEC, MAX_STEP_SEC, type CountdownKind } from '../contract/vocabulary.js';
-export { COUNTDOWN_KINDS, DEFAULT_STEPS_SEC, MAX_STEPS, MAX_STEP_SEC, type CountdownKind } from '../contract/vocabulary.js';
 /** A countdown that starts this close before one of its steps says nothing at its start: the step
  * comes soon enough (the task scheduler, checking every 15 s, starts a restart's countdown up to
  * this long before its first step). */

@@ -10,7 +10,8 @@ import { ConflictError, NotFoundError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { Clock } from '../lib/time.js';
 import type { Store } from '../store/index.js';
-import { cancelWords, countdownPlan, type CountdownKind, type CountdownStep } from './countdown-words.js';
+import { cancelWords, countdownPlan, type CountdownStep } from './countdown-words.js';
+import { type CountdownKind } from '../contract/vocabulary.js';
 import { attempt, gameFailure } from './game-failure.js';
 
 /** What a countdown needs of the game (the REST client satisfies it): calls not audited one by

@@ -13,7 +13,8 @@ import type { Store } from '../store/index.js';
 import { dueOf } from '../domain/task-schedule.js';
 import type { TaskRecord } from '../store/tasks.js';
 import type { CountdownEnd, CountdownRequest } from './countdown.js';
-import { DEFAULT_STEPS_SEC, normalSteps } from './countdown-words.js';
+import { normalSteps } from './countdown-words.js';
+import { DEFAULT_STEPS_SEC } from '../contract/vocabulary.js';
 
 export interface TaskPorts {
   announce(message: string): Promise<void>;

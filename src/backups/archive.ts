@@ -12,7 +12,7 @@ import { mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises
 import { dirname, join } from 'node:path';
 import { createGzip, createGunzip } from 'node:zlib';
 import { fsyncDir } from '../lib/atomic-file.js';
-import type { BackupTrigger } from '../domain/backup.js';
+import type { BackupTrigger } from '../contract/backup-words.js';
 import { readTarStream, safeMemberName, tarEnd, tarHeader, tarPadding, TarError, type TarSink } from '../lib/tar.js';
 import { MAX_MANIFEST_BYTES, MAX_WORLD_BYTES, MAX_WORLD_FILES, memberRole, sizeWords } from './member-bounds.js';
 

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import type { Logger } from '../lib/logger.js';
 import { iso, type Clock } from '../lib/time.js';
 import { ConflictError, DomainError, fsErrorReason, ValidationError } from '../lib/errors.js';
-import { BACKUP_ID } from '../domain/backup.js';
+import { BACKUP_ID } from '../contract/backup-words.js';
 import { TarError } from '../lib/tar.js';
 import type { Store } from '../store/index.js';
 import { archivePath, verifyArchive, type BackupManifest } from './archive.js';

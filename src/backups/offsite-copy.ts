@@ -11,7 +11,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { BACKUP_COPY_FAILED } from '../domain/event-texts.js';
-import { BACKUP_ID } from '../domain/backup.js';
+import { BACKUP_ID } from '../contract/backup-words.js';
 import type { Logger } from '../lib/logger.js';
 import { iso, type Clock } from '../lib/time.js';
 import type { BackupCopyRepo, BackupCopyRow } from '../store/backup-copies.js';

@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Actor } from '../domain/actor.js';
 import { ConflictError, DomainError, fsErrorReason, NotConfiguredError, ValidationError } from '../lib/errors.js';
-import { RESTORE_CONFIRMATION } from '../domain/backup.js';
+import { RESTORE_CONFIRMATION } from '../contract/backup-words.js';
 import type { RefusalReason } from '../domain/audit.js';
 import { iso, type Clock } from '../lib/time.js';
 import type { WorldSnapshot } from '../domain/world.js';

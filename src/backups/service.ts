@@ -13,7 +13,7 @@ import { BackupNotFoundError, BackupUnusableError } from './errors.js';
 import { iso, type Clock } from '../lib/time.js';
 import { TarError } from '../lib/tar.js';
 import type { Store } from '../store/index.js';
-import { BACKUP_ID, type BackupTrigger } from '../domain/backup.js';
+import { BACKUP_ID, type BackupTrigger } from '../contract/backup-words.js';
 import {
   archivePath,
   readArchive,

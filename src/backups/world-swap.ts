@@ -34,7 +34,7 @@ import {
 import { chown, open } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fsyncDir, writeFileAtomic } from '../lib/atomic-file.js';
-import { BACKUP_ID } from '../domain/backup.js';
+import { BACKUP_ID } from '../contract/backup-words.js';
 import type { Logger } from '../lib/logger.js';
 import type { SaveFile } from './archive.js';
 import { PLAYERS, TOP_FILES, isPlayerFileName, restoreReplaces } from './owned.js';

@@ -1,6 +1,6 @@
 // The grammar of a panel account on the wire: a user name, a session's public id and the
 // password rule in words. Declared on the contract's floor so the admin schemas need nothing
-// above zod; domain/account.ts re-exports them beside its checks.
+// above zod; domain/account.ts checks with them.
 
 /** 1 to 32 letters, digits, dots, dashes or underscores. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{1,32}$/;

@@ -1,6 +1,6 @@
 // The audit log's words on the wire: what was changed, whether it happened, and why a change
 // was refused. Declared on the contract's floor so the audit schemas need nothing above zod;
-// domain/audit.ts re-exports them beside the row and its texts.
+// domain/audit.ts builds the row and its texts on them.
 
 export const AUDIT_ACTIONS = [
   'key.create',

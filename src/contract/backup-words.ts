@@ -1,6 +1,6 @@
 // The backup words shared by the server, the CLI and the web UI: what made a backup, the form of
 // its id, and the bounds of the schedule an admin sets. On the contract's floor, since the backup
-// schemas (contract/backups.ts) enumerate them; domain/backup.ts re-exports them.
+// schemas (contract/backups.ts) enumerate them; every room imports them from here.
 
 /** What made a backup: the schedule, an admin, a restore (the world it replaced), an upload. */
 export const BACKUP_TRIGGERS = ['scheduled', 'manual', 'pre-restore', 'imported'] as const;

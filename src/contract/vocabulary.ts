@@ -1,6 +1,6 @@
 // The words the wire speaks: closed sets of values that the contract's schemas enumerate and the
 // rest of the house reasons with. Declared here, on the contract's floor, so the schemas need
-// nothing above zod and lib/; the domain modules re-export them beside their rules.
+// nothing above zod and lib/; every room above imports them from here.
 
 /** Every kind of the event log: the public ones and those only the panel sees. */
 export const EVENT_KINDS = ['join', 'leave', 'backup', 'system', 'audit', 'moderation'] as const;

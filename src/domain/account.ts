@@ -2,15 +2,7 @@
 // viewer only reads), the grammar of a user name, and the grammar of a session's public id. The
 // store validates with these; the HTTP schemas and the actor grammar derive from them.
 import { ROLES, type Role } from '../contract/vocabulary.js';
-export { ROLES, type Role } from '../contract/vocabulary.js';
 import { USERNAME_PATTERN } from '../contract/account-words.js';
-export {
-  PASSWORD_MIN_LENGTH,
-  PASSWORD_RULE,
-  SESSION_ID_PATTERN,
-  USERNAME_INPUT_PATTERN,
-  USERNAME_PATTERN,
-} from '../contract/account-words.js';
 
 export const isRole = (v: unknown): v is Role => typeof v === 'string' && (ROLES as readonly string[]).includes(v);
 

@@ -3,7 +3,7 @@
 //   `cli`          the operator's shell: a `keys` or `users` command, through the control socket
 //                  of a running server or on the store directly,
 //   `system`       palpanel itself (the demo's bootstrap, housekeeping).
-import { USERNAME_PATTERN } from './account.js';
+import { USERNAME_PATTERN } from '../contract/account-words.js';
 
 import type { Actor } from '../contract/vocabulary.js';
 export type { Actor };

@@ -2,7 +2,6 @@
 // and one `backup` text on the Integration API (Endpoints rules 8 and 9); the poller, the parse
 // applier and the store's public/private decision all use these constants, so a text can never
 // be written one way and recognised another.
-export { EVENT_KINDS, PUBLIC_EVENT_KINDS, type EventKind, type PublicEventKind } from '../contract/vocabulary.js';
 
 /** Event kinds only an admin sees: the audit trail names console commands, RCON replies, ban
  * reasons, key labels and webhook hosts, which are admin business (issue 28, finding 6). */

@@ -40,7 +40,6 @@ export const ITEM_CATALOG: readonly CatalogItem[] = [
 ];
 
 /** The shape of a game item id: what a grant may name (a word of the wire). */
-export { ITEM_ID } from '../contract/vocabulary.js';
 
 export function searchItems(q: string | undefined): CatalogItem[] {
   const s = (q ?? '').trim().toLowerCase();

@@ -2,7 +2,6 @@
 // layer only reads it (the spec: `/server`, `/metrics/current`, `/world/*` never call the game).
 // Types, and the value sets the types derive from.
 import { type GameDataState, type Activity } from '../contract/vocabulary.js';
-export { GAME_DATA_STATES, ACTIVITIES, type GameDataState, type Activity } from '../contract/vocabulary.js';
 
 /** A player the game's REST API lists as online, decoded tolerantly. Internal: holds fields
  * the Integration API must never show (ip, accountName, userId, ping, location). */

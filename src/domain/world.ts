@@ -4,9 +4,6 @@
 // Types, and the value sets they derive from: imported by save/, store/, http/, demo/ alike.
 import { type Placement, type OwnerSource } from '../contract/vocabulary.js';
 import type { Talents } from '../contract/integration-rows.js';
-export { PLACEMENTS, OWNER_SOURCES, type Placement, type OwnerSource } from '../contract/vocabulary.js';
-
-export type { Talents } from '../contract/integration-rows.js';
 
 /** A player of the save. `uid` is the save Guid in its dashed, upper-case form as written by
  * the parser (e.g. `00000000-0000-0000-0000-000000000001`). */

@@ -26,7 +26,7 @@
 // `inactive`, whatever the last action was: a parked pal is not doing anything. Words naming
 // the actor rather than the deed (`Worker`, `AI`, `Pal`, ...) are ignored. No action fields at
 // all → unknown; only `None` → idle.
-import type { Activity } from '../domain/live.js';
+import type { Activity } from '../contract/vocabulary.js';
 
 const TABLE: ReadonlyArray<readonly [Activity, readonly string[]]> = [
   ['incapacitated', ['dying', 'dead', 'die', 'faint', 'stun', 'knock', 'incapacit']],

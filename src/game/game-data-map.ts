@@ -3,7 +3,7 @@
 // draws (names, nick names, guilds, trainer names, positions) and only the panel's signed-in
 // snapshot reads it; the Integration API's aggregates never see it. IPs, platform user ids,
 // runtime instance ids and blueprint classes are still dropped here.
-import type { Activity } from '../domain/live.js';
+import type { Activity } from '../contract/vocabulary.js';
 import { mapActivity } from './activity-map.js';
 import { asRecord, count, hasNum, isFalse, num, str } from './coerce.js';
 

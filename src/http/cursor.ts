@@ -3,8 +3,6 @@
 import { cursorKey } from '../contract/cursor.js';
 import { HttpError } from './errors.js';
 
-export { encodeCursor, MAX_CURSOR_CHARS } from '../contract/cursor.js';
-
 /** The key after which the page starts; null for the first page (absent or empty cursor). */
 export function decodeCursor(raw: string | undefined): string | null {
   try {

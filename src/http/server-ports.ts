@@ -7,7 +7,7 @@ import type { MapActor } from '../game/game-data-map.js';
 import type { GameActions } from '../actions/game-actions.js';
 import type { Countdowns } from '../actions/countdown.js';
 import type { WorldJobs } from '../ingest/world-jobs.js';
-import type { GameDataState } from '../domain/live.js';
+import type { GameDataState } from '../contract/vocabulary.js';
 import type { ParseWarning, WorldMeta } from '../domain/world.js';
 import type { PollerHealth } from '../contract/panel/server.js';
 

@@ -4,7 +4,8 @@
 // the save pal's identity and the actor's live numbers, so no actor name, runtime id, guild,
 // trainer, location or raw action can reach the output.
 import { normaliseInstanceId } from '../game/instance-id.js';
-import { ACTIVITIES, type GameDataActor, type GameDataCache } from '../domain/live.js';
+import { type GameDataActor, type GameDataCache } from '../domain/live.js';
+import { ACTIVITIES } from '../contract/vocabulary.js';
 import type { WorldPal } from '../domain/world.js';
 import type { WorkerRow as BaseWorker, WorldSummary, WorldWorkers, WorldCounts } from '../contract/integration-rows.js';
 

@@ -1,7 +1,7 @@
 // What the checks of the off-site copies found (src/backups/copy-check.ts): one row per check,
 // the newest KEEP kept, so the screen and the age bound read "the newest good copy" after a
 // restart too.
-import type { BackupCheckOutcome } from '../domain/backup.js';
+import type { BackupCheckOutcome } from '../contract/backup-words.js';
 
 export type { BackupCheck } from '../contract/backups.js';
 import type { DurableDb } from './durable-db.js';

@@ -2,7 +2,7 @@
 // a copy command was set. The row is written with the backup's completion, before any copy
 // starts, so a crash or a restart finds every copy still owed and resumes it.
 import type { DurableDb } from './durable-db.js';
-import { BACKUP_COPY_STATES, type BackupCopyState } from '../domain/backup.js';
+import { BACKUP_COPY_STATES, type BackupCopyState } from '../contract/backup-words.js';
 
 export interface BackupCopyRow {
   backupId: string;

@@ -9,9 +9,8 @@ import {
   BACKUP_KEEP_DAILY_WEEKS,
   BACKUP_KEEP_WEEKLY_MONTHS,
   BACKUP_RETENTION_DAYS as DAYS,
-  type BackupSchedule,
-  type BackupScheduleInput,
-} from '../domain/backup.js';
+} from '../contract/backup-words.js';
+import { type BackupSchedule, type BackupScheduleInput } from '../contract/backups.js';
 import { ValidationError } from '../lib/errors.js';
 import { iso, type Clock } from '../lib/time.js';
 import type { AuditRepo } from './audit.js';

@@ -27,9 +27,6 @@ export interface EventQuery {
   to?: string;
 }
 
-// The texts live in lib/event-texts.ts; re-exported for the tests that build event logs.
-export { BACKUP_TEXT, SYSTEM_TEXTS };
-
 /** Whether an event may ever reach a key holder (spec: Endpoints rules 8 and 9). */
 export function isPublicEvent(kind: string, message: string): boolean {
   if (kind === 'join' || kind === 'leave') return true;

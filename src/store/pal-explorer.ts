@@ -4,7 +4,8 @@
 // pal's JSON, and each sort key has an index, so the first page of 100,000 pals is a short index
 // walk. They are derived at build time with the pal rows, so they can never disagree with them.
 import type { Database } from 'sql.js';
-import type { Placement, WorldPal, WorldPlayer } from '../domain/world.js';
+import type { WorldPal, WorldPlayer } from '../domain/world.js';
+import type { Placement } from '../contract/vocabulary.js';
 import { playerIdOfSaveUid } from '../domain/player-id.js';
 import { queryAll, queryGet } from './durable-db.js';
 import type { PalSort, UnknownReason } from '../contract/vocabulary.js';
@@ -54,9 +55,8 @@ export const PAL_FACTS_INDEXES = [
  * - `other_container`: the owner's file was read; the pal is in none of their party, Palbox or a
  *   listed base's workers (a guild chest, a cage or another container the panel does not name).
  */
-export { UNKNOWN_REASONS, type UnknownReason } from '../contract/vocabulary.js';
 
-/** The three progression fields are present exactly when the player's file was read (lib/world.ts). */
+/** The three progression fields are present exactly when the player's file was read (domain/world.ts). */
 export function playerFileRead(p: WorldPlayer): boolean {
   return p.captureTotal !== undefined || p.uniquePalsCaptured !== undefined || p.paldeckUnlocked !== undefined;
 }
@@ -106,8 +106,6 @@ export const FILL_PAL_DISTINCT = [
   'INSERT INTO pal_kinds SELECT DISTINCT species, name FROM pal_facts',
   'INSERT INTO pal_owners SELECT DISTINCT owner_key, owner_name FROM pal_facts',
 ];
-
-export { PAL_SORTS, type PalSort } from '../contract/vocabulary.js';
 
 const SORT_COLUMN: Record<PalSort, string> = {
   level: 'level',

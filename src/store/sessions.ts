@@ -2,7 +2,8 @@
 // session also has a public id, random and unrelated to the token, by which admins list and
 // end sessions; knowing it lets nobody use the session.
 import { randomBytes } from 'node:crypto';
-import { SESSION_ID_PATTERN, type Role } from '../domain/account.js';
+import { SESSION_ID_PATTERN } from '../contract/account-words.js';
+import { type Role } from '../contract/vocabulary.js';
 import { userActor, type Actor } from '../domain/actor.js';
 import { NotFoundError } from '../lib/errors.js';
 import { sha256Hex } from '../lib/hash.js';

@@ -2,7 +2,9 @@
 // `scrypt$N$r$p$salt$hash` so the cost can be raised later without breaking old hashes.
 import { randomBytes, scrypt as scryptCb, scryptSync, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import { isRole, isUsername, PASSWORD_MIN_LENGTH, type Role } from '../domain/account.js';
+import { isRole, isUsername } from '../domain/account.js';
+import { PASSWORD_MIN_LENGTH } from '../contract/account-words.js';
+import { type Role } from '../contract/vocabulary.js';
 import type { Actor } from '../domain/actor.js';
 import { LastAdminError, NotFoundError, UserExistsError, ValidationError } from '../lib/errors.js';
 import { iso, type Clock } from '../lib/time.js';

@@ -4,7 +4,7 @@
 // was made or given up: a restart, even a kill, resumes what was pending.
 import type { Reader, Tx } from './durable-db.js';
 import type { DurableDb } from './durable-db.js';
-import type { WebhookFormat } from '../domain/webhook-format.js';
+import type { WebhookFormat } from '../contract/vocabulary.js';
 
 /** One delivery: the event, and where and how it goes. */
 export interface QueuedDelivery {

@@ -11,7 +11,7 @@ import type { DurableDb } from './durable-db.js';
 import { isIP } from 'node:net';
 import { isLocalHostName, isPublicAddress } from '../lib/net-address.js';
 import { WebhookQueueRepo } from './webhook-queue.js';
-import { WEBHOOK_FORMATS, type WebhookFormat } from '../domain/webhook-format.js';
+import { WEBHOOK_FORMATS, type WebhookFormat } from '../contract/vocabulary.js';
 
 export { WEBHOOK_FORMATS, type WebhookFormat };
 export const MAX_WEBHOOKS = 20;

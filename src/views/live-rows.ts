@@ -1,8 +1,9 @@
 // Live-only data (spec: Server status, Metrics, World summary, Base workers, Event). Picked
 // field by field from what the pollers hold, with numbers made safe for JSON, so whatever a
 // LiveSource returns, only the spec's members leave (no worldGuid, no actor ids, no names).
-import { ACTIVITIES, GAME_DATA_STATES, type LiveSnapshot } from '../domain/live.js';
-import { OWNER_SOURCES } from '../domain/world.js';
+import { type LiveSnapshot } from '../domain/live.js';
+import { ACTIVITIES, GAME_DATA_STATES } from '../contract/vocabulary.js';
+import { OWNER_SOURCES } from '../contract/vocabulary.js';
 import { isPublicEvent, type EventRecord } from '../store/events.js';
 import type { ParseInfo } from '../store/world.js';
 import type { EventRow, Metrics, ServerStatus, WorkerRow, WorldSummary, WorldWorkers } from '../contract/integration-rows.js';

@@ -2,7 +2,7 @@
 // same seeding serves the in-process runs and a run against the built executable (seed the
 // data dir, then start `palpanel serve` on it).
 import type { Store } from '../../src/store/index.js';
-import { SYSTEM_TEXTS } from '../../src/store/events.js';
+import { SYSTEM_TEXTS } from '../../src/domain/event-texts.js';
 import type { ConformanceFixture } from './conformance-table.js';
 import { makeWorld } from '../helpers/fixture.js';
 

@@ -2,7 +2,8 @@
 // http/respond.ts): the routes' use of them is in conformance, edges and pagination-walk; these
 // were written for the mutants Stryker found surviving there.
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor, MAX_CURSOR_CHARS } from '../../src/http/cursor.js';
+import { decodeCursor } from '../../src/http/cursor.js';
+import { encodeCursor, MAX_CURSOR_CHARS } from '../../src/contract/cursor.js';
 import { HttpError } from '../../src/http/errors.js';
 import { etagMatches, ifMatchAccepts, noContent } from '../../src/http/respond.js';
 import { cursorParam } from '../../src/contract/page-params.js';

@@ -2,7 +2,8 @@
 // that does not keep to its type, and the cursor and query grammars.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHandler } from '../../src/http/index.js';
-import { decodeCursor, encodeCursor } from '../../src/http/cursor.js';
+import { decodeCursor } from '../../src/http/cursor.js';
+import { encodeCursor } from '../../src/contract/cursor.js';
 import { toErrorResponse, HttpError } from '../../src/http/errors.js';
 import { etagMatches, represent } from '../../src/http/respond.js';
 import { parseQuery } from '../../src/http/query.js';

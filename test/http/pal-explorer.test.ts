@@ -4,7 +4,7 @@
 // unknown placement carries its reason. Timings are in bench/http/pal-explorer.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSyntheticWorld, playerStem } from '../../src/demo/world-gen/index.js';
-import { encodeCursor } from '../../src/http/cursor.js';
+import { encodeCursor } from '../../src/contract/cursor.js';
 import type { WorldPal } from '../../src/domain/world.js';
 import { parseWorld } from '../../src/save/index.js';
 import { P } from './conformance-table.js';

@@ -2,7 +2,7 @@
 // rule: the form's `pattern`, read the way a browser reads it (anchored, the `v` flag), accepts
 // and refuses exactly what USERNAME_PATTERN does.
 import { describe, expect, it } from 'vitest';
-import { USERNAME_INPUT_PATTERN, USERNAME_PATTERN } from '../../src/domain/account.js';
+import { USERNAME_INPUT_PATTERN, USERNAME_PATTERN } from '../../src/contract/account-words.js';
 
 const SAMPLES = ['ann', 'A.b-c_9', 'x'.repeat(32), 'x'.repeat(33), '', 'two words', 'ann!', 'née', 'a/b', '-', '.', '_', 'a\nb'];
 

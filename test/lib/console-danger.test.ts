@@ -1,7 +1,7 @@
 // Which console commands ask first (lib/console-danger.ts): the game's stop commands, kicks and
 // bans of everyone, and anything that deletes; everyday commands go straight through.
 import { describe, expect, it } from 'vitest';
-import { consoleDanger } from '../../src/domain/console-danger.js';
+import { consoleDanger } from '../../src/contract/console-danger.js';
 
 describe('console commands that ask first', () => {
   it.each([

@@ -18,7 +18,8 @@ import {
   SYSTEM_REACHABLE,
   SYSTEM_UNREACHABLE,
 } from '../../src/domain/event-texts.js';
-import { ACTIVITIES, GAME_DATA_STATES, type LiveSnapshot, type ServerInfo, type ServerMetrics } from '../../src/domain/live.js';
+import { type LiveSnapshot, type ServerInfo, type ServerMetrics } from '../../src/domain/live.js';
+import { ACTIVITIES, GAME_DATA_STATES } from '../../src/contract/vocabulary.js';
 import type { WorldGuild, WorldPal, WorldPlayer } from '../../src/domain/world.js';
 import { eventRows, isRunning, metrics, serverStatus, worldSummary, worldWorkers } from '../../src/views/live-rows.js';
 import {

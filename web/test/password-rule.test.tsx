@@ -3,7 +3,7 @@
 // enforces, and the browser's own check uses the same number the store refuses below.
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PASSWORD_MIN_LENGTH, PASSWORD_RULE } from '../../src/domain/account';
+import { PASSWORD_MIN_LENGTH, PASSWORD_RULE } from '../../src/contract/account-words.js';
 import { validatePassword } from '../../src/store/users';
 import { UsersCard } from '../src/features/settings/UsersCard';
 import { SessionContext } from '../src/shared/session';

@@ -4,7 +4,7 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import type { Placement } from '../../domain/world.js';
+import type { Placement } from '../../contract/vocabulary.js';
 import { baseCampBlob, characterBlob, guildBlob, palParams, playerParams, workerDirectorBlob, ZERO_GUID } from './blobs.js';
 import { BulkWriter } from './bulk.js';
 import { bytesProp, dateProp, enumProp, gvasFile, guidProp, int64Prop, intProp, mapProp, strProp, structProp } from './gvas.js';

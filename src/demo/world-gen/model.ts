@@ -1,7 +1,7 @@
 // The content of a synthetic world, decided from a seed: players, guilds with bases, and pals
 // placed in parties, boxes and base worker containers. Pure and deterministic.
 import { seededRandom } from '../../lib/prng.js';
-import type { Placement } from '../../domain/world.js';
+import type { Placement } from '../../contract/vocabulary.js';
 
 export interface SyntheticWorldOptions {
   seed: number;

@@ -5,7 +5,7 @@ import { NotFoundError } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
 import type { WorldPlayer } from '../../domain/world.js';
 import { uidKey } from '../../store/world.js';
-import { encodeCursor } from '../cursor.js';
+import { encodeCursor } from '../../contract/cursor.js';
 import type { HttpDeps } from '../deps.js';
 import { represent } from '../respond.js';
 import type { IntegrationHandler } from './context.js';

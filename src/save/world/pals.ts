@@ -3,7 +3,8 @@
 // base's worker container); a container's size is never taken as proof. Ownership comes from the
 // SaveParameter, never from the map key's PlayerUId (zero for pals).
 
-import type { OwnerSource, Placement, WorldPal } from '../../domain/world.js';
+import type { WorldPal } from '../../domain/world.js';
+import type { OwnerSource, Placement } from '../../contract/vocabulary.js';
 import type { SlotRaw } from '../palworld/container-slots.js';
 import type { CharacterFacts } from '../palworld/character-facts.js';
 import type { NameTable } from './names.js';

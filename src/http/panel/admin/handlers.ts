@@ -2,7 +2,7 @@
 // checks names, roles and passwords, keeps the last admin, and writes each change's audit row in
 // the change's own transaction, with the signed-in user as the actor.
 import { userActor } from '../../../domain/actor.js';
-import { encodeCursor } from '../../cursor.js';
+import { encodeCursor } from '../../../contract/cursor.js';
 import { json, noContent } from '../../respond.js';
 import type {
   AuditQuery,

@@ -2,7 +2,7 @@
 import { userActor } from '../../../domain/actor.js';
 import { fillPlaceholders } from '../../../domain/console-text.js';
 import { ValidationError } from '../../../lib/errors.js';
-import { encodeCursor } from '../../cursor.js';
+import { encodeCursor } from '../../../contract/cursor.js';
 import { json, noContent } from '../../respond.js';
 import { type PanelHandler } from '../context.js';
 import { ExecRequest, SaveRequest, LogQuery, SavedQuery } from '../../../contract/panel/console.js';

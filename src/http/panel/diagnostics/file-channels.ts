@@ -2,7 +2,7 @@
 // backups (their age against the schedule), the free space of the backup folder's disk, and
 // the webhooks' deliveries. Words without paths: settings are named, folders never.
 import type { LinkState } from '../../../domain/link-track.js';
-import type { BackupSchedule } from '../../../domain/backup.js';
+import type { BackupSchedule } from '../../../contract/backups.js';
 import type { Channel } from '../../../contract/panel/diagnostics.js';
 import { ageMs, bytesWords, plural, spanWords } from './words.js';
 

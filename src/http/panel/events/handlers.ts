@@ -1,6 +1,7 @@
 // The handlers of the panel's events routes (the table is routes.ts).
-import { EVENT_KINDS, eventKindVisible, type EventKind } from '../../../domain/event-texts.js';
-import { encodeCursor } from '../../cursor.js';
+import { eventKindVisible } from '../../../domain/event-texts.js';
+import { EVENT_KINDS, type EventKind } from '../../../contract/vocabulary.js';
+import { encodeCursor } from '../../../contract/cursor.js';
 import { HttpError } from '../../errors.js';
 import { json } from '../../respond.js';
 import { type PanelHandler } from '../context.js';

@@ -4,7 +4,7 @@ import { NO_ITEM_PATH } from '../../../actions/item-granter.js';
 import { userActor } from '../../../domain/actor.js';
 import { ConflictError } from '../../../lib/errors.js';
 import { ITEM_CATALOG, searchItems } from '../../../domain/items.js';
-import { encodeCursor } from '../../cursor.js';
+import { encodeCursor } from '../../../contract/cursor.js';
 import { json } from '../../respond.js';
 import { type PanelHandler } from '../context.js';
 import { PanelPlayerPath } from '../../../contract/panel/players.js';

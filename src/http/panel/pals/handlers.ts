@@ -1,6 +1,6 @@
 // The handlers of the panel's pals routes (the table is routes.ts). Filtering, sorting and
 // paging happen in the store (store/pal-explorer.ts): a page of 100,000 pals reads only its rows.
-import { encodeCursor } from '../../cursor.js';
+import { encodeCursor } from '../../../contract/cursor.js';
 import { isHumanSpecies, namedPalWithOwnerRow, passiveSkillName } from '../../../views/named-rows.js';
 import { HttpError } from '../../errors.js';
 import { json } from '../../respond.js';

@@ -10,7 +10,7 @@ import { BUILTIN_PAL_NAMES } from '../../../save/world/names.js';
 import { guildView } from '../../../views/guild-view.js';
 import { worldWorkers } from '../../../views/live-rows.js';
 import { paldeckView } from '../../../views/paldeck-rows.js';
-import { encodeCursor } from '../../cursor.js';
+import { encodeCursor } from '../../../contract/cursor.js';
 import { guildLabels } from '../../../views/guild-labels.js';
 import { labelledGuildRows, namedPalRow } from '../../../views/named-rows.js';
 import { utc } from '../../../views/world-rows.js';
