@@ -53,7 +53,7 @@ export const MODULES = {
     what: "the game config file's reader and writer",
     mutate: ['src/game-config/config-file.ts'],
     tests: [
-      'test/lib/config-file.test.ts',
+      'test/game-config/config-file.test.ts',
       'test/actions/config-editor.test.ts',
       'test/actions/config-compose.test.ts',
       'test/actions/config-1.0.test.ts',
@@ -62,7 +62,7 @@ export const MODULES = {
   'console-masking': {
     what: 'secrets masked in console commands, replies and logs',
     mutate: ['src/domain/console-text.ts'],
-    tests: ['test/actions/console.test.ts', 'test/lib/console-text.test.ts'],
+    tests: ['test/actions/console.test.ts', 'test/domain/console-text.test.ts'],
   },
   'login-throttle': {
     what: 'the failed-login throttle per address and username',
@@ -82,7 +82,7 @@ export const MODULES = {
       'test/http/world-routes.test.ts',
       'test/http/player-routes.test.ts',
       'test/http/pal-routes.test.ts',
-      'test/rows/integration-rows.test.ts',
+      'test/views/integration-rows.test.ts',
     ],
   },
   'etag-pagination': {

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { applyAdvice } from './config-apply.js';
 import type { ConfigPort, ConfigSettingView, ConfigView } from './config-port.js';
-import { ConflictError, fsErrorReason, PreconditionFailedError, ValidationError } from '../lib/errors.js';
+import { ConflictError, fsErrorReason, PreconditionFailedError, ValidationError } from '../domain/errors.js';
 import {
   applyChanges,
   ConfigFileError,

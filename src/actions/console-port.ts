@@ -7,7 +7,7 @@ export interface ConsolePort {
   /** Runs one command through RCON and logs it; GameUnavailableError (503) when RCON refuses
    * the password or does not answer; ValidationError for a bad command. (Without RCON settings
    * there is no ConsolePort: its routes answer NotConfiguredError.) A command that stops the
-   * server, kicks or bans everyone, or deletes something (lib/console-danger.ts) runs only
+   * server, kicks or bans everyone, or deletes something (contract/console-danger.ts) runs only
    * `confirmed`: else ConflictError saying why, and nothing is sent or logged. */
   exec(command: string, actor: Actor, opts?: { confirmed?: boolean }): Promise<ConsoleLogEntry>;
   /** Runs one command without the console log (its caller records it its own way): the reply

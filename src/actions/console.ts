@@ -1,6 +1,6 @@
 // The console (issue 13): one command at a time through the game's RCON (the client queues
 // them), with a deadline; each run, its reply or why it failed, goes into the console log and the
-// audit with secrets masked both ways: in the command and in the game's reply (lib/console-text.ts).
+// audit with secrets masked both ways: in the command and in the game's reply (domain/console-text.ts).
 // RCON is optional (the game deprecates it): without SERVICE_RCON_ADDR and SERVICE_RCON_PASSWORD
 // there is no console at all, and every route that needs one answers as for any part not set up
 // (http/services.ts, NotConfiguredError).
@@ -9,7 +9,7 @@ import { RconClient } from '../game/rcon-client.js';
 import type { HostPort } from '../config/settings.js';
 import { maskExchange } from '../domain/console-text.js';
 import { consoleDanger } from '../contract/console-danger.js';
-import { ConflictError, GameUnavailableError, ValidationError } from '../lib/errors.js';
+import { ConflictError, GameUnavailableError, ValidationError } from '../domain/errors.js';
 import type { ConsolePort } from './console-port.js';
 import type { Store } from '../store/index.js';
 import { LinkTrack } from '../domain/link-track.js';
@@ -92,7 +92,7 @@ export function createConsole(store: Store, rcon: ConsoleOptions): ConsolePort {
       return checking;
     },
     async exec(command, actor, opts = {}) {
-      // Asked first, before anything is sent or logged (lib/console-danger.ts says which).
+      // Asked first, before anything is sent or logged (contract/console-danger.ts says which).
       const danger = consoleDanger(command);
       if (danger && !opts.confirmed) throw new ConflictError('conflict', `${danger} Confirm to run it (send "confirm": true).`);
       try {

@@ -6,7 +6,7 @@
 // starts it (the panel's shutdown, a scheduled restart or shutdown). Clock and timers are
 // injected, so tests walk through the steps without waiting.
 import type { Actor } from '../domain/actor.js';
-import { ConflictError, NotFoundError } from '../lib/errors.js';
+import { ConflictError, NotFoundError } from '../domain/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { Clock } from '../lib/time.js';
 import type { Store } from '../store/index.js';

@@ -4,7 +4,7 @@
 // game/errors.ts `gameFailureWords`.
 import { GameError, GameRequestRejectedError, gameFailureWords, InvalidGameCommandError } from '../game/errors.js';
 import type { RefusalReason } from '../domain/audit.js';
-import { ConflictError, GameUnavailableError, ValidationError, type DomainError } from '../lib/errors.js';
+import { ConflictError, GameUnavailableError, ValidationError, type DomainError } from '../domain/errors.js';
 import type { AuditEntry } from '../store/audit.js';
 import type { Store } from '../store/index.js';
 

@@ -5,7 +5,7 @@
 // answer, since the game deprecates RCON. Whether items can be given, and why not, is said in
 // words; every grant asked for is recorded with its outcome (store/item-grants.ts).
 import type { Actor } from '../domain/actor.js';
-import { ConflictError, GameUnavailableError, ValidationError } from '../lib/errors.js';
+import { ConflictError, GameUnavailableError, ValidationError } from '../domain/errors.js';
 import {
   GameUnreachableError,
   InvalidGameCommandError,

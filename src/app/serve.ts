@@ -9,7 +9,7 @@ import { startHttpServer } from '../http/node-adapter.js';
 import { mapTilesOf } from '../http/web/map-tiles.js';
 import { LiveFeed } from '../http/stream/feed.js';
 import { systemClock, type Clock } from '../lib/time.js';
-import { ListenError, NotConfiguredError } from '../lib/errors.js';
+import { ListenError, NotConfiguredError } from '../domain/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { BackupPorts } from '../backups/types.js';
 import { backupDirOf } from '../backups/stack.js';

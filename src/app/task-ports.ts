@@ -4,7 +4,7 @@ import type { GameActions } from '../actions/game-actions.js';
 import type { Countdowns } from '../actions/countdown.js';
 import type { ConsolePort } from '../actions/console-port.js';
 import { SYSTEM } from '../domain/actor.js';
-import { NotConfiguredError } from '../lib/errors.js';
+import { NotConfiguredError } from '../domain/errors.js';
 import type { LiveSource } from '../poller/live-source.js';
 
 /** What scheduled tasks do through: the game's REST actions (audited as `system`) and RCON. */

@@ -1,7 +1,7 @@
 // The storage budget of the backup folder: which backups go when the folder holds more than the
 // admin's budget (the oldest first, never the newest), whether a backup fits on the disk at all,
 // and when the disk is nearly full. Pure functions over figures; the service reads the figures.
-import { ConflictError } from '../lib/errors.js';
+import { ConflictError } from '../domain/errors.js';
 
 const GiB = 1024 ** 3;
 const MiB = 1024 ** 2;

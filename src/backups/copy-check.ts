@@ -5,7 +5,7 @@
 // known to restore, not only to unpack), records the outcome, and removes the folder. When the
 // newest copy that passed is older than the admin's bound, a warning event says so, once.
 //
-// The command runs without a shell (argv from lib/command-words.ts), with palpanel's own
+// The command runs without a shell (argv from domain/command-words.ts), with palpanel's own
 // environment minus its SERVICE_* settings (the game's passwords stay out); what it prints goes
 // only to the log, never to a screen (it may name remotes and paths).
 import { spawn } from 'node:child_process';
@@ -15,7 +15,7 @@ import { lstat, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../lib/logger.js';
 import { iso, type Clock } from '../lib/time.js';
-import { ConflictError, DomainError, fsErrorReason, ValidationError } from '../lib/errors.js';
+import { ConflictError, DomainError, fsErrorReason, ValidationError } from '../domain/errors.js';
 import { BACKUP_ID } from '../contract/backup-words.js';
 import { TarError } from '../lib/tar.js';
 import type { Store } from '../store/index.js';

@@ -1,5 +1,5 @@
 // The backup room's own refusals, as named domain errors (mapped to statuses in http/errors.ts).
-import { ConflictError, NotFoundError } from '../lib/errors.js';
+import { ConflictError, NotFoundError } from '../domain/errors.js';
 
 export class BackupNotFoundError extends NotFoundError {
   constructor() {

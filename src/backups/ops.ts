@@ -5,7 +5,7 @@ import { constants } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import type { BackupPorts, BackupRecord, RestoreResult } from './types.js';
 import { CLI } from '../domain/actor.js';
-import { ConflictError, DomainError, fsErrorReason, ValidationError } from '../lib/errors.js';
+import { ConflictError, DomainError, fsErrorReason, ValidationError } from '../domain/errors.js';
 import { sizeWords } from './member-bounds.js';
 import type { BackupOp } from '../contract/control.js';
 

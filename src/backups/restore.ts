@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Actor } from '../domain/actor.js';
-import { ConflictError, DomainError, fsErrorReason, NotConfiguredError, ValidationError } from '../lib/errors.js';
+import { ConflictError, DomainError, fsErrorReason, NotConfiguredError, ValidationError } from '../domain/errors.js';
 import { RESTORE_CONFIRMATION } from '../contract/backup-words.js';
 import type { RefusalReason } from '../domain/audit.js';
 import { iso, type Clock } from '../lib/time.js';

@@ -8,7 +8,7 @@ import { basename, join } from 'node:path';
 import { rm } from 'node:fs/promises';
 import { SYSTEM, type Actor } from '../domain/actor.js';
 import { BACKUP_TEXT } from '../domain/event-texts.js';
-import { ConflictError, DomainError, fsErrorReason, NotConfiguredError } from '../lib/errors.js';
+import { ConflictError, DomainError, fsErrorReason, NotConfiguredError } from '../domain/errors.js';
 import { BackupNotFoundError, BackupUnusableError } from './errors.js';
 import { iso, type Clock } from '../lib/time.js';
 import { TarError } from '../lib/tar.js';

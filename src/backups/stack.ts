@@ -4,7 +4,7 @@ import { writeFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { BackupPorts } from './types.js';
-import { ValidationError } from '../lib/errors.js';
+import { ValidationError } from '../domain/errors.js';
 import { TarError } from '../lib/tar.js';
 import { extractArchive, type BackupManifest } from './archive.js';
 import type { Logger } from '../lib/logger.js';

@@ -3,7 +3,7 @@
 // palpanel's is said in words, with what to change, instead of failing halfway through.
 import { accessSync, constants, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ConflictError } from '../lib/errors.js';
+import { ConflictError } from '../domain/errors.js';
 
 /** The folders a restore writes in: the world folder (or, before it exists, the nearest folder
  * above it) and its Players/ folder. */

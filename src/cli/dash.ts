@@ -1,5 +1,5 @@
 // `palpanel dash`: the CLI glue of the terminal dashboard (src/tui/run.ts).
-import { ValidationError } from '../lib/errors.js';
+import { ValidationError } from '../domain/errors.js';
 import { KEY_PATTERN, KEY_SHAPE } from '../lib/key-grammar.js';
 import type { CliIo } from './io.js';
 

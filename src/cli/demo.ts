@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoSaveDir, startDemo, type RunningDemo } from '../app/demo.js';
 import { createLogger } from '../lib/logger.js';
-import { ValidationError } from '../lib/errors.js';
+import { ValidationError } from '../domain/errors.js';
 import type { CliIo } from './io.js';
 import { palpanelVersion } from './version.js';
 

@@ -2,7 +2,7 @@
 // Messages are one line, with no stack trace unless --debug. Removing or demoting the last
 // admin is a request the command must not make, so it is input the user can correct: exit 2.
 import { SettingsError } from '../config/settings.js';
-import { describeFsError, DomainError, LastAdminError, ValidationError } from '../lib/errors.js';
+import { describeFsError, DomainError, LastAdminError, ValidationError } from '../domain/errors.js';
 
 export class UsageError extends Error {}
 

@@ -1,7 +1,7 @@
 // `palpanel keys create|list|revoke`.
 import { performAdminOp } from '../control/admin-client.js';
 import { loadDataDir } from '../config/settings.js';
-import { ValidationError } from '../lib/errors.js';
+import { ValidationError } from '../domain/errors.js';
 import { isKeyId } from '../lib/key-grammar.js';
 import { printable } from '../lib/text.js';
 import type { KeyRecord } from '../store/keys.js';

@@ -1,7 +1,7 @@
 // `palpanel parse <save-folder|file.sav> [--json]`: parses a world save and prints a summary,
 // or with --json the rows the API would serve (interface.md, Decisions).
 import { parseInWorker, parseJsonInWorker, SaveFileError } from '../ingest/parse-worker-host.js';
-import { ValidationError } from '../lib/errors.js';
+import { ValidationError } from '../domain/errors.js';
 import type { JsonParseResult, ParseJobResult } from '../ingest/parse-job.js';
 import { loadDataDir } from '../config/settings.js';
 import type { CliIo } from './io.js';

@@ -100,7 +100,7 @@ export const proxyList = z.string().transform((s, ctx) => {
   return items;
 });
 
-// The off-site copy command: words as lib/command-words.ts splits them, never a shell line.
+// The off-site copy command: words as domain/command-words.ts splits them, never a shell line.
 export const commandLine = z
   .string()
   .max(4096)

@@ -6,7 +6,7 @@
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{1,32}$/;
 
 /** The same grammar as an HTML input's `pattern` (the browser anchors it and reads it with the
- * `v` flag, where a `-` in a class is escaped); test/lib/account.test.ts holds the two alike. */
+ * `v` flag, where a `-` in a class is escaped); test/domain/account.test.ts holds the two alike. */
 export const USERNAME_INPUT_PATTERN = '[A-Za-z0-9_.\\-]{1,32}';
 
 /** A session's public id: 16 lowercase hex characters, random, unrelated to the cookie token

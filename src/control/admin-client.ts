@@ -8,7 +8,7 @@ import {
   NotFoundError,
   TooManyKeysError,
   ValidationError,
-} from '../lib/errors.js';
+} from '../domain/errors.js';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { openStore, PANEL_DB, type Store } from '../store/index.js';

@@ -2,7 +2,7 @@
 // `serve` (reached through the control socket) and in the CLI when no server runs; either way
 // the store records the change with the actor `cli`.
 import { CLI } from '../domain/actor.js';
-import { ValidationError } from '../lib/errors.js';
+import { ValidationError } from '../domain/errors.js';
 import type { Store } from '../store/index.js';
 
 export type { AdminOp } from '../contract/control.js';

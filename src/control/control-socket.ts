@@ -4,7 +4,7 @@
 import { chmodSync, unlinkSync } from 'node:fs';
 import { createConnection, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { DomainError } from '../lib/errors.js';
+import { DomainError } from '../domain/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { ControlReply } from '../contract/control.js';
 

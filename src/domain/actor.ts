@@ -1,5 +1,5 @@
 // Who made a change, as the audit log records it. One grammar, three forms:
-//   `user:<name>`  a signed-in panel user (<name> as lib/account.ts USERNAME_PATTERN),
+//   `user:<name>`  a signed-in panel user (<name> as domain/account.ts USERNAME_PATTERN),
 //   `cli`          the operator's shell: a `keys` or `users` command, through the control socket
 //                  of a running server or on the store directly,
 //   `system`       palpanel itself (the demo's bootstrap, housekeeping).

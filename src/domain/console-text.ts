@@ -2,7 +2,7 @@
 // audit (nor the game's reply), and a saved command's placeholders are filled at run time.
 
 /** Words that mark a secret in a console command or a game reply. Narrower than the settings
- * rule (lib/secret-names.ts): `key` alone names items and keys of the game too often. */
+ * rule (domain/secret-names.ts): `key` alone names items and keys of the game too often. */
 const WORDS = ['password', 'passwd', 'pwd', 'secret', 'token', 'api_?key', 'webhook'];
 const WORD = `[A-Za-z0-9_]*(?:${WORDS.join('|')})[A-Za-z0-9_]*`;
 

@@ -67,7 +67,7 @@ export function typedValue(e: ConfigEntry): string | number | boolean | string[]
 }
 
 /** Whether an entry holds a secret: a setting the table marks as a password, or any setting whose
- * name says password, secret, token, key or webhook (lib/secret-names.ts). */
+ * name says password, secret, token, key or webhook (domain/secret-names.ts). */
 export function isSecretEntry(e: ConfigEntry): boolean {
   return e.known?.secret === true || isSecretName(e.name);
 }

@@ -4,7 +4,7 @@
 // keeps open (its REST API, its RCON port) before the world is swapped: a REST API that hangs
 // is not a stopped game.
 import { connect } from 'node:net';
-import { ConflictError } from '../lib/errors.js';
+import { ConflictError } from '../domain/errors.js';
 import type { Clock } from '../lib/time.js';
 import { GameUnreachableError } from './errors.js';
 import type { GameRestClient } from './rest-client.js';

@@ -1,5 +1,5 @@
 // The one place where failures become HTTP responses with the `{error: {code, message}}`
-// envelope (spec: Errors). Domain errors from src/lib/errors.ts carry a code and a safe
+// envelope (spec: Errors). Domain errors from src/domain/errors.ts carry a code and a safe
 // message; anything else is a 500 `internal_error` whose detail goes only to the logger.
 import {
   ConflictError,
@@ -9,7 +9,7 @@ import {
   NotImplementedError,
   PreconditionFailedError,
   ValidationError,
-} from '../lib/errors.js';
+} from '../domain/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { ERROR_CODES } from '../contract/integration-rows.js';
 import type { HttpResponse } from './types.js';

@@ -1,9 +1,9 @@
-// What a panel route may need of the parts a deployment can leave out (lib/errors.ts
+// What a panel route may need of the parts a deployment can leave out (domain/errors.ts
 // OPTIONAL_PARTS: a game server, a save folder, RCON, a deployment file). A route names its
 // need on its entry (`needs`); the panel surface looks it up before the handler (serviceFor) and
 // hands it to the handler present, so every such answer is the same NotConfiguredError (409
 // `conflict`, the setting named), and the OpenAPI document says it for each route that has a need.
-import { NotConfiguredError, type OptionalPart } from '../lib/errors.js';
+import { NotConfiguredError, type OptionalPart } from '../domain/errors.js';
 import type { HttpDeps } from './deps.js';
 
 interface Service<T> {

@@ -3,7 +3,7 @@
 // on the fly from the checkout (a worker cannot start from a .ts file under Node 20).
 import { Worker } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
-import { DomainError, ValidationError } from '../lib/errors.js';
+import { DomainError, ValidationError } from '../domain/errors.js';
 import { nodeRequire, seaModule } from '../lib/runtime.js';
 import type { JsonParseResult, ParseJob, ParseJobResult, StoreParseResult } from './parse-job.js';
 import type { WorkerRequest } from './parse-worker.js';

@@ -1,7 +1,7 @@
 // The parse worker's entry: bundled on its own into one CommonJS string (a SEA asset inside the
 // executable, built on the fly from the checkout) and started with `new Worker(src, {eval})`.
 import { parentPort } from 'node:worker_threads';
-import { DomainError } from '../lib/errors.js';
+import { DomainError } from '../domain/errors.js';
 import { SaveError } from '../save/index.js';
 import { runJsonParseJob, runParseJob, runStoreParseJob, type ParseJob } from './parse-job.js';
 

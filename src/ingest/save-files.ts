@@ -3,7 +3,7 @@
 // place), the bytes are a mix of two saves and are never parsed.
 import { closeSync, constants, existsSync, fstatSync, openSync, readdirSync, readSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { DomainError, fsErrorReason, ValidationError } from '../lib/errors.js';
+import { DomainError, fsErrorReason, ValidationError } from '../domain/errors.js';
 
 export interface SaveFolderBytes {
   level: Uint8Array;

@@ -13,7 +13,7 @@
 // scheduled check skips its parse while a requested one runs.
 import { statSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
-import { ConflictError, DomainError, ParseRunningError } from '../lib/errors.js';
+import { ConflictError, DomainError, ParseRunningError } from '../domain/errors.js';
 import type { Freshness, ParseRun } from './world-jobs.js';
 import type { Logger } from '../lib/logger.js';
 import { LinkTrack, type LinkState } from '../domain/link-track.js';

@@ -6,7 +6,7 @@
 // and restores ask this object too, so they never touch another world than the one the game runs.
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
-import { ConflictError } from '../lib/errors.js';
+import { ConflictError } from '../domain/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { folderProblem, stampOf, type SaveDirProblem } from './save-files.js';
 

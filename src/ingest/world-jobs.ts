@@ -2,7 +2,7 @@
 // admin's "parse now", audited here (the parse changes the world database, not a panel row,
 // so its audit row is its own write once the outcome is known).
 import type { Actor } from '../domain/actor.js';
-import { ParseRunningError, NotConfiguredError } from '../lib/errors.js';
+import { ParseRunningError, NotConfiguredError } from '../domain/errors.js';
 import type { Store } from '../store/index.js';
 import type { WorldFolderState } from './world-folder.js';
 import type { ParseRun, FollowedWorld, Freshness, FreshnessState } from '../contract/panel/world.js';

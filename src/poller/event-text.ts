@@ -1,5 +1,5 @@
 // Texts of the join and leave events the REST poller emits (its two system texts are in
-// lib/event-texts.ts with the others). The spec allows "sanitized lines naming the player"
+// domain/event-texts.ts with the others). The spec allows "sanitized lines naming the player"
 // for joins and leaves: a player name is
 // chosen by the player, so it is stripped of anything that could forge a second log line or
 // reorder the text on screen, and bounded.

@@ -1,4 +1,4 @@
-// Which save players are online, by the identity rule of lib/player-id.ts (interface.md: the
+// Which save players are online, by the identity rule of domain/player-id.ts (interface.md: the
 // REST `playerId` equals the save uid with dashes removed, ignoring case).
 import type { LiveSnapshot } from '../domain/live.js';
 import { isIdentifiedPlayerId, playerIdOfSaveUid } from '../domain/player-id.js';

@@ -9,7 +9,7 @@ import { ACTIVITIES } from '../contract/vocabulary.js';
 import type { WorldPal } from '../domain/world.js';
 import type { WorkerRow as BaseWorker, WorldSummary, WorldWorkers, WorldCounts } from '../contract/integration-rows.js';
 
-// The views are built in the answer's own shape (rows/schemas.ts), declared once there.
+// The views are built in the answer's own shape (contract/integration-rows.ts), declared once there.
 type ActivityCounts = WorldSummary['activity'];
 
 export type { BaseWorker, WorldSummary, WorldWorkers };

@@ -1,7 +1,7 @@
 // The audit log. Rows are written by the repositories that make the changes, inside the very
 // transaction of the change (`record`, `refuse`), so a change and its row are durable together
 // or not at all, whichever way the change came: the panel, the control socket, the CLI on the
-// store. Each row also writes its `audit` event (lib/audit.ts `auditEventText`) into the panel's
+// store. Each row also writes its `audit` event (domain/audit.ts `auditEventText`) into the panel's
 // event log in that transaction, so `/events` and the live stream show every change as it commits.
 // Nothing here takes a password, a key, a token or a hash: the callers pass ids and names.
 //
@@ -17,7 +17,7 @@ import {
   type AuditRecord,
   type RefusalReason,
 } from '../domain/audit.js';
-import { ValidationError, type DomainError } from '../lib/errors.js';
+import { ValidationError, type DomainError } from '../domain/errors.js';
 import { iso, parseInstant, type Clock } from '../lib/time.js';
 import type { DurableDb, Tx } from './durable-db.js';
 import { insertEvent, type EventRecord } from './events.js';

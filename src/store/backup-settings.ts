@@ -11,7 +11,7 @@ import {
   BACKUP_RETENTION_DAYS as DAYS,
 } from '../contract/backup-words.js';
 import { type BackupSchedule, type BackupScheduleInput } from '../contract/backups.js';
-import { ValidationError } from '../lib/errors.js';
+import { ValidationError } from '../domain/errors.js';
 import { iso, type Clock } from '../lib/time.js';
 import type { AuditRepo } from './audit.js';
 import type { DurableDb } from './durable-db.js';

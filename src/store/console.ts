@@ -1,9 +1,9 @@
 // The console's store (issue 13): a bounded, durable log of the commands run through RCON with
 // their replies, who ran them and when; and the admin's saved commands. Commands are stored as
-// lib/console-text.ts `maskCommand` leaves them: a password never reaches a row.
+// domain/console-text.ts `maskCommand` leaves them: a password never reaches a row.
 import { randomBytes } from 'node:crypto';
 import type { Actor } from '../domain/actor.js';
-import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../domain/errors.js';
 import { iso, type Clock } from '../lib/time.js';
 import type { AuditRepo } from './audit.js';
 import { commitOrRefuse } from './audit.js';

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Database, SqlJsStatic } from 'sql.js';
 import { writeFileAtomic } from '../lib/atomic-file.js';
-import { JournalDamagedError, StorageError } from '../lib/errors.js';
+import { JournalDamagedError, StorageError } from '../domain/errors.js';
 import { Journal, type JournalStatement, type SqlParam } from './journal.js';
 import type { Migration } from './migrations.js';
 

@@ -6,7 +6,7 @@
 // refuses to start as if nothing happened (durable-db.ts).
 import { closeSync, copyFileSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync, existsSync, writeSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
-import { fsErrorReason, StorageError } from '../lib/errors.js';
+import { fsErrorReason, StorageError } from '../domain/errors.js';
 
 export type SqlParam = string | number | null;
 export interface JournalStatement {

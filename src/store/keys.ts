@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Actor } from '../domain/actor.js';
 import { digestsEqual, sha256Hex } from '../lib/hash.js';
 import { formatKey, isKeyId, KEY_PATTERN, KEY_SECRET_BYTES } from '../lib/key-grammar.js';
-import { NotFoundError, TooManyKeysError, ValidationError } from '../lib/errors.js';
+import { NotFoundError, TooManyKeysError, ValidationError } from '../domain/errors.js';
 import { iso, type Clock } from '../lib/time.js';
 import { hasUnsafeChars, isInvisible } from '../lib/text.js';
 import { commitOrRefuse, type AuditRepo } from './audit.js';

@@ -22,7 +22,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, lstatSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { DataDirLockedError } from '../lib/errors.js';
+import { DataDirLockedError } from '../domain/errors.js';
 
 export const LOCK_FILE = 'palpanel.lock';
 /** The abstract socket's id of an older palpanel: removed once the new lock is held. */

@@ -3,7 +3,7 @@
 // panel (so a ban list exists whatever the game keeps), and the whitelist. Every change writes
 // its audit row in its own transaction.
 import type { Actor } from '../domain/actor.js';
-import { ConflictError, ValidationError } from '../lib/errors.js';
+import { ConflictError, ValidationError } from '../domain/errors.js';
 import { iso, type Clock } from '../lib/time.js';
 import type { AuditEntry, AuditRepo } from './audit.js';
 import type { DurableDb } from './durable-db.js';

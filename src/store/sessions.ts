@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { SESSION_ID_PATTERN } from '../contract/account-words.js';
 import { type Role } from '../contract/vocabulary.js';
 import { userActor, type Actor } from '../domain/actor.js';
-import { NotFoundError } from '../lib/errors.js';
+import { NotFoundError } from '../domain/errors.js';
 import { sha256Hex } from '../lib/hash.js';
 import { iso, type Clock } from '../lib/time.js';
 import type { AuditRepo } from './audit.js';

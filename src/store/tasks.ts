@@ -3,7 +3,7 @@
 // of their runs. A task's whole definition is one JSON column: it is read and written whole.
 import { randomBytes } from 'node:crypto';
 import type { Actor } from '../domain/actor.js';
-import { ConflictError, NotFoundError } from '../lib/errors.js';
+import { ConflictError, NotFoundError } from '../domain/errors.js';
 import { iso, type Clock } from '../lib/time.js';
 import type { AuditRepo } from './audit.js';
 import type { DurableDb } from './durable-db.js';

@@ -6,7 +6,7 @@ import { isRole, isUsername } from '../domain/account.js';
 import { PASSWORD_MIN_LENGTH } from '../contract/account-words.js';
 import { type Role } from '../contract/vocabulary.js';
 import type { Actor } from '../domain/actor.js';
-import { LastAdminError, NotFoundError, UserExistsError, ValidationError } from '../lib/errors.js';
+import { LastAdminError, NotFoundError, UserExistsError, ValidationError } from '../domain/errors.js';
 import { iso, type Clock } from '../lib/time.js';
 import { commitOrRefuse, type AuditRepo } from './audit.js';
 import type { DurableDb, Reader } from './durable-db.js';

@@ -3,7 +3,7 @@
 // the origin and the path with its last segment masked.
 import { randomBytes } from 'node:crypto';
 import type { Actor } from '../domain/actor.js';
-import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../domain/errors.js';
 import { iso, type Clock } from '../lib/time.js';
 import type { AuditRepo } from './audit.js';
 import { commitOrRefuse } from './audit.js';

@@ -2,7 +2,7 @@
 // level, last seen), its bases in map coordinates with the workers the save places there and,
 // when the game-data poller is on, each worker's live activity, and the guild's pals (those of
 // its members and those working at its bases). Panel only: the Integration API's /guilds keeps
-// the spec's shape (rows/world-rows.ts guildRow).
+// the spec's shape (views/world-rows.ts guildRow).
 import { toMapCoords } from '../lib/map-coords.js';
 import type { WorldGuild, WorldPal } from '../domain/world.js';
 import type { WorkerRow, WorldWorkers } from '../contract/integration-rows.js';

@@ -6,7 +6,7 @@ import { Countdowns } from '../../src/actions/countdown.js';
 import { countdownPlan, countdownWords, spanWords } from '../../src/actions/countdown-words.js';
 import { startSimGameServer } from '../../src/demo/sim/index.js';
 import { GameRestClient } from '../../src/game/rest-client.js';
-import { ConflictError, GameUnavailableError, NotFoundError } from '../../src/lib/errors.js';
+import { ConflictError, GameUnavailableError, NotFoundError } from '../../src/domain/errors.js';
 import { tempStore } from '../helpers/fixture.js';
 import { manualTime } from '../helpers/manual-time.js';
 

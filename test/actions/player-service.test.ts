@@ -10,7 +10,7 @@ import {
   PlayerOfflineError,
   UnknownPlayerError,
   ValidationError,
-} from '../../src/lib/errors.js';
+} from '../../src/domain/errors.js';
 import { makeWorld, onlinePlayer, tempStore, TestLive, type TempStore } from '../helpers/fixture.js';
 
 const NOBODY = 'FFFFFFFF-0000-4000-8000-FFFFFFFFFFFF';

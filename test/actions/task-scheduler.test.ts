@@ -14,7 +14,7 @@ import { parseHostPort } from '../../src/config/settings.js';
 import { startSimGameServer } from '../../src/demo/sim/index.js';
 import { GameRestClient } from '../../src/game/rest-client.js';
 import { SYSTEM } from '../../src/domain/actor.js';
-import { NotConfiguredError } from '../../src/lib/errors.js';
+import { NotConfiguredError } from '../../src/domain/errors.js';
 import { tempStore } from '../helpers/fixture.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];

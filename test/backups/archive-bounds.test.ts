@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServe, type RunningServer } from '../../src/app/serve.js';
 import { createLogger } from '../../src/lib/logger.js';
-import { ValidationError } from '../../src/lib/errors.js';
+import { ValidationError } from '../../src/domain/errors.js';
 import { FIXTURES, tempDir } from '../helpers/cli.js';
 import { backupRig } from '../helpers/backup-rig.js';
 import { testSettings } from '../helpers/settings.js';

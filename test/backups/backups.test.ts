@@ -17,7 +17,7 @@ import { FIXTURES } from '../helpers/cli.js';
 import { fileTree } from '../helpers/tree.js';
 import { backupRig } from '../helpers/backup-rig.js';
 import { runBackupOp } from '../../src/backups/ops.js';
-import { ValidationError } from '../../src/lib/errors.js';
+import { ValidationError } from '../../src/domain/errors.js';
 import { silentLog } from '../helpers/silent-log.js';
 
 async function rig(fixture = 'v0.6-world1', clock: () => Date = () => new Date()) {

@@ -7,7 +7,7 @@ import { performAdminOp } from '../../src/control/admin-client.js';
 import { runAdminOp } from '../../src/control/admin-ops.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { startServe, type RunningServer } from '../../src/app/serve.js';
-import { LastAdminError } from '../../src/lib/errors.js';
+import { LastAdminError } from '../../src/domain/errors.js';
 import type { Store } from '../../src/store/index.js';
 import type { KeyRecord } from '../../src/store/keys.js';
 import { testSettings } from '../helpers/settings.js';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { performAdminOp } from '../../src/control/admin-client.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { startServe, type RunningServer } from '../../src/app/serve.js';
-import { TooManyKeysError, ValidationError } from '../../src/lib/errors.js';
+import { TooManyKeysError, ValidationError } from '../../src/domain/errors.js';
 import type { KeyRecord } from '../../src/store/keys.js';
 import { tempDir } from '../helpers/cli.js';
 import { testSettings } from '../helpers/settings.js';

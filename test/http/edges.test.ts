@@ -14,7 +14,7 @@ import {
   WorldWorkersEnvelopeSchema,
   MetricsEnvelopeSchema,
 } from '../../src/contract/integration-rows.js';
-import { ConflictError, NotFoundError, StorageError, TooManyKeysError, ValidationError } from '../../src/lib/errors.js';
+import { ConflictError, NotFoundError, StorageError, TooManyKeysError, ValidationError } from '../../src/domain/errors.js';
 import type { LiveSource } from '../../src/poller/live-source.js';
 import { I } from './conformance-table.js';
 import {

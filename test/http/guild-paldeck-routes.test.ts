@@ -141,7 +141,7 @@ describe('Paldeck, guild page and whitelist from the player (1.0 fixture)', () =
     expect(res.status).toBe(200);
     const d = res.json.data;
     expect(d.id).toBe(g.id);
-    // Named as the Guilds list names it, bases too (rows/guild-labels.ts).
+    // Named as the Guilds list names it, bases too (views/guild-labels.ts).
     const listed = (await get('/guilds')).json.data.find((x: { id: string }) => x.id === g.id);
     expect(d.displayName).toBe(listed.displayName);
     expect(d.bases.map((b: { id: string; displayName: string }) => [b.id, b.displayName])).toEqual(

@@ -41,7 +41,7 @@ import {
   TornReadError,
   type SaveDirProblem,
 } from '../../src/ingest/save-files.js';
-import { DomainError, ValidationError } from '../../src/lib/errors.js';
+import { DomainError, ValidationError } from '../../src/domain/errors.js';
 import { FIXTURES, tempDir } from '../helpers/cli.js';
 import { noteSkip } from '../helpers/skipped.js';
 

@@ -21,7 +21,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConflictError, DomainError, ParseRunningError, ValidationError } from '../../src/lib/errors.js';
+import { ConflictError, DomainError, ParseRunningError, ValidationError } from '../../src/domain/errors.js';
 import type { Logger, LogLevel } from '../../src/lib/logger.js';
 import { runStoreParseJob, type StoreParseResult } from '../../src/ingest/parse-job.js';
 import { ParseFailedError, parseForStoreInWorker, SaveFileError } from '../../src/ingest/parse-worker-host.js';

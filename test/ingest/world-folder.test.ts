@@ -8,7 +8,7 @@ import { createLogger } from '../../src/lib/logger.js';
 import { stampOf } from '../../src/ingest/save-files.js';
 import { SaveWatcher } from '../../src/ingest/save-watcher.js';
 import { WorldFolder, worldsBelow } from '../../src/ingest/world-folder.js';
-import { ConflictError } from '../../src/lib/errors.js';
+import { ConflictError } from '../../src/domain/errors.js';
 import { FIXTURES, tempDir } from '../helpers/cli.js';
 
 const A = '0123456789ABCDEF0123456789ABCDEF';

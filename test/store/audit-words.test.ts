@@ -1,9 +1,9 @@
-// The audit log's own rules one by one (lib/audit.ts, store/audit.ts): the event line a row
+// The audit log's own rules one by one (domain/audit.ts, store/audit.ts): the event line a row
 // writes, the time filters' validation, the page limits, and a change noted outside the store.
 // Written for the mutants Stryker found surviving in the audit module's tests.
 import { afterEach, describe, expect, it } from 'vitest';
 import { auditEventText } from '../../src/domain/audit.js';
-import { ValidationError } from '../../src/lib/errors.js';
+import { ValidationError } from '../../src/domain/errors.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { tempDir } from '../helpers/temp.js';
 

@@ -6,7 +6,7 @@ import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_ID_PATTERN } from '../../src/contract/account-words.js';
-import { LastAdminError, NotFoundError, TooManyKeysError, UserExistsError, ValidationError } from '../../src/lib/errors.js';
+import { LastAdminError, NotFoundError, TooManyKeysError, UserExistsError, ValidationError } from '../../src/domain/errors.js';
 import { sha256Hex } from '../../src/lib/hash.js';
 import { AUDIT_KEEP_LATEST } from '../../src/store/audit.js';
 import { DurableDb } from '../../src/store/durable-db.js';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NotFoundError, TooManyKeysError, ValidationError } from '../../src/lib/errors.js';
+import { NotFoundError, TooManyKeysError, ValidationError } from '../../src/domain/errors.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { KEY_PATTERN } from '../../src/lib/key-grammar.js';
 import { MAX_ACTIVE_KEYS } from '../../src/store/keys.js';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DataDirLockedError, JournalDamagedError, StorageError } from '../../src/lib/errors.js';
+import { DataDirLockedError, JournalDamagedError, StorageError } from '../../src/domain/errors.js';
 import { openStore, PANEL_DB, PANEL_JOURNAL } from '../../src/store/index.js';
 import { spawn } from 'node:child_process';
 import { ROOT, tempDir } from '../helpers/cli.js';

@@ -4,7 +4,7 @@
 // id (`steam_…`, `gdk_…`, `ps5_…`) that only its player list gives. palpanel remembers that id
 // (store/moderation.ts accounts), so a player's identity is the live id while they are online,
 // else the remembered one. The rules (404 for a player no one knows, 409 when the world refuses)
-// are the domain's errors (lib/errors.ts); the HTTP layer maps them.
+// are the domain's errors (domain/errors.ts); the HTTP layer maps them.
 import type { Actor } from '../../domain/actor.js';
 import type { OnlinePlayer } from '../../domain/live.js';
 import { playerIdOfSaveUid } from '../../domain/player-id.js';
@@ -15,7 +15,7 @@ import {
   PlatformIdUnknownError,
   PlayerOfflineError,
   UnknownPlayerError,
-} from '../../lib/errors.js';
+} from '../../domain/errors.js';
 import type { LiveSource } from '../../poller/live-source.js';
 import type { Store } from '../../store/index.js';
 import type { Whitelist } from '../../store/moderation.js';

@@ -144,7 +144,7 @@ export const GuildDetailEnvelopeSchema = dataOf(
   z.strictObject({
     id: z.string(),
     name: z.string().meta({ description: "The save's own name." }),
-    displayName: z.string().meta({ description: 'As the Guilds list shows it (rows/guild-labels.ts).' }),
+    displayName: z.string().meta({ description: 'As the Guilds list shows it (views/guild-labels.ts).' }),
     adminUid: z.string(),
     members: z.array(
       z.strictObject({

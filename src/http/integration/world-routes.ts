@@ -1,7 +1,7 @@
 // Save-derived routes (spec: Endpoints): /players, /players/{uid}, /pals, /guilds. Each page
 // is read in one synchronous pass over the store, so it is one consistent snapshot; keyset
 // pagination by the ordering key means a row present throughout a walk appears exactly once.
-import { NotFoundError } from '../../lib/errors.js';
+import { NotFoundError } from '../../domain/errors.js';
 import { iso } from '../../lib/time.js';
 import type { WorldPlayer } from '../../domain/world.js';
 import { uidKey } from '../../store/world.js';

@@ -1,6 +1,6 @@
 // Handlers of the activity routes: the store computes (store/activity.ts); they check the player
 // and shape the answer.
-import { NotFoundError } from '../../../lib/errors.js';
+import { NotFoundError } from '../../../domain/errors.js';
 import { heatmap, onlineSeries } from '../../../store/activity.js';
 import { uidKey } from '../../../store/world.js';
 import { json } from '../../respond.js';

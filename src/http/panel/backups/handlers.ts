@@ -1,6 +1,6 @@
 // The handlers of the panel's backups routes (the table is routes.ts).
 import { userActor } from '../../../domain/actor.js';
-import { NotFoundError, ValidationError } from '../../../lib/errors.js';
+import { NotFoundError, ValidationError } from '../../../domain/errors.js';
 import { json, noContent } from '../../respond.js';
 import type { PanelHandler } from '../context.js';
 import { CheckRequest, CreateRequest, BackupPath, RestoreRequest } from '../../../contract/panel/backups.js';

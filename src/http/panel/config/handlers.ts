@@ -4,7 +4,7 @@ import { withEffective } from '../../../actions/config-effective.js';
 import { withWorldOption } from '../../../actions/config-overrides.js';
 import type { ConfigView } from '../../../actions/config-port.js';
 import { userActor } from '../../../domain/actor.js';
-import { NotImplementedError } from '../../../lib/errors.js';
+import { NotImplementedError } from '../../../domain/errors.js';
 import type { HttpDeps } from '../../deps.js';
 import { ifMatchAccepts, json } from '../../respond.js';
 import { type PanelHandler } from '../context.js';

@@ -1,7 +1,7 @@
 // The handlers of the panel's console routes (the table is routes.ts).
 import { userActor } from '../../../domain/actor.js';
 import { fillPlaceholders } from '../../../domain/console-text.js';
-import { ValidationError } from '../../../lib/errors.js';
+import { ValidationError } from '../../../domain/errors.js';
 import { encodeCursor } from '../../../contract/cursor.js';
 import { json, noContent } from '../../respond.js';
 import { type PanelHandler } from '../context.js';

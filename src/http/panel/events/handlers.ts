@@ -54,7 +54,7 @@ export const listEvents = (({ deps, query, user }) => {
     to: canon(query.to),
   });
   const more = rows.length > limit;
-  // palpanel writes only its own kinds (lib/event-texts.ts EVENT_KINDS); the log keeps a kind as
+  // palpanel writes only its own kinds (domain/event-texts.ts EVENT_KINDS); the log keeps a kind as
   // text, so the answer says which words it holds.
   const data = (more ? rows.slice(0, limit) : rows).map((e) => ({ ...e, kind: e.kind as EventKind }));
   return json(200, { data, nextCursor: more ? encodeCursor(String(data[data.length - 1].id)) : null });

@@ -2,7 +2,7 @@
 // actions/item-granter.ts (PalDefender's REST API, else its RCON command).
 import { NO_ITEM_PATH } from '../../../actions/item-granter.js';
 import { userActor } from '../../../domain/actor.js';
-import { ConflictError } from '../../../lib/errors.js';
+import { ConflictError } from '../../../domain/errors.js';
 import { ITEM_CATALOG, searchItems } from '../../../domain/items.js';
 import { encodeCursor } from '../../../contract/cursor.js';
 import { json } from '../../respond.js';

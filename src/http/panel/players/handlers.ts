@@ -4,7 +4,7 @@
 // not millions), filtered and paged by uid in memory.
 // Who a player is and what may be done to them is the player service's (actions/players/).
 import { userActor } from '../../../domain/actor.js';
-import { NotFoundError } from '../../../lib/errors.js';
+import { NotFoundError } from '../../../domain/errors.js';
 import { playerIdOfSaveUid } from '../../../domain/player-id.js';
 import { BUILTIN_PAL_NAMES } from '../../../save/world/names.js';
 import { guildView } from '../../../views/guild-view.js';
@@ -100,7 +100,7 @@ export const putWhitelist = (({ deps, body, user }) =>
   body: typeof WhitelistSchema;
 }>;
 
-/** A player's Paldeck per species, beside the server's totals (rows/paldeck-rows.ts). Species
+/** A player's Paldeck per species, beside the server's totals (views/paldeck-rows.ts). Species
  * no save names take the built-in species table's names. */
 export const getPaldeck = (({ deps, players, params }) => {
   const p = players.saved(params.uid);

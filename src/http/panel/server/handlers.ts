@@ -3,7 +3,7 @@
 // them with the signed-in user as the actor and raises GameUnavailableError (503) when the
 // game does not answer. Without a game server configured, every action is that 503.
 import { userActor } from '../../../domain/actor.js';
-import { fsErrorReason, StorageError } from '../../../lib/errors.js';
+import { fsErrorReason, StorageError } from '../../../domain/errors.js';
 import { serverStatus } from '../../../views/live-rows.js';
 import { json } from '../../respond.js';
 import { countdownPlan } from '../../../actions/countdown-words.js';

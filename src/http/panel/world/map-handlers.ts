@@ -38,7 +38,7 @@ function guildOfPlayer(guilds: WorldGuild[]): Map<string, WorldGuild> {
  * actors, else the REST poller's), pals in parties and at bases, NPCs and PalBoxes, with names
  * and guilds. Wild pals are only counted (hundreds of them move all the time). */
 /** Guild id (dashes and case ignored, as the game's live data may write it otherwise than the
- * save) → the guild's display name (rows/guild-labels.ts). */
+ * save) → the guild's display name (views/guild-labels.ts). */
 function guildNamer(guilds: WorldGuild[]): (id: string | null, name: string | null) => string | null {
   const key = (id: string) => id.replace(/-/g, '').toLowerCase();
   const labels = guildLabels(guilds);

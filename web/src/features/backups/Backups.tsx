@@ -24,7 +24,7 @@ import { OffsiteLine } from './OffsiteLine';
 import { RestoreDialog } from './RestoreDialog';
 import { ScheduleCard } from './ScheduleCard';
 
-/** Each trigger (lib/backup.ts) in the words of the list: a new trigger fails the type check here. */
+/** Each trigger (contract/backup-words.ts) in the words of the list: a new trigger fails the type check here. */
 const TRIGGER_WORDS: Record<BackupTrigger, string> = {
   scheduled: 'scheduled',
   manual: 'by hand',

@@ -1,5 +1,5 @@
 // The question a console command that stops the server, acts on every player or deletes something
-// asks before it is sent (lib/console-danger.ts, the server's rule too), in the dialog every other
+// asks before it is sent (contract/console-danger.ts, the server's rule too), in the dialog every other
 // such action of the panel uses. Cancel sends nothing.
 import { Dialog } from '../../ui/dialog';
 

@@ -11,7 +11,7 @@ import { Async, Empty } from '../../ui/states';
 import { palColumns } from '../pals/pal-columns';
 import { useGuild } from './api';
 
-/** A guild's shown name: the server's display name (rows/guild-labels.ts names unnamed guilds). */
+/** A guild's shown name: the server's display name (views/guild-labels.ts names unnamed guilds). */
 export const guildTitle = (g: { name: string; displayName?: string }): string => g.displayName || g.name || '(no name)';
 /** The path of a guild's page. */
 export const guildHref = (id: string): string => `/guilds/${encodeURIComponent(id)}`;

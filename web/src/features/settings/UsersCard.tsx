@@ -12,7 +12,7 @@ import { DataTable } from '../../ui/table';
 import { Async, ErrorNote } from '../../ui/states';
 import { createUser, removeUser, setUserPassword, setUserRole, useUsers } from './api';
 
-/** Every role (lib/account.ts) in the form's words, in the order offered: a new role fails the type check here. */
+/** Every role (domain/account.ts) in the form's words, in the order offered: a new role fails the type check here. */
 const ROLE_WORDS: Record<Role, string> = { viewer: 'Viewer (reads only)', admin: 'Admin' };
 
 export function UsersCard() {

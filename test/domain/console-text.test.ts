@@ -1,6 +1,6 @@
 // Masking of console exchanges and the filling of saved commands' placeholders, case by case:
 // the paths through the console and the scheduler are tested in test/actions/console.test.ts;
-// here each rule of lib/console-text.ts meets the input that would slip past it.
+// here each rule of domain/console-text.ts meets the input that would slip past it.
 import { describe, expect, it } from 'vitest';
 import { fillPlaceholders, MASK, maskCommand, maskExchange } from '../../src/domain/console-text.js';
 

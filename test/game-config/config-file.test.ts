@@ -1,4 +1,4 @@
-// The game config file's reader and writer rule by rule (lib/game-config/config-file.ts): which
+// The game config file's reader and writer rule by rule (game-config/config-file.ts): which
 // kind of file it is, where each value starts and ends, how a new value is spelled, and what the
 // raw view masks. The editor's paths over real files are in test/actions/config-*.test.ts; here
 // each rule meets the input that would slip past it (Stryker found these rules untested).

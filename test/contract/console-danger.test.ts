@@ -1,4 +1,4 @@
-// Which console commands ask first (lib/console-danger.ts): the game's stop commands, kicks and
+// Which console commands ask first (contract/console-danger.ts): the game's stop commands, kicks and
 // bans of everyone, and anything that deletes; everyday commands go straight through.
 import { describe, expect, it } from 'vitest';
 import { consoleDanger } from '../../src/contract/console-danger.js';

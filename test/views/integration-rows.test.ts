@@ -1,5 +1,5 @@
 // The Integration API's rows, rule by rule (spec: Resources and their fields, Derived value
-// sets, Endpoints rules 8 and 9, Redaction). rows/world-rows.ts and rows/live-rows.ts build every
+// sets, Endpoints rules 8 and 9, Redaction). views/world-rows.ts and views/live-rows.ts build every
 // row by allowlist; the route tests go through them with well-formed data only, so a changed
 // condition in a builder could pass them (issue 26: the mutants Stryker found surviving). Each
 // test here gives one rule the inputs that tell it from its near misses: the value just inside
