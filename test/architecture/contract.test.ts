@@ -1,7 +1,8 @@
 // The wire contract's room (src/contract/), checked on the source: it stands on zod and lib/
 // alone; no file elsewhere restates one of its shapes under the same name (a type is taken from
-// the contract, or derived from it, never declared a second time by hand); and the web UI reaches
-// the server's code only through the contract, never through http/.
+// the contract, or derived from it, never declared a second time by hand); the web UI reaches
+// the server's code only through the contract, never through http/; and the terminal dashboard,
+// an HTTP client like the web UI, takes only the contract and lib/.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import ts from 'typescript';
@@ -144,6 +145,15 @@ describe('the wire contract', () => {
     const wrong = sourceFiles('web/src').flatMap((f) =>
       specifiers(parse(f))
         .filter((s) => s.startsWith('.') && target(f, s).startsWith('src/http/'))
+        .map((s) => `${f} → ${s}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('the terminal dashboard takes from the rest of src/ only the contract and lib/', () => {
+    const wrong = sourceFiles('src/tui').flatMap((f) =>
+      specifiers(parse(f))
+        .filter((s) => s.startsWith('.') && !/^src\/(tui|contract|lib)\//.test(target(f, s)))
         .map((s) => `${f} → ${s}`),
     );
     expect(wrong).toEqual([]);
