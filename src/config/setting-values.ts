@@ -86,6 +86,9 @@ export const publicOrigin = z.string().transform((s, ctx) => {
 });
 
 // Reverse proxies: comma-separated IPv4/IPv6 addresses or CIDRs (checked by node's BlockList).
+// A list that trusts every address (0.0.0.0/0, ::/0, ::ffff:0:0/96, or halves that add up to
+// them) believes X-Forwarded-For from any client, which then names its own address to the login
+// throttle: refused at start (interface.md, "Bounds").
 export const proxyList = z.string().transform((s, ctx) => {
   const items = s
     .split(',')
@@ -97,8 +100,61 @@ export const proxyList = z.string().transform((s, ctx) => {
       return z.NEVER;
     }
   }
+  if (coversEveryAddress(items)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'together these cover every address, so any client could name its own address',
+      params: { sayWhy: true },
+    });
+    return z.NEVER;
+  }
   return items;
 });
+
+const V6_BITS = 128n;
+const V4_MAPPED = 0xffff00000000n; // ::ffff:0.0.0.0, where IPv4 addresses sit in the IPv6 space
+
+/** An address (already checked by isAddressOrCidr) as its 128-bit number; IPv4 as IPv4-mapped. */
+function addressBits(addr: string): bigint {
+  if (!addr.includes(':')) return V4_MAPPED + addr.split('.').reduce((n, part) => (n << 8n) + BigInt(part), 0n);
+  let text = addr.split('%')[0];
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted) {
+    const v4 = addressBits(dotted[1]) - V4_MAPPED;
+    text = text.slice(0, dotted.index) + `${(v4 >> 16n).toString(16)}:${(v4 & 0xffffn).toString(16)}`;
+  }
+  const [head, tail] = text.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const zeros = tail === undefined ? [] : Array<string>(8 - headGroups.length - tailGroups.length).fill('0');
+  return [...headGroups, ...zeros, ...tailGroups].reduce((n, g) => (n << 16n) + BigInt(parseInt(g, 16)), 0n);
+}
+
+/** Whether the entries together hold every IPv4 address, or every IPv6 address outside the
+ * IPv4-mapped block. */
+function coversEveryAddress(items: readonly string[]): boolean {
+  const ranges = items
+    .map((item) => {
+      const [addr, prefix] = item.split('/');
+      const isV4 = !addr.includes(':');
+      const hostBits = prefix === undefined ? 0n : (isV4 ? 32n : V6_BITS) - BigInt(prefix);
+      const start = (addressBits(addr) >> hostBits) << hostBits;
+      return [start, start + (1n << hostBits) - 1n] as const;
+    })
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const covered = (from: bigint, to: bigint): boolean => {
+    let next = from; // the lowest address of [from, to] not yet seen covered
+    for (const [lo, hi] of ranges) {
+      if (lo > next) break;
+      if (hi >= next) next = hi + 1n;
+      if (next > to) return true;
+    }
+    return false;
+  };
+  const v4 = covered(V4_MAPPED, V4_MAPPED + 0xffffffffn);
+  const v6 = covered(0n, V4_MAPPED - 1n) && covered(V4_MAPPED + 0x100000000n, (1n << V6_BITS) - 1n);
+  return v4 || v6;
+}
 
 // The off-site copy command: words as domain/command-words.ts splits them, never a shell line.
 export const commandLine = z

@@ -229,7 +229,11 @@ function resolveOne<K extends keyof Settings>(key: K, env: Env, flags: SettingFl
   if (!parsed.success) {
     const name = fromFlag !== undefined && def.flag ? `--${kebab(def.flag)} (${def.env})` : def.env;
     const shown = def.secret ? '' : ` ${JSON.stringify(raw.length > 200 ? raw.slice(0, 200) + '…' : raw)}`;
-    throw new SettingsError(def.env, `Invalid value${shown} for ${name}: expected ${def.hint}.`);
+    // A value of the right form refused for what it means (a grammar's issue marked `sayWhy`)
+    // says why after the expected form.
+    const why = parsed.error.issues.find((i) => i.code === 'custom' && i.params?.sayWhy === true);
+    const reason = why ? ` Refused: ${why.message}.` : '';
+    throw new SettingsError(def.env, `Invalid value${shown} for ${name}: expected ${def.hint}.${reason}`);
   }
   return parsed.data;
 }

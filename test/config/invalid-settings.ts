@@ -24,4 +24,6 @@ export const INVALID_SETTINGS: [string, string][] = [
   ['SERVICE_LOG_FORMAT', 'xml'],
   ['SERVICE_DATA_DIR', ''],
   ['SERVICE_CONFIG_COMPOSE_SERVICE', 'two words'],
+  // Trusting every address as a proxy lets any client name its own address (issue 37, finding 9).
+  ['SERVICE_TRUSTED_PROXIES', '0.0.0.0/0,::/0'],
 ];

@@ -190,6 +190,28 @@ describe('SERVICE_PUBLIC_URL and SERVICE_TRUSTED_PROXIES', () => {
   ])('%s=%s is refused naming the setting', (name, value) => {
     expect(() => loadSettings({ [name]: value })).toThrow(new RegExp(name));
   });
+  // A catch-all proxy list believes X-Forwarded-For from anyone, so any client picks the address
+  // the login lockout counts (issue 37, finding 9): refused at start, whatever its spelling.
+  it.each([
+    '0.0.0.0/0',
+    '::/0',
+    '127.0.0.1, 0.0.0.0/0',
+    '::ffff:0:0/96',
+    '::ffff:0.0.0.0/96',
+    '::/64, ::/1',
+    '0.0.0.0/1,128.0.0.0/1',
+    '0.0.0.0/2,64.0.0.0/2,128.0.0.0/1',
+    '::/1,8000::/1',
+    '10.0.0.0/8,0.0.0.0/1,128.0.0.0/1',
+  ])('SERVICE_TRUSTED_PROXIES=%s (every address) is refused naming the setting', (value) => {
+    expect(() => loadSettings({ SERVICE_TRUSTED_PROXIES: value })).toThrow(/SERVICE_TRUSTED_PROXIES.*every/s);
+  });
+  it.each(['0.0.0.0/1', '8000::/1', '::ffff:0:0/97', '10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7', '2000::/3'])(
+    'SERVICE_TRUSTED_PROXIES=%s (wide, not every address) is taken',
+    (value) => {
+      expect(loadSettings({ SERVICE_TRUSTED_PROXIES: value }).trustedProxies).toHaveLength(value.split(',').length);
+    },
+  );
 });
 
 describe('SERVICE_MAP_TILE_URL', () => {
