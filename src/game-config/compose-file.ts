@@ -14,6 +14,7 @@ import { isAlias, isMap, isPair, isScalar, isSeq, parse, parseDocument, visit, t
 import { isSecretName } from '../domain/secret-names.js';
 import { checkValue, ConfigFileError, refuse, type ComposePlace, type ConfigEntry } from './entry.js';
 import { KNOWN_BY_DOCKER } from './known-keys.js';
+import { hasUnwritable, UNWRITABLE_WHY } from './value-text.js';
 
 /** The service used when none is named and no single one holds palworld-server-docker variables. */
 export const DEFAULT_COMPOSE_SERVICE = 'palworld';
@@ -34,9 +35,6 @@ function load(text: string): Document.Parsed {
   if (err) throw new ConfigFileError(`The compose file does not read as YAML (line ${lineOf(text, err.pos[0])}); it was left as it is.`);
   return doc;
 }
-
-// eslint-disable-next-line no-control-regex -- control characters are what a value may not hold
-const CONTROL = /[\u0000-\u001f\u007f]/;
 
 const styleOf = (s: Scalar): ComposePlace['style'] | null =>
   s.type === 'QUOTE_DOUBLE' ? 'double' : s.type === 'QUOTE_SINGLE' ? 'single' : s.type === 'PLAIN' ? 'plain' : null;
@@ -215,7 +213,7 @@ export function parseCompose(text: string, wanted: string | null): ComposeRead {
 /** Whether `s`, written bare after `KEY: `, reads back as exactly the text `s` under YAML 1.2 (as
  * compose reads it) and under YAML 1.1 (where `yes`, `on`, `0777` or a date are no longer text). */
 function plainReadsAsText(s: string, flow: boolean): boolean {
-  if (s === '' || s !== s.trim() || CONTROL.test(s)) return false;
+  if (s === '' || s !== s.trim() || hasUnwritable(s)) return false;
   if (flow && /[,[\]{}]/.test(s)) return false;
   for (const version of ['1.2', '1.1'] as const) {
     try {
@@ -259,14 +257,14 @@ function intendedText(e: ConfigEntry, value: unknown): { text: string; typed: bo
  * now. Written in the style the file used: a bare value stays bare when it reads back as the same
  * text (numbers and booleans as YAML's own in the map form), else it takes double quotes, else
  * single; a quoted value keeps its quotes. Refused, in words naming the setting: line breaks and
- * control characters, `$` (compose would substitute it), a quote the value's quotes cannot hold.
+ * control characters (value-text.ts's one rule, YAML's own line breaks U+0085/U+2028/U+2029 included), `$` (compose would substitute it), a quote the value's quotes cannot hold.
  */
 export function composeSource(e: ConfigEntry, value: unknown): { raw: string; text: string } | null {
   const place = e.compose!;
   const { text, typed } = intendedText(e, value);
   if (text === e.text) return null;
   if (place.locked) refuse(e.name, place.locked);
-  if (CONTROL.test(text)) refuse(e.name, 'a value may not hold line breaks or other control characters');
+  if (hasUnwritable(text)) refuse(e.name, UNWRITABLE_WHY);
   if (text.includes('$')) refuse(e.name, 'a value may not hold $ (compose reads it as a variable)');
   const scalar = place.form === 'list' ? `${e.name}=${text}` : text;
   const plain = place.form === 'map' && typed ? plainReadsAsItself(scalar) : plainReadsAsText(scalar, place.flow);

@@ -20,8 +20,23 @@ export function spellingOf(format: TextFormat, raw: string): Spelling {
   return 'bare';
 }
 
-// eslint-disable-next-line no-control-regex -- control characters are what a value may not hold
-const CONTROL = /[\u0000-\u001f\u007f]/;
+// The one rule for every character of a value palpanel writes into a file the game or its
+// tooling reads (ini, env, compose: issue 37, finding 1). Refused: C0 controls (line breaks and
+// tabs included), DEL and the C1 controls U+0080–U+009F (U+0085 is a line break to YAML 1.1
+// readers such as PyYAML and go-yaml, which docker compose uses), U+2028 and U+2029 (line and
+// paragraph separators, line breaks to those readers too), U+FEFF (a byte-order mark, dropped by
+// some readers), the noncharacters U+FFFE and U+FFFF (outside YAML's printable set), and a lone
+// surrogate (no UTF-8 spelling: it would be written as U+FFFD). The `yaml` package palpanel reads
+// with sees U+0085 and U+2028 as text, so its read-back alone would let them through.
+const UNWRITABLE =
+  // eslint-disable-next-line no-control-regex -- control characters are what a value may not hold
+  /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The words said when a value breaks that rule (never repeating the value: it may be a password). */
+export const UNWRITABLE_WHY = 'a value may not hold line breaks (U+0085, U+2028 and U+2029 included) or other control characters';
+
+/** Whether `s` holds a character no file palpanel writes may take (see UNWRITABLE). */
+export const hasUnwritable = (s: string): boolean => UNWRITABLE.test(s);
 
 /**
  * Why `inner` (a value without its quotes or parentheses) cannot be written spelled `how` into
@@ -34,10 +49,10 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
  * env (palworld-server-docker's file, read by docker compose or a shell): a double-quoted value
  * holds no `"` `\` `$` or backquote (escapes and substitutions); a single-quoted one no `'`; a
  * bare one and a list no blank, `#`, quote, backslash, `$`, backquote or shell operator.
- * Neither format takes a line break or another control character anywhere.
+ * Neither format takes a line break or another control character anywhere (hasUnwritable).
  */
 export function unsafeValueText(format: TextFormat, how: Spelling, inner: string): string | null {
-  if (CONTROL.test(inner)) return 'a value may not hold line breaks or other control characters';
+  if (hasUnwritable(inner)) return UNWRITABLE_WHY;
   if (format === 'ini') {
     switch (how) {
       case 'double':
