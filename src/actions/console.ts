@@ -8,7 +8,7 @@ import { GameError, RconAuthError, RconConnectionError, RconTimeoutError, Invali
 import { RconClient } from '../game/rcon-client.js';
 import type { HostPort } from '../config/settings.js';
 import { maskExchange } from '../domain/console-text.js';
-import { consoleDanger } from '../contract/console-danger.js';
+import { consoleDanger, normaliseCommand } from '../contract/console-danger.js';
 import { ConflictError, GameUnavailableError, ValidationError } from '../domain/errors.js';
 import type { ConsolePort } from './console-port.js';
 import type { Store } from '../store/index.js';
@@ -91,7 +91,9 @@ export function createConsole(store: Store, rcon: ConsoleOptions): ConsolePort {
         .finally(() => (checking = null));
       return checking;
     },
-    async exec(command, actor, opts = {}) {
+    async exec(given, actor, opts = {}) {
+      // What is checked is what is sent and logged: without the characters that show nothing.
+      const command = normaliseCommand(given);
       // Asked first, before anything is sent or logged (contract/console-danger.ts says which).
       const danger = consoleDanger(command);
       if (danger && !opts.confirmed) throw new ConflictError('conflict', `${danger} Confirm to run it (send "confirm": true).`);

@@ -12,6 +12,7 @@
 //   command reconnects and authenticates again.
 import { InvalidGameCommandError, RconAuthError, RconConnectionError, RconTimeoutError } from './errors.js';
 import { RconConnection } from './rcon-connection.js';
+import { commandLineProblem, MAX_COMMAND_BYTES } from '../contract/console-danger.js';
 import {
   decodeUtf8Tail,
   encodePacket,
@@ -41,7 +42,6 @@ export interface RconReply {
 
 /** Source servers split bodies at 4096 bytes; a body this long may have a continuation. */
 const SPLIT_AT = 4000;
-const MAX_COMMAND_BYTES = 4000;
 
 /** `host:port` (SERVICE_RCON_ADDR) → parts; IPv6 as `[::1]:25575`. */
 export function parseRconAddr(addr: string): { host: string; port: number } {
@@ -96,8 +96,9 @@ export class RconClient {
   }
 
   private async run(command: string): Promise<RconReply> {
+    // The one rule saved commands and tasks are checked with when they are made (contract/console-danger.ts).
     const body = Buffer.from(typeof command === 'string' ? command.trim() : '', 'utf8');
-    if (body.length === 0 || body.length > MAX_COMMAND_BYTES || /[\0\r\n]/.test(command)) {
+    if (commandLineProblem(String(command)) !== null || body.length > MAX_COMMAND_BYTES) {
       throw new InvalidGameCommandError('The RCON command is empty, too long, or spans several lines.');
     }
     if (this.closed) throw new RconConnectionError('The RCON client is closed.');

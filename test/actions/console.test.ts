@@ -113,6 +113,23 @@ describe('console', () => {
     expect((await send('POST', '/console/exec', admin, { command: 'Info', confirm: false })).status).toBe(400);
   });
 
+  // Issue 37, finding 10: invisible characters hid DoExit from the rule, and the game ran it.
+  it('a command with invisible characters is asked about as without them, and sent and logged without them', async () => {
+    const { ts, send, admin, sim } = await rig();
+    for (const command of ['\u200bDoExit', 'Do\u00adExit', 'DoExit\ufeff', 'D\u2060o\u180eExit\ufe0f', '\u{e0044}DoExit']) {
+      const asked = await send('POST', '/console/exec', admin, { command });
+      expect(asked.status, JSON.stringify(command)).toBe(409);
+      expect(asked.json!.error!.message).toMatch(/^DoExit stops the game server at once/);
+    }
+    expect(sim.control.adminActions()).toEqual([]);
+    expect(ts.store.console.page(5, null)).toEqual([]);
+    const done = await send('POST', '/console/exec', admin, { command: '\u200bDo\u00adExit', confirm: true });
+    expect(done.status).toBe(200);
+    expect(done.json!.data).toMatchObject({ command: 'DoExit' });
+    expect(sim.control.adminActions()).toEqual([{ via: 'rcon', action: 'stop', args: {} }]);
+    expect(ts.store.console.page(5, null).map((e) => e.command)).toEqual(['DoExit']);
+  });
+
   it('a game that does not answer: the deadline, said in words, logged as failed', async () => {
     const { send, admin, sim, ts } = await rig({ timeoutMs: 300 });
     sim.control.setRconFault('silent');

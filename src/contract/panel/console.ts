@@ -2,12 +2,23 @@
 import { z } from 'zod';
 import { cursorParam, limitParam } from '../page-params.js';
 import { Timestamp } from '../integration-rows.js';
+import { commandLineProblem } from '../console-danger.js';
 
-export const Command = z
+/** One console command as the game takes it (the same rule refuses it at run): saved commands and
+ * command tasks are made only with such a command. */
+export const CommandLine = z
   .string()
   .min(1)
   .max(4000)
-  .meta({ description: 'One line; `{userId}`, `{playerId}` and `{name}` are filled from `player`.', examples: ['ShowPlayers'] });
+  .superRefine((command, ctx) => {
+    const problem = commandLineProblem(command);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+export const Command = CommandLine.meta({
+  description: 'One line; `{userId}`, `{playerId}` and `{name}` are filled from `player`.',
+  examples: ['ShowPlayers'],
+});
 
 export const ExecRequest = z
   .strictObject({

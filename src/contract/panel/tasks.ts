@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { consoleDanger } from '../console-danger.js';
 import { Timestamp } from '../integration-rows.js';
 import { CountdownStepsSchema } from './server.js';
+import { CommandLine } from './console.js';
 
 export const Schedule = z.discriminatedUnion('every', [
   z.strictObject({
@@ -59,7 +60,7 @@ export const Action = z.discriminatedUnion('kind', [
   }),
   z.strictObject({
     kind: z.literal('command'),
-    command: z.string().min(1).max(4000).meta({ description: 'A console command, run through RCON (the only kind that needs RCON).' }),
+    command: CommandLine.meta({ description: 'A console command, run through RCON (the only kind that needs RCON).' }),
     confirm: z.literal(true).optional().meta({
       description:
         'Required for a command that stops or restarts the server, acts on every player or deletes something (the console asks the same): the admin confirmed it when making the task.',
