@@ -4,7 +4,7 @@ import { performAdminOp } from '../control/admin-client.js';
 import { createBackupStack } from '../backups/stack.js';
 import { runBackupOp, type BackupOp } from '../backups/ops.js';
 import { createLogger } from '../lib/logger.js';
-import { loadSettings } from '../config/settings.js';
+import { loadDataDir, loadSettings } from '../config/settings.js';
 import { GameRestClient } from '../game/rest-client.js';
 import { gameStoppedByHand, probeGame } from '../game/game-control.js';
 import { WorldFolder } from '../ingest/world-folder.js';
@@ -23,6 +23,8 @@ export interface BackupCliOpts {
 const REPLY_TIMEOUT_MS = 30 * 60_000;
 
 function run(io: CliIo, o: BackupCliOpts, op: BackupOp): Promise<unknown> {
+  // The data dir first, on its own: one not named and not found stops here, before anything is made.
+  loadDataDir(io.env, o.dataDir);
   const settings = loadSettings(io.env, { dataDir: o.dataDir, saveDir: o.saveDir });
   const direct = async (store: Store) => {
     const log = createLogger(settings.logFormat, io.err, io.debug);

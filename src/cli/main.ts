@@ -12,7 +12,8 @@ import type { ParseOpts } from './parse.js';
 import type { Common as UserOpts } from './users.js';
 import { palpanelVersion } from './version.js';
 
-const dataDirOpt = () => new Option('--data-dir <dir>', 'the panel data folder (env SERVICE_DATA_DIR; default ./palpanel-data)');
+const dataDirOpt = () =>
+  new Option('--data-dir <dir>', 'the panel data folder (env SERVICE_DATA_DIR; default ./palpanel-data, only when it exists)');
 const jsonOpt = () => new Option('--json', 'print JSON instead of text');
 
 // Every setting of interface.md, shown by `serve --help` (a test checks it against the settings

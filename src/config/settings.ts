@@ -1,6 +1,7 @@
 // The one typed Settings object (interface.md, Settings). Flags win over SERVICE_* variables,
 // which win over the documented defaults. Nothing else in palpanel reads process.env: the CLI
 // passes the environment in here once.
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import {
   duration,
@@ -254,9 +255,20 @@ export function loadSettings(env: Env, flags: SettingFlags = {}): Settings {
   return s;
 }
 
-/** Only the data dir: commands such as `keys` must not fail on an unrelated bad setting. */
+/** Only the data dir: commands such as `keys` must not fail on an unrelated bad setting.
+ * A data dir named by --data-dir or SERVICE_DATA_DIR may be made; the default only serves when it
+ * already exists, or a key or user would land in a folder no server reads (interface.md, "Bounds":
+ * under systemd the real data dir is in the unit). */
 export function loadDataDir(env: Env, flag?: string): string {
-  return resolveOne('dataDir', env, { dataDir: flag });
+  const dir = resolveOne('dataDir', env, { dataDir: flag });
+  if (flag === undefined && env[DEFS.dataDir.env] === undefined && !existsSync(dir)) {
+    throw new SettingsError(
+      DEFS.dataDir.env,
+      `No data dir named, and ${DEFS.dataDir.def} does not exist in ${process.cwd()}: ` +
+        `name the panel's data dir with --data-dir <dir> or ${DEFS.dataDir.env} (under systemd, the one in the unit's Environment=).`,
+    );
+  }
+  return dir;
 }
 
 /** Only the listen address: `palpanel healthcheck` asks the server where serve listens. */
