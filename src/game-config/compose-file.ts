@@ -10,8 +10,7 @@
 // each with the value intended, and the rest of the document must read as before; otherwise the
 // change is refused and nothing is written.
 import { isDeepStrictEqual } from 'node:util';
-import { isAlias, isMap, isPair, isScalar, isSeq, parse, parseDocument, visit, type Document, type Scalar } from 'yaml';
-import { isSecretName } from '../domain/secret-names.js';
+import { isAlias, isMap, isPair, isScalar, isSeq, parse, parseDocument, type Document, type Scalar } from 'yaml';
 import { checkValue, ConfigFileError, refuse, type ComposePlace, type ConfigEntry } from './entry.js';
 import { KNOWN_BY_DOCKER } from './known-keys.js';
 import { hasUnwritable, UNWRITABLE_WHY } from './value-text.js';
@@ -28,7 +27,9 @@ export function isComposeFile(text: string, fileName = ''): boolean {
 
 const lineOf = (text: string, at: number) => text.slice(0, at).split('\n').length;
 
-function load(text: string): Document.Parsed {
+/** The compose text as a YAML document; throws ConfigFileError, naming only the line, when it
+ * does not read. */
+export function loadCompose(text: string): Document.Parsed {
   const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
   const err = doc.errors[0];
   // The parser's own message may quote the file (a password on that line): only the line is said.
@@ -36,7 +37,7 @@ function load(text: string): Document.Parsed {
   return doc;
 }
 
-const styleOf = (s: Scalar): ComposePlace['style'] | null =>
+export const styleOf = (s: Scalar): ComposePlace['style'] | null =>
   s.type === 'QUOTE_DOUBLE' ? 'double' : s.type === 'QUOTE_SINGLE' ? 'single' : s.type === 'PLAIN' ? 'plain' : null;
 
 /** A scalar as compose passes it to the container: text as written, numbers and booleans in
@@ -173,7 +174,7 @@ export interface ComposeRead {
  * Throws ConfigFileError, in words, when that cannot be told or the service has no such block.
  */
 export function parseCompose(text: string, wanted: string | null): ComposeRead {
-  const doc = load(text);
+  const doc = loadCompose(text);
   const services = servicesOf(doc);
   const names = [...services.keys()];
   const listed = names.map((n) => `"${n}"`).join(', ') || 'none';
@@ -285,7 +286,7 @@ export function composeSource(e: ConfigEntry, value: unknown): { raw: string; te
 
 /** The document as data with one service's environment left out: what must not change. */
 function restOf(text: string, service: string): unknown {
-  const js = load(text).toJS({ maxAliasCount: 1000 }) as { services?: Record<string, Record<string, unknown> | null> };
+  const js = loadCompose(text).toJS({ maxAliasCount: 1000 }) as { services?: Record<string, Record<string, unknown> | null> };
   const svc = js.services?.[service];
   if (svc && typeof svc === 'object') delete svc.environment;
   return js;
@@ -307,37 +308,4 @@ export function composeReadsBack(before: string, after: string, service: string,
   } catch {
     return false;
   }
-}
-
-// A commented-out setting (`# ADMIN_PASSWORD: old`, `#  - RCON_PASSWORD=old`): an old secret is a secret.
-const COMMENTED = /^([ \t]*#+[ \t]*(?:-[ \t]*)?["']?([A-Za-z_][A-Za-z0-9_.-]*)(?:[ \t]*:[ \t]+|=))(.*?)(["']?[ \t]*\r?)$/gm;
-const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_.-]*)=/;
-
-/** The compose text with every secret value masked (GET /config/raw): in every service and
- * extension block, a map value or a `NAME=value` item whose name says password, secret, token,
- * key or webhook, and such names in commented-out lines. */
-export function maskComposeSecrets(text: string): string {
-  const doc = load(text);
-  const cuts = new Map<number, { end: number; by: string }>();
-  const mask = (node: Scalar, inner: string) => {
-    const [start, end] = node.range!;
-    const style = styleOf(node);
-    cuts.set(start, { end, by: style === 'double' ? `"${inner}"` : style === 'single' ? `'${inner}'` : inner });
-  };
-  visit(doc, {
-    Pair(_, pair) {
-      const v = pair.value;
-      if (isScalar(pair.key) && isSecretName(String(pair.key.value)) && isScalar(v) && v.value !== null && v.value !== '') mask(v, '****');
-    },
-    Scalar(_, node) {
-      if (typeof node.value !== 'string' || !node.range) return;
-      const m = ASSIGNMENT.exec(node.value);
-      if (m && isSecretName(m[1]) && node.value.length > m[0].length) mask(node, `${m[1]}=****`);
-    },
-  });
-  let out = text;
-  for (const [start, c] of [...cuts].sort((a, b) => b[0] - a[0])) out = out.slice(0, start) + c.by + out.slice(c.end);
-  return out.replace(COMMENTED, (whole, head: string, name: string, value: string, tail: string) =>
-    isSecretName(name) && value !== '' ? `${head}****${tail}` : whole,
-  );
 }

@@ -4,7 +4,8 @@
 // Every value is found with its place in the text, so a change rewrites only the bytes of the
 // values it changes: comments, order, spacing and unknown keys stay byte for byte.
 import { isSecretName } from '../domain/secret-names.js';
-import { composeReadsBack, composeSource, isComposeFile, maskComposeSecrets, parseCompose } from './compose-file.js';
+import { composeReadsBack, composeSource, isComposeFile, parseCompose } from './compose-file.js';
+import { maskComposeSecrets } from './compose-mask.js';
 import { checkValue, ConfigFileError, isSecretEntry, refuse, type ConfigEntry, type ConfigFormat } from './entry.js';
 import { KNOWN_BY_DOCKER, KNOWN_BY_KEY, KNOWN_SETTINGS } from './known-keys.js';
 import { envTextSpelling, spell, spellingOf, unsafeValueText, type Spelling, type TextFormat } from './value-text.js';
@@ -182,8 +183,9 @@ function readsBack(parsed: ParsedConfig, out: string, intended: ConfigEntry[]): 
   return got.length === want.length && got.every((g, i) => g === want[i]);
 }
 
-// A commented-out env assignment (`# RCON_PASSWORD=old`): an old secret is a secret.
-const ENV_COMMENTED = /^([ \t]*#+[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*)(.*?)([ \t]*\r?)$/gm;
+// A commented-out env assignment (`# RCON_PASSWORD=old`, or in a host's note `#RCON_PASSWORD:old`):
+// an old secret is a secret.
+const ENV_COMMENTED = /^([ \t]*#+[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)[ \t]*[=:][ \t]*)(.*?)([ \t]*\r?)$/gm;
 
 // A commented-out OptionSettings line (`;OptionSettings=(AdminPassword="old",...)`, a host keeping
 // the line before an edit): its passwords are as secret as the live line's.
@@ -191,7 +193,7 @@ const INI_COMMENTED = /^([ \t]*[;#]+[ \t]*)(OptionSettings=\(.*?)(\r?)$/gm;
 
 /** The text with every secret value replaced by `****` (for GET /config/raw): the settings
  * isSecretEntry names, and the commented-out assignments of such names, env lines and
- * OptionSettings lines alike (a compose file: compose-file.ts, over the whole document). */
+ * OptionSettings lines alike (a compose file: compose-mask.ts, over the whole document). */
 export function maskSecrets(parsed: ParsedConfig): string {
   if (parsed.format === 'compose') return maskComposeSecrets(parsed.text);
   let out = parsed.text;
