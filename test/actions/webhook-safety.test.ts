@@ -82,6 +82,9 @@ describe('webhook targets', () => {
       'http://[fe80::1]/x',
       'http://[fd12:3456::1]/x',
       'http://[64:ff9b::a00:1]/x',
+      // 6to4 spellings of loopback and the metadata address (issue 37, finding 15c).
+      'http://[2002:7f00:1::]/x',
+      'http://[2002:a9fe:a9fe::]/latest/meta-data',
     ];
     for (const url of refused) {
       const res = await add(url);
@@ -115,9 +118,12 @@ describe('webhook targets', () => {
       '224.0.0.1',
       '255.255.255.255',
       'not-an-ip',
+      '2002:7f00:1::',
+      '2002:a9fe:a9fe::',
+      '2002:c0a8:0101::1',
     ])
       expect(isPublicAddress(a), a).toBe(false);
-    for (const a of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808'])
+    for (const a of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1'])
       expect(isPublicAddress(a), a).toBe(true);
   });
 
