@@ -1,4 +1,5 @@
 // Pure formatters for the dashboard's presentational components.
+import { terminalText } from '../lib/terminal-text.js';
 
 export function formatUptime(sec: number): string {
   if (!(sec > 0)) return '0s';
@@ -47,8 +48,11 @@ export function seconds(ms: number): string {
 /** Cuts text to `width` columns with an ellipsis. */
 export function fit(text: string, width: number): string {
   if (width <= 0) return '';
-  const chars = [...text];
-  return chars.length <= width ? text : chars.slice(0, Math.max(0, width - 1)).join('') + '…';
+  // Names and messages from the game and the save are in these lines: their control characters
+  // are shown as escapes before the width is counted (lib/terminal-text.ts).
+  const safe = terminalText(text);
+  const chars = [...safe];
+  return chars.length <= width ? safe : chars.slice(0, Math.max(0, width - 1)).join('') + '…';
 }
 
 /**
@@ -59,7 +63,7 @@ export function fit(text: string, width: number): string {
 export function pack(items: string[], width: number, maxLines: number): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const item of items) {
+  for (const item of items.map(terminalText)) {
     const joined = line ? `${line}  ${item}` : item;
     if (!line || [...joined].length <= width || lines.length === maxLines - 1) line = joined;
     else {

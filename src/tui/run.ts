@@ -7,6 +7,7 @@ import { ApiClient } from './api-client.js';
 import { DashModel, ROUTES, type RouteKey } from './model.js';
 import { renderSnapshot } from './snapshot.js';
 import { problemText } from './view.js';
+import { terminalText } from '../lib/terminal-text.js';
 
 export interface DashOptions {
   url: string;
@@ -46,7 +47,7 @@ async function runSnapshot(api: ApiClient, opts: DashOptions, now: () => number)
   await model.tick(now());
   const s = model.state;
   if (s.fatal) {
-    opts.err(`palpanel dash: ${s.fatal}\n`);
+    opts.err(`palpanel dash: ${terminalText(s.fatal)}\n`);
     return 2;
   }
   opts.stdout.write(renderSnapshot(s, now(), opts.url, opts.stdout.columns || 100));
@@ -80,7 +81,7 @@ async function runInteractive(api: ApiClient, opts: DashOptions, now: () => numb
     { stdout: opts.stdout, stdin: opts.stdin, exitOnCtrlC: false, patchConsole: false },
   );
   await app.waitUntilExit();
-  if (message) opts.err(`palpanel dash: ${message}\n`);
+  if (message) opts.err(`palpanel dash: ${terminalText(message)}\n`);
   return code;
 }
 

@@ -2,6 +2,7 @@
 // colours, no borders: one `== Title` line per pane, then its lines indented.
 import type { DashState } from './types.js';
 import { buildPanes, gameText, problemText } from './view.js';
+import { terminalLines } from '../lib/terminal-text.js';
 
 export function renderSnapshot(s: DashState, now: number, url: string, width = 100): string {
   const out: string[] = [`palpanel dash ${url} at ${new Date(now).toISOString()}`];
@@ -13,5 +14,6 @@ export function renderSnapshot(s: DashState, now: number, url: string, width = 1
   if (problem) out.push(`!! ${problem}`);
   const game = gameText(s);
   if (game) out.push(`!! ${game}`);
-  return out.join('\n') + '\n';
+  // Each value is made safe where the panes are built; this keeps the whole text so (the URL too).
+  return terminalLines(out.join('\n')) + '\n';
 }

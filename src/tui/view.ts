@@ -3,6 +3,7 @@
 import { ago, clock, fit, formatUptime, pack, seconds, sparkline } from './format.js';
 import { tabOrder, WORLD_LINES, type PaneId } from './layout.js';
 import type { DashState, Problem } from './types.js';
+import { terminalText } from '../lib/terminal-text.js';
 
 export interface PaneView {
   id: PaneId;
@@ -18,6 +19,12 @@ const STALE_GRACE_MS = 5_000;
 
 /** The status bar's account of a problem. */
 export function problemText(p: Problem | null, now: number): string | null {
+  const text = problemWords(p, now);
+  // The reason and the message may quote what came over the network.
+  return text === null ? null : terminalText(text);
+}
+
+function problemWords(p: Problem | null, now: number): string | null {
   if (!p) return null;
   switch (p.kind) {
     case 'unreachable':
@@ -147,7 +154,12 @@ export function buildPanes(s: DashState, now: number, widthOf: (id: PaneId) => n
       };
     },
   };
-  return tabOrder(presentPanes(s)).map((id) => ({ id, ...views[id](), stale: staleNote(s, id, now) }));
+  // Every title and line shown, whether or not it went through fit: nothing from outside reaches
+  // the terminal with its control characters (lib/terminal-text.ts; idempotent on fitted lines).
+  return tabOrder(presentPanes(s)).map((id) => {
+    const v = views[id]();
+    return { id, title: terminalText(v.title), lines: v.lines.map(terminalText), stale: staleNote(s, id, now) };
+  });
 }
 
 export const HELP_LINES = [

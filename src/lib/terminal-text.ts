@@ -1,0 +1,30 @@
+// Text from outside (a player's name, the game's server name and version, a guild, an event's
+// message, a member name or id read from an archive, a label someone typed) on its way to a
+// terminal. A terminal acts on control characters instead of showing them: ESC starts sequences
+// that set the clipboard (OSC 52), retitle the window (OSC 0), clear the screen or recolour it;
+// C1 controls (U+0080–U+009F, CSI as U+009B) do the same on many terminals. Each such character
+// is shown here as a visible escape (`\x1b`, `\u009b`) and never sent; everything else,
+// ordinary Unicode included, passes as it is. Issue 37, finding 4.
+
+// eslint-disable-next-line no-control-regex -- the control characters are what this matches
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+// eslint-disable-next-line no-control-regex -- the same, with the line feed let through
+const CONTROL_BUT_LF = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** `\x1b` for C0 controls and DEL; `\u009b` for C1 controls, the line and paragraph separators
+ * and the bidirectional embeddings, overrides and isolates (which reorder what follows). */
+function visible(c: string): string {
+  const cp = c.codePointAt(0)!;
+  return cp <= 0x7f ? `\\x${cp.toString(16).padStart(2, '0')}` : `\\u${cp.toString(16).padStart(4, '0')}`;
+}
+
+/** One value on one line: every control character, line breaks included, shown as an escape. */
+export function terminalText(text: string): string {
+  return text.replace(CONTROL, visible);
+}
+
+/** A block of lines that palpanel put together (line feeds its own): every other control
+ * character in it shown as an escape. For output whose values were not each made safe. */
+export function terminalLines(text: string): string {
+  return text.replace(CONTROL_BUT_LF, visible);
+}
