@@ -7,8 +7,10 @@
 //
 // The command runs without a shell (argv from domain/command-words.ts), with palpanel's own
 // environment minus its SERVICE_* settings (the game's passwords stay out); what it prints goes
-// only to the log, never to a screen (it may name remotes and paths).
-import { spawn } from 'node:child_process';
+// only to the log, never to a screen (it may name remotes and paths), and there only redacted.
+// It runs as the copy command does (copy-process.ts): in a process group of its own, killed with
+// everything it started at its timeout, even when the script itself has exited and a child it left
+// holds its output open.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { lstat, mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -23,12 +25,11 @@ import { archivePath, verifyArchive, type BackupManifest } from './archive.js';
 import type { BackupCheck, OffsiteStatus, RestoreDiff } from '../contract/backups.js';
 import { CHECK_WORK_PREFIX, type BackupService } from './service.js';
 import { bytesWords } from './budget.js';
+import { redactor } from './copy-output.js';
+import { runCommand } from './copy-process.js';
 
 /** How often the schedule and the age bound are looked at. */
 export const CHECK_TICK_MS = 60_000;
-
-/** What the command printed, kept for the log: its last bytes. */
-const OUTPUT_KEPT = 4096;
 
 export interface CopyCheckOptions {
   store: Store;
@@ -80,8 +81,12 @@ export class CopyChecker {
   /** Whether the "too old" warning was said and no newer good copy came since. */
   private staleSaid = false;
   private timer: NodeJS.Timeout | null = null;
+  private readonly redact: (line: string) => string;
 
-  constructor(private readonly o: CopyCheckOptions) {}
+  constructor(private readonly o: CopyCheckOptions) {
+    // Secrets of palpanel's own settings are redacted too, though the command never gets them.
+    this.redact = redactor(o.env);
+  }
 
   get configured(): boolean {
     return this.o.command !== null;
@@ -207,45 +212,26 @@ export class CopyChecker {
 
   /** Runs the command; the archive it left in `dir`. */
   private async fetch(command: readonly string[], dir: string, id: string): Promise<string> {
-    const result = await new Promise<{ code: number | null; signal: string | null; timedOut: boolean; spawnError: string | null }>(
-      (resolve) => {
-        let out = '';
-        let timedOut = false;
-        const child = spawn(command[0], command.slice(1), {
-          cwd: dir,
-          env: commandEnv(this.o.env, dir, id),
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        const keep = (c: Buffer) => (out = (out + c.toString('utf8')).slice(-OUTPUT_KEPT));
-        child.stdout.on('data', keep);
-        child.stderr.on('data', keep);
-        const timer = setTimeout(() => {
-          timedOut = true;
-          child.kill('SIGKILL');
-        }, this.o.timeoutMs);
-        child.on('error', (err: NodeJS.ErrnoException) => {
-          clearTimeout(timer);
-          resolve({
-            code: null,
-            signal: null,
-            timedOut,
-            spawnError: err.code === 'ENOENT' ? 'the program was not found' : (fsErrorReason(err) ?? 'it could not be started'),
-          });
-        });
-        child.on('close', (code, signal) => {
-          clearTimeout(timer);
-          if (out.trim()) this.o.log('info', `off-site check command said: ${out.trim()}`);
-          resolve({ code, signal, timedOut, spawnError: null });
-        });
-      },
-    );
-    if (result.spawnError) throw new FetchFailed('failed', `The check command could not be run: ${result.spawnError}.`);
-    if (result.timedOut)
+    const r = await runCommand(command, {
+      env: commandEnv(this.o.env, dir, id),
+      cwd: dir,
+      timeoutMs: this.o.timeoutMs,
+      timeoutSetting: 'SERVICE_BACKUP_CHECK_TIMEOUT',
+      killGraceMs: 0,
+      redact: this.redact,
+    }).done;
+    if (r.cut === 'spawn') {
+      const why =
+        r.startError?.code === 'ENOENT' ? 'the program was not found' : (fsErrorReason(r.startError) ?? 'it could not be started');
+      throw new FetchFailed('failed', `The check command could not be run: ${why}.`);
+    }
+    if (r.output) this.o.log('info', `off-site check command said: ${r.output}`);
+    if (r.cut === 'deadline')
       throw new FetchFailed('failed', `The check command did not finish within ${Math.round(this.o.timeoutMs / 1000)} s and was stopped.`);
-    if (result.code !== 0)
+    if (r.code !== 0)
       throw new FetchFailed(
         'failed',
-        result.signal ? `The check command was ended by ${result.signal}.` : `The check command failed (exit status ${result.code}).`,
+        r.signal ? `The check command was ended by ${r.signal}.` : `The check command failed (exit status ${r.code}).`,
       );
     const names = await readdir(dir);
     const archives = names.filter((n) => n.endsWith('.tar.gz'));

@@ -223,6 +223,7 @@ export class OffsiteCopier {
       },
       (err: NodeJS.ErrnoException): AttemptResult => ({
         code: null,
+        signal: null,
         cut: 'read',
         output: `[palpanel] could not read the archive: ${err.code ?? 'error'}`,
         durationMs: 0,

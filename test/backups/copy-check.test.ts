@@ -3,7 +3,7 @@
 // (checksums, manifest, a dry-run against the world); a bit-flipped copy is "corrupt", with an
 // event; no archive is "missing"; a failing command is "failed"; the fetch folder is always
 // removed; the newest good copy past its bound is a warning, said once; the schedule runs checks.
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync, cpSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync, cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Restorer } from '../../src/backups/restore.js';
@@ -12,6 +12,8 @@ import { createBackupPorts } from '../../src/backups/stack.js';
 import { runBackupOp } from '../../src/backups/ops.js';
 import { backupRig } from '../helpers/backup-rig.js';
 import { silentLog } from '../helpers/silent-log.js';
+import { waitFor } from '../helpers/wait.js';
+import type { Logger } from '../../src/lib/logger.js';
 
 const HOUR = 3_600_000;
 
@@ -32,7 +34,7 @@ if (mode === 'flip') bytes[Math.floor(bytes.length / 2)] ^= 0x10;
 writeFileSync(join(dir, file), bytes);
 `;
 
-async function rig(withWorld = true) {
+async function rig(withWorld = true, o: { command?: (root: string) => string[]; timeoutMs?: number; log?: Logger } = {}) {
   let now = Date.parse('2026-03-01T00:00:00Z');
   const clock = () => new Date(now);
   const { root, store, svc, restorer } = await backupRig({ clock });
@@ -45,10 +47,10 @@ async function rig(withWorld = true) {
     store,
     backups: svc,
     dryRun: withWorld ? (path) => restorer.dryRunArchive(path) : null,
-    command: [process.execPath, script, remote],
-    timeoutMs: 60_000,
+    command: o.command?.(root) ?? [process.execPath, script, remote],
+    timeoutMs: o.timeoutMs ?? 60_000,
     env: { PATH: '/usr/bin:/bin', HOME: '/nonexistent', SERVICE_GAME_ADMIN_PASSWORD: 'hunter2', RCLONE_CONFIG_PASS: 'kept' },
-    log: silentLog,
+    log: o.log ?? silentLog,
     clock,
   });
   const ports = createBackupPorts(svc, restorer, silentLog, null, checker);
@@ -63,7 +65,7 @@ async function rig(withWorld = true) {
   const check = async (id?: string) => (await checker.start(id)).done;
   const events = () => store.events.page({ limit: 100, kinds: ['backup'] }).map((e) => e.message);
   const workLeft = () => readdirSync(backupDir).filter((n) => n.startsWith('.'));
-  return { svc, checker, ports, store, remote, backup, mode, check, events, workLeft, advance: (ms: number) => (now += ms) };
+  return { root, svc, checker, ports, store, remote, backup, mode, check, events, workLeft, advance: (ms: number) => (now += ms) };
 }
 
 describe('off-site copy check', () => {
@@ -189,5 +191,94 @@ describe('off-site copy check', () => {
     r.advance(2 * HOUR);
     expect(await r.checker.tick()).toBe('ran');
     expect(r.checker.recent()).toHaveLength(2);
+  });
+});
+
+/** A bash script in the rig's folder, as the check command. */
+function bash(dir: string, name: string, body: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, `#!/bin/bash\n${body}\n`);
+  chmodSync(path, 0o755);
+  return path;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('the check command run (issue 37, finding 6)', () => {
+  it('a script that exits leaving a child on its pipes: the child is killed at the timeout and the check ends then', async () => {
+    let pidFile = '';
+    const r = await rig(true, {
+      timeoutMs: 1_500,
+      command: (root) => {
+        pidFile = join(root, 'orphan.pid');
+        return [bash(root, 'fetch.sh', `sleep 600 &\necho $! > "${pidFile}"\necho fetching\nexit 0`)];
+      },
+    });
+    await r.backup();
+    const t0 = Date.now();
+    const { done } = await r.checker.start();
+    // Today's runner waited for the pipes the orphan holds: the check never ended.
+    const c = await Promise.race([done, new Promise<null>((res) => setTimeout(() => res(null), 8_000).unref())]);
+    const took = Date.now() - t0;
+    expect(c, 'the check still runs 8 s after its 1.5 s timeout').not.toBeNull();
+    expect(c).toMatchObject({ outcome: 'failed', detail: 'The check command did not finish within 2 s and was stopped.' });
+    expect(took).toBeGreaterThanOrEqual(1_400);
+    expect(took).toBeLessThan(4_000);
+    expect(r.checker.status().running).toBe(false);
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    await waitFor('the orphan to be gone', () => (alive(pid) ? undefined : true), 3_000);
+    expect(r.workLeft()).toEqual([]);
+  });
+
+  it('a check past its timeout is killed with what it started', async () => {
+    let pidFile = '';
+    const r = await rig(true, {
+      timeoutMs: 800,
+      command: (root) => {
+        pidFile = join(root, 'child.pid');
+        return [bash(root, 'hang.sh', `sleep 600 &\necho $! > "${pidFile}"\nwait`)];
+      },
+    });
+    await r.backup();
+    const c = await r.check();
+    expect(c.outcome).toBe('failed');
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    await waitFor('the child to be gone', () => (alive(pid) ? undefined : true), 3_000);
+  });
+
+  it("the check command's output reaches the log only redacted", async () => {
+    const lines: string[] = [];
+    const r = await rig(true, {
+      log: (level, msg) => void lines.push(`${level} ${msg}`),
+      command: (root) => [
+        bash(
+          root,
+          'fetch.sh',
+          [
+            'echo "rclone copy remote: --sftp-pass sftp-s3cret-1"',
+            'echo "GET https://bob:dav-s3cret-2@dav.example.org/x" >&2',
+            'echo "> Authorization: token ghp_s3cret3abcdefghijklmnop"',
+            'echo "using $RCLONE_CONFIG_PASS-tail"',
+            'echo "mysqldump -p s3cret-4"',
+            'exit 3',
+          ].join('\n'),
+        ),
+      ],
+    });
+    await r.backup();
+    expect((await r.check()).outcome).toBe('failed');
+    const said = lines.filter((l) => l.includes('check command said'));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toContain('rclone copy remote: --sftp-pass [redacted]');
+    expect(said[0]).toContain('https://bob:[redacted]@dav.example.org/x');
+    const all = lines.join('\n');
+    for (const secret of ['sftp-s3cret-1', 'dav-s3cret-2', 'ghp_s3cret3', 'kept-tail', 's3cret-4']) expect(all).not.toContain(secret);
   });
 });
