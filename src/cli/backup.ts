@@ -11,6 +11,7 @@ import { WorldFolder } from '../ingest/world-folder.js';
 import type { BackupCheck, BackupCopy, BackupListItem, BackupRecord, RestoreResult } from '../backups/types.js';
 import type { Store } from '../store/index.js';
 import type { CliIo } from './io.js';
+import { terminalText } from '../lib/terminal-text.js';
 import { resolve } from 'node:path';
 
 export interface BackupCliOpts {
@@ -63,8 +64,10 @@ const copyWord = (c: BackupCopy | undefined) =>
   !c || c.state === 'off'
     ? ''
     : `  copy: ${c.state}${c.state === 'failed' ? ` (${c.lastExitCode === null || c.lastExitCode === undefined ? 'killed or not started' : `exit ${c.lastExitCode}`}${c.nextAttemptAt ? `, next try ${c.nextAttemptAt}` : ', given up'})` : ''}`;
+// Ids, triggers and details come from manifests and archives, which may be another machine's:
+// shown with their control characters escaped (lib/terminal-text.ts).
 const line = (b: BackupRecord & { offsite?: BackupCopy }) =>
-  `${b.id}  ${b.trigger.padEnd(11)}  ${mb(b.sizeBytes).padStart(9)}  ${b.world ? `${b.world.players} players, ${b.world.pals} pals, ${b.world.guilds} guilds` : 'world not parsed'}${copyWord(b.offsite)}`;
+  `${terminalText(b.id)}  ${terminalText(b.trigger).padEnd(11)}  ${mb(b.sizeBytes).padStart(9)}  ${b.world ? `${b.world.players} players, ${b.world.pals} pals, ${b.world.guilds} guilds` : 'world not parsed'}${copyWord(b.offsite)}`;
 
 export async function backupCreate(io: CliIo, o: BackupCliOpts): Promise<void> {
   const rec = (await run(io, o, { op: 'backup.create' })) as BackupRecord;
@@ -79,7 +82,11 @@ export async function backupList(io: CliIo, o: BackupCliOpts): Promise<void> {
 
 export async function backupVerify(io: CliIo, id: string, o: BackupCliOpts): Promise<void> {
   const r = (await run(io, o, { op: 'backup.verify', id })) as { id: string; files: number; bytes: number };
-  io.out(o.json ? `${JSON.stringify(r)}\n` : `${r.id}: OK, ${r.files} files (${mb(r.bytes)}) match their SHA-256 in the manifest\n`);
+  io.out(
+    o.json
+      ? `${JSON.stringify(r)}\n`
+      : `${terminalText(r.id)}: OK, ${r.files} files (${mb(r.bytes)}) match their SHA-256 in the manifest\n`,
+  );
 }
 
 export async function backupRestore(io: CliIo, id: string, o: BackupCliOpts & { confirm?: string; shutdown?: boolean }): Promise<void> {
@@ -87,10 +94,10 @@ export async function backupRestore(io: CliIo, id: string, o: BackupCliOpts & { 
   if (o.json) return io.out(`${JSON.stringify(r)}\n`);
   const d = r.diff;
   io.out(
-    `Restored ${id}. The world before it is backup ${r.preRestoreBackup}.\n` +
+    `Restored ${terminalText(id)}. The world before it is backup ${terminalText(r.preRestoreBackup)}.\n` +
       `files: ${d.files.added.length} added, ${d.files.removed.length} removed, ${d.files.changed.length} changed, ${d.files.kept.length} left as they were; ` +
       `players: +${d.players.gained.length} -${d.players.lost.length}; pals: +${d.pals.gained} -${d.pals.lost}; guilds: +${d.guilds.gained.length} -${d.guilds.lost.length}\n` +
-      r.warnings.map((w) => `warning: ${w}\n`).join(''),
+      r.warnings.map((w) => `warning: ${terminalText(w)}\n`).join(''),
   );
 }
 
@@ -101,7 +108,7 @@ export async function backupImport(io: CliIo, file: string, o: BackupCliOpts): P
   io.out(
     o.json
       ? `${JSON.stringify(rec)}\n`
-      : `Imported as ${rec.id}; restore it with: palpanel backup restore ${rec.id} --confirm RESTORE\n${line(rec)}\n`,
+      : `Imported as ${terminalText(rec.id)}; restore it with: palpanel backup restore ${terminalText(rec.id)} --confirm RESTORE\n${line(rec)}\n`,
   );
 }
 
@@ -109,5 +116,5 @@ export async function backupImport(io: CliIo, file: string, o: BackupCliOpts): P
  * 1 with the reason when it is not whole. */
 export async function backupCheck(io: CliIo, id: string | undefined, o: BackupCliOpts): Promise<void> {
   const r = (await run(io, o, { op: 'backup.check', id: id ?? null })) as BackupCheck;
-  io.out(o.json ? `${JSON.stringify(r)}\n` : `${r.backupId}: ${r.detail}\n`);
+  io.out(o.json ? `${JSON.stringify(r)}\n` : `${terminalText(String(r.backupId))}: ${terminalText(r.detail)}\n`);
 }

@@ -3,6 +3,7 @@
 // admin is a request the command must not make, so it is input the user can correct: exit 2.
 import { SettingsError } from '../config/settings.js';
 import { describeFsError, DomainError, LastAdminError, ValidationError } from '../domain/errors.js';
+import { terminalLines, terminalText } from '../lib/terminal-text.js';
 
 export class UsageError extends Error {}
 
@@ -13,7 +14,13 @@ export function exitCodeFor(err: unknown): number {
 }
 
 export function messageFor(err: unknown, debug: boolean): string {
-  if (debug && err instanceof Error && err.stack) return err.stack;
+  // A message may quote what came from outside (a member name read from an archive, an id from a
+  // fetched manifest): its control characters are shown as escapes, never sent to the terminal.
+  if (debug && err instanceof Error && err.stack) return terminalLines(err.stack);
+  return terminalText(messageWords(err));
+}
+
+function messageWords(err: unknown): string {
   if (err instanceof DomainError || err instanceof SettingsError || err instanceof UsageError) return err.message;
   // A data dir that cannot be created or written: say which path and why, not "unexpected".
   const fs = describeFsError(err);

@@ -3,7 +3,7 @@ import { performAdminOp } from '../control/admin-client.js';
 import { loadDataDir } from '../config/settings.js';
 import { ValidationError } from '../domain/errors.js';
 import { isKeyId } from '../lib/key-grammar.js';
-import { printable } from '../lib/text.js';
+import { terminalText } from '../lib/terminal-text.js';
 import type { KeyRecord } from '../store/keys.js';
 import type { CliIo } from './io.js';
 
@@ -14,7 +14,7 @@ export interface Common {
 
 const table = (keys: KeyRecord[]): string => {
   if (keys.length === 0) return 'No keys.\n';
-  const rows = keys.map((k) => [k.id, k.revokedAt ? 'revoked' : 'active', k.createdAt, k.lastUsedAt ?? '-', printable(k.label)]);
+  const rows = keys.map((k) => [k.id, k.revokedAt ? 'revoked' : 'active', k.createdAt, k.lastUsedAt ?? '-', terminalText(k.label)]);
   const head = ['ID', 'STATE', 'CREATED', 'LAST USED', 'LABEL'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (r: string[]) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).join('  ') + '\n';
@@ -25,7 +25,7 @@ export async function keysCreate(io: CliIo, opts: Common & { label: string }): P
   const dataDir = loadDataDir(io.env, opts.dataDir);
   const rec = (await performAdminOp(dataDir, { op: 'keys.create', label: opts.label }, io.err)) as KeyRecord & { key: string };
   if (opts.json) return io.out(JSON.stringify(rec) + '\n');
-  io.err(`Created key ${rec.id} (${printable(rec.label)}). This is the only time the key is shown; store it now:\n`);
+  io.err(`Created key ${rec.id} (${terminalText(rec.label)}). This is the only time the key is shown; store it now:\n`);
   io.out(`${rec.key}\n`);
 }
 
