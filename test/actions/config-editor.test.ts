@@ -206,6 +206,10 @@ describe('configuration editor: a value cannot write other settings', () => {
       ['RandomizerType', 'None"'],
       ['SomeFutureText', 'x",AdminPassword="pwned'],
       ['SomeFutureText', 'two\nlines'],
+      // A lone CR (issue 37, finding 15f): refused as such, status and file, not by its words only.
+      ['RandomizerType', 'None\rAdminPassword=pwned'],
+      ['ServerName', 'two\rlines'],
+      ['SomeFutureText', 'ends in a CR\r'],
       ['ServerName', 'ends in a backslash\\'],
       ['ServerDescription', 'x\u0000y'],
       ['AdminPassword', 'pw",ServerPassword="'],
