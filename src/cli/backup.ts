@@ -11,7 +11,7 @@ import { WorldFolder } from '../ingest/world-folder.js';
 import type { BackupCheck, BackupCopy, BackupListItem, BackupRecord, RestoreResult } from '../backups/types.js';
 import type { Store } from '../store/index.js';
 import type { CliIo } from './io.js';
-import { terminalText } from '../lib/terminal-text.js';
+import { terminalJson, terminalText } from '../lib/terminal-text.js';
 import { resolve } from 'node:path';
 
 export interface BackupCliOpts {
@@ -71,27 +71,25 @@ const line = (b: BackupRecord & { offsite?: BackupCopy }) =>
 
 export async function backupCreate(io: CliIo, o: BackupCliOpts): Promise<void> {
   const rec = (await run(io, o, { op: 'backup.create' })) as BackupRecord;
-  io.out(o.json ? `${JSON.stringify(rec)}\n` : `${line(rec)}\n`);
+  io.out(o.json ? `${terminalJson(rec)}\n` : `${line(rec)}\n`);
 }
 
 export async function backupList(io: CliIo, o: BackupCliOpts): Promise<void> {
   const all = (await run(io, o, { op: 'backup.list' })) as BackupListItem[];
-  if (o.json) return io.out(`${JSON.stringify(all)}\n`);
+  if (o.json) return io.out(`${terminalJson(all)}\n`);
   io.out(all.length ? `${all.map(line).join('\n')}\n` : 'No backups.\n');
 }
 
 export async function backupVerify(io: CliIo, id: string, o: BackupCliOpts): Promise<void> {
   const r = (await run(io, o, { op: 'backup.verify', id })) as { id: string; files: number; bytes: number };
   io.out(
-    o.json
-      ? `${JSON.stringify(r)}\n`
-      : `${terminalText(r.id)}: OK, ${r.files} files (${mb(r.bytes)}) match their SHA-256 in the manifest\n`,
+    o.json ? `${terminalJson(r)}\n` : `${terminalText(r.id)}: OK, ${r.files} files (${mb(r.bytes)}) match their SHA-256 in the manifest\n`,
   );
 }
 
 export async function backupRestore(io: CliIo, id: string, o: BackupCliOpts & { confirm?: string; shutdown?: boolean }): Promise<void> {
   const r = (await run(io, o, { op: 'backup.restore', id, confirm: o.confirm ?? '', shutdown: o.shutdown })) as RestoreResult;
-  if (o.json) return io.out(`${JSON.stringify(r)}\n`);
+  if (o.json) return io.out(`${terminalJson(r)}\n`);
   const d = r.diff;
   io.out(
     `Restored ${terminalText(id)}. The world before it is backup ${terminalText(r.preRestoreBackup)}.\n` +
@@ -107,7 +105,7 @@ export async function backupImport(io: CliIo, file: string, o: BackupCliOpts): P
   const rec = (await run(io, o, { op: 'backup.import', path: resolve(file) })) as BackupRecord;
   io.out(
     o.json
-      ? `${JSON.stringify(rec)}\n`
+      ? `${terminalJson(rec)}\n`
       : `Imported as ${terminalText(rec.id)}; restore it with: palpanel backup restore ${terminalText(rec.id)} --confirm RESTORE\n${line(rec)}\n`,
   );
 }
@@ -116,5 +114,5 @@ export async function backupImport(io: CliIo, file: string, o: BackupCliOpts): P
  * 1 with the reason when it is not whole. */
 export async function backupCheck(io: CliIo, id: string | undefined, o: BackupCliOpts): Promise<void> {
   const r = (await run(io, o, { op: 'backup.check', id: id ?? null })) as BackupCheck;
-  io.out(o.json ? `${JSON.stringify(r)}\n` : `${terminalText(String(r.backupId))}: ${terminalText(r.detail)}\n`);
+  io.out(o.json ? `${terminalJson(r)}\n` : `${terminalText(String(r.backupId))}: ${terminalText(r.detail)}\n`);
 }

@@ -5,6 +5,7 @@ import { ValidationError } from '../domain/errors.js';
 import type { JsonParseResult, ParseJobResult } from '../ingest/parse-job.js';
 import { loadDataDir } from '../config/settings.js';
 import type { CliIo } from './io.js';
+import { terminalLines } from '../lib/terminal-text.js';
 
 export interface ParseOpts {
   json?: boolean;
@@ -43,7 +44,8 @@ export function summary(out: ParseJobResult, totalMs: number): string {
   ];
   for (const w of r.warnings.slice(0, 20)) lines.push(`warning    ${w.file ?? 'Level.sav'} @${w.offset} ${w.path}: ${w.message}`);
   if (r.warnings.length > 20) lines.push(`warning    … and ${r.warnings.length - 20} more (see --json)`);
-  return lines.join('\n') + '\n';
+  // The world's name and the warnings' paths come from the save: shown with control characters escaped.
+  return terminalLines(lines.join('\n')) + '\n';
 }
 
 /**

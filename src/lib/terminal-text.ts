@@ -28,3 +28,12 @@ export function terminalText(text: string): string {
 export function terminalLines(text: string): string {
   return text.replace(CONTROL_BUT_LF, visible);
 }
+
+// JSON.stringify escapes C0 controls but sends DEL, C1 controls and the rest as they are.
+const JSON_RAW = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** `value` as JSON for a terminal: the same data (a JSON reader sees no difference), with the
+ * characters JSON.stringify leaves raw written as \u escapes. */
+export function terminalJson(value: unknown): string {
+  return JSON.stringify(value).replace(JSON_RAW, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}`);
+}

@@ -8,7 +8,7 @@ import { PassThrough } from 'node:stream';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runDash } from '../../src/tui/run.js';
-import { terminalText } from '../../src/lib/terminal-text.js';
+import { terminalJson, terminalText } from '../../src/lib/terminal-text.js';
 import { HOST_UID, makeWorld, onlinePlayer, playerUid } from '../helpers/fixture.js';
 import { startTestPanel } from './test-panel.js';
 import { renderIn, stripAnsi } from './term.js';
@@ -97,5 +97,10 @@ describe('terminalText', () => {
     expect(terminalText('a\x1b[2Jb\x07c\x7fd\x9be\nf\tg')).toBe('a\\x1b[2Jb\\x07c\\x7fd\\u009be\\x0af\\x09g');
     expect(terminalText('Ålesund 日本 ★ α 🐉 café')).toBe('Ålesund 日本 ★ α 🐉 café');
     expect(terminalText('a\u202eb')).toBe('a\\u202eb');
+    // JSON for a terminal: the same data, no raw control character.
+    const value = { name: 'Eve\x1b]0;x\x07\x9b2J\x7f é', n: 1 };
+    const json = terminalJson(value);
+    expect(json).not.toMatch(CONTROLS);
+    expect(JSON.parse(json)).toEqual(value);
   });
 });
