@@ -46,6 +46,9 @@ export const DEFAULT_LIMITS: ServerLimits = {
   maxConnectionsPerAddress: 256,
 };
 
+/** How long a socket the server has ended may linger for the client to read the last bytes. */
+const END_GRACE_MS = 1_000;
+
 export interface StartOptions {
   host: string;
   port: number;
@@ -104,12 +107,39 @@ function admitConnections(server: Server, shell: Shell, limits: ServerLimits, lo
     }
     open++;
     perAddress.set(addr, mine + 1);
-    socket.once('close', () => {
+    // The slot is free once the server is done with the socket ('finish': it ended its side and
+    // all was handed to the kernel), not only on 'close': a client that keeps its own side open,
+    // or trickles bytes that reset the idle timer, would otherwise hold it (issue 37, finding 2).
+    let held = true;
+    const release = () => {
+      if (!held) return;
+      held = false;
       open--;
       const left = (perAddress.get(addr) ?? 1) - 1;
       if (left > 0) perAddress.set(addr, left);
       else perAddress.delete(addr);
-    });
+    };
+    socket.once('close', release);
+    endOfLife(socket, limits.socketTimeoutMs, release);
+  });
+}
+
+/** Once the server ends a socket (an error answer, `Connection: close`, the client's FIN), the
+ * socket has an absolute end of life that nothing the client sends extends: destroyed a second
+ * after its last bytes went out, or `limitMs` after the end if they never do. */
+function endOfLife(socket: Socket, limitMs: number, onFinish: () => void): void {
+  const end = socket.end.bind(socket) as (...args: unknown[]) => Socket;
+  let deadline: NodeJS.Timeout | null = null;
+  socket.end = (...args: unknown[]) => {
+    deadline ??= setTimeout(() => socket.destroy(), limitMs).unref();
+    return end(...args);
+  };
+  socket.once('finish', () => {
+    onFinish();
+    setTimeout(() => socket.destroy(), END_GRACE_MS).unref();
+  });
+  socket.once('close', () => {
+    if (deadline) clearTimeout(deadline);
   });
 }
 
