@@ -21,8 +21,8 @@ import type { DiagnosticsPorts } from './panel/diagnostics/ports.js';
 export interface HttpDeps {
   store: Store;
   live: LiveSource;
-  /** The public URL and trusted proxies are absent in tests that need neither. */
-  settings: Pick<Settings, 'integrationRateLimit' | 'sessionTtlMs'> & Partial<Pick<Settings, 'publicUrl' | 'trustedProxies'>>;
+  /** The public URL, trusted proxies and listen address are absent in tests that need none. */
+  settings: Pick<Settings, 'integrationRateLimit' | 'sessionTtlMs'> & Partial<Pick<Settings, 'publicUrl' | 'trustedProxies' | 'listen'>>;
   clock: Clock;
   log: Logger;
   /** Absent without a game URL: moderation answers 503 `game_unavailable`. */

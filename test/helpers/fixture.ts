@@ -190,9 +190,13 @@ export interface WireRequest {
 
 const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 
+/** The Host of a request sent without a socket: the default listen address, which the panel's
+ * Host check (issue 37, finding 11) accepts as its own as it does any IP literal. */
+export const IN_PROCESS_HOST = '127.0.0.1:8080';
+
 /** The panel page's origin as the browser saw it: through a TLS proxy (which says so) the
  * scheme is https and the host the one the proxy names. */
-function pageOrigin(given: Record<string, string>, host = 'panel.test'): string {
+function pageOrigin(given: Record<string, string>, host = IN_PROCESS_HOST): string {
   const h: Record<string, string> = {};
   for (const [k, v] of Object.entries(given)) h[k.toLowerCase()] = v;
   const tls = /^\s*https\b/i.test(h['x-forwarded-proto'] ?? '') || /proto="?https/i.test(h.forwarded ?? '');
@@ -224,7 +228,7 @@ export type Send = (req: WireRequest) => Promise<WireResponse>;
 
 export function toHttpRequest(r: WireRequest, remoteAddress = '127.0.0.1'): HttpRequest {
   const q = r.path.indexOf('?');
-  const headers: Record<string, string> = { host: 'panel.test' };
+  const headers: Record<string, string> = { host: IN_PROCESS_HOST };
   for (const [k, v] of Object.entries(browserHeaders(r, pageOrigin(r.headers ?? {})))) headers[k] = v;
   return {
     method: r.method,

@@ -861,11 +861,11 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
     name: 'Panel authentication: a mutating request from another Origin → 403; same origin or no Origin passes',
     async run(send, fx) {
       const cookie = await login(send, fx.admin);
-      const host = { host: 'panel.test' };
+      const host = { host: '127.0.0.1:8080' };
       expectError(await send(panel('POST', '/integration-keys', cookie, { label: 'csrf' }, { ...host, origin: 'https://evil.example' })), 403, 'forbidden');
       expectError(await send(panel('POST', '/auth/login', undefined, fx.admin, { ...host, origin: 'https://evil.example' })), 403, 'forbidden');
       expectError(await send(panel('POST', '/auth/logout', cookie, undefined, { ...host, origin: 'null' })), 403, 'forbidden');
-      const same = await send(panel('POST', '/integration-keys', cookie, { label: 'same origin' }, { ...host, origin: 'http://panel.test' }));
+      const same = await send(panel('POST', '/integration-keys', cookie, { label: 'same origin' }, { ...host, origin: 'http://127.0.0.1:8080' }));
       expect(same.status).toBe(201);
       // A GET is not mutating: Origin does not matter.
       expect((await send(panel('GET', '/auth/me', cookie, undefined, { ...host, origin: 'https://evil.example' }))).status).toBe(200);

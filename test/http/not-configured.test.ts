@@ -67,7 +67,7 @@ describe('a part the deployment did not set up', () => {
     const res = await send({
       method,
       path: `/api/v1${path}`,
-      headers: { cookie: admin, host: 'panel.test', origin: 'http://panel.test' },
+      headers: { cookie: admin, host: '127.0.0.1:8080', origin: 'http://127.0.0.1:8080' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     expect(res.status, res.body).toBe(409);

@@ -70,13 +70,15 @@ describe('panel guards', () => {
         body: '{"label":"t"}',
         bare: true,
       });
-    expect((await post({ host: 'panel.test', origin: 'https://panel.test', 'x-forwarded-proto': 'https' })).status).toBe(201);
-    expect((await post({ host: 'panel.test', origin: ' https://Panel.Test', 'x-forwarded-proto': 'https' })).status).toBe(201);
+    expect((await post({ host: 'localhost:8080', origin: 'https://localhost:8080', 'x-forwarded-proto': 'https' })).status).toBe(201);
+    expect((await post({ host: 'localhost:8080', origin: ' https://LocalHost:8080', 'x-forwarded-proto': 'https' })).status).toBe(201);
     // The proxy reaches palpanel at an inner address and says which one the browser used.
     const inner = { host: '127.0.0.1:8080', 'x-forwarded-proto': 'https' };
-    expect((await post({ ...inner, origin: 'https://panel.example', 'x-forwarded-host': 'panel.example' })).status).toBe(201);
-    expect((await post({ ...inner, origin: 'https://panel.example', 'x-forwarded-host': ' panel.example , inner.lan' })).status).toBe(201);
-    expect((await post({ ...inner, origin: 'https://inner.lan', 'x-forwarded-host': 'panel.example, inner.lan' })).status).toBe(403);
+    expect((await post({ ...inner, origin: 'https://panel.localhost', 'x-forwarded-host': 'panel.localhost' })).status).toBe(201);
+    expect((await post({ ...inner, origin: 'https://panel.localhost', 'x-forwarded-host': ' panel.localhost , inner.lan' })).status).toBe(
+      201,
+    );
+    expect((await post({ ...inner, origin: 'https://inner.lan', 'x-forwarded-host': 'panel.localhost, inner.lan' })).status).toBe(403);
     // From an address that is no proxy the header is not believed.
     const far = await send(
       {
@@ -86,8 +88,8 @@ describe('panel guards', () => {
           cookie,
           'content-type': 'application/json',
           ...inner,
-          origin: 'https://panel.example',
-          'x-forwarded-host': 'panel.example',
+          origin: 'https://panel.localhost',
+          'x-forwarded-host': 'panel.localhost',
         },
         body: '{"label":"t"}',
         bare: true,
@@ -105,8 +107,8 @@ describe('panel guards', () => {
         path: `${P}${path}`,
         headers: {
           cookie,
-          origin: 'http://panel.test',
-          host: 'panel.test',
+          origin: 'http://127.0.0.1:8080',
+          host: '127.0.0.1:8080',
           ...(contentType === undefined ? {} : { 'content-type': contentType }),
         },
         body,

@@ -83,8 +83,8 @@ describe('admin-only panel routes, from the spec', () => {
         path: `${P}${path}`,
         headers: {
           cookie,
-          host: 'panel.test',
-          origin: 'http://panel.test',
+          host: '127.0.0.1:8080',
+          origin: 'http://127.0.0.1:8080',
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),

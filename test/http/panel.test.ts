@@ -125,19 +125,19 @@ describe('panel API', () => {
       send({
         method: 'POST',
         path: `${P}/integration-keys`,
-        headers: { cookie, host: 'panel.test:8080', 'content-type': 'application/json', ...headers },
+        headers: { cookie, host: '127.0.0.1:8080', 'content-type': 'application/json', ...headers },
         body: '{"label":"o"}',
         bare: true,
       });
-    expect((await post({ origin: 'http://panel.test:8080' })).status).toBe(201);
-    expect((await post({ origin: 'https://panel.test:8080' })).status).toBe(201);
-    expect((await post({ origin: 'http://panel.test:9090' })).status).toBe(403);
+    expect((await post({ origin: 'http://127.0.0.1:8080' })).status).toBe(201);
+    expect((await post({ origin: 'https://127.0.0.1:8080' })).status).toBe(201);
+    expect((await post({ origin: 'http://127.0.0.1:9090' })).status).toBe(403);
     expect((await post({ origin: 'http://evil.test' })).status).toBe(403);
     expect((await post({ origin: 'null' })).status).toBe(403);
     // Behind a TLS proxy only the https origin matches.
-    expect((await post({ origin: 'http://panel.test:8080', 'x-forwarded-proto': 'https' })).status).toBe(403);
+    expect((await post({ origin: 'http://127.0.0.1:8080', 'x-forwarded-proto': 'https' })).status).toBe(403);
     // X-Forwarded-Host is believed only from a trusted proxy (SERVICE_TRUSTED_PROXIES, none here).
-    expect((await post({ origin: 'https://panel.example', 'x-forwarded-host': 'panel.example' })).status).toBe(403);
+    expect((await post({ origin: 'https://panel.localhost', 'x-forwarded-host': 'panel.localhost' })).status).toBe(403);
     // No Origin (issue 28, finding 10): refused, unless the browser says the page is ours.
     const none = await post();
     expect(none.status).toBe(403);
@@ -162,7 +162,7 @@ describe('panel API', () => {
       send({
         method: 'POST',
         path: `${P}/integration-keys`,
-        headers: { cookie, origin: 'http://panel.test', ...(contentType ? { 'content-type': contentType } : {}) },
+        headers: { cookie, origin: 'http://127.0.0.1:8080', ...(contentType ? { 'content-type': contentType } : {}) },
         body: '{"label":"typed"}',
         bare: true,
       });
@@ -184,7 +184,7 @@ describe('panel API', () => {
     const form = await send({
       method: 'POST',
       path: `${P}/auth/login`,
-      headers: { origin: 'http://panel.test', 'content-type': 'text/plain' },
+      headers: { origin: 'http://127.0.0.1:8080', 'content-type': 'text/plain' },
       body: JSON.stringify(ADMIN),
       bare: true,
     });
@@ -192,7 +192,7 @@ describe('panel API', () => {
     expect(form.headers['set-cookie']).toBeUndefined();
     // A request without a body needs no type.
     expect(
-      (await send({ method: 'POST', path: `${P}/auth/logout`, headers: { cookie, origin: 'http://panel.test' }, bare: true })).status,
+      (await send({ method: 'POST', path: `${P}/auth/logout`, headers: { cookie, origin: 'http://127.0.0.1:8080' }, bare: true })).status,
     ).toBe(204);
   });
 

@@ -15,7 +15,7 @@ import { seedConformance, type SeededFixture } from './conformance-fixture.js';
 import { login } from './conformance-table.js';
 import { bareHandler, inProcessSend, tempStore, type Send, type TempStore, type WireResponse } from '../helpers/fixture.js';
 
-const HOST = 'panel.test';
+const HOST = '127.0.0.1';
 const FOREIGN = 'https://evil.example';
 const UNKNOWN_MEMBER = 'zz_not_a_member';
 

@@ -15,7 +15,7 @@ import { createPlayerService } from '../../actions/players/player-service.js';
 import type { PanelRoute } from './context.js';
 import { readCookie, SESSION_COOKIE } from './cookies.js';
 import { checkBodyType } from './media-type.js';
-import { isMutating, originRefusal, sameOrigin } from './origin.js';
+import { isMutating, originRefusal } from './origin.js';
 
 export { PANEL_BASE, PANEL_BODY_LIMIT, panelTable } from './routes.js';
 
@@ -42,8 +42,9 @@ export function createPanelSurface(deps: HttpDeps, table: RouteTable<PanelRoute>
       if (m.kind === 'none') throw notFound();
       if (m.kind === 'method') throw methodNotAllowed(m.allow.join(', '));
       const route = m.route;
-      if (isMutating(route.method) && !sameOrigin(req, deps.settings.publicUrl ?? null))
-        throw new HttpError(403, 'forbidden', originRefusal(req));
+      const site = { publicUrl: deps.settings.publicUrl, listenHost: deps.settings.listen?.host };
+      const refusal = isMutating(route.method) ? originRefusal(req, site) : null;
+      if (refusal !== null) throw new HttpError(403, 'forbidden', refusal);
       if (signedIn && !roleAllows(signedIn.user.role, route.role))
         throw new HttpError(403, 'forbidden', 'This action needs an admin session.');
       if (isMutating(route.method)) checkBodyType(route, req);
