@@ -12,7 +12,7 @@ import { extractArchive, type BackupManifest, type SaveFile } from './archive.js
 /** A parsed side: its players, pals and guilds, and its game version when it was read. */
 export type WorldSide = Pick<WorldSnapshot, 'players' | 'pals' | 'guilds'> & Partial<Pick<WorldSnapshot, 'meta'>>;
 
-const EMPTY_WORLD: WorldSide = { players: [], pals: [], guilds: [] };
+export const EMPTY_WORLD: WorldSide = { players: [], pals: [], guilds: [] };
 
 /** Prefix of the work folders (in the backup folder, whose service removes any a crash left). */
 export const PARSE_WORK_PREFIX = '.parse-';
@@ -29,17 +29,29 @@ export async function inWorkFolder<T>(workDir: string, use: (dir: string) => Pro
 
 /** Parses the save folder `dir`; one without a Level.sav, or unparsable, counts as empty. */
 export async function parseFolder(dir: string, log: Logger): Promise<WorldSide> {
+  return (await tryParseFolder(dir, log)) ?? EMPTY_WORLD;
+}
+
+/** Parses the save folder `dir`: one without a Level.sav is empty; null when it does not parse
+ * (a dry-run then says so rather than show a diff it did not read: issue 37). */
+export async function tryParseFolder(dir: string, log: Logger): Promise<WorldSide | null> {
   if (!existsSync(join(dir, 'Level.sav'))) return EMPTY_WORLD;
   try {
     return (await parseInWorker({ target: dir })).result;
   } catch (err) {
     log('warn', 'restore: a side of the comparison could not be parsed', err);
-    return EMPTY_WORLD;
+    return null;
   }
 }
 
 /** Parses files in a work folder under `workDir`; an unparsable side counts as empty. */
 export async function parseFiles(files: SaveFile[], log: Logger, workDir: string): Promise<WorldSide> {
+  return (await tryParseFiles(files, log, workDir)) ?? EMPTY_WORLD;
+}
+
+/** Parses files in a work folder under `workDir`: no Level.sav is empty; null when they do not
+ * parse (or cannot be put in the work folder). */
+export async function tryParseFiles(files: SaveFile[], log: Logger, workDir: string): Promise<WorldSide | null> {
   if (!files.some((f) => f.path === 'Level.sav')) return EMPTY_WORLD;
   try {
     return await inWorkFolder(workDir, async (dir) => {
@@ -47,11 +59,11 @@ export async function parseFiles(files: SaveFile[], log: Logger, workDir: string
         mkdirSync(dirname(join(dir, f.path)), { recursive: true });
         await writeFile(join(dir, f.path), f.data);
       }
-      return parseFolder(dir, log);
+      return tryParseFolder(dir, log);
     });
   } catch (err) {
     log('warn', 'restore: a side of the comparison could not be parsed', err);
-    return EMPTY_WORLD;
+    return null;
   }
 }
 

@@ -27,11 +27,14 @@ import { assertWorldWritable } from './writable.js';
 import type { BackupService } from './service.js';
 import type { Logger } from '../lib/logger.js';
 import { sameWorldId } from '../ingest/world-folder.js';
+import { QUIET_MS } from '../ingest/save-watcher.js';
+import { readWorldInPlace } from './world-in-place.js';
 import { keptEntries, recoverRestore, RESTORE_MARKER, swapWorld } from './world-swap.js';
 
 export { recoverRestore, RESTORE_MARKER } from './world-swap.js';
 
 const SAMPLE = 50;
+const DRY_RUN_WAIT_MS = 10_000;
 /** Restore jobs remembered (the newest per backup), for GET /backups/{id}/restore. */
 const KEEP_JOBS = 20;
 
@@ -123,6 +126,9 @@ export interface RestorerOptions {
   /** Two looks at the save files this far apart must agree before the swap (default 2 s, the
    * freshness rule's settle time). */
   settleMs?: number;
+  /** How long a dry-run waits for the world in place to be quiet before it answers in words
+   * (default 10 s). */
+  dryRunWaitMs?: number;
 }
 
 /** What a restore is asked with: the typed confirmation, and whether to stop a running game. */
@@ -161,7 +167,7 @@ export class Restorer {
     // The backup is checked while it is inflated into a work folder and parsed there: none of
     // it is held (issue 28).
     const { manifest, world: after } = await this.o.backups.parse(id);
-    return this.diff(world, manifest.files, after);
+    return this.diff(world, manifest.files, after, await this.readWorld(world));
   }
 
   /** What restoring an archive file outside the backup folder (an off-site copy fetched back:
@@ -171,7 +177,7 @@ export class Restorer {
     const world = this.worldDir();
     const { manifest, world: after } = await parseArchive(path, this.o.log, this.o.backups.backupDir);
     this.sameWorld(manifest.id, manifest.worldId ?? null, world);
-    return { manifest, diff: await this.diff(world, manifest.files, after) };
+    return { manifest, diff: await this.diff(world, manifest.files, after, await this.readWorld(world)) };
   }
 
   /** 404 for no such backup; 409 for a backup of another world the host keeps below the save
@@ -193,11 +199,28 @@ export class Restorer {
       );
   }
 
+  /** The world in place for a dry-run: read once quiet, else SideUnreadableError in words
+   * (world-in-place.ts). */
+  private readWorld(world: string): Promise<{ files: SaveFile[]; side: WorldSide }> {
+    return readWorldInPlace(world, {
+      quietMs: this.o.settleMs ?? QUIET_MS,
+      waitMs: this.o.dryRunWaitMs ?? DRY_RUN_WAIT_MS,
+      log: this.o.log,
+      workDir: this.o.backups.backupDir,
+    });
+  }
+
   /** What putting a backup's `files` (its world parsed: `after`) in place of the world's save
-   * files would change. */
-  private async diff(world: string, files: ManifestFile[], after: WorldSide): Promise<RestoreDiff> {
-    const current = existsSync(world) ? await readStableSave(world, { settleMs: 0, maxWaitMs: 5_000 }).catch(() => [] as SaveFile[]) : [];
-    const before = await parseFiles(current, this.o.log, this.o.backups.backupDir);
+   * files (`now`, read by readWorld; else read as they are) would change. */
+  private async diff(
+    world: string,
+    files: ManifestFile[],
+    after: WorldSide,
+    now?: { files: SaveFile[]; side: WorldSide },
+  ): Promise<RestoreDiff> {
+    const current =
+      now?.files ?? (existsSync(world) ? await readStableSave(world, { settleMs: 0, maxWaitMs: 5_000 }).catch(() => [] as SaveFile[]) : []);
+    const before = now?.side ?? (await parseFiles(current, this.o.log, this.o.backups.backupDir));
     const kept = keptEntries(world, new Set(files.map((f) => f.path)));
     return { files: { ...fileDiff(current, files), kept }, ...worldDiff(before, after) };
   }

@@ -5,6 +5,7 @@ import { json, noContent } from '../../respond.js';
 import type { PanelHandler } from '../context.js';
 import { CheckRequest, CreateRequest, BackupPath, RestoreRequest } from '../../../contract/panel/backups.js';
 import type { BackupScheduleUpdateSchema } from '../../../contract/backups.js';
+import { unreadableSaid } from './unreadable.js';
 
 /** A viewer sees where each off-site copy stands, never the command's output or exit status. */
 export const list = (async ({ deps, user }) => {
@@ -66,10 +67,8 @@ export const upload = (async ({ service, req, user }) => {
   return json(201, { data: await service.importArchive(req.body, userActor(user.username)) });
 }) satisfies PanelHandler<Record<never, never>, 'backups'>;
 
-export const dryRun = (async ({ service, params }) => json(200, { data: await service.dryRun(params.id) })) satisfies PanelHandler<
-  { params: typeof BackupPath },
-  'backups'
->;
+export const dryRun = (async ({ service, params }) =>
+  json(200, { data: await unreadableSaid(service.dryRun(params.id)) })) satisfies PanelHandler<{ params: typeof BackupPath }, 'backups'>;
 
 /** 202 with the job once what can be decided at once is (400, 404, 409 are thrown before). */
 export const restore = (async ({ service, params, body, user }) =>

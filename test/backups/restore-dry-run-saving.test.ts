@@ -1,0 +1,125 @@
+// A restore's dry-run while the game writes its save (issue 37, finding 12): a side it cannot read
+// is never shown as a diff. The dry-run waits for the save to be quiet (as the watcher does) and
+// reads it again; when it cannot, it answers in words (503 `unavailable`, Retry-After) with no diff.
+// Over the real backup service, store and parser on a copy of a real world; the game's autosave
+// is a writer rewriting Level.sav every 50 ms, half of it first, the rest a moment later.
+import { closeSync, cpSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { backupRig } from '../helpers/backup-rig.js';
+import { createLogger } from '../../src/lib/logger.js';
+import { startServe, type RunningServer } from '../../src/app/serve.js';
+import { FIXTURES, tempDir } from '../helpers/cli.js';
+import { testSettings } from '../helpers/settings.js';
+import { ADMIN } from '../http/panel-harness.js';
+import { fromPanelPage } from '../helpers/panel-page.js';
+import { waitFor } from '../helpers/wait.js';
+
+const BEING_SAVED = 'The world is being saved; try again in a few seconds.';
+
+/** Rewrites `path` with its own bytes every 50 ms for `forMs`: the first half at once, the rest
+ * 35 ms later, so most of the time the file is half written. Resolves once it has stopped (the
+ * file whole again). */
+function autosave(path: string, forMs: number): Promise<void> {
+  const bytes = readFileSync(path);
+  const half = Math.floor(bytes.length / 2);
+  const until = Date.now() + forMs;
+  return new Promise((resolve) => {
+    const tick = () => {
+      const fd = openSync(path, 'w');
+      writeSync(fd, bytes, 0, half);
+      setTimeout(() => {
+        writeSync(fd, bytes, half, bytes.length - half);
+        closeSync(fd);
+        if (Date.now() < until) setTimeout(tick, 15);
+        else resolve();
+      }, 35);
+    };
+    tick();
+  });
+}
+
+const NO_CHANGE = {
+  files: { added: [], removed: [], changed: [], kept: [] },
+  players: { gained: [], lost: [] },
+  pals: { gained: 0, lost: 0, gainedSample: [], lostSample: [] },
+  guilds: { gained: [], lost: [] },
+};
+
+describe('a dry-run during an autosave', () => {
+  it('waits for the save to be quiet and reports the true (empty) diff, or answers in words; never a diff it did not read', async () => {
+    const r = await backupRig({ restorer: { settleMs: 300, dryRunWaitMs: 8_000 } });
+    const id = await r.backup();
+    const saving = autosave(join(r.saveDir, 'Level.sav'), 1_200);
+    const runs = await Promise.allSettled(
+      [0, 60, 120, 240, 400, 600].map((ms) => new Promise((res) => setTimeout(res, ms)).then(() => r.restorer.dryRun(id))),
+    );
+    await saving;
+    for (const run of runs) {
+      if (run.status === 'fulfilled') expect(run.value).toEqual(NO_CHANGE);
+      else expect(run.reason).toMatchObject({ code: 'unavailable', message: BEING_SAVED });
+    }
+  }, 30_000);
+
+  it('answers in words, with no diff, when the save does not become quiet within its wait', async () => {
+    const r = await backupRig({ restorer: { settleMs: 300, dryRunWaitMs: 1_000 } });
+    const id = await r.backup();
+    const saving = autosave(join(r.saveDir, 'Level.sav'), 2_500);
+    await expect(r.restorer.dryRun(id)).rejects.toMatchObject({ code: 'unavailable', message: BEING_SAVED });
+    await saving;
+    // Once quiet, the same dry-run reads both sides.
+    expect(await r.restorer.dryRun(id)).toEqual(NO_CHANGE);
+  }, 30_000);
+
+  it('a world whose Level.sav is quiet but does not parse gets words, not a diff', async () => {
+    const r = await backupRig({ restorer: { settleMs: 0, dryRunWaitMs: 2_000 } });
+    const id = await r.backup();
+    writeFileSync(join(r.saveDir, 'Level.sav'), 'not a save at all');
+    await expect(r.restorer.dryRun(id)).rejects.toMatchObject({
+      code: 'unavailable',
+      message: expect.stringMatching(/^The world in place could not be read/),
+    });
+  }, 30_000);
+});
+
+let server: RunningServer | null = null;
+afterEach(async () => {
+  await server?.stop();
+  server = null;
+});
+
+describe('POST /backups/{id}/restore/dry-run on a world it cannot read', () => {
+  it('answers 503 `unavailable` with Retry-After and the words, no diff', async () => {
+    const saveDir = join(tempDir(), 'world');
+    cpSync(join(FIXTURES, 'v0.6-world1'), saveDir, { recursive: true });
+    const dataDir = tempDir();
+    server = await startServe({
+      settings: testSettings(dataDir, { SERVICE_SAVE_DIR: saveDir, SERVICE_SAVE_CHECK_INTERVAL: '1h' }),
+      log: createLogger('text', () => {}),
+      version: 't',
+      ready: () => {},
+    });
+    server.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
+    const url = server.url;
+    const login = await fetch(`${url}/api/v1/auth/login`, { method: 'POST', headers: fromPanelPage(url), body: JSON.stringify(ADMIN) });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    const post = (path: string) => fetch(`${url}/api/v1${path}`, { method: 'POST', headers: { cookie, ...fromPanelPage(url) } });
+    const { id } = ((await (await post('/backups')).json()) as { data: { id: string } }).data;
+    await waitFor(
+      'the backup',
+      async () => {
+        const j = (await (await fetch(`${url}/api/v1/backups/${id}`, { headers: { cookie } })).json()) as { data: { state: string } };
+        return j.data.state === 'done' ? true : undefined;
+      },
+      20_000,
+    );
+    writeFileSync(join(saveDir, 'Level.sav'), 'not a save at all');
+    const res = await post(`/backups/${id}/restore/dry-run`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    const body = (await res.json()) as { error: { code: string; message: string }; data?: unknown };
+    expect(body.data).toBeUndefined();
+    expect(body.error.code).toBe('unavailable');
+    expect(body.error.message).toMatch(/^The world in place could not be read/);
+  }, 30_000);
+});
