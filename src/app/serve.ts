@@ -149,11 +149,14 @@ function startItemGrants(settings: Settings, store: Store, consolePort: ConsoleP
 /** The HTTP server on SERVICE_LISTEN; resolves with its URL once it listens. */
 async function startHttp(handler: Parameters<typeof startHttpServer>[0], settings: Settings, log: Logger, life: Lifecycle) {
   const host = settings.listen.host.includes(':') ? `[${settings.listen.host}]` : settings.listen.host;
-  const http = await startHttpServer(handler, { host: settings.listen.host, port: settings.listen.port, log }).catch(
-    (err: NodeJS.ErrnoException) => {
-      throw new ListenError(`${host}:${settings.listen.port}`, err.code);
-    },
-  );
+  const http = await startHttpServer(handler, {
+    host: settings.listen.host,
+    port: settings.listen.port,
+    log,
+    trustedProxies: settings.trustedProxies,
+  }).catch((err: NodeJS.ErrnoException) => {
+    throw new ListenError(`${host}:${settings.listen.port}`, err.code);
+  });
   life.onClose('http', () => http.close(DRAIN_MS));
   return `http://${host}:${http.port}`;
 }

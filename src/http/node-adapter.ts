@@ -5,8 +5,9 @@
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from '../lib/logger.js';
-import { errorResponse } from './errors.js';
-import { rawResponse, type Shell } from './node/answers.js';
+import { addressMatcher } from '../lib/addresses.js';
+import { admitConnections, admitRequest, forwardedCaps } from './node/admission.js';
+import type { Shell } from './node/answers.js';
 import { onCheckExpectation, onClientError, onConnect, onRequest } from './node/events.js';
 import type { Handler } from './types.js';
 
@@ -46,14 +47,14 @@ export const DEFAULT_LIMITS: ServerLimits = {
   maxConnectionsPerAddress: 256,
 };
 
-/** How long a socket the server has ended may linger for the client to read the last bytes. */
-const END_GRACE_MS = 1_000;
-
 export interface StartOptions {
   host: string;
   port: number;
   log: Logger;
   limits?: Partial<ServerLimits>;
+  /** SERVICE_TRUSTED_PROXIES: a trusted proxy's requests count against the per-address cap of
+   * the client it names, the proxy itself only against the total. */
+  trustedProxies?: readonly string[] | null;
 }
 
 export interface RunningHttpServer {
@@ -76,71 +77,6 @@ function createNodeServer(limits: ServerLimits): Server {
   });
   server.setTimeout(limits.socketTimeoutMs, (socket: Socket) => socket.destroy());
   return server;
-}
-
-/** Counts connections in total and per address, and refuses one past either cap with a 503
- * `unavailable` (and Retry-After) before reading anything from it. */
-function admitConnections(server: Server, shell: Shell, limits: ServerLimits, log: Logger): void {
-  const perAddress = new Map<string, number>();
-  let open = 0;
-  let lastWarned = 0;
-  const refusal = rawResponse(errorResponse(503, 'unavailable', 'Too many connections; retry later.', { 'retry-after': '5' }));
-  server.on('connection', (socket: Socket) => {
-    const addr = socket.remoteAddress ?? '';
-    const mine = perAddress.get(addr) ?? 0;
-    if (open >= limits.maxConnections || mine >= limits.maxConnectionsPerAddress) {
-      socket.on('error', () => socket.destroy());
-      // node:http reads it all the same: the request it may carry never reaches the handler.
-      shell.refused.add(socket);
-      socket.end(refusal);
-      // Let the answer go out, but never wait on a client that does not read it.
-      setTimeout(() => socket.destroy(), 1_000).unref();
-      const now = Date.now();
-      if (now - lastWarned > 60_000) {
-        lastWarned = now;
-        log(
-          'warn',
-          `refusing connections: ${open} open (at most ${limits.maxConnections}), ${mine} from ${addr} (at most ${limits.maxConnectionsPerAddress})`,
-        );
-      }
-      return;
-    }
-    open++;
-    perAddress.set(addr, mine + 1);
-    // The slot is free once the server is done with the socket ('finish': it ended its side and
-    // all was handed to the kernel), not only on 'close': a client that keeps its own side open,
-    // or trickles bytes that reset the idle timer, would otherwise hold it (issue 37, finding 2).
-    let held = true;
-    const release = () => {
-      if (!held) return;
-      held = false;
-      open--;
-      const left = (perAddress.get(addr) ?? 1) - 1;
-      if (left > 0) perAddress.set(addr, left);
-      else perAddress.delete(addr);
-    };
-    socket.once('close', release);
-    endOfLife(socket, limits.socketTimeoutMs, release);
-  });
-}
-
-/** Once the server ends a socket (an error answer, `Connection: close`, the client's FIN), the
- * socket has an absolute end of life that nothing the client sends extends: destroyed a second
- * after its last bytes went out, or `limitMs` after the end if they never do. */
-function endOfLife(socket: Socket, limitMs: number, onFinish: () => void): void {
-  const end = socket.end.bind(socket) as (...args: unknown[]) => Socket;
-  let deadline: NodeJS.Timeout | null = null;
-  socket.end = (...args: unknown[]) => {
-    deadline ??= setTimeout(() => socket.destroy(), limitMs).unref();
-    return end(...args);
-  };
-  socket.once('finish', () => {
-    onFinish();
-    setTimeout(() => socket.destroy(), END_GRACE_MS).unref();
-  });
-  socket.once('close', () => {
-    if (deadline) clearTimeout(deadline);
-  });
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {
@@ -182,9 +118,13 @@ export async function startHttpServer(handler: Handler, opts: StartOptions): Pro
     streams: new Set(),
     refused: new WeakSet(),
   };
+  const trusted = addressMatcher(opts.trustedProxies ?? []);
+  const forwarded = forwardedCaps(trusted, limits.maxConnectionsPerAddress);
   const server = createNodeServer(limits);
-  admitConnections(server, shell, limits, opts.log);
-  server.on('request', (req, res) => onRequest(shell, req, res));
+  admitConnections(server, shell, limits, trusted, opts.log);
+  server.on('request', (req, res) => {
+    if (admitRequest(forwarded, shell, req, res)) onRequest(shell, req, res);
+  });
   server.on('checkExpectation', (req, res) => onCheckExpectation(shell, req, res));
   server.on('connect', (req, socket: Socket) => onConnect(shell, req, socket));
   server.on('clientError', (err, socket: Socket) => onClientError(shell, err, socket));

@@ -78,3 +78,21 @@ export function isLocalHostName(host: string): boolean {
   const h = host.toLowerCase().replace(/\.$/, '');
   return h === 'localhost' || h.endsWith('.localhost');
 }
+
+/** The key a client address is counted under for per-client caps (issue 37, finding 2): an IPv4
+ * address as itself (the IPv4-mapped form too), an IPv6 address by its /64, the block a single
+ * host or site is usually given, so one client cannot take a cap's worth of slots per address
+ * of its prefix. Anything else is keyed as given. */
+export function clientKey(address: string): string {
+  const ip = address.replace(/^\[|\]$/g, '').split('%')[0];
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1];
+  if (isIP(ip) !== 6) return ip;
+  const groups = expand(ip.toLowerCase());
+  return groups
+    ? `${groups
+        .slice(0, 4)
+        .map((g) => g.toString(16))
+        .join(':')}::/64`
+    : ip;
+}
