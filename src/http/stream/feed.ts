@@ -16,11 +16,24 @@ export type { StreamPlayer } from '../../contract/panel/events.js';
 export interface FeedOptions {
   /** Concurrent streams at most; one more is answered 503 `unavailable`. */
   maxStreams: number;
+  /** Concurrent streams of one session, and of one user over all their sessions (issue 37,
+   * finding 3: one viewer could hold every slot). One more is answered as one past the total. */
+  maxStreamsPerSession: number;
+  maxStreamsPerUser: number;
   /** Time between heartbeat comments on an idle stream. */
   heartbeatMs: number;
 }
 
 export const DEFAULT_MAX_STREAMS = 1_000;
+/** Far above real use: a browser tab holds one stream, a person a few tabs and devices. */
+export const DEFAULT_MAX_STREAMS_PER_SESSION = 8;
+export const DEFAULT_MAX_STREAMS_PER_USER = 16;
+
+/** Whose a stream is: its session's public id and its user's name. */
+export interface StreamOwner {
+  session: string;
+  user: string;
+}
 /** Events read from the log per query (replay pages, catch-up after an append). */
 export const FEED_PAGE = 500;
 
@@ -36,12 +49,22 @@ export const streamPlayers = (players: readonly OnlinePlayer[]): StreamPlayer[] 
     buildingCount: p.buildingCount,
   }));
 
+function count(counts: Map<string, number>, key: string, by: 1 | -1): void {
+  const n = (counts.get(key) ?? 0) + by;
+  if (n > 0) counts.set(key, n);
+  else counts.delete(key);
+}
+
 export class LiveFeed {
   private readonly listeners = new Set<(m: FeedMessage) => void>();
   private lastEventId: number;
   private lastPlayers = '';
   private open = 0;
+  private readonly perSession = new Map<string, number>();
+  private readonly perUser = new Map<string, number>();
   readonly maxStreams: number;
+  readonly maxStreamsPerSession: number;
+  readonly maxStreamsPerUser: number;
   readonly heartbeatMs: number | undefined;
 
   constructor(
@@ -49,20 +72,33 @@ export class LiveFeed {
     opts: Partial<FeedOptions> = {},
   ) {
     this.maxStreams = opts.maxStreams ?? DEFAULT_MAX_STREAMS;
+    this.maxStreamsPerSession = opts.maxStreamsPerSession ?? DEFAULT_MAX_STREAMS_PER_SESSION;
+    this.maxStreamsPerUser = opts.maxStreamsPerUser ?? DEFAULT_MAX_STREAMS_PER_USER;
     this.heartbeatMs = opts.heartbeatMs;
     this.lastEventId = events.lastId();
     events.onAppend(() => this.drain());
   }
 
-  /** Takes a stream slot; false when every slot is taken. Give it back with `release`. */
-  acquire(): boolean {
+  /** Takes a stream slot for `owner`; false when every slot is taken, or the owner's session or
+   * user holds its share. Give it back with `release`, naming the same owner. */
+  acquire(owner?: StreamOwner): boolean {
     if (this.open >= this.maxStreams) return false;
+    if (owner) {
+      if ((this.perSession.get(owner.session) ?? 0) >= this.maxStreamsPerSession) return false;
+      if ((this.perUser.get(owner.user) ?? 0) >= this.maxStreamsPerUser) return false;
+      count(this.perSession, owner.session, 1);
+      count(this.perUser, owner.user, 1);
+    }
     this.open++;
     return true;
   }
 
-  release(): void {
+  release(owner?: StreamOwner): void {
     this.open = Math.max(0, this.open - 1);
+    if (owner) {
+      count(this.perSession, owner.session, -1);
+      count(this.perUser, owner.user, -1);
+    }
   }
 
   get openStreams(): number {

@@ -5,7 +5,7 @@
 // from closing an idle stream.
 import type { LiveSnapshot } from '../../domain/live.js';
 import type { HttpResponse } from '../types.js';
-import { FEED_PAGE, streamPlayers, type FeedMessage, type LiveFeed } from './feed.js';
+import { FEED_PAGE, streamPlayers, type FeedMessage, type LiveFeed, type StreamOwner } from './feed.js';
 
 export const HEARTBEAT_MS = 15_000;
 /** How long a browser waits before it reconnects. */
@@ -47,6 +47,8 @@ export interface StreamOptions {
    * event left out still moves the stream's id on, so `Last-Event-ID` keeps meaning "the log
    * up to here". Default: every kind. */
   showEvent?: (kind: string) => boolean;
+  /** Whose the slot is (the session and user it was acquired for); given back for them. */
+  owner?: StreamOwner;
 }
 
 /** The 200 answer of a stream whose slot is taken already; the slot is given back when it ends. */
@@ -54,7 +56,7 @@ export function sseResponse(o: StreamOptions): HttpResponse {
   return {
     status: 200,
     headers: { ...SSE_HEADERS },
-    stream: (write, signal) => run(o, write, signal).finally(() => o.feed.release()),
+    stream: (write, signal) => run(o, write, signal).finally(() => o.feed.release(o.owner)),
   };
 }
 

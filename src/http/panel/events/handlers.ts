@@ -67,6 +67,15 @@ export const streamEvents = (({ deps, req, user }) => {
   const raw = req.headers['last-event-id'];
   if (raw !== undefined && raw !== '' && !LAST_EVENT_ID.test(raw.trim())) throw bad('Last-Event-ID must be an id this stream sent.');
   const resumeAfter = raw === undefined || raw === '' ? null : Number(raw.trim());
-  if (!feed.acquire()) throw new HttpError(503, 'unavailable', 'Too many open event streams; try again shortly.', { 'retry-after': '5' });
-  return sseResponse({ feed, snapshot: () => deps.live.snapshot(), resumeAfter, showEvent: (kind) => eventKindVisible(user.role, kind) });
+  // Capped per session and per user as well as in all: one viewer cannot hold every slot.
+  const owner = { session: user.sessionId, user: user.username };
+  if (!feed.acquire(owner))
+    throw new HttpError(503, 'unavailable', 'Too many open event streams; try again shortly.', { 'retry-after': '5' });
+  return sseResponse({
+    feed,
+    snapshot: () => deps.live.snapshot(),
+    resumeAfter,
+    showEvent: (kind) => eventKindVisible(user.role, kind),
+    owner,
+  });
 }) satisfies PanelHandler;
