@@ -68,10 +68,15 @@ export async function tryParseFiles(files: SaveFile[], log: Logger, workDir: str
 }
 
 /** Checks the archive at `path` while inflating it into a work folder under `workDir`, then
- * parses it there (throws TarError when it fails its checks). */
-export async function parseArchive(path: string, log: Logger, workDir: string): Promise<{ manifest: BackupManifest; world: WorldSide }> {
+ * parses it there (throws TarError when it fails its checks); `world` is null when its Level.sav
+ * does not parse. */
+export async function parseArchive(
+  path: string,
+  log: Logger,
+  workDir: string,
+): Promise<{ manifest: BackupManifest; world: WorldSide | null }> {
   return inWorkFolder(workDir, async (dir) => {
     const manifest = await extractArchive(path, dir);
-    return { manifest, world: await parseFolder(dir, log) };
+    return { manifest, world: await tryParseFolder(dir, log) };
   });
 }

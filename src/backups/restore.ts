@@ -29,6 +29,7 @@ import type { Logger } from '../lib/logger.js';
 import { sameWorldId } from '../ingest/world-folder.js';
 import { QUIET_MS } from '../ingest/save-watcher.js';
 import { readWorldInPlace } from './world-in-place.js';
+import { BackupUnusableError } from './errors.js';
 import { keptEntries, recoverRestore, RESTORE_MARKER, swapWorld } from './world-swap.js';
 
 export { recoverRestore, RESTORE_MARKER } from './world-swap.js';
@@ -167,7 +168,7 @@ export class Restorer {
     // The backup is checked while it is inflated into a work folder and parsed there: none of
     // it is held (issue 28).
     const { manifest, world: after } = await this.o.backups.parse(id);
-    return this.diff(world, manifest.files, after, await this.readWorld(world));
+    return this.diff(world, manifest.files, readable(id, after), await this.readWorld(world));
   }
 
   /** What restoring an archive file outside the backup folder (an off-site copy fetched back:
@@ -177,7 +178,7 @@ export class Restorer {
     const world = this.worldDir();
     const { manifest, world: after } = await parseArchive(path, this.o.log, this.o.backups.backupDir);
     this.sameWorld(manifest.id, manifest.worldId ?? null, world);
-    return { manifest, diff: await this.diff(world, manifest.files, after, await this.readWorld(world)) };
+    return { manifest, diff: await this.diff(world, manifest.files, readable(manifest.id, after), await this.readWorld(world)) };
   }
 
   /** 404 for no such backup; 409 for a backup of another world the host keeps below the save
@@ -368,6 +369,16 @@ export class Restorer {
       );
     return first;
   }
+}
+
+/** A backup's parsed world; one whose Level.sav does not parse is said, never shown as a diff
+ * of an empty world (issue 37). */
+function readable(id: string, side: WorldSide | null): WorldSide {
+  if (side) return side;
+  throw new BackupUnusableError(
+    id,
+    'its world could not be read (its Level.sav does not parse), so what a restore would change cannot be shown',
+  );
 }
 
 /** An error in words a host can read: a domain error's own, a file-system reason, else none.

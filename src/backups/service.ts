@@ -307,8 +307,9 @@ export class BackupService {
     return this.checked(id, (path) => verifyArchive(path));
   }
 
-  /** Checks the archive while inflating it into a work folder, and parses the world there. */
-  async parse(id: string): Promise<{ manifest: BackupManifest; world: WorldSide }> {
+  /** Checks the archive while inflating it into a work folder, and parses the world there (null:
+   * its Level.sav does not parse). */
+  async parse(id: string): Promise<{ manifest: BackupManifest; world: WorldSide | null }> {
     return this.checked(id, (path) => parseArchive(path, this.o.log, this.o.backupDir));
   }
 

@@ -80,6 +80,19 @@ describe('a dry-run during an autosave', () => {
       message: expect.stringMatching(/^The world in place could not be read/),
     });
   }, 30_000);
+
+  it('a backup whose Level.sav does not parse gets words, not a diff', async () => {
+    const r = await backupRig();
+    const level = join(r.saveDir, 'Level.sav');
+    const good = readFileSync(level);
+    writeFileSync(level, 'not a save at all');
+    const id = await r.backup();
+    writeFileSync(level, good);
+    await expect(r.restorer.dryRun(id)).rejects.toMatchObject({
+      code: 'conflict',
+      message: `Backup ${id} cannot be used: its world could not be read (its Level.sav does not parse), so what a restore would change cannot be shown.`,
+    });
+  }, 30_000);
 });
 
 let server: RunningServer | null = null;
