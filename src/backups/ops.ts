@@ -1,6 +1,6 @@
 // `palpanel backup ...` operations, the same inside `serve` (through the control socket) and in
 // the CLI on the store directly when no server runs; the actor is `cli`.
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import type { BackupPorts, BackupRecord, RestoreResult } from './types.js';
@@ -15,11 +15,12 @@ export type { BackupOp } from '../contract/control.js';
  * compress to a few tens of MB). */
 export const IMPORT_LIMIT = 512 * 1024 * 1024;
 
-/** The bytes of the archive file at `path` (absolute: the CLI resolves it where it runs), read
- * within IMPORT_LIMIT; a file that cannot be read is said in words, naming it (the CLI's own). */
-async function readImport(path: unknown): Promise<Buffer> {
+/** The archive file at `path` (absolute: the CLI resolves it where it runs), checked within
+ * IMPORT_LIMIT, then streamed (never held whole); a file that cannot be read is said in words,
+ * naming it (the CLI's own). */
+async function importFrom(path: unknown, use: (archive: AsyncIterable<Buffer>) => Promise<BackupRecord>): Promise<BackupRecord> {
   if (typeof path !== 'string' || !isAbsolute(path)) throw new ValidationError('Missing the archive file to import.');
-  const fh = await open(path, constants.O_RDONLY | constants.O_NONBLOCK).catch((err: unknown) => {
+  const fh: FileHandle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK).catch((err: unknown) => {
     throw new ValidationError(`Cannot read ${path}: ${fsErrorReason(err) ?? 'it cannot be opened'}.`);
   });
   try {
@@ -27,7 +28,7 @@ async function readImport(path: unknown): Promise<Buffer> {
     if (!st.isFile()) throw new ValidationError(`${path} is not a file.`);
     if (st.size > IMPORT_LIMIT) throw new ValidationError(`${path} is ${sizeWords(st.size)}, more than a backup archive can be (512 MiB).`);
     if (st.size === 0) throw new ValidationError(`${path} is empty: it is not a backup archive.`);
-    return await fh.readFile();
+    return await use(fh.createReadStream({ autoClose: false, start: 0, end: st.size - 1 }));
   } finally {
     await fh.close();
   }
@@ -79,7 +80,7 @@ export async function runBackupOp(ports: BackupPorts, req: BackupOp): Promise<un
     case 'backup.import':
       // The same checks as an upload (bounds, manifest, a world save that parses), then kept as
       // an `imported` backup, restorable like any other.
-      return ports.importArchive(await readImport(req.path), CLI, 'file');
+      return importFrom(req.path, (archive) => ports.importArchive(archive, CLI, 'file'));
     case 'backup.check': {
       // Waits for the fetch and the checks; anything but `ok` is a failure in its own words.
       const check = await (await ports.check(typeof req.id === 'string' ? req.id : null)).done;

@@ -1,6 +1,8 @@
 // HttpDeps.backups of `palpanel serve`: the backup service and the restorer behind the panel's
 // backup routes, and the check an uploaded archive passes before it is kept.
 import { writeFile, rm } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { BackupPorts } from './types.js';
@@ -19,6 +21,7 @@ import type { GameRestClient } from '../game/rest-client.js';
 import type { Clock } from '../lib/time.js';
 import type { Store } from '../store/index.js';
 import { copyView, OffsiteCopier } from './offsite-copy.js';
+import { BusySlots } from './errors.js';
 
 /** The off-site status where no checker runs (tests of the rest). */
 const NO_CHECKS: OffsiteStatus = { configured: false, running: false, last: null, newestGoodAt: null, stale: false };
@@ -31,6 +34,8 @@ export function createBackupPorts(
   copies: { store: Store; copier: OffsiteCopier | null } | null = null,
   checker?: CopyChecker,
 ): BackupPorts {
+  // Uploads, imports and dry-runs share one bound (interface.md "Bounds").
+  const slots = new BusySlots(2);
   return {
     async list() {
       // The rows are read first: a row is written only once its archive is, so a row whose
@@ -68,45 +73,48 @@ export function createBackupPorts(
     storage: async () => ({ ...(await svc.storage()), offsite: checker?.status() ?? NO_CHECKS }),
     pathOf: (id) => svc.pathOf(id),
     remove: (id, actor) => svc.remove(id, actor),
-    async importArchive(bytes, actor, what = 'upload') {
-      // Checked from a file of its own, like any archive: inflated into a work folder as it is
-      // checked (never held), parsed there as a world save, then archived anew from there.
-      const tmp = join(svc.backupDir, `.upload-${randomBytes(4).toString('hex')}.tar.gz.tmp`);
-      await writeFile(tmp, bytes, { mode: 0o600 });
-      try {
-        return await inWorkFolder(svc.backupDir, async (dir) => {
-          let manifest: BackupManifest;
-          try {
-            manifest = await extractArchive(tmp, dir);
-          } catch (err) {
-            if (err instanceof TarError) throw new ValidationError(`The ${what} is not a palpanel backup: ${err.message}.`);
-            throw err;
-          }
-          if (!manifest.files.some((f) => f.path === 'Level.sav'))
-            throw new ValidationError(`The ${what} holds no Level.sav: it is not a world save.`);
-          const world = await parseFolder(dir, log);
-          if (world.players.length === 0 && world.pals.length === 0 && world.guilds.length === 0) {
-            throw new ValidationError(`The ${what}'s Level.sav could not be read as a Palworld world save.`);
-          }
-          // Listed with its own world, as parsed here (not the world in place's, nor its manifest's claim).
-          const own = {
-            world: { players: world.players.length, pals: world.pals.length, guilds: world.guilds.length },
-            gameVersion: world.meta?.gameVersion ?? null,
-          };
-          const files = manifest.files.map((f) => ({ ...f, source: join(dir, f.path) }));
-          try {
-            return await svc.adopt(files, actor, own);
-          } catch (err) {
-            // Its read-back after writing: what passed above cannot fail here, but would say why.
-            if (err instanceof TarError) throw new ValidationError(`The ${what} is not a palpanel backup: ${err.message}.`);
-            throw err;
-          }
-        });
-      } finally {
-        await rm(tmp, { force: true });
-      }
-    },
-    dryRun: (id) => restorer.dryRun(id),
+    importArchive: (archive, actor, what = 'upload') =>
+      slots.run(async () => {
+        // Checked from a file of its own, like any archive: inflated into a work folder as it is
+        // checked (never held), parsed there as a world save, then archived anew from there. A
+        // stream (an upload) goes to that file as it arrives; it is removed however this ends.
+        const tmp = join(svc.backupDir, `.upload-${randomBytes(4).toString('hex')}.tar.gz.tmp`);
+        try {
+          if (Buffer.isBuffer(archive)) await writeFile(tmp, archive, { mode: 0o600, flag: 'wx' });
+          else await pipeline(archive, createWriteStream(tmp, { mode: 0o600, flags: 'wx' }));
+          return await inWorkFolder(svc.backupDir, async (dir) => {
+            let manifest: BackupManifest;
+            try {
+              manifest = await extractArchive(tmp, dir);
+            } catch (err) {
+              if (err instanceof TarError) throw new ValidationError(`The ${what} is not a palpanel backup: ${err.message}.`);
+              throw err;
+            }
+            if (!manifest.files.some((f) => f.path === 'Level.sav'))
+              throw new ValidationError(`The ${what} holds no Level.sav: it is not a world save.`);
+            const world = await parseFolder(dir, log);
+            if (world.players.length === 0 && world.pals.length === 0 && world.guilds.length === 0) {
+              throw new ValidationError(`The ${what}'s Level.sav could not be read as a Palworld world save.`);
+            }
+            // Listed with its own world, as parsed here (not the world in place's, nor its manifest's claim).
+            const own = {
+              world: { players: world.players.length, pals: world.pals.length, guilds: world.guilds.length },
+              gameVersion: world.meta?.gameVersion ?? null,
+            };
+            const files = manifest.files.map((f) => ({ ...f, source: join(dir, f.path) }));
+            try {
+              return await svc.adopt(files, actor, own);
+            } catch (err) {
+              // Its read-back after writing: what passed above cannot fail here, but would say why.
+              if (err instanceof TarError) throw new ValidationError(`The ${what} is not a palpanel backup: ${err.message}.`);
+              throw err;
+            }
+          });
+        } finally {
+          await rm(tmp, { force: true });
+        }
+      }),
+    dryRun: (id) => slots.run(() => restorer.dryRun(id)),
     restore: (id, opts, actor) => restorer.restore(id, opts, actor),
     restoreJob: (id) => restorer.job(id),
     async check(id) {

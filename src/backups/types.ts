@@ -45,8 +45,9 @@ export interface BackupPorts {
   pathOf(id: string): Promise<{ path: string; size: number }>;
   remove(id: string, actor: Actor): Promise<void>;
   /** Checks an uploaded archive as a world save and keeps it as an `imported` backup; `what`
-   * names it in a refusal (default "upload"; `backup import` says "file"). */
-  importArchive(bytes: Buffer, actor: Actor, what?: 'upload' | 'file'): Promise<BackupRecord>;
+   * names it in a refusal (default "upload"; `backup import` says "file"). A stream is written
+   * to a file as it arrives. With a dry-run, at most two at once (BackupsBusyError). */
+  importArchive(archive: Buffer | AsyncIterable<Buffer>, actor: Actor, what?: 'upload' | 'file'): Promise<BackupRecord>;
   dryRun(id: string): Promise<RestoreDiff>;
   /** Checks what it can at once (the typed confirmation itself, whoever calls; the backup; a game
    * that answers), then answers with the restore job, running (restore.ts). */

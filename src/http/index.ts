@@ -94,5 +94,7 @@ export function createHandler(given: HttpDeps, opts: HandlerOptions = {}): Handl
       : method === 'POST' && path === PANEL_BASE + BACKUP_UPLOAD_PATH && mayUpload(req)
         ? BACKUP_UPLOAD_LIMIT
         : PANEL_BODY_LIMIT;
+  // An upload goes to a file as it arrives (the backups room writes it): never held whole.
+  handle.streamsBody = (method, path, req) => method === 'POST' && path === PANEL_BASE + BACKUP_UPLOAD_PATH && mayUpload(req);
   return handle;
 }

@@ -11,6 +11,9 @@ export interface HttpRequest {
   headers: Readonly<Record<string, string | undefined>>;
   /** The request body when the route takes one; undefined otherwise. */
   body?: Buffer;
+  /** Instead of `body`, for a route that streams its body (an upload): its chunks as they
+   * arrive, within the route's limit (past it the iteration throws a 413). Never buffered. */
+  bodyStream?: AsyncIterable<Buffer>;
   remoteAddress: string;
   /** True when the connection itself is TLS (forwarding headers are judged by the handler). */
   secure: boolean;
@@ -38,4 +41,6 @@ export interface Handler {
   /** Largest body the route may carry; 0 means the body is never read. `req` (the head, no
    * body yet) lets a route grant a large body only to whom may send one. */
   bodyLimit?(method: string, path: string, req?: HttpRequest): number;
+  /** True when the route reads its body as it arrives (`bodyStream`) instead of whole. */
+  streamsBody?(method: string, path: string, req: HttpRequest): boolean;
 }

@@ -98,7 +98,7 @@ export function refuseTooLarge(shell: Shell, res: ServerResponse, req: IncomingM
 }
 
 /** The handler's answer, or the generic 500 when it throws or rejects. */
-function answer(shell: Shell, hreq: HttpRequest): Promise<HttpResponse> {
+export function answer(shell: Shell, hreq: HttpRequest): Promise<HttpResponse> {
   let p: Promise<HttpResponse>;
   try {
     p = shell.handler(hreq);

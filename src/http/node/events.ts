@@ -4,9 +4,9 @@
 // error envelope instead of node's bare statuses.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { errorResponse } from '../errors.js';
+import { errorResponse, HttpError } from '../errors.js';
 import type { HttpRequest } from '../types.js';
-import { rawResponse, refuseTooLarge, respond, respondRaw, send, type Shell } from './answers.js';
+import { answer, rawResponse, refuseTooLarge, respond, respondRaw, send, type Shell } from './answers.js';
 import { hasBody, REQUEST_LINE, requestOf, splitTarget } from './requests.js';
 
 /** Responses of each connection not yet done, and what waits for them (a pipelined request
@@ -55,7 +55,49 @@ export function onRequest(shell: Shell, req: IncomingMessage, res: ServerRespons
     respond(shell, res, hreq, true);
     return;
   }
-  readBody(shell, req, res, hreq, limit);
+  if (shell.handler.streamsBody?.(hreq.method, hreq.path, hreq)) streamBody(shell, req, res, hreq, limit);
+  else readBody(shell, req, res, hreq, limit);
+}
+
+/** The body's chunks as they arrive, within `limit`: past it a 413; a body cut short (the client
+ * gone) a 400, which no one reads but which is not logged as palpanel's failure. */
+async function* bounded(req: IncomingMessage, limit: number): AsyncGenerator<Buffer> {
+  let size = 0;
+  try {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > limit) throw new HttpError(413, 'payload_too_large', 'The request body is too large.');
+      yield chunk;
+    }
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    throw new HttpError(400, 'invalid_request', 'The request body ended early.');
+  }
+  if (!req.complete) throw new HttpError(400, 'invalid_request', 'The request body ended early.');
+}
+
+/** Hands the route the body as a stream (an upload, written to a file as it arrives, never
+ * held). A route that answers before reading it all (refused: busy, too large, wrong type) has
+ * the connection let go after its answer, rather than drain an unbounded rest. */
+function streamBody(shell: Shell, req: IncomingMessage, res: ServerResponse, hreq: HttpRequest, limit: number): void {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) {
+    refuseTooLarge(shell, res, req);
+    return;
+  }
+  req.on('error', () => undefined);
+  const socket = req.socket; // detached from req once the answer is done
+  void answer(shell, { ...hreq, bodyStream: bounded(req, limit) }).then((r) => {
+    if (req.complete) {
+      send(shell, res, r, false);
+      return;
+    }
+    send(shell, res, r, true);
+    res.once('finish', () => {
+      socket.end();
+      setTimeout(() => socket.destroy(), 2_000).unref();
+    });
+  });
 }
 
 /** Reads the body up to `limit` bytes (a larger one, declared or streamed, is a 413), then

@@ -21,7 +21,8 @@ export function bodyTypes(route: PanelRoute): readonly string[] {
 
 /** Refuses a body whose Content-Type the route does not take. A request without a body passes. */
 export function checkBodyType(route: PanelRoute, req: HttpRequest): void {
-  if (!req.body || req.body.length === 0) return;
+  // A streamed body (an upload) is judged on its head, before any of it is read.
+  if (!req.bodyStream && (!req.body || req.body.length === 0)) return;
   const types = bodyTypes(route);
   const given = mediaTypeOf(req.headers['content-type']);
   if (given !== null && types.includes(given)) return;

@@ -1,11 +1,13 @@
 // The handlers of the panel's backups routes (the table is routes.ts).
 import { userActor } from '../../../domain/actor.js';
 import { NotFoundError, ValidationError } from '../../../domain/errors.js';
+import { BackupsBusyError } from '../../../backups/errors.js';
 import { json, noContent } from '../../respond.js';
 import type { PanelHandler } from '../context.js';
 import { CheckRequest, CreateRequest, BackupPath, RestoreRequest } from '../../../contract/panel/backups.js';
 import type { BackupScheduleUpdateSchema } from '../../../contract/backups.js';
 import { unreadableSaid } from './unreadable.js';
+import { HttpError } from '../../errors.js';
 
 /** A viewer sees where each off-site copy stands, never the command's output or exit status. */
 export const list = (async ({ deps, user }) => {
@@ -62,13 +64,28 @@ export const remove = (async ({ service, params, user }) => {
   return noContent();
 }) satisfies PanelHandler<{ params: typeof BackupPath }, 'backups'>;
 
+/** Past the bound of uploads, imports and dry-runs at once: 503 `unavailable`, with when to try again. */
+async function bounded<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof BackupsBusyError) throw new HttpError(503, 'unavailable', err.message, { 'retry-after': '10' });
+    throw err;
+  }
+}
+
+/** The body arrives as a stream (the adapter never holds it) and goes to a file as it comes. */
 export const upload = (async ({ service, req, user }) => {
-  if (!req.body || req.body.length === 0) throw new ValidationError('The body must be a backup archive (.tar.gz).');
-  return json(201, { data: await service.importArchive(req.body, userActor(user.username)) });
+  const archive = req.bodyStream ?? (req.body && req.body.length > 0 ? req.body : null);
+  if (!archive) throw new ValidationError('The body must be a backup archive (.tar.gz).');
+  return json(201, { data: await bounded(service.importArchive(archive, userActor(user.username))) });
 }) satisfies PanelHandler<Record<never, never>, 'backups'>;
 
 export const dryRun = (async ({ service, params }) =>
-  json(200, { data: await unreadableSaid(service.dryRun(params.id)) })) satisfies PanelHandler<{ params: typeof BackupPath }, 'backups'>;
+  json(200, { data: await bounded(unreadableSaid(service.dryRun(params.id))) })) satisfies PanelHandler<
+  { params: typeof BackupPath },
+  'backups'
+>;
 
 /** 202 with the job once what can be decided at once is (400, 404, 409 are thrown before). */
 export const restore = (async ({ service, params, body, user }) =>
