@@ -91,4 +91,36 @@ describe('slow clients (issue 37, finding 2)', () => {
       for (const a of attack) a.stop();
     }
   }, 15_000);
+
+  it('with every slot held by heads still within their deadline, a fresh address gets one: the oldest waiting head of the biggest holder goes', async () => {
+    server = await startHttpServer(okHandler, {
+      host: '127.0.0.1',
+      port: 0,
+      log: () => undefined,
+      limits: {
+        headersTimeoutMs: 60_000,
+        requestTimeoutMs: 60_000,
+        socketTimeoutMs: 120_000,
+        maxConnections: 6,
+        maxConnectionsPerAddress: 4,
+      },
+    });
+    const port = server.port;
+    const attack = [];
+    for (const a of ['127.0.0.3', '127.0.0.3', '127.0.0.3', '127.0.0.3', '127.0.0.4', '127.0.0.4']) {
+      attack.push(trickle(port, a, 200));
+      await wait(30);
+    }
+    try {
+      await wait(300);
+      expect(await healthz(port, '127.0.0.2')).toMatch(/^HTTP\/1\.1 200 /);
+      // The slot came from 127.0.0.3, which held the most, and from its oldest head.
+      await Promise.race([attack[0].closed, wait(2_000)]);
+      expect(attack[0].closedAt()).toBeGreaterThan(0);
+      expect(attack.slice(1).every((a) => a.closedAt() === 0)).toBe(true);
+      expect(await healthz(port, '127.0.0.2')).toMatch(/^HTTP\/1\.1 200 /);
+    } finally {
+      for (const a of attack) a.stop();
+    }
+  });
 });

@@ -22,21 +22,12 @@ const END_GRACE_MS = 1_000;
 
 const TOO_MANY = errorResponse(503, 'unavailable', 'Too many connections; retry later.', { 'retry-after': '5' });
 
-/** Counts one more for `key` in `counts`; the returned function counts it back, once. */
-function take(counts: Map<string, number>, key: string): () => void {
-  counts.set(key, (counts.get(key) ?? 0) + 1);
-  let held = true;
-  return () => {
-    if (!held) return;
-    held = false;
-    const left = (counts.get(key) ?? 1) - 1;
-    if (left > 0) counts.set(key, left);
-    else counts.delete(key);
-  };
-}
-
 /** Counts connections in total and per client, and refuses one past either cap with a 503
- * `unavailable` (and Retry-After) before reading anything from it. */
+ * `unavailable` (and Retry-After) before reading anything from it. When only the total is full,
+ * a client under its own cap still gets a slot if another client holds more and one of theirs
+ * is waiting for a request head (in it, or idle between requests): the oldest such goes. Many
+ * addresses each under the per-address cap cannot then shut out a fresh one, while connections
+ * busy with a request or a stream are never cut for it. */
 export function admitConnections(
   server: Server,
   shell: Shell,
@@ -44,15 +35,43 @@ export function admitConnections(
   trusted: (addr: string) => boolean,
   log: Logger,
 ): void {
-  const perClient = new Map<string, number>();
+  const perClient = new Map<string, Set<Socket>>();
+  /** Admitted sockets with no request in flight. */
+  const waiting = new Set<Socket>();
+  const releases = new WeakMap<Socket, () => void>();
   let open = 0;
   let lastWarned = 0;
   const refusal = rawResponse(TOO_MANY);
+
+  /** The oldest waiting socket of the client holding the most, if it holds more than `than`. */
+  const victim = (than: number): Socket | null => {
+    let best: Set<Socket> | null = null;
+    for (const held of perClient.values()) if (held.size > (best?.size ?? than + 1)) best = held;
+    if (!best) return null;
+    for (const s of best) if (waiting.has(s)) return s;
+    return null;
+  };
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const socket = req.socket;
+    waiting.delete(socket);
+    res.once('close', () => {
+      if (releases.has(socket) && !socket.destroyed) waiting.add(socket);
+    });
+  });
+
   server.on('connection', (socket: Socket) => {
     const addr = socket.remoteAddress ?? '';
     // A trusted proxy speaks for many clients: only the total limits it.
     const key = trusted(addr) ? null : clientKey(addr);
-    const mine = key === null ? 0 : (perClient.get(key) ?? 0);
+    const mine = key === null ? 0 : (perClient.get(key)?.size ?? 0);
+    if (open >= caps.maxConnections && mine < caps.maxConnectionsPerAddress) {
+      const evict = victim(mine);
+      if (evict) {
+        releases.get(evict)?.();
+        evict.destroy();
+      }
+    }
     if (open >= caps.maxConnections || mine >= caps.maxConnectionsPerAddress) {
       socket.on('error', () => socket.destroy());
       // node:http reads it all the same: the request it may carry never reaches the handler.
@@ -71,17 +90,26 @@ export function admitConnections(
       return;
     }
     open++;
-    const giveBack = key === null ? () => undefined : take(perClient, key);
-    let held = true;
+    let held: Set<Socket> | null = null;
+    if (key !== null) {
+      held = perClient.get(key) ?? new Set();
+      perClient.set(key, held);
+      held.add(socket);
+    }
+    waiting.add(socket);
     // The slot is free once the server is done with the socket ('finish': it ended its side and
     // all was handed to the kernel), not only on 'close': a client that keeps its own side open,
     // or trickles bytes that reset the idle timer, would otherwise hold it.
     const release = () => {
-      if (!held) return;
-      held = false;
+      if (!releases.delete(socket)) return;
       open--;
-      giveBack();
+      waiting.delete(socket);
+      if (held && key !== null) {
+        held.delete(socket);
+        if (held.size === 0) perClient.delete(key);
+      }
     };
+    releases.set(socket, release);
     socket.once('close', release);
     endOfLife(socket, caps.socketTimeoutMs, release);
   });
@@ -104,6 +132,19 @@ function endOfLife(socket: Socket, limitMs: number, onFinish: () => void): void 
   socket.once('close', () => {
     if (deadline) clearTimeout(deadline);
   });
+}
+
+/** Counts one more for `key` in `counts`; the returned function counts it back, once. */
+function take(counts: Map<string, number>, key: string): () => void {
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    const left = (counts.get(key) ?? 1) - 1;
+    if (left > 0) counts.set(key, left);
+    else counts.delete(key);
+  };
 }
 
 /** Requests through trusted proxies, counted per client they name while they run. */
