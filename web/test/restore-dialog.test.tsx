@@ -116,6 +116,38 @@ describe('the restore dialog', () => {
     await vi.waitFor(() => expect(ended).toHaveBeenCalledWith(done));
   });
 
+  it('a dry run that could not read the world shows its words and offers no Restore; compared again, the diff', async () => {
+    const words = 'The world is being saved; try again in a few seconds.';
+    let asked = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => {
+        if (url.replace('/api/v1', '') !== `/backups/${BACKUP.id}/restore/dry-run`) return Promise.reject(new TypeError('Failed to fetch'));
+        return Promise.resolve(
+          asked++ === 0
+            ? new Response(JSON.stringify({ error: { code: 'unavailable', message: words } }), {
+                status: 503,
+                headers: { 'retry-after': '5' },
+              })
+            : json({ data: DIFF }),
+        );
+      }),
+    );
+    render(<RestoreDialog backup={BACKUP} onClose={() => undefined} onEnded={() => undefined} />);
+    await screen.findByText(new RegExp(words.replace(/[.;]/g, '.')));
+    expect(screen.queryByText(/Players lost:/)).toBeNull();
+    fireEvent.change(screen.getByLabelText('Type RESTORE to confirm'), { target: { value: 'RESTORE' } });
+    expect(screen.getByRole('button', { name: 'Restore' })).toHaveProperty('disabled', true);
+    await act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      return Promise.resolve();
+    });
+    await screen.findByText(/Players lost:/);
+    expect(asked).toBe(2);
+    fireEvent.change(screen.getByLabelText('Type RESTORE to confirm'), { target: { value: 'RESTORE' } });
+    expect(screen.getByRole('button', { name: 'Restore' })).toHaveProperty('disabled', false);
+  });
+
   it('shows a failed job in the dialog, in its own words', async () => {
     const failed = job({
       state: 'failed',

@@ -40,12 +40,15 @@ export function RestoreDialog({
   const [shutdown, setShutdown] = useState(false);
   const [job, setJob] = useState<RestoreJob | null>(null);
   const act = useAction();
+  // Asked again by "Try again": a dry run refused while the game saves the world (503, in words)
+  // shows no diff and no Restore, only the words and a way to compare again.
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     restoreDryRun(backup.id)
       .then((d) => setDiff(d.data))
       .catch((e: unknown) => setDiffError(e instanceof Error ? e.message : String(e)));
-  }, [backup.id]);
+  }, [backup.id, attempt]);
 
   // The job is followed until it has ended; a failed poll is tried again at the next tick.
   useEffect(() => {
@@ -92,7 +95,13 @@ export function RestoreDialog({
       </p>
       <h3>What changes</h3>
       {diffError ? (
-        <ErrorNote error={`The dry run failed: ${diffError}`} />
+        <ErrorNote
+          error={`The dry run failed: ${diffError}`}
+          retry={() => {
+            setDiffError(null);
+            setAttempt((n) => n + 1);
+          }}
+        />
       ) : diff === null ? (
         <Loading what="Comparing the backup with the world (dry run)" />
       ) : (
