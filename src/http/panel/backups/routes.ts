@@ -32,6 +32,7 @@ export const BACKUP_UPLOAD_LIMIT = 512 * 1024 * 1024;
 
 export function backupRoutes(): PanelRoute[] {
   const NF = '`not_found`: no backup has that id.';
+  const BUSY = '`unavailable`: two uploads, imports or restore dry-runs are running now; try again after `Retry-After` seconds.';
   const UNUSABLE = '`conflict`: the backup fails its checks (damaged, or past the bounds of a world save); the message says why.';
   return [
     ...signedIn([
@@ -105,6 +106,7 @@ export function backupRoutes(): PanelRoute[] {
           400: '`invalid_request`: not a palpanel backup of a world save, or a file in it past the bound of what it is (the message says why).',
           409: '`conflict`: the backup disk has less free space than the archive needs (nothing is kept).',
           413: '`payload_too_large`: larger than 512 MiB.',
+          503: BUSY,
         },
         handler: upload,
       }),
@@ -129,7 +131,7 @@ export function backupRoutes(): PanelRoute[] {
         needs: 'backups',
         summary:
           'What a restore would change: files added, removed, changed and left as they are (`kept`), and players, pals and guilds gained and lost',
-        errors: { 404: NF, 409: UNUSABLE },
+        errors: { 404: NF, 409: UNUSABLE, 503: BUSY },
         handler: dryRun,
       }),
       route({
