@@ -285,7 +285,7 @@ export class Restorer {
       recoverRestore(this.o.dataDir, this.o.log, world);
       // Opened (and its checksums verified) once: the diff and the swap use the same files.
       const archive = await this.o.backups.open(id);
-      const diff = await this.diff(world, archive.manifest.files, await parseFiles(archive.files, this.o.log, this.o.backups.backupDir));
+      const after = await parseFiles(archive.files, this.o.log, this.o.backups.backupDir);
       const { game } = this.o;
       if (game.running()) {
         if (!opts.shutdown || !game.stop)
@@ -306,6 +306,9 @@ export class Restorer {
       step('pre-restore-backup');
       // The world as it is now, kept first: a restore is undone by restoring this.
       const pre = await this.o.backups.start('pre-restore', actor).done;
+      // The world in place read for the diff only now that the game is gone and its save quiet
+      // (the check below covers this read too): read while the game saved, it was half a world.
+      const diff = await this.diff(world, archive.manifest.files, after);
       step('checking-game');
       if ((await this.gameGone(world)) !== stamps)
         throw new RestoreRefused(

@@ -18,9 +18,9 @@ import { waitFor } from '../helpers/wait.js';
 const BEING_SAVED = 'The world is being saved; try again in a few seconds.';
 
 /** Rewrites `path` with its own bytes every 50 ms for `forMs`: the first half at once, the rest
- * 35 ms later, so most of the time the file is half written. Resolves once it has stopped (the
+ * `halfMs` later, so most of the time the file is half written. Resolves once it has stopped (the
  * file whole again). */
-function autosave(path: string, forMs: number): Promise<void> {
+function autosave(path: string, forMs: number, halfMs = 35): Promise<void> {
   const bytes = readFileSync(path);
   const half = Math.floor(bytes.length / 2);
   const until = Date.now() + forMs;
@@ -31,9 +31,9 @@ function autosave(path: string, forMs: number): Promise<void> {
       setTimeout(() => {
         writeSync(fd, bytes, half, bytes.length - half);
         closeSync(fd);
-        if (Date.now() < until) setTimeout(tick, 15);
+        if (Date.now() < until) setTimeout(tick, 50 - halfMs);
         else resolve();
-      }, 35);
+      }, halfMs);
     };
     tick();
   });
@@ -92,6 +92,31 @@ describe('a dry-run during an autosave', () => {
       code: 'conflict',
       message: `Backup ${id} cannot be used: its world could not be read (its Level.sav does not parse), so what a restore would change cannot be shown.`,
     });
+  }, 30_000);
+});
+
+describe('a restore job whose game saves while it stops', () => {
+  it('reports the diff of the world it read once the game was gone, not of a half-written save', async () => {
+    let saving: Promise<void> = Promise.resolve();
+    let running = true;
+    const r = await backupRig({
+      restorer: {
+        game: {
+          running: () => running,
+          // The game is saving its world when asked to stop, and stops once it has saved.
+          stop: () => saving.then(() => void (running = false)),
+          probe: () => Promise.resolve([]),
+        },
+      },
+    });
+    const id = await r.backup();
+    // Half written for 48 ms of every 50.
+    saving = autosave(join(r.saveDir, 'Level.sav'), 1_500, 48);
+    await r.restorer.restore(id, { confirm: 'RESTORE', shutdown: true }, 'user:ann');
+    await r.restorer.idle();
+    const job = r.restorer.job(id)!;
+    expect(job.state).toBe('done');
+    expect(job.result!.diff).toEqual(NO_CHANGE);
   }, 30_000);
 });
 
