@@ -52,6 +52,7 @@ export async function readWorldInPlace(world: string, o: WorldReadOptions): Prom
   const deadline = Date.now() + o.waitMs;
   const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
   for (;;) {
+    let waited = false;
     const age = await quietFor(world);
     // The settle still owed: none once the newest file is `quietMs` old; a whole one for an
     // mtime ahead of our clock.
@@ -62,6 +63,7 @@ export async function readWorldInPlace(world: string, o: WorldReadOptions): Prom
       if (age >= o.quietMs) return { files: [], side: EMPTY_WORLD };
     } else {
       let files: SaveFile[] | null = null;
+      waited = settleMs > 0;
       try {
         files = await readStableSave(world, { settleMs, maxWaitMs: 0, sleep });
       } catch (err) {
@@ -80,6 +82,7 @@ export async function readWorldInPlace(world: string, o: WorldReadOptions): Prom
       }
     }
     if (Date.now() >= deadline) throw new SideUnreadableError(WORLD_BEING_SAVED);
-    await sleep(Math.max(50, Math.min(o.quietMs, deadline - Date.now())));
+    // A look that waited out a settle time looks again at once (the next settle paces it).
+    await sleep(waited ? 0 : Math.max(50, Math.min(o.quietMs, deadline - Date.now())));
   }
 }
