@@ -34,6 +34,8 @@ export function backupRoutes(): PanelRoute[] {
   const NF = '`not_found`: no backup has that id.';
   const BUSY = '`unavailable`: two uploads, imports or restore dry-runs are running now; try again after `Retry-After` seconds.';
   const UNUSABLE = '`conflict`: the backup fails its checks (damaged, or past the bounds of a world save); the message says why.';
+  /** A dry-run's 503 has a second cause: the world in place could not be read (issue 37, finding 12). */
+  const DRY_RUN_BUSY = `${BUSY} Also when the world in place is being saved or cannot be read: no diff is given then, the message says why.`;
   return [
     ...signedIn([
       route({
@@ -131,7 +133,7 @@ export function backupRoutes(): PanelRoute[] {
         needs: 'backups',
         summary:
           'What a restore would change: files added, removed, changed and left as they are (`kept`), and players, pals and guilds gained and lost',
-        errors: { 404: NF, 409: UNUSABLE, 503: BUSY },
+        errors: { 404: NF, 409: UNUSABLE, 503: DRY_RUN_BUSY },
         handler: dryRun,
       }),
       route({
