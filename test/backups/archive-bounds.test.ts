@@ -3,18 +3,16 @@
 // already in the backup folder. Each is refused from what the manifest and the headers say,
 // before its bytes are inflated, and nothing is kept. Worlds with a pal-storage file (`_dps`)
 // still round-trip. Memory and latency figures are bench/backups/archive-bomb.ts's.
-import { cpSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServe, type RunningServer } from '../../src/app/serve.js';
-import { createLogger } from '../../src/lib/logger.js';
+import type { RunningServer } from '../../src/app/serve.js';
 import { ValidationError } from '../../src/domain/errors.js';
 import { FIXTURES, tempDir } from '../helpers/cli.js';
 import { backupRig } from '../helpers/backup-rig.js';
-import { testSettings } from '../helpers/settings.js';
 import { ADMIN } from '../http/panel-harness.js';
 import { manifestBytes, sha256Of, writeTarGz, zeroChunks, type RawMember } from '../helpers/hostile-archive.js';
-import { fromPanelPage } from '../helpers/panel-page.js';
+import { serveWorld } from '../helpers/serve-world.js';
 
 const MiB = 1024 * 1024;
 const PLAYER = 'Players/0123456789ABCDEF0123456789ABCDEF.sav';
@@ -104,21 +102,9 @@ describe('archive bounds', () => {
   });
 
   it('over a real socket: the upload answers 400 in words and the backup list stays empty', async () => {
-    const saveDir = join(tempDir(), 'world');
-    cpSync(join(FIXTURES, 'v0.6-world1'), saveDir, { recursive: true });
-    const dataDir = tempDir();
-    server = await startServe({
-      settings: testSettings(dataDir, { SERVICE_SAVE_DIR: saveDir, SERVICE_SAVE_CHECK_INTERVAL: '1h' }),
-      log: createLogger('text', () => {}),
-      version: 't',
-      ready: () => {},
-    });
-    server.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
-    const cookie = (
-      (
-        await fetch(`${server.url}/api/v1/auth/login`, { method: 'POST', headers: fromPanelPage(server.url), body: JSON.stringify(ADMIN) })
-      ).headers.get('set-cookie') ?? ''
-    ).split(';')[0];
+    const w = await serveWorld('v0.6-world1', [[ADMIN, 'admin']]);
+    server = w.server;
+    const cookie = await w.signIn(ADMIN);
     const body = await bomb(join(tempDir(), 'bomb.tar.gz'));
     const res = await fetch(`${server.url}/api/v1/backups/upload`, {
       method: 'POST',

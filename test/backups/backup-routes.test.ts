@@ -10,6 +10,7 @@ import { FIXTURES, tempDir } from '../helpers/cli.js';
 import { testSettings } from '../helpers/settings.js';
 import { waitFor } from '../helpers/wait.js';
 import { ADMIN, VIEWER } from '../http/panel-harness.js';
+import { serveWorld } from '../helpers/serve-world.js';
 import { fromPanelPage } from '../helpers/panel-page.js';
 
 let server: RunningServer | null = null;
@@ -20,25 +21,14 @@ afterEach(async () => {
 
 describe('backup routes', () => {
   it('make, follow, list, download, contents, restore (typed RESTORE only), delete; a viewer reads only', async () => {
-    const saveDir = join(tempDir(), 'world');
-    cpSync(join(FIXTURES, 'v0.1-coop'), saveDir, { recursive: true });
-    const dataDir = tempDir();
-    server = await startServe({
-      settings: testSettings(dataDir, { SERVICE_SAVE_DIR: saveDir, SERVICE_SAVE_CHECK_INTERVAL: '1h' }),
-      log: createLogger('text', () => {}),
-      version: 't',
-      ready: () => {},
-    });
-    server.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
-    server.store.users.add(VIEWER.username, 'viewer', VIEWER.password, 'cli');
-    const login = async (c: typeof ADMIN) =>
-      (
-        (
-          await fetch(`${server!.url}/api/v1/auth/login`, { method: 'POST', headers: fromPanelPage(server!.url), body: JSON.stringify(c) })
-        ).headers.get('set-cookie') ?? ''
-      ).split(';')[0];
-    const admin = await login(ADMIN);
-    const viewer = await login(VIEWER);
+    const w = await serveWorld('v0.1-coop', [
+      [ADMIN, 'admin'],
+      [VIEWER, 'viewer'],
+    ]);
+    server = w.server;
+    const { dataDir } = w;
+    const admin = await w.signIn(ADMIN);
+    const viewer = await w.signIn(VIEWER);
     const call = (method: string, path: string, cookie: string, body?: unknown) =>
       fetch(`${server!.url}/api/v1${path}`, {
         method,

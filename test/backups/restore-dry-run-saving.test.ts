@@ -3,15 +3,13 @@
 // reads it again; when it cannot, it answers in words (503 `unavailable`, Retry-After) with no diff.
 // Over the real backup service, store and parser on a copy of a real world; the game's autosave
 // is a writer rewriting Level.sav every 50 ms, half of it first, the rest a moment later.
-import { closeSync, cpSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { backupRig } from '../helpers/backup-rig.js';
-import { createLogger } from '../../src/lib/logger.js';
-import { startServe, type RunningServer } from '../../src/app/serve.js';
-import { FIXTURES, tempDir } from '../helpers/cli.js';
-import { testSettings } from '../helpers/settings.js';
+import type { RunningServer } from '../../src/app/serve.js';
 import { ADMIN } from '../http/panel-harness.js';
+import { serveWorld } from '../helpers/serve-world.js';
 import { fromPanelPage } from '../helpers/panel-page.js';
 import { waitFor } from '../helpers/wait.js';
 
@@ -128,19 +126,10 @@ afterEach(async () => {
 
 describe('POST /backups/{id}/restore/dry-run on a world it cannot read', () => {
   it('answers 503 `unavailable` with Retry-After and the words, no diff', async () => {
-    const saveDir = join(tempDir(), 'world');
-    cpSync(join(FIXTURES, 'v0.6-world1'), saveDir, { recursive: true });
-    const dataDir = tempDir();
-    server = await startServe({
-      settings: testSettings(dataDir, { SERVICE_SAVE_DIR: saveDir, SERVICE_SAVE_CHECK_INTERVAL: '1h' }),
-      log: createLogger('text', () => {}),
-      version: 't',
-      ready: () => {},
-    });
-    server.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
-    const url = server.url;
-    const login = await fetch(`${url}/api/v1/auth/login`, { method: 'POST', headers: fromPanelPage(url), body: JSON.stringify(ADMIN) });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    const w = await serveWorld('v0.6-world1', [[ADMIN, 'admin']]);
+    server = w.server;
+    const { url, saveDir } = w;
+    const cookie = await w.signIn(ADMIN);
     const post = (path: string) => fetch(`${url}/api/v1${path}`, { method: 'POST', headers: { cookie, ...fromPanelPage(url) } });
     const { id } = ((await (await post('/backups')).json()) as { data: { id: string } }).data;
     await waitFor(

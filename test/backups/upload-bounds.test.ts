@@ -2,16 +2,14 @@
 // two run at once, more answer 503 `unavailable` with Retry-After; an upload's body goes to a
 // file in the data dir as it arrives (never held whole), refused past 512 MiB, and that file is
 // gone once the upload is answered, kept or refused.
-import { cpSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { request, type ClientRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/lib/logger.js';
-import { startServe, type RunningServer } from '../../src/app/serve.js';
-import { FIXTURES, tempDir } from '../helpers/cli.js';
-import { testSettings } from '../helpers/settings.js';
+import type { RunningServer } from '../../src/app/serve.js';
 import { waitFor } from '../helpers/wait.js';
 import { ADMIN } from '../http/panel-harness.js';
+import { serveWorld } from '../helpers/serve-world.js';
 import { fromPanelPage } from '../helpers/panel-page.js';
 
 let server: RunningServer | null = null;
@@ -49,22 +47,9 @@ function openUpload(path: string, cookie: string, headers: Record<string, string
 const uploadFiles = (dataDir: string) => readdirSync(join(dataDir, 'backups')).filter((f) => f.startsWith('.upload-'));
 
 async function serve(): Promise<{ dataDir: string; admin: string }> {
-  const saveDir = join(tempDir(), 'world');
-  cpSync(join(FIXTURES, 'v0.1-coop'), saveDir, { recursive: true });
-  const dataDir = tempDir();
-  server = await startServe({
-    settings: testSettings(dataDir, { SERVICE_SAVE_DIR: saveDir, SERVICE_SAVE_CHECK_INTERVAL: '1h' }),
-    log: createLogger('text', () => {}),
-    version: 't',
-    ready: () => {},
-  });
-  server.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
-  const login = await fetch(`${server.url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: fromPanelPage(server.url),
-    body: JSON.stringify(ADMIN),
-  });
-  return { dataDir, admin: (login.headers.get('set-cookie') ?? '').split(';')[0] };
+  const w = await serveWorld('v0.1-coop', [[ADMIN, 'admin']]);
+  server = w.server;
+  return { dataDir: w.dataDir, admin: await w.signIn(ADMIN) };
 }
 
 describe('upload, import and dry-run bounds', () => {
