@@ -3,15 +3,10 @@
 // game's file as the docker images and hosts reproduce it: 119 keys, its order, its defaults)
 // is read with every key known, its defaults are palpanel's defaults, and writing every value
 // back through the panel leaves the file byte for byte as it was.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { configPanel } from '../helpers/config-panel.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createConfigEditor } from '../../src/actions/config-editor.js';
-import { createHandler } from '../../src/http/index.js';
 import { defaultIni, parseConfig } from '../../src/game-config/config-file.js';
-import { tempDir } from '../helpers/temp.js';
-import { ManualClock, silentLog, tempStore, TestLive } from '../helpers/fixture.js';
-import { ADMIN, panelCalls } from '../http/panel-harness.js';
 
 /** The 1.0 defaults, in the game's order and spelling. */
 const OPTIONS_1_0 = [
@@ -152,25 +147,7 @@ afterEach(async () => {
   for (const c of cleanup.splice(0).reverse()) await c();
 });
 
-async function rig(text: string) {
-  const file = join(tempDir(), 'PalWorldSettings.ini');
-  writeFileSync(file, text);
-  const clock = new ManualClock();
-  const ts = await tempStore(clock.now);
-  cleanup.push(() => ts.cleanup());
-  ts.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
-  const handler = createHandler({
-    store: ts.store,
-    live: new TestLive(),
-    config: createConfigEditor(ts.store, file),
-    settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 },
-    clock: clock.now,
-    log: silentLog,
-    version: 't',
-  });
-  const { send, login } = panelCalls(handler);
-  return { file, send, admin: await login(ADMIN) };
-}
+const rig = (text: string) => configPanel(text, 'PalWorldSettings.ini', (c) => cleanup.push(c));
 
 describe('settings current to 1.0', () => {
   it("every key of the 1.0 default file is known, and palpanel's defaults are the game's 1.0 defaults", () => {

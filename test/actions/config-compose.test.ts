@@ -6,15 +6,13 @@
 // anything else the block's YAML would read otherwise, is refused with 400 and nothing changes.
 import { lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { configPanel, configPanelAt } from '../helpers/config-panel.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { applyAdvice } from '../../src/actions/config-apply.js';
-import { createConfigEditor, PREVIOUS_SUFFIX } from '../../src/actions/config-editor.js';
-import { createHandler } from '../../src/http/index.js';
+import { PREVIOUS_SUFFIX } from '../../src/actions/config-editor.js';
 import { applyChanges, ConfigFileError, parseConfig } from '../../src/game-config/config-file.js';
 import { tempDir } from '../helpers/cli.js';
-import { ManualClock, silentLog, tempStore, TestLive, toHttpRequest } from '../helpers/fixture.js';
-import { ADMIN, VIEWER, type PanelResponse } from '../http/panel-harness.js';
 
 // As palworld-server-docker's README lays one out, with palpanel beside it: comments everywhere,
 // values in every quoting, and secrets in both services.
@@ -67,43 +65,9 @@ afterEach(async () => {
   for (const c of cleanup.splice(0).reverse()) await c();
 });
 
-async function rig(text: string, name = 'compose.yaml', composeService: string | null = null) {
-  const file = join(tempDir(), name);
-  writeFileSync(file, text);
-  return rigAt(file, composeService);
-}
-
-/** The panel over the file at `file` (which the caller has laid out). */
-async function rigAt(file: string, composeService: string | null = null) {
-  const clock = new ManualClock();
-  const ts = await tempStore(clock.now);
-  cleanup.push(() => ts.cleanup());
-  ts.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
-  ts.store.users.add(VIEWER.username, 'viewer', VIEWER.password, 'cli');
-  const handler = createHandler({
-    store: ts.store,
-    live: new TestLive(),
-    config: createConfigEditor(ts.store, file, { composeService }),
-    settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 },
-    clock: clock.now,
-    log: silentLog,
-    version: 't',
-  });
-  const send = async (method: string, path: string, cookie?: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await handler(
-      toHttpRequest({
-        method,
-        path: `/api/v1${path}`,
-        headers: { ...headers, ...(cookie ? { cookie } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-    );
-    const json: PanelResponse['json'] = res.body ? JSON.parse(String(res.body)) : undefined;
-    return { status: res.status, json, headers: res.headers };
-  };
-  const login = async (c: typeof ADMIN) => String((await send('POST', '/auth/login', undefined, c)).headers['set-cookie']).split(';')[0];
-  return { file, ts, send, admin: await login(ADMIN), viewer: await login(VIEWER) };
-}
+const rig = (text: string, name = 'compose.yaml', composeService: string | null = null) =>
+  configPanel(text, name, (c) => cleanup.push(c), composeService);
+const rigAt = (file: string, composeService: string | null = null) => configPanelAt(file, (c) => cleanup.push(c), composeService);
 
 type Setting = { key: string; value: unknown; locked: string | null; secret: boolean; isSet: boolean | null; known: boolean };
 const byKey = (data: { settings: Setting[] }) => new Map(data.settings.map((s) => [s.key, s]));

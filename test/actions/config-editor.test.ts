@@ -4,14 +4,15 @@
 // previous file kept, out-of-range values refused naming the setting, audited; apply is 501.
 import { chmodSync, chownSync, lstatSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { configPanel, configPanelAt } from '../helpers/config-panel.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createConfigEditor, PREVIOUS_SUFFIX } from '../../src/actions/config-editor.js';
+import { PREVIOUS_SUFFIX } from '../../src/actions/config-editor.js';
 import { createHandler } from '../../src/http/index.js';
 import { applyChanges, ConfigFileError, parseConfig } from '../../src/game-config/config-file.js';
 import { tempDir } from '../helpers/cli.js';
 import { noteSkip } from '../helpers/skipped.js';
-import { ManualClock, silentLog, tempStore, TestLive, toHttpRequest, type TempStore } from '../helpers/fixture.js';
-import { ADMIN, VIEWER, panelCalls } from '../http/panel-harness.js';
+import { ManualClock, silentLog, tempStore, TestLive, toHttpRequest } from '../helpers/fixture.js';
+import { ADMIN } from '../http/panel-harness.js';
 
 // As the game writes it: a section line, then OptionSettings on one line (shortened here, with
 // an unknown key the game may add in a later version).
@@ -40,31 +41,8 @@ afterEach(async () => {
   for (const c of cleanup.splice(0).reverse()) await c();
 });
 
-async function rig(fileText: string, name: string) {
-  const file = join(tempDir(), name);
-  writeFileSync(file, fileText);
-  return rigAt(file);
-}
-
-/** The panel over the deployment file at `file` (which the caller has laid out). */
-async function rigAt(file: string) {
-  const clock = new ManualClock();
-  const ts: TempStore = await tempStore(clock.now);
-  cleanup.push(() => ts.cleanup());
-  ts.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
-  ts.store.users.add(VIEWER.username, 'viewer', VIEWER.password, 'cli');
-  const handler = createHandler({
-    store: ts.store,
-    live: new TestLive(),
-    config: createConfigEditor(ts.store, file),
-    settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 },
-    clock: clock.now,
-    log: silentLog,
-    version: 't',
-  });
-  const { send, login } = panelCalls(handler);
-  return { file, ts, send, admin: await login(ADMIN), viewer: await login(VIEWER) };
-}
+const rig = (fileText: string, name: string) => configPanel(fileText, name, (c) => cleanup.push(c));
+const rigAt = (file: string) => configPanelAt(file, (c) => cleanup.push(c));
 
 describe('configuration editor', () => {
   it('PalWorldSettings.ini: typed settings, unknown keys as text, passwords hidden; a change rewrites only its values', async () => {

@@ -8,15 +8,10 @@
 // byte for byte. The game's ini takes the same rule (a C1 control in ServerName is refused).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { configPanel } from '../helpers/config-panel.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { createConfigEditor } from '../../src/actions/config-editor.js';
-import { createHandler } from '../../src/http/index.js';
-import { tempDir } from '../helpers/cli.js';
 import { noteSkip } from '../helpers/skipped.js';
-import { ManualClock, silentLog, tempStore, TestLive } from '../helpers/fixture.js';
-import { ADMIN, panelCalls } from '../http/panel-harness.js';
 
 const hasPyYaml = spawnSync('python3', ['-c', 'import yaml'], { stdio: 'ignore' }).status === 0;
 if (!hasPyYaml)
@@ -76,25 +71,7 @@ afterEach(async () => {
   for (const c of cleanup.splice(0).reverse()) await c();
 });
 
-async function rig(text: string, name: string) {
-  const file = join(tempDir(), name);
-  writeFileSync(file, text);
-  const clock = new ManualClock();
-  const ts = await tempStore(clock.now);
-  cleanup.push(() => ts.cleanup());
-  ts.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
-  const handler = createHandler({
-    store: ts.store,
-    live: new TestLive(),
-    config: createConfigEditor(ts.store, file),
-    settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 },
-    clock: clock.now,
-    log: silentLog,
-    version: 't',
-  });
-  const { send, login } = panelCalls(handler);
-  return { file, send, admin: await login(ADMIN) };
-}
+const rig = (text: string, name: string) => configPanel(text, name, (c) => cleanup.push(c));
 
 /** The file as PyYAML reads it (bytes given, so PyYAML itself decodes them). */
 function pyYaml(file: string): unknown {

@@ -61,12 +61,12 @@ export async function panelHarness(sessionTtlMs = 3_600_000, more: Partial<HttpD
 /** JSON calls on a panel handler, `send(method, '/config', cookie, body)`, and a login that
  * answers the session cookie: what the action tests that build their own handler share. */
 export function panelCalls(handler: Handler) {
-  const send = async (method: string, path: string, cookie?: string, body?: unknown) => {
+  const send = async (method: string, path: string, cookie?: string, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await handler(
       toHttpRequest({
         method,
         path: `${P}${path}`,
-        headers: cookie ? { cookie } : {},
+        headers: { ...headers, ...(cookie ? { cookie } : {}) },
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
     );
