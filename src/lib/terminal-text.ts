@@ -6,13 +6,17 @@
 // is shown here as a visible escape (`\x1b`, `\u009b`) and never sent; everything else,
 // ordinary Unicode included, passes as it is. Issue 37, finding 4.
 
-// eslint-disable-next-line no-control-regex -- the control characters are what this matches
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-// eslint-disable-next-line no-control-regex -- the same, with the line feed let through
-const CONTROL_BUT_LF = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+import { UNSAFE_CHARS } from './text.js';
 
-/** `\x1b` for C0 controls and DEL; `\u009b` for C1 controls, the line and paragraph separators
- * and the bidirectional embeddings, overrides and isolates (which reorder what follows). */
+// The characters are text.ts's unsafe set, declared once; only the escape written differs from
+// `printable` (a terminal reader expects `\x1b`, a log keeps its `\u{1b}`).
+const CONTROL = new RegExp(UNSAFE_CHARS.source, 'g');
+/** The same, with the line feed let through. */
+const CONTROL_BUT_LF = new RegExp(`(?!\\n)${UNSAFE_CHARS.source}`, 'g');
+
+/** `\x1b` for C0 controls and DEL; `\u009b` for C1 controls, the line and paragraph separators,
+ * the bidirectional marks, embeddings, overrides and isolates (which reorder what follows) and
+ * the byte order mark. */
 function visible(c: string): string {
   const cp = c.codePointAt(0)!;
   return cp <= 0x7f ? `\\x${cp.toString(16).padStart(2, '0')}` : `\\u${cp.toString(16).padStart(4, '0')}`;
@@ -30,7 +34,7 @@ export function terminalLines(text: string): string {
 }
 
 // JSON.stringify escapes C0 controls but sends DEL, C1 controls and the rest as they are.
-const JSON_RAW = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const JSON_RAW = new RegExp(`(?![\\u0000-\\u001f])${UNSAFE_CHARS.source}`, 'g');
 
 /** `value` as JSON for a terminal: the same data (a JSON reader sees no difference), with the
  * characters JSON.stringify leaves raw written as \u escapes. */
