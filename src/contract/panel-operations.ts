@@ -61,7 +61,16 @@ import {
   MetricsHistorySchema,
   StreamMessageSchema,
 } from './panel/events.js';
-import { Capability, CatalogItem, GrantRecord, GrantRequest, PageQuery, SearchQuery } from './panel/items.js';
+import { Capability, CatalogItem, GrantRecord, GrantRequest, PageQuery } from './panel/items.js';
+import {
+  BaseContainersSchema,
+  BasePath,
+  EconomySchema,
+  InventorySchema,
+  ItemSearchQuery,
+  ItemSearchSchema,
+  LanguageOnlyQuery,
+} from './panel/world-items.js';
 import { KeyPath } from './panel/keys.js';
 import { PalPassivesSchema, PanelPalsPageSchema, PanelPalsQuery } from './panel/pals.js';
 import {
@@ -231,11 +240,19 @@ export const PANEL_OPERATIONS = {
   // items
   itemCapability: { responses: { 200: dataOf(Capability) } },
   itemCatalog: {
-    request: { query: SearchQuery },
+    request: { query: ItemSearchQuery },
     responses: {
-      200: dataOf(z.array(CatalogItem), { total: z.int().meta({ description: 'How many ids the catalog knows.' }) }),
+      200: z.union([
+        dataOf(ItemSearchSchema).meta({ description: 'With `q`: who holds the items it names, with totals.' }),
+        dataOf(z.array(CatalogItem), { total: z.int().meta({ description: 'How many ids the catalog knows.' }) }).meta({
+          description: 'Without `q`: the grant catalog.',
+        }),
+      ]),
     },
   },
+  worldEconomy: { request: { query: LanguageOnlyQuery }, responses: { 200: EconomySchema } },
+  panelPlayerInventory: { request: { params: PanelPlayerPath, query: LanguageOnlyQuery }, responses: { 200: InventorySchema } },
+  panelBaseContainers: { request: { params: BasePath, query: LanguageOnlyQuery }, responses: { 200: BaseContainersSchema } },
   grantItems: { request: { params: PanelPlayerPath, body: GrantRequest }, responses: { 201: dataOf(GrantRecord) } },
   listItemGrants: {
     request: { query: PageQuery },

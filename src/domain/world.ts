@@ -4,6 +4,7 @@
 // Types, and the value sets they derive from: imported by save/, store/, http/, demo/ alike.
 import { type Placement, type OwnerSource } from '../contract/vocabulary.js';
 import type { Talents } from '../contract/integration-rows.js';
+import type { WorldItems } from './world-items.js';
 
 /** A player of the save. `uid` is the save Guid in its dashed, upper-case form as written by
  * the parser (e.g. `00000000-0000-0000-0000-000000000001`). */
@@ -99,6 +100,8 @@ export interface WorldSnapshot {
   players: WorldPlayer[];
   pals: WorldPal[];
   guilds: WorldGuild[];
+  /** Every item container with its owner and slots; absent when the parse left items unread. */
+  items?: WorldItems;
   formatDrift: boolean;
   warnings: ParseWarning[];
   meta: WorldMeta;

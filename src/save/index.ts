@@ -23,6 +23,7 @@ import { gameDay } from './gvas/time.js';
 import { fingerprint } from './world/version.js';
 import { WarningSink } from './warnings.js';
 import { mapWorldStreamed } from './world/map.js';
+import { mapItems } from './world/items.js';
 
 export { SaveError, SaveReadError, SaveFormatError, LimitExceededError, OutOfBoundsError } from './errors.js';
 export {
@@ -38,6 +39,7 @@ export {
 export { createSkillNames, defaultSkillNames, skillKey, type SkillName, type SkillNameTable } from './world/skill-names.js';
 export { LIMITS } from './limits.js';
 export { ensureOodle } from './container/oodle.js';
+export { itemFacts, itemLanguage, itemName, isNamedItem, ITEM_LANGUAGES, type ItemFacts } from './world/item-facts.js';
 export { decodeWorldOption, type WorldOption } from './palworld/world-option.js';
 import { ensureOodle } from './container/oodle.js';
 
@@ -54,6 +56,9 @@ export interface ParseOptions {
   names?: NameTable;
   /** Reserved: the snapshot holds only times found in the save, so nothing depends on it yet. */
   now?: Date;
+  /** false: the item containers are left unread (skipped by size), e.g. to measure what they
+   * cost (bench/parse); the snapshot then has no `items`. Default true. */
+  items?: boolean;
 }
 
 export interface ParseTimings {
@@ -114,7 +119,16 @@ function materialize(s: StreamedParseResult): ParseResult {
   const t0 = performance.now();
   const pals = [...s.pals];
   s.timings.mapMs += performance.now() - t0;
-  return { players: s.players, pals, guilds: s.guilds, formatDrift: s.formatDrift, warnings: s.warnings, meta: s.meta, timings: s.timings };
+  return {
+    players: s.players,
+    pals,
+    guilds: s.guilds,
+    ...(s.items ? { items: s.items } : {}),
+    formatDrift: s.formatDrift,
+    warnings: s.warnings,
+    meta: s.meta,
+    timings: s.timings,
+  };
 }
 
 /** `decodeWorld` with the pal rows left to a stream: only the pals' decoded facts are held, and
@@ -122,7 +136,7 @@ function materialize(s: StreamedParseResult): ParseResult {
 export function decodeWorldStreamed(files: GvasFiles, container: string, opts: ParseOptions = {}): StreamedParseResult {
   const t0 = performance.now();
   const warnings = new WarningSink();
-  const level = decodeLevel(files.level, warnings);
+  const level = decodeLevel(files.level, warnings, opts.items !== false);
   const meta = files.levelMeta ? decodeMeta(warnings, files.levelMeta) : undefined;
   const playerSaves = new Map<string, PlayerSave>();
   for (const [uid, stem, bytes] of playerFiles(files.players)) decodePlayer(warnings, playerSaves, uid, stem, bytes);
@@ -151,6 +165,7 @@ function mapStage(
 ): StreamedParseResult {
   const t0 = performance.now();
   const rows = mapWorldStreamed({ level, playerSaves, names: opts.names ?? defaultNameTable(), warnings });
+  const items = mapItems({ level, playerSaves });
   timings.mapMs = performance.now() - t0;
   const day = meta?.inGameDay ?? gameDay(level.gameDateTimeTicks);
   return {
@@ -158,6 +173,7 @@ function mapStage(
     guilds: rows.guilds,
     pals: rows.pals,
     palCount: rows.palCount,
+    ...(items ? { items } : {}),
     formatDrift: warnings.drift,
     warnings: warnings.finish(),
     meta: {
@@ -215,7 +231,7 @@ export async function parseWorldStreamed(files: SaveFiles, opts: ParseOptions = 
   const level = readContainer(files.level, { limit: 'maxDecompressedBytes', budget }, true);
   const t1 = performance.now();
   const warnings = new WarningSink();
-  const levelData = decodeLevel(level.gvas, warnings);
+  const levelData = decodeLevel(level.gvas, warnings, opts.items !== false);
   // Nothing made from the GVAS refers to its bytes (the rows hold strings and numbers), so its
   // memory goes back now rather than at the next full collection: the store step that follows
   // would otherwise hold it beside the world database it builds.

@@ -15,6 +15,8 @@ import {
   playerFileRead,
 } from './pal-explorer.js';
 import { openHandedOver } from './sqljs.js';
+import { insertItems, itemBytes, ITEM_INDEXES, ITEM_SCHEMA } from './world-items.js';
+import type { WorldItems } from '../domain/world-items.js';
 import { byKey } from '../lib/order.js';
 
 /** Player uids compare without dashes and case: `/players/{uid}` and the REST playerId join
@@ -22,9 +24,10 @@ import { byKey } from '../lib/order.js';
 export const uidKey = playerIdOfSaveUid;
 
 // 2: the pal explorer's pal_facts and pal_passives (pal-explorer.ts).
-export const SCHEMA_VERSION = 2;
+// 3: the item containers and slots (world-items.ts).
+export const SCHEMA_VERSION = 3;
 /** Indexes are created after the rows are in: one sort instead of 100,000 B-tree inserts. */
-const INDEXES = [`CREATE INDEX pals_owner ON pals (owner_key, instance_id)`, ...PAL_FACTS_INDEXES];
+const INDEXES = [`CREATE INDEX pals_owner ON pals (owner_key, instance_id)`, ...PAL_FACTS_INDEXES, ...ITEM_INDEXES];
 const SCHEMA = [
   `CREATE TABLE players (uid_key TEXT PRIMARY KEY, uid TEXT NOT NULL, json TEXT NOT NULL)`,
   `CREATE TABLE pals (instance_id TEXT PRIMARY KEY, owner_key TEXT NOT NULL, placement TEXT NOT NULL, json TEXT NOT NULL)`,
@@ -32,6 +35,7 @@ const SCHEMA = [
   `CREATE TABLE parse_info (id INTEGER PRIMARY KEY CHECK (id = 1), last_parse_at TEXT NOT NULL,
      format_drift INTEGER NOT NULL, meta TEXT NOT NULL, warnings TEXT NOT NULL)`,
   ...PAL_FACTS_SCHEMA,
+  ...ITEM_SCHEMA,
 ];
 
 /** `PRAGMA user_version` of a database file, from its header (a big-endian u32 at byte 60). */
@@ -118,6 +122,8 @@ export interface WorldRowsInput {
   pals: Iterable<WorldPal>;
   /** How many pals `pals` yields. */
   palCount: number;
+  /** Absent when the parse left the items unread. */
+  items?: WorldItems;
   formatDrift: boolean;
   warnings: ParseWarning[];
   meta: WorldMeta;
@@ -130,6 +136,7 @@ export function snapshotRows(snap: WorldSnapshot): WorldRowsInput {
     guilds: snap.guilds,
     pals: [...snap.pals].sort(byKey((x) => x.instanceId)),
     palCount: snap.pals.length,
+    ...(snap.items ? { items: snap.items } : {}),
     formatDrift: snap.formatDrift,
     warnings: snap.warnings,
     meta: snap.meta,
@@ -197,6 +204,7 @@ export function buildWorldDatabase(SQL: SqlJsStatic, input: WorldRowsInput | Wor
   bytes += sample.length > 0 ? (sampleBytes / sample.length) * Math.max(rows.palCount, sample.length) : 0;
   // The explorer's facts row and its six indexes: about 60 bytes each with the key repeated.
   bytes += rows.palCount * 7 * 60;
+  bytes += itemBytes(rows.items);
   // Per-row B-tree cell overhead and page slack (pages fill to about 90% in key order), plus
   // the schema and parse_info pages. An estimate that falls short only costs some growth.
   const perRow = 24;
@@ -244,6 +252,7 @@ export function buildWorldDatabase(SQL: SqlJsStatic, input: WorldRowsInput | Wor
     const insGuild = db.prepare('INSERT OR REPLACE INTO guilds (id, json) VALUES (?, ?)');
     for (const r of guilds) insGuild.run(r);
     insGuild.free();
+    insertItems(db, rows.items, uidKey);
     addIndexes(db);
     db.run(`INSERT OR REPLACE INTO parse_info (id, last_parse_at, format_drift, meta, warnings) VALUES (1, ?, ?, ?, ?)`, [
       parsedAt,

@@ -21,7 +21,20 @@ import {
   type WorldRowsInput,
 } from './world-database.js';
 
+import {
+  allContainers,
+  containersOf,
+  heldItemKeys,
+  holdersOf,
+  itemsRead,
+  ownerKeyOf,
+  playerItemsRead,
+  type HeldRow,
+} from './world-items.js';
+import type { ContainerOwnerKind, ItemContainer } from '../domain/world-items.js';
 export { buildWorldDatabase, snapshotRows, uidKey, type WorldRowsInput } from './world-database.js';
+
+export type { HeldRow } from './world-items.js';
 
 export interface ParseInfo {
   lastParseAt: string | null;
@@ -35,6 +48,8 @@ export interface ParseInfo {
 
 export class WorldRepo {
   private info: ParseInfo;
+  /** The distinct item ids of the current world (the item search's candidates), made on first use. */
+  private itemKeys: string[] | undefined;
 
   private constructor(
     private readonly SQL: SqlJsStatic,
@@ -94,11 +109,13 @@ export class WorldRepo {
     this.db.close();
     try {
       this.db = openHandedOver(this.SQL, bytes);
+      this.itemKeys = undefined;
       this.info = this.readInfo();
     } catch (err) {
       // Not a readable database after all: an empty world until the next parse, never a closed one.
       this.db = emptyWorldDatabase(this.SQL);
       addIndexes(this.db);
+      this.itemKeys = undefined;
       this.info = this.readInfo();
       throw err;
     }
@@ -182,6 +199,36 @@ export class WorldRepo {
 
   guilds(): WorldGuild[] {
     return queryAll<{ json: JsonCell }>(this.db, 'SELECT json FROM guilds ORDER BY id').map((r) => decodeRow<WorldGuild>(r.json));
+  }
+
+  /** Whether the current world's parse read the item containers. */
+  itemsRead(): boolean {
+    return itemsRead(this.db);
+  }
+
+  /** Whether the player's inventory was read: items parsed and their own save named it. */
+  playerItemsRead(uid: string): boolean {
+    return playerItemsRead(this.db, uidKey(uid));
+  }
+
+  /** The containers of one owner (a player uid, a base or guild id), in id order. */
+  containersOf(kind: ContainerOwnerKind, id: string): ItemContainer[] {
+    return containersOf(this.db, kind, ownerKeyOf(kind, id, uidKey));
+  }
+
+  allContainers(): ItemContainer[] {
+    return allContainers(this.db);
+  }
+
+  /** Every slot holding one of the items (lower-case ids). */
+  holders(itemKeys: readonly string[]): HeldRow[] {
+    return holdersOf(this.db, itemKeys);
+  }
+
+  /** The distinct items (lower-case ids) the world's containers hold. */
+  heldItemKeys(): string[] {
+    this.itemKeys ??= heldItemKeys(this.db);
+    return this.itemKeys;
   }
 
   close(): void {

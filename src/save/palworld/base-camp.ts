@@ -11,6 +11,8 @@ export interface BaseCampRaw {
   groupId: string;
   /** World position in Unreal units (cm). */
   location: { x: number; y: number; z: number };
+  /** The base's radius in Unreal units (cm), e.g. 3500. */
+  areaRange: number;
   trailer: boolean;
 }
 
@@ -21,12 +23,12 @@ export function decodeBaseCamp(r: ByteReader): BaseCampRaw | undefined {
       const name = r.fstring();
       r.skip(1); // state
       const location = readTransform(r);
-      r.skip(4); // area range (f32)
+      const areaRange = r.f32();
       const groupId = r.guid();
       readTransform(r); // fast-travel local transform
       r.skip(16); // owner map object (the Palbox)
       const trailer = readTrailer(r, 'base camp');
-      return { id, name, groupId, location, trailer };
+      return { id, name, groupId, location, areaRange, trailer };
     },
   ]);
 }

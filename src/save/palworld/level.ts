@@ -29,6 +29,8 @@ import { blobOffset, blobReader, type RawCtx } from './raw-common.js';
 import { ByteReader } from '../reader.js';
 import { StringPool } from '../gvas/string-pool.js';
 import { WarningSink } from '../warnings.js';
+import { decodeItemContainer, type ItemContainerRaw } from './item-containers.js';
+import { ITEM_CONTAINERS, ITEM_SELECT, readLevelItems, type LevelItems } from './level-items.js';
 
 export interface LevelCharacter {
   /** The map key's PlayerUId, for players; '' for every other character (pals carry zero). */
@@ -53,6 +55,8 @@ export interface LevelData {
   timestamp?: bigint;
   /** Facts that date the save: layouts and properties met. */
   traits: Set<string>;
+  /** The item containers and what owns them; absent when the parse skips items. */
+  items?: LevelItems;
 }
 
 const LEVEL_SELECT: Select = {
@@ -111,8 +115,16 @@ function occurrence<T>(all: Collected<T>, map: PropMap, level: Level, empty: () 
   return o;
 }
 
-export function decodeLevel(gvas: Uint8Array, warnings: WarningSink): LevelData {
+/** LEVEL_SELECT with the item parts of worldSaveData (level-items.ts). */
+const LEVEL_SELECT_ITEMS: Select = {
+  ...(LEVEL_SELECT as Record<string, Select>),
+  worldSaveData: { ...((LEVEL_SELECT as Record<string, Select>).worldSaveData as Record<string, Select>), ...ITEM_SELECT },
+};
+
+/** Decodes Level.sav; `withItems` false leaves the item parts unread (skipped by size). */
+export function decodeLevel(gvas: Uint8Array, warnings: WarningSink, withItems = true): LevelData {
   const file = 'Level.sav';
+  const itemContainers: Collected<ItemContainerRaw[]> = new Map();
   const characters: Collected<LevelCharacter[]> = new Map();
   const guilds: Collected<GuildRaw[]> = new Map();
   const bases: Collected<LevelBase[]> = new Map();
@@ -148,7 +160,20 @@ export function decodeLevel(gvas: Uint8Array, warnings: WarningSink): LevelData 
       },
     ],
   ]);
-  const g = decodeGvas(gvas, file, warnings, LEVEL_SELECT, sinks);
+  if (withItems) {
+    sinks.set(ITEM_CONTAINERS, (k, v, i, map) => {
+      const o = occurrence(itemContainers, map, level, () => []);
+      const c = entry(
+        o.ctx,
+        0,
+        `${ITEM_CONTAINERS}[${i}]`,
+        () => decodeItemContainer(o.ctx, k, v, `${ITEM_CONTAINERS}[${i}]`),
+        'item container',
+      );
+      if (c) o.items.push(c);
+    });
+  }
+  const g = decodeGvas(gvas, file, warnings, withItems ? LEVEL_SELECT_ITEMS : LEVEL_SELECT, sinks);
   const world = getProps(g.props, 'worldSaveData');
   if (!world) {
     // Typically LevelMeta.sav, a player save or another game save given in place of Level.sav.
@@ -167,6 +192,9 @@ export function decodeLevel(gvas: Uint8Array, warnings: WarningSink): LevelData 
     return o.items;
   };
   const time = getProps(world, 'GameTimeSaveData');
+  const items = withItems
+    ? readLevelItems({ file, warnings, gvas, root: level.root }, world, take(itemContainers, 'ItemContainerSaveData', []))
+    : undefined;
   return {
     header: g.header,
     characters: take(characters, 'CharacterSaveParameterMap', []),
@@ -177,6 +205,7 @@ export function decodeLevel(gvas: Uint8Array, warnings: WarningSink): LevelData 
     realDateTimeTicks: getNum(time, 'RealDateTimeTicks'),
     timestamp: getBigInt(g.props, 'Timestamp'),
     traits,
+    ...(items ? { items } : {}),
   };
 }
 

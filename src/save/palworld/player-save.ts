@@ -18,6 +18,33 @@ export interface PlayerSave {
   species: PaldeckSpecies[];
   /** `LastOnlineDateTime` ticks (100 ns since 0001-01-01 UTC), 1.0 saves only. */
   lastOnlineTicks?: bigint;
+  /** The player's item containers by what they hold (`InventoryInfo`, spelt `inventoryInfo` in
+   * 0.1): container id → kind. Absent when the save has no inventory info. */
+  inventory?: Map<string, PlayerContainerKind>;
+}
+
+export type PlayerContainerKind = 'inventory' | 'keyItems' | 'weapons' | 'armor' | 'food' | 'dropSlot';
+
+/** The inventory info's members: the common inventory, key items, the weapon loadout, armour
+ * and accessories, the food slots, and the slot of an item being dropped. */
+const INVENTORY_MEMBERS: [string, PlayerContainerKind][] = [
+  ['CommonContainerId', 'inventory'],
+  ['EssentialContainerId', 'keyItems'],
+  ['WeaponLoadOutContainerId', 'weapons'],
+  ['PlayerEquipArmorContainerId', 'armor'],
+  ['FoodEquipContainerId', 'food'],
+  ['DropSlotContainerId', 'dropSlot'],
+];
+
+function inventoryOf(data: Props | undefined): Map<string, PlayerContainerKind> | undefined {
+  const info = getProps(data, 'InventoryInfo') ?? getProps(data, 'inventoryInfo');
+  if (!info) return undefined;
+  const out = new Map<string, PlayerContainerKind>();
+  for (const [member, kind] of INVENTORY_MEMBERS) {
+    const id = getGuid(info, member);
+    if (id && !out.has(id)) out.set(id, kind);
+  }
+  return out;
 }
 
 export interface PaldeckSpecies {
@@ -32,6 +59,8 @@ const PLAYER_SELECT: Select = {
     OtomoCharacterContainerId: true,
     PalStorageContainerId: true,
     LastOnlineDateTime: true,
+    InventoryInfo: true,
+    inventoryInfo: true,
     RecordData: { TribeCaptureCount: true, PalCaptureCount: true, PaldeckUnlockFlag: true },
   },
 };
@@ -54,6 +83,7 @@ export function decodePlayerSave(gvas: Uint8Array, file: string, warnings: Warni
     const e = entry(k);
     if (e) e.captured += v;
   }
+  const inv = inventoryOf(data);
   let paldeckUnlocked = 0;
   for (const [k, v] of getMap(record, 'PaldeckUnlockFlag')?.entries ?? []) {
     if (v !== true) continue;
@@ -70,5 +100,6 @@ export function decodePlayerSave(gvas: Uint8Array, file: string, warnings: Warni
     paldeckUnlocked,
     species: [...species.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
     lastOnlineTicks: getBigInt(data, 'LastOnlineDateTime'),
+    ...(inv ? { inventory: inv } : {}),
   };
 }

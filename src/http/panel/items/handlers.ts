@@ -8,15 +8,21 @@ import { encodeCursor } from '../../../contract/cursor.js';
 import { json } from '../../respond.js';
 import { type PanelHandler } from '../context.js';
 import { PanelPlayerPath } from '../../../contract/panel/players.js';
-import { GrantRequest, SearchQuery, PageQuery } from '../../../contract/panel/items.js';
+import { GrantRequest, PageQuery } from '../../../contract/panel/items.js';
+import { ItemSearchQuery } from '../../../contract/panel/world-items.js';
+import { searchHolders } from './world-handlers.js';
 
 export const capability = (async ({ deps }) =>
   json(200, {
     data: deps.items ? await deps.items.capability() : { capable: false, via: null, reason: NO_ITEM_PATH },
   })) satisfies PanelHandler;
 
-export const catalog = (({ query }) => json(200, { data: searchItems(query.search), total: ITEM_CATALOG.length })) satisfies PanelHandler<{
-  query: typeof SearchQuery;
+/** With `q`: who holds the items it names (issue 42); without: the grant catalog. */
+export const catalog = (({ deps, query }) =>
+  query.q !== undefined
+    ? json(200, { data: searchHolders(deps.store.world, query.q, query.lang) })
+    : json(200, { data: searchItems(query.search), total: ITEM_CATALOG.length })) satisfies PanelHandler<{
+  query: typeof ItemSearchQuery;
 }>;
 
 /** Who the items go to is the player service's rule (online, with a platform id); whether they

@@ -1,20 +1,43 @@
-import { route, adminOnly, type PanelRoute } from '../context.js';
+import { route, adminOnly, signedIn, type PanelRoute } from '../context.js';
 import { operation } from '../operation.js';
 import { capability, catalog, grant, grants } from './handlers.js';
+import { baseContainers, playerInventory, worldEconomy } from './world-handlers.js';
 import { MAX_GRANT_COUNT, MAX_GRANT_ITEMS } from '../../../contract/panel/items.js';
 
 export function itemRoutes(): PanelRoute[] {
   return [
+    // The world's items, read as the rest of the world data: by every signed-in role.
+    ...signedIn([
+      route({
+        ...operation('itemCatalog', { 200: 'OK' }),
+        summary: 'With `q`: who holds an item (players, bases, guild storage) with totals; without: the grant catalog of item ids',
+        handler: catalog,
+      }),
+      route({
+        ...operation('worldEconomy', { 200: 'OK' }),
+        summary:
+          "The world's economy: top items by count, counts by rarity, containers by owner, and flags (a stack beyond its limit, an unusual holding)",
+        handler: worldEconomy,
+      }),
+      route({
+        ...operation('panelPlayerInventory', { 200: 'OK' }),
+        summary:
+          "One player's item containers (inventory, key items, weapons, armour and accessories, food, drop slot) with counts and rarity",
+        errors: { 404: '`not_found`: no player has that uid.' },
+        handler: playerInventory,
+      }),
+      route({
+        ...operation('panelBaseContainers', { 200: 'OK' }),
+        summary: "One base's containers (chests, food boxes, incubators, production) with what they hold; food low or empty flagged",
+        errors: { 404: '`not_found`: no base has that id.' },
+        handler: baseContainers,
+      }),
+    ]),
     ...adminOnly([
       route({
         ...operation('itemCapability', { 200: 'OK' }),
         summary: "Whether items can be given (PalDefender's REST API, else its RCON command), and why not",
         handler: capability,
-      }),
-      route({
-        ...operation('itemCatalog', { 200: 'OK' }),
-        summary: 'Item ids to pick from, searchable by id or name',
-        handler: catalog,
       }),
       route({
         ...operation('grantItems', { 201: 'Given.' }),

@@ -1,0 +1,90 @@
+// What a world's item containers hold, and whose they are: one parse's item rows (save/world/
+// items.ts makes them, store/world-items.ts keeps them, views/item-rows.ts serves them).
+
+/** Who a container belongs to. `unassigned`: nobody the save names (a world chest, an item on the
+ * ground, a container nothing refers to); the container's `reason` says which. */
+export const OWNER_KINDS = ['player', 'base', 'guild', 'unassigned'] as const;
+export type ContainerOwnerKind = (typeof OWNER_KINDS)[number];
+
+/**
+ * What a container is. A player's six come from their save's inventory info; a guild's shared
+ * storage from the guild's extra data; the rest from the map object that owns the container
+ * (`object` holds its id, e.g. `ItemChest_02`), classified by that id.
+ */
+export const CONTAINER_KINDS = [
+  'inventory',
+  'keyItems',
+  'weapons',
+  'armor',
+  'food',
+  'dropSlot',
+  'guildStorage',
+  'chest',
+  'foodBox',
+  'incubator',
+  'production',
+  'dropped',
+  'treasure',
+  'other',
+  'unknown',
+] as const;
+export type ContainerKind = (typeof CONTAINER_KINDS)[number];
+
+export interface ContainerOwner {
+  kind: ContainerOwnerKind;
+  /** A player uid, base id or guild id; null for `unassigned`. */
+  id: string | null;
+}
+
+export interface ItemSlot {
+  slot: number;
+  itemId: string;
+  count: number;
+  /** Weapons and armour: the durability left, where the save has it. */
+  durability?: number;
+  /** An egg with a pal inside: the pal's species id as the save names it. */
+  eggCharacterId?: string;
+}
+
+export interface ItemContainer {
+  id: string;
+  kind: ContainerKind;
+  owner: ContainerOwner;
+  /** The map object holding the container (`ItemChest_02`, `PalFoodBox`, `TreasureBox`, …). */
+  object?: string;
+  /** Why a container is `unassigned`, in words. */
+  reason?: string;
+  /** How many slots the container has, where the save says (`SlotNum`, from 0.6). */
+  capacity?: number;
+  /** The occupied slots, by slot index. */
+  slots: ItemSlot[];
+}
+
+/** One parse's containers, in container-id order. */
+export interface WorldItems {
+  containers: ItemContainer[];
+  /** The players whose own save named their containers (its inventory info): only theirs are
+   * shown; another player's inventory is omitted, never shown empty. */
+  playersRead: string[];
+}
+
+/** A food box with fewer items than this is `low` (and with none, `empty`). */
+export const FOOD_LOW_BELOW = 10;
+
+/** A player's total of an item is `unusual` when it is at least this many times the next-highest
+ * player's and at least `UNUSUAL_MIN_COUNT`: said as unusual, never as cheating (a generous
+ * trader or a long grind can do it too). */
+export const UNUSUAL_FACTOR = 10;
+export const UNUSUAL_MIN_COUNT = 100;
+
+export type FoodState = 'empty' | 'low' | 'ok';
+
+export function foodState(total: number): FoodState {
+  return total <= 0 ? 'empty' : total < FOOD_LOW_BELOW ? 'low' : 'ok';
+}
+
+/** Whether `top` stands far beyond `next` (the next-highest player's total; 0 when nobody else
+ * holds the item, which is never unusual: there is nothing to compare with). */
+export function isUnusual(top: number, next: number): boolean {
+  return next > 0 && top >= UNUSUAL_MIN_COUNT && top >= UNUSUAL_FACTOR * next;
+}
