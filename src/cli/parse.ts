@@ -6,6 +6,8 @@ import type { JsonParseResult, ParseJobResult } from '../ingest/parse-job.js';
 import { loadDataDir } from '../config/settings.js';
 import type { CliIo } from './io.js';
 import { terminalLines } from '../lib/terminal-text.js';
+import type { WorldItems } from '../domain/world-items.js';
+import { itemName } from '../save/index.js';
 
 export interface ParseOpts {
   json?: boolean;
@@ -27,6 +29,32 @@ function progress(io: CliIo, label: string): () => void {
   };
 }
 
+/** The items in a few lines: containers by owner, slots, item count, the most held items. */
+function itemLines(items: WorldItems | undefined): string[] {
+  if (!items) return ['items      not read'];
+  const c = items.containers;
+  const by = { player: 0, base: 0, guild: 0, unassigned: 0 };
+  const totals = new Map<string, number>();
+  let slots = 0;
+  let count = 0;
+  for (const x of c) {
+    by[x.owner.kind]++;
+    for (const s of x.slots) {
+      slots++;
+      count += s.count;
+      totals.set(s.itemId, (totals.get(s.itemId) ?? 0) + s.count);
+    }
+  }
+  const top = [...totals]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, 5)
+    .map(([id, n]) => `${n} ${itemName(id)}`);
+  return [
+    `items      ${count} in ${slots} slots of ${c.length} containers (${by.player} players', ${by.base} bases', ${by.guild} guilds', ${by.unassigned} unassigned)`,
+    ...(top.length > 0 ? [`most held  ${top.join(', ')}`] : []),
+  ];
+}
+
 export function summary(out: ParseJobResult, totalMs: number): string {
   const r = out.result;
   const placements = new Map<string, number>();
@@ -39,6 +67,7 @@ export function summary(out: ParseJobResult, totalMs: number): string {
     `pals       ${r.pals.length} (${[...placements].map(([k, v]) => `${v} ${k}`).join(', ') || 'none'})`,
     `guilds     ${r.guilds.length}`,
     `bases      ${bases}`,
+    ...itemLines(r.items),
     `drift      ${r.formatDrift ? `yes, ${r.warnings.length} warning(s)` : 'no'}`,
     `time       ${totalMs.toFixed(0)} ms (read ${out.readMs.toFixed(0)}, decompress ${r.timings.decompressMs.toFixed(0)}, decode ${r.timings.decodeMs.toFixed(0)}, map ${r.timings.mapMs.toFixed(0)})`,
   ];

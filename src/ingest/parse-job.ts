@@ -29,6 +29,8 @@ export interface ParseJob {
   /** Store mode: the world database file; the worker writes the new one beside it (fsynced), so
    * that the main thread only renames it into place. */
   worldFile?: string;
+  /** false: leave the item containers unread (bench/parse compares both in one run). */
+  items?: boolean;
 }
 
 export interface ParseJobResult {
@@ -80,7 +82,11 @@ async function parseStreamed(job: ParseJob): Promise<{ result: StreamedParseResu
   const input = { level: files.level!, levelMeta: files.levelMeta, players: files.players! };
   files.level = undefined;
   files.players = undefined;
-  const result = await parseWorldStreamed(input, { names, now: job.now !== undefined ? new Date(job.now) : new Date() });
+  const result = await parseWorldStreamed(input, {
+    names,
+    now: job.now !== undefined ? new Date(job.now) : new Date(),
+    ...(job.items === false ? { items: false } : {}),
+  });
   return { result, stamp, readMs };
 }
 
@@ -89,8 +95,8 @@ export async function runParseJob(job: ParseJob): Promise<ParseJobResult> {
   const t0 = performance.now();
   const pals = [...result.pals];
   result.timings.mapMs += performance.now() - t0;
-  const { players, guilds, formatDrift, warnings, meta, timings } = result;
-  return { result: { players, pals, guilds, formatDrift, warnings, meta, timings }, stamp, readMs };
+  const { players, guilds, items, formatDrift, warnings, meta, timings } = result;
+  return { result: { players, pals, guilds, ...(items ? { items } : {}), formatDrift, warnings, meta, timings }, stamp, readMs };
 }
 
 /** What `parse --json` needs from a parse: the text it prints, made in the worker. */

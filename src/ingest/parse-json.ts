@@ -6,6 +6,9 @@
 import { guildRow, palWithOwnerRow, playerRow } from '../views/world-rows.js';
 import type { ParseWarning, WorldGuild, WorldPal, WorldPlayer } from '../domain/world.js';
 import { byKey } from '../lib/order.js';
+import type { WorldItems } from '../domain/world-items.js';
+import { containerRow, ownerNamesOf } from '../views/item-rows.js';
+import { defaultNameTable } from '../save/index.js';
 
 /** What the text is made of: a parse with its pal rows in instance-id order. */
 export interface ParseJsonInput {
@@ -13,12 +16,15 @@ export interface ParseJsonInput {
   guilds: readonly WorldGuild[];
   /** In instance-id order (a parse's pal stream is); iterated once. */
   pals: Iterable<WorldPal>;
+  /** Absent when the parse left the items unread: then so is the text's `items`. */
+  items?: WorldItems;
   formatDrift: boolean;
   warnings: ParseWarning[];
 }
 
-/** Writes `{"players":[…],"pals":[…],"guilds":[…],"formatDrift":…,"warnings":[…]}` and a newline,
- * one pal row per piece. */
+/** Writes `{"players":[…],"pals":[…],"guilds":[…],"items":[…],"formatDrift":…,"warnings":[…]}` and
+ * a newline, one pal row per piece; `items` is every container as the panel serves it (English
+ * names), with its owner `{kind, id, name}` and slots. */
 export function writeParseJson(world: ParseJsonInput, parsedAt: Date, write: (piece: string) => void): void {
   const at = parsedAt.toISOString();
   const players = [...world.players].sort(byKey((p) => p.uid)).map((p) => playerRow(p, false, undefined, at));
@@ -29,9 +35,17 @@ export function writeParseJson(world: ParseJsonInput, parsedAt: Date, write: (pi
     sep = ',';
   }
   const guilds = [...world.guilds].sort(byKey((g) => g.id)).map(guildRow);
-  write(
-    `],"guilds":${JSON.stringify(guilds)},"formatDrift":${JSON.stringify(world.formatDrift)},"warnings":${JSON.stringify(world.warnings)}}\n`,
-  );
+  write(`],"guilds":${JSON.stringify(guilds)}`);
+  if (world.items) {
+    const names = ownerNamesOf(world.players, world.guilds);
+    const pals = defaultNameTable();
+    write(`,"items":[`);
+    world.items.containers.forEach((c, i) =>
+      write((i > 0 ? ',' : '') + JSON.stringify(containerRow(c, 'en', names, (id) => pals.palName(id)))),
+    );
+    write(']');
+  }
+  write(`,"formatDrift":${JSON.stringify(world.formatDrift)},"warnings":${JSON.stringify(world.warnings)}}\n`);
 }
 
 /** UTF-8 chunks of about `chunkBytes` (1 MiB), each holding whole pieces (so each decodes on

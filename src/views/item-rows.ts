@@ -196,3 +196,19 @@ export function economy(containers: readonly ItemContainer[], lang: string, name
     flags,
   };
 }
+
+/** Owner names from a parse's rows: a player's name, a guild's, a base's guild's name. */
+export function ownerNamesOf(
+  players: readonly { uid: string; name: string }[],
+  guilds: readonly { id: string; name: string; bases: readonly { id: string }[] }[],
+): OwnerNames {
+  const byPlayer = new Map(players.map((p) => [p.uid.toUpperCase(), p.name]));
+  const byGuild = new Map(guilds.map((g) => [g.id.toUpperCase(), g.name]));
+  const byBase = new Map(guilds.flatMap((g) => g.bases.map((b) => [b.id.toUpperCase(), g.name] as const)));
+  return (kind, id) => {
+    if (id === null) return null;
+    const up = id.toUpperCase();
+    const m = kind === 'player' ? byPlayer : kind === 'guild' ? byGuild : kind === 'base' ? byBase : undefined;
+    return m?.get(up) ?? null;
+  };
+}

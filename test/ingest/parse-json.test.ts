@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { ChunkWriter, writeParseJson } from '../../src/ingest/parse-json.js';
 import { generateSyntheticWorld } from '../../src/demo/world-gen/index.js';
 import { guildRow, palWithOwnerRow, playerRow } from '../../src/views/world-rows.js';
-import { parseWorld, parseWorldStreamed, type SaveFiles } from '../../src/save/index.js';
+import { defaultNameTable, parseWorld, parseWorldStreamed, type SaveFiles } from '../../src/save/index.js';
+import { containerRow, ownerNamesOf } from '../../src/views/item-rows.js';
 import { loadWorld } from '../save/fixtures.js';
 
 const byKey =
@@ -21,6 +22,9 @@ async function wholeText(files: SaveFiles, at: Date): Promise<string> {
       players: [...r.players].sort(byKey((p) => p.uid)).map((p) => playerRow(p, false, undefined, iso)),
       pals: [...r.pals].sort(byKey((p) => p.instanceId)).map(palWithOwnerRow),
       guilds: [...r.guilds].sort(byKey((g) => g.id)).map(guildRow),
+      items: r.items!.containers.map((c) =>
+        containerRow(c, 'en', ownerNamesOf(r.players, r.guilds), (id) => defaultNameTable().palName(id)),
+      ),
       formatDrift: r.formatDrift,
       warnings: r.warnings,
     }) + '\n'

@@ -111,8 +111,14 @@ export function decodeArray(
     r.need(tag.size);
     const out: Value[] = [];
     const start = r.pos;
+    const raw = ctx.rawSinks?.get(path.replace(/\[\d+\]/g, ''));
     try {
-      for (let i = 0; i < count; i++) out.push(decodeStruct(r, ctx, structName, `${path}[${i}]`, depth + 1, select));
+      for (let i = 0; i < count; i++) {
+        const at = r.pos;
+        if (raw?.(r, i)) continue;
+        r.pos = at;
+        out.push(decodeStruct(r, ctx, structName, `${path}[${i}]`, depth + 1, select));
+      }
     } catch (err) {
       stopEarly(r, ctx, err, path, out.length);
       return out;
@@ -176,11 +182,18 @@ export function decodeMap(
   const bare = path.replace(/\[\d+\]/g, '');
   const keysAsProps = STRUCT_KEYS_AS_PROPS.has(bare);
   const sink = ctx.sinks?.get(bare);
+  const raw = ctx.rawSinks?.get(bare);
   const entries: [Value, Value][] = [];
   const map = new PropMap(entries);
   let read = 0;
   try {
     for (let i = 0; i < count; i++) {
+      const at = r.pos;
+      if (raw?.(r, i)) {
+        read++;
+        continue;
+      }
+      r.pos = at;
       const here = `${path}[${i}]`;
       const k = decodeElement(r, ctx, keyType, keysAsProps, `${here}.Key`, depth + 1, true, decodeStruct);
       const v = decodeElement(r, ctx, valueType, true, here, depth + 1, select, decodeStruct);

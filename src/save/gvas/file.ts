@@ -4,7 +4,7 @@
 import { asReadError } from '../errors.js';
 import { readGvasHeader, type GvasHeader } from './header.js';
 import { decodeProps } from './props.js';
-import type { DecodeCtx, EntrySink, Props, Select } from './types.js';
+import type { DecodeCtx, EntrySink, Props, RawSink, Select } from './types.js';
 import { ByteReader } from '../reader.js';
 import type { WarningSink } from '../warnings.js';
 
@@ -26,11 +26,13 @@ export function decodeGvas(
   warnings: WarningSink,
   select: Select,
   sinks?: ReadonlyMap<string, EntrySink>,
+  rawSinks?: ReadonlyMap<string, RawSink>,
 ): GvasFile {
   const r = new ByteReader(bytes);
   let header: GvasHeader | undefined;
   let props: Props;
   const ctx: DecodeCtx = sinks ? { file, warnings, sinks } : { file, warnings };
+  if (rawSinks) ctx.rawSinks = rawSinks;
   try {
     header = readGvasHeader(r);
     props = decodeProps(r, ctx, '', 0, select);

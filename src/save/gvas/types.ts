@@ -3,6 +3,7 @@
 // an absent value means (most Palworld properties are omitted at their default).
 
 import type { WarningSink } from '../warnings.js';
+import type { ByteReader } from '../reader.js';
 
 /** A property list (a non-native struct): name → value. A Map, so no name read from a file can
  * collide with an object's prototype. */
@@ -32,6 +33,14 @@ export type Select = true | { readonly [name: string]: Select };
  */
 export type EntrySink = (key: Value, value: Value, index: number, map: PropMap) => void;
 
+/**
+ * Reads one entry of a map (key and value) or one element of an array of structs straight from
+ * the bytes, in place of the generic decoder, and keeps what it needs itself; false when the bytes
+ * are not the shape it knows, and the generic decoder then reads them from the same place (and
+ * warns as it does). A fast path for large parts of a save read for a few fields.
+ */
+export type RawSink = (r: ByteReader, index: number) => boolean;
+
 /** What every value decoder of one file shares: its name and where its warnings go. */
 export interface DecodeCtx {
   file: string;
@@ -41,6 +50,8 @@ export interface DecodeCtx {
   /** Sinks of map entries, by the map's path without element indices
    * (`worldSaveData.CharacterSaveParameterMap`). */
   sinks?: ReadonlyMap<string, EntrySink>;
+  /** Raw readers of map entries or array elements, by path as for `sinks`. */
+  rawSinks?: ReadonlyMap<string, RawSink>;
 }
 
 /**

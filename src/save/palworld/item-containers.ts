@@ -5,7 +5,7 @@
 
 import { SaveError } from '../errors.js';
 import { getArray, getBytes, getGuid, getMap, getNum, getProps, getStr, isProps, type Props, type Value } from '../gvas/types.js';
-import { blobReader, type RawCtx } from './raw-common.js';
+import { blobOffset, blobReader, type RawCtx } from './raw-common.js';
 import type { ByteReader } from '../reader.js';
 
 export interface ItemSlotRaw {
@@ -60,13 +60,8 @@ export function decodeItemContainer(ctx: RawCtx, key: Value, value: Value, path:
   for (let i = 0; i < list.length; i++) {
     const s = list[i];
     if (!isProps(s)) continue;
-    try {
-      const slot = s.has('ItemId') ? propSlot(s) : blobSlot(ctx, s);
-      if (slot && !isEmpty(slot.itemId, slot.count)) slots.push(slot);
-    } catch (err) {
-      if (!(err instanceof SaveError)) throw err;
-      ctx.warnings.add(ctx.file, err.offset ?? 0, `${path}.Slots[${i}].RawData`, `item slot skipped: ${err.message}`, true);
-    }
+    const slot = s.has('ItemId') ? propSlot(s) : blobSlotAt(ctx, getBytes(s, 'RawData'), `${path}.Slots[${i}].RawData`);
+    if (slot && !isEmpty(slot.itemId, slot.count)) slots.push(slot);
   }
   const capacity = getNum(value, 'SlotNum');
   return capacity !== undefined ? { id, capacity, slots } : { id, slots };
@@ -81,18 +76,26 @@ function propSlot(s: Props): ItemSlotRaw | undefined {
   return slot;
 }
 
-function blobSlot(ctx: RawCtx, s: Props): ItemSlotRaw | undefined {
-  const blob = getBytes(s, 'RawData');
+/** A 0.6+ slot blob: undefined for an empty slot; one that cannot be read is a drift warning
+ * (the container's other slots are kept). */
+export function blobSlotAt(ctx: RawCtx, blob: Uint8Array | undefined, path: string): ItemSlotRaw | undefined {
   if (!blob || blob.length === 0) return undefined;
-  const r = blobReader(ctx, blob);
-  const slot = r.i32();
-  const count = r.i32();
-  const itemId = r.fstring();
-  r.skip(16); // the world the item was made in
-  const dyn = r.guid();
-  const out: ItemSlotRaw = { slot, itemId, count };
-  if (dyn !== ZERO) out.dynamicId = dyn;
-  return out;
+  try {
+    const r = blobReader(ctx, blob);
+    const slot = r.i32();
+    const count = r.i32();
+    const itemId = r.fstring();
+    r.skip(16); // the world the item was made in
+    const dyn = r.guid();
+    if (isEmpty(itemId, count)) return undefined;
+    const out: ItemSlotRaw = { slot, itemId, count };
+    if (dyn !== ZERO) out.dynamicId = dyn;
+    return out;
+  } catch (err) {
+    if (!(err instanceof SaveError)) throw err;
+    ctx.warnings.add(ctx.file, err.offset ?? blobOffset(ctx, blob), path, `item slot skipped: ${err.message}`, true);
+    return undefined;
+  }
 }
 
 /** One `DynamicItemSaveData` element's RawData: `FGuid created world, FGuid local id, FString
@@ -111,15 +114,19 @@ export function decodeDynamicItem(ctx: RawCtx, blob: Uint8Array): DynamicItemRaw
  * first). Undefined for an object that owns no container. */
 export function decodeMapObject(ctx: RawCtx, value: Props): MapObjectRaw | undefined {
   const modules = getMap(getProps(value, 'ConcreteModel'), 'ModuleMap');
-  const containerIds: string[] = [];
+  const containers: Uint8Array[] = [];
   for (const [k, v] of modules?.entries ?? []) {
     if (k !== ITEM_MODULE || !isProps(v)) continue;
     const blob = getBytes(v, 'RawData');
-    if (blob && blob.length >= 16) containerIds.push(blobReader(ctx, blob).guid());
+    if (blob && blob.length >= 16) containers.push(blob);
   }
-  if (containerIds.length === 0) return undefined;
-  const model = getBytes(getProps(value, 'Model'), 'RawData');
-  const out: MapObjectRaw = { objectId: getStr(value, 'MapObjectId') ?? '', baseId: ZERO, groupId: ZERO, containerIds };
+  if (containers.length === 0) return undefined;
+  return modelFacts(ctx, getStr(value, 'MapObjectId') ?? '', getBytes(getProps(value, 'Model'), 'RawData'), containers);
+}
+
+/** A map object's facts from its model blob and its ItemContainer modules' blobs. */
+export function modelFacts(ctx: RawCtx, objectId: string, model: Uint8Array | undefined, containers: Uint8Array[]): MapObjectRaw {
+  const out: MapObjectRaw = { objectId, baseId: ZERO, groupId: ZERO, containerIds: containers.map((b) => blobReader(ctx, b).guid()) };
   if (model && model.length >= 64) {
     const r = blobReader(ctx, model);
     r.skip(32);

@@ -32,6 +32,7 @@ export const ITEM_SELECT: Record<string, Select> = {
 };
 
 export const ITEM_CONTAINERS = 'worldSaveData.ItemContainerSaveData';
+export const MAP_OBJECTS = 'worldSaveData.MapObjectSaveData';
 
 /** Runs one element's reader; a SaveError becomes a drift warning and the element is skipped. */
 function guarded<T>(ctx: RawCtx, at: number, path: string, what: string, fn: () => T): T | undefined {
@@ -44,7 +45,9 @@ function guarded<T>(ctx: RawCtx, at: number, path: string, what: string, fn: () 
   }
 }
 
-export function readLevelItems(ctx: RawCtx, world: Props, containers: ItemContainerRaw[]): LevelItems {
+/** The item parts once the walk is done: `containers` and `scanned` (map objects) are what the
+ * walk's readers kept; map objects the fast path left to the generic decoder are read here. */
+export function readLevelItems(ctx: RawCtx, world: Props, containers: ItemContainerRaw[], scanned: MapObjectRaw[]): LevelItems {
   const dynamic: DynamicItemRaw[] = [];
   const dyn = getArray(world, 'DynamicItemSaveData') ?? [];
   for (let i = 0; i < dyn.length; i++) {
@@ -55,7 +58,7 @@ export function readLevelItems(ctx: RawCtx, world: Props, containers: ItemContai
     const d = guarded(ctx, blobOffset(ctx, blob), path, 'dynamic item', () => decodeDynamicItem(ctx, blob));
     if (d) dynamic.push(d);
   }
-  const mapObjects: MapObjectRaw[] = [];
+  const mapObjects: MapObjectRaw[] = [...scanned];
   const objects = getArray(world, 'MapObjectSaveData') ?? [];
   for (let i = 0; i < objects.length; i++) {
     const o = objects[i];

@@ -21,6 +21,7 @@ import {
   getStr,
   isProps,
   type EntrySink,
+  type RawSink,
   type PropMap,
   type Select,
   type Value,
@@ -30,7 +31,9 @@ import { ByteReader } from '../reader.js';
 import { StringPool } from '../gvas/string-pool.js';
 import { WarningSink } from '../warnings.js';
 import { decodeItemContainer, type ItemContainerRaw } from './item-containers.js';
-import { ITEM_CONTAINERS, ITEM_SELECT, readLevelItems, type LevelItems } from './level-items.js';
+import { ITEM_CONTAINERS, ITEM_SELECT, MAP_OBJECTS, readLevelItems, type LevelItems } from './level-items.js';
+import { scanItemContainer, scanMapObject } from './item-scan.js';
+import type { MapObjectRaw } from './item-containers.js';
 
 export interface LevelCharacter {
   /** The map key's PlayerUId, for players; '' for every other character (pals carry zero). */
@@ -160,7 +163,11 @@ export function decodeLevel(gvas: Uint8Array, warnings: WarningSink, withItems =
       },
     ],
   ]);
+  const fast = { ctx: { file, warnings: new WarningSink(), gvas, root: level.root } as RawCtx, containers: [] as ItemContainerRaw[], objects: [] as MapObjectRaw[] };
+  const rawSinks = new Map<string, RawSink>();
   if (withItems) {
+    rawSinks.set(ITEM_CONTAINERS, (r, i) => scanItemContainer(fast.ctx, r, i, ITEM_CONTAINERS, fast.containers));
+    rawSinks.set(MAP_OBJECTS, (r) => scanMapObject(fast.ctx, r, fast.objects));
     sinks.set(ITEM_CONTAINERS, (k, v, i, map) => {
       const o = occurrence(itemContainers, map, level, () => []);
       const c = entry(
@@ -173,7 +180,7 @@ export function decodeLevel(gvas: Uint8Array, warnings: WarningSink, withItems =
       if (c) o.items.push(c);
     });
   }
-  const g = decodeGvas(gvas, file, warnings, withItems ? LEVEL_SELECT_ITEMS : LEVEL_SELECT, sinks);
+  const g = decodeGvas(gvas, file, warnings, withItems ? LEVEL_SELECT_ITEMS : LEVEL_SELECT, sinks, rawSinks);
   const world = getProps(g.props, 'worldSaveData');
   if (!world) {
     // Typically LevelMeta.sav, a player save or another game save given in place of Level.sav.
@@ -192,9 +199,12 @@ export function decodeLevel(gvas: Uint8Array, warnings: WarningSink, withItems =
     return o.items;
   };
   const time = getProps(world, 'GameTimeSaveData');
-  const items = withItems
-    ? readLevelItems({ file, warnings, gvas, root: level.root }, world, take(itemContainers, 'ItemContainerSaveData', []))
-    : undefined;
+  let items: LevelItems | undefined;
+  if (withItems) {
+    warnings.append(fast.ctx.warnings);
+    const slow = take(itemContainers, 'ItemContainerSaveData', []);
+    items = readLevelItems({ file, warnings, gvas, root: level.root }, world, [...fast.containers, ...slow], fast.objects);
+  }
   return {
     header: g.header,
     characters: take(characters, 'CharacterSaveParameterMap', []),
