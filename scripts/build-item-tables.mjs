@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Builds the project's item tables in assets/items/ from the reference files in
-// ../shared/reference/ (`npm run build:item-tables`; see assets/items/README.md):
+// Builds the project's item tables in assets/items/ (or [out dir]) from the reference files in
+// ../shared/reference/ (or [reference dir]): `node scripts/build-item-tables.mjs [reference dir] [out dir]`,
+// `npm run build:item-tables`; see assets/items/README.md:
 //   facts.json            { "<item id>": [group, type, rarity, stackLimit] } from items.json
 //   names/<lang>.json     { "<item id>": "<display name>" } from names/<lang>/items.json
 // Only what the reference README lets carry over is read: each item's group, type, rarity and
@@ -12,8 +13,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const REF = process.argv[2] ?? join(ROOT, '..', 'shared', 'reference');
-const OUT = join(ROOT, 'assets', 'items');
+const REF = process.argv[2] || join(ROOT, '..', 'shared', 'reference');
+const OUT = process.argv[3] ?? join(ROOT, 'assets', 'items');
 
 const sorted = (obj) => Object.fromEntries(Object.entries(obj).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 const write = (file, obj) => {

@@ -50,7 +50,14 @@ async function independent(world: World): Promise<Reading> {
 
 async function ours(world: World): Promise<Reading & { reasons: Record<string, number> }> {
   const w = await parseWorld(loadWorld(world));
-  const r = { players: {} as Totals, bases: {} as Totals, guilds: {} as Totals, unassigned: {} as Record<string, number>, containers: 0, assigned: 0 };
+  const r = {
+    players: {} as Totals,
+    bases: {} as Totals,
+    guilds: {} as Totals,
+    unassigned: {} as Record<string, number>,
+    containers: 0,
+    assigned: 0,
+  };
   const reasons: Record<string, number> = {};
   for (const c of w.items!.containers) {
     r.containers++;
@@ -61,7 +68,7 @@ async function ours(world: World): Promise<Reading & { reasons: Record<string, n
       reasons[why] = (reasons[why] ?? 0) + 1;
     } else {
       r.assigned++;
-      const group = r[`${c.owner.kind}s` as 'players' | 'bases' | 'guilds'];
+      const group = r[`${c.owner.kind}s`];
       bucket = group[c.owner.id!] ??= {};
     }
     for (const s of c.slots) bucket[s.itemId] = (bucket[s.itemId] ?? 0) + s.count;

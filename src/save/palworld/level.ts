@@ -163,7 +163,11 @@ export function decodeLevel(gvas: Uint8Array, warnings: WarningSink, withItems =
       },
     ],
   ]);
-  const fast = { ctx: { file, warnings: new WarningSink(), gvas, root: level.root } as RawCtx, containers: [] as ItemContainerRaw[], objects: [] as MapObjectRaw[] };
+  const fast = {
+    ctx: { file, warnings: new WarningSink(), gvas, root: level.root } as RawCtx,
+    containers: [] as ItemContainerRaw[],
+    objects: [] as MapObjectRaw[],
+  };
   const rawSinks = new Map<string, RawSink>();
   if (withItems) {
     rawSinks.set(ITEM_CONTAINERS, (r, i) => scanItemContainer(fast.ctx, r, i, ITEM_CONTAINERS, fast.containers));
