@@ -12,6 +12,8 @@ import type {
 } from '../contract/panel/world-items.js';
 import { foodState, isUnusual, type ContainerOwner, type FoodState, type ItemContainer, type ItemSlot } from '../domain/world-items.js';
 import { itemFacts, itemName } from '../save/index.js';
+import type { WorldGuild } from '../domain/world.js';
+import { guildLabels } from './guild-labels.js';
 
 export type SlotRow = z.infer<typeof ItemSlotRowSchema>;
 export type ContainerRow = z.infer<typeof ItemContainerRowSchema>;
@@ -197,14 +199,16 @@ export function economy(containers: readonly ItemContainer[], lang: string, name
   };
 }
 
-/** Owner names from a parse's rows: a player's name, a guild's, a base's guild's name. */
-export function ownerNamesOf(
-  players: readonly { uid: string; name: string }[],
-  guilds: readonly { id: string; name: string; bases: readonly { id: string }[] }[],
-): OwnerNames {
+/** Owner names from a parse's rows: a player's name, a guild's display name, a base's display
+ * name (views/guild-labels.ts: the names the guild pages use). */
+export function ownerNamesOf(players: readonly { uid: string; name: string }[], guilds: readonly WorldGuild[]): OwnerNames {
   const byPlayer = new Map(players.map((p) => [p.uid.toUpperCase(), p.name]));
-  const byGuild = new Map(guilds.map((g) => [g.id.toUpperCase(), g.name]));
-  const byBase = new Map(guilds.flatMap((g) => g.bases.map((b) => [b.id.toUpperCase(), g.name] as const)));
+  const byGuild = new Map<string, string>();
+  const byBase = new Map<string, string>();
+  for (const [id, label] of guildLabels(guilds)) {
+    byGuild.set(id.toUpperCase(), label.name);
+    for (const [b, name] of label.bases) byBase.set(b.toUpperCase(), name);
+  }
   return (kind, id) => {
     if (id === null) return null;
     const up = id.toUpperCase();

@@ -22,6 +22,8 @@ import { Backups } from './features/backups/Backups';
 import { Console } from './features/console/Console';
 import { Config } from './features/config/Config';
 import { Items } from './features/items/Items';
+import { WorldItems } from './features/items/WorldItems';
+import { BaseScreen, Bases } from './features/items/BaseScreen';
 import { Tasks } from './features/tasks/Tasks';
 import { Settings } from './features/settings/Settings';
 import { Moderation } from './features/moderation/Moderation';
@@ -41,7 +43,9 @@ const SCREENS: Screen[] = [
   { path: '/activity', label: 'Activity', render: () => <Activity /> },
   { path: '/moderation', label: 'Moderation', render: () => <Moderation /> },
   { path: '/guilds', label: 'Guilds', render: (rest) => (rest ? <GuildDetail id={decodeURIComponent(rest)} /> : <Guilds />) },
+  { path: '/bases', label: 'Bases', render: (rest) => (rest ? <BaseScreen id={decodeURIComponent(rest)} /> : <Bases />) },
   { path: '/pals', label: 'Pals', render: () => <Pals /> },
+  { path: '/world-items', label: 'Items', render: () => <WorldItems /> },
   { path: '/map', label: 'Map', render: () => <MapScreen /> },
   { path: '/backups', label: 'Backups', render: () => <Backups /> },
   { path: '/console', label: 'Console', adminOnly: true, render: () => <Console /> },

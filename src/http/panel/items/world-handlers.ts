@@ -7,27 +7,33 @@ import { json } from '../../respond.js';
 import type { PanelHandler } from '../context.js';
 import { PanelPlayerPath } from '../../../contract/panel/players.js';
 import { BasePath, ItemSearchQuery, LanguageOnlyQuery } from '../../../contract/panel/world-items.js';
-import { baseFood, containerRow, economy, heldItems, matchingItems, type EconomyRow, type OwnerNames } from '../../../views/item-rows.js';
+import {
+  baseFood,
+  containerRow,
+  economy,
+  heldItems,
+  matchingItems,
+  ownerNamesOf,
+  type EconomyRow,
+  type OwnerNames,
+} from '../../../views/item-rows.js';
 import { itemLanguage, defaultNameTable } from '../../../save/index.js';
 
 /** At most this many items answer one search. */
 const MAX_SEARCH_ITEMS = 50;
 
-/** Owner names from the world: a player's name, a guild's, and a base's guild's name. */
+/** Owner names from the world, as the guild pages name them (made on first use per request). */
 function ownerNames(world: WorldRepo): OwnerNames {
-  let guilds: ReturnType<WorldRepo['guilds']> | undefined;
+  let names: OwnerNames | undefined;
   const players = new Map<string, string | null>();
-  const guildList = () => (guilds ??= world.guilds());
   return (kind, id) => {
     if (id === null) return null;
     if (kind === 'player') {
       if (!players.has(id)) players.set(id, world.player(id)?.name ?? null);
       return players.get(id) ?? null;
     }
-    const up = id.toUpperCase();
-    if (kind === 'guild') return guildList().find((g) => g.id.toUpperCase() === up)?.name ?? null;
-    if (kind === 'base') return guildList().find((g) => g.bases.some((b) => b.id.toUpperCase() === up))?.name ?? null;
-    return null;
+    names ??= ownerNamesOf([], world.guilds());
+    return names(kind, id);
   };
 }
 

@@ -126,7 +126,7 @@ function GuildBases({ bases, live }: { bases: Base[]; live: boolean }) {
       {bases.map((b) => (
         <Card key={b.id} title={b.displayName}>
           <p className="small">
-            Level {b.level} · {count(b.workers.length, 'worker')}
+            Level {b.level} · {count(b.workers.length, 'worker')} · <Link href={`/bases/${encodeURIComponent(b.id)}`}>containers</Link>
             {b.map ? (
               <>
                 {' '}

@@ -18,6 +18,7 @@ import { GrantForm } from '../items/Items';
 import { worldToMap } from '../../../../src/lib/map-coords';
 import { guildHref } from '../guilds/GuildDetail';
 import { PaldeckCard, WhitelistControl } from './player-paldeck';
+import { InventoryCard } from '../items/PlayerInventory';
 import { moderate, useItemCapability, usePlayer } from './api';
 
 type Act = 'kick' | 'ban' | 'unban';
@@ -118,6 +119,7 @@ export function PlayerDetail({ uid }: { uid: string }) {
                 </Card>
               )}
               <ItemGrantCard uid={p.uid} online={p.online} />
+              <InventoryCard uid={p.uid} />
               <PaldeckCard uid={p.uid} />
               <Card title={`Pals (${p.pals.length})`} className="wide-card">
                 <DataTable
