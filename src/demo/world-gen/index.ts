@@ -7,6 +7,7 @@ import { deflateSync } from 'node:zlib';
 import type { Placement } from '../../contract/vocabulary.js';
 import { baseCampBlob, characterBlob, guildBlob, palParams, playerParams, workerDirectorBlob, ZERO_GUID } from './blobs.js';
 import { BulkWriter } from './bulk.js';
+import { planItems, writeInventoryInfo, writeItemContainers, writeMapObjects, type WorldItemsPlan } from './items.js';
 import { bytesProp, dateProp, enumProp, gvasFile, guidProp, int64Prop, intProp, mapProp, strProp, structProp } from './gvas.js';
 import { buildModel, type ModelGuild, type SyntheticWorldOptions, type WorldModel } from './model.js';
 
@@ -45,7 +46,7 @@ export function plz(gvas: Uint8Array, type: 0x31 | 0x32): Uint8Array {
   return out;
 }
 
-function levelGvas(m: WorldModel, opts: SyntheticWorldOptions): Uint8Array {
+function levelGvas(m: WorldModel, opts: SyntheticWorldOptions, items: WorldItemsPlan | undefined): Uint8Array {
   const bulk = opts.bulk ? new BulkWriter(opts.seed, opts.bulk) : undefined;
   const names = new Map(m.players.map((p) => [p.uid, p.name]));
   const guildOfPlayer = new Map(m.players.map((p) => [p.uid, p.guildId]));
@@ -86,6 +87,7 @@ function levelGvas(m: WorldModel, opts: SyntheticWorldOptions): Uint8Array {
         },
       );
       bulk?.afterCharacters(x);
+      if (items) writeMapObjects(x, items);
       mapProp(
         x,
         'GroupSaveDataMap',
@@ -109,6 +111,7 @@ function levelGvas(m: WorldModel, opts: SyntheticWorldOptions): Uint8Array {
         },
       );
       bulk?.afterGroups(x);
+      if (items) writeItemContainers(x, items);
       const bases = m.guilds.flatMap((g) => g.bases.map((b) => ({ ...b, guild: g.id })));
       mapProp(
         x,
@@ -144,7 +147,7 @@ function levelMetaGvas(m: WorldModel): Uint8Array {
   });
 }
 
-function playerGvas(m: WorldModel, i: number): Uint8Array {
+function playerGvas(m: WorldModel, i: number, items: WorldItemsPlan | undefined): Uint8Array {
   const p = m.players[i];
   const owned = m.pals.filter((pal) => pal.ownerUid === p.uid);
   const counts = new Map<string, number>();
@@ -159,6 +162,8 @@ function playerGvas(m: WorldModel, i: number): Uint8Array {
       guidProp(x, 'PlayerUId', p.uid);
       structProp(x, 'OtomoCharacterContainerId', 'PalContainerId', (c) => guidProp(c, 'ID', p.party));
       structProp(x, 'PalStorageContainerId', 'PalContainerId', (c) => guidProp(c, 'ID', p.box));
+      const inventory = items?.players.get(p.uid);
+      if (inventory) writeInventoryInfo(x, inventory);
       structProp(x, 'RecordData', 'PalLoggedinPlayerSaveDataRecordData', (r) => {
         intProp(r, 'TribeCaptureCount', captured.length);
         mapProp(
@@ -189,11 +194,14 @@ export const playerStem = (uid: string): string => uid.replace(/-/g, '').toUpper
 
 export function generateSyntheticWorld(opts: SyntheticWorldOptions): SyntheticWorld {
   if (!(opts.players >= 1)) throw new RangeError('a synthetic world needs at least one player');
+  // The bulk writes item containers and map objects of its own, of no one: not both.
+  if (opts.items && opts.bulk) throw new RangeError('a synthetic world has items or bulk, not both');
   const m = buildModel(opts);
+  const items = opts.items ? planItems(m, opts.seed) : undefined;
   const players = new Map<string, Uint8Array>();
-  for (let i = 0; i < m.players.length; i++) players.set(playerStem(m.players[i].uid), plz(playerGvas(m, i), 0x31));
+  for (let i = 0; i < m.players.length; i++) players.set(playerStem(m.players[i].uid), plz(playerGvas(m, i, items), 0x31));
   return {
-    files: { 'Level.sav': plz(levelGvas(m, opts), 0x32), 'LevelMeta.sav': plz(levelMetaGvas(m), 0x31), players },
+    files: { 'Level.sav': plz(levelGvas(m, opts, items), 0x32), 'LevelMeta.sav': plz(levelMetaGvas(m), 0x31), players },
     expected: {
       players: m.players.map((p) => ({ uid: p.uid, name: p.name, level: p.level, ...(p.guildId ? { guildId: p.guildId } : {}) })),
       pals: m.pals.map((p) => ({

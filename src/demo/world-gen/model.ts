@@ -13,6 +13,8 @@ export interface SyntheticWorldOptions {
    * containers, foliage, ...: bulk.ts) to write, as a multiple of what the 1.0 fixture holds
    * (about 29 MB of GVAS); 0 or absent writes none. The rows do not depend on it. */
   bulk?: number;
+  /** Item containers in the 1.0 world's proportions (items.ts); not with `bulk`. */
+  items?: boolean;
   /** The in-game day written (default: from the seed). The simulated game's autosaves advance
    * it, so each save is told apart from the one before. */
   day?: number;
