@@ -3,7 +3,8 @@
 // parse worker) and swapping it into a real store on a temp dir (the only main-thread part).
 // Prints one JSON line. With `--digest` it adds the digest of the rows (after the figures are
 // taken; a run for the digest is not a timed run).
-// Usage: node dist/bench-parse/one.cjs <save-folder> [--digest] (bundled by bench/parse/run.ts)
+// `--no-items` leaves the item containers unread (bench/parse/items.ts compares both in one run).
+// Usage: node dist/bench-parse/one.cjs <save-folder> [--digest] [--no-items] (bundled by bench/parse/run.ts)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +23,7 @@ async function main(): Promise<void> {
     const store = await openStore(dir);
     const t0 = performance.now();
     // As serve runs it: the worker's part writes the new world.db beside the store's.
-    out = await runStoreParseJob({ target, worldFile: store.world.file });
+    out = await runStoreParseJob({ target, worldFile: store.world.file, ...(process.argv.includes('--no-items') ? { items: false } : {}) });
     parsedMs = performance.now() - t0;
     const s0 = performance.now();
     store.world.swap(out.world, out.worldTemp);

@@ -231,6 +231,11 @@ export class WorldRepo {
     return this.itemKeys;
   }
 
+  /** Forgets the held items made on first use (bench/http/item-search.ts times a first search). */
+  forgetHeldItems(): void {
+    this.itemKeys = undefined;
+  }
+
   close(): void {
     this.db.close();
   }
