@@ -37,7 +37,7 @@ const cookie = await api.login({ username: 'viewer', password: 'viewer-pass-phra
 
 const CASES: [string, string, boolean][] = [
   ['id: PalSphere', 'q=PalSphere', false],
-  ['id: Money (held by 4,000+ slots)', 'q=Money', false],
+  ['id: Money (gold coins, in many slots)', 'q=Money', false],
   ['part of a name: "sphere" (18 items)', 'q=sphere', false],
   ['a name in German: "Holz"', 'q=Holz&lang=de', false],
   ['one letter: "a" (most items)', 'q=a', false],

@@ -84,15 +84,17 @@ export function allContainers(db: Database): ItemContainer[] {
   return queryAll<{ json: Cell }>(db, 'SELECT json FROM item_containers ORDER BY id').map((r) => decode(r.json));
 }
 
-/** One occupied slot of the item search: which item, where, whose, how many. */
+/** One holder of one item in the item search: whose, how many, in how many containers. */
 export interface HeldRow {
   itemKey: string;
   itemId: string;
-  containerId: string;
   owner: { kind: ContainerOwnerKind; id: string | null };
   count: number;
+  containers: number;
 }
 
+/** Per item (lower-case ids) and owner: the count and the containers, summed by SQLite (an item
+ * such as gold coins sits in thousands of slots; the answer has a row per holder). */
 export function holdersOf(db: Database, itemKeys: readonly string[]): HeldRow[] {
   if (itemKeys.length === 0) return [];
   const out: HeldRow[] = [];
@@ -102,29 +104,26 @@ export function holdersOf(db: Database, itemKeys: readonly string[]): HeldRow[] 
     const rows = queryAll<{
       item_key: string;
       item_id: string;
-      container_id: string;
       owner_kind: ContainerOwnerKind;
       owner_id: string | null;
-      count: number;
+      n: number;
+      c: number;
     }>(
       db,
-      `SELECT item_key, item_id, container_id, owner_kind, owner_id, count FROM item_slots WHERE item_key IN (${chunk.map(() => '?').join(',')})`,
+      `SELECT item_key, MIN(item_id) AS item_id, owner_kind, owner_id, SUM(count) AS n, COUNT(DISTINCT container_id) AS c
+         FROM item_slots WHERE item_key IN (${chunk.map(() => '?').join(',')}) GROUP BY item_key, owner_kind, owner_id`,
       chunk,
     );
     for (const r of rows) {
-      out.push({
-        itemKey: r.item_key,
-        itemId: r.item_id,
-        containerId: r.container_id,
-        owner: { kind: r.owner_kind, id: r.owner_id },
-        count: r.count,
-      });
+      out.push({ itemKey: r.item_key, itemId: r.item_id, owner: { kind: r.owner_kind, id: r.owner_id }, count: r.n, containers: r.c });
     }
   }
   return out;
 }
 
-/** The distinct items the world holds (lower-case ids). */
+/** The distinct items the world holds (lower-case ids), most held first. */
 export function heldItemKeys(db: Database): string[] {
-  return queryAll<{ item_key: string }>(db, 'SELECT DISTINCT item_key FROM item_slots ORDER BY item_key').map((r) => r.item_key);
+  return queryAll<{ item_key: string }>(db, 'SELECT item_key FROM item_slots GROUP BY item_key ORDER BY SUM(count) DESC, item_key').map(
+    (r) => r.item_key,
+  );
 }

@@ -220,12 +220,12 @@ export class WorldRepo {
     return allContainers(this.db);
   }
 
-  /** Every slot holding one of the items (lower-case ids). */
+  /** The holders of the items (lower-case ids), summed per owner. */
   holders(itemKeys: readonly string[]): HeldRow[] {
     return holdersOf(this.db, itemKeys);
   }
 
-  /** The distinct items (lower-case ids) the world's containers hold. */
+  /** The distinct items (lower-case ids) the world's containers hold, most held first. */
   heldItemKeys(): string[] {
     this.itemKeys ??= heldItemKeys(this.db);
     return this.itemKeys;

@@ -73,7 +73,7 @@ export function baseFood(rows: readonly ContainerRow[]): FoodState | 'none' {
 }
 
 /** Item ids (lower-case) the query names: the id itself, or ids and names (in the asked language
- * or English) that hold the query, among `known` (the ids the world holds). */
+ * or English) that hold the query, among `known` (the ids the world holds), in `known`'s order. */
 export function matchingItems(q: string, known: readonly string[], lang: string): string[] {
   const needle = q.trim().toLowerCase();
   if (needle === '') return [];
@@ -84,36 +84,30 @@ export function matchingItems(q: string, known: readonly string[], lang: string)
   );
 }
 
+/** One holder of one item, as the store sums them (store/world-items.ts `HeldRow`). */
 export interface Held {
   itemKey: string;
-  containerId: string;
+  itemId: string;
   owner: ContainerOwner;
   count: number;
+  containers: number;
 }
 
-/** Who holds each item: per owner the count and containers, most first; totals by owner kind.
- * `itemId` of each item is the spelling the save used (the first met). */
-export function heldItems(rows: readonly (Held & { itemId: string })[], lang: string, names: OwnerNames): HeldItemRow[] {
-  const byItem = new Map<
-    string,
-    { itemId: string; holders: Map<string, { owner: ContainerOwner; count: number; containers: Set<string> }> }
-  >();
+/** Who holds each item: per owner the count and containers, most first; totals by owner kind. */
+export function heldItems(rows: readonly Held[], lang: string, names: OwnerNames): HeldItemRow[] {
+  const byItem = new Map<string, { itemId: string; holders: Held[] }>();
   for (const r of rows) {
     let item = byItem.get(r.itemKey);
-    if (!item) byItem.set(r.itemKey, (item = { itemId: r.itemId, holders: new Map() }));
-    const key = `${r.owner.kind}:${r.owner.id ?? ''}`;
-    let h = item.holders.get(key);
-    if (!h) item.holders.set(key, (h = { owner: r.owner, count: 0, containers: new Set() }));
-    h.count += r.count;
-    h.containers.add(r.containerId);
+    if (!item) byItem.set(r.itemKey, (item = { itemId: r.itemId, holders: [] }));
+    item.holders.push(r);
   }
   const out: HeldItemRow[] = [];
   for (const { itemId, holders } of byItem.values()) {
     const f = itemFacts(itemId);
     const byOwnerKind = { player: 0, base: 0, guild: 0, unassigned: 0 };
-    const list = [...holders.values()].map((h) => {
+    const list = holders.map((h) => {
       byOwnerKind[h.owner.kind] += h.count;
-      return { owner: ownerRow(h.owner, names), count: h.count, containers: h.containers.size };
+      return { owner: ownerRow(h.owner, names), count: h.count, containers: h.containers };
     });
     list.sort((a, b) => b.count - a.count || String(a.owner.id).localeCompare(String(b.owner.id)));
     const total = list.reduce((n, h) => n + h.count, 0);

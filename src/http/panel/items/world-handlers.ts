@@ -68,8 +68,9 @@ export const baseContainers = (({ deps, params, query }) => {
 export function searchHolders(world: WorldRepo, q: string, langTag: string | undefined) {
   const lang = itemLanguage(langTag);
   const read = world.itemsRead();
-  const keys = read ? matchingItems(q, world.heldItemKeys(), lang) : [];
-  const items = heldItems(world.holders(keys), lang, ownerNames(world)).slice(0, MAX_SEARCH_ITEMS);
+  // The world's items come most held first, so the first matches are the answer's.
+  const keys = read ? matchingItems(q, world.heldItemKeys(), lang).slice(0, MAX_SEARCH_ITEMS) : [];
+  const items = heldItems(world.holders(keys), lang, ownerNames(world));
   return { query: q, itemsRead: read, items, total: items.reduce((n, i) => n + i.total, 0) };
 }
 
