@@ -15,7 +15,7 @@ import {
   playerFileRead,
 } from './pal-explorer.js';
 import { openHandedOver } from './sqljs.js';
-import { insertItems, itemBytes, ITEM_INDEXES, ITEM_SCHEMA } from './world-items.js';
+import { insertItems, itemRows, ITEM_INDEXES, ITEM_SCHEMA } from './world-items.js';
 import type { WorldItems } from '../domain/world-items.js';
 import { byKey } from '../lib/order.js';
 
@@ -204,7 +204,8 @@ export function buildWorldDatabase(SQL: SqlJsStatic, input: WorldRowsInput | Wor
   bytes += sample.length > 0 ? (sampleBytes / sample.length) * Math.max(rows.palCount, sample.length) : 0;
   // The explorer's facts row and its six indexes: about 60 bytes each with the key repeated.
   bytes += rows.palCount * 7 * 60;
-  bytes += itemBytes(rows.items);
+  const items = itemRows(rows.items, uidKey);
+  bytes += items?.bytes ?? 0;
   // Per-row B-tree cell overhead and page slack (pages fill to about 90% in key order), plus
   // the schema and parse_info pages. An estimate that falls short only costs some growth.
   const perRow = 24;
@@ -252,7 +253,7 @@ export function buildWorldDatabase(SQL: SqlJsStatic, input: WorldRowsInput | Wor
     const insGuild = db.prepare('INSERT OR REPLACE INTO guilds (id, json) VALUES (?, ?)');
     for (const r of guilds) insGuild.run(r);
     insGuild.free();
-    insertItems(db, rows.items, uidKey);
+    insertItems(db, items);
     addIndexes(db);
     db.run(`INSERT OR REPLACE INTO parse_info (id, last_parse_at, format_drift, meta, warnings) VALUES (1, ?, ?, ?, ?)`, [
       parsedAt,

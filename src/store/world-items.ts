@@ -28,12 +28,34 @@ const decode = (cell: Cell): ItemContainer => JSON.parse(typeof cell === 'string
 /** Owner ids compare as the players' uids do (`ownerKey` of world-database.ts's `uidKey`). */
 export type OwnerKeyOf = (id: string) => string;
 
-/** The bytes the item rows take, for sizing the database file up front. */
-export function itemBytes(items: WorldItems | undefined): number {
-  if (!items) return 0;
-  let n = 0;
-  for (const c of items.containers) n += 160 + c.slots.length * 110;
-  return n;
+/** The item rows of one parse, encoded once: their bytes size the database file up front (an
+ * estimate that falls short makes sql.js grow its file by copies, and export it whole at the end). */
+export interface ItemRows {
+  containers: [id: string, ownerKind: string, ownerKey: string, json: string][];
+  slots: [itemKey: string, itemId: string, containerId: string, ownerKind: string, ownerId: string | null, count: number][];
+  players: string[];
+  count: number;
+  bytes: number;
+}
+
+export function itemRows(items: WorldItems | undefined, keyOf: OwnerKeyOf): ItemRows | undefined {
+  if (!items) return undefined;
+  const out: ItemRows = { containers: [], slots: [], players: items.playersRead.map(keyOf), count: items.containers.length, bytes: 0 };
+  let bytes = 0;
+  for (const c of items.containers) {
+    const key = ownerKeyOf(c.owner.kind, c.owner.id, keyOf);
+    const json = JSON.stringify(c);
+    out.containers.push([c.id, c.owner.kind, key, json]);
+    // The row, its primary key index and its owner index.
+    bytes += json.length + 2 * c.id.length + 2 * key.length + c.owner.kind.length + 24;
+    for (const s of c.slots) {
+      const itemKey = s.itemId.toLowerCase();
+      out.slots.push([itemKey, s.itemId, c.id, c.owner.kind, c.owner.id, s.count]);
+      bytes += 2 * itemKey.length + s.itemId.length + c.id.length + c.owner.kind.length + (c.owner.id?.length ?? 0) + 24;
+    }
+  }
+  out.bytes = bytes;
+  return out;
 }
 
 /** The key an owner's rows are stored under: a player's by their uid key, a base's or guild's by
@@ -43,24 +65,21 @@ export function ownerKeyOf(kind: ContainerOwnerKind, id: string | null, keyOf: O
   return kind === 'player' ? keyOf(id) : id.toUpperCase();
 }
 
-export function insertItems(db: Database, items: WorldItems | undefined, keyOf: OwnerKeyOf): void {
-  if (!items) return;
+export function insertItems(db: Database, rows: ItemRows | undefined): void {
+  if (!rows) return;
   const insC = db.prepare('INSERT OR REPLACE INTO item_containers (id, owner_kind, owner_key, json) VALUES (?, ?, ?, ?)');
   const insS = db.prepare(
     'INSERT INTO item_slots (item_key, item_id, container_id, owner_kind, owner_id, count) VALUES (?, ?, ?, ?, ?, ?)',
   );
   try {
-    for (const c of items.containers) {
-      const key = ownerKeyOf(c.owner.kind, c.owner.id, keyOf);
-      insC.run([c.id, c.owner.kind, key, JSON.stringify(c)]);
-      for (const s of c.slots) insS.run([s.itemId.toLowerCase(), s.itemId, c.id, c.owner.kind, c.owner.id, s.count]);
-    }
+    for (const r of rows.containers) insC.run(r);
+    for (const r of rows.slots) insS.run(r);
   } finally {
     insC.free();
     insS.free();
   }
-  for (const uid of items.playersRead) db.run('INSERT OR IGNORE INTO item_players (uid_key) VALUES (?)', [keyOf(uid)]);
-  db.run('INSERT OR REPLACE INTO item_info (id, containers) VALUES (1, ?)', [items.containers.length]);
+  for (const key of rows.players) db.run('INSERT OR IGNORE INTO item_players (uid_key) VALUES (?)', [key]);
+  db.run('INSERT OR REPLACE INTO item_info (id, containers) VALUES (1, ?)', [rows.count]);
 }
 
 /** Whether the current world's parse read the items. */
