@@ -15,7 +15,7 @@ import {
   playerFileRead,
 } from './pal-explorer.js';
 import { openHandedOver } from './sqljs.js';
-import { insertItems, itemRows, ITEM_INDEXES, ITEM_SCHEMA } from './world-items.js';
+import { insertItems, itemRow, ITEM_SCHEMA } from './world-items.js';
 import type { WorldItems } from '../domain/world-items.js';
 import { byKey } from '../lib/order.js';
 
@@ -24,10 +24,10 @@ import { byKey } from '../lib/order.js';
 export const uidKey = playerIdOfSaveUid;
 
 // 2: the pal explorer's pal_facts and pal_passives (pal-explorer.ts).
-// 3: the item containers and slots (world-items.ts).
+// 3: the item containers (world-items.ts).
 export const SCHEMA_VERSION = 3;
 /** Indexes are created after the rows are in: one sort instead of 100,000 B-tree inserts. */
-const INDEXES = [`CREATE INDEX pals_owner ON pals (owner_key, instance_id)`, ...PAL_FACTS_INDEXES, ...ITEM_INDEXES];
+const INDEXES = [`CREATE INDEX pals_owner ON pals (owner_key, instance_id)`, ...PAL_FACTS_INDEXES];
 const SCHEMA = [
   `CREATE TABLE players (uid_key TEXT PRIMARY KEY, uid TEXT NOT NULL, json TEXT NOT NULL)`,
   `CREATE TABLE pals (instance_id TEXT PRIMARY KEY, owner_key TEXT NOT NULL, placement TEXT NOT NULL, json TEXT NOT NULL)`,
@@ -204,8 +204,8 @@ export function buildWorldDatabase(SQL: SqlJsStatic, input: WorldRowsInput | Wor
   bytes += sample.length > 0 ? (sampleBytes / sample.length) * Math.max(rows.palCount, sample.length) : 0;
   // The explorer's facts row and its six indexes: about 60 bytes each with the key repeated.
   bytes += rows.palCount * 7 * 60;
-  const items = itemRows(rows.items, uidKey);
-  bytes += items?.bytes ?? 0;
+  const items = itemRow(rows.items);
+  bytes += items?.length ?? 0;
   // Per-row B-tree cell overhead and page slack (pages fill to about 90% in key order), plus
   // the schema and parse_info pages. An estimate that falls short only costs some growth.
   const perRow = 24;

@@ -21,16 +21,7 @@ import {
   type WorldRowsInput,
 } from './world-database.js';
 
-import {
-  allContainers,
-  containersOf,
-  heldItemKeys,
-  holdersOf,
-  itemsRead,
-  ownerKeyOf,
-  playerItemsRead,
-  type HeldRow,
-} from './world-items.js';
+import { loadItems, ownerKeyOf, type HeldRow, type ItemIndex } from './world-items.js';
 import type { ContainerOwnerKind, ItemContainer } from '../domain/world-items.js';
 export { buildWorldDatabase, snapshotRows, uidKey, type WorldRowsInput } from './world-database.js';
 
@@ -48,8 +39,8 @@ export interface ParseInfo {
 
 export class WorldRepo {
   private info: ParseInfo;
-  /** The distinct item ids of the current world (the item search's candidates), made on first use. */
-  private itemKeys: string[] | undefined;
+  /** The current world's items in memory, read on first use (null: the parse left them unread). */
+  private itemIndex: ItemIndex | null | undefined;
 
   private constructor(
     private readonly SQL: SqlJsStatic,
@@ -109,13 +100,13 @@ export class WorldRepo {
     this.db.close();
     try {
       this.db = openHandedOver(this.SQL, bytes);
-      this.itemKeys = undefined;
+      this.itemIndex = undefined;
       this.info = this.readInfo();
     } catch (err) {
       // Not a readable database after all: an empty world until the next parse, never a closed one.
       this.db = emptyWorldDatabase(this.SQL);
       addIndexes(this.db);
-      this.itemKeys = undefined;
+      this.itemIndex = undefined;
       this.info = this.readInfo();
       throw err;
     }
@@ -201,39 +192,43 @@ export class WorldRepo {
     return queryAll<{ json: JsonCell }>(this.db, 'SELECT json FROM guilds ORDER BY id').map((r) => decodeRow<WorldGuild>(r.json));
   }
 
+  private items(): ItemIndex | null {
+    if (this.itemIndex === undefined) this.itemIndex = loadItems(this.db, uidKey);
+    return this.itemIndex;
+  }
+
   /** Whether the current world's parse read the item containers. */
   itemsRead(): boolean {
-    return itemsRead(this.db);
+    return this.items() !== null;
   }
 
   /** Whether the player's inventory was read: items parsed and their own save named it. */
   playerItemsRead(uid: string): boolean {
-    return playerItemsRead(this.db, uidKey(uid));
+    return this.items()?.playerRead(uidKey(uid)) ?? false;
   }
 
   /** The containers of one owner (a player uid, a base or guild id), in id order. */
   containersOf(kind: ContainerOwnerKind, id: string): ItemContainer[] {
-    return containersOf(this.db, kind, ownerKeyOf(kind, id, uidKey));
+    return this.items()?.containersOf(kind, ownerKeyOf(kind, id, uidKey)) ?? [];
   }
 
   allContainers(): ItemContainer[] {
-    return allContainers(this.db);
+    return this.items()?.items.containers ?? [];
   }
 
   /** The holders of the items (lower-case ids), summed per owner. */
   holders(itemKeys: readonly string[]): HeldRow[] {
-    return holdersOf(this.db, itemKeys);
+    return this.items()?.holders(itemKeys) ?? [];
   }
 
   /** The distinct items (lower-case ids) the world's containers hold, most held first. */
   heldItemKeys(): string[] {
-    this.itemKeys ??= heldItemKeys(this.db);
-    return this.itemKeys;
+    return this.items()?.keys ?? [];
   }
 
-  /** Forgets the held items made on first use (bench/http/item-search.ts times a first search). */
+  /** Forgets the items read on first use (bench/http/item-search.ts times a first search). */
   forgetHeldItems(): void {
-    this.itemKeys = undefined;
+    this.itemIndex = undefined;
   }
 
   close(): void {
