@@ -166,6 +166,8 @@ function mapStage(
   const t0 = performance.now();
   const rows = mapWorldStreamed({ level, playerSaves, names: opts.names ?? defaultNameTable(), warnings });
   const items = mapItems({ level, playerSaves });
+  // The raw items are not needed once mapped; the pal stream keeps `level` until its last row.
+  level.items = undefined;
   timings.mapMs = performance.now() - t0;
   const day = meta?.inGameDay ?? gameDay(level.gameDateTimeTicks);
   return {
