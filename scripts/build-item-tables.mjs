@@ -17,10 +17,10 @@ const REF = process.argv[2] || join(ROOT, '..', 'shared', 'reference');
 const OUT = process.argv[3] ?? join(ROOT, 'assets', 'items');
 
 const sorted = (obj) => Object.fromEntries(Object.entries(obj).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-const write = (file, obj) => {
-  const entries = Object.entries(obj).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`);
-  writeFileSync(file, `{\n${entries.join(',\n')}\n}\n`);
-};
+// Each table is written as one JSON string that holds the table's JSON: imported, it is a single
+// string (no thousands of objects made when the program loads), parsed on first use
+// (src/save/world/item-facts.ts).
+const write = (file, obj) => writeFileSync(file, `${JSON.stringify(JSON.stringify(obj))}\n`);
 
 const items = JSON.parse(readFileSync(join(REF, 'items.json'), 'utf8'));
 const facts = {};

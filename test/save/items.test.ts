@@ -95,7 +95,7 @@ describe('containers of the real 1.0 world', () => {
         expect(readFileSync(join(out, f), 'utf8'), f).toBe(readFileSync(join(shipped, f), 'utf8'));
       }
       // Only the four facts carry over: no weight, rank or other field.
-      const facts = JSON.parse(readFileSync(join(shipped, 'facts.json'), 'utf8')) as Record<string, unknown[]>;
+      const facts = JSON.parse(JSON.parse(readFileSync(join(shipped, 'facts.json'), 'utf8')) as string) as Record<string, unknown[]>;
       expect(Object.values(facts).every((f) => f.length === 4)).toBe(true);
     } finally {
       rmSync(out, { recursive: true, force: true });

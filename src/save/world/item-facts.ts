@@ -33,7 +33,8 @@ export interface ItemFacts {
   stackLimit: number;
 }
 
-const TABLES: Record<string, Record<string, string>> = {
+/** Each table as its JSON text (assets/items/README.md), parsed on first use. */
+const TABLES: Record<string, string> = {
   de,
   en,
   es,
@@ -58,9 +59,9 @@ export const ITEM_LANGUAGES: readonly string[] = Object.keys(TABLES).sort();
 
 const lowered = new Map<string, Map<string, string>>();
 /** A table keyed by lower-case id, made on first use. */
-function byLowerId<T>(table: Record<string, T>): Map<string, T> {
+function byLowerId<T>(text: string): Map<string, T> {
   const m = new Map<string, T>();
-  for (const [k, v] of Object.entries(table)) m.set(k.toLowerCase(), v);
+  for (const [k, v] of Object.entries(JSON.parse(text) as Record<string, T>)) m.set(k.toLowerCase(), v);
   return m;
 }
 
@@ -68,10 +69,8 @@ let factsById: Map<string, ItemFacts> | undefined;
 function allFacts(): Map<string, ItemFacts> {
   if (!factsById) {
     factsById = new Map();
-    for (const [k, [group, type, rarity, stackLimit]] of Object.entries(
-      facts as unknown as Record<string, [string, string, number, number]>,
-    )) {
-      factsById.set(k.toLowerCase(), { group, type, rarity, stackLimit });
+    for (const [k, [group, type, rarity, stackLimit]] of byLowerId<[string, string, number, number]>(facts)) {
+      factsById.set(k, { group, type, rarity, stackLimit });
     }
   }
   return factsById;
@@ -95,7 +94,7 @@ export function itemLanguage(lang: string | undefined): string {
 
 function namesIn(lang: string): Map<string, string> {
   let m = lowered.get(lang);
-  if (!m) lowered.set(lang, (m = byLowerId(TABLES[lang] ?? en)));
+  if (!m) lowered.set(lang, (m = byLowerId<string>(TABLES[lang] ?? en)));
   return m;
 }
 
