@@ -111,7 +111,9 @@ export function decodeArray(
     r.need(tag.size);
     const out: Value[] = [];
     const start = r.pos;
-    const raw = ctx.rawSinks?.get(path.replace(/\[\d+\]/g, ''));
+    // Raw readers are keyed by paths without indices, which only arrays outside any array or map
+    // have: the path is looked up as it is, never rewritten for each of a world's arrays.
+    const raw = ctx.rawSinks?.get(path);
     try {
       for (let i = 0; i < count; i++) {
         const at = r.pos;

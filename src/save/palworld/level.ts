@@ -184,7 +184,7 @@ export function decodeLevel(gvas: Uint8Array, warnings: WarningSink, withItems =
       if (c) o.items.push(c);
     });
   }
-  const g = decodeGvas(gvas, file, warnings, withItems ? LEVEL_SELECT_ITEMS : LEVEL_SELECT, sinks, rawSinks);
+  const g = decodeGvas(gvas, file, warnings, withItems ? LEVEL_SELECT_ITEMS : LEVEL_SELECT, sinks, withItems ? rawSinks : undefined);
   const world = getProps(g.props, 'worldSaveData');
   if (!world) {
     // Typically LevelMeta.sav, a player save or another game save given in place of Level.sav.
