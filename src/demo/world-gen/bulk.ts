@@ -265,9 +265,17 @@ export class BulkWriter {
         x.str('None');
       }),
     );
+    // Read since issue 42: each blob is a dynamic item's own layout (ids, then its static id).
     structArrayProp(w, 'DynamicItemSaveData', 'PalDynamicItemSaveData', (x) =>
       this.fill(x, this.share('DynamicItemSaveData'), () => {
-        this.raw(x, 71 + this.int(8));
+        const n = 71 + this.int(8);
+        bytesProp(x, 'RawData', (b) => {
+          const start = b.len;
+          b.zeros(16);
+          this.guid(b).str(this.pick(ITEMS));
+          b.zeros(Math.max(0, n - (b.len - start)));
+        });
+        this.versions(x, 44);
         x.str('None');
       }),
     );
