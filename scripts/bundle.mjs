@@ -8,6 +8,7 @@
 //   esbuild compiles it to require (`supported: {'dynamic-import': false}`).
 import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
+import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { inkPlugin } from './ink-plugin.mjs';
@@ -37,6 +38,25 @@ const oozPlugin = {
   },
 };
 
+// The item name tables (assets/items/names/*.json, 2.2 MB of text in 17 languages, much of it
+// outside Latin-1) would sit in the bundle's source and again as 17 string constants in every
+// process that loads it, used or not (about 10 MB of peak memory in each parse process). In the
+// bundle each is packed (brotli, base64: a few ASCII characters), and src/save/world/item-facts.ts
+// unpacks only the language asked, on first use.
+const itemNamesPlugin = {
+  name: 'item-names-packed',
+  setup(b) {
+    b.onLoad({ filter: /assets[\\/]items[\\/]names[\\/][^\\/]+\.json$/ }, async (args) => {
+      const text = JSON.parse(await readFile(args.path, 'utf8'));
+      if (typeof text !== 'string') throw new Error(`${args.path}: not one JSON string (assets/items/README.md)`);
+      const packed = brotliCompressSync(Buffer.from(text, 'utf8'), {
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: text.length },
+      }).toString('base64');
+      return { contents: `export default { brotli: ${JSON.stringify(packed)} };`, loader: 'js' };
+    });
+  },
+};
+
 export async function bundle({ entry, outfile, version, minify = true, write = true }) {
   const result = await build({
     entryPoints: [join(root, entry)],
@@ -55,7 +75,7 @@ export async function bundle({ entry, outfile, version, minify = true, write = t
     define: { __PALPANEL_VERSION__: JSON.stringify(version), 'process.env.NODE_ENV': '"production"', 'process.env.DEV': '"false"' },
     // esbuild is only used from the checkout (to build the parse worker on the fly).
     external: ['react-devtools-core', 'esbuild'],
-    plugins: [oozPlugin, inkPlugin],
+    plugins: [oozPlugin, inkPlugin, itemNamesPlugin],
     jsx: 'automatic',
     logLevel: 'warning',
     logOverride: { 'empty-import-meta': 'silent' },

@@ -8,7 +8,9 @@ import type { LevelBase } from '../palworld/level.js';
 import type { WarningSink } from '../warnings.js';
 
 /** Bases cannot be renamed in the game; their stored name is a Japanese template placeholder. */
-const PLACEHOLDER_NAME = /^新規生成拠点テンプレート名\d*\(仮\)$/;
+// Written with escapes: one character outside Latin-1 in a bundle's source makes V8 hold all of
+// it in two bytes a character (esbuild escapes strings, not regular expressions).
+const PLACEHOLDER_NAME = /^\u65b0\u898f\u751f\u6210\u62e0\u70b9\u30c6\u30f3\u30d7\u30ec\u30fc\u30c8\u540d\d*\(\u4eee\)$/;
 
 export interface GuildRows {
   guilds: WorldGuild[];

@@ -3,6 +3,7 @@
 // limit, and its display name in each language the tables have. Ids match case-insensitively, as
 // the save's ids and the tables' differ in case now and then; an id no table knows is shown as
 // itself.
+import { brotliDecompressSync } from 'node:zlib';
 import facts from '../../../assets/items/facts.json' with { type: 'json' };
 import de from '../../../assets/items/names/de.json' with { type: 'json' };
 import en from '../../../assets/items/names/en.json' with { type: 'json' };
@@ -33,8 +34,13 @@ export interface ItemFacts {
   stackLimit: number;
 }
 
-/** Each table as its JSON text (assets/items/README.md), parsed on first use. */
-const TABLES: Record<string, string> = {
+/** A name table as its JSON text (assets/items/README.md), or, in the bundle, packed by
+ * scripts/bundle.mjs (brotli, base64) so that the 16 languages nobody asks for cost a few ASCII
+ * characters each instead of their text twice (source and constant) in every process. */
+type Table = string | { brotli: string };
+
+/** Each table, unpacked and parsed on first use. */
+const TABLES: Record<string, Table> = {
   de,
   en,
   es,
@@ -59,7 +65,8 @@ export const ITEM_LANGUAGES: readonly string[] = Object.keys(TABLES).sort();
 
 const lowered = new Map<string, Map<string, string>>();
 /** A table keyed by lower-case id, made on first use. */
-function byLowerId<T>(text: string): Map<string, T> {
+function byLowerId<T>(table: Table): Map<string, T> {
+  const text = typeof table === 'string' ? table : brotliDecompressSync(Buffer.from(table.brotli, 'base64')).toString('utf8');
   const m = new Map<string, T>();
   for (const [k, v] of Object.entries(JSON.parse(text) as Record<string, T>)) m.set(k.toLowerCase(), v);
   return m;
