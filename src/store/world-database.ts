@@ -25,7 +25,8 @@ export const uidKey = playerIdOfSaveUid;
 
 // 2: the pal explorer's pal_facts and pal_passives (pal-explorer.ts).
 // 3: the item containers (world-items.ts).
-export const SCHEMA_VERSION = 3;
+// 4: their holders summed per item and owner beside them (world-items.ts).
+export const SCHEMA_VERSION = 4;
 /** Indexes are created after the rows are in: one sort instead of 100,000 B-tree inserts. */
 const INDEXES = [`CREATE INDEX pals_owner ON pals (owner_key, instance_id)`, ...PAL_FACTS_INDEXES];
 const SCHEMA = [
@@ -204,8 +205,8 @@ export function buildWorldDatabase(SQL: SqlJsStatic, input: WorldRowsInput | Wor
   bytes += sample.length > 0 ? (sampleBytes / sample.length) * Math.max(rows.palCount, sample.length) : 0;
   // The explorer's facts row and its six indexes: about 60 bytes each with the key repeated.
   bytes += rows.palCount * 7 * 60;
-  const items = itemRow(rows.items);
-  bytes += items?.length ?? 0;
+  const items = itemRow(rows.items, uidKey);
+  bytes += items ? items.json.length + items.held.length : 0;
   // Per-row B-tree cell overhead and page slack (pages fill to about 90% in key order), plus
   // the schema and parse_info pages. An estimate that falls short only costs some growth.
   const perRow = 24;

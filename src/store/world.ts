@@ -21,7 +21,7 @@ import {
   type WorldRowsInput,
 } from './world-database.js';
 
-import { loadItems, ownerKeyOf, type HeldRow, type ItemIndex } from './world-items.js';
+import { loadHeld, loadItems, ownerKeyOf, type HeldIndex, type HeldRow, type ItemIndex } from './world-items.js';
 import type { ContainerOwnerKind, ItemContainer } from '../domain/world-items.js';
 export { buildWorldDatabase, snapshotRows, uidKey, type WorldRowsInput } from './world-database.js';
 
@@ -41,6 +41,8 @@ export class WorldRepo {
   private info: ParseInfo;
   /** The current world's items in memory, read on first use (null: the parse left them unread). */
   private itemIndex: ItemIndex | null | undefined;
+  /** Who holds what in the current world, read on first use (much smaller than the containers). */
+  private heldIndex: HeldIndex | null | undefined;
 
   private constructor(
     private readonly SQL: SqlJsStatic,
@@ -101,12 +103,14 @@ export class WorldRepo {
     try {
       this.db = openHandedOver(this.SQL, bytes);
       this.itemIndex = undefined;
+      this.heldIndex = undefined;
       this.info = this.readInfo();
     } catch (err) {
       // Not a readable database after all: an empty world until the next parse, never a closed one.
       this.db = emptyWorldDatabase(this.SQL);
       addIndexes(this.db);
       this.itemIndex = undefined;
+      this.heldIndex = undefined;
       this.info = this.readInfo();
       throw err;
     }
@@ -197,9 +201,14 @@ export class WorldRepo {
     return this.itemIndex;
   }
 
+  private held(): HeldIndex | null {
+    if (this.heldIndex === undefined) this.heldIndex = loadHeld(this.db);
+    return this.heldIndex;
+  }
+
   /** Whether the current world's parse read the item containers. */
   itemsRead(): boolean {
-    return this.items() !== null;
+    return this.held() !== null;
   }
 
   /** Whether the player's inventory was read: items parsed and their own save named it. */
@@ -218,17 +227,18 @@ export class WorldRepo {
 
   /** The holders of the items (lower-case ids), summed per owner. */
   holders(itemKeys: readonly string[]): HeldRow[] {
-    return this.items()?.holders(itemKeys) ?? [];
+    return this.held()?.holders(itemKeys) ?? [];
   }
 
   /** The distinct items (lower-case ids) the world's containers hold, most held first. */
   heldItemKeys(): string[] {
-    return this.items()?.keys ?? [];
+    return this.held()?.keys ?? [];
   }
 
   /** Forgets the items read on first use (bench/http/item-search.ts times a first search). */
   forgetHeldItems(): void {
     this.itemIndex = undefined;
+    this.heldIndex = undefined;
   }
 
   close(): void {

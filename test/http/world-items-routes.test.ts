@@ -107,6 +107,17 @@ describe('world items on the panel', () => {
         .flatMap((c: { slots: { itemId: string; count: number }[] }) => c.slots)
         .filter((s: { itemId: string }) => s.itemId.toLowerCase() === q.toLowerCase());
       expect(holder.count).toBe(theirs.reduce((n: number, s: { count: number }) => n + s.count, 0));
+      // Each holder's containers: how many of its containers hold the item, a container once
+      // however many of its slots do.
+      for (const h of item.holders as { owner: { kind: string; id: string | null }; containers: number }[]) {
+        const held = world.items!.containers.filter(
+          (c) =>
+            c.owner.kind === h.owner.kind &&
+            (c.owner.id ?? '').toUpperCase() === (h.owner.id ?? '').toUpperCase() &&
+            c.slots.some((s) => s.itemId.toLowerCase() === q.toLowerCase()),
+        );
+        expect(h.containers).toBe(held.length);
+      }
     }
     // By name, in English or in the asked language; the catalog without `q` as before.
     const byName = await call('/items?q=gold%20coin', viewer);
