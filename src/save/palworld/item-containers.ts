@@ -44,7 +44,7 @@ const ZERO = '00000000-0000-0000-0000-000000000000';
 const ITEM_MODULE = 'EPalMapObjectConcreteModelModuleType::ItemContainer';
 
 /** A slot of no item: the game writes them with an empty or `None` id, or a zero count. */
-const isEmpty = (itemId: string, count: number): boolean => itemId === '' || itemId === 'None' || !(count > 0);
+export const isEmpty = (itemId: string, count: number): boolean => itemId === '' || itemId === 'None' || !(count > 0);
 
 /**
  * One `ItemContainerSaveData` entry. Slots are property lists up to 0.3

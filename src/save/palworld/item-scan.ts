@@ -8,7 +8,7 @@
 
 import { SaveError } from '../errors.js';
 import type { ByteReader } from '../reader.js';
-import { blobSlotAt, type ItemContainerRaw, type ItemSlotRaw, type MapObjectRaw, modelFacts } from './item-containers.js';
+import { blobSlotAt, isEmpty, type ItemContainerRaw, type ItemSlotRaw, type MapObjectRaw, modelFacts } from './item-containers.js';
 import type { RawCtx } from './raw-common.js';
 
 /** Thrown inside a fast path when the bytes are not its shape: the generic decoder takes over. */
@@ -98,27 +98,32 @@ export function scanItemContainer(ctx: RawCtx, r: ByteReader, index: number, pat
   const h: Head = { name: '', type: '', text: '', end: 0 };
   let id: string | undefined;
   let capacity: number | undefined;
-  const blobs: Uint8Array[] = [];
+  // Slots read in place (blobSlot), in order; a blob that did not read is kept as its bytes and
+  // read again by blobSlotAt below, which warns (only once the entry is known to be this shape).
+  const slots: (ItemSlotRaw | Uint8Array)[] = [];
   const ok = attempt(() => {
     props(r, h, (t) => {
       if (t.name === 'ID' && t.type === 'StructProperty' && t.text === 'Guid' && t.end - r.pos === 16) id = r.guid();
     });
     props(r, h, (t) => {
       if (t.name === 'SlotNum' && t.type === 'IntProperty' && t.end - r.pos === 4) capacity = r.i32();
-      else if (t.name === 'Slots') slotBlobs(r, t, blobs);
+      else if (t.name === 'Slots') readSlots(r, t, slots);
     });
   });
   if (!ok || id === undefined) return false;
-  const slots: ItemSlotRaw[] = [];
-  for (let i = 0; i < blobs.length; i++) {
-    const s = blobSlotAt(ctx, blobs[i], `${path}[${index}].Slots[${i}].RawData`);
-    if (s) slots.push(s);
+  const kept: ItemSlotRaw[] = [];
+  for (let i = 0; i < slots.length; i++) {
+    const s = slots[i];
+    const slot = s instanceof Uint8Array ? blobSlotAt(ctx, s, `${path}[${index}].Slots[${i}].RawData`) : s;
+    if (slot) kept.push(slot);
   }
-  out.push(capacity !== undefined ? { id, capacity, slots } : { id, slots });
+  out.push(capacity !== undefined ? { id, capacity, slots: kept } : { id, slots: kept });
   return true;
 }
 
-function slotBlobs(r: ByteReader, t: Head, blobs: Uint8Array[]): void {
+/** Reads the slots' RawData blobs where they lie: no view or reader per slot, and no id string
+ * for a zero dynamic id. Empty slots (most of a container's) leave nothing. */
+function readSlots(r: ByteReader, t: Head, slots: (ItemSlotRaw | Uint8Array)[]): void {
   if (t.type !== 'ArrayProperty' || t.text !== 'StructProperty') throw UNFIT;
   const count = r.u32();
   const el: Head = { name: '', type: '', text: '', end: 0 };
@@ -126,14 +131,48 @@ function slotBlobs(r: ByteReader, t: Head, blobs: Uint8Array[]): void {
   if (!head(r, el) || el.type !== 'StructProperty' || el.end !== t.end) throw UNFIT;
   const h: Head = { name: '', type: '', text: '', end: 0 };
   for (let i = 0; i < count; i++) {
-    let b: Uint8Array | undefined;
+    let s: ItemSlotRaw | Uint8Array | undefined;
     props(r, h, (p) => {
-      if (p.name === 'RawData') b = blob(r, p);
+      if (p.name === 'RawData') s = blobSlot(r, p);
       else if (p.name === 'ItemId' || p.name === 'StackCount') throw UNFIT; // the 0.1-era slot
     });
-    blobs.push(b ?? new Uint8Array(0));
+    if (s) slots.push(s);
   }
   if (r.pos !== t.end) throw UNFIT;
+}
+
+/** One slot blob (`i32 slot, i32 count, FString static id, FGuid created world, FGuid local id,
+ * …`), read in place as blobSlotAt reads it: undefined for an empty slot, the blob's bytes when
+ * they do not read. */
+function blobSlot(r: ByteReader, p: Head): ItemSlotRaw | Uint8Array | undefined {
+  if (p.type !== 'ArrayProperty' || p.text !== 'ByteProperty') throw UNFIT;
+  const n = r.u32();
+  if (r.pos + n !== p.end) throw UNFIT;
+  if (n === 0) return undefined;
+  const start = r.pos;
+  const end = r.end;
+  r.end = start + n;
+  try {
+    const slot = r.i32();
+    const count = r.i32();
+    const itemId = r.fstring();
+    r.skip(16); // the world the item was made in
+    r.need(16);
+    if (isEmpty(itemId, count)) return undefined;
+    const out: ItemSlotRaw = { slot, itemId, count };
+    const b = r.bytes;
+    const at = r.pos;
+    let zero = true;
+    for (let i = 0; i < 16; i++) if (b[at + i] !== 0) zero = false;
+    if (!zero) out.dynamicId = r.guid();
+    return out;
+  } catch (err) {
+    if (!(err instanceof SaveError)) throw err;
+    return r.bytes.subarray(start, start + n);
+  } finally {
+    r.end = end;
+    r.pos = start + n;
+  }
 }
 
 /** One `MapObjectSaveData` element into `out` (when it owns a container); false when not the
