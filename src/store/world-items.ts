@@ -57,7 +57,10 @@ export function heldSummary(items: WorldItems, keyOf: OwnerKeyOf): HeldSummary {
   const counted = new Set<string>();
   const totals = new Map<string, number>();
   for (const c of items.containers) {
+    if (c.slots.length === 0) continue;
     const owner = `${c.owner.kind}:${ownerKeyOf(c.owner.kind, c.owner.id, keyOf)}`;
+    // A container belongs to one owner: it counts once for each item it holds.
+    counted.clear();
     for (const s of c.slots) {
       const itemKey = s.itemId.toLowerCase();
       let rows = per.get(itemKey);
@@ -65,10 +68,8 @@ export function heldSummary(items: WorldItems, keyOf: OwnerKeyOf): HeldSummary {
       let row = rows.get(owner);
       if (!row) rows.set(owner, (row = { itemKey, itemId: s.itemId, owner: c.owner, count: 0, containers: 0 }));
       row.count += s.count;
-      // A container belongs to one owner: its id and the item tell whether it was counted.
-      const seen = `${itemKey}\n${c.id}`;
-      if (!counted.has(seen)) {
-        counted.add(seen);
+      if (!counted.has(itemKey)) {
+        counted.add(itemKey);
         row.containers++;
       }
       totals.set(itemKey, (totals.get(itemKey) ?? 0) + s.count);
