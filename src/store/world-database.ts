@@ -15,7 +15,7 @@ import {
   playerFileRead,
 } from './pal-explorer.js';
 import { openHandedOver } from './sqljs.js';
-import { insertItems, itemRow, ITEM_SCHEMA } from './world-items.js';
+import { insertItems, itemRow, ITEM_SCHEMA, type ItemRow } from './world-items.js';
 import type { WorldItems } from '../domain/world-items.js';
 import { byKey } from '../lib/order.js';
 
@@ -125,6 +125,9 @@ export interface WorldRowsInput {
   palCount: number;
   /** Absent when the parse left the items unread. */
   items?: WorldItems;
+  /** The items already encoded (world-items.ts `itemRow`), in place of `items`: the parse job
+   * encodes them first so that their objects need not live through the pal stream. */
+  itemRow?: ItemRow;
   formatDrift: boolean;
   warnings: ParseWarning[];
   meta: WorldMeta;
@@ -205,7 +208,7 @@ export function buildWorldDatabase(SQL: SqlJsStatic, input: WorldRowsInput | Wor
   bytes += sample.length > 0 ? (sampleBytes / sample.length) * Math.max(rows.palCount, sample.length) : 0;
   // The explorer's facts row and its six indexes: about 60 bytes each with the key repeated.
   bytes += rows.palCount * 7 * 60;
-  const items = itemRow(rows.items, uidKey);
+  const items = rows.itemRow ?? itemRow(rows.items, uidKey);
   bytes += items ? items.json.length + items.held.length : 0;
   // Per-row B-tree cell overhead and page slack (pages fill to about 90% in key order), plus
   // the schema and parse_info pages. An estimate that falls short only costs some growth.

@@ -26,6 +26,7 @@ import type { ContainerOwnerKind, ItemContainer } from '../domain/world-items.js
 export { buildWorldDatabase, snapshotRows, uidKey, type WorldRowsInput } from './world-database.js';
 
 export type { HeldRow } from './world-items.js';
+export { itemRow } from './world-items.js';
 
 export interface ParseInfo {
   lastParseAt: string | null;

@@ -1,0 +1,33 @@
+// The store parse job (serve's parse: its worker builds world.db, the store swaps it in) carries the
+// items: it encodes them before the pal rows and lets their objects go, and the swapped-in world
+// answers with the same containers and holders a parse in process gives.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStoreParseJob } from '../../src/ingest/parse-job.js';
+import { parseWorld } from '../../src/save/index.js';
+import type { WorldItems } from '../../src/domain/world-items.js';
+import { tempStore, type TempStore } from '../helpers/fixture.js';
+import { FIXTURES, loadWorld } from '../save/fixtures.js';
+
+let t: TempStore;
+let items: WorldItems;
+beforeAll(async () => {
+  t = await tempStore();
+  const job = await runStoreParseJob({ target: `${FIXTURES}v0.6-world2` });
+  t.store.world.swap(job.world);
+  items = (await parseWorld(loadWorld('v0.6-world2'))).items!;
+});
+afterAll(() => t.cleanup());
+
+describe('store parse job: items', () => {
+  it('the swapped-in world holds every container and who holds each item', () => {
+    const w = t.store.world;
+    expect(w.itemsRead()).toBe(true);
+    expect(w.allContainers()).toEqual(items.containers);
+    const keys = w.heldItemKeys();
+    const held = new Set(items.containers.flatMap((c) => c.slots.map((s) => s.itemId.toLowerCase())));
+    expect(new Set(keys)).toEqual(held);
+    expect(keys.length).toBeGreaterThan(0);
+    const total = w.holders(keys).reduce((n, h) => n + h.count, 0);
+    expect(total).toBe(items.containers.flatMap((c) => c.slots).reduce((n, s) => n + s.count, 0));
+  });
+});
