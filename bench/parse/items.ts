@@ -5,6 +5,9 @@
 // 100,000-pal synthetic world with items in the 1.0 world's proportions (world-gen `items: true`)
 // against the aims of 3 s and 400 MB. Bundled and run on plain node as bench/parse/run.ts does.
 // Usage: npx tsx bench/parse/items.ts [runs]   (PALPANEL_BENCH_WORLDS=<dir> keeps the world)
+// PALPANEL_BENCH_BEFORE=<dir>: that dir holds one.cjs and cli-parse.cjs bundled from the parser
+// before issue 42 (README.md says how); its processes join each round of the alternation and each
+// world, so "today's" parser is measured in the same run.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -27,9 +30,10 @@ interface Sample {
   ms: number;
   peakRssMb: number;
 }
-function run(script: string, target: string, extra: string[]): Sample {
+const BEFORE = process.env.PALPANEL_BENCH_BEFORE;
+function run(script: string, target: string, extra: string[], build = BUILD): Sample {
   const t0 = performance.now();
-  const out = execFileSync(process.execPath, [...NODE_ARGS, join(BUILD, `${script}.cjs`), target, ...extra], {
+  const out = execFileSync(process.execPath, [...NODE_ARGS, join(build, `${script}.cjs`), target, ...extra], {
     encoding: 'utf8',
     maxBuffer: 1 << 24,
   });
@@ -50,13 +54,22 @@ console.log(
 for (const script of ['one', 'cli-parse']) {
   const withItems: Sample[] = [];
   const without: Sample[] = [];
+  const before: Sample[] = [];
   for (let i = 0; i < runs; i++) {
+    if (BEFORE) before.push(run(script, fixture, [], BEFORE));
     without.push(run(script, fixture, ['--no-items']));
     withItems.push(run(script, fixture, []));
   }
   const a = { ms: median(without.map((s) => s.ms)), mb: median(without.map((s) => s.peakRssMb)) };
   const b = { ms: median(withItems.map((s) => s.ms)), mb: median(withItems.map((s) => s.peakRssMb)) };
   const name = script === 'one' ? 'store path' : 'parse --json process';
+  if (BEFORE) {
+    const o = { ms: median(before.map((s) => s.ms)), mb: median(before.map((s) => s.peakRssMb)) };
+    console.log(
+      `v1.0-relics ${name}: before issue 42 ${o.ms.toFixed(0)} ms ${o.mb.toFixed(0)} MB; with items +${(((b.ms - o.ms) / o.ms) * 100).toFixed(1)}% time, ` +
+        `+${(b.mb - o.mb).toFixed(1)} MB peak against it (aims: at most 15%, 20 MB)`,
+    );
+  }
   console.log(
     `v1.0-relics ${name}: without items ${a.ms.toFixed(0)} ms ${a.mb.toFixed(0)} MB; with items ${b.ms.toFixed(0)} ms ${b.mb.toFixed(0)} MB; ` +
       `+${(((b.ms - a.ms) / a.ms) * 100).toFixed(1)}% time, +${(b.mb - a.mb).toFixed(1)} MB peak (aims: at most 15%, 20 MB)`,
@@ -72,8 +85,17 @@ try {
   }
   const n = Math.min(3, runs);
   for (const script of ['one', 'cli-parse']) {
-    const s = Array.from({ length: n }, () => run(script, dir, []));
+    const s: Sample[] = [];
+    const o: Sample[] = [];
+    for (let i = 0; i < n; i++) {
+      if (BEFORE) o.push(run(script, dir, [], BEFORE));
+      s.push(run(script, dir, []));
+    }
     const name = script === 'one' ? 'store path' : 'parse --json process';
+    if (BEFORE)
+      console.log(
+        `synthetic 100,000 pals (items unread) before issue 42, ${name}: ${median(o.map((x) => x.ms)).toFixed(0)} ms, ${median(o.map((x) => x.peakRssMb)).toFixed(0)} MB peak`,
+      );
     console.log(
       `synthetic 100,000 pals with items, ${name}: ${median(s.map((x) => x.ms)).toFixed(0)} ms, ${median(s.map((x) => x.peakRssMb)).toFixed(0)} MB peak (aims: 3 s, 400 MB)`,
     );
