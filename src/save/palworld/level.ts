@@ -124,8 +124,25 @@ const LEVEL_SELECT_ITEMS: Select = {
   worldSaveData: { ...((LEVEL_SELECT as Record<string, Select>).worldSaveData as Record<string, Select>), ...ITEM_SELECT },
 };
 
+/** Only the item parts of worldSaveData: the rest of the walk is skipped by size. */
+const ITEMS_ONLY_SELECT: Select = { worldSaveData: ITEM_SELECT };
+
 /** Decodes Level.sav; `withItems` false leaves the item parts unread (skipped by size). */
 export function decodeLevel(gvas: Uint8Array, warnings: WarningSink, withItems = true): LevelData {
+  return decodeLevelParts(gvas, warnings, withItems ? 'all' : 'rows');
+}
+
+/**
+ * Only the items of Level.sav, in a walk that skips every other part by size: with
+ * `decodeLevel(gvas, w, false)` it reads what `decodeLevel(gvas, w)` reads, in two walks that can
+ * run apart (a second thread). Warnings of the walk itself (not of the items) come again here.
+ */
+export function decodeLevelItems(gvas: Uint8Array, warnings: WarningSink): LevelItems {
+  return decodeLevelParts(gvas, warnings, 'items').items!;
+}
+
+function decodeLevelParts(gvas: Uint8Array, warnings: WarningSink, parts: 'all' | 'rows' | 'items'): LevelData {
+  const withItems = parts !== 'rows';
   const file = 'Level.sav';
   const itemContainers: Collected<ItemContainerRaw[]> = new Map();
   const characters: Collected<LevelCharacter[]> = new Map();
@@ -133,36 +150,40 @@ export function decodeLevel(gvas: Uint8Array, warnings: WarningSink, withItems =
   const bases: Collected<LevelBase[]> = new Map();
   const slots: Collected<Map<string, SlotRaw>> = new Map();
   const level: Level = { file, gvas, root: new ByteReader(gvas), pool: new StringPool() };
-  const sinks = new Map<string, EntrySink>([
-    [
-      CHARACTERS,
-      (k, v, i, map) => {
-        const o = occurrence(characters, map, level, () => []);
-        readCharacter(o.ctx, k, v, i, o);
-      },
-    ],
-    [
-      GROUPS,
-      (_k, v, i, map) => {
-        const o = occurrence(guilds, map, level, () => []);
-        readGuild(o.ctx, v, i, o);
-      },
-    ],
-    [
-      BASES,
-      (_k, v, i, map) => {
-        const o = occurrence(bases, map, level, () => []);
-        readBase(o.ctx, v, i, o);
-      },
-    ],
-    [
-      CONTAINERS,
-      (k, v, i, map) => {
-        const o = occurrence(slots, map, level, () => new Map<string, SlotRaw>());
-        readSlots(o.ctx, k, v, i, o.items);
-      },
-    ],
-  ]);
+  const sinks = new Map<string, EntrySink>(
+    parts === 'items'
+      ? []
+      : [
+          [
+            CHARACTERS,
+            (k, v, i, map) => {
+              const o = occurrence(characters, map, level, () => []);
+              readCharacter(o.ctx, k, v, i, o);
+            },
+          ],
+          [
+            GROUPS,
+            (_k, v, i, map) => {
+              const o = occurrence(guilds, map, level, () => []);
+              readGuild(o.ctx, v, i, o);
+            },
+          ],
+          [
+            BASES,
+            (_k, v, i, map) => {
+              const o = occurrence(bases, map, level, () => []);
+              readBase(o.ctx, v, i, o);
+            },
+          ],
+          [
+            CONTAINERS,
+            (k, v, i, map) => {
+              const o = occurrence(slots, map, level, () => new Map<string, SlotRaw>());
+              readSlots(o.ctx, k, v, i, o.items);
+            },
+          ],
+        ],
+  );
   const fast = {
     ctx: { file, warnings: new WarningSink(), gvas, root: level.root } as RawCtx,
     containers: [] as ItemContainerRaw[],
@@ -184,7 +205,8 @@ export function decodeLevel(gvas: Uint8Array, warnings: WarningSink, withItems =
       if (c) o.items.push(c);
     });
   }
-  const g = decodeGvas(gvas, file, warnings, withItems ? LEVEL_SELECT_ITEMS : LEVEL_SELECT, sinks, withItems ? rawSinks : undefined);
+  const select = parts === 'items' ? ITEMS_ONLY_SELECT : withItems ? LEVEL_SELECT_ITEMS : LEVEL_SELECT;
+  const g = decodeGvas(gvas, file, warnings, select, sinks, withItems ? rawSinks : undefined);
   const world = getProps(g.props, 'worldSaveData');
   if (!world) {
     // Typically LevelMeta.sav, a player save or another game save given in place of Level.sav.
