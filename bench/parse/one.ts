@@ -4,8 +4,8 @@
 // Prints one JSON line. With `--digest` it adds the digest of the rows (after the figures are
 // taken; a run for the digest is not a timed run).
 // `--no-items` leaves the item containers unread (bench/parse/items.ts compares both in one run).
-// Usage: node dist/bench-parse/one.cjs <save-folder> [--digest] [--no-items] (bundled by bench/parse/run.ts)
-import { mkdtempSync, rmSync } from 'node:fs';
+// Usage: node dist/bench-parse/one.cjs <save-folder> [--digest] [--no-items] [--items-thread=<items-worker.cjs>] (bundled by bench/parse/run.ts)
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runStoreParseJob } from '../../src/ingest/parse-job.js';
@@ -15,6 +15,8 @@ import { databaseDigest } from '../../src/store/world-digest.js';
 
 async function main(): Promise<void> {
   const target = process.argv[2];
+  // --items-thread=<bundled items-worker.cjs>: the items read in a second thread (items-thread.ts).
+  const itemsWorker = process.argv.find((a) => a.startsWith('--items-thread='))?.slice('--items-thread='.length);
   const dir = mkdtempSync(join(tmpdir(), 'palpanel-bench-'));
   let swapMs: number;
   let parsedMs: number;
@@ -23,7 +25,12 @@ async function main(): Promise<void> {
     const store = await openStore(dir);
     const t0 = performance.now();
     // As serve runs it: the worker's part writes the new world.db beside the store's.
-    out = await runStoreParseJob({ target, worldFile: store.world.file, ...(process.argv.includes('--no-items') ? { items: false } : {}) });
+    out = await runStoreParseJob({
+      target,
+      worldFile: store.world.file,
+      ...(process.argv.includes('--no-items') ? { items: false } : {}),
+      ...(itemsWorker ? { itemsWorkerCode: readFileSync(itemsWorker, 'utf8') } : {}),
+    });
     parsedMs = performance.now() - t0;
     const s0 = performance.now();
     store.world.swap(out.world, out.worldTemp);

@@ -17,6 +17,7 @@ import { writeTempFile } from '../lib/atomic-file.js';
 import { loadSqlJs } from '../store/sqljs.js';
 import { ChunkWriter, writeParseJson } from './parse-json.js';
 import { buildWorldDatabase, itemRow, uidKey } from '../store/world.js';
+import { itemsInWorker } from './items-thread.js';
 import { readSaveFolder, type FileStamp, type SaveFolderBytes } from './save-files.js';
 
 export const NAMES_FILE = 'names.json';
@@ -31,6 +32,9 @@ export interface ParseJob {
   worldFile?: string;
   /** false: leave the item containers unread (bench/parse compares both in one run). */
   items?: boolean;
+  /** The bundled items' worker (items-worker.ts): when given, the items are read in that second
+   * thread beside the main walk (items-thread.ts). */
+  itemsWorkerCode?: string;
 }
 
 export interface ParseJobResult {
@@ -86,6 +90,7 @@ async function parseStreamed(job: ParseJob): Promise<{ result: StreamedParseResu
     names,
     now: job.now !== undefined ? new Date(job.now) : new Date(),
     ...(job.items === false ? { items: false } : {}),
+    ...(job.itemsWorkerCode !== undefined ? { decodeItemsApart: itemsInWorker(job.itemsWorkerCode) } : {}),
   });
   return { result, stamp, readMs };
 }

@@ -15,6 +15,7 @@ import type { WorldPal, WorldSnapshot } from '../domain/world.js';
 import { needsOodle, readContainer, type InflateBounds, type InflateBudget } from './container/container.js';
 import { SaveError } from './errors.js';
 import { decodeLevel, type LevelData } from './palworld/level.js';
+import type { LevelItems } from './palworld/level-items.js';
 import { decodeLevelMeta, type LevelMeta } from './palworld/level-meta.js';
 import { defaultNameTable, type NameTable } from './world/names.js';
 import { decodePlayerSave, type PlayerSave } from './palworld/player-save.js';
@@ -39,6 +40,8 @@ export {
 export { createSkillNames, defaultSkillNames, skillKey, type SkillName, type SkillNameTable } from './world/skill-names.js';
 export { LIMITS } from './limits.js';
 export { ensureOodle } from './container/oodle.js';
+export { decodeLevelItems } from './palworld/level.js';
+export { WarningSink } from './warnings.js';
 export { itemFacts, itemLanguage, itemName, isNamedItem, ITEM_LANGUAGES, type ItemFacts } from './world/item-facts.js';
 export { decodeWorldOption, type WorldOption } from './palworld/world-option.js';
 import { ensureOodle } from './container/oodle.js';
@@ -59,6 +62,19 @@ export interface ParseOptions {
   /** false: the item containers are left unread (skipped by size), e.g. to measure what they
    * cost (bench/parse); the snapshot then has no `items`. Default true. */
   items?: boolean;
+  /**
+   * Decodes the items apart from the main walk (a second thread): called with Level.sav's GVAS
+   * before the walk, it must copy what it needs at once (the GVAS may be the Oodle decoder's
+   * memory, reused and released after the walk); the main walk then skips the items by size and
+   * the parse waits for this promise once the walk is done. Absent: one walk reads both.
+   */
+  decodeItemsApart?: (gvas: Uint8Array) => Promise<ItemsApart>;
+}
+
+/** What a decode of the items apart gives: the items and the warnings of reading them. */
+export interface ItemsApart {
+  items: LevelItems;
+  warnings: WarningSink;
 }
 
 export interface ParseTimings {
@@ -233,12 +249,19 @@ export async function parseWorldStreamed(files: SaveFiles, opts: ParseOptions = 
   const level = readContainer(files.level, { limit: 'maxDecompressedBytes', budget }, true);
   const t1 = performance.now();
   const warnings = new WarningSink();
-  const levelData = decodeLevel(level.gvas, warnings, opts.items !== false);
+  const apart = opts.items !== false && opts.decodeItemsApart ? opts.decodeItemsApart(level.gvas) : undefined;
+  const levelData = decodeLevel(level.gvas, warnings, opts.items !== false && !apart);
   // Nothing made from the GVAS refers to its bytes (the rows hold strings and numbers), so its
   // memory goes back now rather than at the next full collection: the store step that follows
   // would otherwise hold it beside the world database it builds.
   // (An Oodle view belongs to the decoder, and a bare GVAS to the caller: neither is released.)
   if (level.container !== 'GVAS' && !level.container.includes('PlM')) release(level.gvas);
+  if (apart) {
+    // The decode time then includes the wait for the items, if they are still being read.
+    const got = await apart;
+    levelData.items = got.items;
+    warnings.append(got.warnings);
+  }
   const t2 = performance.now();
 
   // The side files: unwrapped and decoded one by one; one that cannot be read is a warning,
