@@ -27,12 +27,14 @@ export function decodeGvas(
   select: Select,
   sinks?: ReadonlyMap<string, EntrySink>,
   rawSinks?: ReadonlyMap<string, RawSink>,
+  skipped?: DecodeCtx['skipped'],
 ): GvasFile {
   const r = new ByteReader(bytes);
   let header: GvasHeader | undefined;
   let props: Props;
   const ctx: DecodeCtx = sinks ? { file, warnings, sinks } : { file, warnings };
   if (rawSinks) ctx.rawSinks = rawSinks;
+  if (skipped) ctx.skipped = skipped;
   try {
     header = readGvasHeader(r);
     props = decodeProps(r, ctx, '', 0, select);

@@ -64,6 +64,7 @@ export function decodeProps(r: ByteReader, ctx: DecodeCtx, path: string, depth: 
       if (select !== true && !Object.hasOwn(select, name)) {
         // Not asked for: skipped by its size, its tag data not even decoded.
         r.pos = skipTagRest(r, name, type);
+        if (ctx.skipped) ctx.skipped(path, name, tagAt, r.pos);
         continue;
       }
       tag = readTagRest(r, name, type);

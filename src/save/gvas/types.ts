@@ -52,6 +52,9 @@ export interface DecodeCtx {
   sinks?: ReadonlyMap<string, EntrySink>;
   /** Raw readers of map entries or array elements, by path as for `sinks`. */
   rawSinks?: ReadonlyMap<string, RawSink>;
+  /** Told of each property skipped by size, with the path of its parent and the byte range of
+   * the whole property, tag included (the lazy items keep those of the item parts). */
+  skipped?: (path: string, name: string, start: number, end: number) => void;
 }
 
 /**

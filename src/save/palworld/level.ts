@@ -23,6 +23,7 @@ import {
   type EntrySink,
   type RawSink,
   type PropMap,
+  type Props,
   type Select,
   type Value,
 } from '../gvas/types.js';
@@ -60,6 +61,8 @@ export interface LevelData {
   traits: Set<string>;
   /** The item containers and what owns them; absent when the parse skips items. */
   items?: LevelItems;
+  /** When the walk skips the items: where their parts are, to be read later (level-items-lazy.ts). */
+  itemRanges?: ItemRange[];
 }
 
 const LEVEL_SELECT: Select = {
@@ -102,7 +105,7 @@ class Occurrence<T> {
 
 type Collected<T> = Map<PropMap, Occurrence<T>>;
 
-interface Level {
+export interface Level {
   file: string;
   gvas: Uint8Array;
   root: ByteReader;
@@ -144,7 +147,6 @@ export function decodeLevelItems(gvas: Uint8Array, warnings: WarningSink): Level
 function decodeLevelParts(gvas: Uint8Array, warnings: WarningSink, parts: 'all' | 'rows' | 'items'): LevelData {
   const withItems = parts !== 'rows';
   const file = 'Level.sav';
-  const itemContainers: Collected<ItemContainerRaw[]> = new Map();
   const characters: Collected<LevelCharacter[]> = new Map();
   const guilds: Collected<GuildRaw[]> = new Map();
   const bases: Collected<LevelBase[]> = new Map();
@@ -184,29 +186,14 @@ function decodeLevelParts(gvas: Uint8Array, warnings: WarningSink, parts: 'all' 
           ],
         ],
   );
-  const fast = {
-    ctx: { file, warnings: new WarningSink(), gvas, root: level.root } as RawCtx,
-    containers: [] as ItemContainerRaw[],
-    objects: [] as MapObjectRaw[],
+  const readers = withItems ? itemReaders(level, sinks) : undefined;
+  /** The item parts' byte ranges, when the walk skips them (the lazy items keep those bytes). */
+  const itemRanges: ItemRange[] = [];
+  const skipped = (path: string, name: string, start: number, end: number): void => {
+    if (path === 'worldSaveData' && Object.hasOwn(ITEM_SELECT, name)) itemRanges.push({ start, end });
   };
-  const rawSinks = new Map<string, RawSink>();
-  if (withItems) {
-    rawSinks.set(ITEM_CONTAINERS, (r, i) => scanItemContainer(fast.ctx, r, i, ITEM_CONTAINERS, fast.containers));
-    rawSinks.set(MAP_OBJECTS, (r) => scanMapObject(fast.ctx, r, fast.objects));
-    sinks.set(ITEM_CONTAINERS, (k, v, i, map) => {
-      const o = occurrence(itemContainers, map, level, () => []);
-      const c = entry(
-        o.ctx,
-        0,
-        `${ITEM_CONTAINERS}[${i}]`,
-        () => decodeItemContainer(o.ctx, k, v, `${ITEM_CONTAINERS}[${i}]`),
-        'item container',
-      );
-      if (c) o.items.push(c);
-    });
-  }
   const select = parts === 'items' ? ITEMS_ONLY_SELECT : withItems ? LEVEL_SELECT_ITEMS : LEVEL_SELECT;
-  const g = decodeGvas(gvas, file, warnings, select, sinks, withItems ? rawSinks : undefined);
+  const g = decodeGvas(gvas, file, warnings, select, sinks, readers?.rawSinks, withItems ? undefined : skipped);
   const world = getProps(g.props, 'worldSaveData');
   if (!world) {
     // Typically LevelMeta.sav, a player save or another game save given in place of Level.sav.
@@ -225,12 +212,7 @@ function decodeLevelParts(gvas: Uint8Array, warnings: WarningSink, parts: 'all' 
     return o.items;
   };
   const time = getProps(world, 'GameTimeSaveData');
-  let items: LevelItems | undefined;
-  if (withItems) {
-    warnings.append(fast.ctx.warnings);
-    const slow = take(itemContainers, 'ItemContainerSaveData', []);
-    items = readLevelItems({ file, warnings, gvas, root: level.root }, world, [...fast.containers, ...slow], fast.objects);
-  }
+  const items = readers?.finish(world, warnings);
   return {
     header: g.header,
     characters: take(characters, 'CharacterSaveParameterMap', []),
@@ -242,7 +224,52 @@ function decodeLevelParts(gvas: Uint8Array, warnings: WarningSink, parts: 'all' 
     timestamp: getBigInt(g.props, 'Timestamp'),
     traits,
     ...(items ? { items } : {}),
+    ...(withItems ? {} : { itemRanges }),
   };
+}
+
+/** One item part of worldSaveData in Level.sav's GVAS: the whole property, tag included. */
+export interface ItemRange {
+  start: number;
+  end: number;
+}
+
+/** The readers of the item parts: map sinks (added to `sinks`), raw sinks and, once the walk is
+ * done, the reading of what the walk kept (`world`: the props holding the item parts). */
+export function itemReaders(
+  level: Level,
+  sinks: Map<string, EntrySink>,
+): { rawSinks: Map<string, RawSink>; finish: (world: Props, warnings: WarningSink) => LevelItems } {
+  const { file, gvas } = level;
+  const itemContainers: Collected<ItemContainerRaw[]> = new Map();
+  const fast = {
+    ctx: { file, warnings: new WarningSink(), gvas, root: level.root } as RawCtx,
+    containers: [] as ItemContainerRaw[],
+    objects: [] as MapObjectRaw[],
+  };
+  const rawSinks = new Map<string, RawSink>();
+  rawSinks.set(ITEM_CONTAINERS, (r, i) => scanItemContainer(fast.ctx, r, i, ITEM_CONTAINERS, fast.containers));
+  rawSinks.set(MAP_OBJECTS, (r) => scanMapObject(fast.ctx, r, fast.objects));
+  sinks.set(ITEM_CONTAINERS, (k, v, i, map) => {
+    const o = occurrence(itemContainers, map, level, () => []);
+    const c = entry(
+      o.ctx,
+      0,
+      `${ITEM_CONTAINERS}[${i}]`,
+      () => decodeItemContainer(o.ctx, k, v, `${ITEM_CONTAINERS}[${i}]`),
+      'item container',
+    );
+    if (c) o.items.push(c);
+  });
+  const finish = (world: Props, warnings: WarningSink): LevelItems => {
+    warnings.append(fast.ctx.warnings);
+    const map = getMap(world, 'ItemContainerSaveData');
+    const o = map && itemContainers.get(map);
+    if (o) warnings.append(o.warnings);
+    const slow = o ? o.items : [];
+    return readLevelItems({ file, warnings, gvas, root: level.root }, world, [...fast.containers, ...slow], fast.objects);
+  };
+  return { rawSinks, finish };
 }
 
 /** Runs one entry's decoder; a SaveError becomes a drift warning and the entry is skipped. */

@@ -1,0 +1,48 @@
+// The items read on first use: the walk without items records where the item parts are, only
+// those bytes are kept, and reading them later gives what one walk with items gives, warnings
+// included, at the file's offsets.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureOodle } from '../../src/save/index.js';
+import { readContainer } from '../../src/save/container/container.js';
+import { decodeLevel } from '../../src/save/palworld/level.js';
+import { decodeKeptItems, keepItemParts } from '../../src/save/palworld/level-items-lazy.js';
+import { WarningSink } from '../../src/save/warnings.js';
+import { loadWorld, WORLDS } from './fixtures.js';
+
+const json = (x: unknown) => JSON.stringify(x, (_k, v: unknown) => (v instanceof Map ? [...v] : v instanceof Uint8Array ? [...v] : v));
+const gvasOf = (bytes: Uint8Array) => readContainer(bytes, { limit: 'maxDecompressedBytes', budget: { used: 0 } }).gvas;
+
+beforeAll(async () => {
+  await ensureOodle();
+});
+
+describe('the items kept as bytes and read on first use', () => {
+  it.each(WORLDS)('%s: the same items and warnings as one walk with items', (world) => {
+    const gvas = new Uint8Array(gvasOf(loadWorld(world).level));
+    const eagerWarnings = new WarningSink();
+    const eager = decodeLevel(gvas, eagerWarnings, true);
+    const rowWarnings = new WarningSink();
+    const rows = decodeLevel(gvas, rowWarnings, false);
+    expect(rows.items).toBeUndefined();
+    const kept = keepItemParts(gvas, rows.itemRanges ?? []);
+    // Only the item parts are kept, not the whole GVAS.
+    const keptBytes = kept.runs.reduce((n, r) => n + r.bytes.length, 0);
+    expect(keptBytes).toBeLessThan(gvas.length);
+    gvas.fill(0xee); // the kept bytes are a copy: the GVAS may be reused after the walk
+    const itemWarnings = new WarningSink();
+    const lazy = decodeKeptItems(kept, 'Level.sav', itemWarnings);
+    expect(lazy.containers.length).toBe(eager.items!.containers.length);
+    expect(json(lazy)).toBe(json(eager.items));
+    // The rows' warnings and the items' warnings together are the eager walk's, as a multiset
+    // (the eager walk lists the items' between the walk's and the rows').
+    const key = (w: { file?: string; offset: number; path: string; message: string }) => `${w.file}@${w.offset} ${w.path}: ${w.message}`;
+    expect([...rowWarnings.list, ...itemWarnings.list].map(key).sort()).toEqual(eagerWarnings.list.map(key).sort());
+  });
+
+  it('v1.0-relics has items to read', () => {
+    const gvas = new Uint8Array(gvasOf(loadWorld('v1.0-relics').level));
+    const rows = decodeLevel(gvas, new WarningSink(), false);
+    expect(rows.itemRanges?.length).toBeGreaterThanOrEqual(3);
+    expect(decodeKeptItems(keepItemParts(gvas, rows.itemRanges!), 'Level.sav', new WarningSink()).containers.length).toBeGreaterThan(1000);
+  });
+});
