@@ -25,6 +25,9 @@ import { fingerprint } from './world/version.js';
 import { WarningSink } from './warnings.js';
 import { mapWorldStreamed } from './world/map.js';
 import { mapItems } from './world/items.js';
+import { keepItemParts } from './palworld/level-items-lazy.js';
+import { lazyItems, type LazyItems } from './lazy-items.js';
+export type { LazyItems } from './lazy-items.js';
 
 export { SaveError, SaveReadError, SaveFormatError, LimitExceededError, OutOfBoundsError } from './errors.js';
 export {
@@ -60,8 +63,9 @@ export interface ParseOptions {
   /** Reserved: the snapshot holds only times found in the save, so nothing depends on it yet. */
   now?: Date;
   /** false: the item containers are left unread (skipped by size), e.g. to measure what they
-   * cost (bench/parse); the snapshot then has no `items`. Default true. */
-  items?: boolean;
+   * cost (bench/parse); the snapshot then has no `items`. 'lazy': the walk skips them too but
+   * keeps their bytes; the result's `lazyItems` reads them on first request. Default true. */
+  items?: boolean | 'lazy';
   /**
    * Decodes the items apart from the main walk (a second thread): called with Level.sav's GVAS
    * before the walk, it must copy what it needs at once (the GVAS may be the Oodle decoder's
@@ -85,6 +89,8 @@ export interface ParseTimings {
 
 export interface ParseResult extends WorldSnapshot {
   timings: ParseTimings;
+  /** With `items: 'lazy'`: the items, read on first request (`items` is then absent). */
+  lazyItems?: LazyItems;
 }
 
 /** A parse whose pal rows are a single-use stream in instance-id order (world-map.ts
@@ -93,6 +99,7 @@ export interface StreamedParseResult extends Omit<WorldSnapshot, 'pals'> {
   pals: Iterable<WorldPal>;
   palCount: number;
   timings: ParseTimings;
+  lazyItems?: LazyItems;
 }
 
 /** Decompressed GVAS blobs of a save folder (the input of the decode stage). */
@@ -140,6 +147,7 @@ function materialize(s: StreamedParseResult): ParseResult {
     pals,
     guilds: s.guilds,
     ...(s.items ? { items: s.items } : {}),
+    ...(s.lazyItems ? { lazyItems: s.lazyItems } : {}),
     formatDrift: s.formatDrift,
     warnings: s.warnings,
     meta: s.meta,
@@ -152,11 +160,18 @@ function materialize(s: StreamedParseResult): ParseResult {
 export function decodeWorldStreamed(files: GvasFiles, container: string, opts: ParseOptions = {}): StreamedParseResult {
   const t0 = performance.now();
   const warnings = new WarningSink();
-  const level = decodeLevel(files.level, warnings, opts.items !== false);
+  const lazy = opts.items === 'lazy';
+  const level = decodeLevel(files.level, warnings, opts.items !== false && !lazy);
   const meta = files.levelMeta ? decodeMeta(warnings, files.levelMeta) : undefined;
   const playerSaves = new Map<string, PlayerSave>();
   for (const [uid, stem, bytes] of playerFiles(files.players)) decodePlayer(warnings, playerSaves, uid, stem, bytes);
-  return mapStage(level, meta, playerSaves, warnings, container, opts, { decompressMs: 0, decodeMs: performance.now() - t0, mapMs: 0 });
+  const res = mapStage(level, meta, playerSaves, warnings, container, opts, {
+    decompressMs: 0,
+    decodeMs: performance.now() - t0,
+    mapMs: 0,
+  });
+  if (lazy) res.lazyItems = lazyItems(keepItemParts(files.level, level.itemRanges ?? []), level, playerSaves);
+  return res;
 }
 
 function decodeMeta(warnings: WarningSink, bytes: Uint8Array): LevelMeta | undefined {
@@ -249,8 +264,11 @@ export async function parseWorldStreamed(files: SaveFiles, opts: ParseOptions = 
   const level = readContainer(files.level, { limit: 'maxDecompressedBytes', budget }, true);
   const t1 = performance.now();
   const warnings = new WarningSink();
-  const apart = opts.items !== false && opts.decodeItemsApart ? opts.decodeItemsApart(level.gvas) : undefined;
-  const levelData = decodeLevel(level.gvas, warnings, opts.items !== false && !apart);
+  const lazy = opts.items === 'lazy';
+  const apart = opts.items !== false && !lazy && opts.decodeItemsApart ? opts.decodeItemsApart(level.gvas) : undefined;
+  const levelData = decodeLevel(level.gvas, warnings, opts.items !== false && !lazy && !apart);
+  // Copied before the GVAS goes (it may be the Oodle decoder's memory).
+  const kept = lazy ? keepItemParts(level.gvas, levelData.itemRanges ?? []) : undefined;
   // Nothing made from the GVAS refers to its bytes (the rows hold strings and numbers), so its
   // memory goes back now rather than at the next full collection: the store step that follows
   // would otherwise hold it beside the world database it builds.
@@ -293,6 +311,7 @@ export async function parseWorldStreamed(files: SaveFiles, opts: ParseOptions = 
     side(`Players/${stem}.sav`, bytes, 'maxPlayerSaveBytes', (gvas) => decodePlayer(warnings, playerSaves, uid, stem, gvas));
   }
   const res = mapStage(levelData, meta, playerSaves, warnings, level.container, opts, { decompressMs, decodeMs, mapMs: 0 });
+  if (kept) res.lazyItems = lazyItems(kept, levelData, playerSaves);
   if (early.list.length > 0) res.warnings = [...early.list, ...res.warnings];
   return res;
 }

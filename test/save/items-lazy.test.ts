@@ -2,7 +2,7 @@
 // those bytes are kept, and reading them later gives what one walk with items gives, warnings
 // included, at the file's offsets.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureOodle } from '../../src/save/index.js';
+import { ensureOodle, parseWorld, type ParseResult } from '../../src/save/index.js';
 import { readContainer } from '../../src/save/container/container.js';
 import { decodeLevel } from '../../src/save/palworld/level.js';
 import { decodeKeptItems, keepItemParts } from '../../src/save/palworld/level-items-lazy.js';
@@ -10,6 +10,7 @@ import { WarningSink } from '../../src/save/warnings.js';
 import { loadWorld, WORLDS } from './fixtures.js';
 
 const json = (x: unknown) => JSON.stringify(x, (_k, v: unknown) => (v instanceof Map ? [...v] : v instanceof Uint8Array ? [...v] : v));
+const key = (w: { file?: string; offset: number; path: string; message: string }) => `${w.file}@${w.offset} ${w.path}: ${w.message}`;
 const gvasOf = (bytes: Uint8Array) => readContainer(bytes, { limit: 'maxDecompressedBytes', budget: { used: 0 } }).gvas;
 
 beforeAll(async () => {
@@ -35,7 +36,6 @@ describe('the items kept as bytes and read on first use', () => {
     expect(json(lazy)).toBe(json(eager.items));
     // The rows' warnings and the items' warnings together are the eager walk's, as a multiset
     // (the eager walk lists the items' between the walk's and the rows').
-    const key = (w: { file?: string; offset: number; path: string; message: string }) => `${w.file}@${w.offset} ${w.path}: ${w.message}`;
     expect([...rowWarnings.list, ...itemWarnings.list].map(key).sort()).toEqual(eagerWarnings.list.map(key).sort());
   });
 
@@ -45,4 +45,21 @@ describe('the items kept as bytes and read on first use', () => {
     expect(rows.itemRanges?.length).toBeGreaterThanOrEqual(3);
     expect(decodeKeptItems(keepItemParts(gvas, rows.itemRanges!), 'Level.sav', new WarningSink()).containers.length).toBeGreaterThan(1000);
   });
+});
+
+describe("a parse with items: 'lazy'", () => {
+  it("v1.0-relics: no items in the parse; the first request gives the eager parse's items and warnings, the next the same", async () => {
+    const eager: ParseResult = await parseWorld(loadWorld('v1.0-relics'));
+    const lazy: ParseResult = await parseWorld(loadWorld('v1.0-relics'), { items: 'lazy' });
+    expect(lazy.items).toBeUndefined();
+    expect(lazy.lazyItems!.keptBytes).toBeGreaterThan(0);
+    const got = lazy.lazyItems!.read();
+    expect(got.items.containers.length).toBeGreaterThan(1000);
+    expect(json(got.items)).toBe(json(eager.items));
+    expect([...lazy.warnings, ...got.warnings].map(key).sort()).toEqual(eager.warnings.map(key).sort());
+    expect(lazy.formatDrift || got.formatDrift).toBe(eager.formatDrift);
+    expect(lazy.lazyItems!.read()).toBe(got); // read once, then kept
+    expect(json(lazy.players)).toBe(json(eager.players));
+    expect(json(lazy.pals)).toBe(json(eager.pals));
+  }, 60_000);
 });
