@@ -4,7 +4,7 @@
 // Prints one JSON line. With `--digest` it adds the digest of the rows (after the figures are
 // taken; a run for the digest is not a timed run).
 // `--no-items` leaves the item containers unread (bench/parse/items.ts compares both in one run).
-// Usage: node dist/bench-parse/one.cjs <save-folder> [--digest] [--no-items] [--items-thread=<items-worker.cjs>] (bundled by bench/parse/run.ts)
+// Usage: node dist/bench-parse/one.cjs <save-folder> [--digest] [--no-items] [--items-thread=<items-worker.cjs>] [--items-lazy] (bundled by bench/parse/run.ts)
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,12 +29,16 @@ async function main(): Promise<void> {
       target,
       worldFile: store.world.file,
       ...(process.argv.includes('--no-items') ? { items: false } : {}),
+      // The items' bytes kept, to be read on first request (save/lazy-items.ts): not read here.
+      ...(process.argv.includes('--items-lazy') ? { items: 'lazy' as const } : {}),
       ...(itemsWorker ? { itemsWorkerCode: readFileSync(itemsWorker, 'utf8') } : {}),
     });
     parsedMs = performance.now() - t0;
     const s0 = performance.now();
     store.world.swap(out.world, out.worldTemp);
     swapMs = performance.now() - s0;
+    // The kept item bytes live as long as the world they belong to: past the swap.
+    if (out.lazyItems && out.lazyItems.keptBytes <= 0) throw new Error('no item bytes kept');
     store.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });

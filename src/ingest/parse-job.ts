@@ -8,6 +8,7 @@ import {
   parseWorldStreamed,
   createNameTable,
   defaultNameTable,
+  type LazyItems,
   type ParseResult,
   type ParseTimings,
   type StreamedParseResult,
@@ -30,8 +31,10 @@ export interface ParseJob {
   /** Store mode: the world database file; the worker writes the new one beside it (fsynced), so
    * that the main thread only renames it into place. */
   worldFile?: string;
-  /** false: leave the item containers unread (bench/parse compares both in one run). */
-  items?: boolean;
+  /** false: leave the item containers unread (bench/parse compares both in one run). 'lazy': keep
+   * only their bytes, read on first request (save/lazy-items.ts); for now only bench/parse's
+   * store path asks for it, and the world database is then built without items. */
+  items?: boolean | 'lazy';
   /** The bundled items' worker (items-worker.ts): when given, the items are read in that second
    * thread beside the main walk (items-thread.ts). */
   itemsWorkerCode?: string;
@@ -46,6 +49,8 @@ export interface ParseJobResult {
 /** What serve needs from a parse: the built world database and a summary, not the rows. */
 export interface StoreParseResult {
   world: Uint8Array;
+  /** With `items: 'lazy'`: the kept item bytes, read on first request (not yet wired to a world). */
+  lazyItems?: LazyItems;
   /** The temp file `world` was written to, beside the job's `worldFile`. */
   worldTemp?: string;
   parsedAt: string;
@@ -89,7 +94,7 @@ async function parseStreamed(job: ParseJob): Promise<{ result: StreamedParseResu
   const result = await parseWorldStreamed(input, {
     names,
     now: job.now !== undefined ? new Date(job.now) : new Date(),
-    ...(job.items === false ? { items: false } : {}),
+    ...(job.items === false || job.items === 'lazy' ? { items: job.items } : {}),
     ...(job.itemsWorkerCode !== undefined ? { decodeItemsApart: itemsInWorker(job.itemsWorkerCode) } : {}),
   });
   return { result, stamp, readMs };
@@ -146,5 +151,6 @@ export async function runStoreParseJob(job: ParseJob): Promise<StoreParseResult>
     warnings: result.warnings,
     meta: result.meta,
     players: result.players.map((p) => ({ uidKey: uidKey(p.uid), lastOnlineAt: p.lastOnlineAt })),
+    ...(result.lazyItems ? { lazyItems: result.lazyItems } : {}),
   };
 }
