@@ -26,8 +26,8 @@ import { WarningSink } from './warnings.js';
 import { mapWorldStreamed } from './world/map.js';
 import { mapItems } from './world/items.js';
 import { keepItemParts } from './palworld/level-items-lazy.js';
-import { lazyItems, type LazyItems } from './lazy-items.js';
-export type { LazyItems } from './lazy-items.js';
+import { keepWorldItems, lazyItems, type LazyItems } from './lazy-items.js';
+export { lazyItems, type KeptWorldItems, type LazyItems } from './lazy-items.js';
 
 export { SaveError, SaveReadError, SaveFormatError, LimitExceededError, OutOfBoundsError } from './errors.js';
 export {
@@ -170,7 +170,7 @@ export function decodeWorldStreamed(files: GvasFiles, container: string, opts: P
     decodeMs: performance.now() - t0,
     mapMs: 0,
   });
-  if (lazy) res.lazyItems = lazyItems(keepItemParts(files.level, level.itemRanges ?? []), level, playerSaves);
+  if (lazy) res.lazyItems = lazyItems(keepWorldItems(keepItemParts(files.level, level.itemRanges ?? []), level, playerSaves));
   return res;
 }
 
@@ -311,7 +311,7 @@ export async function parseWorldStreamed(files: SaveFiles, opts: ParseOptions = 
     side(`Players/${stem}.sav`, bytes, 'maxPlayerSaveBytes', (gvas) => decodePlayer(warnings, playerSaves, uid, stem, gvas));
   }
   const res = mapStage(levelData, meta, playerSaves, warnings, level.container, opts, { decompressMs, decodeMs, mapMs: 0 });
-  if (kept) res.lazyItems = lazyItems(kept, levelData, playerSaves);
+  if (kept) res.lazyItems = lazyItems(keepWorldItems(kept, levelData, playerSaves));
   if (early.list.length > 0) res.warnings = [...early.list, ...res.warnings];
   return res;
 }

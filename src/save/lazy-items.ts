@@ -10,17 +10,16 @@ import type { PlayerSave } from './palworld/player-save.js';
 import { WarningSink } from './warnings.js';
 import { mapItems } from './world/items.js';
 
-/** The items of one parse, read on the first call of `read` and kept from then on. */
-export interface LazyItems {
-  /** The kept bytes' size (the item parts of Level.sav's GVAS). */
-  readonly keptBytes: number;
-  /** The items as the eager parse maps them, and the warnings of reading them (which the eager
-   * parse lists among its own). */
-  read(): { items: WorldItems; warnings: ParseWarning[]; formatDrift: boolean };
+/** What reading the items later needs, as plain data (structured-cloneable: a parse worker can
+ * post it, its `runs`' buffers transferred; `lazyItems` on the other side reads it). */
+export interface KeptWorldItems {
+  kept: KeptItems;
+  /** Only what mapItems reads of the level: its bases, guilds and traits. */
+  level: LevelData;
+  playerSaves: Map<string, PlayerSave>;
 }
 
-export function lazyItems(kept: KeptItems, level: LevelData, playerSaves: Map<string, PlayerSave>): LazyItems {
-  // Only what mapItems reads of the level is held, not its characters or slots.
+export function keepWorldItems(kept: KeptItems, level: LevelData, playerSaves: Map<string, PlayerSave>): KeptWorldItems {
   const held: LevelData = {
     header: level.header,
     characters: [],
@@ -29,16 +28,35 @@ export function lazyItems(kept: KeptItems, level: LevelData, playerSaves: Map<st
     slots: new Map(),
     traits: level.traits,
   };
-  let source: KeptItems | undefined = kept;
+  return { kept, level: held, playerSaves };
+}
+
+/** The items of one parse, read on the first call of `read` and kept from then on. */
+export interface LazyItems {
+  /** The kept bytes' size (the item parts of Level.sav's GVAS). */
+  readonly keptBytes: number;
+  /** The data to read them from, until they are read (then undefined: the bytes are let go). */
+  readonly kept: KeptWorldItems | undefined;
+  /** The items as the eager parse maps them, and the warnings of reading them (which the eager
+   * parse lists among its own). */
+  read(): { items: WorldItems; warnings: ParseWarning[]; formatDrift: boolean };
+}
+
+export function lazyItems(data: KeptWorldItems): LazyItems {
+  let source: KeptWorldItems | undefined = data;
   let done: ReturnType<LazyItems['read']> | undefined;
   return {
-    keptBytes: kept.runs.reduce((n, r) => n + r.bytes.length, 0),
+    keptBytes: data.kept.runs.reduce((n, r) => n + r.bytes.length, 0),
+    get kept() {
+      return source;
+    },
     read() {
       if (done) return done;
+      const { kept, level, playerSaves } = source!;
       const warnings = new WarningSink();
-      held.items = decodeKeptItems(source!, 'Level.sav', warnings);
-      const items = mapItems({ level: held, playerSaves })!; // held.items is set
-      held.items = undefined;
+      level.items = decodeKeptItems(kept, 'Level.sav', warnings);
+      const items = mapItems({ level, playerSaves })!; // level.items is set
+      level.items = undefined;
       source = undefined; // the bytes go once read
       done = { items, warnings: warnings.finish(), formatDrift: warnings.drift };
       return done;

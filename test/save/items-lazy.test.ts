@@ -2,7 +2,7 @@
 // those bytes are kept, and reading them later gives what one walk with items gives, warnings
 // included, at the file's offsets.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureOodle, parseWorld, type ParseResult } from '../../src/save/index.js';
+import { ensureOodle, lazyItems, parseWorld, type ParseResult } from '../../src/save/index.js';
 import { readContainer } from '../../src/save/container/container.js';
 import { decodeLevel } from '../../src/save/palworld/level.js';
 import { decodeKeptItems, keepItemParts } from '../../src/save/palworld/level-items-lazy.js';
@@ -53,12 +53,16 @@ describe("a parse with items: 'lazy'", () => {
     const lazy: ParseResult = await parseWorld(loadWorld('v1.0-relics'), { items: 'lazy' });
     expect(lazy.items).toBeUndefined();
     expect(lazy.lazyItems!.keptBytes).toBeGreaterThan(0);
+    // What a parse worker would post: a structured clone reads to the same items.
+    const posted = lazyItems(structuredClone(lazy.lazyItems!.kept!)).read();
+    expect(json(posted.items)).toBe(json(eager.items));
     const got = lazy.lazyItems!.read();
     expect(got.items.containers.length).toBeGreaterThan(1000);
     expect(json(got.items)).toBe(json(eager.items));
     expect([...lazy.warnings, ...got.warnings].map(key).sort()).toEqual(eager.warnings.map(key).sort());
     expect(lazy.formatDrift || got.formatDrift).toBe(eager.formatDrift);
     expect(lazy.lazyItems!.read()).toBe(got); // read once, then kept
+    expect(lazy.lazyItems!.kept).toBeUndefined(); // and the bytes let go
     expect(json(lazy.players)).toBe(json(eager.players));
     expect(json(lazy.pals)).toBe(json(eager.pals));
   }, 60_000);
