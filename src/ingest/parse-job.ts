@@ -8,7 +8,7 @@ import {
   parseWorldStreamed,
   createNameTable,
   defaultNameTable,
-  type LazyItems,
+  type KeptWorldItems,
   type ParseResult,
   type ParseTimings,
   type StreamedParseResult,
@@ -49,8 +49,9 @@ export interface ParseJobResult {
 /** What serve needs from a parse: the built world database and a summary, not the rows. */
 export interface StoreParseResult {
   world: Uint8Array;
-  /** With `items: 'lazy'`: the kept item bytes, read on first request (not yet wired to a world). */
-  lazyItems?: LazyItems;
+  /** With `items: 'lazy'`: the kept item bytes and what mapping them needs, as plain data the
+   * worker can post (save `lazyItems` reads them); not yet wired to the world. */
+  keptItems?: KeptWorldItems;
   /** The temp file `world` was written to, beside the job's `worldFile`. */
   worldTemp?: string;
   parsedAt: string;
@@ -151,6 +152,6 @@ export async function runStoreParseJob(job: ParseJob): Promise<StoreParseResult>
     warnings: result.warnings,
     meta: result.meta,
     players: result.players.map((p) => ({ uidKey: uidKey(p.uid), lastOnlineAt: p.lastOnlineAt })),
-    ...(result.lazyItems ? { lazyItems: result.lazyItems } : {}),
+    ...(result.lazyItems?.kept ? { keptItems: result.lazyItems.kept } : {}),
   };
 }

@@ -13,7 +13,11 @@ parentPort!.on('message', (job: WorkerRequest) => {
     (out) => {
       // The world database and the JSON text move to the main thread without a copy.
       const transfer =
-        'world' in out ? [out.world.buffer as ArrayBuffer] : 'json' in out ? out.json.map((c) => c.buffer as ArrayBuffer) : [];
+        'world' in out
+          ? [out.world.buffer as ArrayBuffer, ...(out.keptItems?.kept.runs.map((r) => r.bytes.buffer as ArrayBuffer) ?? [])]
+          : 'json' in out
+            ? out.json.map((c) => c.buffer as ArrayBuffer)
+            : [];
       parentPort!.postMessage({ ok: true, out }, transfer);
     },
     (err: unknown) =>
