@@ -10,6 +10,7 @@ import type { BackupCliOpts as BackupFlags } from './backup.js';
 import type { Common as KeyOpts } from './keys.js';
 import type { ParseOpts } from './parse.js';
 import type { Common as UserOpts } from './users.js';
+import { ROLES } from '../contract/vocabulary.js';
 import { palpanelVersion } from './version.js';
 
 const dataDirOpt = () =>
@@ -185,7 +186,7 @@ export function buildProgram(io: CliIo): Command {
   users
     .command('add <name>')
     .description('add a panel login (password prompted without echo, or read from stdin)')
-    .addOption(new Option('--role <role>', 'admin or viewer').choices(['admin', 'viewer']).makeOptionMandatory())
+    .addOption(new Option('--role <role>', 'admin, moderator or viewer').choices([...ROLES]).makeOptionMandatory())
     .option('--password-stdin', 'read the password from the first line of stdin')
     .addOption(jsonOpt())
     .addOption(dataDirOpt())
@@ -211,6 +212,14 @@ export function buildProgram(io: CliIo): Command {
     .addOption(jsonOpt())
     .addOption(dataDirOpt())
     .action(async (name: string, o: UserOpts & { passwordStdin?: boolean }) => (await import('./users.js')).usersPasswd(io, name, o));
+  users
+    .command('2fa')
+    .description("a login's two-factor sign-in")
+    .command('reset <name>')
+    .description("turn a login's two-factor sign-in off (a lost phone); they sign in with the password and may enrol again")
+    .addOption(jsonOpt())
+    .addOption(dataDirOpt())
+    .action(async (name: string, o: UserOpts) => (await import('./users.js')).users2faReset(io, name, o));
 
   program
     .command('parse <save>')

@@ -39,6 +39,8 @@ export interface Settings {
   palDefenderToken: string | null;
   integrationRateLimit: number;
   sessionTtlMs: number;
+  /** Who must sign in with a second factor: nobody, admins, or moderators and admins. */
+  require2fa: 'off' | 'admins' | 'moderators';
   logFormat: 'text' | 'json';
   /** Where backups are kept; null: `<data-dir>/backups`. */
   backupDir: string | null;
@@ -146,6 +148,12 @@ const DEFS = {
     hint: 'a positive whole number of requests per minute',
   },
   sessionTtlMs: { env: 'SERVICE_SESSION_TTL', def: '7d', schema: duration, hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d' },
+  require2fa: {
+    env: 'SERVICE_REQUIRE_2FA',
+    def: 'off',
+    schema: z.enum(['off', 'admins', 'moderators']),
+    hint: '"off", "admins", or "moderators" (moderators and admins)',
+  },
   logFormat: { env: 'SERVICE_LOG_FORMAT', def: 'text', schema: z.enum(['text', 'json']), hint: '"text" or "json"' },
   backupDir: { env: 'SERVICE_BACKUP_DIR', def: null, schema: nonEmpty, hint: 'a folder path (default: <data-dir>/backups)' },
   backupCopyCommand: {

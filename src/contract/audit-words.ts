@@ -52,6 +52,13 @@ export const AUDIT_ACTIONS = [
    * run (actor `system`; detail: the outcome). */
   'task.update',
   'task.run',
+  /** Two-factor sign-in (target: the user name): turned on (the enrolment confirmed), turned
+   * off by its user, reset by an admin or the shell, and a recovery code used to sign in
+   * (detail: how many are left). Never the key, a code or a hash. */
+  'totp.enable',
+  'totp.disable',
+  'totp.reset',
+  'totp.recovery',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -71,5 +78,8 @@ export const REFUSAL_REASONS = [
   'backup_failed',
   'game_running',
   'too_many_saved_commands',
+  /** A user's own password change or second-factor removal with a wrong current password or code. */
+  'wrong_password',
+  'wrong_code',
 ] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];

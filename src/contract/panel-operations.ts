@@ -49,6 +49,13 @@ import {
   UserPath,
 } from './panel/admin.js';
 import { SetupStateSchema } from './panel/auth.js';
+import {
+  ChangePasswordRequestSchema,
+  RecoveryCodesSchema,
+  TotpCodeRequestSchema,
+  TotpStartedSchema,
+  TotpStatusSchema,
+} from './panel/account.js';
 import { BACKUP_UPLOAD_TYPES, BackupPath, CheckRequest, CreateRequest, RestoreRequest } from './panel/backups.js';
 import { ConfigSchema, UpdateRequest } from './panel/config.js';
 import { ExecRequest, LogEntry, LogQuery, SaveRequest, Saved, SavedQuery } from './panel/console.js';
@@ -138,6 +145,17 @@ export const PANEL_OPERATIONS = {
   listSessions: { responses: { 200: SessionListSchema } },
   endSession: { request: { params: SessionPath }, responses: { 204: null } },
   listAudit: { request: { query: AuditQuery }, responses: { 200: AuditPageSchema } },
+  endUserSessions: { request: { params: UserPath }, responses: { 204: null } },
+  resetUserTotp: { request: { params: UserPath }, responses: { 204: null } },
+  // account (every role, their own)
+  changeOwnPassword: { request: { body: ChangePasswordRequestSchema }, responses: { 204: null } },
+  listOwnSessions: { responses: { 200: SessionListSchema } },
+  endOwnSessions: { responses: { 204: null } },
+  endOwnSession: { request: { params: SessionPath }, responses: { 204: null } },
+  getOwnTotp: { responses: { 200: TotpStatusSchema } },
+  startTotp: { responses: { 201: TotpStartedSchema } },
+  confirmTotp: { request: { body: TotpCodeRequestSchema }, responses: { 200: RecoveryCodesSchema } },
+  disableTotp: { request: { body: TotpCodeRequestSchema }, responses: { 204: null } },
   // events
   panelMetricsCurrent: { responses: { 200: MetricsCurrentSchema } },
   metricsHistory: { request: { query: MetricsHistoryQuery }, responses: { 200: MetricsHistorySchema } },

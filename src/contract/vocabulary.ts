@@ -26,8 +26,13 @@ export const ACTIVITIES = [
 ] as const;
 export type Activity = (typeof ACTIVITIES)[number];
 
-export const ROLES = ['admin', 'viewer'] as const;
+/** Panel roles, least first: a viewer reads; a moderator also kicks, bans, unbans, keeps the
+ * whitelist, announces and reads the console's log; an admin does everything (docs/roles.md). */
+export const ROLES = ['viewer', 'moderator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
+
+/** True when `role` is `least` or above it in ROLES. */
+export const roleAtLeast = (role: Role, least: Role): boolean => ROLES.indexOf(role) >= ROLES.indexOf(least);
 
 export const PLACEMENTS = ['party', 'box', 'base', 'unknown'] as const;
 export type Placement = (typeof PLACEMENTS)[number];

@@ -49,6 +49,10 @@ const ACTION_WORDS: Record<AuditAction, string> = {
   'items.grant': 'give items to player',
   'task.update': 'change scheduled task',
   'task.run': 'run scheduled task',
+  'totp.enable': 'turn on two-factor sign-in of user',
+  'totp.disable': 'turn off two-factor sign-in of user',
+  'totp.reset': 'reset two-factor sign-in of user',
+  'totp.recovery': 'sign in with a recovery code, user',
 };
 
 /** An audit row as one line of the event log (kind `audit`), e.g. `ann: revoke integration key

@@ -16,6 +16,7 @@ import { PlayerHistoryRepo } from './player-history.js';
 import { SessionRepo } from './sessions.js';
 import { loadSqlJs } from './sqljs.js';
 import { UserRepo } from './users.js';
+import { SecondFactorRepo } from './second-factor.js';
 import { WebhookRepo } from './webhooks.js';
 import { BackupSettingsRepo } from './backup-settings.js';
 import { BackupCopyRepo } from './backup-copies.js';
@@ -33,6 +34,8 @@ export interface Store {
   dataDir: string;
   keys: KeyRepo;
   users: UserRepo;
+  /** Two-factor sign-in of panel users (TOTP and recovery codes). */
+  totp: SecondFactorRepo;
   sessions: SessionRepo;
   events: EventRepo;
   /** Read and prune only: rows are written by the other repositories with their changes. */
@@ -92,6 +95,7 @@ export async function openStore(dataDir: string, clock: Clock = systemClock): Pr
       dataDir,
       keys,
       users: new UserRepo(panel, clock, audit),
+      totp: new SecondFactorRepo(panel, clock, audit),
       sessions,
       events: new EventRepo(panel),
       audit,

@@ -163,4 +163,20 @@ export const PANEL_MIGRATIONS: Migration[] = [
          outcome TEXT NOT NULL, detail TEXT NOT NULL)`,
     ],
   },
+  {
+    // Two-factor sign-in and accounts each person controls (issue 43): a user's TOTP key once
+    // confirmed, the key of an enrolment not yet confirmed, and the last time step a code was
+    // accepted at (a code is good once); the recovery codes, as hashes only; and where each
+    // panel session signed in from (the address and the browser's User-Agent).
+    version: 13,
+    sql: [
+      `ALTER TABLE users ADD COLUMN totp_secret TEXT`,
+      `ALTER TABLE users ADD COLUMN totp_pending TEXT`,
+      `ALTER TABLE users ADD COLUMN totp_last_step INTEGER`,
+      `CREATE TABLE recovery_codes (
+         username TEXT NOT NULL, hash TEXT NOT NULL, used_at TEXT, PRIMARY KEY (username, hash))`,
+      `ALTER TABLE sessions ADD COLUMN address TEXT`,
+      `ALTER TABLE sessions ADD COLUMN user_agent TEXT`,
+    ],
+  },
 ];

@@ -9,6 +9,7 @@ import type { PanelRoute } from './context.js';
 import { keyRoutes } from './keys/routes.js';
 import { eventRoutes } from './events/routes.js';
 import { adminRoutes } from './admin/routes.js';
+import { accountRoutes } from './account/routes.js';
 import type { ThrottleOptions } from './auth/login-throttle.js';
 import { serverRoutes } from './server/routes.js';
 import { worldRoutes } from './world/routes.js';
@@ -33,6 +34,7 @@ export function panelRoutes(loginThrottle?: ThrottleOptions): PanelRoute[] {
     ...authRoutes(loginThrottle),
     ...keyRoutes(),
     ...adminRoutes(),
+    ...accountRoutes(),
     ...eventRoutes(),
     ...serverRoutes(),
     ...worldRoutes(),
