@@ -47,7 +47,7 @@ function rowOf(tx: Reader, username: string): TotpRow {
   return row;
 }
 
-export interface TotpStatus {
+export interface SecondFactorStatus {
   enabled: boolean;
   recoveryCodesLeft: number;
 }
@@ -64,7 +64,7 @@ export class SecondFactorRepo {
     return !!this.db.get(`SELECT 1 FROM users WHERE username = ? AND totp_secret IS NOT NULL`, [username]);
   }
 
-  status(username: string): TotpStatus {
+  status(username: string): SecondFactorStatus {
     const row = rowOf(this.db, username);
     const left = this.db.get<{ n: number }>(`SELECT count(*) AS n FROM recovery_codes WHERE username = ? AND used_at IS NULL`, [username]);
     return { enabled: row.totp_secret !== null, recoveryCodesLeft: row.totp_secret === null ? 0 : (left?.n ?? 0) };

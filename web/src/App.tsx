@@ -27,11 +27,15 @@ import { Settings } from './features/settings/Settings';
 import { Moderation } from './features/moderation/Moderation';
 import { Diagnostics } from './features/diagnostics/Diagnostics';
 import { Activity } from './features/activity/Activity';
+import { Account } from './features/account/Account';
+import { EnrolFirst } from './features/account/EnrolFirst';
+import { roleAtLeast, type Role } from '../../src/contract/vocabulary';
 
 interface Screen {
   path: string;
   label: string;
-  adminOnly?: boolean;
+  /** The least role that sees it (docs/roles.md); every signed-in user when absent. */
+  least?: Role;
   render: (rest: string) => ReactNode;
 }
 
@@ -44,12 +48,13 @@ const SCREENS: Screen[] = [
   { path: '/pals', label: 'Pals', render: () => <Pals /> },
   { path: '/map', label: 'Map', render: () => <MapScreen /> },
   { path: '/backups', label: 'Backups', render: () => <Backups /> },
-  { path: '/console', label: 'Console', adminOnly: true, render: () => <Console /> },
+  { path: '/console', label: 'Console', least: 'moderator', render: () => <Console /> },
   { path: '/config', label: 'Configuration', render: () => <Config /> },
-  { path: '/items', label: 'Item grants', adminOnly: true, render: () => <Items /> },
-  { path: '/tasks', label: 'Tasks', adminOnly: true, render: () => <Tasks /> },
+  { path: '/items', label: 'Item grants', least: 'admin', render: () => <Items /> },
+  { path: '/tasks', label: 'Tasks', least: 'admin', render: () => <Tasks /> },
   { path: '/diagnostics', label: 'Diagnostics', render: () => <Diagnostics /> },
-  { path: '/settings', label: 'Settings', adminOnly: true, render: () => <Settings /> },
+  { path: '/settings', label: 'Settings', least: 'admin', render: () => <Settings /> },
+  { path: '/account', label: 'Account', render: () => <Account /> },
 ];
 
 function screenOf(path: string): { screen: Screen | undefined; rest: string } {
@@ -87,6 +92,13 @@ export function App() {
     return <main className="boot">{bootError ? <ErrorNote error={bootError} retry={retry} /> : <Loading what="Opening palpanel" />}</main>;
   }
   if (me === null) return <Login onSignedIn={setMe} />;
+  // SERVICE_REQUIRE_2FA: until the second factor is on, this session may only set it up.
+  if (me.totpEnrolmentRequired)
+    return (
+      <SessionContext.Provider value={{ me, signOut }}>
+        <EnrolFirst me={me} onDone={check} signOut={signOut} />
+      </SessionContext.Provider>
+    );
   return (
     <SessionContext.Provider value={{ me, signOut }}>
       <Shell me={me} signOut={signOut} />
@@ -108,9 +120,10 @@ function Shell({ me, signOut }: { me: Me; signOut: () => void }) {
     </>
   );
   const pickTheme = (e: ChangeEvent<HTMLSelectElement>) => setTheme(e.target.value as Theme);
-  const visible = SCREENS.filter((s) => !s.adminOnly || me.role === 'admin');
+  const sees = (s: Screen) => !s.least || roleAtLeast(me.role, s.least);
+  const visible = SCREENS.filter(sees);
   const { screen, rest } = screenOf(path);
-  const allowed = screen && (!screen.adminOnly || me.role === 'admin');
+  const allowed = screen && sees(screen);
 
   return (
     <div className="shell">
@@ -138,9 +151,9 @@ function Shell({ me, signOut }: { me: Me; signOut: () => void }) {
           <SelectField hideLabel label="Theme" className="theme-pick" value={theme} onChange={pickTheme}>
             {themeOptions}
           </SelectField>
-          <span className="who" title={`Signed in as ${me.username} (${me.role})`}>
+          <Link href="/account" className="who" title={`Signed in as ${me.username} (${me.role}): your account`}>
             {me.username} <span className="muted">· {me.role}</span>
-          </span>
+          </Link>
           <button type="button" onClick={signOut}>
             Sign out
           </button>
@@ -175,8 +188,8 @@ function Shell({ me, signOut }: { me: Me; signOut: () => void }) {
           screen.render(rest)
         ) : (
           <div className="card">
-            <h1>{screen ? 'Admins only' : 'No such screen'}</h1>
-            <p>{screen ? 'This screen is for admins; your role is viewer.' : `Nothing lives at ${path}.`}</p>
+            <h1>{screen ? `For ${screen.least === 'admin' ? 'admins' : 'moderators and admins'}` : 'No such screen'}</h1>
+            <p>{screen ? `This screen is not for your role (${me.role}).` : `Nothing lives at ${path}.`}</p>
             <button type="button" onClick={() => navigate('/')}>
               Go to the dashboard
             </button>

@@ -8,6 +8,7 @@ import { useAction, type Paged } from '../../api/hooks';
 import { useNow } from '../../shared/use-now';
 import type { DataOf } from '../../api/operations';
 import { useTitle } from '../../shared/router';
+import { useIsAdmin } from '../../shared/session';
 import type { ConsoleEntry, SavedCommand } from '../../types';
 import { Badge, Card, PageHead } from '../../ui/bits';
 import { Dialog } from '../../ui/dialog';
@@ -17,7 +18,26 @@ import { consoleDanger } from '../../../../src/contract/console-danger';
 import { removeSavedCommand, runCommand, saveCommand, useConsoleLog, usePlayerChoices, useSavedCommands, useServer } from './api';
 import { ConfirmCommand, type AskedCommand } from './ConfirmCommand';
 
+/** An admin runs commands; a moderator reads the log only (docs/roles.md). */
 export function Console() {
+  return useIsAdmin() ? <AdminConsole /> : <ConsoleLogOnly />;
+}
+
+function ConsoleLogOnly() {
+  useTitle('Console');
+  const log = useConsoleLog();
+  return (
+    <>
+      <PageHead title="Console" />
+      <p className="muted">You read the log of commands and replies; running commands is an admin’s.</p>
+      <div className="grid">
+        <LogCard log={log} />
+      </div>
+    </>
+  );
+}
+
+function AdminConsole() {
   useTitle('Console');
   const log = useConsoleLog();
   const saved = useSavedCommands();

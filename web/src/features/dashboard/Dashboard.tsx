@@ -6,7 +6,7 @@ import { useAction } from '../../api/hooks';
 import { useNow } from '../../shared/use-now';
 import { useLive } from '../events/live';
 import { Link, useTitle } from '../../shared/router';
-import { useIsAdmin } from '../../shared/session';
+import { useCanModerate, useIsAdmin } from '../../shared/session';
 import { Badge, Card, PageHead, Stat } from '../../ui/bits';
 import { LineChart } from '../../ui/chart';
 import { Dialog } from '../../ui/dialog';
@@ -180,6 +180,8 @@ const SERVER_ACTIONS: Record<ServerAction, { button: string; title: string; conf
 
 function ServerActions() {
   const admin = useIsAdmin();
+  // A moderator announces; saving and shutting down are an admin's.
+  const moderator = useCanModerate();
   const [open, setOpen] = useState<ServerAction | null>(null);
   const [message, setMessage] = useState('');
   // NaN while the field is empty: not a delay the admin chose (not 0, "now"), so it cannot be confirmed.
@@ -188,7 +190,7 @@ function ServerActions() {
   const parsed = parseSteps(steps);
   const [done, setDone] = useState<string | null>(null);
   const act = useAction();
-  if (!admin) return null;
+  if (!moderator) return null;
   const close = () => {
     setOpen(null);
     act.clear();
@@ -221,18 +223,20 @@ function ServerActions() {
           {done}
         </span>
       )}
-      {(Object.keys(SERVER_ACTIONS) as ServerAction[]).map((a) => (
-        <button
-          key={a}
-          type="button"
-          onClick={() => {
-            setMessage('');
-            setOpen(a);
-          }}
-        >
-          {SERVER_ACTIONS[a].button}
-        </button>
-      ))}
+      {(Object.keys(SERVER_ACTIONS) as ServerAction[])
+        .filter((a) => admin || a === 'announce')
+        .map((a) => (
+          <button
+            key={a}
+            type="button"
+            onClick={() => {
+              setMessage('');
+              setOpen(a);
+            }}
+          >
+            {SERVER_ACTIONS[a].button}
+          </button>
+        ))}
       <Dialog
         open={shown !== null}
         title={shown?.title ?? ''}

@@ -5,7 +5,7 @@ import { when } from '../../shared/format';
 import { useAction } from '../../api/hooks';
 import { useNow } from '../../shared/use-now';
 import { Link, useTitle } from '../../shared/router';
-import { useIsAdmin } from '../../shared/session';
+import { useCanModerate, useIsAdmin } from '../../shared/session';
 import type { Ban, WhitelistImpact } from '../../types';
 import { Card, PageHead } from '../../ui/bits';
 import { Dialog } from '../../ui/dialog';
@@ -40,7 +40,7 @@ export function kickWords(kicks: WhitelistImpact['kicks'], wasOn: boolean): stri
 }
 
 function WhitelistCard() {
-  const admin = useIsAdmin();
+  const admin = useCanModerate();
   const { r, draft, setDraft, dirty, reset, submit, saving, error } = useWhitelist();
   const [id, setId] = useState('');
   const [note, setNote] = useState('');
@@ -154,7 +154,7 @@ function WhitelistCard() {
 }
 
 function BansCard() {
-  const admin = useIsAdmin();
+  const admin = useCanModerate();
   const r = useBans();
   const [target, setTarget] = useState<Ban | null>(null);
   const a = useAction();

@@ -1,11 +1,11 @@
 // One player: who they are (platform id, account, guild, sessions), their pals, and for an
-// admin the moderation actions (kick, ban, unban, each with a reason) and item grants.
+// moderator or admin the moderation actions (kick, ban, unban, each with a reason), and an admin item grants.
 import { useState } from 'react';
 import { ago, count, mapXY, span, when, worldXY } from '../../shared/format';
 import { useAction } from '../../api/hooks';
 import { useNow } from '../../shared/use-now';
 import { Link, useTitle } from '../../shared/router';
-import { useIsAdmin } from '../../shared/session';
+import { useCanModerate, useIsAdmin } from '../../shared/session';
 import type { PlayerDetail as Detail } from '../../types';
 import { Badge, Card, PageHead, Stat } from '../../ui/bits';
 import { SessionsTimeline } from '../activity/SessionsTimeline';
@@ -139,7 +139,7 @@ export function PlayerDetail({ uid }: { uid: string }) {
 }
 
 function Moderate({ player, onDone }: { player: Detail; onDone: () => void }) {
-  const admin = useIsAdmin();
+  const admin = useCanModerate();
   const [act, setAct] = useState<Act | null>(null);
   const [reason, setReason] = useState('');
   const [done, setDone] = useState<string | null>(null);

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { num } from '../../shared/format';
 import { useAction } from '../../api/hooks';
-import { useIsAdmin } from '../../shared/session';
+import { useCanModerate } from '../../shared/session';
 import type { PlayerDetail } from '../../types';
 import { Badge, Card, Stat } from '../../ui/bits';
 import { SelectField } from '../../ui/fields';
@@ -76,9 +76,9 @@ export function PaldeckCard({ uid }: { uid: string }) {
   );
 }
 
-/** The whitelist state as text for a viewer; the add or remove button for an admin. */
+/** The whitelist state as text for a viewer; the add or remove button for a moderator or an admin. */
 export function WhitelistControl({ player, onDone }: { player: PlayerDetail; onDone: () => void }) {
-  const admin = useIsAdmin();
+  const admin = useCanModerate();
   const a = useAction();
   const [done, setDone] = useState<string | null>(null);
   const on = player.whitelisted;

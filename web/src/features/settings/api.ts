@@ -11,6 +11,9 @@ export const setUserPassword = (username: string, password: string) =>
 export const setUserRole = (username: string, role: BodyOf<'setUserRole'>['role']) =>
   call('setUserRole', { params: { username }, body: { role } });
 
+export const endUserSessions = (username: string) => call('endUserSessions', { params: { username } });
+export const resetUserTotp = (username: string) => call('resetUserTotp', { params: { username } });
+
 export const useSessions = (opts?: ReadOpts) => useOperationData('listSessions', {}, opts);
 export const endSession = (id: string) => call('endSession', { params: { id } });
 
