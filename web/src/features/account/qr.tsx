@@ -4,18 +4,19 @@
 import { useMemo } from 'react';
 import encodeQR from 'qr';
 
+/** The light margin readers need around the code, in modules (the encoder draws it). */
 const QUIET = 4;
 
 export function QrCode({ text, label, size = 200 }: { text: string; label: string; size?: number }) {
   const { n, d } = useMemo(() => {
-    const rows = encodeQR(text, 'raw', { ecc: 'medium', border: 0 });
+    const rows = encodeQR(text, 'raw', { ecc: 'medium', border: QUIET });
     let path = '';
     rows.forEach((row, y) =>
       row.forEach((dark, x) => {
-        if (dark) path += `M${x + QUIET} ${y + QUIET}h1v1h-1z`;
+        if (dark) path += `M${x} ${y}h1v1h-1z`;
       }),
     );
-    return { n: rows.length + 2 * QUIET, d: path };
+    return { n: rows.length, d: path };
   }, [text]);
   return (
     <svg className="qr" role="img" aria-label={label} width={size} height={size} viewBox={`0 0 ${n} ${n}`} shapeRendering="crispEdges">
