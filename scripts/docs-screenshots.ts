@@ -4,6 +4,8 @@
 // Debian's chromium. The world has no history of its own, so a fortnight of players online and
 // of sessions is recorded for its players first (with the game down for two hours one evening):
 // the activity view has something to draw. No game runs: the live parts say the game is down.
+// An admin then sets up two-factor sign-in for the account page's, enrolment's and code step's shots.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,12 +13,14 @@ import { parseWorld } from '../src/save/index.js';
 import { openStore } from '../src/store/index.js';
 import { ROOT } from '../test/helpers/paths.js';
 import { loadWorld } from '../test/save/fixtures.js';
+import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../test/web/browser.js';
 import { buildWebUi, servePanel } from '../test/web/in-process-panel.js';
 
 const OUT = join(ROOT, 'docs', 'screenshots');
 const PHONE = { width: 390, height: 844 };
 const VIEWER = { username: 'viewer', password: 'screenshots-viewer-1' };
+const HOST = { username: 'host', password: 'screenshots-host-1' };
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
@@ -30,6 +34,7 @@ async function main(): Promise<void> {
     const world = await parseWorld(loadWorld('v1.0-relics'));
     store.world.replace(world, new Date(now - 20 * MIN).toISOString());
     store.users.add(VIEWER.username, 'viewer', VIEWER.password, 'cli');
+    store.users.add(HOST.username, 'admin', HOST.password, 'cli');
 
     // A fortnight: evenings busier than mornings, weekends busier still, the game down 19:00 to
     // 21:00 three days ago. Each player plays one to three sessions a day at their own hours.
@@ -102,6 +107,7 @@ async function main(): Promise<void> {
         await page.screenshot({ path: join(OUT, `phone-${name}.png`), fullPage: name === 'activity' });
         console.log(`docs/screenshots/phone-${name}.png`);
       }
+      await accountShots(browser, url);
     } finally {
       await browser.close();
       await server.close(5_000);
@@ -110,6 +116,51 @@ async function main(): Promise<void> {
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+/** The account page, two-factor enrolment and the sign-in's code step (issue 43), as an admin
+ * who sets it up: the code that turns it on comes from oathtool, as in the tests. */
+async function accountShots(browser: Browser, url: string): Promise<void> {
+  const shot = async (page: Page, name: string) => {
+    await page.screenshot({ path: join(OUT, `phone-${name}.png`), fullPage: true });
+    console.log(`docs/screenshots/phone-${name}.png`);
+  };
+  const context = await browser.newContext({ viewport: PHONE, colorScheme: 'dark', deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  const signIn = async () => {
+    await page.goto(url + '/');
+    await page.getByLabel('Username').fill(HOST.username);
+    await page.getByLabel('Password').fill(HOST.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  };
+  // A second session, from a phone, for the sessions list to have one to end.
+  await fetch(`${url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: {
+      origin: url,
+      'content-type': 'application/json',
+      'user-agent':
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+    },
+    body: JSON.stringify(HOST),
+  });
+  await signIn();
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  await page.goto(url + '/account');
+  await page.getByRole('heading', { name: 'Your sessions' }).waitFor();
+  await shot(page, 'account');
+  await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  await page.locator('svg.qr').waitFor();
+  await shot(page, '2fa-enrol');
+  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
+  await page.getByLabel('Code from the app').fill(execFileSync('oathtool', ['--totp', '-b', secret], { encoding: 'utf8' }).trim());
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await context.clearCookies();
+  await signIn();
+  await page.getByLabel('Code').waitFor();
+  await shot(page, '2fa-code');
+  await context.close();
 }
 
 void main();

@@ -47,9 +47,12 @@ function SessionsCard() {
       title="Your sessions"
       className="wide-card"
       actions={
-        <button type="button" disabled={others === 0 || end.busy} onClick={() => void stop()}>
-          Sign out everywhere else
-        </button>
+        // With no other session there is nothing to end: no button that does nothing.
+        others > 0 && (
+          <button type="button" disabled={end.busy} onClick={() => void stop()}>
+            Sign out everywhere else
+          </button>
+        )
       }
     >
       <ErrorNote error={end.error} />
@@ -74,6 +77,7 @@ function SessionsCard() {
           </ul>
         )}
       </Async>
+      {sessions.data && others === 0 && <p className="muted small">You are signed in nowhere else.</p>}
     </Card>
   );
 }
