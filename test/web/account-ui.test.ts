@@ -124,7 +124,7 @@ describe('account and two-factor sign-in in the browser (390 px)', () => {
     await page.getByText('running commands is an admin’s').waitFor();
     expect(await page.getByRole('button', { name: 'Run' }).count()).toBe(0);
     await page.goto(url + '/settings');
-    await page.getByRole('heading', { name: 'For admins' }).waitFor();
+    await page.getByRole('heading', { name: 'Admins only' }).waitFor();
     expect(errors).toEqual([]);
   }, 60_000);
 });

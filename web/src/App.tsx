@@ -188,7 +188,7 @@ function Shell({ me, signOut }: { me: Me; signOut: () => void }) {
           screen.render(rest)
         ) : (
           <div className="card">
-            <h1>{screen ? `For ${screen.least === 'admin' ? 'admins' : 'moderators and admins'}` : 'No such screen'}</h1>
+            <h1>{screen ? (screen.least === 'admin' ? 'Admins only' : 'Moderators and admins only') : 'No such screen'}</h1>
             <p>{screen ? `This screen is not for your role (${me.role}).` : `Nothing lives at ${path}.`}</p>
             <button type="button" onClick={() => navigate('/')}>
               Go to the dashboard
