@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningHttpServer } from '../../src/http/node-adapter.js';
+import type { WebAssets } from '../../src/http/web/assets.js';
 import { tempStore, type TempStore } from '../helpers/fixture.js';
 import { ROOT } from '../helpers/paths.js';
 import { tempDir } from '../helpers/temp.js';
@@ -25,10 +26,12 @@ let browser: Browser;
 let ts: TempStore;
 let server: RunningHttpServer;
 let url: string;
+let webUi: WebAssets;
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   const web = buildWebUi(tempDir());
+  webUi = web;
   ts = await tempStore(() => new Date());
   ts.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
   ts.store.users.add(MODERATOR.username, 'moderator', MODERATOR.password, 'cli');
@@ -126,5 +129,32 @@ describe('account and two-factor sign-in in the browser (390 px)', () => {
     await page.goto(url + '/settings');
     await page.getByRole('heading', { name: 'Admins only' }).waitFor();
     expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('SERVICE_REQUIRE_2FA=admins: an admin without it sees only the setup after the password, then the panel', async () => {
+    const own = await tempStore(() => new Date());
+    own.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
+    const panel = await servePanel(own.store, webUi, 600, { require2fa: 'admins' });
+    try {
+      const errors: string[] = [];
+      const page = await phonePage(errors);
+      await page.goto(panel.url + '/');
+      await page.getByLabel('Username').fill(ADMIN.username);
+      await page.getByLabel('Password').fill(ADMIN.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText('requires two-factor sign-in for your role').waitFor();
+      expect(await page.getByRole('navigation', { name: 'Screens' }).count()).toBe(0);
+      await page.getByText('Your role requires it').waitFor();
+      await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+      const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
+      await page.getByLabel('Code from the app').fill(execFileSync('oathtool', ['--totp', '-b', secret], { encoding: 'utf8' }).trim());
+      await page.getByRole('button', { name: 'Turn on' }).click();
+      await page.getByRole('button', { name: 'I have saved them' }).click();
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await panel.server.close(5000);
+      own.cleanup();
+    }
   }, 60_000);
 });

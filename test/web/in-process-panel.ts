@@ -26,12 +26,13 @@ export async function servePanel(
   store: Store,
   web: WebAssets,
   integrationRateLimit = 600,
+  more: { require2fa?: 'off' | 'admins' | 'moderators' } = {},
 ): Promise<{ url: string; server: RunningHttpServer }> {
   const log = createLogger('text', () => {});
   const handler = createHandler({
     store,
     live: new TestLive(),
-    settings: { integrationRateLimit, sessionTtlMs: 3_600_000 },
+    settings: { integrationRateLimit, sessionTtlMs: 3_600_000, ...more },
     clock: () => new Date(),
     log,
     version: 'test',
