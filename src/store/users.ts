@@ -147,6 +147,7 @@ export class UserRepo {
       const role = existingRole(tx, username);
       if (role === 'admin' && isLastAdmin(tx, username)) return this.audit.refuse(tx, entry, 'last_admin', new LastAdminError());
       tx.run(`DELETE FROM users WHERE username = ?`, [username]);
+      tx.run(`DELETE FROM recovery_codes WHERE username = ?`, [username]);
       this.audit.record(tx, entry);
       endSessionsOf(tx, this.audit, username, actor, at);
     });
