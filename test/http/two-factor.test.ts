@@ -244,6 +244,17 @@ describe('two-factor sign-in', () => {
     expect((await r.login(ADMIN)).status).toBe(200);
     expect(await main(['users', '2fa', 'reset', 'nobody', '--data-dir', r.w.dataDir], io)).toBe(1);
     expect(err).toBe('palpanel: No user is named "nobody".\n');
+    // `users add --role moderator` from the shell, through the running server.
+    const stdin = new PassThrough();
+    stdin.end('a moderator pass phrase 3\n');
+    out = '';
+    const add = ['users', 'add', 'newmod', '--role', 'moderator', '--password-stdin', '--json', '--data-dir', r.w.dataDir];
+    expect(await main(add, { ...io, stdin: stdin as never })).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ username: 'newmod', role: 'moderator', totp: false });
+    expect((await r.login({ username: 'newmod', password: 'a moderator pass phrase 3' })).json).toEqual({
+      username: 'newmod',
+      role: 'moderator',
+    });
 
     // An admin resets the viewer's over the API; the viewer may not reset anyone's.
     expect((await r.send('DELETE', '/users/admin/totp', viewer)).status).toBe(403);
