@@ -4,13 +4,18 @@
 // recovery code used once, the throttle counting wrong codes, SERVICE_REQUIRE_2FA, the shell's
 // reset, and no secret, hash or recovery code in any answer but the two enrolment answers, in the
 // log or in the audit.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { ManualClock } from '../helpers/fixture.js';
 import { fromPanelPage } from '../helpers/panel-page.js';
 import { serveWorld, type Account, type ServedWorld } from '../helpers/serve-world.js';
+import { noteSkip } from '../helpers/skipped.js';
+
+const hasOathtool = spawnSync('oathtool', ['--version'], { encoding: 'utf8' }).status === 0;
+if (!hasOathtool)
+  noteSkip('two-factor: oathtool is not on this machine (apt-get install oathtool); the two-factor sign-in tests are skipped');
 
 const ADMIN = { username: 'admin', password: 'correct-horse-battery-staple' };
 const MODERATOR = { username: 'mod', password: 'moderator-pass-phrase-7' };
@@ -85,7 +90,7 @@ async function rig(env: Record<string, string> = {}) {
   return { w, clock, logs, answers, send, login, cookieOf, enrol };
 }
 
-describe('two-factor sign-in', () => {
+describe.skipIf(!hasOathtool)('two-factor sign-in', () => {
   it('enrols with the secret shown, then signs in with oathtool codes: each good once, within one step; recovery codes once each', async () => {
     const r = await rig();
     const admin = await r.cookieOf(ADMIN);

@@ -4,7 +4,7 @@
 // that turns it on from the key the page shows, the login then asks for a code in a second step
 // (a wrong one refused, a recovery code accepted), and a moderator sees the console's log but not
 // its commands, nor the admin's screens. Screenshots in artifacts/web-ui/account-*.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -14,13 +14,24 @@ import type { WebAssets } from '../../src/http/web/assets.js';
 import { tempStore, type TempStore } from '../helpers/fixture.js';
 import { ROOT } from '../helpers/paths.js';
 import { tempDir } from '../helpers/temp.js';
-import { launchChromium, seriousViolations } from './browser.js';
+import { noteSkip } from '../helpers/skipped.js';
+import { CHROMIUM, launchChromium, seriousViolations } from './browser.js';
 import { buildWebUi, servePanel } from './in-process-panel.js';
 
 const ARTIFACTS = join(ROOT, 'artifacts', 'web-ui');
 const PHONE = { width: 390, height: 844 };
 const ADMIN = { username: 'admin', password: 'correct-horse-battery-staple' };
 const MODERATOR = { username: 'mod', password: 'moderator-pass-phrase-7' };
+
+const tools = { oathtool: ['--version'], zbarimg: ['--version'] };
+const missing = Object.entries(tools)
+  .filter(([t, args]) => spawnSync(t, args).status !== 0)
+  .map(([t]) => t);
+if (!CHROMIUM) missing.push('chromium');
+if (missing.length > 0)
+  noteSkip(
+    `web: ${missing.join(', ')} not on this machine (apt-get install oathtool zbar-tools chromium); the account screen's browser tests are skipped`,
+  );
 
 let browser: Browser;
 let ts: TempStore;
@@ -29,6 +40,7 @@ let url: string;
 let webUi: WebAssets;
 
 beforeAll(async () => {
+  if (missing.length > 0) return;
   mkdirSync(ARTIFACTS, { recursive: true });
   const web = buildWebUi(tempDir());
   webUi = web;
@@ -58,7 +70,7 @@ async function signInWithPassword(page: Page, who: { username: string; password:
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-describe('account and two-factor sign-in in the browser (390 px)', () => {
+describe.skipIf(missing.length > 0)('account and two-factor sign-in in the browser (390 px)', () => {
   it('enrols from the QR code the page draws, and signs in with a code step', async () => {
     const errors: string[] = [];
     const page = await phonePage(errors);
