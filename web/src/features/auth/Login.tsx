@@ -56,7 +56,8 @@ export function Login({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
     } catch (err) {
       if (err instanceof ApiError && err.code === 'totp_required') {
         setStep('code');
-      } else if (step === 'code' && err instanceof ApiError && err.code === 'invalid_credentials') {
+      } else if (step === 'code' && err instanceof ApiError && (err.code === 'invalid_credentials' || err.status === 429)) {
+        // A wrong code, or a wait the throttle asks for: still the code step.
         setError(say(err, step));
         setCode('');
       } else {
