@@ -16,6 +16,7 @@ import { Async, Empty, ErrorNote, PagedList } from '../../ui/states';
 import { consoleDanger } from '../../../../src/contract/console-danger';
 import { removeSavedCommand, runCommand, saveCommand, useConsoleLog, usePlayerChoices, useSavedCommands, useServer } from './api';
 import { ConfirmCommand, type AskedCommand } from './ConfirmCommand';
+import { actorLabel } from '../../../../src/contract/audit-words';
 
 export function Console() {
   useTitle('Console');
@@ -188,7 +189,7 @@ function LogCard({ log }: { log: Paged<ConsoleEntry> }) {
                   <div className="console-head">
                     <code>{e.command}</code> <Badge tone={e.outcome === 'ok' ? 'ok' : 'bad'}>{e.outcome}</Badge>
                     <span className="muted small">
-                      {e.actor} · {ago(e.at, now)}
+                      <span title={e.actor}>{actorLabel(e.actor)}</span> · {ago(e.at, now)}
                     </span>
                   </div>
                   {e.reply && (
