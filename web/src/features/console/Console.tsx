@@ -230,7 +230,8 @@ function RunCard(props: {
       <form onSubmit={submit} className="console-form">
         <Field
           fieldClass="field grow"
-          label="Command (sent through RCON; {userId}, {playerId} and {name} are filled from the player chosen)"
+          label="Command"
+          hint="Sent through RCON; {userId}, {playerId} and {name} are filled from the player chosen."
           className="mono"
           autoComplete="off"
           spellCheck={false}
