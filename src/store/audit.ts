@@ -36,6 +36,8 @@ export interface AuditEntry {
   actor: Actor;
   action: AuditAction;
   target: string;
+  /** The target's name as a person reads it (a player's, a task's), kept beside its id. */
+  targetName?: string | null;
   detail?: string | null;
   /** The moment of the change when the caller already holds it (so the row and the changed
    * record carry the same time); else the store's clock. */
@@ -76,6 +78,7 @@ interface AuditRow {
   actor: string;
   action: string;
   target: string;
+  target_name: string | null;
   outcome: string;
   reason: string | null;
   detail: string | null;
@@ -122,12 +125,21 @@ export class AuditRepo {
    * a whitelist kick is its `moderation` line). */
   private insert(tx: Tx, e: AuditEntry, outcome: AuditOutcome, reason: RefusalReason | null, event?: EventLine): void {
     const at = e.at ?? iso(this.clock());
-    const row = { actor: asActor(e.actor), action: e.action, target: e.target, outcome, reason, detail: e.detail ?? null };
-    tx.run(`INSERT INTO audit (at, actor, action, target, outcome, reason, detail) VALUES (?, ?, ?, ?, ?, ?, ?)`, [
+    const row = {
+      actor: asActor(e.actor),
+      action: e.action,
+      target: e.target,
+      targetName: e.targetName || null,
+      outcome,
+      reason,
+      detail: e.detail ?? null,
+    };
+    tx.run(`INSERT INTO audit (at, actor, action, target, target_name, outcome, reason, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, [
       at,
       row.actor,
       row.action,
       row.target,
+      row.targetName,
       outcome,
       reason,
       row.detail,
@@ -198,6 +210,7 @@ function toRecord(r: AuditRow): AuditRecord {
     actor: r.actor as Actor,
     action: r.action as AuditAction,
     target: r.target,
+    targetName: r.target_name,
     outcome: r.outcome as AuditOutcome,
     reason: r.reason as RefusalReason | null,
     detail: r.detail,

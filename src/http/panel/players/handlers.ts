@@ -17,6 +17,7 @@ import { utc } from '../../../views/world-rows.js';
 import { json } from '../../respond.js';
 import type { PanelHandler } from '../context.js';
 import { panelRows } from './rows.js';
+import { namedWhitelist } from '../../../actions/players/whitelist-names.js';
 import type {
   AnnouncementsSchema,
   BanRequestSchema,
@@ -86,7 +87,7 @@ export const listBans = (({ deps }) => json(200, { data: deps.store.moderation.b
 
 export const listGuilds = (({ deps }) => json(200, { data: labelledGuildRows(deps.store.world.guilds()) })) satisfies PanelHandler;
 
-export const getWhitelist = (({ deps }) => json(200, { data: deps.store.moderation.whitelist() })) satisfies PanelHandler;
+export const getWhitelist = (({ deps }) => json(200, { data: namedWhitelist(deps.store) })) satisfies PanelHandler;
 
 export const getAnnouncements = (({ deps }) => json(200, { data: deps.store.moderation.announcements() })) satisfies PanelHandler;
 
@@ -96,7 +97,9 @@ export const putAnnouncements = (({ deps, body, user }) =>
 }>;
 
 export const putWhitelist = (({ deps, body, user }) =>
-  json(200, { data: deps.store.moderation.setWhitelist(body, userActor(user.username)) })) satisfies PanelHandler<{
+  json(200, {
+    data: namedWhitelist(deps.store, deps.store.moderation.setWhitelist(body, userActor(user.username))),
+  })) satisfies PanelHandler<{
   body: typeof WhitelistSchema;
 }>;
 

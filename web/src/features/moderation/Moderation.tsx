@@ -14,6 +14,7 @@ import { DataTable } from '../../ui/table';
 import { Async, ErrorNote, PagedList } from '../../ui/states';
 import { EventList } from '../events/EventList';
 import { unbanPlayer, useAnnouncements, useBans, useEvents, useWhitelist, whitelistImpact } from './api';
+import { actorLabel } from '../../../../src/contract/audit-words';
 
 export function Moderation() {
   useTitle('Moderation');
@@ -47,6 +48,7 @@ function WhitelistCard() {
   const check = useAction();
   const [kicks, setKicks] = useState<WhitelistImpact['kicks'] | null>(null);
   const wasOn = r.data?.enabled === true;
+  const nameOf = (id: string) => draft?.known.find((x) => x.id === id)?.name;
   // A list that is on (or being turned on) kicks whoever is online and not on it: say who first,
   // and send nothing unless the admin says yes.
   const save = async () => {
@@ -77,7 +79,13 @@ function WhitelistCard() {
                 rowKey={(e) => e.id}
                 empty="Nobody is listed."
                 columns={[
-                  { key: 'id', label: 'Platform id or uid', render: (e) => <code>{e.id}</code>, sort: (e) => e.id },
+                  {
+                    key: 'name',
+                    label: 'Player',
+                    sort: (e) => nameOf(e.id) ?? '',
+                    render: (e) => <ListedName known={draft.known.find((x) => x.id === e.id)} />,
+                  },
+                  { key: 'id', label: 'Platform id or uid', wide: true, render: (e) => <code>{e.id}</code>, sort: (e) => e.id },
                   { key: 'note', label: 'Note', render: (e) => e.note },
                   ...(admin
                     ? [
@@ -88,7 +96,7 @@ function WhitelistCard() {
                             <button
                               type="button"
                               className="link"
-                              aria-label={`Remove ${e.id}`}
+                              aria-label={`Remove ${nameOf(e.id) ?? e.id}`}
                               onClick={() => setDraft({ ...draft, entries: draft.entries.filter((x) => x.id !== e.id) })}
                             >
                               Remove
@@ -153,6 +161,12 @@ function WhitelistCard() {
   );
 }
 
+/** The player a whitelist entry names, where palpanel knows them. */
+function ListedName({ known }: { known: { uid: string | null; name: string } | undefined }) {
+  if (!known) return <span className="muted">not seen yet</span>;
+  return known.uid ? <Link href={`/players/${known.uid}`}>{known.name}</Link> : known.name;
+}
+
 function BansCard() {
   const admin = useIsAdmin();
   const r = useBans();
@@ -181,11 +195,13 @@ function BansCard() {
                 key: 'name',
                 label: 'Player',
                 sort: (b) => b.name ?? '',
-                render: (b) => (b.uid ? <Link href={`/players/${b.uid}`}>{b.name || b.userId}</Link> : b.name || b.userId),
+                render: (b) => (
+                  <span title={b.userId}>{b.uid ? <Link href={`/players/${b.uid}`}>{b.name || b.userId}</Link> : b.name || b.userId}</span>
+                ),
               },
               { key: 'reason', label: 'Reason', render: (b) => b.reason ?? <span className="muted">none given</span> },
               { key: 'at', label: 'When', sort: (b) => b.bannedAt, render: (b) => when(b.bannedAt) },
-              { key: 'by', label: 'By', wide: true, render: (b) => b.bannedBy },
+              { key: 'by', label: 'By', wide: true, render: (b) => <span title={b.bannedBy}>{actorLabel(b.bannedBy)}</span> },
               ...(admin
                 ? [
                     {
@@ -213,7 +229,10 @@ function BansCard() {
         onConfirm={() => void unban()}
         onClose={() => setTarget(null)}
       >
-        <p>The game lifts the ban on {target?.userId}.</p>
+        <p>
+          The game lifts the ban on {target?.name || target?.userId}
+          {target?.name ? ` (${target.userId})` : ''}.
+        </p>
       </Dialog>
     </Card>
   );

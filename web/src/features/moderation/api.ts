@@ -3,8 +3,10 @@
 import { call, type BodyOf } from '../../api/operations';
 import { useEditableOperation, useOperationData, usePagedOperation } from '../../api/use-operation';
 
-export const useWhitelist = () => useEditableOperation('getWhitelist', (whitelist) => call('putWhitelist', { body: whitelist }));
-export const whitelistImpact = (whitelist: BodyOf<'whitelistImpact'>) => call('whitelistImpact', { body: whitelist });
+/** The whitelist as PUT takes it: without the names read beside it. */
+const listOf = (w: BodyOf<'putWhitelist'>): BodyOf<'putWhitelist'> => ({ enabled: w.enabled, entries: w.entries });
+export const useWhitelist = () => useEditableOperation('getWhitelist', (whitelist) => call('putWhitelist', { body: listOf(whitelist) }));
+export const whitelistImpact = (whitelist: BodyOf<'whitelistImpact'>) => call('whitelistImpact', { body: listOf(whitelist) });
 export const useBans = () => useOperationData('listBans');
 export const unbanPlayer = (uid: string) => call('unbanPlayer', { params: { uid }, body: {} });
 export const useAnnouncements = () =>
