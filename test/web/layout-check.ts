@@ -72,7 +72,7 @@ export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
       } else if (el.tagName === 'LABEL' && el.clientWidth > 0) {
         // A label squeezed to a word a line: more lines than words that fit side by side.
         const lines = Math.round(el.getBoundingClientRect().height / (parseFloat(s.lineHeight) || parseFloat(s.fontSize) * 1.2));
-        const all = needs((el.innerText || '').replace(/\s+/g, ' ').trim());
+        const all = needs((el.innerText || '').replace(/\\s+/g, ' ').trim());
         if (lines >= 4 && all / lines < el.clientWidth * 2 && el.clientWidth < 160)
           out.push({ what: 'squeezed label', detail: name(el).slice(0, 60) + ' ' + lines + ' lines in ' + el.clientWidth + ' px' });
       } else if (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) {

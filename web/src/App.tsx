@@ -27,6 +27,8 @@ import { Settings } from './features/settings/Settings';
 import { Moderation } from './features/moderation/Moderation';
 import { Diagnostics } from './features/diagnostics/Diagnostics';
 import { Activity } from './features/activity/Activity';
+import { Events } from './features/events/Events';
+import { TopCountdown } from './features/dashboard/countdown/TopCountdown';
 
 interface Screen {
   path: string;
@@ -39,6 +41,7 @@ const SCREENS: Screen[] = [
   { path: '/', label: 'Dashboard', render: () => <Dashboard /> },
   { path: '/players', label: 'Players', render: (rest) => (rest ? <PlayerDetail uid={decodeURIComponent(rest)} /> : <Players />) },
   { path: '/activity', label: 'Activity', render: () => <Activity /> },
+  { path: '/events', label: 'Events', render: () => <Events /> },
   { path: '/moderation', label: 'Moderation', render: () => <Moderation /> },
   { path: '/guilds', label: 'Guilds', render: (rest) => (rest ? <GuildDetail id={decodeURIComponent(rest)} /> : <Guilds />) },
   { path: '/pals', label: 'Pals', render: () => <Pals /> },
@@ -125,6 +128,7 @@ function Shell({ me, signOut }: { me: Me; signOut: () => void }) {
         <Link href="/" className="brand">
           palpanel
         </Link>
+        <TopCountdown />
         <div className="topbar-right">
           <button
             type="button"

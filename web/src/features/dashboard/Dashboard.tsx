@@ -108,7 +108,7 @@ export function Dashboard() {
             )}
           </Async>
         </Card>
-        <Card title="Recent events" className="wide-card" actions={<Link href="/moderation#events">All events</Link>}>
+        <Card title="Recent events" className="wide-card" actions={<Link href="/events">All events</Link>}>
           {live.events.length === 0 ? (
             <Empty>
               {/* A viewer's stream has no audit events: the panel's changes are an admin's. */}
