@@ -96,7 +96,14 @@ import {
   ShutdownRequestSchema,
 } from './panel/server.js';
 import { Run, RunsQuery, Task, TaskPath, TaskSpec } from './panel/tasks.js';
-import { CreateWebhookSchema, WebhookEnvelopeSchema, WebhookListSchema, WebhookPath } from './panel/webhooks.js';
+import {
+  CreateWebhookSchema,
+  UpdateWebhookSchema,
+  WebhookEnvelopeSchema,
+  WebhookListSchema,
+  WebhookPath,
+  WebhookTestSchema,
+} from './panel/webhooks.js';
 import {
   PanelMapDatasetEnvelopeSchema,
   PanelWorldSummaryEnvelopeSchema,
@@ -181,6 +188,8 @@ export const PANEL_OPERATIONS = {
   // webhooks
   listWebhooks: { responses: { 200: WebhookListSchema } },
   createWebhook: { request: { body: CreateWebhookSchema }, responses: { 201: WebhookEnvelopeSchema } },
+  updateWebhook: { request: { params: WebhookPath, body: UpdateWebhookSchema }, responses: { 200: WebhookEnvelopeSchema } },
+  testWebhook: { request: { params: WebhookPath }, responses: { 200: WebhookTestSchema } },
   removeWebhook: { request: { params: WebhookPath }, responses: { 204: null } },
   // backups
   listBackups: { responses: { 200: dataOf(z.array(BackupListItemSchema)) } },

@@ -55,6 +55,8 @@ export const PANEL_PATHS = {
   panelListPalPassives: ['GET', '/pals/passives'],
   listWebhooks: ['GET', '/webhooks'],
   createWebhook: ['POST', '/webhooks'],
+  updateWebhook: ['PATCH', '/webhooks/{id}'],
+  testWebhook: ['POST', '/webhooks/{id}/test'],
   removeWebhook: ['DELETE', '/webhooks/{id}'],
   listBackups: ['GET', '/backups'],
   backupStorage: ['GET', '/backups/storage'],

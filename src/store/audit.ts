@@ -22,6 +22,7 @@ import { iso, parseInstant, type Clock } from '../lib/time.js';
 import type { DurableDb, Tx } from './durable-db.js';
 import { insertEvent, type EventRecord } from './events.js';
 import type { AuditPage } from '../contract/panel/admin.js';
+import type { WebhookEventKind } from '../contract/vocabulary.js';
 
 /** An event line written in place of an audit row's own. */
 type EventLine = Omit<EventRecord, 'at'>;
@@ -144,7 +145,11 @@ export class AuditRepo {
       reason,
       row.detail,
     ]);
-    insertEvent(tx, { at, ...(event ?? { kind: 'audit', message: auditEventText(row) }) });
+    insertEvent(
+      tx,
+      { at, ...(event ?? { kind: 'audit', message: auditEventText(row) }) },
+      outcome === 'ok' ? webhookKindOf(e.action) : undefined,
+    );
   }
 
   /** Newest first (by the order the rows were written), filtered, one page. */
@@ -201,6 +206,13 @@ export class AuditRepo {
     this.db.write((tx) => tx.run(`DELETE FROM audit WHERE ${where}`, args));
     return due;
   }
+}
+
+/** The webhook kind of a change that happened: kicks and bans are sent where a webhook asks. */
+function webhookKindOf(action: AuditAction): WebhookEventKind | undefined {
+  if (action === 'player.kick') return 'kick';
+  if (action === 'player.ban' || action === 'player.unban') return 'ban';
+  return undefined;
 }
 
 function toRecord(r: AuditRow): AuditRecord {

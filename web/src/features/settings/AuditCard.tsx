@@ -1,19 +1,45 @@
-// The audit log: every change made through the panel, newest first, a page at a time. Live like
-// the dashboard's event log: each audit event of the stream (or of its 5 s polling) puts the new
-// rows on top by themselves.
-import { Fragment } from 'react';
+// The audit log: every change made through the panel, newest first, a page at a time, filtered
+// by who, what and when as its API is (`actor`, `action`, `from`, `to`). Live like the
+// dashboard's event log: each audit event of the stream (or of its 5 s polling) puts the new
+// rows on top by themselves. A person reads names and words; the ids stay on hover.
+import { useState } from 'react';
 import { ago, when } from '../../shared/format';
 import { useNow } from '../../shared/use-now';
 import { useLive } from '../events/live';
 import { Badge, Card } from '../../ui/bits';
+import { Field, SelectField } from '../../ui/fields';
 import { DataTable } from '../../ui/table';
 import { PagedList } from '../../ui/states';
-import { useAudit } from './api';
+import {
+  AUDIT_ACTIONS,
+  actionWords,
+  actorLabel,
+  auditDetailWords,
+  targetWords,
+  type AuditAction,
+} from '../../../../src/contract/audit-words';
+import { useAudit, useUsers, type AuditFilter } from './api';
+import './settings.css';
+
+/** A `datetime-local` value (the browser's time) as RFC 3339, or undefined when empty. */
+const instantOf = (local: string): string | undefined => (local ? new Date(local).toISOString() : undefined);
 
 export function AuditCard() {
   const live = useLive();
   const newestAudit = live.events.find((e) => e.kind === 'audit')?.id ?? null;
-  const audit = useAudit(newestAudit);
+  const [actor, setActor] = useState('');
+  const [action, setAction] = useState<AuditAction | ''>('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const filter: AuditFilter = {
+    ...(actor ? { actor } : {}),
+    ...(action ? { action } : {}),
+    ...(instantOf(from) ? { from: instantOf(from) } : {}),
+    ...(instantOf(to) ? { to: instantOf(to) } : {}),
+  };
+  const filtered = Object.keys(filter).length > 0;
+  const audit = useAudit(newestAudit, filter);
+  const users = useUsers();
   const now = useNow();
   return (
     <Card
@@ -25,13 +51,49 @@ export function AuditCard() {
         </button>
       }
     >
+      <div className="filters audit-filters">
+        <SelectField label="Who" value={actor} onChange={(e) => setActor(e.target.value)}>
+          <option value="">Anyone</option>
+          {(users.data ?? []).map((u) => (
+            <option key={u.username} value={`user:${u.username}`}>
+              {u.username}
+            </option>
+          ))}
+          <option value="cli">{actorLabel('cli')}</option>
+          <option value="system">{actorLabel('system')}</option>
+        </SelectField>
+        <SelectField label="What" value={action} onChange={(e) => setAction(e.target.value as AuditAction | '')}>
+          <option value="">Any change</option>
+          {AUDIT_ACTIONS.map((a) => (
+            <option key={a} value={a}>
+              {actionWords(a)}
+            </option>
+          ))}
+        </SelectField>
+        <Field label="From" type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} />
+        <Field label="Until" type="datetime-local" value={to} onChange={(e) => setTo(e.target.value)} />
+        {filtered && (
+          <button
+            type="button"
+            onClick={() => {
+              setActor('');
+              setAction('');
+              setFrom('');
+              setTo('');
+            }}
+          >
+            Clear filters
+          </button>
+        )}
+      </div>
       <PagedList list={audit} what="Reading the audit log" more="Older entries">
         {(rows) => (
           <DataTable
             caption="Audit log"
             rows={rows}
             rowKey={(a) => String(a.id)}
-            filterText={(a) => `${a.actor} ${a.action} ${a.target ?? ''} ${a.detail ?? ''}`}
+            empty={filtered ? 'No entry matches these filters.' : 'Nothing changed yet.'}
+            filterText={(a) => `${actorLabel(a.actor)} ${actionWords(a.action)} ${targetWords(a)} ${a.target} ${a.detail ?? ''}`}
             columns={[
               {
                 key: 'at',
@@ -43,25 +105,31 @@ export function AuditCard() {
                   </time>
                 ),
               },
-              { key: 'actor', label: 'Who', sort: (a) => a.actor, render: (a) => <Breakable text={a.actor} /> },
+              {
+                key: 'actor',
+                label: 'Who',
+                sort: (a) => actorLabel(a.actor),
+                render: (a) => <span title={a.actor}>{actorLabel(a.actor)}</span>,
+              },
               {
                 key: 'action',
                 label: 'What',
-                sort: (a) => a.action,
-                render: (a) => (
-                  <code>
-                    <Breakable text={a.action} />
-                  </code>
-                ),
+                sort: (a) => actionWords(a.action),
+                render: (a) => <span title={a.action}>{actionWords(a.action)}</span>,
               },
-              { key: 'target', label: 'Target', wide: true, render: (a) => a.target ?? '' },
+              { key: 'target', label: 'Target', render: (a) => <Target row={a} /> },
               {
                 key: 'outcome',
                 label: 'Outcome',
                 sort: (a) => a.outcome,
-                render: (a) => <Badge tone={a.outcome === 'ok' ? 'ok' : 'bad'}>{a.outcome}</Badge>,
+                render: (a) => <Badge tone={a.outcome === 'ok' ? 'ok' : 'bad'}>{a.outcome === 'ok' ? 'done' : 'refused'}</Badge>,
               },
-              { key: 'detail', label: 'Detail', wide: true, render: (a) => [a.reason, a.detail].filter(Boolean).join(' · ') },
+              {
+                key: 'detail',
+                label: 'Detail',
+                wide: true,
+                render: (a) => [a.reason?.replaceAll('_', ' '), auditDetailWords(a)].filter(Boolean).join(' · '),
+              },
             ]}
           />
         )}
@@ -70,18 +138,10 @@ export function AuditCard() {
   );
 }
 
-/** `user:admin`, `backup.schedule`: may break after the `:` or `.` on a narrow screen, never
- * inside a word, so the log's key columns fit a phone. */
-function Breakable({ text }: { text: string }) {
-  const parts = text.split(/(?<=[:.])/);
-  return (
-    <>
-      {parts.map((p, i) => (
-        <Fragment key={i}>
-          {i > 0 && <wbr />}
-          {p}
-        </Fragment>
-      ))}
-    </>
-  );
+/** The target by name where it has one, its id on hover; an id alone is shown as code. */
+function Target({ row }: { row: { action: AuditAction; target: string; targetName: string | null } }) {
+  const words = targetWords(row);
+  if (!words) return null;
+  if (row.targetName) return <span title={row.target}>{words}</span>;
+  return <code className="breakable">{words}</code>;
 }
