@@ -69,6 +69,7 @@ export const PANEL_PATHS = {
   setBackupSchedule: ['PUT', '/backups/schedule'],
   uploadBackup: ['POST', '/backups/upload'],
   downloadBackup: ['GET', '/backups/{id}/download'],
+  copyBackupNow: ['POST', '/backups/{id}/copy'],
   deleteBackup: ['DELETE', '/backups/{id}'],
   restoreDryRun: ['POST', '/backups/{id}/restore/dry-run'],
   restoreBackup: ['POST', '/backups/{id}/restore'],

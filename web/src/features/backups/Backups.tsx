@@ -17,7 +17,7 @@ import { Dialog } from '../../ui/dialog';
 import { FileButton } from '../../ui/fields';
 import { DataTable } from '../../ui/table';
 import { Async, ErrorNote } from '../../ui/states';
-import { createBackup, deleteBackup, downloadUrl, getBackup, uploadBackup, useBackupList, useBackupStorage } from './api';
+import { copyBackupNow, createBackup, deleteBackup, downloadUrl, getBackup, uploadBackup, useBackupList, useBackupStorage } from './api';
 import { BackupContents } from './BackupContents';
 import { BackupCopyCell } from './BackupCopy';
 import { OffsiteLine } from './OffsiteLine';
@@ -75,6 +75,7 @@ export function Backups() {
   const [note, setNote] = useState<string | null>(null);
   const del = useAction();
   const upload = useAction();
+  const copy = useAction();
   const file = useRef<HTMLInputElement>(null);
   const now = useNow();
   const { reload: reloadList } = list;
@@ -106,7 +107,8 @@ export function Backups() {
   return (
     <>
       <PageHead title="Backups">
-        {admin && (
+        {/* Without a save folder (409: the list says which setting) nothing here can work. */}
+        {admin && list.error?.status !== 409 && (
           <>
             <button type="button" className="primary" disabled={make.busy || job?.state === 'running'} onClick={create}>
               {job?.state === 'running' ? 'Making a backup…' : 'Back up now'}
@@ -126,14 +128,23 @@ export function Backups() {
         {note}
       </div>
       {job?.state === 'failed' && <ErrorNote error={`The backup failed: ${job.error ?? 'no reason given'}`} />}
-      <ErrorNote error={make.error ?? upload.error} />
+      <ErrorNote error={make.error ?? upload.error ?? copy.error} />
       <div className="grid">
         <StorageCard storage={storage} now={now} />
         <ScheduleCard />
         <Card title="Backups" className="wide-card">
           <Async r={list} what="Reading backups">
             {(rows) => (
-              <BackupList rows={rows} looking={looking} setLooking={setLooking} setRestoring={setRestoring} setDeleting={setDeleting} />
+              <BackupList
+                rows={rows}
+                looking={looking}
+                setLooking={setLooking}
+                setRestoring={setRestoring}
+                setDeleting={setDeleting}
+                copyNow={
+                  storage.data?.copyConfigured ? (b) => void copy.run(() => copyBackupNow(b.id)).then((r) => r && reloadList()) : undefined
+                }
+              />
             )}
           </Async>
         </Card>
@@ -203,18 +214,24 @@ function StorageCard({ storage, now }: { storage: Loaded<BackupStorage>; now: nu
 }
 
 /** The backups, newest first, with their off-site copy and (admins) download, restore and delete. */
+/** A backup the copy command never copied and will not: made before it was set, or given up. */
+const uncopied = (b: BackupListItem) => b.offsite.state === 'off' || (b.offsite.state === 'failed' && !b.offsite.nextAttemptAt);
+
 function BackupList({
   rows,
   looking,
   setLooking,
   setRestoring,
   setDeleting,
+  copyNow,
 }: {
   rows: BackupListItem[];
   looking: Backup | null;
   setLooking: (b: Backup) => void;
   setRestoring: (b: Backup) => void;
   setDeleting: (b: Backup) => void;
+  /** Asks the off-site copy of a backup never copied; absent while no copy command is set. */
+  copyNow?: (b: Backup) => void;
 }) {
   const admin = useIsAdmin();
   return (
@@ -275,7 +292,7 @@ function BackupList({
               {
                 key: 'actions',
                 label: 'Actions',
-                render: (b: Backup) => (
+                render: (b: BackupListItem) => (
                   <span className="row-actions">
                     <a href={downloadUrl(b.id)} download>
                       Download
@@ -283,6 +300,11 @@ function BackupList({
                     <button type="button" className="link" onClick={() => setRestoring(b)}>
                       Restore…
                     </button>
+                    {copyNow && uncopied(b) && (
+                      <button type="button" className="link" onClick={() => copyNow(b)}>
+                        Copy now
+                      </button>
+                    )}
                     <button type="button" className="link danger-text" onClick={() => setDeleting(b)}>
                       Delete
                     </button>

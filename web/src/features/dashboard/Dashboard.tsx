@@ -54,7 +54,7 @@ export function Dashboard() {
         </span>
       </PageHead>
       <div className="grid">
-        <Card title="Server" className="server-card" actions={<ServerActions />}>
+        <Card title="Server" className="server-card" actions={<ServerActions gameConfigured={server.data?.gameConfigured} />}>
           <CountdownBar />
           <Async r={server} what="Reading the server">
             {(s) => {
@@ -178,7 +178,9 @@ const SERVER_ACTIONS: Record<ServerAction, { button: string; title: string; conf
   },
 };
 
-function ServerActions() {
+/** The game's actions, offered only where they can work: with a game configured (without, the
+ * card says which settings to set). */
+function ServerActions({ gameConfigured }: { gameConfigured: boolean | undefined }) {
   const admin = useIsAdmin();
   const [open, setOpen] = useState<ServerAction | null>(null);
   const [message, setMessage] = useState('');
@@ -188,7 +190,7 @@ function ServerActions() {
   const parsed = parseSteps(steps);
   const [done, setDone] = useState<string | null>(null);
   const act = useAction();
-  if (!admin) return null;
+  if (!admin || gameConfigured !== true) return null;
   const close = () => {
     setOpen(null);
     act.clear();
