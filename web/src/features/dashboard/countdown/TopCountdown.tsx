@@ -14,7 +14,8 @@ export function TopCountdown() {
   const what = c.kind === 'restart' ? 'Restart' : 'Shutdown';
   return (
     <Link href="/" className="top-countdown" title="The dashboard has its steps and Cancel">
-      <span aria-hidden="true">⏻</span> {what} in <strong>{clockOf((Date.parse(c.endsAt) - now) / 1000)}</strong>
+      <span aria-hidden="true" className="top-countdown-dot" />
+      {what} in <strong>{clockOf((Date.parse(c.endsAt) - now) / 1000)}</strong>
     </Link>
   );
 }
