@@ -69,7 +69,7 @@ describe('names beside ids: events, audit, bans, whitelist', () => {
     ts.store.users.add(VIEWER.username, 'viewer', VIEWER.password, 'cli');
     const handler = createHandler({
       store: ts.store,
-      live: { ...EMPTY_LIVE, snapshot: () => poller.getSnapshot() },
+      live: { ...EMPTY_LIVE, snapshot: () => poller.getSnapshot(), drop: (k) => poller.drop(k) },
       moderation,
       settings: { integrationRateLimit: 60, sessionTtlMs: 3_600_000 },
       clock: clock.now,
@@ -124,6 +124,19 @@ describe('names beside ids: events, audit, bans, whitelist', () => {
     expect(rows.find((r) => r.action === 'player.ban')).toMatchObject({ target: key(PLAY), targetName: name });
     // A change without a name keeps null: a sign-in names a session, not a player.
     expect(rows.find((r) => r.action === 'session.create')).toMatchObject({ targetName: null });
+  });
+
+  it('a kicked player leaves the live list at once, before the next poll; nobody else leaves it', async () => {
+    const online = async () => ((await send('GET', '/players?online=true', viewer)).json.data as { uid: string }[]).map((p) => p.uid);
+    expect(await online()).toContain(PLAY);
+    const polls = poller.getSnapshot().capturedAt;
+    expect((await send('POST', `/players/${PLAY}/kick`, admin, { reason: 'AFK' })).status).toBe(200);
+    // No poll ran in between: the list changed because of the kick itself.
+    expect(poller.getSnapshot().capturedAt).toBe(polls);
+    expect(await online()).not.toContain(PLAY);
+    expect((await send('GET', `/players/${PLAY}`, viewer)).json.data.online).toBe(false);
+    // Nobody else left the list.
+    expect(await online()).toEqual(expect.arrayContaining([HOST, XBOX]));
   });
 
   it('the whitelist names the players its entries name, by platform id or save uid; an unknown id has no name', async () => {

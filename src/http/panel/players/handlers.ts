@@ -66,14 +66,18 @@ const reasonOf = (body: { reason?: string } | undefined): string | null => body?
 
 /** Kick: the game must answer (503 first), then who may be kicked is the domain's rule
  * (kickable, actions/players/player-service.ts), checked in the kick itself. */
-export const kickPlayer = (async ({ service, players, params, body, user }) => {
-  const { userId } = await service.kick(userActor(user.username), players.kickTarget(params.uid), reasonOf(body));
+export const kickPlayer = (async ({ deps, service, players, params, body, user }) => {
+  const target = players.kickTarget(params.uid);
+  const { userId } = await service.kick(userActor(user.username), target, reasonOf(body));
+  deps.live.drop?.(target.uid);
   return json(200, { data: { uid: params.uid, userId, kicked: true } });
 }) satisfies PanelHandler<{ params: typeof PanelPlayerPath; body: typeof ModerationRequestSchema }, 'moderation'>;
 
-export const banPlayer = (async ({ service, players, params, body, user }) => {
+export const banPlayer = (async ({ deps, service, players, params, body, user }) => {
   const { userId, key, name } = players.resolve(params.uid);
   const ban = await service.ban(userActor(user.username), { userId, uid: key, name }, reasonOf(body), { replace: body?.replace === true });
+  // The game's ban also disconnects the player.
+  deps.live.drop?.(key);
   return json(200, { data: ban });
 }) satisfies PanelHandler<{ params: typeof PanelPlayerPath; body: typeof BanRequestSchema }, 'moderation'>;
 
