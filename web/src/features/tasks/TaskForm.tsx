@@ -17,7 +17,9 @@ export function TaskForm({
   busy,
   error,
   onSubmit,
-}: FormProps & { busy: boolean; error: string | null; onSubmit: () => void }) {
+  editing = false,
+  onCancel,
+}: FormProps & { busy: boolean; error: string | null; onSubmit: () => void; editing?: boolean; onCancel?: () => void }) {
   const add = { busy, error };
   return (
     <form
@@ -60,8 +62,13 @@ export function TaskForm({
         className="primary"
         disabled={add.busy || ((form.kind === 'restart' || form.kind === 'shutdown') && 'error' in parsed)}
       >
-        Add task
+        {editing ? 'Save changes' : 'Add task'}
       </button>
+      {editing && onCancel && (
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      )}
     </form>
   );
 }
