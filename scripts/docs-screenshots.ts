@@ -4,19 +4,23 @@
 // Debian's chromium. The world has no history of its own, so a fortnight of players online and
 // of sessions is recorded for its players first (with the game down for two hours one evening):
 // the activity view has something to draw. No game runs: the live parts say the game is down.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createConfigEditor } from '../src/actions/config-editor.js';
+import { defaultIni } from '../src/game-config/config-file.js';
 import { parseWorld } from '../src/save/index.js';
 import { openStore } from '../src/store/index.js';
 import { ROOT } from '../test/helpers/paths.js';
 import { loadWorld } from '../test/save/fixtures.js';
+import type { Browser } from 'playwright-core';
 import { launchChromium } from '../test/web/browser.js';
 import { buildWebUi, servePanel } from '../test/web/in-process-panel.js';
 
 const OUT = join(ROOT, 'docs', 'screenshots');
 const PHONE = { width: 390, height: 844 };
 const VIEWER = { username: 'viewer', password: 'screenshots-viewer-1' };
+const ADMIN = { username: 'admin', password: 'screenshots-admin-1' };
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
@@ -30,6 +34,10 @@ async function main(): Promise<void> {
     const world = await parseWorld(loadWorld('v1.0-relics'));
     store.world.replace(world, new Date(now - 20 * MIN).toISOString());
     store.users.add(VIEWER.username, 'viewer', VIEWER.password, 'cli');
+    store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
+    // A 1.0 settings file with the game's defaults (two values changed), for the settings editor.
+    const ini = join(tmp, 'PalWorldSettings.ini');
+    writeFileSync(ini, defaultIni({ ServerName: 'Relics of the Sakurajima Coast', ExpRate: '1.500000', PalCaptureRate: '1.200000' }));
 
     // A fortnight: evenings busier than mornings, weekends busier still, the game down 19:00 to
     // 21:00 three days ago. Each player plays one to three sessions a day at their own hours.
@@ -65,7 +73,7 @@ async function main(): Promise<void> {
     }
     store.history.flushLastSeen();
 
-    const { url, server } = await servePanel(store, web, 60);
+    const { url, server } = await servePanel(store, web, 60, { config: createConfigEditor(store, ini) });
     const browser = await launchChromium();
     mkdirSync(OUT, { recursive: true });
     try {
@@ -91,17 +99,23 @@ async function main(): Promise<void> {
         await page.goto(url + path);
         await page.locator(ready).first().waitFor();
         await page.waitForLoadState('networkidle');
-        // The Paldeck card at the top of the screen.
+        // The Paldeck unfolded, at the top of the screen.
         if (name === 'player-paldeck') {
-          await page.getByRole('heading', { name: 'Paldeck', exact: true }).waitFor();
+          await page.locator('summary', { hasText: 'Paldeck' }).click();
+          await page.locator('.paldeck-grid').waitFor();
           // (A string: the script's own types have no DOM.)
           await page.evaluate(
-            "[...document.querySelectorAll('h2')].find((e) => e.textContent === 'Paldeck')?.scrollIntoView({ block: 'start' }); window.scrollBy(0, -70);",
+            "[...document.querySelectorAll('summary h2')].find((e) => e.textContent === 'Paldeck')?.scrollIntoView({ block: 'start' }); window.scrollBy(0, -70);",
           );
         }
         await page.screenshot({ path: join(OUT, `phone-${name}.png`), fullPage: name === 'activity' });
         console.log(`docs/screenshots/phone-${name}.png`);
       }
+      await context.close();
+      // The busiest player: the most pals of the world (363) and a recorded Paldeck.
+      const owned = (uid: string) => world.pals.filter((x) => x.ownerUid === uid).length;
+      const busiest = [...world.players].sort((a, b) => owned(b.uid) - owned(a.uid))[0];
+      await adminShots(browser, url, busiest.uid);
     } finally {
       await browser.close();
       await server.close(5_000);
@@ -109,6 +123,37 @@ async function main(): Promise<void> {
     }
   } finally {
     rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** The player page as it opens (its sections folded, with their counts), the settings editor
+ * with its groups and the Rates unfolded, and the console, on a phone in light and dark. */
+async function adminShots(browser: Browser, url: string, uid: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    const context = await browser.newContext({ viewport: PHONE, colorScheme: scheme, deviceScaleFactor: 2 });
+    const page = await context.newPage();
+    await page.goto(url + '/');
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    const shot = async (name: string) => {
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: join(OUT, `phone-${name}-${scheme}.png`) });
+      console.log(`docs/screenshots/phone-${name}-${scheme}.png`);
+    };
+    await page.goto(`${url}/players/${uid}`);
+    await page.locator('summary', { hasText: 'Pals' }).waitFor();
+    await shot('player');
+    await page.goto(url + '/config');
+    await page.locator('summary', { hasText: 'Rates' }).click();
+    await page.locator('.setting').first().waitFor();
+    await page.evaluate("document.querySelector('.setting-search').scrollIntoView({ block: 'start' }); window.scrollBy(0, -60);");
+    await shot('settings');
+    await page.goto(url + '/console');
+    await page.getByLabel('Command', { exact: true }).waitFor();
+    await shot('console');
+    await context.close();
   }
 }
 

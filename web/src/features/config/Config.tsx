@@ -207,7 +207,8 @@ function SaveBar({
   save: () => void;
 }) {
   return (
-    <div className="card sticky-actions">
+    // Sticky only while there is something to save: "No changes" need not cover a phone's screen.
+    <div className={`card${changed.length > 0 ? ' sticky-actions' : ''}`}>
       {changed.length === 0 ? (
         <span className="muted">No changes.</span>
       ) : (

@@ -19,6 +19,8 @@ export function SettingRow({
 }) {
   const range = s.min !== null || s.max !== null ? `${s.min ?? '…'} to ${s.max ?? '…'}` : null;
   const problem = readOnly ? null : problemOf(s, value);
+  // The game writes a float's default as 1.000000; the screen says 1.
+  const numeric = s.type === 'int' || s.type === 'float';
   const running = pendingOf(s);
   const name = (
     <>
@@ -32,7 +34,7 @@ export function SettingRow({
     <>
       {s.description}
       {range && ` Range ${range}.`}
-      {s.default !== null && s.default !== '' && ` Default ${s.default}.`}
+      {s.default !== null && s.default !== '' && ` Default ${numeric ? String(Number(s.default)) : s.default}.`}
       {running !== null && (
         <span className="warn-text">
           {' '}
