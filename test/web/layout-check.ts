@@ -69,6 +69,10 @@ export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
         const chosen = el.selectedOptions[0];
         const need = chosen ? needs(chosen.textContent.trim()) : 0;
         if (need > inner - 20 + 1) out.push({ what: 'clipped select', detail: name(el).slice(0, 40) + ' "' + chosen.textContent.trim() + '" needs ' + Math.ceil(need) + ' px, has ' + Math.floor(inner - 20) });
+      } else if (el.classList.contains('stat-value') && !/\\s/.test(el.innerText.trim()) && el.innerText.trim().length > 1) {
+        // A tile's one word (a version, a name) broken across lines.
+        const lines = Math.round(el.getBoundingClientRect().height / (parseFloat(s.lineHeight) || parseFloat(s.fontSize) * 1.2));
+        if (lines > 1) out.push({ what: 'word broken in a tile', detail: name(el) + ' on ' + lines + ' lines in ' + el.clientWidth + ' px' });
       } else if (el.tagName === 'LABEL' && el.clientWidth > 0) {
         // A label squeezed to a word a line: more lines than words that fit side by side.
         const lines = Math.round(el.getBoundingClientRect().height / (parseFloat(s.lineHeight) || parseFloat(s.fontSize) * 1.2));

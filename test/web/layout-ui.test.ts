@@ -2,9 +2,9 @@
 // dark (issue 38), in Debian's chromium over the real 1.0 world (test/web/layout-panel.ts): no
 // page scrolls sideways and no control clips its words or sticks out of its box
 // (test/web/layout-check.ts; its own case below shows it sees a planted too-wide element, a
-// clipped button and a clipped select). The busiest player of the world (363 pals, a 192-species
-// Paldeck) has a page under four screen heights on a phone until something is unfolded; the
-// unfolded pals are paged by the server, the Paldeck a grid with "missing only". Events have a
+// clipped button, a clipped select and a version broken across lines). The busiest player of
+// the world (363 pals, a 192-species Paldeck) has a page under four screen heights on a phone
+// until something is unfolded; the unfolded pals are paged by the server, the Paldeck a grid with "missing only". Events have a
 // menu entry and a screen, where the dashboard's "All events" leads. Screenshots in
 // artifacts/web-ui/layout-*.
 import { mkdirSync } from 'node:fs';
@@ -80,7 +80,7 @@ describe.skipIf(!CHROMIUM)('the layout of every screen in Chromium', () => {
     ts?.cleanup();
   });
 
-  it('sees a planted too-wide element, a clipped button and a clipped select', { timeout: 60_000 }, async () => {
+  it('sees a planted too-wide element, a clipped button, a clipped select and a word broken in a tile', { timeout: 60_000 }, async () => {
     const page = await open(PHONE, 'light', '/tasks');
     expect(await layoutProblems(page)).toEqual([]);
     // A string: the test's own types have no DOM.
@@ -98,11 +98,17 @@ describe.skipIf(!CHROMIUM)('the layout of every screen in Chromium', () => {
       s.style.width = '70px';
       s.innerHTML = '<option>Pals and captured humans</option>';
       main.append(s);
+      const tile = document.createElement('div');
+      tile.className = 'stat-value';
+      tile.style.cssText = 'width: 60px; overflow-wrap: anywhere';
+      tile.textContent = 'v1.0.3.101283';
+      main.append(tile);
     })()`);
     const found = (await layoutProblems(page)).map((p) => p.what);
     expect(found).toContain('horizontal scroll');
     expect(found).toContain('clipped control');
     expect(found).toContain('clipped select');
+    expect(found).toContain('word broken in a tile');
     await page.context().close();
   });
 

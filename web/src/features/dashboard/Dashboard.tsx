@@ -73,7 +73,7 @@ export function Dashboard() {
                     <Stat label="Players" value={m ? `${m.players} / ${m.maxPlayers}` : `${s.playersOnline} / ${s.maxPlayers || '—'}`} />
                     <Stat label="FPS" value={m ? m.fps : '—'} sub={m ? `${m.frameTimeMs.toFixed(1)} ms a frame` : undefined} />
                     <Stat label="Uptime" value={m ? span(m.uptimeSec) : s.uptimeSec ? span(s.uptimeSec) : '—'} />
-                    <Stat label="Version" value={s.version || '—'} sub={`palpanel ${s.panelVersion}`} />
+                    <Stat label="Version" wide value={s.version || '—'} sub={`palpanel ${s.panelVersion}`} />
                     <Stat label="In-game day" value={m ? m.day : '—'} />
                     <Stat
                       label="Save"

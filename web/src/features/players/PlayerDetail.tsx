@@ -53,7 +53,7 @@ export function PlayerDetail({ uid }: { uid: string }) {
               <Card title="Player">
                 <div className="stats">
                   <Stat label="Level" value={p.level} />
-                  <Stat label="Guild" value={p.guild ? <Link href={guildHref(p.guild.id)}>{p.guild.displayName}</Link> : 'none'} />
+                  <Stat label="Guild" wide value={p.guild ? <Link href={guildHref(p.guild.id)}>{p.guild.displayName}</Link> : 'none'} />
                   <Stat label="Playtime" value={span(p.playtimeSec)} />
                   <Stat label="Last seen" value={p.online ? 'now' : ago(p.lastSeenAt, now)} sub={`first seen ${when(p.firstSeenAt)}`} />
                   <Stat
