@@ -2,13 +2,13 @@
 // heading 776 px down): every event, newest first, of one kind or all, paged. Audit events are an
 // admin's only (the server answers a viewer 403 for them), so a viewer is not offered them.
 import { useState } from 'react';
-import { usePagedOperation } from '../../api/use-operation';
 import { useTitle } from '../../shared/router';
 import { useIsAdmin } from '../../shared/session';
 import { useNow } from '../../shared/use-now';
 import { PageHead } from '../../ui/bits';
 import { SelectField } from '../../ui/fields';
 import { PagedList } from '../../ui/states';
+import { useEvents } from './api';
 import { EventList } from './EventList';
 
 const KINDS: [kind: string, words: string][] = [
@@ -25,7 +25,7 @@ export function Events() {
   useTitle('Events');
   const admin = useIsAdmin();
   const [kind, setKind] = useState('');
-  const list = usePagedOperation('listPanelEvents', { query: { limit: 100, kind } });
+  const list = useEvents(kind);
   const now = useNow();
   return (
     <>

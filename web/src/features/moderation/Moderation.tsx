@@ -1,19 +1,17 @@
-// Moderation beyond one player: the whitelist, the panel's bans, join and leave announcements,
-// and the whole event log (every kind, newest first, filtered by kind).
+// Moderation beyond one player: the whitelist, the panel's bans, join and leave announcements.
+// The event log is a screen of its own (features/events/Events.tsx), linked from here.
 import { useState } from 'react';
 import { when } from '../../shared/format';
 import { useAction } from '../../api/hooks';
-import { useNow } from '../../shared/use-now';
 import { Link, useTitle } from '../../shared/router';
 import { useIsAdmin } from '../../shared/session';
 import type { Ban, WhitelistImpact } from '../../types';
 import { Card, PageHead } from '../../ui/bits';
 import { Dialog } from '../../ui/dialog';
-import { CheckField, Field, SelectField } from '../../ui/fields';
+import { CheckField, Field } from '../../ui/fields';
 import { DataTable } from '../../ui/table';
-import { Async, ErrorNote, PagedList } from '../../ui/states';
-import { EventList } from '../events/EventList';
-import { unbanPlayer, useAnnouncements, useBans, useEvents, useWhitelist, whitelistImpact } from './api';
+import { Async, ErrorNote } from '../../ui/states';
+import { unbanPlayer, useAnnouncements, useBans, useWhitelist, whitelistImpact } from './api';
 import { actorLabel } from '../../../../src/contract/audit-words';
 
 export function Moderation() {
@@ -25,8 +23,10 @@ export function Moderation() {
         <WhitelistCard />
         <BansCard />
         <AnnouncementsCard />
-        <EventsCard />
       </div>
+      <p className="muted small">
+        Every join, leave, kick and ban is in <Link href="/events">Events</Link>.
+      </p>
     </>
   );
 }
@@ -286,35 +286,6 @@ function AnnouncementsCard() {
           )
         }
       </Async>
-    </Card>
-  );
-}
-
-const KINDS = ['', 'join', 'leave', 'system', 'backup', 'moderation', 'audit'];
-
-function EventsCard() {
-  const admin = useIsAdmin();
-  const [kind, setKind] = useState('');
-  const list = useEvents(kind);
-  const now = useNow();
-  return (
-    <Card
-      title={<span id="events">Event log</span>}
-      className="wide-card"
-      actions={
-        <SelectField hideLabel label="Kind of event" value={kind} onChange={(e) => setKind(e.target.value)}>
-          {/* Audit events are an admin's only (the server answers a viewer 403 for them). */}
-          {KINDS.filter((k) => admin || k !== 'audit').map((k) => (
-            <option key={k} value={k}>
-              {k || 'Every kind'}
-            </option>
-          ))}
-        </SelectField>
-      }
-    >
-      <PagedList list={list} what="Reading events" more="Older events">
-        {(rows) => (rows.length === 0 ? <p className="muted">No events of this kind.</p> : <EventList events={rows} now={now} />)}
-      </PagedList>
     </Card>
   );
 }

@@ -1,7 +1,7 @@
-// Moderation's calls to the panel API (the whitelist, bans, join announcements, the event log),
+// Moderation's calls to the panel API (the whitelist, bans, join announcements),
 // one per operation, typed by the contract.
 import { call, type BodyOf } from '../../api/operations';
-import { useEditableOperation, useOperationData, usePagedOperation } from '../../api/use-operation';
+import { useEditableOperation, useOperationData } from '../../api/use-operation';
 
 /** The whitelist as PUT takes it: without the names read beside it. */
 const listOf = (w: BodyOf<'putWhitelist'>): BodyOf<'putWhitelist'> => ({ enabled: w.enabled, entries: w.entries });
@@ -11,5 +11,3 @@ export const useBans = () => useOperationData('listBans');
 export const unbanPlayer = (uid: string) => call('unbanPlayer', { params: { uid }, body: {} });
 export const useAnnouncements = () =>
   useEditableOperation('getJoinAnnouncements', (announcements) => call('putJoinAnnouncements', { body: announcements }));
-/** The event log, of one kind or all (''). */
-export const useEvents = (kind: string) => usePagedOperation('listPanelEvents', { query: { limit: 100, kind } });
