@@ -79,6 +79,7 @@ export function Backups() {
   const file = useRef<HTMLInputElement>(null);
   const now = useNow();
   const { reload: reloadList } = list;
+  const unset = storage.error?.status === 409;
   const { reload: reloadStorage } = storage;
 
   const { job, make, create } = useBackupJob(() => {
@@ -107,8 +108,8 @@ export function Backups() {
   return (
     <>
       <PageHead title="Backups">
-        {/* Without a save folder (409: the list says which setting) nothing here can work. */}
-        {admin && list.error?.status !== 409 && (
+        {/* Without a save folder (409: the storage card says which setting) no backup can be made. */}
+        {admin && !unset && (
           <>
             <button type="button" className="primary" disabled={make.busy || job?.state === 'running'} onClick={create}>
               {job?.state === 'running' ? 'Making a backup…' : 'Back up now'}
@@ -141,6 +142,7 @@ export function Backups() {
                 setLooking={setLooking}
                 setRestoring={setRestoring}
                 setDeleting={setDeleting}
+                unset={unset}
                 copyNow={
                   storage.data?.copyConfigured ? (b) => void copy.run(() => copyBackupNow(b.id)).then((r) => r && reloadList()) : undefined
                 }
@@ -224,6 +226,7 @@ function BackupList({
   setRestoring,
   setDeleting,
   copyNow,
+  unset = false,
 }: {
   rows: BackupListItem[];
   looking: Backup | null;
@@ -232,6 +235,8 @@ function BackupList({
   setDeleting: (b: Backup) => void;
   /** Asks the off-site copy of a backup never copied; absent while no copy command is set. */
   copyNow?: (b: Backup) => void;
+  /** No save folder is set: the list is empty for that reason. */
+  unset?: boolean;
 }) {
   const admin = useIsAdmin();
   return (
@@ -240,9 +245,11 @@ function BackupList({
       rows={rows}
       rowKey={(b) => b.id}
       empty={
-        admin
-          ? 'No backups yet. Make one now, or turn the schedule on.'
-          : 'No backups yet. An admin makes them, by hand or on the schedule.'
+        unset
+          ? 'No save folder is set (SERVICE_SAVE_DIR), so nothing is backed up: set it and restart palpanel.'
+          : admin
+            ? 'No backups yet. Make one now, or turn the schedule on.'
+            : 'No backups yet. An admin makes them, by hand or on the schedule.'
       }
       columns={[
         {

@@ -112,15 +112,27 @@ export function AuditCard() {
                 render: (a) => <span title={a.actor}>{actorLabel(a.actor)}</span>,
               },
               {
+                // What was done to what, in one phrase ("kick player Deathsnacks"), so a phone's
+                // three columns hold it; a refusal says so right there.
                 key: 'action',
                 label: 'What',
                 sort: (a) => actionWords(a.action),
-                render: (a) => <span title={a.action}>{actionWords(a.action)}</span>,
+                render: (a) => (
+                  <>
+                    <span title={a.action}>{actionWords(a.action)}</span> <Target row={a} />
+                    {a.outcome === 'refused' && (
+                      <>
+                        {' '}
+                        <Badge tone="bad">refused</Badge>
+                      </>
+                    )}
+                  </>
+                ),
               },
-              { key: 'target', label: 'Target', render: (a) => <Target row={a} /> },
               {
                 key: 'outcome',
                 label: 'Outcome',
+                wide: true,
                 sort: (a) => a.outcome,
                 render: (a) => <Badge tone={a.outcome === 'ok' ? 'ok' : 'bad'}>{a.outcome === 'ok' ? 'done' : 'refused'}</Badge>,
               },
@@ -143,5 +155,7 @@ function Target({ row }: { row: { action: AuditAction; target: string; targetNam
   const words = targetWords(row);
   if (!words) return null;
   if (row.targetName) return <span title={row.target}>{words}</span>;
+  // A user's name is the target itself.
+  if (row.action.startsWith('user.')) return <>{words}</>;
   return <code className="breakable">{words}</code>;
 }
