@@ -105,6 +105,9 @@ export function Config() {
       )}
       {notConfigured(r.error) && r.data === undefined ? (
         <NotConfigured message={r.error!.message} admin={admin} />
+      ) : r.error && r.data === undefined ? (
+        // A file that cannot be read now (409 too, unlike a missing setting): a retry can fix it.
+        <ErrorNote error={r.error.message} retry={r.reload} />
       ) : (
         <Async r={r} what="Reading the settings">
           {(c) => (
