@@ -51,41 +51,12 @@ export function AuditCard() {
         </button>
       }
     >
-      <div className="filters audit-filters">
-        <SelectField label="Who" value={actor} onChange={(e) => setActor(e.target.value)}>
-          <option value="">Anyone</option>
-          {(users.data ?? []).map((u) => (
-            <option key={u.username} value={`user:${u.username}`}>
-              {u.username}
-            </option>
-          ))}
-          <option value="cli">{actorLabel('cli')}</option>
-          <option value="system">{actorLabel('system')}</option>
-        </SelectField>
-        <SelectField label="What" value={action} onChange={(e) => setAction(e.target.value as AuditAction | '')}>
-          <option value="">Any change</option>
-          {AUDIT_ACTIONS.map((a) => (
-            <option key={a} value={a}>
-              {actionWords(a)}
-            </option>
-          ))}
-        </SelectField>
-        <Field label="From" type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} />
-        <Field label="Until" type="datetime-local" value={to} onChange={(e) => setTo(e.target.value)} />
-        {filtered && (
-          <button
-            type="button"
-            onClick={() => {
-              setActor('');
-              setAction('');
-              setFrom('');
-              setTo('');
-            }}
-          >
-            Clear filters
-          </button>
-        )}
-      </div>
+      <AuditFilters
+        value={{ actor, action, from, to }}
+        users={(users.data ?? []).map((u) => u.username)}
+        set={{ setActor, setAction, setFrom, setTo }}
+        filtered={filtered}
+      />
       <PagedList list={audit} what="Reading the audit log" more="Older entries">
         {(rows) => (
           <DataTable
@@ -147,6 +118,62 @@ export function AuditCard() {
         )}
       </PagedList>
     </Card>
+  );
+}
+
+/** Who, what and when, as the API filters; "Clear filters" once one is set. */
+function AuditFilters({
+  value: { actor, action, from, to },
+  users,
+  set: { setActor, setAction, setFrom, setTo },
+  filtered,
+}: {
+  value: { actor: string; action: AuditAction | ''; from: string; to: string };
+  users: string[];
+  set: {
+    setActor: (v: string) => void;
+    setAction: (v: AuditAction | '') => void;
+    setFrom: (v: string) => void;
+    setTo: (v: string) => void;
+  };
+  filtered: boolean;
+}) {
+  return (
+    <div className="filters audit-filters">
+      <SelectField label="Who" value={actor} onChange={(e) => setActor(e.target.value)}>
+        <option value="">Anyone</option>
+        {users.map((u) => (
+          <option key={u} value={`user:${u}`}>
+            {u}
+          </option>
+        ))}
+        <option value="cli">{actorLabel('cli')}</option>
+        <option value="system">{actorLabel('system')}</option>
+      </SelectField>
+      <SelectField label="What" value={action} onChange={(e) => setAction(e.target.value as AuditAction | '')}>
+        <option value="">Any change</option>
+        {AUDIT_ACTIONS.map((a) => (
+          <option key={a} value={a}>
+            {actionWords(a)}
+          </option>
+        ))}
+      </SelectField>
+      <Field label="From" type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} />
+      <Field label="Until" type="datetime-local" value={to} onChange={(e) => setTo(e.target.value)} />
+      {filtered && (
+        <button
+          type="button"
+          onClick={() => {
+            setActor('');
+            setAction('');
+            setFrom('');
+            setTo('');
+          }}
+        >
+          Clear filters
+        </button>
+      )}
+    </div>
   );
 }
 
