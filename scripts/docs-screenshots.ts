@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { createConfigEditor } from '../src/actions/config-editor.js';
 import { defaultIni } from '../src/game-config/config-file.js';
 import { parseWorld } from '../src/save/index.js';
-import { openStore } from '../src/store/index.js';
+import { openStore, type Store } from '../src/store/index.js';
 import { ROOT } from '../test/helpers/paths.js';
 import { loadWorld } from '../test/save/fixtures.js';
 import type { Browser } from 'playwright-core';
@@ -116,6 +116,7 @@ async function main(): Promise<void> {
       const owned = (uid: string) => world.pals.filter((x) => x.ownerUid === uid).length;
       const busiest = [...world.players].sort((a, b) => owned(b.uid) - owned(a.uid))[0];
       await adminShots(browser, url, busiest.uid);
+      await auditShot(browser, url, store, world.players.slice(0, 3));
     } finally {
       await browser.close();
       await server.close(5_000);
@@ -153,6 +154,47 @@ async function adminShots(browser: Browser, url: string, uid: string): Promise<v
     await page.goto(url + '/console');
     await page.getByLabel('Command', { exact: true }).waitFor();
     await shot('console');
+    await context.close();
+  }
+}
+
+/** A host's week in the audit log (a kick, a ban, the whitelist, a task and its run, sign-ins),
+ * read with names on a phone (issue 38), in light and dark. */
+async function auditShot(browser: Browser, url: string, store: Store, players: { uid: string; name: string }[]): Promise<void> {
+  const key = (uid: string) => uid.replace(/-/g, '').toUpperCase();
+  const [a, b, c] = players;
+  const admin = `user:${ADMIN.username}` as const;
+  store.audit.note({ actor: admin, action: 'player.kick', target: key(a.uid), targetName: a.name, detail: 'steam_76561190000000001: AFK' });
+  store.audit.note({
+    actor: admin,
+    action: 'player.ban',
+    target: key(b.uid),
+    targetName: b.name,
+    detail: 'steam_76561190000000002: griefing',
+  });
+  store.audit.note({ actor: admin, action: 'whitelist.add', target: 'steam_76561190000000003', targetName: c.name, detail: c.name });
+  const task = store.tasks.add(
+    { name: 'Nightly restart', enabled: true, schedule: { every: 'day', at: '04:00' }, action: { kind: 'save' } },
+    admin,
+  );
+  store.tasks.recordRun(task.id, new Date().toISOString(), 'skipped', `cancelled by ${ADMIN.username}`);
+  for (const scheme of ['light', 'dark'] as const) {
+    const context = await browser.newContext({ viewport: PHONE, colorScheme: scheme, deviceScaleFactor: 2 });
+    const page = await context.newPage();
+    await page.goto(url + '/');
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.goto(url + '/settings');
+    await page.locator('caption', { hasText: 'Audit log' }).waitFor({ state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    // The card from its heading, below the sticky top bar. (A string: no DOM types here.)
+    await page.evaluate(
+      "[...document.querySelectorAll('h2')].find((e) => e.textContent === 'Audit log')?.scrollIntoView({ block: 'start' }); window.scrollBy(0, -70);",
+    );
+    await page.screenshot({ path: join(OUT, `phone-audit-${scheme}.png`) });
+    console.log(`docs/screenshots/phone-audit-${scheme}.png`);
     await context.close();
   }
 }

@@ -158,8 +158,8 @@ function AuditFilters({
           </option>
         ))}
       </SelectField>
-      <Field label="From" type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} />
-      <Field label="Until" type="datetime-local" value={to} onChange={(e) => setTo(e.target.value)} />
+      <Field label="From" fieldClass="field audit-time" type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} />
+      <Field label="Until" fieldClass="field audit-time" type="datetime-local" value={to} onChange={(e) => setTo(e.target.value)} />
       {filtered && (
         <button
           type="button"
