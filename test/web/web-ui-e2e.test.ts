@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT } from '../helpers/paths.js';
 import { tempDir } from '../helpers/temp.js';
 import { CHROMIUM, launchChromium, seriousViolations, type AxeFinding } from './browser.js';
+import { layoutProblems } from './layout-check.js';
 import { noteSkip } from '../helpers/skipped.js';
 import { call, settled, signIn } from '../helpers/browser-page.js';
 
@@ -293,7 +294,7 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
   });
 
   it(
-    'passes axe-core on every screen at desktop and phone widths, dark and light (screenshots in artifacts/web-ui)',
+    'passes axe-core and the layout check on every screen at desktop and phone widths, dark and light (screenshots in artifacts/web-ui)',
     { timeout: 240_000 },
     async () => {
       const players = await call(admin, 'GET', '/players?limit=1');
@@ -315,6 +316,7 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
         ['settings', '/settings'],
       ];
       const problems: Record<string, AxeFinding[]> = {};
+      const layout: string[] = [];
       for (const [tag, viewport, scheme] of [
         ['desktop', DESKTOP, 'dark'],
         ['phone', PHONE, 'light'],
@@ -331,12 +333,15 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
           await settled(page);
           await page.waitForTimeout(300);
           problems[`${tag} ${name}`] = await seriousViolations(page);
+          // With the game running (issue 38): no sideways scroll, no clipped control.
+          for (const p of await layoutProblems(page)) layout.push(`${tag} ${path}: ${p.what}: ${p.detail}`);
           await page.screenshot({ path: join(ARTIFACTS, `${tag}-${name}.png`), fullPage: tag === 'desktop' });
         }
         await context.close();
       }
       const found = Object.entries(problems).filter(([, v]) => v.length > 0);
       expect(found, JSON.stringify(found, null, 1)).toEqual([]);
+      expect(layout).toEqual([]);
     },
   );
 
