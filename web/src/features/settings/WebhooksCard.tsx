@@ -64,14 +64,24 @@ export function WebhooksCard() {
             rowKey={(w) => w.id}
             empty="No webhooks. Add one below: a Discord channel's webhook URL, or any URL that takes JSON."
             columns={[
-              { key: 'format', label: 'Format', render: (w) => w.format },
-              { key: 'url', label: 'URL', render: (w) => <code className="small breakable">{w.urlHint}</code> },
+              {
+                // Its format and where it goes in one column, so a phone keeps three.
+                key: 'url',
+                label: 'Webhook',
+                render: (w) => (
+                  <>
+                    {w.format === 'discord' ? 'Discord' : 'JSON'}
+                    <br />
+                    <code className="small breakable">{w.urlHint}</code>
+                  </>
+                ),
+              },
               { key: 'events', label: 'Sends', render: (w) => eventsWords(w.events) },
               {
                 key: 'x',
                 label: 'Actions',
                 render: (w) => (
-                  <span className="row-actions">
+                  <span className="row-actions webhook-actions">
                     <button type="button" className="link" disabled={test.busy} onClick={() => void tryIt(w.id)}>
                       {test.busy ? 'Sending…' : 'Send a test'}
                     </button>

@@ -57,18 +57,20 @@ export function TaskForm({
       </SelectField>
       <ActionFields form={form} setForm={setForm} parsed={parsed} />
       <ErrorNote error={add.error} />
-      <button
-        type="submit"
-        className="primary"
-        disabled={add.busy || ((form.kind === 'restart' || form.kind === 'shutdown') && 'error' in parsed)}
-      >
-        {editing ? 'Save changes' : 'Add task'}
-      </button>
-      {editing && onCancel && (
-        <button type="button" onClick={onCancel}>
-          Cancel
+      <div className="row">
+        <button
+          type="submit"
+          className="primary"
+          disabled={add.busy || ((form.kind === 'restart' || form.kind === 'shutdown') && 'error' in parsed)}
+        >
+          {editing ? 'Save changes' : 'Add task'}
         </button>
-      )}
+        {editing && onCancel && (
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
     </form>
   );
 }
