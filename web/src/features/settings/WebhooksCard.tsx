@@ -21,19 +21,11 @@ const blank = (): BodyOf<'createWebhook'> => ({ format: 'discord', url: '', even
 
 export function WebhooksCard() {
   const hooks = useWebhooks();
-  const [form, setForm] = useState(blank);
   const [editing, setEditing] = useState<{ id: string; events: WebhookEventKind[] } | null>(null);
   const [tested, setTested] = useState<Tested | null>(null);
-  const add = useAction();
   const del = useAction();
   const test = useAction();
   const edit = useAction();
-  const create = async () => {
-    if ((await add.run(() => createWebhook(form))) !== undefined) {
-      setForm(blank());
-      hooks.reload();
-    }
-  };
   const remove = async (id: string) => {
     if ((await del.run(() => removeWebhook(id))) !== undefined) hooks.reload();
   };
@@ -98,6 +90,35 @@ export function WebhooksCard() {
           />
         )}
       </Async>
+      <AddWebhook onAdded={hooks.reload} />
+      <Dialog
+        open={editing !== null}
+        title="What this webhook sends"
+        confirm="Save"
+        busy={edit.busy}
+        error={edit.error}
+        onConfirm={() => void save()}
+        onClose={() => setEditing(null)}
+      >
+        {editing && <EventChoice legend="Sends" value={editing.events} onChange={(events) => setEditing({ ...editing, events })} />}
+        {editing?.events.length === 0 && <p className="muted small">Choose at least one kind, or remove the webhook.</p>}
+      </Dialog>
+    </Card>
+  );
+}
+
+/** The add form: format, URL and the kinds it sends (the public ones ticked). */
+function AddWebhook({ onAdded }: { onAdded: () => void }) {
+  const [form, setForm] = useState(blank);
+  const add = useAction();
+  const create = async () => {
+    if ((await add.run(() => createWebhook(form))) !== undefined) {
+      setForm(blank());
+      onAdded();
+    }
+  };
+  return (
+    <>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -130,19 +151,7 @@ export function WebhooksCard() {
         </button>
       </form>
       <ErrorNote error={add.error} />
-      <Dialog
-        open={editing !== null}
-        title="What this webhook sends"
-        confirm="Save"
-        busy={edit.busy}
-        error={edit.error}
-        onConfirm={() => void save()}
-        onClose={() => setEditing(null)}
-      >
-        {editing && <EventChoice legend="Sends" value={editing.events} onChange={(events) => setEditing({ ...editing, events })} />}
-        {editing?.events.length === 0 && <p className="muted small">Choose at least one kind, or remove the webhook.</p>}
-      </Dialog>
-    </Card>
+    </>
   );
 }
 
