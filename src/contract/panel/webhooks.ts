@@ -49,12 +49,9 @@ export const WebhookTestSchema = dataOf(
   z.strictObject({
     delivered: z.boolean().meta({ description: 'The target answered 2xx.' }),
     status: z.int().nullable().meta({ description: "The target's HTTP status; null when it was not reached." }),
-    error: z
-      .string()
-      .nullable()
-      .meta({
-        description: 'Why it was not reached (no answer in time, the connection failed, a private address); null when it answered.',
-      }),
+    error: z.string().nullable().meta({
+      description: 'Why it was not reached (no answer in time, the connection failed, a private address); null when it answered.',
+    }),
   }),
 );
 
