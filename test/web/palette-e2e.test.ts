@@ -371,7 +371,7 @@ describe.skipIf(!CHROMIUM)('the command palette and the wording fixes in Chromiu
     expect(
       (await call(other.page, 'POST', '/users', { username: 'live-probe', role: 'viewer', password: 'distant-lantern-probe-73' })).status,
     ).toBe(201);
-    await audit.getByRole('row').filter({ hasText: 'user.create' }).filter({ hasText: 'live-probe' }).waitFor({ timeout: 20_000 });
+    await audit.getByRole('row').filter({ hasText: 'create user' }).filter({ hasText: 'live-probe' }).waitFor({ timeout: 20_000 });
     await other.context.close();
   });
 
