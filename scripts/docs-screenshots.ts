@@ -8,6 +8,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConfigEditor } from '../src/actions/config-editor.js';
+import { createConsole } from '../src/actions/console.js';
+import { startSimGameServer } from '../src/demo/sim/index.js';
+import { parseHostPort } from '../src/config/setting-values.js';
 import { defaultIni } from '../src/game-config/config-file.js';
 import { parseWorld } from '../src/save/index.js';
 import { openStore, type Store } from '../src/store/index.js';
@@ -73,7 +76,10 @@ async function main(): Promise<void> {
     }
     store.history.flushLastSeen();
 
-    const { url, server } = await servePanel(store, web, 60, { config: createConfigEditor(store, ini) });
+    // The console's RCON is the simulated game's (no game otherwise: the live parts say it is down).
+    const sim = await startSimGameServer({ churnPeriodMs: 0 });
+    const rcon = createConsole(store, { addr: parseHostPort(sim.rconAddr)!, password: sim.password });
+    const { url, server } = await servePanel(store, web, 60, { config: createConfigEditor(store, ini), console: rcon });
     const browser = await launchChromium();
     mkdirSync(OUT, { recursive: true });
     try {
@@ -120,6 +126,8 @@ async function main(): Promise<void> {
     } finally {
       await browser.close();
       await server.close(5_000);
+      await rcon.close();
+      await sim.close();
       store.close();
     }
   } finally {
@@ -152,7 +160,21 @@ async function adminShots(browser: Browser, url: string, uid: string): Promise<v
     await page.evaluate("document.querySelector('.setting-search').scrollIntoView({ block: 'start' }); window.scrollBy(0, -60);");
     await shot('settings');
     await page.goto(url + '/console');
-    await page.getByLabel('Command', { exact: true }).waitFor();
+    const command = page.getByLabel('Command', { exact: true });
+    if (scheme === 'light') {
+      // Two commands run and one kept under a name: the log and the saved list have something.
+      for (const c of ['Info', 'ShowPlayers']) {
+        await command.fill(c);
+        await page.getByRole('button', { name: 'Run', exact: true }).click();
+        await page.locator('.console-log li', { hasText: c }).first().waitFor();
+      }
+      await page.getByLabel('Name to save this command under').fill('Who is on');
+      await page.getByRole('button', { name: 'Save command' }).click();
+      await page.getByRole('button', { name: 'Run “Who is on”' }).waitFor();
+      await command.fill('');
+      await command.blur();
+    }
+    await command.waitFor();
     await shot('console');
     await context.close();
   }

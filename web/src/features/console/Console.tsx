@@ -153,12 +153,15 @@ function SavedList({
             Run “{s.name}”
           </button>
           <code className="small">{s.command}</code>
-          <button type="button" className="link" onClick={() => onEdit(s)}>
-            Edit
-          </button>
-          <button type="button" className="link danger-text" onClick={() => onRemove(s)}>
-            Remove
-          </button>
+          {/* Edit and Remove stay together when the row wraps on a phone. */}
+          <span className="saved-actions">
+            <button type="button" className="link" onClick={() => onEdit(s)}>
+              Edit
+            </button>
+            <button type="button" className="link danger-text" onClick={() => onRemove(s)}>
+              Remove
+            </button>
+          </span>
         </li>
       ))}
     </ul>
