@@ -148,6 +148,10 @@ export function auditDetailWords(r: { action: AuditAction; detail: string | null
     const id = cut < 0 ? r.detail : r.detail.slice(0, cut);
     if (!/\s/.test(id)) return cut < 0 ? null : r.detail.slice(cut + 2);
   }
+  // A detail that only repeats the target's name (a saved command's, a whitelist note) says
+  // nothing more; one that starts with it says the rest.
+  if (r.targetName && r.detail === r.targetName) return null;
+  if (r.targetName && r.detail.startsWith(`${r.targetName} (`)) return r.detail.slice(r.targetName.length + 2, -1) || null;
   // A task's change says its name after the word (`added: Nightly`); the name is the target's.
   if (r.action === 'task.update' && r.targetName && r.detail.endsWith(`: ${r.targetName}`))
     return r.detail.slice(0, -r.targetName.length - 2);
