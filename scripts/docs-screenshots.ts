@@ -6,11 +6,16 @@
 // the activity view has something to draw. No game runs: the live parts say the game is down.
 // An admin then sets up two-factor sign-in for the account page's, enrolment's and code step's shots.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createConfigEditor } from '../src/actions/config-editor.js';
+import { createConsole } from '../src/actions/console.js';
+import { startSimGameServer } from '../src/demo/sim/index.js';
+import { parseHostPort } from '../src/config/setting-values.js';
+import { defaultIni } from '../src/game-config/config-file.js';
 import { parseWorld } from '../src/save/index.js';
-import { openStore } from '../src/store/index.js';
+import { openStore, type Store } from '../src/store/index.js';
 import { ROOT } from '../test/helpers/paths.js';
 import { loadWorld } from '../test/save/fixtures.js';
 import type { Browser, Page } from 'playwright-core';
@@ -21,6 +26,7 @@ const OUT = join(ROOT, 'docs', 'screenshots');
 const PHONE = { width: 390, height: 844 };
 const VIEWER = { username: 'viewer', password: 'screenshots-viewer-1' };
 const HOST = { username: 'host', password: 'screenshots-host-1' };
+const ADMIN = { username: 'admin', password: 'screenshots-admin-1' };
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
@@ -35,6 +41,10 @@ async function main(): Promise<void> {
     store.world.replace(world, new Date(now - 20 * MIN).toISOString());
     store.users.add(VIEWER.username, 'viewer', VIEWER.password, 'cli');
     store.users.add(HOST.username, 'admin', HOST.password, 'cli');
+    store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
+    // A 1.0 settings file with the game's defaults (two values changed), for the settings editor.
+    const ini = join(tmp, 'PalWorldSettings.ini');
+    writeFileSync(ini, defaultIni({ ServerName: 'Relics of the Sakurajima Coast', ExpRate: '1.500000', PalCaptureRate: '1.200000' }));
 
     // A fortnight: evenings busier than mornings, weekends busier still, the game down 19:00 to
     // 21:00 three days ago. Each player plays one to three sessions a day at their own hours.
@@ -70,7 +80,10 @@ async function main(): Promise<void> {
     }
     store.history.flushLastSeen();
 
-    const { url, server } = await servePanel(store, web, 60);
+    // The console's RCON is the simulated game's (no game otherwise: the live parts say it is down).
+    const sim = await startSimGameServer({ churnPeriodMs: 0 });
+    const rcon = createConsole(store, { addr: parseHostPort(sim.rconAddr)!, password: sim.password });
+    const { url, server } = await servePanel(store, web, 60, { config: createConfigEditor(store, ini), console: rcon });
     const browser = await launchChromium();
     mkdirSync(OUT, { recursive: true });
     try {
@@ -96,21 +109,30 @@ async function main(): Promise<void> {
         await page.goto(url + path);
         await page.locator(ready).first().waitFor();
         await page.waitForLoadState('networkidle');
-        // The Paldeck card at the top of the screen.
+        // The Paldeck unfolded, at the top of the screen.
         if (name === 'player-paldeck') {
-          await page.getByRole('heading', { name: 'Paldeck', exact: true }).waitFor();
+          await page.locator('summary', { hasText: 'Paldeck' }).click();
+          await page.locator('.paldeck-grid').waitFor();
           // (A string: the script's own types have no DOM.)
           await page.evaluate(
-            "[...document.querySelectorAll('h2')].find((e) => e.textContent === 'Paldeck')?.scrollIntoView({ block: 'start' }); window.scrollBy(0, -70);",
+            "[...document.querySelectorAll('summary h2')].find((e) => e.textContent === 'Paldeck')?.scrollIntoView({ block: 'start' }); window.scrollBy(0, -70);",
           );
         }
         await page.screenshot({ path: join(OUT, `phone-${name}.png`), fullPage: name === 'activity' });
         console.log(`docs/screenshots/phone-${name}.png`);
       }
+      await context.close();
+      // The busiest player: the most pals of the world (363) and a recorded Paldeck.
+      const owned = (uid: string) => world.pals.filter((x) => x.ownerUid === uid).length;
+      const busiest = [...world.players].sort((a, b) => owned(b.uid) - owned(a.uid))[0];
+      await adminShots(browser, url, busiest.uid);
+      await auditShot(browser, url, store, world.players.slice(0, 3));
       await accountShots(browser, url);
     } finally {
       await browser.close();
       await server.close(5_000);
+      await rcon.close();
+      await sim.close();
       store.close();
     }
   } finally {
@@ -161,6 +183,92 @@ async function accountShots(browser: Browser, url: string): Promise<void> {
   await page.getByLabel('Code').waitFor();
   await shot(page, '2fa-code');
   await context.close();
+}
+
+/** The player page as it opens (its sections folded, with their counts), the settings editor
+ * with its groups and the Rates unfolded, and the console, on a phone in light and dark. */
+async function adminShots(browser: Browser, url: string, uid: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    const context = await browser.newContext({ viewport: PHONE, colorScheme: scheme, deviceScaleFactor: 2 });
+    const page = await context.newPage();
+    await page.goto(url + '/');
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    const shot = async (name: string) => {
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: join(OUT, `phone-${name}-${scheme}.png`) });
+      console.log(`docs/screenshots/phone-${name}-${scheme}.png`);
+    };
+    await page.goto(`${url}/players/${uid}`);
+    await page.locator('summary', { hasText: 'Pals' }).waitFor();
+    await shot('player');
+    await page.goto(url + '/config');
+    await page.locator('summary', { hasText: 'Rates' }).click();
+    await page.locator('.setting').first().waitFor();
+    await page.evaluate("document.querySelector('.setting-search').scrollIntoView({ block: 'start' }); window.scrollBy(0, -60);");
+    await shot('settings');
+    await page.goto(url + '/console');
+    const command = page.getByLabel('Command', { exact: true });
+    if (scheme === 'light') {
+      // Two commands run and one kept under a name: the log and the saved list have something.
+      for (const c of ['Info', 'ShowPlayers']) {
+        await command.fill(c);
+        await page.getByRole('button', { name: 'Run', exact: true }).click();
+        await page.locator('.console-log li', { hasText: c }).first().waitFor();
+      }
+      await page.getByLabel('Name to save this command under').fill('Who is on');
+      await page.getByRole('button', { name: 'Save command' }).click();
+      await page.getByRole('button', { name: 'Run “Who is on”' }).waitFor();
+      await command.fill('');
+      await command.blur();
+    }
+    await command.waitFor();
+    await shot('console');
+    await context.close();
+  }
+}
+
+/** A host's week in the audit log (a kick, a ban, the whitelist, a task and its run, sign-ins),
+ * read with names on a phone (issue 38), in light and dark. */
+async function auditShot(browser: Browser, url: string, store: Store, players: { uid: string; name: string }[]): Promise<void> {
+  const key = (uid: string) => uid.replace(/-/g, '').toUpperCase();
+  const [a, b, c] = players;
+  const admin = `user:${ADMIN.username}` as const;
+  store.audit.note({ actor: admin, action: 'player.kick', target: key(a.uid), targetName: a.name, detail: 'steam_76561190000000001: AFK' });
+  store.audit.note({
+    actor: admin,
+    action: 'player.ban',
+    target: key(b.uid),
+    targetName: b.name,
+    detail: 'steam_76561190000000002: griefing',
+  });
+  store.audit.note({ actor: admin, action: 'whitelist.add', target: 'steam_76561190000000003', targetName: c.name, detail: c.name });
+  const task = store.tasks.add(
+    { name: 'Nightly restart', enabled: true, schedule: { every: 'day', at: '04:00' }, action: { kind: 'save' } },
+    admin,
+  );
+  store.tasks.recordRun(task.id, new Date().toISOString(), 'skipped', `cancelled by ${ADMIN.username}`);
+  for (const scheme of ['light', 'dark'] as const) {
+    const context = await browser.newContext({ viewport: PHONE, colorScheme: scheme, deviceScaleFactor: 2 });
+    const page = await context.newPage();
+    await page.goto(url + '/');
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.goto(url + '/settings');
+    await page.locator('caption', { hasText: 'Audit log' }).waitFor({ state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    // The card from its heading, below the sticky top bar. (A string: no DOM types here.)
+    await page.evaluate(
+      "[...document.querySelectorAll('h2')].find((e) => e.textContent === 'Audit log')?.scrollIntoView({ block: 'start' }); window.scrollBy(0, -70);",
+    );
+    await page.screenshot({ path: join(OUT, `phone-audit-${scheme}.png`) });
+    console.log(`docs/screenshots/phone-audit-${scheme}.png`);
+    await context.close();
+  }
 }
 
 void main();

@@ -15,6 +15,7 @@ import type { TaskRecord } from '../store/tasks.js';
 import type { CountdownEnd, CountdownRequest } from './countdown.js';
 import { normalSteps } from './countdown-words.js';
 import { DEFAULT_STEPS_SEC } from '../contract/vocabulary.js';
+import { actorLabel } from '../contract/audit-words.js';
 
 export interface TaskPorts {
   announce(message: string): Promise<void>;
@@ -155,7 +156,7 @@ export class TaskScheduler {
       this.counting.delete(key);
       try {
         if (end.outcome === 'done') this.store.tasks.recordRun(t.id, dueIso, 'ok', `players told; ${done}`);
-        else if (end.outcome === 'cancelled') this.store.tasks.recordRun(t.id, dueIso, 'skipped', `cancelled by ${end.by}`);
+        else if (end.outcome === 'cancelled') this.store.tasks.recordRun(t.id, dueIso, 'skipped', `cancelled by ${actorLabel(end.by)}`);
         else this.store.tasks.recordRun(t.id, dueIso, 'failed', end.why);
       } catch (err) {
         this.log('error', `task ${t.name}: its run could not be logged`, err);

@@ -5,6 +5,7 @@ import type { UserRecord } from '../store/users.js';
 import { validatePassword, validateRole, validateUsername } from '../store/users.js';
 import type { CliIo } from './io.js';
 import { readPassword } from './password.js';
+import { textTable } from './table.js';
 
 export interface Common {
   dataDir?: string;
@@ -26,9 +27,16 @@ export async function usersList(io: CliIo, opts: Common): Promise<void> {
   const users = (await performAdminOp(dataDir, { op: 'users.list' }, io.err)) as UserRecord[];
   if (opts.json) return io.out(JSON.stringify(users) + '\n');
   io.out(
-    users.length === 0
-      ? 'No users.\n'
-      : users.map((u) => `${u.username.padEnd(24)} ${u.role.padEnd(9)} ${u.totp ? '2fa' : '   '} ${u.createdAt}\n`).join(''),
+    textTable(
+      users,
+      [
+        { head: 'NAME', cell: (u) => u.username },
+        { head: 'ROLE', cell: (u) => u.role },
+        { head: '2FA', cell: (u) => (u.totp ? 'on' : 'off') },
+        { head: 'CREATED', cell: (u) => u.createdAt },
+      ],
+      'No users.',
+    ),
   );
 }
 

@@ -9,6 +9,7 @@ import {
   BackupCheckSchema,
   BackupContentsSchema,
   BackupJobSchema,
+  BackupCopySchema,
   BackupListItemSchema,
   BackupRecordSchema,
   BackupScheduleSchema,
@@ -103,7 +104,14 @@ import {
   ShutdownRequestSchema,
 } from './panel/server.js';
 import { Run, RunsQuery, Task, TaskPath, TaskSpec } from './panel/tasks.js';
-import { CreateWebhookSchema, WebhookEnvelopeSchema, WebhookListSchema, WebhookPath } from './panel/webhooks.js';
+import {
+  CreateWebhookSchema,
+  UpdateWebhookSchema,
+  WebhookEnvelopeSchema,
+  WebhookListSchema,
+  WebhookPath,
+  WebhookTestSchema,
+} from './panel/webhooks.js';
 import {
   PanelMapDatasetEnvelopeSchema,
   PanelWorldSummaryEnvelopeSchema,
@@ -199,6 +207,8 @@ export const PANEL_OPERATIONS = {
   // webhooks
   listWebhooks: { responses: { 200: WebhookListSchema } },
   createWebhook: { request: { body: CreateWebhookSchema }, responses: { 201: WebhookEnvelopeSchema } },
+  updateWebhook: { request: { params: WebhookPath, body: UpdateWebhookSchema }, responses: { 200: WebhookEnvelopeSchema } },
+  testWebhook: { request: { params: WebhookPath }, responses: { 200: WebhookTestSchema } },
   removeWebhook: { request: { params: WebhookPath }, responses: { 204: null } },
   // backups
   listBackups: { responses: { 200: dataOf(z.array(BackupListItemSchema)) } },
@@ -222,6 +232,7 @@ export const PANEL_OPERATIONS = {
     responses: { 201: dataOf(BackupRecordSchema) },
   },
   downloadBackup: { request: { params: BackupPath }, responses: { 200: null } },
+  copyBackupNow: { request: { params: BackupPath }, responses: { 202: dataOf(BackupCopySchema) } },
   deleteBackup: { request: { params: BackupPath }, responses: { 204: null } },
   restoreDryRun: { request: { params: BackupPath }, responses: { 200: dataOf(RestoreDiffSchema) } },
   restoreBackup: { request: { params: BackupPath, body: RestoreRequest }, responses: { 202: dataOf(RestoreJobSchema) } },

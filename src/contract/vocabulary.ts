@@ -54,6 +54,13 @@ export type UnknownReason = (typeof UNKNOWN_REASONS)[number];
  * time, kind and message. */
 export const WEBHOOK_FORMATS = ['discord', 'json'] as const;
 export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+/** The kinds of event a webhook may receive: the public ones (join, leave, backup, system: what
+ * the Integration API shows, and the panel's warnings of those kinds), and the panel's kicks
+ * (by an admin or the whitelist) and bans (and unbans). */
+export const WEBHOOK_EVENT_KINDS = ['join', 'leave', 'backup', 'system', 'kick', 'ban'] as const;
+export type WebhookEventKind = (typeof WEBHOOK_EVENT_KINDS)[number];
+/** What a webhook receives unless told otherwise: the public kinds, as before issue 38. */
+export const DEFAULT_WEBHOOK_EVENTS: readonly WebhookEventKind[] = ['join', 'leave', 'backup', 'system'];
 
 /** A countdown ends in a shutdown or a restart. */
 export const COUNTDOWN_KINDS = ['shutdown', 'restart'] as const;

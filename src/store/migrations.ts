@@ -179,4 +179,14 @@ export const PANEL_MIGRATIONS: Migration[] = [
       `ALTER TABLE sessions ADD COLUMN user_agent TEXT`,
     ],
   },
+  {
+    // Names beside ids (issue 38): an audit row keeps the name its target had (a player's, a
+    // task's) so the log reads with names after the player or the task is gone; and a webhook
+    // keeps the event kinds it receives (the public ones, as before, unless the admin chose).
+    version: 14,
+    sql: [
+      `ALTER TABLE audit ADD COLUMN target_name TEXT`,
+      `ALTER TABLE webhooks ADD COLUMN events TEXT NOT NULL DEFAULT 'join,leave,backup,system'`,
+    ],
+  },
 ];

@@ -64,6 +64,7 @@ describe('audit rows for changes made on the store', () => {
       actor: 'cli',
       action: 'user.create',
       target: 'ann',
+      targetName: null,
       outcome: 'ok',
       reason: null,
       detail: 'admin',

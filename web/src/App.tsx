@@ -30,6 +30,8 @@ import { Activity } from './features/activity/Activity';
 import { Account } from './features/account/Account';
 import { EnrolFirst } from './features/account/EnrolFirst';
 import { roleAtLeast, type Role } from '../../src/contract/vocabulary';
+import { Events } from './features/events/Events';
+import { TopCountdown } from './features/dashboard/countdown/TopCountdown';
 
 interface Screen {
   path: string;
@@ -43,6 +45,7 @@ const SCREENS: Screen[] = [
   { path: '/', label: 'Dashboard', render: () => <Dashboard /> },
   { path: '/players', label: 'Players', render: (rest) => (rest ? <PlayerDetail uid={decodeURIComponent(rest)} /> : <Players />) },
   { path: '/activity', label: 'Activity', render: () => <Activity /> },
+  { path: '/events', label: 'Events', render: () => <Events /> },
   { path: '/moderation', label: 'Moderation', render: () => <Moderation /> },
   { path: '/guilds', label: 'Guilds', render: (rest) => (rest ? <GuildDetail id={decodeURIComponent(rest)} /> : <Guilds />) },
   { path: '/pals', label: 'Pals', render: () => <Pals /> },
@@ -138,6 +141,7 @@ function Shell({ me, signOut }: { me: Me; signOut: () => void }) {
         <Link href="/" className="brand">
           palpanel
         </Link>
+        <TopCountdown />
         <div className="topbar-right">
           <button
             type="button"

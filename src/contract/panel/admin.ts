@@ -65,6 +65,10 @@ export const AuditRecordSchema = z.strictObject({
   actor: ActorText,
   action: z.enum(AUDIT_ACTIONS),
   target: z.string().meta({ description: "The key id, the user name or the session's public id; empty for a refused key creation." }),
+  targetName: z
+    .string()
+    .nullable()
+    .meta({ description: "The target's name when the change was made, where it has one (a player's, a task's); null otherwise." }),
   outcome: z.enum(AUDIT_OUTCOMES),
   reason: z.enum(REFUSAL_REASONS).nullable().meta({ description: 'Why a refused change was refused; null when it happened.' }),
   detail: z.string().nullable(),

@@ -17,6 +17,7 @@ import { Async, Empty, ErrorNote, PagedList } from '../../ui/states';
 import { consoleDanger } from '../../../../src/contract/console-danger';
 import { removeSavedCommand, runCommand, saveCommand, useConsoleLog, usePlayerChoices, useSavedCommands, useServer } from './api';
 import { ConfirmCommand, type AskedCommand } from './ConfirmCommand';
+import { actorLabel } from '../../../../src/contract/audit-words';
 
 /** An admin runs commands; a moderator reads the log only (docs/roles.md). */
 export function Console() {
@@ -172,12 +173,15 @@ function SavedList({
             Run “{s.name}”
           </button>
           <code className="small">{s.command}</code>
-          <button type="button" className="link" onClick={() => onEdit(s)}>
-            Edit
-          </button>
-          <button type="button" className="link danger-text" onClick={() => onRemove(s)}>
-            Remove
-          </button>
+          {/* Edit and Remove stay together when the row wraps on a phone. */}
+          <span className="saved-actions">
+            <button type="button" className="link" onClick={() => onEdit(s)}>
+              Edit
+            </button>
+            <button type="button" className="link danger-text" onClick={() => onRemove(s)}>
+              Remove
+            </button>
+          </span>
         </li>
       ))}
     </ul>
@@ -208,7 +212,7 @@ function LogCard({ log }: { log: Paged<ConsoleEntry> }) {
                   <div className="console-head">
                     <code>{e.command}</code> <Badge tone={e.outcome === 'ok' ? 'ok' : 'bad'}>{e.outcome}</Badge>
                     <span className="muted small">
-                      {e.actor} · {ago(e.at, now)}
+                      <span title={e.actor}>{actorLabel(e.actor)}</span> · {ago(e.at, now)}
                     </span>
                   </div>
                   {e.reply && (
@@ -249,7 +253,8 @@ function RunCard(props: {
       <form onSubmit={submit} className="console-form">
         <Field
           fieldClass="field grow"
-          label="Command (sent through RCON; {userId}, {playerId} and {name} are filled from the player chosen)"
+          label="Command"
+          hint="Sent through RCON; {userId}, {playerId} and {name} are filled from the player chosen."
           className="mono"
           autoComplete="off"
           spellCheck={false}

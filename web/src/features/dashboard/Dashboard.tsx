@@ -54,7 +54,7 @@ export function Dashboard() {
         </span>
       </PageHead>
       <div className="grid">
-        <Card title="Server" className="server-card" actions={<ServerActions />}>
+        <Card title="Server" className="server-card" actions={<ServerActions gameConfigured={server.data?.gameConfigured} />}>
           <CountdownBar />
           <Async r={server} what="Reading the server">
             {(s) => {
@@ -73,7 +73,7 @@ export function Dashboard() {
                     <Stat label="Players" value={m ? `${m.players} / ${m.maxPlayers}` : `${s.playersOnline} / ${s.maxPlayers || '—'}`} />
                     <Stat label="FPS" value={m ? m.fps : '—'} sub={m ? `${m.frameTimeMs.toFixed(1)} ms a frame` : undefined} />
                     <Stat label="Uptime" value={m ? span(m.uptimeSec) : s.uptimeSec ? span(s.uptimeSec) : '—'} />
-                    <Stat label="Version" value={s.version || '—'} sub={`palpanel ${s.panelVersion}`} />
+                    <Stat label="Version" wide value={s.version || '—'} sub={`palpanel ${s.panelVersion}`} />
                     <Stat label="In-game day" value={m ? m.day : '—'} />
                     <Stat
                       label="Save"
@@ -108,7 +108,7 @@ export function Dashboard() {
             )}
           </Async>
         </Card>
-        <Card title="Recent events" className="wide-card" actions={<Link href="/moderation#events">All events</Link>}>
+        <Card title="Recent events" className="wide-card" actions={<Link href="/events">All events</Link>}>
           {live.events.length === 0 ? (
             <Empty>
               {/* A viewer's stream has no audit events: the panel's changes are an admin's. */}
@@ -178,7 +178,9 @@ const SERVER_ACTIONS: Record<ServerAction, { button: string; title: string; conf
   },
 };
 
-function ServerActions() {
+/** The game's actions, offered only where they can work: with a game configured (without, the
+ * card says which settings to set). */
+function ServerActions({ gameConfigured }: { gameConfigured: boolean | undefined }) {
   const admin = useIsAdmin();
   // A moderator announces; saving and shutting down are an admin's.
   const moderator = useCanModerate();
@@ -190,7 +192,7 @@ function ServerActions() {
   const parsed = parseSteps(steps);
   const [done, setDone] = useState<string | null>(null);
   const act = useAction();
-  if (!moderator) return null;
+  if (!moderator || gameConfigured !== true) return null;
   const close = () => {
     setOpen(null);
     act.clear();

@@ -17,7 +17,9 @@ export function TaskForm({
   busy,
   error,
   onSubmit,
-}: FormProps & { busy: boolean; error: string | null; onSubmit: () => void }) {
+  editing = false,
+  onCancel,
+}: FormProps & { busy: boolean; error: string | null; onSubmit: () => void; editing?: boolean; onCancel?: () => void }) {
   const add = { busy, error };
   return (
     <form
@@ -55,13 +57,20 @@ export function TaskForm({
       </SelectField>
       <ActionFields form={form} setForm={setForm} parsed={parsed} />
       <ErrorNote error={add.error} />
-      <button
-        type="submit"
-        className="primary"
-        disabled={add.busy || ((form.kind === 'restart' || form.kind === 'shutdown') && 'error' in parsed)}
-      >
-        Add task
-      </button>
+      <div className="row">
+        <button
+          type="submit"
+          className="primary"
+          disabled={add.busy || ((form.kind === 'restart' || form.kind === 'shutdown') && 'error' in parsed)}
+        >
+          {editing ? 'Save changes' : 'Add task'}
+        </button>
+        {editing && onCancel && (
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
     </form>
   );
 }

@@ -71,3 +71,28 @@ export function taskBody(form: TaskFormState, parsed: ParsedSteps): BodyOf<'addT
     action: action(),
   };
 }
+
+/** A task back in the form's fields, to change it (the fields of other actions keep their blanks). */
+export function formOf(t: Task): TaskFormState {
+  const a = t.action;
+  const when =
+    t.schedule.every === 'day' ? { every: 'day' as const, at: t.schedule.at } : { every: 'interval' as const, minutes: t.schedule.minutes };
+  const base = { ...blank, name: t.name, ...when, kind: a.kind };
+  switch (a.kind) {
+    case 'restart':
+      return {
+        ...base,
+        steps: a.steps ? stepsText(a.steps) : DEFAULT_STEPS_TEXT,
+        message: a.message ?? '',
+        whenPlayersOnline: a.whenPlayersOnline,
+      };
+    case 'announce':
+      return { ...base, announcement: a.message };
+    case 'save':
+      return base;
+    case 'shutdown':
+      return { ...base, delaySec: a.delaySec, shutdownMessage: a.message, steps: a.steps ? stepsText(a.steps) : DEFAULT_STEPS_TEXT };
+    case 'command':
+      return { ...base, command: a.command };
+  }
+}
