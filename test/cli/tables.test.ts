@@ -59,7 +59,7 @@ describe('the CLI prints tables with a header and aligned columns', () => {
     await performAdminOp(dir, { op: 'users.add', name: 'ann', role: 'admin', password: 'a long enough phrase' }, () => undefined);
     await performAdminOp(
       dir,
-      { op: 'users.add', name: 'a_moderator_with_a_long_name', role: 'viewer', password: 'a long enough phrase' },
+      { op: 'users.add', name: 'a_moderator_with_a_long_name', role: 'moderator', password: 'a long enough phrase' },
       () => undefined,
     );
     await performAdminOp(dir, { op: 'keys.create', label: 'grafana' }, () => undefined);
@@ -68,14 +68,14 @@ describe('the CLI prints tables with a header and aligned columns', () => {
     const users = await cli(['users', 'list', '--data-dir', dir]);
     expect(users.code).toBe(0);
     const lines = users.out.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^NAME {2,}ROLE {2,}CREATED$/);
+    expect(lines[0]).toMatch(/^NAME {2,}ROLE {2,}2FA {2,}CREATED$/);
     expect(lines).toHaveLength(3);
     const starts = columnStarts(users.out);
     for (const row of starts) expect(row).toEqual(starts[0]);
-    expect(users.out).toMatch(/\nann +admin +\d{4}-/);
+    expect(users.out).toMatch(/\nann +admin +off +\d{4}-/);
     const json = await cli(['users', 'list', '--json', '--data-dir', dir]);
     expect((JSON.parse(json.out) as { username: string; role: string }[]).map((u) => [u.username, u.role]).sort()).toEqual([
-      ['a_moderator_with_a_long_name', 'viewer'],
+      ['a_moderator_with_a_long_name', 'moderator'],
       ['ann', 'admin'],
     ]);
 

@@ -146,7 +146,9 @@ describe.skipIf(missing.length > 0)('account and two-factor sign-in in the brows
   it('SERVICE_REQUIRE_2FA=admins: an admin without it sees only the setup after the password, then the panel', async () => {
     const own = await tempStore(() => new Date());
     own.store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
-    const panel = await servePanel(own.store, webUi, 600, { settings: { integrationRateLimit: 600, sessionTtlMs: 3_600_000, require2fa: 'admins' } });
+    const panel = await servePanel(own.store, webUi, 600, {
+      settings: { integrationRateLimit: 600, sessionTtlMs: 3_600_000, require2fa: 'admins' },
+    });
     try {
       const errors: string[] = [];
       const page = await phonePage(errors);
