@@ -51,6 +51,7 @@ function routes(): string[] {
     '/tasks',
     '/diagnostics',
     '/settings',
+    '/account',
   ];
 }
 
