@@ -68,6 +68,13 @@ export interface Settings {
   backupCheckCommand: readonly string[] | null;
   /** How long one fetch may run before it is killed. */
   backupCheckTimeoutMs: number;
+  /** The game's process: its name as /proc/<pid>/comm shows it, or a pid file's path (starts
+   * with /); null: not watched (its figures are "not visible"). */
+  gameProcess: string | null;
+  /** The command Start runs on a stopped game (argv, no shell); null: no Start. */
+  gameStartCommand: readonly string[] | null;
+  /** How long the game may stay down after a crash before the diagnostics call it failing. */
+  gameDownBoundMs: number;
 }
 
 /** A setting with an invalid value: start-up stops with exit 2 and this message. */
@@ -213,6 +220,24 @@ const DEFS = {
     def: '30m',
     schema: interval,
     hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d: a fetch running longer is killed',
+  },
+  gameProcess: {
+    env: 'SERVICE_GAME_PROCESS',
+    def: null,
+    schema: nonEmpty,
+    hint: "the game's process name as /proc/<pid>/comm shows it (e.g. PalServer-Linux), or the path of a pid file",
+  },
+  gameStartCommand: {
+    env: 'SERVICE_GAME_START_COMMAND',
+    def: null,
+    schema: commandLine,
+    hint: 'a program and its arguments, separated by spaces ("quotes" around a word with spaces), run without a shell when an admin starts a stopped game, e.g. /usr/bin/sudo -n /usr/bin/systemctl start palworld',
+  },
+  gameDownBoundMs: {
+    env: 'SERVICE_GAME_DOWN_BOUND',
+    def: '5m',
+    schema: interval,
+    hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d: a game down this long after a crash is failing in the diagnostics',
   },
 } satisfies { [K in keyof Settings]: SettingDef<unknown> };
 
