@@ -56,6 +56,7 @@ const PRUNE_EVERY = 500;
 export function isWebhookEvent(kind: string, message: string): boolean {
   return (
     isPublicEvent(kind, message) ||
+    kind === 'crash' ||
     (kind === 'system' && (PANEL_SYSTEM_TEXTS as readonly string[]).includes(message)) ||
     (kind === 'backup' && message.startsWith(`${BACKUP_COPY_FAILED}: `))
   );
