@@ -20,8 +20,10 @@ import {
 } from './setting-values.js';
 
 export { MAX_TIMER_MS, onOff, parseHostPort, type HostPort } from './setting-values.js';
+import { OPERATE_DEFS, type OperateSettings } from './operate-settings.js';
+export type { MemoryBound, QuietWindow } from './operate-settings.js';
 
-export interface Settings {
+export interface Settings extends OperateSettings {
   listen: HostPort;
   dataDir: string;
   saveDir: string | null;
@@ -239,6 +241,7 @@ const DEFS = {
     schema: interval,
     hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d: a game down this long after a crash is failing in the diagnostics',
   },
+  ...OPERATE_DEFS,
 } satisfies { [K in keyof Settings]: SettingDef<unknown> };
 
 export type SettingFlags = Partial<Record<keyof Settings, string | undefined>>;
@@ -277,6 +280,11 @@ export function loadSettings(env: Env, flags: SettingFlags = {}): Settings {
     const given = s.palDefenderUrl === null ? DEFS.palDefenderToken : DEFS.palDefenderUrl;
     throw new SettingsError(missing.env, `${given.env} is set but ${missing.env} is not: set both (expected ${missing.hint}).`);
   }
+  if (s.gameLog !== null && s.gameLogCommand !== null)
+    throw new SettingsError(
+      DEFS.gameLogCommand.env,
+      `${DEFS.gameLog.env} and ${DEFS.gameLogCommand.env} are both set: the log is followed from one, set only one.`,
+    );
   return s;
 }
 
@@ -319,8 +327,12 @@ export function settingsSummary(s: Settings): string {
     let shown: string;
     if (v === null) shown = '(unset)';
     else if (def.secret) shown = '(set)';
-    else if (key === 'backupCopyCommand' || key === 'backupCheckCommand') shown = JSON.stringify((v as string[]).join(' '));
+    else if (key === 'backupCopyCommand' || key === 'backupCheckCommand' || key === 'gameLogCommand')
+      shown = JSON.stringify((v as string[]).join(' '));
     else if (Array.isArray(v)) shown = v.join(',');
+    else if (key === 'restartMemory')
+      shown = 'percent' in (v as object) ? `${(v as { percent: number }).percent}%` : `${(v as { bytes: number }).bytes}B`;
+    else if (key === 'restartQuietWindow') shown = (v as { text: string }).text;
     else if (typeof v === 'object') shown = `${(v as HostPort).host}:${(v as HostPort).port}`;
     else if (typeof v === 'boolean') shown = v ? 'on' : 'off';
     else if (key.endsWith('Ms')) shown = `${v as number}ms`;
