@@ -108,6 +108,11 @@ export class FileFollower {
     }
   }
 
+  /** Lets go of the file (start's abort does it too). */
+  close(): Promise<void> {
+    return this.closeFile();
+  }
+
   private async closeFile(): Promise<void> {
     const fh = this.fh;
     this.fh = null;
