@@ -201,7 +201,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     const gameActions = game.client ? createGameActions(game.client, store, clock) : null;
     const countdowns = game.client ? new Countdowns(game.client, store, clock, log) : null;
     if (countdowns) life.onClose('countdown', () => countdowns.stop());
-    new TaskScheduler(store, taskPorts(gameActions, countdowns, consolePort, live), clock, log).start(life.signal);
+    new TaskScheduler(store, taskPorts(gameActions, countdowns, consolePort, live), clock, log, settings.timezone).start(life.signal);
     const handler = createHandler({
       backups,
       console: consolePort,

@@ -22,7 +22,8 @@ export interface HttpDeps {
   store: Store;
   live: LiveSource;
   /** The public URL, trusted proxies and listen address are absent in tests that need none. */
-  settings: Pick<Settings, 'integrationRateLimit' | 'sessionTtlMs'> & Partial<Pick<Settings, 'publicUrl' | 'trustedProxies' | 'listen'>>;
+  settings: Pick<Settings, 'integrationRateLimit' | 'sessionTtlMs'> &
+    Partial<Pick<Settings, 'publicUrl' | 'trustedProxies' | 'listen' | 'timezone'>>;
   clock: Clock;
   log: Logger;
   /** Absent without a game URL: moderation answers 503 `game_unavailable`. */
