@@ -3,7 +3,7 @@
 // nothing above zod and lib/; every room above imports them from here.
 
 /** Every kind of the event log: the public ones and those only the panel sees. */
-export const EVENT_KINDS = ['join', 'leave', 'backup', 'system', 'audit', 'moderation', 'crash'] as const;
+export const EVENT_KINDS = ['join', 'leave', 'backup', 'system', 'audit', 'moderation', 'crash', 'restart'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 /** Event kinds a key holder may ever see (spec: Endpoints rule 8). */
 export const PUBLIC_EVENT_KINDS = ['join', 'leave', 'backup', 'system'] as const;
