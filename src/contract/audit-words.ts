@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   'server.announce',
   'server.save',
   'server.shutdown',
+  /** Start pressed on a stopped game: SERVICE_GAME_START_COMMAND run (detail: its outcome). */
+  'server.start',
   /** A shutdown or restart countdown cancelled (detail: its kind and when it was due). */
   'server.cancel',
   'world.parse',

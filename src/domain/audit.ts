@@ -27,6 +27,7 @@ const ACTION_WORDS: Record<AuditAction, string> = {
   'server.announce': 'announce in game',
   'server.save': 'save the world',
   'server.shutdown': 'shut the game server down',
+  'server.start': 'ran the start command',
   'server.cancel': 'cancel the shutdown countdown',
   'world.parse': 'parse the world save',
   'player.kick': 'kick player',

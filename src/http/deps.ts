@@ -17,6 +17,8 @@ import type { ConfigPort } from '../actions/config-port.js';
 import type { ItemGranter } from '../actions/item-granter.js';
 import type { WorldOptionReport } from '../ingest/world-option.js';
 import type { DiagnosticsPorts } from './panel/diagnostics/ports.js';
+import type { ResourceReadings } from '../domain/resources.js';
+import type { GameStarter } from '../actions/game-start.js';
 
 export interface HttpDeps {
   store: Store;
@@ -57,4 +59,14 @@ export interface HttpDeps {
   mapTiles?: MapTiles | null;
   /** SERVICE_WEBHOOK_ALLOW_PRIVATE: a webhook may name a loopback, link-local or private address. */
   webhookAllowPrivate?: boolean;
+  /** The machine's and the game process's resources, and Start (issue 40); absent: not sampled. */
+  operate?: OperatePorts;
+}
+
+export interface OperatePorts {
+  resources: ResourceReadings;
+  /** Null without SERVICE_GAME_START_COMMAND. */
+  starter: GameStarter | null;
+  /** SERVICE_GAME_DOWN_BOUND. */
+  downBoundMs: number;
 }

@@ -3,7 +3,7 @@
 // and last day seen.
 import type { DurableDb } from './durable-db.js';
 import { insertEvent } from './events.js';
-import type { Crash } from '../contract/panel/game-health.js';
+import type { Crash, StartRun } from '../contract/panel/game-health.js';
 
 type CrashRow = {
   id: number;
@@ -126,5 +126,36 @@ export class GameRecordRepo {
         `SELECT version, first_at, last_at, starts FROM game_versions ORDER BY first_at DESC, version`,
       )
       .map((r) => ({ version: r.version, firstAt: r.first_at, lastAt: r.last_at, starts: Number(r.starts) }));
+  }
+
+  /** One run of the start command, kept with its output (the newest 20). */
+  addStart(r: StartRun): void {
+    this.db.write((tx) => {
+      tx.run(`INSERT INTO game_starts (at, by, exit_code, cut, output, duration_ms) VALUES (?, ?, ?, ?, ?, ?)`, [
+        r.at,
+        r.by,
+        r.exitCode,
+        r.cut,
+        r.output,
+        r.durationMs,
+      ]);
+      tx.run(`DELETE FROM game_starts WHERE id <= (SELECT id FROM game_starts ORDER BY id DESC LIMIT 1 OFFSET 20)`);
+    });
+  }
+
+  lastStart(): StartRun | null {
+    const r = this.db.get<{ at: string; by: string; exit_code: number | null; cut: string | null; output: string; duration_ms: number }>(
+      `SELECT * FROM game_starts ORDER BY id DESC LIMIT 1`,
+    );
+    return r
+      ? {
+          at: r.at,
+          by: r.by,
+          exitCode: r.exit_code === null ? null : Number(r.exit_code),
+          cut: r.cut,
+          output: r.output,
+          durationMs: Number(r.duration_ms),
+        }
+      : null;
   }
 }

@@ -179,6 +179,9 @@ export const PANEL_MIGRATIONS: Migration[] = [
       `CREATE TABLE game_crashes (
          id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, cause TEXT NOT NULL,
          uptime_sec INTEGER, rss_bytes INTEGER, log_tail TEXT NOT NULL, returned_at TEXT)`,
+      `CREATE TABLE game_starts (
+         id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, by TEXT NOT NULL, exit_code INTEGER, cut TEXT,
+         output TEXT NOT NULL, duration_ms INTEGER NOT NULL)`,
       `CREATE TABLE game_versions (
          version TEXT PRIMARY KEY, first_at TEXT NOT NULL, last_at TEXT NOT NULL, starts INTEGER NOT NULL)`,
     ],

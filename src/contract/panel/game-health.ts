@@ -35,13 +35,13 @@ export const CrashesSchema = dataOf(
   }),
 );
 
-export const GameVersionSchema = z.strictObject({
+export const SeenVersionSchema = z.strictObject({
   version: z.string(),
   firstAt: Timestamp,
   lastAt: Timestamp,
   starts: z.int().meta({ description: 'Starts of the game seen reporting this version.' }),
 });
-export const GameVersionsSchema = dataOf(z.array(GameVersionSchema).meta({ description: 'Newest first seen first.' }));
+export const GameVersionsSchema = dataOf(z.array(SeenVersionSchema).meta({ description: 'Newest first seen first.' }));
 
 export const StartRunSchema = z.strictObject({
   at: Timestamp,
@@ -52,6 +52,8 @@ export const StartRunSchema = z.strictObject({
   durationMs: z.int(),
 });
 
+export type StartRun = z.infer<typeof StartRunSchema>;
+
 export const GameStartStateSchema = dataOf(
   z.strictObject({
     configured: z.boolean().meta({ description: 'Whether SERVICE_GAME_START_COMMAND is set.' }),
@@ -59,4 +61,3 @@ export const GameStartStateSchema = dataOf(
     last: StartRunSchema.nullable(),
   }),
 );
-export const GameStartBody = z.strictObject({});

@@ -33,6 +33,9 @@ export const GameProcessSchema = z.strictObject({
   startedAtMs: z.number(),
 });
 
+export type HostFigures = z.infer<typeof HostFiguresSchema>;
+export type GameProcessFigures = z.infer<typeof GameProcessSchema>;
+
 export const ResourcesCurrentSchema = dataOf(
   z.strictObject({
     at: Timestamp.nullable().meta({ description: 'When the sample was taken; null before the first.' }),
