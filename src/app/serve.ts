@@ -39,6 +39,8 @@ import { resumeState, startGameLink } from './game-link.js';
 import { startBackups } from './backup-start.js';
 import { taskPorts } from './task-ports.js';
 import { PROBE_MS, startOperate } from './operate-start.js';
+import { startGameLog, startRestartPolicy } from './game-log-start.js';
+import { memoryReadings } from '../domain/resources.js';
 
 export interface ServeOptions {
   settings: Settings;
@@ -190,7 +192,16 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     });
     const { watcher, worldOption } = save;
     const sink = snapshotSink(store, feed, log);
-    const operate = startOperate({ settings, store, clock, log, life, env: opts.env ?? {} });
+    const gameLog = startGameLog(settings, clock, log, life.signal, opts.env ?? {});
+    const operate = startOperate({
+      settings,
+      store,
+      clock,
+      log,
+      life,
+      env: opts.env ?? {},
+      logTail: gameLog ? (n) => gameLog.logTail(n) : undefined,
+    });
     const stopAsked = () => operate.crashes.stopAsked();
     const game = startGameLink(
       settings,
@@ -218,6 +229,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     const countdowns = game.client ? new Countdowns(game.client, store, clock, log) : null;
     if (countdowns) life.onClose('countdown', () => countdowns.stop());
     new TaskScheduler(store, taskPorts(gameActions, countdowns, consolePort, live), clock, log, settings.timezone).start(life.signal);
+    startRestartPolicy(settings, store, countdowns, live, memoryReadings(operate.sampler), clock, log, life.signal);
     const handler = createHandler({
       backups,
       console: consolePort,
@@ -239,6 +251,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
       mapTiles: mapTilesOf(settings.mapTilesDir),
       webhookAllowPrivate: settings.webhookAllowPrivate,
       operate: operate.ports,
+      gameLog,
       diagnostics: createDiagnosticsPorts({
         rest: game.rest,
         gameData: game.gameData,

@@ -5,6 +5,7 @@
 // web UI types its calls with PanelIO.
 import { ResourceHistoryQuery, ResourceHistorySchema, ResourcesCurrentSchema } from './panel/resources.js';
 import { CrashesSchema, GameStartStateSchema, GameVersionsSchema, StartRunSchema } from './panel/game-health.js';
+import { GameLogPage, GameLogQuery } from './panel/game-log.js';
 import { z } from 'zod';
 import { dataOf, pageOf } from './envelopes.js';
 import {
@@ -159,6 +160,7 @@ export const PANEL_OPERATIONS = {
   listGameVersions: { responses: { 200: GameVersionsSchema } },
   getGameStart: { responses: { 200: GameStartStateSchema } },
   startGame: { responses: { 200: dataOf(StartRunSchema) } },
+  getGameLog: { request: { query: GameLogQuery }, responses: { 200: dataOf(GameLogPage) } },
   // world
   getWorld: { responses: { 200: WorldStatusEnvelopeSchema } },
   getWorldSnapshot: { responses: { 200: WorldSnapshotEnvelopeSchema } },

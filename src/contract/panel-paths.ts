@@ -35,6 +35,7 @@ export const PANEL_PATHS = {
   listGameVersions: ['GET', '/server/versions'],
   getGameStart: ['GET', '/server/start'],
   startGame: ['POST', '/server/start'],
+  getGameLog: ['GET', '/server/log'],
   getWorld: ['GET', '/world'],
   getWorldSnapshot: ['GET', '/world/snapshot'],
   panelWorldSummary: ['GET', '/world/summary'],

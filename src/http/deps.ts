@@ -20,6 +20,8 @@ import type { DiagnosticsPorts } from './panel/diagnostics/ports.js';
 import type { ResourceReadings } from '../domain/resources.js';
 import type { GameStarter } from '../actions/game-start.js';
 
+import type { GameLogPage, GameLogQuery } from '../contract/panel/game-log.js';
+
 export interface HttpDeps {
   store: Store;
   live: LiveSource;
@@ -61,6 +63,8 @@ export interface HttpDeps {
   webhookAllowPrivate?: boolean;
   /** The machine's and the game process's resources, and Start (issue 40); absent: not sampled. */
   operate?: OperatePorts;
+  /** The game's log followed (SERVICE_GAME_LOG or SERVICE_GAME_LOG_COMMAND); absent or null: none. */
+  gameLog?: { page(q: GameLogQuery): GameLogPage } | null;
 }
 
 export interface OperatePorts {
