@@ -20,6 +20,7 @@ import { Pals } from './features/pals/Pals';
 import { MapScreen } from './features/map/MapScreen';
 import { Backups } from './features/backups/Backups';
 import { Console } from './features/console/Console';
+import { GameLog } from './features/game-log/GameLog';
 import { Config } from './features/config/Config';
 import { Items } from './features/items/Items';
 import { Tasks } from './features/tasks/Tasks';
@@ -45,6 +46,7 @@ const SCREENS: Screen[] = [
   { path: '/map', label: 'Map', render: () => <MapScreen /> },
   { path: '/backups', label: 'Backups', render: () => <Backups /> },
   { path: '/console', label: 'Console', adminOnly: true, render: () => <Console /> },
+  { path: '/game-log', label: 'Game log', adminOnly: true, render: () => <GameLog /> },
   { path: '/config', label: 'Configuration', render: () => <Config /> },
   { path: '/items', label: 'Item grants', adminOnly: true, render: () => <Items /> },
   { path: '/tasks', label: 'Tasks', adminOnly: true, render: () => <Tasks /> },
