@@ -13,10 +13,34 @@ import { ROOT } from '../test/helpers/paths.js';
 import { loadWorld } from '../test/save/fixtures.js';
 import { launchChromium } from '../test/web/browser.js';
 import { buildWebUi, servePanel } from '../test/web/in-process-panel.js';
+import { GameLog } from '../src/ingest/game-log/game-log.js';
+import { masker } from '../src/ingest/game-log/log-line.js';
 
 const OUT = join(ROOT, 'docs', 'screenshots');
 const PHONE = { width: 390, height: 844 };
 const VIEWER = { username: 'viewer', password: 'screenshots-viewer-1' };
+const ADMIN = { username: 'admin', password: 'screenshots-admin-1' };
+
+/** The game log as `journalctl -u palworld -f -o cat` gives it: the lines a server writes around
+ * an autosave and a join, fed as the command follower feeds them (the script runs no game). */
+function sampleGameLog(now: number): GameLog {
+  let t = now - 40_000;
+  const g = new GameLog('command', 'journalctl', masker(['hunter22']), () => new Date((t += 1_500)));
+  g.events.state('following', null);
+  for (const line of [
+    '[2026.11.28-03.59.58:120][  0]LogInit: Display: Running engine for game: Pal',
+    '[2026.11.28-03.59.59:004][  0]LogNet: GameNetDriver IpNetDriver listening on port 8211',
+    'Setting breakpad minidump AppID = 2394010',
+    '[2026.11.28-04.00.00:500][ 12]LogPal: Warning: autosave took 2.4 s (world 37 MB)',
+    '[2026.11.28-04.00.01:000][ 13]LogPal: Error: RCON login refused, AdminPassword=hunter22',
+    '[04:00:02][info] PalDefender: steam_76561198000000002 (Lyra) joined',
+    '[04:00:03][warning] PalDefender: Lyra used /give with an unknown item id',
+    '[04:00:04][info] PalDefender: Lyra captured a Lamball (lv 12)',
+    '[2026.11.28-04.00.30:000][ 40]LogPal: Display: autosave done',
+  ])
+    g.events.line(line);
+  return g;
+}
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
@@ -65,7 +89,8 @@ async function main(): Promise<void> {
     }
     store.history.flushLastSeen();
 
-    const { url, server } = await servePanel(store, web, 60);
+    store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
+    const { url, server } = await servePanel(store, web, 60, { gameLog: sampleGameLog(now) });
     const browser = await launchChromium();
     mkdirSync(OUT, { recursive: true });
     try {
@@ -102,6 +127,17 @@ async function main(): Promise<void> {
         await page.screenshot({ path: join(OUT, `phone-${name}.png`), fullPage: name === 'activity' });
         console.log(`docs/screenshots/phone-${name}.png`);
       }
+      // The game log is an admin's screen.
+      const asAdmin = await (await browser.newContext({ viewport: PHONE, colorScheme: 'dark', deviceScaleFactor: 2 })).newPage();
+      await asAdmin.goto(url + '/');
+      await asAdmin.getByLabel('Username').fill(ADMIN.username);
+      await asAdmin.getByLabel('Password').fill(ADMIN.password);
+      await asAdmin.getByRole('button', { name: 'Sign in' }).click();
+      await asAdmin.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      await asAdmin.goto(url + '/game-log');
+      await asAdmin.locator('.gamelog-line').last().waitFor();
+      await asAdmin.screenshot({ path: join(OUT, 'phone-game-log.png') });
+      console.log('docs/screenshots/phone-game-log.png');
     } finally {
       await browser.close();
       await server.close(5_000);
