@@ -28,6 +28,7 @@ import { Settings } from './features/settings/Settings';
 import { Moderation } from './features/moderation/Moderation';
 import { Diagnostics } from './features/diagnostics/Diagnostics';
 import { Activity } from './features/activity/Activity';
+import { Crashes } from './features/host/Crashes';
 
 interface Screen {
   path: string;
@@ -50,6 +51,7 @@ const SCREENS: Screen[] = [
   { path: '/config', label: 'Configuration', render: () => <Config /> },
   { path: '/items', label: 'Item grants', adminOnly: true, render: () => <Items /> },
   { path: '/tasks', label: 'Tasks', adminOnly: true, render: () => <Tasks /> },
+  { path: '/crashes', label: 'Crashes', adminOnly: true, render: () => <Crashes /> },
   { path: '/diagnostics', label: 'Diagnostics', render: () => <Diagnostics /> },
   { path: '/settings', label: 'Settings', adminOnly: true, render: () => <Settings /> },
 ];

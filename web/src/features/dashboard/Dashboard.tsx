@@ -13,6 +13,7 @@ import { Dialog } from '../../ui/dialog';
 import { Field, TextAreaField } from '../../ui/fields';
 import { Async, Empty, ErrorNote } from '../../ui/states';
 import { EventList } from '../events/EventList';
+import { ResourcesCard } from '../host/ResourcesCard';
 import { serverCardState } from './server-state';
 import { CountdownBar } from './countdown/CountdownBar';
 import { ShutdownSteps } from './countdown/ShutdownSteps';
@@ -108,6 +109,7 @@ export function Dashboard() {
             )}
           </Async>
         </Card>
+        <ResourcesCard />
         <Card title="Recent events" className="wide-card" actions={<Link href="/moderation#events">All events</Link>}>
           {live.events.length === 0 ? (
             <Empty>

@@ -271,7 +271,7 @@ function AnnouncementsCard() {
   );
 }
 
-const KINDS = ['', 'join', 'leave', 'system', 'backup', 'moderation', 'audit'];
+const KINDS = ['', 'join', 'leave', 'system', 'backup', 'moderation', 'crash', 'restart', 'audit'];
 
 function EventsCard() {
   const admin = useIsAdmin();

@@ -1,0 +1,92 @@
+// The dashboard's resources card (issue 40): the machine's CPU, memory, swap, load and disks, and
+// the game process's memory, CPU and threads, now and as history. While palpanel cannot see the
+// game's process its figures are said in words ("not visible: …"), never drawn as a zero line.
+import { useMemo } from 'react';
+import { bytes } from '../../shared/format';
+import { Card, Stat } from '../../ui/bits';
+import { LineChart } from '../../ui/chart';
+import { Async } from '../../ui/states';
+import { useResourceHistory, useResources, type ResourcePoint } from './api';
+
+const MIB = 1024 ** 2;
+
+/** The points of one figure that has a value (null: not measured then; left out, not drawn as 0). */
+function series(points: ResourcePoint[], pick: (p: ResourcePoint) => number | null): { t: number; v: number }[] {
+  const out: { t: number; v: number }[] = [];
+  for (const p of points) {
+    const v = pick(p);
+    if (v !== null) out.push({ t: Date.parse(p.at), v });
+  }
+  return out;
+}
+
+const pct = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${v.toFixed(1)} %`);
+
+export function ResourcesCard() {
+  const now = useResources({ refreshMs: 5_000 });
+  const history = useResourceHistory({ refreshMs: 30_000 });
+  const points = useMemo(() => history.data?.points ?? [], [history.data]);
+  const gameMem = series(points, (p) => (p.gameRssBytes === null ? null : Math.round(p.gameRssBytes / MIB)));
+  const gameCpu = series(points, (p) => p.gameCpuPercent);
+  return (
+    <Card title="Machine and game process" className="wide-card">
+      <Async r={now} what="Reading the resources">
+        {(r) =>
+          r.host === null ? (
+            <p className="muted">No sample yet.</p>
+          ) : (
+            <>
+              <div className="stats">
+                <Stat label="Machine CPU" value={pct(r.host.cpuPercent)} sub={`${r.host.cores} cores · load ${r.host.load1.toFixed(2)}`} />
+                <Stat
+                  label="Memory in use"
+                  value={bytes(r.host.memTotalBytes - r.host.memAvailableBytes)}
+                  sub={`of ${bytes(r.host.memTotalBytes)}${r.host.swapTotalBytes > 0 ? ` · swap ${bytes(r.host.swapTotalBytes - r.host.swapFreeBytes)}` : ''}`}
+                />
+                <Stat
+                  label="Save disk free"
+                  value={bytes(r.host.saveDiskFreeBytes)}
+                  sub={r.host.saveDiskTotalBytes ? `of ${bytes(r.host.saveDiskTotalBytes)}` : undefined}
+                />
+                <Stat
+                  label="Backup disk free"
+                  value={bytes(r.host.backupDiskFreeBytes)}
+                  sub={r.host.backupDiskTotalBytes ? `of ${bytes(r.host.backupDiskTotalBytes)}` : undefined}
+                />
+                {r.game ? (
+                  <>
+                    <Stat label="Game memory" value={bytes(r.game.rssBytes)} sub={`pid ${r.game.pid} · ${r.game.threads} threads`} />
+                    <Stat label="Game CPU" value={pct(r.game.cpuPercent)} sub="of one core" />
+                  </>
+                ) : (
+                  <Stat label="Game process" value="Not visible" sub={r.gameHidden?.replace(/^not visible: /, '') ?? undefined} />
+                )}
+              </div>
+            </>
+          )
+        }
+      </Async>
+      <Async r={history} what="Reading the resources history">
+        {() => (
+          <div className="charts">
+            <LineChart label="Machine CPU" unit=" %" points={series(points, (p) => p.hostCpuPercent)} />
+            <LineChart
+              label="Machine memory in use (MiB)"
+              points={series(points, (p) => Math.round((p.memTotalBytes - p.memAvailableBytes) / MIB))}
+            />
+            {gameMem.length > 0 ? (
+              <LineChart label="Game memory (MiB)" points={gameMem} />
+            ) : (
+              <p className="muted chart-empty">Game memory: not visible to palpanel in this period.</p>
+            )}
+            {gameCpu.length > 0 ? (
+              <LineChart label="Game CPU (% of a core)" points={gameCpu} />
+            ) : (
+              <p className="muted chart-empty">Game CPU: not visible to palpanel in this period.</p>
+            )}
+          </div>
+        )}
+      </Async>
+    </Card>
+  );
+}
