@@ -149,7 +149,8 @@ async function runDemo(opts: DemoOptions, saveDir: string): Promise<RunningDemo>
         SERVICE_PALDEFENDER_URL: sim.palDefenderUrl,
         SERVICE_PALDEFENDER_TOKEN: password,
         SERVICE_CONFIG_FILE: configFile,
-        SERVICE_GAME_LOG: gameLogFile,
+        // A log command the host set for the demo wins (both at once are refused).
+        ...(opts.env.SERVICE_GAME_LOG_COMMAND ? {} : { SERVICE_GAME_LOG: gameLogFile }),
       },
       { dataDir: opts.dataDir, listen: opts.listen, saveDir, gameRestUrl: sim.restUrl },
     );
