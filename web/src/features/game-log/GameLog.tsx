@@ -7,7 +7,8 @@ import { useTitle } from '../../shared/router';
 import { Badge, Card, PageHead, type Tone } from '../../ui/bits';
 import { CheckField, Field } from '../../ui/fields';
 import { Empty, ErrorNote, Loading } from '../../ui/states';
-import { LEVEL_CHOICES, useGameLog, type GameLogData, type GameLogLine, type LevelChoice } from './use-game-log';
+import { LEVEL_CHOICES, useGameLog, type GameLogData, type LevelChoice } from './use-game-log';
+import type { GameLogLine } from '../../../../src/contract/panel/game-log';
 import './game-log.css';
 
 const LABEL: Record<LevelChoice, string> = { error: 'Errors', warning: 'Warnings', info: 'Info', debug: 'Debug', none: 'No level' };

@@ -5,9 +5,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { call, type DataOf } from '../../api/operations';
 import { ApiError } from '../../api/http';
+import type { GameLogLine } from '../../../../src/contract/panel/game-log';
 
 export type GameLogData = DataOf<'getGameLog'>;
-export type GameLogLine = GameLogData['lines'][number];
 export const LEVEL_CHOICES = ['error', 'warning', 'info', 'debug', 'none'] as const;
 export type LevelChoice = (typeof LEVEL_CHOICES)[number];
 
