@@ -8,17 +8,12 @@ import { LineChart } from '../../ui/chart';
 import { Async } from '../../ui/states';
 import { useResourceHistory, useResources, type ResourcePoint } from './api';
 
-const MIB = 1024 ** 2;
-
-/** The points of one figure that has a value (null: not measured then; left out, not drawn as 0). */
-function series(points: ResourcePoint[], pick: (p: ResourcePoint) => number | null): { t: number; v: number }[] {
-  const out: { t: number; v: number }[] = [];
-  for (const p of points) {
-    const v = pick(p);
-    if (v !== null) out.push({ t: Date.parse(p.at), v });
-  }
-  return out;
-}
+/** One figure's points; null where it was not measured (a gap in the line, never a zero). */
+const series = (points: ResourcePoint[], pick: (p: ResourcePoint) => number | null) =>
+  points.map((p) => ({ t: Date.parse(p.at), v: pick(p) }));
+const seen = (s: { v: number | null }[]) => s.some((p) => p.v !== null);
+/** Gigabytes (10^9, as the figures above say them), to two decimals. */
+const gb = (b: number) => Math.round(b / 1e7) / 100;
 
 const pct = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${v.toFixed(1)} %`);
 
@@ -26,7 +21,7 @@ export function ResourcesCard() {
   const now = useResources({ refreshMs: 5_000 });
   const history = useResourceHistory({ refreshMs: 30_000 });
   const points = useMemo(() => history.data?.points ?? [], [history.data]);
-  const gameMem = series(points, (p) => (p.gameRssBytes === null ? null : Math.round(p.gameRssBytes / MIB)));
+  const gameMem = series(points, (p) => (p.gameRssBytes === null ? null : gb(p.gameRssBytes)));
   const gameCpu = series(points, (p) => p.gameCpuPercent);
   return (
     <Card title="Machine and game process" className="wide-card">
@@ -70,16 +65,13 @@ export function ResourcesCard() {
         {() => (
           <div className="charts">
             <LineChart label="Machine CPU" unit=" %" points={series(points, (p) => p.hostCpuPercent)} />
-            <LineChart
-              label="Machine memory in use (MiB)"
-              points={series(points, (p) => Math.round((p.memTotalBytes - p.memAvailableBytes) / MIB))}
-            />
-            {gameMem.length > 0 ? (
-              <LineChart label="Game memory (MiB)" points={gameMem} />
+            <LineChart label="Machine memory in use (GB)" points={series(points, (p) => gb(p.memTotalBytes - p.memAvailableBytes))} />
+            {seen(gameMem) ? (
+              <LineChart label="Game memory (GB)" points={gameMem} />
             ) : (
               <p className="muted chart-empty">Game memory: not visible to palpanel in this period.</p>
             )}
-            {gameCpu.length > 0 ? (
+            {seen(gameCpu) ? (
               <LineChart label="Game CPU (% of a core)" points={gameCpu} />
             ) : (
               <p className="muted chart-empty">Game CPU: not visible to palpanel in this period.</p>
