@@ -71,8 +71,8 @@ function SourceLine({ source, kept }: { source: GameLogData['source'] | null; ke
   return (
     <p className="gamelog-source">
       <Badge tone={tone}>{source.state}</Badge> <span className="mono">{source.target}</span>
-      {source.detail && <span className="muted"> — {source.detail}</span>}
-      <span className="muted"> · {kept.toLocaleString()} lines kept</span>
+      {source.detail && <span className="muted">{source.detail}</span>}
+      <span className="muted">({kept.toLocaleString()} lines kept)</span>
     </p>
   );
 }
