@@ -16,8 +16,9 @@ const BRACKET = /\[(fatal|critical|error|err|warning|warn|info|information|notic
 /** `level=info`, `"level":"warn"` (logfmt and JSON lines). */
 const KEYED = /\blevel"?\s*[=:]\s*"?(fatal|critical|error|err|warning|warn|info|notice|debug|trace)\b/i;
 /** An upper-case word before the message (`2026-11-28 04:00:01 ERROR …`, the docker image's
- * `> INFO: …`): only in the first 40 characters, so a message that says "ERROR" later is not. */
-const WORD = /^.{0,40}?\b(FATAL|CRITICAL|ERROR|WARNING|WARN|INFO|DEBUG|TRACE)\b/;
+ * `> INFO: …`): only after a head of stamps and marks (no lower-case letter) of at most 40
+ * characters, so a message that says "ERROR" is not an error line. */
+const WORD = /^[^a-z]{0,40}?\b(FATAL|CRITICAL|ERROR|WARNING|WARN|INFO|DEBUG|TRACE)\b/;
 
 const LEVEL_OF: Record<string, GameLogLevel> = {
   fatal: 'error',
