@@ -174,4 +174,38 @@ describe('the restart policy', () => {
       return r.restarts().length === 3 ? true : undefined;
     });
   });
+  it('reads a quiet window across midnight as one window: once from 23:00 to 02:00 Berlin, not again after midnight', async () => {
+    // 2026-07-14 22:30 Berlin (20:30 UTC), players online until 23:30 Berlin.
+    const r = await rig('2026-07-14T20:30:00.000Z', {
+      restartQuietWindow: { from: 23 * 60, to: 2 * 60, text: '23:00-02:00' },
+      timezone: 'Europe/Berlin',
+    });
+    r.setPlayers(1);
+    await r.until('2026-07-14T21:30:00.000Z');
+    expect(r.restarts()).toEqual([]);
+    r.setPlayers(0);
+    await r.until('2026-07-14T21:30:15.000Z');
+    expect(r.countdowns.current()?.kind).toBe('restart');
+    // Past midnight in Berlin (00:30, 22:30 UTC), still quiet: the same window, no second restart.
+    await r.until('2026-07-14T23:59:00.000Z');
+    expect(r.restarts()).toHaveLength(2);
+    // The next evening's window restarts again.
+    await r.until('2026-07-15T21:00:15.000Z');
+    expect(r.restarts()).toHaveLength(3);
+  });
+
+  it('does not run a cron restart missed while palpanel was down, and starts none while another countdown runs', async () => {
+    // palpanel starts 10 minutes after a 05:00 Berlin restart was due: it waits for the next day's.
+    const late = await rig('2026-07-14T03:10:00.000Z', { restartCron: '0 5 * * *', timezone: 'Europe/Berlin' });
+    await late.until('2026-07-14T03:30:00.000Z');
+    expect(late.restarts()).toEqual([]);
+    expect(late.countdowns.current()).toBeNull();
+    // An admin's shutdown countdown runs when the memory bound is passed: the policy waits for it.
+    const memory = await sampled((await hungryProcess(128)).pidFile);
+    const busy = await rig('2026-07-14T03:00:00.000Z', { restartMemory: { bytes: 96 * MIB }, restartWarningMs: 600_000 }, memory);
+    await busy.countdowns.start({ kind: 'shutdown', endsAt: new Date('2026-07-14T03:05:00.000Z'), reason: 'maintenance', actor: 'system' });
+    await busy.until('2026-07-14T03:04:45.000Z');
+    expect(busy.restarts()).toEqual([]);
+    expect(busy.countdowns.current()).toMatchObject({ kind: 'shutdown', reason: 'maintenance' });
+  });
 });
