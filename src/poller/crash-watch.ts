@@ -67,6 +67,8 @@ export class CrashWatch {
   private up: boolean | null = null;
   private lastUptime: number | null = null;
   private version: { v: string; day: string } | null = null;
+  /** The capture time of the last answer read: a snapshot without a newer one holds no news. */
+  private lastCaptured: string | null = null;
 
   constructor(private readonly o: CrashWatchOptions) {}
 
@@ -79,7 +81,12 @@ export class CrashWatch {
   /** Each REST snapshot (the poller's onSnapshot). */
   snapshot(s: LiveSnapshot): void {
     const now = this.o.now();
+    // The poller hands on its old snapshot during a first failed poll: that is no sign the game
+    // answers (and must not end a stop palpanel asked for, or its second failure would read as a
+    // crash).
+    if (s.reachable && s.capturedAt !== null && s.capturedAt === this.lastCaptured) return;
     if (s.reachable) {
+      this.lastCaptured = s.capturedAt;
       const uptime = s.metrics?.uptimeSec ?? null;
       const restarted = this.up !== true || (uptime !== null && this.lastUptime !== null && uptime < this.lastUptime);
       this.up = true;
