@@ -63,11 +63,17 @@ async function rig(startIso: string, settings: Partial<RestartPolicySettings>, m
       await policy.tick();
     }
   };
+  /** The clock jumps to `iso` with no check on the way (palpanel suspended), then one check. */
+  const jump = async (iso: string) => {
+    await time.to(iso, countdowns);
+    await policy.tick();
+  };
   return {
     sim,
     countdowns,
     policy,
     until,
+    jump,
     setPlayers: (n: number) => (players = n),
     restarts: () =>
       ts.store.events
@@ -200,6 +206,16 @@ describe('the restart policy', () => {
     await late.until('2026-07-14T03:30:00.000Z');
     expect(late.restarts()).toEqual([]);
     expect(late.countdowns.current()).toBeNull();
+    // palpanel was stopped (suspended) across the time and checks again 10 minutes after it: not
+    // run late; the next day's comes on time.
+    const stalled = await rig('2026-07-14T02:00:00.000Z', { restartCron: '0 5 * * *', timezone: 'Europe/Berlin' });
+    await stalled.until('2026-07-14T02:30:00.000Z');
+    await stalled.jump('2026-07-14T03:10:00.000Z');
+    await stalled.until('2026-07-14T03:30:00.000Z');
+    expect(stalled.restarts()).toEqual([]);
+    expect(stalled.countdowns.current()).toBeNull();
+    await stalled.jump('2026-07-15T02:59:00.000Z');
+    expect(stalled.countdowns.current()).toMatchObject({ kind: 'restart', endsAt: '2026-07-15T03:00:00.000Z' });
     // An admin's shutdown countdown runs when the memory bound is passed: the policy waits for it.
     const memory = await sampled((await hungryProcess(128)).pidFile);
     const busy = await rig('2026-07-14T03:00:00.000Z', { restartMemory: { bytes: 96 * MIB }, restartWarningMs: 600_000 }, memory);
