@@ -8,7 +8,7 @@ import { ageMs, spanWords } from './words.js';
 const DAY_MS = 86_400_000;
 
 export const DOWN_ADVICE =
-  "Check what keeps the game from starting: its log's last lines (the crash list shows them), the service manager (`systemctl status palworld`, `journalctl -u palworld -n 100`, `docker compose ps` and `docker compose logs palworld`), the machine's free memory and disk space, and whether a restart policy brings it back (systemd `Restart=on-failure`, compose `restart: unless-stopped`). With SERVICE_GAME_START_COMMAND set, an admin can press Start.";
+  "Check what keeps the game from starting: its log's last lines (the crash list shows them), the service manager (`systemctl status palworld`, `journalctl -u palworld -n 100`, `docker compose ps` and `docker compose logs palworld`), the machine's free memory and disk space, and whether a restart policy brings it back (systemd `Restart=always`, compose `restart: unless-stopped`). With SERVICE_GAME_START_COMMAND set, an admin can press Start.";
 
 export function crashChannel(open: Crash | null, last: Crash | null, boundMs: number, now: Date): Channel {
   const base = { id: 'game', title: 'Game crashes' } as const;
