@@ -51,6 +51,25 @@ describe('the crash watch', () => {
     ]);
   });
 
+  it('sends the crash and its return to the webhooks', async () => {
+    const { store, watch } = await rig();
+    const hook = store.webhooks.add('json', 'https://hooks.example.org/palworld', 'cli');
+    const s = up(60);
+    watch.snapshot(s);
+    watch.snapshot(down(s));
+    tick(10_000);
+    watch.snapshot(up(1));
+    const sent: string[] = [];
+    for (let d = store.webhooks.queue.next(hook.id); d; d = store.webhooks.queue.next(hook.id)) {
+      sent.push(`${d.kind}: ${d.message}`);
+      store.webhooks.queue.done(d.id);
+    }
+    expect(sent.filter((x) => x.startsWith('crash: '))).toEqual([
+      'crash: The game server crashed: its REST API stopped answering without a shutdown palpanel asked for (up 1 min 0 s, memory not visible).',
+      'crash: The game server is back after a crash (down 10 s).',
+    ]);
+  });
+
   it('takes a stop palpanel asked for as no crash, through the first failed poll that repeats the old snapshot', async () => {
     const { store, watch } = await rig();
     const s = up(600);
