@@ -5,7 +5,7 @@
 // web UI types its calls with PanelIO.
 import { ResourceHistoryQuery, ResourceHistorySchema, ResourcesCurrentSchema } from './panel/resources.js';
 import { CrashesSchema, GameStartStateSchema, GameVersionsSchema, StartRunSchema } from './panel/game-health.js';
-import { GameLogPage, GameLogQuery } from './panel/game-log.js';
+import { GameLogPage, GameLogQuery, GameLogStreamMessage, GameLogStreamQuery } from './panel/game-log.js';
 import { z } from 'zod';
 import { dataOf, pageOf } from './envelopes.js';
 import {
@@ -161,6 +161,7 @@ export const PANEL_OPERATIONS = {
   getGameStart: { responses: { 200: GameStartStateSchema } },
   startGame: { responses: { 200: dataOf(StartRunSchema) } },
   getGameLog: { request: { query: GameLogQuery }, responses: { 200: dataOf(GameLogPage) } },
+  streamGameLog: { request: { query: GameLogStreamQuery }, responses: { 200: GameLogStreamMessage } },
   // world
   getWorld: { responses: { 200: WorldStatusEnvelopeSchema } },
   getWorldSnapshot: { responses: { 200: WorldSnapshotEnvelopeSchema } },

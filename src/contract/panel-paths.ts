@@ -36,6 +36,7 @@ export const PANEL_PATHS = {
   getGameStart: ['GET', '/server/start'],
   startGame: ['POST', '/server/start'],
   getGameLog: ['GET', '/server/log'],
+  streamGameLog: ['GET', '/server/log/stream'],
   getWorld: ['GET', '/world'],
   getWorldSnapshot: ['GET', '/world/snapshot'],
   panelWorldSummary: ['GET', '/world/summary'],

@@ -21,6 +21,7 @@ import type { ResourceReadings } from '../domain/resources.js';
 import type { GameStarter } from '../actions/game-start.js';
 
 import type { GameLogPage, GameLogQuery } from '../contract/panel/game-log.js';
+import type { GameLogSource } from './stream/game-log-sse.js';
 
 export interface HttpDeps {
   store: Store;
@@ -64,7 +65,7 @@ export interface HttpDeps {
   /** The machine's and the game process's resources, and Start (issue 40); absent: not sampled. */
   operate?: OperatePorts;
   /** The game's log followed (SERVICE_GAME_LOG or SERVICE_GAME_LOG_COMMAND); absent or null: none. */
-  gameLog?: { page(q: GameLogQuery): GameLogPage } | null;
+  gameLog?: ({ page(q: GameLogQuery): GameLogPage } & GameLogSource) | null;
 }
 
 export interface OperatePorts {

@@ -119,6 +119,8 @@ describe.skipIf(!CHROMIUM)('the game log screen in Chromium', () => {
     expect((await page.locator('main').textContent()) ?? '').not.toContain(SECRET);
     expect(await page.locator('.gamelog-line.lv-error').count()).toBe(1);
     expect(await page.locator('.gamelog-line.lv-warning').count()).toBe(2);
+    // New lines come over the stream (server-sent events), not by asking again.
+    await page.locator('.gamelog-mode', { hasText: 'live' }).waitFor();
 
     // Levels: only errors and warnings.
     for (const l of ['Info', 'Debug', 'No level']) await page.getByLabel(l, { exact: true }).uncheck();

@@ -44,3 +44,8 @@ export const GameLogPage = z.object({
   kept: z.int().min(0).meta({ description: 'Lines kept in memory (at most 10,000).' }),
 });
 export type GameLogPage = z.infer<typeof GameLogPage>;
+
+export const GameLogStreamQuery = GameLogQuery.pick({ q: true, level: true, after: true });
+
+/** One message of the game log stream (`event: line`, `id` its seq). */
+export const GameLogStreamMessage = GameLogLine;

@@ -53,9 +53,18 @@ export class GameLog {
     return () => this.listeners.delete(listener);
   }
 
+  /** Kept lines after `seq` that match, oldest first (the stream's replay). */
+  linesAfter(seq: number, match: (l: GameLogLine) => boolean, limit: number): GameLogLine[] {
+    return this.ring.after(seq, match, limit);
+  }
+
+  lastSeq(): number {
+    return this.ring.lastSeq;
+  }
+
   page(query: GameLogQuery): GameLogPage {
-    const levels = query.level?.split(',') as (GameLogLevel | 'none')[] | undefined;
-    const lines = this.ring.query({ after: query.after, q: query.q, levels, limit: query.limit ?? DEFAULT_PAGE_LINES });
+    const match = lineMatcher(query.q, query.level);
+    const lines = this.ring.query({ after: query.after, match, limit: query.limit ?? DEFAULT_PAGE_LINES });
     return { source: this.source, lines, lastSeq: this.ring.lastSeq, kept: this.ring.size };
   }
 
@@ -71,3 +80,10 @@ export const NO_GAME_LOG: GameLogPage = {
   lastSeq: 0,
   kept: 0,
 };
+
+/** Whether a line passes a query's text and level filters (the stream's, as the page's). */
+export function lineMatcher(q: string | undefined, level: string | undefined): (l: GameLogLine) => boolean {
+  const text = q?.toLowerCase();
+  const levels = level ? new Set(level.split(',')) : null;
+  return (l) => (!levels || levels.has(l.level ?? 'none')) && (!text || l.text.toLowerCase().includes(text));
+}

@@ -1,14 +1,13 @@
 // The last lines of the game's log, kept in memory (issue 40: the last 10,000). Not kept across
 // palpanel's restarts: a followed file's tail is read again at start (file-follower.ts).
-import type { GameLogLevel, GameLogLine } from '../../contract/panel/game-log.js';
+import type { GameLogLine } from '../../contract/panel/game-log.js';
 
 export const RING_LINES = 10_000;
 
 export interface RingQuery {
   after?: number;
-  q?: string;
-  /** Levels to keep; `none` for lines without one. Absent: all. */
-  levels?: readonly (GameLogLevel | 'none')[];
+  /** Which lines to keep; absent: all. */
+  match?: (l: GameLogLine) => boolean;
   limit: number;
 }
 
@@ -53,15 +52,23 @@ export class LogRing {
 
   /** The newest `limit` lines that match, oldest first. */
   query(r: RingQuery): GameLogLine[] {
-    const q = r.q?.toLowerCase();
-    const levels = r.levels ? new Set(r.levels) : null;
     const out: GameLogLine[] = [];
     for (const l of this.all()) {
       if (r.after !== undefined && l.seq <= r.after) continue;
-      if (levels && !levels.has(l.level ?? 'none')) continue;
-      if (q && !l.text.toLowerCase().includes(q)) continue;
+      if (r.match && !r.match(l)) continue;
       out.push(l);
     }
     return out.slice(Math.max(0, out.length - r.limit));
+  }
+
+  /** The oldest `limit` lines after `seq` that match (a stream's replay, in order). */
+  after(seq: number, match: (l: GameLogLine) => boolean, limit: number): GameLogLine[] {
+    const out: GameLogLine[] = [];
+    for (const l of this.all()) {
+      if (l.seq <= seq || !match(l)) continue;
+      out.push(l);
+      if (out.length >= limit) break;
+    }
+    return out;
   }
 }

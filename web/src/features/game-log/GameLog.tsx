@@ -11,6 +11,7 @@ import { LEVEL_CHOICES, useGameLog, type GameLogData, type LevelChoice } from '.
 import type { GameLogLine } from '../../../../src/contract/panel/game-log';
 import './game-log.css';
 
+const MODE = { stream: '· live', poll: '· checked every 2 s', paused: '· paused' } as const;
 const LABEL: Record<LevelChoice, string> = { error: 'Errors', warning: 'Warnings', info: 'Info', debug: 'Debug', none: 'No level' };
 
 export function GameLog() {
@@ -28,7 +29,7 @@ export function GameLog() {
           {paused ? 'Resume' : 'Pause'}
         </button>
       </PageHead>
-      <SourceLine source={log.source} kept={log.kept} />
+      <SourceLine source={log.source} kept={log.kept} mode={paused ? 'paused' : log.mode} />
       <Card className="gamelog-card">
         <div className="gamelog-filters">
           <Field
@@ -58,7 +59,7 @@ export function GameLog() {
   );
 }
 
-function SourceLine({ source, kept }: { source: GameLogData['source'] | null; kept: number }) {
+function SourceLine({ source, kept, mode }: { source: GameLogData['source'] | null; kept: number; mode: 'stream' | 'poll' | 'paused' }) {
   if (!source) return null;
   if (source.kind === 'none')
     return (
@@ -73,6 +74,7 @@ function SourceLine({ source, kept }: { source: GameLogData['source'] | null; ke
       <Badge tone={tone}>{source.state}</Badge> <span className="mono">{source.target}</span>
       {source.detail && <span className="muted">{source.detail}</span>}
       <span className="muted">({kept.toLocaleString()} lines kept)</span>
+      <span className="muted gamelog-mode">{MODE[mode]}</span>
     </p>
   );
 }
