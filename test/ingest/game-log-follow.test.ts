@@ -202,3 +202,15 @@ describe('a followed command', () => {
     expect(follower.runs).toBe(1);
   });
 });
+
+describe('a log path that is not a file', () => {
+  it('waits, saying so, and reads nothing', async () => {
+    const dir = tempDir();
+    const g = newLog();
+    const f = follow(dir, g);
+    await f.check();
+    await f.check();
+    expect(g.status()).toMatchObject({ state: 'waiting', detail: 'the path is not a file' });
+    expect(texts(g)).toEqual([]);
+  });
+});

@@ -73,6 +73,11 @@ export class FileFollower {
       return;
     }
     const st = await fh.stat();
+    if (!st.isFile()) {
+      await fh.close();
+      this.on.state('waiting', 'the path is not a file');
+      return;
+    }
     this.fh = fh;
     this.ino = st.ino;
     // The first file: its last lines, from a line's start. A file made after that: all of it.
@@ -124,7 +129,8 @@ export class FileFollower {
     const run = () => {
       if (signal.aborted) return;
       void this.check()
-        .catch(onError)
+        // A read cut by palpanel stopping (the file closed under it) is no error.
+        .catch((err: unknown) => signal.aborted || onError(err))
         .finally(() => {
           if (!signal.aborted) this.timer = setTimeout(run, this.pollMs);
         });
