@@ -104,7 +104,7 @@ function CrashList({ rows }: { rows: Crash[] }) {
             {c.rssBytes === null ? 'not visible' : `${bytes(c.rssBytes)} at the last sample`}
           </p>
           <details>
-            <summary>Log tail ({c.logTail.length} lines)</summary>
+            <summary>Log tail ({c.logTail.length === 1 ? '1 line' : `${c.logTail.length} lines`})</summary>
             {c.logTail.length === 0 ? (
               <p className="muted small">No log was followed (SERVICE_GAME_LOG or SERVICE_GAME_LOG_COMMAND).</p>
             ) : (
