@@ -69,6 +69,16 @@ export function startRestartPolicy(
     clock,
     log,
   );
+  const parts = [
+    settings.restartMemory &&
+      `memory past ${'percent' in settings.restartMemory ? `${settings.restartMemory.percent}%` : `${settings.restartMemory.bytes} bytes`}`,
+    settings.restartCron && `cron ${settings.restartCron}`,
+    settings.restartQuietWindow && `quiet window ${settings.restartQuietWindow.text}`,
+  ].filter(Boolean);
+  log(
+    'info',
+    `restart policy: ${parts.join(', ')} (${settings.timezone}); players told from ${Math.round(settings.restartWarningMs / 1000)} s before`,
+  );
   policy.start(signal);
   return policy;
 }
