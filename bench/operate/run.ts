@@ -55,8 +55,8 @@ function start(cmd: string, args: string[], env: Record<string, string>, cwd: st
         resolve(c);
       }
     };
-    c.stdout!.on('data', on);
-    c.stderr!.on('data', (b: Buffer) => (out += b.toString()));
+    c.stdout.on('data', on);
+    c.stderr.on('data', (b: Buffer) => (out += b.toString()));
     c.once('exit', (code) => reject(new Error(`exited ${code}: ${out.slice(-500)}`)));
   });
 }
