@@ -84,7 +84,7 @@ describe('the resources card', () => {
     ]);
     render(<ResourcesCard />);
     await screen.findByText('Not visible');
-    expect(screen.getByText('SERVICE_GAME_PROCESS is not set')).toBeTruthy();
+    expect(screen.getByText('Game process not visible: SERVICE_GAME_PROCESS is not set.')).toBeTruthy();
     expect(await screen.findByText('Game memory: not visible to palpanel in this period.')).toBeTruthy();
     expect(screen.getByText('Game CPU: not visible to palpanel in this period.')).toBeTruthy();
     expect(screen.queryByText('Game memory (GB)')).toBeNull();

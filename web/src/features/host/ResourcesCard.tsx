@@ -54,9 +54,11 @@ export function ResourcesCard() {
                     <Stat label="Game CPU" value={pct(r.game.cpuPercent)} sub="of one core" />
                   </>
                 ) : (
-                  <Stat label="Game process" value="Not visible" sub={r.gameHidden?.replace(/^not visible: /, '') ?? undefined} />
+                  <Stat label="Game process" value="Not visible" />
                 )}
               </div>
+              {/* The reason names a setting or a process: a line of its own, not wrapped into a figure's caption. */}
+              {!r.game && r.gameHidden && <p className="muted small">Game process {r.gameHidden}.</p>}
             </>
           )
         }
