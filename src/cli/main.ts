@@ -48,7 +48,7 @@ Settings (environment; a flag above wins over its variable):
   SERVICE_WEBHOOK_ALLOW_PRIVATE   on lets webhooks go to loopback, link-local and private addresses, e.g. a bot on this host (default off)
   SERVICE_BACKUP_CHECK_COMMAND    a program (and its arguments) run without a shell to fetch a backup's off-site copy back into PALPANEL_CHECK_DIR (which: PALPANEL_BACKUP_ID), then checked and dry-run (default none)
   SERVICE_BACKUP_CHECK_TIMEOUT    how long one fetch of the off-site check may run before it is killed (default 30m)
-  SERVICE_GAME_PROCESS            the game's process, as /proc/<pid>/comm names it (PalServer-Linux-Shipping) or a pid file's path: its memory, CPU and crashes (default none: not visible)
+  SERVICE_GAME_PROCESS            the game's process, as /proc/<pid>/comm names it (PalServer-Linux-Shipping) or a pid file's path: its memory, CPU and crashes; unset: not visible (default none)
   SERVICE_GAME_START_COMMAND      a program (and its arguments) run without a shell when an admin starts a stopped game, e.g. /usr/bin/systemctl start palworld.service (default none)
   SERVICE_GAME_DOWN_BOUND         a game down this long after a crash is failing in the diagnostics (default 5m)
 
