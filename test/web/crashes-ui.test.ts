@@ -14,6 +14,8 @@ import { noteSkip } from '../helpers/skipped.js';
 import { tempDir } from '../helpers/temp.js';
 import { CHROMIUM, launchChromium, seriousViolations, type AxeFinding } from './browser.js';
 import { buildWebUi, servePanel, signedInPage } from './in-process-panel.js';
+import { GameStarter } from '../../src/actions/game-start.js';
+import { runCommand } from '../../src/backups/copy-process.js';
 
 const ARTIFACTS = join(ROOT, 'artifacts', 'web-ui');
 const ADMIN = { username: 'admin', password: 'crashes-admin-1' };
@@ -79,8 +81,16 @@ describe.skipIf(!CHROMIUM)('the resources card and the crashes screen in Chromiu
     closers.push(() => store.close());
     store.users.add(ADMIN.username, 'admin', ADMIN.password, 'cli');
     const latest = seed(store, now);
+    // Start runs a real command through the copy command's runner; the game (TestLive) is down.
+    const starter = new GameStarter({
+      command: ['/bin/echo', 'palworld.service started'],
+      run: (argv) => runCommand(argv, { env: {}, timeoutMs: 10_000, killGraceMs: 0, redact: (l) => l }).done,
+      running: () => Promise.resolve(null),
+      store,
+      clock: () => new Date(),
+    });
     const served = await servePanel(store, web, 600, {
-      operate: { resources: { latest: () => latest }, starter: null, downBoundMs: 5 * 60_000 },
+      operate: { resources: { latest: () => latest }, starter, downBoundMs: 5 * 60_000 },
     });
     closers.push(() => served.server.close(0));
     url = served.url;
@@ -117,5 +127,20 @@ describe.skipIf(!CHROMIUM)('the resources card and the crashes screen in Chromiu
     }
     const found = Object.entries(problems).filter(([, v]) => v.length > 0);
     expect(found, JSON.stringify(found, null, 1)).toEqual([]);
+  });
+
+  it('starts the stopped game from the dashboard, and the Crashes screen shows the run', { timeout: 120_000 }, async () => {
+    const errors: string[] = [];
+    const page = await signedInPage(browser, url, ADMIN, { viewport: LOOKS[1][1], scheme: 'light', path: '/', errors });
+    await page.getByRole('button', { name: 'Start the game' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Start' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await page.goto(url + '/crashes');
+    await page.getByRole('button', { name: 'Start the game' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('exit 0').waitFor();
+    expect(await dialog.locator('.crash-log').textContent()).toContain('palworld.service started');
+    expect(errors).toEqual([]);
+    await page.context().close();
   });
 });

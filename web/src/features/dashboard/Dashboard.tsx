@@ -14,6 +14,7 @@ import { Field, TextAreaField } from '../../ui/fields';
 import { Async, Empty, ErrorNote } from '../../ui/states';
 import { EventList } from '../events/EventList';
 import { ResourcesCard } from '../host/ResourcesCard';
+import { StartButton } from '../host/Crashes';
 import { serverCardState } from './server-state';
 import { CountdownBar } from './countdown/CountdownBar';
 import { ShutdownSteps } from './countdown/ShutdownSteps';
@@ -70,6 +71,8 @@ export function Dashboard() {
                     </Link>
                   </div>
                   {card.note && <p className="muted">{card.note}</p>}
+                  {/* A stopped game, and a start command set: Start right here (it refuses while the game answers). */}
+                  {admin && reachable === false && <StartButton onDone={() => server.reload()} />}
                   <div className="stats">
                     <Stat label="Players" value={m ? `${m.players} / ${m.maxPlayers}` : `${s.playersOnline} / ${s.maxPlayers || '—'}`} />
                     <Stat label="FPS" value={m ? m.fps : '—'} sub={m ? `${m.frameTimeMs.toFixed(1)} ms a frame` : undefined} />

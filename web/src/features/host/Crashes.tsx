@@ -117,7 +117,7 @@ function CrashList({ rows }: { rows: Crash[] }) {
   );
 }
 
-function StartButton({ onDone }: { onDone: () => void }) {
+export function StartButton({ onDone }: { onDone: () => void }) {
   const state = useGameStart({ refreshMs: 15_000 });
   const [open, setOpen] = useState(false);
   const act = useAction();
