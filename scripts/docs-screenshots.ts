@@ -21,12 +21,100 @@ import { loadWorld } from '../test/save/fixtures.js';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../test/web/browser.js';
 import { buildWebUi, servePanel } from '../test/web/in-process-panel.js';
+import { GameLog } from '../src/ingest/game-log/game-log.js';
+import { masker } from '../src/ingest/game-log/log-line.js';
+import type { ResourceSample } from '../src/domain/resources.js';
 
 const OUT = join(ROOT, 'docs', 'screenshots');
 const PHONE = { width: 390, height: 844 };
 const VIEWER = { username: 'viewer', password: 'screenshots-viewer-1' };
 const HOST = { username: 'host', password: 'screenshots-host-1' };
 const ADMIN = { username: 'admin', password: 'screenshots-admin-1' };
+
+/** The game log as `journalctl -u palworld -f -o cat` gives it: the lines a server writes around
+ * an autosave and a join, fed as the command follower feeds them (the script runs no game). */
+function sampleGameLog(now: number): GameLog {
+  let t = now - 40_000;
+  const g = new GameLog('command', 'journalctl', masker(['hunter22']), () => new Date((t += 1_500)));
+  g.events.state('following', null);
+  for (const line of [
+    '[2026.11.28-03.59.58:120][  0]LogInit: Display: Running engine for game: Pal',
+    '[2026.11.28-03.59.59:004][  0]LogNet: GameNetDriver IpNetDriver listening on port 8211',
+    'Setting breakpad minidump AppID = 2394010',
+    '[2026.11.28-04.00.00:500][ 12]LogPal: Warning: autosave took 2.4 s (world 37 MB)',
+    '[2026.11.28-04.00.01:000][ 13]LogPal: Error: RCON login refused, AdminPassword=hunter22',
+    '[04:00:02][info] PalDefender: steam_76561198000000002 (Lyra) joined',
+    '[04:00:03][warning] PalDefender: Lyra used /give with an unknown item id',
+    '[04:00:04][info] PalDefender: Lyra captured a Lamball (lv 12)',
+    '[2026.11.28-04.00.30:000][ 40]LogPal: Display: autosave done',
+  ])
+    g.events.line(line);
+  return g;
+}
+/** An hour of the machine and the game process every 10 s (the game's memory creeping up, a
+ * crash at 40 minutes ago with five minutes unseen, then a fresh process), two crashes with
+ * their log tails, and two versions: the resources card and the crashes screen have something
+ * to draw. Returns the latest sample, as the sampler would hold it. */
+function recordOperation(store: Awaited<ReturnType<typeof openStore>>, now: number): ResourceSample {
+  const GIB = 1024 ** 3;
+  let last: ResourceSample | null = null;
+  const crashAt = now - 40 * 60_000;
+  for (let t = now - 60 * 60_000; t <= now; t += 10_000) {
+    const unseen = t >= crashAt && t < crashAt + 5 * 60_000;
+    const since = t < crashAt ? t - (now - 6 * 3_600_000) : t - (crashAt + 5 * 60_000);
+    const rss = (4.2 + (since / 3_600_000) * 0.35 + Math.sin(t / 300_000) * 0.05) * GIB;
+    last = {
+      at: new Date(t).toISOString(),
+      host: {
+        cpuPercent: unseen ? 6 : 38 + Math.sin(t / 200_000) * 8,
+        cores: 4,
+        memTotalBytes: 16 * GIB,
+        memAvailableBytes: 16 * GIB - (unseen ? 1.1 * GIB : rss + 1.1 * GIB),
+        swapTotalBytes: 2 * GIB,
+        swapFreeBytes: 1.8 * GIB,
+        load1: unseen ? 0.3 : 1.6 + Math.sin(t / 400_000) * 0.4,
+        load5: 1.5,
+        load15: 1.4,
+        saveDiskFreeBytes: 182 * GIB,
+        saveDiskTotalBytes: 250 * GIB,
+        backupDiskFreeBytes: 182 * GIB,
+        backupDiskTotalBytes: 250 * GIB,
+      },
+      game: unseen
+        ? null
+        : {
+            pid: 4242,
+            cpuSeconds: since / 1000,
+            cpuPercent: 140 + Math.sin(t / 150_000) * 30,
+            rssBytes: rss,
+            threads: 64,
+            startedAtMs: t - since,
+          },
+      gameHidden: unseen ? 'not visible: no process named PalServer-Linux-Shipping that palpanel can read' : null,
+    };
+    store.resources.record(last);
+  }
+  const tail = [
+    '[2026.11.28-03.12.40:118][612]LogPal: Display: Lyra joined the server. (User id: steam_76561198000000002)',
+    '[2026.11.28-03.14.02:530][710]LogPal: Warning: autosave took 3.1 s (world 41 MB)',
+    '[2026.11.28-03.14.51:002][733]LogMemory: Warning: Memory in use grew to 6310 MB',
+    '[2026.11.28-03.15.07:771][741]LogCore: Error: appError called: Fatal error: [File:Unknown] [Line: 0]',
+    '[2026.11.28-03.15.07:771][741]LogCore: Error: Unhandled Exception: SIGSEGV: invalid attempt to read memory at address 0x0000000000000000',
+    '[2026.11.28-03.15.07:772][741]LogExit: Error: Crash in runnable thread PalServerThread',
+  ];
+  const crash = (at: number, back: number, cause: 'process_gone' | 'unreachable', uptimeSec: number, rssBytes: number | null) => {
+    store.gameRecord.addCrash({ at: new Date(at).toISOString(), cause, uptimeSec, rssBytes, logTail: tail }, 'The game server crashed.');
+    store.gameRecord.returned(new Date(back).toISOString(), () => 'The game server is back after a crash.');
+  };
+  crash(now - 2 * DAY - 3 * HOUR, now - 2 * DAY - 3 * HOUR + 95_000, 'unreachable', 51_300, null);
+  crash(crashAt, crashAt + 5 * 60_000 + 20_000, 'process_gone', 19_850, 6.3 * GIB);
+  store.gameRecord.versionSeen('v0.6.8.86212', new Date(now - 12 * DAY).toISOString());
+  store.gameRecord.versionStillSeen('v0.6.8.86212', new Date(now - 3 * DAY).toISOString());
+  store.gameRecord.versionSeen('v1.0.3.101283', new Date(now - 2 * DAY).toISOString());
+  store.gameRecord.versionSeen('v1.0.3.101283', new Date(now - 30 * MIN).toISOString());
+  return last!;
+}
+
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
@@ -83,7 +171,13 @@ async function main(): Promise<void> {
     // The console's RCON is the simulated game's (no game otherwise: the live parts say it is down).
     const sim = await startSimGameServer({ churnPeriodMs: 0 });
     const rcon = createConsole(store, { addr: parseHostPort(sim.rconAddr)!, password: sim.password });
-    const { url, server } = await servePanel(store, web, 60, { config: createConfigEditor(store, ini), console: rcon });
+    const latest = recordOperation(store, now);
+    const { url, server } = await servePanel(store, web, 60, {
+      config: createConfigEditor(store, ini),
+      console: rcon,
+      gameLog: sampleGameLog(now),
+      operate: { resources: { latest: () => latest }, starter: null, downBoundMs: 5 * MIN },
+    });
     const browser = await launchChromium();
     mkdirSync(OUT, { recursive: true });
     try {
@@ -128,6 +222,34 @@ async function main(): Promise<void> {
       await adminShots(browser, url, busiest.uid);
       await auditShot(browser, url, store, world.players.slice(0, 3));
       await accountShots(browser, url);
+      // The game log is an admin's screen.
+      const asAdmin = await (await browser.newContext({ viewport: PHONE, colorScheme: 'dark', deviceScaleFactor: 2 })).newPage();
+      await asAdmin.goto(url + '/');
+      await asAdmin.getByLabel('Username').fill(ADMIN.username);
+      await asAdmin.getByLabel('Password').fill(ADMIN.password);
+      await asAdmin.getByRole('button', { name: 'Sign in' }).click();
+      await asAdmin.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      await asAdmin.goto(url + '/game-log');
+      await asAdmin.locator('.gamelog-line').last().waitFor();
+      await asAdmin.screenshot({ path: join(OUT, 'phone-game-log.png') });
+      console.log('docs/screenshots/phone-game-log.png');
+      // The resources card on the dashboard, and the crashes screen.
+      await asAdmin.goto(url + '/');
+      await asAdmin.getByRole('heading', { name: 'Machine and game process' }).waitFor();
+      await asAdmin.locator('figure.chart').nth(3).waitFor();
+      await asAdmin.evaluate(
+        "[...document.querySelectorAll('h2')].find((e) => e.textContent === 'Machine and game process')?.scrollIntoView({ block: 'start' }); window.scrollBy(0, -70);",
+      );
+      await asAdmin.screenshot({ path: join(OUT, 'phone-resources.png') });
+      console.log('docs/screenshots/phone-resources.png');
+      await asAdmin.goto(url + '/crashes');
+      await asAdmin.locator('.crash-list li').first().waitFor();
+      await asAdmin
+        .locator('.crash-list details')
+        .first()
+        .evaluate((e) => ((e as unknown as { open: boolean }).open = true));
+      await asAdmin.screenshot({ path: join(OUT, 'phone-crashes.png'), fullPage: true });
+      console.log('docs/screenshots/phone-crashes.png');
     } finally {
       await browser.close();
       await server.close(5_000);

@@ -5,6 +5,8 @@
 // shutdowns (a countdown too); and recurring console commands. Everything but a console command
 // goes through the game's REST API, so it works with RCON off (the game deprecates RCON). A check
 // runs every 15 s on the injected clock; each run is logged and audited, and a failure says why.
+// A schedule is an interval, a daily time or a cron expression (issue 40), the last two in the
+// task's time zone or SERVICE_TIMEZONE (domain/task-schedule.ts).
 import { maskExchange } from '../domain/console-text.js';
 import { SYSTEM } from '../domain/actor.js';
 import type { Logger } from '../lib/logger.js';
@@ -64,11 +66,13 @@ export class TaskScheduler {
     private readonly ports: TaskPorts,
     private readonly clock: Clock,
     private readonly log: Logger,
+    /** The zone a task's daily time or cron is read in when it names none (SERVICE_TIMEZONE). */
+    private readonly zone = 'UTC',
   ) {}
 
   /** The due time a task waits for now. */
   due(t: TaskRecord): Date {
-    return dueOf(t.schedule, this.store.tasks.lastDue(t.id), t.createdAt);
+    return dueOf(t.schedule, this.store.tasks.lastDue(t.id), t.createdAt, this.zone);
   }
 
   async tick(): Promise<void> {

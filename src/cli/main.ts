@@ -49,6 +49,16 @@ Settings (environment; a flag above wins over its variable):
   SERVICE_WEBHOOK_ALLOW_PRIVATE   on lets webhooks go to loopback, link-local and private addresses, e.g. a bot on this host (default off)
   SERVICE_BACKUP_CHECK_COMMAND    a program (and its arguments) run without a shell to fetch a backup's off-site copy back into PALPANEL_CHECK_DIR (which: PALPANEL_BACKUP_ID), then checked and dry-run (default none)
   SERVICE_BACKUP_CHECK_TIMEOUT    how long one fetch of the off-site check may run before it is killed (default 30m)
+  SERVICE_GAME_PROCESS            the game's process, as /proc/<pid>/comm names it (PalServer-Linux-Shipping) or a pid file's path: its memory, CPU and crashes; unset: not visible (default none)
+  SERVICE_GAME_START_COMMAND      a program (and its arguments) run without a shell when an admin starts a stopped game, e.g. /usr/bin/systemctl start palworld.service (default none)
+  SERVICE_GAME_DOWN_BOUND         a game down this long after a crash is failing in the diagnostics (default 5m)
+  SERVICE_GAME_LOG                a log file of the game to follow (PalServer.log, PalDefender's, the docker image's), through rotation and truncation (default none)
+  SERVICE_GAME_LOG_COMMAND        instead, a command run without a shell whose output is the game's log, e.g. journalctl -u palworld -f -n 200 -o cat (default none)
+  SERVICE_TIMEZONE                an IANA time zone for task schedules and the restart policy, e.g. Europe/Berlin (default UTC)
+  SERVICE_RESTART_MEMORY          restart the game with the countdown when its resident memory passes this: 85% of the machine, or a size such as 12GiB (default none)
+  SERVICE_RESTART_CRON            restart the game on a cron expression of five fields in SERVICE_TIMEZONE, e.g. 0 5 * * * (default none)
+  SERVICE_RESTART_QUIET_WINDOW    HH:MM-HH:MM in SERVICE_TIMEZONE: restart once a day there as soon as nobody is online (default none)
+  SERVICE_RESTART_WARNING         how long before a policy restart players are first told (default 10m)
 
 Durations are a whole number and a unit: 250ms, 5s, 2m, 1h or 7d. An invalid value stops start-up
 with exit code 2 and a message naming the setting. When ready, serve prints

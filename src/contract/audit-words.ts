@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   'server.announce',
   'server.save',
   'server.shutdown',
+  /** Start pressed on a stopped game: SERVICE_GAME_START_COMMAND run (detail: its outcome). */
+  'server.start',
   /** A shutdown or restart countdown cancelled (detail: its kind and when it was due). */
   'server.cancel',
   'world.parse',
@@ -102,6 +104,7 @@ const ACTION_WORDS: Record<AuditAction, string> = {
   'server.announce': 'announce in game',
   'server.save': 'save the world',
   'server.shutdown': 'shut the game server down',
+  'server.start': 'run the start command',
   'server.cancel': 'cancel the shutdown countdown',
   'world.parse': 'parse the world save',
   'player.kick': 'kick player',

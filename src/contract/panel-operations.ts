@@ -3,6 +3,9 @@
 // or a file). With PANEL_PATHS (method and path) this is the panel's wire contract, written once:
 // the route table (http/panel/*/routes.ts) takes both through http/panel/operation.ts, and the
 // web UI types its calls with PanelIO.
+import { ResourceHistoryQuery, ResourceHistorySchema, ResourcesCurrentSchema } from './panel/resources.js';
+import { CrashesSchema, GameStartStateSchema, GameVersionsSchema, StartRunSchema } from './panel/game-health.js';
+import { GameLogPage, GameLogQuery, GameLogStreamMessage, GameLogStreamQuery } from './panel/game-log.js';
 import { z } from 'zod';
 import { dataOf, pageOf } from './envelopes.js';
 import {
@@ -177,6 +180,14 @@ export const PANEL_OPERATIONS = {
   saveWorld: { responses: { 200: ActionDoneSchema } },
   shutdownServer: { request: { body: ShutdownRequestSchema }, responses: { 202: ShutdownAcceptedSchema } },
   cancelCountdown: { responses: { 200: CountdownCancelledSchema } },
+  getResources: { responses: { 200: ResourcesCurrentSchema } },
+  resourceHistory: { request: { query: ResourceHistoryQuery }, responses: { 200: ResourceHistorySchema } },
+  listCrashes: { responses: { 200: CrashesSchema } },
+  listGameVersions: { responses: { 200: GameVersionsSchema } },
+  getGameStart: { responses: { 200: GameStartStateSchema } },
+  startGame: { responses: { 200: dataOf(StartRunSchema) } },
+  getGameLog: { request: { query: GameLogQuery }, responses: { 200: dataOf(GameLogPage) } },
+  streamGameLog: { request: { query: GameLogStreamQuery }, responses: { 200: GameLogStreamMessage } },
   // world
   getWorld: { responses: { 200: WorldStatusEnvelopeSchema } },
   getWorldSnapshot: { responses: { 200: WorldSnapshotEnvelopeSchema } },

@@ -53,10 +53,13 @@ export const HARD_CAP = 50_000;
 const PRUNE_EVERY = 500;
 
 /** What webhooks receive: the public events, the panel's own word for a refused admin
- * password (which the Integration API drops), and the warning of a failed off-site copy. */
+ * password (which the Integration API drops), the warning of a failed off-site copy, a crash,
+ * and a restart palpanel's policy started, with why (issue 40). */
 export function isWebhookEvent(kind: string, message: string): boolean {
   return (
     isPublicEvent(kind, message) ||
+    kind === 'crash' ||
+    kind === 'restart' ||
     (kind === 'system' && (PANEL_SYSTEM_TEXTS as readonly string[]).includes(message)) ||
     (kind === 'backup' && message.startsWith(`${BACKUP_COPY_FAILED}: `))
   );

@@ -10,6 +10,8 @@ import { EventRepo } from './events.js';
 import { KeyRepo } from './keys.js';
 import { acquireLock, type DataDirLock } from './lock.js';
 import { MetricsRepo } from './metrics.js';
+import { ResourceRepo } from './resources.js';
+import { GameRecordRepo } from './game-record.js';
 import { PANEL_MIGRATIONS } from './migrations.js';
 import { ModerationRepo } from './moderation.js';
 import { PlayerHistoryRepo } from './player-history.js';
@@ -43,6 +45,10 @@ export interface Store {
   history: PlayerHistoryRepo;
   /** The downsampled metrics history (issue 11). */
   metrics: MetricsRepo;
+  /** The machine's and the game process's resources, in the metrics' tiers (issue 40). */
+  resources: ResourceRepo;
+  /** The game's crashes and the versions it reported (issue 40). */
+  gameRecord: GameRecordRepo;
   world: WorldRepo;
   /** Platform ids seen, bans, whitelist (store/moderation.ts). */
   moderation: ModerationRepo;
@@ -101,6 +107,8 @@ export async function openStore(dataDir: string, clock: Clock = systemClock): Pr
       audit,
       history: new PlayerHistoryRepo(panel),
       metrics: new MetricsRepo(panel),
+      resources: new ResourceRepo(panel),
+      gameRecord: new GameRecordRepo(panel),
       world,
       moderation: new ModerationRepo(panel, clock, audit),
       webhooks: new WebhookRepo(panel, clock, audit),

@@ -189,4 +189,27 @@ export const PANEL_MIGRATIONS: Migration[] = [
       `ALTER TABLE webhooks ADD COLUMN events TEXT NOT NULL DEFAULT 'join,leave,backup,system'`,
     ],
   },
+  {
+    // Issue 40 (part A): the machine's and the game process's resources, kept in the metrics'
+    // three tiers (store/resources.ts); the game's crashes (store/game-crashes.ts); and the game
+    // versions seen, with their first and last day (store/game-versions.ts). Game figures are
+    // NULL while the process is not visible (`game_n` counts the samples that saw it).
+    version: 15,
+    sql: [
+      `CREATE TABLE resource_samples (
+         tier INTEGER NOT NULL, bucket INTEGER NOT NULL, at_ms INTEGER NOT NULL, n INTEGER NOT NULL,
+         host_cpu REAL, mem_total REAL NOT NULL, mem_available REAL NOT NULL, swap_used REAL NOT NULL,
+         load1 REAL NOT NULL, save_free REAL, backup_free REAL,
+         game_n INTEGER NOT NULL, game_cpu REAL, game_rss REAL, game_threads REAL,
+         PRIMARY KEY (tier, bucket))`,
+      `CREATE TABLE game_crashes (
+         id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, cause TEXT NOT NULL,
+         uptime_sec INTEGER, rss_bytes INTEGER, log_tail TEXT NOT NULL, returned_at TEXT)`,
+      `CREATE TABLE game_starts (
+         id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, by TEXT NOT NULL, exit_code INTEGER, cut TEXT,
+         output TEXT NOT NULL, duration_ms INTEGER NOT NULL)`,
+      `CREATE TABLE game_versions (
+         version TEXT PRIMARY KEY, first_at TEXT NOT NULL, last_at TEXT NOT NULL, starts INTEGER NOT NULL)`,
+    ],
+  },
 ];

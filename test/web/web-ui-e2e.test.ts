@@ -313,6 +313,7 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
         ['config', '/config'],
         ['items', '/items'],
         ['tasks', '/tasks'],
+        ['crashes', '/crashes'],
         ['settings', '/settings'],
       ];
       const problems: Record<string, AxeFinding[]> = {};

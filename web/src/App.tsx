@@ -20,6 +20,7 @@ import { Pals } from './features/pals/Pals';
 import { MapScreen } from './features/map/MapScreen';
 import { Backups } from './features/backups/Backups';
 import { Console } from './features/console/Console';
+import { GameLog } from './features/game-log/GameLog';
 import { Config } from './features/config/Config';
 import { Items } from './features/items/Items';
 import { Tasks } from './features/tasks/Tasks';
@@ -32,6 +33,7 @@ import { EnrolFirst } from './features/account/EnrolFirst';
 import { roleAtLeast, type Role } from '../../src/contract/vocabulary';
 import { Events } from './features/events/Events';
 import { TopCountdown } from './features/dashboard/countdown/TopCountdown';
+import { Crashes } from './features/host/Crashes';
 
 interface Screen {
   path: string;
@@ -52,9 +54,11 @@ const SCREENS: Screen[] = [
   { path: '/map', label: 'Map', render: () => <MapScreen /> },
   { path: '/backups', label: 'Backups', render: () => <Backups /> },
   { path: '/console', label: 'Console', least: 'moderator', render: () => <Console /> },
+  { path: '/game-log', label: 'Game log', least: 'admin', render: () => <GameLog /> },
   { path: '/config', label: 'Configuration', render: () => <Config /> },
   { path: '/items', label: 'Item grants', least: 'admin', render: () => <Items /> },
   { path: '/tasks', label: 'Tasks', least: 'admin', render: () => <Tasks /> },
+  { path: '/crashes', label: 'Crashes', least: 'admin', render: () => <Crashes /> },
   { path: '/diagnostics', label: 'Diagnostics', render: () => <Diagnostics /> },
   { path: '/settings', label: 'Settings', least: 'admin', render: () => <Settings /> },
   { path: '/account', label: 'Account', render: () => <Account /> },

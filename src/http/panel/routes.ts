@@ -23,6 +23,8 @@ import { itemRoutes } from './items/routes.js';
 import { taskRoutes } from './tasks/routes.js';
 import { diagnosticsRoutes } from './diagnostics/routes.js';
 import { activityRoutes } from './activity/routes.js';
+import { hostRoutes } from './host/routes.js';
+import { gameLogRoutes } from './game-log/routes.js';
 
 export const PANEL_BASE = '/api/v1';
 /** Panel request bodies (login, key label) are small. */
@@ -48,6 +50,8 @@ export function panelRoutes(loginThrottle?: ThrottleOptions): PanelRoute[] {
     ...taskRoutes(),
     ...diagnosticsRoutes(),
     ...activityRoutes(),
+    ...hostRoutes(),
+    ...gameLogRoutes(),
   ];
 }
 

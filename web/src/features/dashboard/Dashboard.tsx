@@ -13,6 +13,8 @@ import { Dialog } from '../../ui/dialog';
 import { Field, TextAreaField } from '../../ui/fields';
 import { Async, Empty, ErrorNote } from '../../ui/states';
 import { EventList } from '../events/EventList';
+import { ResourcesCard } from '../host/ResourcesCard';
+import { StartButton } from '../host/Crashes';
 import { serverCardState } from './server-state';
 import { CountdownBar } from './countdown/CountdownBar';
 import { ShutdownSteps } from './countdown/ShutdownSteps';
@@ -69,6 +71,8 @@ export function Dashboard() {
                     </Link>
                   </div>
                   {card.note && <p className="muted">{card.note}</p>}
+                  {/* A stopped game, and a start command set: Start right here (it refuses while the game answers). */}
+                  {admin && reachable === false && <StartButton onDone={() => server.reload()} />}
                   <div className="stats">
                     <Stat label="Players" value={m ? `${m.players} / ${m.maxPlayers}` : `${s.playersOnline} / ${s.maxPlayers || '—'}`} />
                     <Stat label="FPS" value={m ? m.fps : '—'} sub={m ? `${m.frameTimeMs.toFixed(1)} ms a frame` : undefined} />
@@ -108,6 +112,7 @@ export function Dashboard() {
             )}
           </Async>
         </Card>
+        <ResourcesCard />
         <Card title="Recent events" className="wide-card" actions={<Link href="/events">All events</Link>}>
           {live.events.length === 0 ? (
             <Empty>

@@ -18,6 +18,8 @@ const KINDS: [kind: string, words: string][] = [
   ['system', 'System'],
   ['backup', 'Backups'],
   ['moderation', 'Moderation'],
+  ['crash', 'Crashes'],
+  ['restart', 'Restarts'],
   ['audit', 'Audit (admins)'],
 ];
 

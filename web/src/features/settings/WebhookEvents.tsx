@@ -10,6 +10,8 @@ export const EVENT_WORDS: Record<WebhookEventKind, string> = {
   system: 'reachability',
   kick: 'kicks',
   ban: 'bans',
+  crash: 'crashes',
+  restart: 'restarts',
 };
 
 export const eventsWords = (events: readonly WebhookEventKind[]) => events.map((k) => EVENT_WORDS[k]).join(', ');

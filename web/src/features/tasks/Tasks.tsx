@@ -1,4 +1,4 @@
-// Scheduled tasks: restarts (daily at a UTC time or every N minutes, told to players at steps),
+// Scheduled tasks: restarts (daily at a time or on a cron expression in a time zone, or every N minutes, told to players at steps),
 // announcements, saves and shutdowns (all through the game's REST API) and recurring console
 // commands (RCON, which the game deprecates); their latest runs.
 import { useState } from 'react';
