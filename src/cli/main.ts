@@ -36,6 +36,7 @@ Settings (environment; a flag above wins over its variable):
   SERVICE_PALDEFENDER_TOKEN       a token from PalDefender's RESTAPI/Tokens with the permission REST.Items.Give (default none)
   SERVICE_INTEGRATION_RATE_LIMIT  Integration API requests per minute per key, a positive whole number (default 60)
   SERVICE_SESSION_TTL             panel session length (default 7d)
+  SERVICE_REQUIRE_2FA             who must sign in with a second factor (TOTP): off, admins, or moderators (moderators and admins) (default off)
   SERVICE_LOG_FORMAT              text or json; logs go to stderr (default text)
   SERVICE_BACKUP_DIR              where backups are kept; unset: <data-dir>/backups (default none)
   SERVICE_BACKUP_COPY_COMMAND     a program (and its arguments) run without a shell after each backup to copy it off-site, the archive in PALPANEL_BACKUP_* variables (default none)

@@ -45,6 +45,7 @@ describe('settings', () => {
       restartCron: null,
       restartQuietWindow: null,
       restartWarningMs: 10 * 60_000,
+      require2fa: 'off',
     });
   });
 
@@ -151,6 +152,7 @@ describe('settings', () => {
     expect(SETTINGS_TABLE.map((s) => s.env).sort()).toEqual(
       [
         'SERVICE_LISTEN',
+        'SERVICE_REQUIRE_2FA',
         'SERVICE_DATA_DIR',
         'SERVICE_SAVE_DIR',
         'SERVICE_SAVE_CHECK_INTERVAL',
