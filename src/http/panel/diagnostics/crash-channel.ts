@@ -10,9 +10,22 @@ const DAY_MS = 86_400_000;
 export const DOWN_ADVICE =
   "Check what keeps the game from starting: its log's last lines (the crash list shows them), the service manager (`systemctl status palworld`, `journalctl -u palworld -n 100`, `docker compose ps` and `docker compose logs palworld`), the machine's free memory and disk space, and whether a restart policy brings it back (systemd `Restart=always`, compose `restart: unless-stopped`). With SERVICE_GAME_START_COMMAND set, an admin can press Start.";
 
-export function crashChannel(open: Crash | null, last: Crash | null, boundMs: number, now: Date): Channel {
+/** `watched`: something palpanel follows could see a crash (the game's REST API polled, or its
+ * process visible); without either, and with no crash on record, the channel is off, not a
+ * green "no crash" nobody could have seen (issue 38: an unset install must not look healthy). */
+export function crashChannel(open: Crash | null, last: Crash | null, boundMs: number, now: Date, watched = true): Channel {
   const base = { id: 'game', title: 'Game crashes' } as const;
   const times = { lastSuccessAt: last?.returnedAt ?? null, lastFailureAt: last?.at ?? null };
+  if (!watched && !open && !last) {
+    return {
+      ...base,
+      state: 'off',
+      words: 'Nothing watches the game yet: palpanel sees a crash through its REST API or its process.',
+      since: null,
+      ...times,
+      advice: 'Set SERVICE_GAME_REST_URL (and SERVICE_GAME_PROCESS to see its process), then restart palpanel.',
+    };
+  }
   if (open) {
     const down = ageMs(open.at, now) ?? 0;
     const failing = down > boundMs;
