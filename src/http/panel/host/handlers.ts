@@ -5,8 +5,7 @@ import { userActor } from '../../../domain/actor.js';
 import { NotConfiguredError } from '../../../domain/errors.js';
 import { json } from '../../respond.js';
 import type { PanelHandler } from '../context.js';
-import { bad, DAY, HOUR } from '../events/handlers.js';
-import { MAX_HISTORY_POINTS } from '../../../contract/panel/events.js';
+import { historyData, historyWindow } from '../history-window.js';
 import type { ResourceHistoryQuery } from '../../../contract/panel/resources.js';
 
 export const getResources = (({ deps }) => {
@@ -22,15 +21,9 @@ export const getResources = (({ deps }) => {
 }) satisfies PanelHandler;
 
 export const resourceHistory = (({ deps, query, now }) => {
-  const toMs = query.to === undefined ? now.getTime() : Date.parse(query.to);
-  const fromMs = query.from === undefined ? toMs - HOUR : Date.parse(query.from);
-  if (fromMs >= toMs) throw bad('`from` must be before `to`.');
-  const age = now.getTime() - fromMs;
-  const stepSec = query.step ?? (age <= HOUR ? 1 : age <= DAY ? 60 : 600);
-  if ((toMs - fromMs) / (stepSec * 1000) > MAX_HISTORY_POINTS)
-    throw bad(`At most ${MAX_HISTORY_POINTS} steps per request; widen the step.`);
-  const points = deps.store.resources.range({ fromMs, toMs, stepMs: stepSec * 1000, nowMs: now.getTime() });
-  return json(200, { data: { from: new Date(fromMs).toISOString(), to: new Date(toMs).toISOString(), stepSec, points } });
+  const w = historyWindow(query, now);
+  const points = deps.store.resources.range({ fromMs: w.fromMs, toMs: w.toMs, stepMs: w.stepSec * 1000, nowMs: now.getTime() });
+  return json(200, { data: historyData(w, points) });
 }) satisfies PanelHandler<{ query: typeof ResourceHistoryQuery }>;
 
 export const listCrashes = (({ deps, now }) => {
