@@ -5,7 +5,7 @@
 import type { GameLogLine } from '../../contract/panel/game-log.js';
 import type { HttpResponse } from '../types.js';
 import type { LiveFeed, StreamOwner } from './feed.js';
-import { HEARTBEAT_MS } from './sse.js';
+import { HEARTBEAT_MS, sseAnswer, type Write } from './pump.js';
 
 /** What the stream reads of the followed log (ingest/game-log/game-log.ts GameLog). */
 export interface GameLogSource {
@@ -31,54 +31,19 @@ const frame = (l: GameLogLine) => `id: ${l.seq}\nevent: line\ndata: ${JSON.strin
 
 /** The 200 answer of a game log stream whose slot is taken already; given back when it ends. */
 export function gameLogSse(o: GameLogStreamOptions): HttpResponse {
-  return {
-    status: 200,
-    headers: {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      'x-accel-buffering': 'no',
-    },
-    stream: (write, signal) => run(o, write, signal).finally(() => o.feed.release(o.owner)),
+  let cursor = o.resumeAfter ?? o.log.lastSeq();
+  const send = (l: GameLogLine, write: Write): boolean => {
+    cursor = l.seq;
+    return write(frame(l));
   };
-}
-
-async function run(o: GameLogStreamOptions, write: (chunk: string) => boolean, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return;
-  const queue: GameLogLine[] = [];
-  let wake: (() => void) | null = null;
-  const onAbort = () => wake?.();
-  signal.addEventListener('abort', onAbort, { once: true });
-  // Subscribed before the replay: a line added meanwhile is in one or both (the seq drops the copy).
-  const unsubscribe = o.log.onLine((l) => {
-    if (!o.match(l)) return;
-    queue.push(l);
-    wake?.();
-  });
-  const heartbeat = setInterval(() => write(': heartbeat\n\n'), o.heartbeatMs ?? o.feed.heartbeatMs ?? HEARTBEAT_MS);
-  try {
-    let cursor = o.resumeAfter ?? o.log.lastSeq();
-    if (!write('retry: 2000\n\n')) return;
-    for (const l of o.log.linesAfter(cursor, o.match, REPLAY_LIMIT)) {
-      cursor = l.seq;
-      if (!write(frame(l))) return;
-    }
-    while (!signal.aborted) {
-      while (queue.length > 0) {
-        const l = queue.shift()!;
-        if (l.seq <= cursor) continue;
-        cursor = l.seq;
-        if (!write(frame(l))) return;
-      }
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        if (signal.aborted || queue.length > 0) resolve();
-      });
-      wake = null;
-    }
-  } finally {
-    clearInterval(heartbeat);
-    unsubscribe();
-    signal.removeEventListener('abort', onAbort);
-  }
+  return sseAnswer<GameLogLine>(
+    {
+      subscribe: (push) => o.log.onLine((l) => o.match(l) && push(l)),
+      heartbeatMs: o.heartbeatMs ?? o.feed.heartbeatMs ?? HEARTBEAT_MS,
+      replay: (write) => o.log.linesAfter(cursor, o.match, REPLAY_LIMIT).every((l) => send(l, write)),
+      // A line the replay sent already (the seq is not past the cursor) is dropped.
+      deliver: (l, write) => l.seq <= cursor || send(l, write),
+    },
+    () => o.feed.release(o.owner),
+  );
 }
