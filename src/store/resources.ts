@@ -4,7 +4,7 @@
 // bucket. The game's figures average only over the samples that saw its process; a bucket with
 // none reads as null (not visible), never as zero.
 import type { DurableDb } from './durable-db.js';
-import { METRICS_TIERS, pickTier, type MetricsRange } from './metrics.js';
+import { METRICS_TIERS, pickTier, pruneTiers, type MetricsRange } from './metrics.js';
 import type { ResourceSample } from '../domain/resources.js';
 import type { ResourcePoint } from '../contract/panel/resources.js';
 
@@ -76,16 +76,7 @@ export class ResourceRepo {
   }
 
   prune(now: Date): void {
-    const t = now.getTime();
-    this.db.write((tx) => {
-      METRICS_TIERS.forEach((tier, i) => {
-        tx.run(`DELETE FROM resource_samples WHERE tier = ? AND at_ms < ?`, [i, t - tier.retainMs]);
-        tx.run(
-          `DELETE FROM resource_samples WHERE tier = ? AND bucket < COALESCE((SELECT bucket FROM resource_samples WHERE tier = ? ORDER BY bucket DESC LIMIT 1 OFFSET ?), -1e18)`,
-          [i, i, tier.maxRows - 1],
-        );
-      });
-    });
+    pruneTiers(this.db, 'resource_samples', now);
   }
 
   size(): number {
