@@ -22,6 +22,7 @@ import {
   typedValue,
   type ParsedConfig,
 } from '../game-config/config-file.js';
+import { placeOf, SETTING_GROUPS } from '../game-config/setting-groups.js';
 import { replaceFileThroughLinks, ReplaceRefusedError } from '../lib/replace-file.js';
 import type { Store } from '../store/index.js';
 
@@ -69,13 +70,23 @@ function view(file: string, p: ParsedConfig, version: string): ConfigView {
       max: k?.max ?? null,
       values: k?.values ? [...k.values] : null,
       description: k?.description ?? null,
+      name: k ? (placeOf(k.key)?.name ?? null) : null,
+      group: k ? (placeOf(k.key)?.group ?? null) : null,
       secret,
       isSet: secret ? value !== '' : null,
       locked: e.compose?.locked ?? null,
     };
   });
   const service = p.service ?? null;
-  return { format: p.format, file: basename(file), service, version, apply: applyAdvice(p.format, service), settings };
+  return {
+    format: p.format,
+    file: basename(file),
+    service,
+    version,
+    apply: applyAdvice(p.format, service),
+    groups: [...SETTING_GROUPS],
+    settings,
+  };
 }
 
 export function createConfigEditor(store: Store, file: string, opts: ConfigEditorOptions = {}): ConfigPort {

@@ -1,6 +1,8 @@
 // What the panel's configuration routes need (config-editor.ts).
 import type { Actor } from '../domain/actor.js';
 import type { ApplyAdvice } from './config-apply.js';
+import type { SettingGroupId } from '../contract/setting-group-words.js';
+import type { SettingGroup } from '../game-config/setting-groups.js';
 
 export interface ConfigSettingView {
   key: string;
@@ -13,6 +15,9 @@ export interface ConfigSettingView {
   max: number | null;
   values: string[] | null;
   description: string | null;
+  /** The readable name and the group (game-config/setting-groups.ts); null for an unknown key. */
+  name: string | null;
+  group: SettingGroupId | null;
   secret: boolean;
   /** For a password: whether one is set. */
   isSet: boolean | null;
@@ -31,6 +36,7 @@ export interface ConfigView {
   version: string;
   /** What makes the game use the file's values. */
   apply: ApplyAdvice;
+  groups: SettingGroup[];
   settings: ConfigSettingView[];
 }
 

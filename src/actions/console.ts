@@ -42,6 +42,8 @@ export interface ConsoleOptions {
   secrets?: readonly (string | null)[];
   /** The clock of the link's times (default: the system's). */
   now?: () => Date;
+  /** Called before a command that stops the game is sent: that stop is not a crash. */
+  onStopAsked?: () => void;
 }
 
 export function createConsole(store: Store, rcon: ConsoleOptions): ConsolePort {
@@ -97,6 +99,8 @@ export function createConsole(store: Store, rcon: ConsoleOptions): ConsolePort {
       // Asked first, before anything is sent or logged (contract/console-danger.ts says which).
       const danger = consoleDanger(command);
       if (danger && !opts.confirmed) throw new ConflictError('conflict', `${danger} Confirm to run it (send "confirm": true).`);
+      if (/^\/?(doexit|shutdown|(restart|reboot|stop|quit|exit)(server)?)$/i.test(command.trim().split(/\s+/)[0] ?? ''))
+        rcon.onStopAsked?.();
       try {
         const reply = await run(command);
         const shown = maskExchange(command.trim(), reply.text, known);

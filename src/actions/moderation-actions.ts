@@ -17,8 +17,14 @@ function auditEntry(
   target: string,
   userId: string,
   reason: string | null,
+  targetName: string | null,
 ): AuditEntry {
-  return { actor, action, target, detail: detailOf(userId, reason) };
+  return { actor, action, target, targetName, detail: detailOf(userId, reason) };
+}
+
+/** The player's name as palpanel last saw it: the game's list, the save, the ban. */
+function nameOf(store: Store, uid: string | null, ...seen: (string | null | undefined)[]): string | null {
+  return seen.find((n) => n) ?? (uid ? store.world.player(uid)?.name : undefined) ?? null;
 }
 
 export function moderationActions(client: Pick<GameRestClient, 'kick' | 'ban' | 'unban' | 'announce'>, store: Store): ModerationActions {
@@ -26,7 +32,7 @@ export function moderationActions(client: Pick<GameRestClient, 'kick' | 'ban' | 
   return {
     async kick(actor, p, reason, moderationEvent) {
       const { userId } = kickable(p.online, () => knownPlayer(store, p.uid));
-      const entry = auditEntry(actor, 'player.kick', p.uid, userId, reason);
+      const entry = auditEntry(actor, 'player.kick', p.uid, userId, reason, nameOf(store, p.uid, p.online?.name));
       await attempt(store, entry, 'kick', () => client.kick(userId, reason ?? undefined));
       mod.recordKick(entry, moderationEvent);
       return { userId };
@@ -36,12 +42,13 @@ export function moderationActions(client: Pick<GameRestClient, 'kick' | 'ban' | 
       // inside the store's write, should two bans race).
       const first = mod.banOf(p.uid ?? '', p.userId);
       if (first && !opts.replace) throw new AlreadyBannedError(first);
-      const entry = auditEntry(actor, 'player.ban', p.uid ?? p.userId, p.userId, reason);
+      const entry = auditEntry(actor, 'player.ban', p.uid ?? p.userId, p.userId, reason, nameOf(store, p.uid, p.name));
       await attempt(store, entry, 'ban', () => client.ban(p.userId, reason ?? undefined));
       return mod.recordBan(entry, { ...p, reason }, opts);
     },
     async unban(actor, p, reason) {
-      const entry = auditEntry(actor, 'player.unban', p.uid ?? p.userId, p.userId, reason);
+      const banned = mod.banOf(p.uid ?? '', p.userId);
+      const entry = auditEntry(actor, 'player.unban', p.uid ?? p.userId, p.userId, reason, nameOf(store, p.uid, banned?.name));
       await attempt(store, entry, 'unban', () => client.unban(p.userId));
       mod.recordUnban(entry, p.userId);
     },

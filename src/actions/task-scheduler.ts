@@ -5,6 +5,8 @@
 // shutdowns (a countdown too); and recurring console commands. Everything but a console command
 // goes through the game's REST API, so it works with RCON off (the game deprecates RCON). A check
 // runs every 15 s on the injected clock; each run is logged and audited, and a failure says why.
+// A schedule is an interval, a daily time or a cron expression (issue 40), the last two in the
+// task's time zone or SERVICE_TIMEZONE (domain/task-schedule.ts).
 import { maskExchange } from '../domain/console-text.js';
 import { SYSTEM } from '../domain/actor.js';
 import type { Logger } from '../lib/logger.js';
@@ -15,6 +17,7 @@ import type { TaskRecord } from '../store/tasks.js';
 import type { CountdownEnd, CountdownRequest } from './countdown.js';
 import { normalSteps } from './countdown-words.js';
 import { DEFAULT_STEPS_SEC } from '../contract/vocabulary.js';
+import { actorLabel } from '../contract/audit-words.js';
 
 export interface TaskPorts {
   announce(message: string): Promise<void>;
@@ -63,11 +66,13 @@ export class TaskScheduler {
     private readonly ports: TaskPorts,
     private readonly clock: Clock,
     private readonly log: Logger,
+    /** The zone a task's daily time or cron is read in when it names none (SERVICE_TIMEZONE). */
+    private readonly zone = 'UTC',
   ) {}
 
   /** The due time a task waits for now. */
   due(t: TaskRecord): Date {
-    return dueOf(t.schedule, this.store.tasks.lastDue(t.id), t.createdAt);
+    return dueOf(t.schedule, this.store.tasks.lastDue(t.id), t.createdAt, this.zone);
   }
 
   async tick(): Promise<void> {
@@ -155,7 +160,7 @@ export class TaskScheduler {
       this.counting.delete(key);
       try {
         if (end.outcome === 'done') this.store.tasks.recordRun(t.id, dueIso, 'ok', `players told; ${done}`);
-        else if (end.outcome === 'cancelled') this.store.tasks.recordRun(t.id, dueIso, 'skipped', `cancelled by ${end.by}`);
+        else if (end.outcome === 'cancelled') this.store.tasks.recordRun(t.id, dueIso, 'skipped', `cancelled by ${actorLabel(end.by)}`);
         else this.store.tasks.recordRun(t.id, dueIso, 'failed', end.why);
       } catch (err) {
         this.log('error', `task ${t.name}: its run could not be logged`, err);

@@ -7,6 +7,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { loadSettings, type Settings } from '../config/settings.js';
 import { startSimGameServer } from '../demo/sim/index.js';
+import { SimLog } from '../demo/sim/sim-log.js';
 import { generateSyntheticWorld } from '../demo/world-gen/index.js';
 import { SYSTEM } from '../domain/actor.js';
 import { defaultIni } from '../game-config/config-file.js';
@@ -128,6 +129,13 @@ async function runDemo(opts: DemoOptions, saveDir: string): Promise<RunningDemo>
       AdminPassword: password,
     }),
   );
+  // The game's log as a real server writes it, followed by the Game log screen (SERVICE_GAME_LOG).
+  const gameLogFile = join(saveDir, 'Logs', 'PalServer.log');
+  mkdirSync(dirname(gameLogFile), { recursive: true });
+  const simLog = new SimLog(gameLogFile);
+  simLog.started(opts.version, Number(new URL(sim.restUrl).port));
+  const logTick = setInterval(() => simLog.tick(sim.control.onlineUids().length, process.memoryUsage().rss), 10_000);
+  logTick.unref();
   try {
     settings = loadSettings(
       {
@@ -141,17 +149,21 @@ async function runDemo(opts: DemoOptions, saveDir: string): Promise<RunningDemo>
         SERVICE_PALDEFENDER_URL: sim.palDefenderUrl,
         SERVICE_PALDEFENDER_TOKEN: password,
         SERVICE_CONFIG_FILE: configFile,
+        // A log command the host set for the demo wins (both at once are refused).
+        ...(opts.env.SERVICE_GAME_LOG_COMMAND ? {} : { SERVICE_GAME_LOG: gameLogFile }),
       },
       { dataDir: opts.dataDir, listen: opts.listen, saveDir, gameRestUrl: sim.restUrl },
     );
     server = await startServe({ settings, log: opts.log, version: opts.version, env: opts.env, ready: (line) => void (readyLine = line) });
   } catch (err) {
+    clearInterval(logTick);
     await sim.close();
     throw err;
   }
 
   const stop = async (): Promise<void> => {
     try {
+      clearInterval(logTick);
       await server.stop();
       await sim.close();
     } finally {

@@ -47,9 +47,11 @@ export function startGameLink(
   log: Logger,
   resume: RestPollerOptions['resume'],
   onSnapshot: RestPollerOptions['onSnapshot'],
+  /** A stop palpanel asks the game for (the crash watch: not a crash). */
+  onStopAsked?: () => void,
 ): GameLink {
   if (!settings.gameRestUrl) return { rest: null, gameData: null, client: null, moderation: undefined };
-  const client = new GameRestClient({ baseUrl: settings.gameRestUrl, password: settings.gameAdminPassword ?? '' });
+  const client = new GameRestClient({ baseUrl: settings.gameRestUrl, password: settings.gameAdminPassword ?? '', onStopAsked });
   life.onClose('game client', () => client.close());
   const onError = (err: unknown) => log('warn', 'poller', err);
   const moderation = moderationActions(client, store);

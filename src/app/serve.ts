@@ -38,6 +38,9 @@ import { snapshotSink } from './snapshot-sink.js';
 import { resumeState, startGameLink } from './game-link.js';
 import { startBackups } from './backup-start.js';
 import { taskPorts } from './task-ports.js';
+import { PROBE_MS, startOperate } from './operate-start.js';
+import { startGameLog, startRestartPolicy } from './game-log-start.js';
+import { memoryReadings } from '../domain/resources.js';
 
 export interface ServeOptions {
   settings: Settings;
@@ -124,13 +127,14 @@ async function startControl(dataDir: string, store: Store, backups: BackupPorts 
 }
 
 /** The console over RCON; without RCON there is none, and the panel answers as for any part not set up. */
-function startConsole(settings: Settings, store: Store, clock: Clock, life: Lifecycle): ConsolePort | undefined {
+function startConsole(settings: Settings, store: Store, clock: Clock, life: Lifecycle, onStopAsked?: () => void): ConsolePort | undefined {
   if (!settings.rconAddr || !settings.rconPassword) return undefined;
   const port = createConsole(store, {
     addr: settings.rconAddr,
     password: settings.rconPassword,
     secrets: [settings.gameAdminPassword],
     now: clock,
+    onStopAsked,
   });
   life.onClose('console', () => port.close());
   return port;
@@ -188,20 +192,44 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     });
     const { watcher, worldOption } = save;
     const sink = snapshotSink(store, feed, log);
-    const game = startGameLink(settings, store, clock, life, log, resume, (s) => {
-      sink(s);
-      save.gameWorld(s.info?.worldGuid || null);
+    const gameLog = startGameLog(settings, clock, log, life.signal, opts.env ?? {});
+    const operate = startOperate({
+      settings,
+      store,
+      clock,
+      log,
+      life,
+      env: opts.env ?? {},
+      logTail: gameLog ? (n) => gameLog.logTail(n) : undefined,
     });
+    const stopAsked = () => operate.crashes.stopAsked();
+    const game = startGameLink(
+      settings,
+      store,
+      clock,
+      life,
+      log,
+      resume,
+      (s) => {
+        sink(s);
+        save.gameWorld(s.info?.worldGuid || null);
+        operate.snapshot(s);
+      },
+      stopAsked,
+    );
+    const gameClient = game.client;
+    operate.useGame(() => game.rest?.getSnapshot().reachable ?? false, gameClient ? () => gameClient.info({ timeoutMs: PROBE_MS }) : null);
     if (watcher) life.onClose('save watcher', () => watcher.idle());
     const live = createLiveSource(store, clock, game.rest, game.gameData);
     const backups = watcher ? startBackups(settings, store, clock, log, life, live, game.client, watcher, opts.env ?? {}) : undefined;
     await startControl(settings.dataDir, store, backups, log, life);
-    const consolePort = startConsole(settings, store, clock, life);
+    const consolePort = startConsole(settings, store, clock, life, stopAsked);
     const items = startItemGrants(settings, store, consolePort, life);
     const gameActions = game.client ? createGameActions(game.client, store, clock) : null;
     const countdowns = game.client ? new Countdowns(game.client, store, clock, log) : null;
     if (countdowns) life.onClose('countdown', () => countdowns.stop());
-    new TaskScheduler(store, taskPorts(gameActions, countdowns, consolePort, live), clock, log).start(life.signal);
+    new TaskScheduler(store, taskPorts(gameActions, countdowns, consolePort, live), clock, log, settings.timezone).start(life.signal);
+    startRestartPolicy(settings, store, countdowns, live, memoryReadings(operate.sampler), clock, log, life.signal);
     const handler = createHandler({
       backups,
       console: consolePort,
@@ -222,6 +250,8 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
       mapTileUrl: settings.mapTileUrl,
       mapTiles: mapTilesOf(settings.mapTilesDir),
       webhookAllowPrivate: settings.webhookAllowPrivate,
+      operate: operate.ports,
+      gameLog,
       diagnostics: createDiagnosticsPorts({
         rest: game.rest,
         gameData: game.gameData,

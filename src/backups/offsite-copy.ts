@@ -11,6 +11,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { BACKUP_COPY_FAILED } from '../domain/event-texts.js';
+import { ConflictError } from '../domain/errors.js';
 import { BACKUP_ID } from '../contract/backup-words.js';
 import type { Logger } from '../lib/logger.js';
 import { iso, type Clock } from '../lib/time.js';
@@ -154,6 +155,18 @@ export class OffsiteCopier {
     this.timer = null;
     this.running?.stop(graceMs);
     await this.idle();
+  }
+
+  /** "Copy now": a backup the command never copied (made before it was set, or given up) is
+   * owed and due at once. A copy running or made already is refused, in words. */
+  copyNow(backupId: string): BackupCopy {
+    const row = this.o.repo.get(backupId);
+    if (row?.state === 'running') throw new ConflictError('conflict', 'This backup is being copied off-site now.');
+    if (row?.state === 'copied')
+      throw new ConflictError('conflict', `This backup was copied off-site already, at ${row.copiedAt ?? row.lastAttemptAt ?? '?'}.`);
+    this.o.repo.requeue(backupId, iso(this.o.clock()));
+    this.kick();
+    return this.status(backupId);
   }
 
   status(backupId: string): BackupCopy {

@@ -337,7 +337,7 @@ export class BackupService {
 
   /** The folder's size, the disk's free and total space, the budget; the off-site part is the
    * checker's (stack.ts joins them). */
-  async storage(): Promise<Omit<BackupStorage, 'offsite'>> {
+  async storage(): Promise<Omit<BackupStorage, 'offsite' | 'copyConfigured'>> {
     const all = await this.list();
     const disk = await this.freeSpace();
     return {

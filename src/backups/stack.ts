@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { BackupPorts } from './types.js';
-import { ValidationError } from '../domain/errors.js';
+import { ConflictError, ValidationError } from '../domain/errors.js';
 import { TarError } from '../lib/tar.js';
 import { extractArchive, type BackupManifest } from './archive.js';
 import type { Logger } from '../lib/logger.js';
@@ -22,6 +22,10 @@ import type { Clock } from '../lib/time.js';
 import type { Store } from '../store/index.js';
 import { copyView, OffsiteCopier } from './offsite-copy.js';
 import { BusySlots } from './errors.js';
+
+/** Why "copy now" cannot copy: said where the panel offers it, the setting to set. */
+export const COPY_COMMAND_UNSET =
+  'No off-site copy command is set: set SERVICE_BACKUP_COPY_COMMAND and restart palpanel, then copy this backup.';
 
 /** The off-site status where no checker runs (tests of the rest). */
 const NO_CHECKS: OffsiteStatus = { configured: false, running: false, last: null, newestGoodAt: null, stale: false };
@@ -70,9 +74,17 @@ export function createBackupPorts(
         files: manifest.files,
       };
     },
-    storage: async () => ({ ...(await svc.storage()), offsite: checker?.status() ?? NO_CHECKS }),
+    storage: async () => ({ ...(await svc.storage()), offsite: checker?.status() ?? NO_CHECKS, copyConfigured: Boolean(copies?.copier) }),
     pathOf: (id) => svc.pathOf(id),
     remove: (id, actor) => svc.remove(id, actor),
+    async copyNow(id, actor) {
+      await svc.get(id);
+      if (!copies?.copier) throw new ConflictError('conflict', COPY_COMMAND_UNSET);
+      const was = copies.store.backupCopies.get(id)?.state ?? 'off';
+      const now = copies.copier.copyNow(id);
+      copies.store.audit.note({ actor, action: 'backup.copy', target: id, detail: was === 'off' ? 'never asked before' : `was ${was}` });
+      return now;
+    },
     importArchive: (archive, actor, what = 'upload') =>
       slots.run(async () => {
         // Checked from a file of its own, like any archive: inflated into a work folder as it is

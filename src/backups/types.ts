@@ -3,6 +3,7 @@
 import type { Actor } from '../domain/actor.js';
 import type {
   BackupCheck,
+  BackupCopy,
   BackupContents,
   BackupListItem,
   BackupRecord,
@@ -44,6 +45,10 @@ export interface BackupPorts {
   storage(): Promise<BackupStorage>;
   pathOf(id: string): Promise<{ path: string; size: number }>;
   remove(id: string, actor: Actor): Promise<void>;
+  /** Queues the off-site copy of a backup the copy command never copied (one made before the
+   * command was set, or given up), due at once: 409 while no command is set, or when it is
+   * copied already or running. */
+  copyNow(id: string, actor: Actor): Promise<BackupCopy>;
   /** Checks an uploaded archive as a world save and keeps it as an `imported` backup; `what`
    * names it in a refusal (default "upload"; `backup import` says "file"). A stream is written
    * to a file as it arrives. With a dry-run, at most two at once (BackupsBusyError). */

@@ -13,6 +13,7 @@ import type { Store } from '../store/index.js';
 import type { CliIo } from './io.js';
 import { terminalJson, terminalText } from '../lib/terminal-text.js';
 import { resolve } from 'node:path';
+import { textTable } from './table.js';
 
 export interface BackupCliOpts {
   dataDir?: string;
@@ -77,7 +78,22 @@ export async function backupCreate(io: CliIo, o: BackupCliOpts): Promise<void> {
 export async function backupList(io: CliIo, o: BackupCliOpts): Promise<void> {
   const all = (await run(io, o, { op: 'backup.list' })) as BackupListItem[];
   if (o.json) return io.out(`${terminalJson(all)}\n`);
-  io.out(all.length ? `${all.map(line).join('\n')}\n` : 'No backups.\n');
+  io.out(
+    textTable(
+      all,
+      [
+        { head: 'ID', cell: (b) => b.id },
+        { head: 'TRIGGER', cell: (b) => b.trigger },
+        { head: 'SIZE', cell: (b) => mb(b.sizeBytes), right: true },
+        {
+          head: 'WORLD',
+          cell: (b) => (b.world ? `${b.world.players} players, ${b.world.pals} pals, ${b.world.guilds} guilds` : 'not parsed'),
+        },
+        { head: 'OFF-SITE', cell: (b) => copyWord(b.offsite).replace(/^ {2}copy: /, '') || 'not copied' },
+      ],
+      'No backups.',
+    ),
+  );
 }
 
 export async function backupVerify(io: CliIo, id: string, o: BackupCliOpts): Promise<void> {

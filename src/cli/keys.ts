@@ -6,20 +6,25 @@ import { isKeyId } from '../lib/key-grammar.js';
 import { terminalText } from '../lib/terminal-text.js';
 import type { KeyRecord } from '../store/keys.js';
 import type { CliIo } from './io.js';
+import { textTable } from './table.js';
 
 export interface Common {
   dataDir?: string;
   json?: boolean;
 }
 
-const table = (keys: KeyRecord[]): string => {
-  if (keys.length === 0) return 'No keys.\n';
-  const rows = keys.map((k) => [k.id, k.revokedAt ? 'revoked' : 'active', k.createdAt, k.lastUsedAt ?? '-', terminalText(k.label)]);
-  const head = ['ID', 'STATE', 'CREATED', 'LAST USED', 'LABEL'];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (r: string[]) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).join('  ') + '\n';
-  return line(head) + rows.map(line).join('');
-};
+const table = (keys: KeyRecord[]): string =>
+  textTable(
+    keys,
+    [
+      { head: 'ID', cell: (k) => k.id },
+      { head: 'STATE', cell: (k) => (k.revokedAt ? 'revoked' : 'active') },
+      { head: 'CREATED', cell: (k) => k.createdAt },
+      { head: 'LAST USED', cell: (k) => k.lastUsedAt ?? '-' },
+      { head: 'LABEL', cell: (k) => k.label },
+    ],
+    'No keys.',
+  );
 
 export async function keysCreate(io: CliIo, opts: Common & { label: string }): Promise<void> {
   const dataDir = loadDataDir(io.env, opts.dataDir);

@@ -10,6 +10,7 @@ import type { BackupCliOpts as BackupFlags } from './backup.js';
 import type { Common as KeyOpts } from './keys.js';
 import type { ParseOpts } from './parse.js';
 import type { Common as UserOpts } from './users.js';
+import { ROLES } from '../contract/vocabulary.js';
 import { palpanelVersion } from './version.js';
 
 const dataDirOpt = () =>
@@ -35,6 +36,7 @@ Settings (environment; a flag above wins over its variable):
   SERVICE_PALDEFENDER_TOKEN       a token from PalDefender's RESTAPI/Tokens with the permission REST.Items.Give (default none)
   SERVICE_INTEGRATION_RATE_LIMIT  Integration API requests per minute per key, a positive whole number (default 60)
   SERVICE_SESSION_TTL             panel session length (default 7d)
+  SERVICE_REQUIRE_2FA             who must sign in with a second factor (TOTP): off, admins, or moderators (moderators and admins) (default off)
   SERVICE_LOG_FORMAT              text or json; logs go to stderr (default text)
   SERVICE_BACKUP_DIR              where backups are kept; unset: <data-dir>/backups (default none)
   SERVICE_BACKUP_COPY_COMMAND     a program (and its arguments) run without a shell after each backup to copy it off-site, the archive in PALPANEL_BACKUP_* variables (default none)
@@ -48,6 +50,16 @@ Settings (environment; a flag above wins over its variable):
   SERVICE_WEBHOOK_ALLOW_PRIVATE   on lets webhooks go to loopback, link-local and private addresses, e.g. a bot on this host (default off)
   SERVICE_BACKUP_CHECK_COMMAND    a program (and its arguments) run without a shell to fetch a backup's off-site copy back into PALPANEL_CHECK_DIR (which: PALPANEL_BACKUP_ID), then checked and dry-run (default none)
   SERVICE_BACKUP_CHECK_TIMEOUT    how long one fetch of the off-site check may run before it is killed (default 30m)
+  SERVICE_GAME_PROCESS            the game's process, as /proc/<pid>/comm names it (PalServer-Linux-Shipping) or a pid file's path: its memory, CPU and crashes; unset: not visible (default none)
+  SERVICE_GAME_START_COMMAND      a program (and its arguments) run without a shell when an admin starts a stopped game, e.g. /usr/bin/systemctl start palworld.service (default none)
+  SERVICE_GAME_DOWN_BOUND         a game down this long after a crash is failing in the diagnostics (default 5m)
+  SERVICE_GAME_LOG                a log file of the game to follow (PalServer.log, PalDefender's, the docker image's), through rotation and truncation (default none)
+  SERVICE_GAME_LOG_COMMAND        instead, a command run without a shell whose output is the game's log, e.g. journalctl -u palworld -f -n 200 -o cat (default none)
+  SERVICE_TIMEZONE                an IANA time zone for task schedules and the restart policy, e.g. Europe/Berlin (default UTC)
+  SERVICE_RESTART_MEMORY          restart the game with the countdown when its resident memory passes this: 85% of the machine, or a size such as 12GiB (default none)
+  SERVICE_RESTART_CRON            restart the game on a cron expression of five fields in SERVICE_TIMEZONE, e.g. 0 5 * * * (default none)
+  SERVICE_RESTART_QUIET_WINDOW    HH:MM-HH:MM in SERVICE_TIMEZONE: restart once a day there as soon as nobody is online (default none)
+  SERVICE_RESTART_WARNING         how long before a policy restart players are first told (default 10m)
 
 Durations are a whole number and a unit: 250ms, 5s, 2m, 1h or 7d. An invalid value stops start-up
 with exit code 2 and a message naming the setting. When ready, serve prints
@@ -185,7 +197,7 @@ export function buildProgram(io: CliIo): Command {
   users
     .command('add <name>')
     .description('add a panel login (password prompted without echo, or read from stdin)')
-    .addOption(new Option('--role <role>', 'admin or viewer').choices(['admin', 'viewer']).makeOptionMandatory())
+    .addOption(new Option('--role <role>', 'admin, moderator or viewer').choices([...ROLES]).makeOptionMandatory())
     .option('--password-stdin', 'read the password from the first line of stdin')
     .addOption(jsonOpt())
     .addOption(dataDirOpt())
@@ -211,6 +223,14 @@ export function buildProgram(io: CliIo): Command {
     .addOption(jsonOpt())
     .addOption(dataDirOpt())
     .action(async (name: string, o: UserOpts & { passwordStdin?: boolean }) => (await import('./users.js')).usersPasswd(io, name, o));
+  users
+    .command('2fa')
+    .description("a login's two-factor sign-in")
+    .command('reset <name>')
+    .description("turn a login's two-factor sign-in off (a lost phone); they sign in with the password and may enrol again")
+    .addOption(jsonOpt())
+    .addOption(dataDirOpt())
+    .action(async (name: string, o: UserOpts) => (await import('./users.js')).users2faReset(io, name, o));
 
   program
     .command('parse <save>')

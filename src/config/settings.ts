@@ -20,8 +20,10 @@ import {
 } from './setting-values.js';
 
 export { MAX_TIMER_MS, onOff, parseHostPort, type HostPort } from './setting-values.js';
+import { OPERATE_DEFS, type OperateSettings } from './operate-settings.js';
+export type { MemoryBound, QuietWindow } from './operate-settings.js';
 
-export interface Settings {
+export interface Settings extends OperateSettings {
   listen: HostPort;
   dataDir: string;
   saveDir: string | null;
@@ -39,6 +41,8 @@ export interface Settings {
   palDefenderToken: string | null;
   integrationRateLimit: number;
   sessionTtlMs: number;
+  /** Who must sign in with a second factor: nobody, admins, or moderators and admins. */
+  require2fa: 'off' | 'admins' | 'moderators';
   logFormat: 'text' | 'json';
   /** Where backups are kept; null: `<data-dir>/backups`. */
   backupDir: string | null;
@@ -68,6 +72,13 @@ export interface Settings {
   backupCheckCommand: readonly string[] | null;
   /** How long one fetch may run before it is killed. */
   backupCheckTimeoutMs: number;
+  /** The game's process: its name as /proc/<pid>/comm shows it, or a pid file's path (starts
+   * with /); null: not watched (its figures are "not visible"). */
+  gameProcess: string | null;
+  /** The command Start runs on a stopped game (argv, no shell); null: no Start. */
+  gameStartCommand: readonly string[] | null;
+  /** How long the game may stay down after a crash before the diagnostics call it failing. */
+  gameDownBoundMs: number;
 }
 
 /** A setting with an invalid value: start-up stops with exit 2 and this message. */
@@ -146,6 +157,12 @@ const DEFS = {
     hint: 'a positive whole number of requests per minute',
   },
   sessionTtlMs: { env: 'SERVICE_SESSION_TTL', def: '7d', schema: duration, hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d' },
+  require2fa: {
+    env: 'SERVICE_REQUIRE_2FA',
+    def: 'off',
+    schema: z.enum(['off', 'admins', 'moderators']),
+    hint: '"off", "admins", or "moderators" (moderators and admins)',
+  },
   logFormat: { env: 'SERVICE_LOG_FORMAT', def: 'text', schema: z.enum(['text', 'json']), hint: '"text" or "json"' },
   backupDir: { env: 'SERVICE_BACKUP_DIR', def: null, schema: nonEmpty, hint: 'a folder path (default: <data-dir>/backups)' },
   backupCopyCommand: {
@@ -214,6 +231,25 @@ const DEFS = {
     schema: interval,
     hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d: a fetch running longer is killed',
   },
+  gameProcess: {
+    env: 'SERVICE_GAME_PROCESS',
+    def: null,
+    schema: nonEmpty,
+    hint: "the game's process name as /proc/<pid>/comm shows it (e.g. PalServer-Linux), or the path of a pid file",
+  },
+  gameStartCommand: {
+    env: 'SERVICE_GAME_START_COMMAND',
+    def: null,
+    schema: commandLine,
+    hint: 'a program and its arguments, separated by spaces ("quotes" around a word with spaces), run without a shell when an admin starts a stopped game, e.g. /usr/bin/sudo -n /usr/bin/systemctl start palworld',
+  },
+  gameDownBoundMs: {
+    env: 'SERVICE_GAME_DOWN_BOUND',
+    def: '5m',
+    schema: interval,
+    hint: 'a duration such as 250ms, 5s, 2m, 1h or 7d: a game down this long after a crash is failing in the diagnostics',
+  },
+  ...OPERATE_DEFS,
 } satisfies { [K in keyof Settings]: SettingDef<unknown> };
 
 export type SettingFlags = Partial<Record<keyof Settings, string | undefined>>;
@@ -252,6 +288,11 @@ export function loadSettings(env: Env, flags: SettingFlags = {}): Settings {
     const given = s.palDefenderUrl === null ? DEFS.palDefenderToken : DEFS.palDefenderUrl;
     throw new SettingsError(missing.env, `${given.env} is set but ${missing.env} is not: set both (expected ${missing.hint}).`);
   }
+  if (s.gameLog !== null && s.gameLogCommand !== null)
+    throw new SettingsError(
+      DEFS.gameLogCommand.env,
+      `${DEFS.gameLog.env} and ${DEFS.gameLogCommand.env} are both set: the log is followed from one, set only one.`,
+    );
   return s;
 }
 
@@ -294,8 +335,12 @@ export function settingsSummary(s: Settings): string {
     let shown: string;
     if (v === null) shown = '(unset)';
     else if (def.secret) shown = '(set)';
-    else if (key === 'backupCopyCommand' || key === 'backupCheckCommand') shown = JSON.stringify((v as string[]).join(' '));
+    else if (key === 'backupCopyCommand' || key === 'backupCheckCommand' || key === 'gameLogCommand')
+      shown = JSON.stringify((v as string[]).join(' '));
     else if (Array.isArray(v)) shown = v.join(',');
+    else if (key === 'restartMemory')
+      shown = 'percent' in (v as object) ? `${(v as { percent: number }).percent}%` : `${(v as { bytes: number }).bytes}B`;
+    else if (key === 'restartQuietWindow') shown = (v as { text: string }).text;
     else if (typeof v === 'object') shown = `${(v as HostPort).host}:${(v as HostPort).port}`;
     else if (typeof v === 'boolean') shown = v ? 'on' : 'off';
     else if (key.endsWith('Ms')) shown = `${v as number}ms`;

@@ -178,6 +178,9 @@ export const BackupStorageSchema = z.strictObject({
   oldestAt: Timestamp.nullable().meta({ description: 'When the oldest backup was made.' }),
   newestAt: Timestamp.nullable().meta({ description: 'When the newest backup was made.' }),
   offsite: OffsiteStatusSchema,
+  copyConfigured: z
+    .boolean()
+    .meta({ description: 'Whether an off-site copy command is set (SERVICE_BACKUP_COPY_COMMAND): "copy now" can work only then.' }),
 });
 
 export const RestoreResultSchema = z.strictObject({

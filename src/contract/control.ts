@@ -12,6 +12,7 @@ export const AdminOpSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('users.list') }),
   z.object({ op: z.literal('users.remove'), name: z.string() }),
   z.object({ op: z.literal('users.passwd'), name: z.string(), password: z.string() }),
+  z.object({ op: z.literal('users.2fa-reset'), name: z.string() }),
 ]);
 export type AdminOp = z.infer<typeof AdminOpSchema>;
 

@@ -221,6 +221,7 @@ export const ERROR_CODES = [
   'internal_error',
   'too_many_keys',
   'invalid_credentials',
+  'totp_required',
   'forbidden',
   'unavailable',
   'conflict',
@@ -237,8 +238,22 @@ export const ErrorSchema = z.strictObject({
 
 // ---- Panel API: login and key administration ----
 
-export const LoginRequestSchema = z.strictObject({ username: z.string(), password: z.string() });
-export const UserSchema = z.strictObject({ username: z.string(), role: z.enum(ROLES) });
+export const LoginRequestSchema = z.strictObject({
+  username: z.string(),
+  password: z.string(),
+  code: z.string().optional().meta({
+    description:
+      'For a user with two-factor sign-in: the 6 digits of the authenticator app, or a recovery code. Without it, the right password answers 401 `totp_required`.',
+  }),
+});
+export const UserSchema = z.strictObject({
+  username: z.string(),
+  role: z.enum(ROLES),
+  totpEnrolmentRequired: z.literal(true).optional().meta({
+    description:
+      "Present when SERVICE_REQUIRE_2FA requires two-factor sign-in of this user's role and they have not set it up: until they do, this session may only enrol (`/account/totp`), change its password and sign out.",
+  }),
+});
 
 export const KeyRecordSchema = z
   .strictObject({

@@ -3,12 +3,16 @@
 // or a file). With PANEL_PATHS (method and path) this is the panel's wire contract, written once:
 // the route table (http/panel/*/routes.ts) takes both through http/panel/operation.ts, and the
 // web UI types its calls with PanelIO.
+import { ResourceHistoryQuery, ResourceHistorySchema, ResourcesCurrentSchema } from './panel/resources.js';
+import { CrashesSchema, GameStartStateSchema, GameVersionsSchema, StartRunSchema } from './panel/game-health.js';
+import { GameLogPage, GameLogQuery, GameLogStreamMessage, GameLogStreamQuery } from './panel/game-log.js';
 import { z } from 'zod';
 import { dataOf, pageOf } from './envelopes.js';
 import {
   BackupCheckSchema,
   BackupContentsSchema,
   BackupJobSchema,
+  BackupCopySchema,
   BackupListItemSchema,
   BackupRecordSchema,
   BackupScheduleSchema,
@@ -49,6 +53,13 @@ import {
   UserPath,
 } from './panel/admin.js';
 import { SetupStateSchema } from './panel/auth.js';
+import {
+  ChangePasswordRequestSchema,
+  RecoveryCodesSchema,
+  TotpCodeRequestSchema,
+  TotpStartedSchema,
+  TotpStatusSchema,
+} from './panel/account.js';
 import { BACKUP_UPLOAD_TYPES, BackupPath, CheckRequest, CreateRequest, RestoreRequest } from './panel/backups.js';
 import { ConfigSchema, UpdateRequest } from './panel/config.js';
 import { ExecRequest, LogEntry, LogQuery, SaveRequest, Saved, SavedQuery } from './panel/console.js';
@@ -105,7 +116,14 @@ import {
   ShutdownRequestSchema,
 } from './panel/server.js';
 import { Run, RunsQuery, Task, TaskPath, TaskSpec } from './panel/tasks.js';
-import { CreateWebhookSchema, WebhookEnvelopeSchema, WebhookListSchema, WebhookPath } from './panel/webhooks.js';
+import {
+  CreateWebhookSchema,
+  UpdateWebhookSchema,
+  WebhookEnvelopeSchema,
+  WebhookListSchema,
+  WebhookPath,
+  WebhookTestSchema,
+} from './panel/webhooks.js';
 import {
   PanelMapDatasetEnvelopeSchema,
   PanelWorldSummaryEnvelopeSchema,
@@ -147,6 +165,17 @@ export const PANEL_OPERATIONS = {
   listSessions: { responses: { 200: SessionListSchema } },
   endSession: { request: { params: SessionPath }, responses: { 204: null } },
   listAudit: { request: { query: AuditQuery }, responses: { 200: AuditPageSchema } },
+  endUserSessions: { request: { params: UserPath }, responses: { 204: null } },
+  resetUserTotp: { request: { params: UserPath }, responses: { 204: null } },
+  // account (every role, their own)
+  changeOwnPassword: { request: { body: ChangePasswordRequestSchema }, responses: { 204: null } },
+  listOwnSessions: { responses: { 200: SessionListSchema } },
+  endOwnSessions: { responses: { 204: null } },
+  endOwnSession: { request: { params: SessionPath }, responses: { 204: null } },
+  getOwnTotp: { responses: { 200: TotpStatusSchema } },
+  startTotp: { responses: { 201: TotpStartedSchema } },
+  confirmTotp: { request: { body: TotpCodeRequestSchema }, responses: { 200: RecoveryCodesSchema } },
+  disableTotp: { request: { body: TotpCodeRequestSchema }, responses: { 204: null } },
   // events
   panelMetricsCurrent: { responses: { 200: MetricsCurrentSchema } },
   metricsHistory: { request: { query: MetricsHistoryQuery }, responses: { 200: MetricsHistorySchema } },
@@ -160,6 +189,14 @@ export const PANEL_OPERATIONS = {
   saveWorld: { responses: { 200: ActionDoneSchema } },
   shutdownServer: { request: { body: ShutdownRequestSchema }, responses: { 202: ShutdownAcceptedSchema } },
   cancelCountdown: { responses: { 200: CountdownCancelledSchema } },
+  getResources: { responses: { 200: ResourcesCurrentSchema } },
+  resourceHistory: { request: { query: ResourceHistoryQuery }, responses: { 200: ResourceHistorySchema } },
+  listCrashes: { responses: { 200: CrashesSchema } },
+  listGameVersions: { responses: { 200: GameVersionsSchema } },
+  getGameStart: { responses: { 200: GameStartStateSchema } },
+  startGame: { responses: { 200: dataOf(StartRunSchema) } },
+  getGameLog: { request: { query: GameLogQuery }, responses: { 200: dataOf(GameLogPage) } },
+  streamGameLog: { request: { query: GameLogStreamQuery }, responses: { 200: GameLogStreamMessage } },
   // world
   getWorld: { responses: { 200: WorldStatusEnvelopeSchema } },
   getWorldSnapshot: { responses: { 200: WorldSnapshotEnvelopeSchema } },
@@ -190,6 +227,8 @@ export const PANEL_OPERATIONS = {
   // webhooks
   listWebhooks: { responses: { 200: WebhookListSchema } },
   createWebhook: { request: { body: CreateWebhookSchema }, responses: { 201: WebhookEnvelopeSchema } },
+  updateWebhook: { request: { params: WebhookPath, body: UpdateWebhookSchema }, responses: { 200: WebhookEnvelopeSchema } },
+  testWebhook: { request: { params: WebhookPath }, responses: { 200: WebhookTestSchema } },
   removeWebhook: { request: { params: WebhookPath }, responses: { 204: null } },
   // backups
   listBackups: { responses: { 200: dataOf(z.array(BackupListItemSchema)) } },
@@ -213,6 +252,7 @@ export const PANEL_OPERATIONS = {
     responses: { 201: dataOf(BackupRecordSchema) },
   },
   downloadBackup: { request: { params: BackupPath }, responses: { 200: null } },
+  copyBackupNow: { request: { params: BackupPath }, responses: { 202: dataOf(BackupCopySchema) } },
   deleteBackup: { request: { params: BackupPath }, responses: { 204: null } },
   restoreDryRun: { request: { params: BackupPath }, responses: { 200: dataOf(RestoreDiffSchema) } },
   restoreBackup: { request: { params: BackupPath, body: RestoreRequest }, responses: { 202: dataOf(RestoreJobSchema) } },

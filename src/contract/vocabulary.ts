@@ -3,7 +3,7 @@
 // nothing above zod and lib/; every room above imports them from here.
 
 /** Every kind of the event log: the public ones and those only the panel sees. */
-export const EVENT_KINDS = ['join', 'leave', 'backup', 'system', 'audit', 'moderation'] as const;
+export const EVENT_KINDS = ['join', 'leave', 'backup', 'system', 'audit', 'moderation', 'crash', 'restart'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 /** Event kinds a key holder may ever see (spec: Endpoints rule 8). */
 export const PUBLIC_EVENT_KINDS = ['join', 'leave', 'backup', 'system'] as const;
@@ -26,8 +26,13 @@ export const ACTIVITIES = [
 ] as const;
 export type Activity = (typeof ACTIVITIES)[number];
 
-export const ROLES = ['admin', 'viewer'] as const;
+/** Panel roles, least first: a viewer reads; a moderator also kicks, bans, unbans, keeps the
+ * whitelist, announces and reads the console's log; an admin does everything (docs/roles.md). */
+export const ROLES = ['viewer', 'moderator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
+
+/** True when `role` is `least` or above it in ROLES. */
+export const roleAtLeast = (role: Role, least: Role): boolean => ROLES.indexOf(role) >= ROLES.indexOf(least);
 
 export const PLACEMENTS = ['party', 'box', 'base', 'unknown'] as const;
 export type Placement = (typeof PLACEMENTS)[number];
@@ -49,6 +54,14 @@ export type UnknownReason = (typeof UNKNOWN_REASONS)[number];
  * time, kind and message. */
 export const WEBHOOK_FORMATS = ['discord', 'json'] as const;
 export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+/** The kinds of event a webhook may receive: the public ones (join, leave, backup, system: what
+ * the Integration API shows, and the panel's warnings of those kinds), and the panel's kicks
+ * (by an admin or the whitelist) and bans (and unbans); the game's crashes and returns, and the
+ * restarts palpanel's policy starts (issue 40). */
+export const WEBHOOK_EVENT_KINDS = ['join', 'leave', 'backup', 'system', 'kick', 'ban', 'crash', 'restart'] as const;
+export type WebhookEventKind = (typeof WEBHOOK_EVENT_KINDS)[number];
+/** What a webhook receives unless told otherwise: the public kinds, as before issue 38. */
+export const DEFAULT_WEBHOOK_EVENTS: readonly WebhookEventKind[] = ['join', 'leave', 'backup', 'system'];
 
 /** A countdown ends in a shutdown or a restart. */
 export const COUNTDOWN_KINDS = ['shutdown', 'restart'] as const;

@@ -31,6 +31,9 @@ export function runAdminOp(store: Store, req: unknown): unknown {
     case 'users.passwd':
       store.users.setPassword(str(op.name, 'user name'), op.password, CLI);
       return { updated: op.name };
+    case 'users.2fa-reset':
+      store.totp.reset(str(op.name, 'user name'), CLI);
+      return { reset: op.name };
     default:
       throw new ValidationError('Unknown operation.');
   }

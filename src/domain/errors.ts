@@ -69,6 +69,18 @@ export const OPTIONAL_PARTS = {
     words:
       'The console needs RCON, which this server has off (SERVICE_RCON_ADDR and SERVICE_RCON_PASSWORD). The game deprecates RCON; everything else goes through its REST API.',
   },
+  gameStart: {
+    what: 'start command',
+    setting: 'SERVICE_GAME_START_COMMAND',
+    words:
+      'palpanel has no start command configured (SERVICE_GAME_START_COMMAND): start the game with the tool that runs it (systemd, docker compose), or set one.',
+  },
+  gameLog: {
+    what: 'game log',
+    setting: 'SERVICE_GAME_LOG or SERVICE_GAME_LOG_COMMAND',
+    words:
+      'palpanel follows no game log: set SERVICE_GAME_LOG to its file, or SERVICE_GAME_LOG_COMMAND to a command such as journalctl -u palworld -f -o cat.',
+  },
   configFile: {
     what: 'deployment file',
     setting: "SERVICE_CONFIG_FILE: the game's PalWorldSettings.ini, palworld-server-docker's env file, or a compose file",

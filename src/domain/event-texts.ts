@@ -3,12 +3,13 @@
 // applier and the store's public/private decision all use these constants, so a text can never
 // be written one way and recognised another.
 
+import type { Role } from '../contract/vocabulary.js';
 /** Event kinds only an admin sees: the audit trail names console commands, RCON replies, ban
  * reasons, key labels and webhook hosts, which are admin business (issue 28, finding 6). */
 export const ADMIN_ONLY_EVENT_KINDS = ['audit'] as const;
 
 /** Whether a signed-in user of `role` may see events of `kind` (panel `/events` and the stream). */
-export function eventKindVisible(role: 'admin' | 'viewer', kind: string): boolean {
+export function eventKindVisible(role: Role, kind: string): boolean {
   return role === 'admin' || !(ADMIN_ONLY_EVENT_KINDS as readonly string[]).includes(kind);
 }
 

@@ -24,6 +24,9 @@ export interface GameRestClientOptions {
   maxGameDataBytes?: number;
   /** Optional undici dispatcher; by default the client owns an Agent closed by `close()`. */
   dispatcher?: Dispatcher;
+  /** Called as `/shutdown` or `/stop` is asked for: the stop that follows is palpanel's own, not a
+   * crash (poller/crash-watch.ts). */
+  onStopAsked?: () => void;
 }
 
 export interface CallOptions {
@@ -44,8 +47,10 @@ export class GameRestClient {
   private readonly slowTimeoutMs: number;
   private readonly maxBodyBytes: number;
   private readonly maxGameDataBytes: number;
+  private readonly onStopAsked: () => void;
 
   constructor(opts: GameRestClientOptions) {
+    this.onStopAsked = opts.onStopAsked ?? (() => undefined);
     this.http = new GameHttpTransport(opts.baseUrl, opts.password, opts.dispatcher);
     this.timeoutMs = opts.timeoutMs ?? 5_000;
     this.slowTimeoutMs = opts.slowTimeoutMs ?? 60_000;
@@ -110,10 +115,12 @@ export class GameRestClient {
     if (!Number.isInteger(waitSec) || waitSec < 0 || waitSec > 86_400) {
       throw new InvalidGameCommandError('The shutdown delay must be a whole number of seconds from 0 to 86400.');
     }
+    this.onStopAsked();
     return this.post('/shutdown', withMessage({ waittime: waitSec }, message), o, this.slowTimeoutMs);
   }
 
   async stop(o: CallOptions = {}): Promise<string> {
+    this.onStopAsked();
     return this.post('/stop', undefined, o);
   }
 

@@ -17,12 +17,18 @@ import type { ConfigPort } from '../actions/config-port.js';
 import type { ItemGranter } from '../actions/item-granter.js';
 import type { WorldOptionReport } from '../ingest/world-option.js';
 import type { DiagnosticsPorts } from './panel/diagnostics/ports.js';
+import type { ResourceReadings } from '../domain/resources.js';
+import type { GameStarter } from '../actions/game-start.js';
+
+import type { GameLogPage, GameLogQuery } from '../contract/panel/game-log.js';
+import type { GameLogSource } from './stream/game-log-sse.js';
 
 export interface HttpDeps {
   store: Store;
   live: LiveSource;
   /** The public URL, trusted proxies and listen address are absent in tests that need none. */
-  settings: Pick<Settings, 'integrationRateLimit' | 'sessionTtlMs'> & Partial<Pick<Settings, 'publicUrl' | 'trustedProxies' | 'listen'>>;
+  settings: Pick<Settings, 'integrationRateLimit' | 'sessionTtlMs'> &
+    Partial<Pick<Settings, 'publicUrl' | 'trustedProxies' | 'listen' | 'require2fa' | 'timezone'>>;
   clock: Clock;
   log: Logger;
   /** Absent without a game URL: moderation answers 503 `game_unavailable`. */
@@ -56,4 +62,16 @@ export interface HttpDeps {
   mapTiles?: MapTiles | null;
   /** SERVICE_WEBHOOK_ALLOW_PRIVATE: a webhook may name a loopback, link-local or private address. */
   webhookAllowPrivate?: boolean;
+  /** The machine's and the game process's resources, and Start (issue 40); absent: not sampled. */
+  operate?: OperatePorts;
+  /** The game's log followed (SERVICE_GAME_LOG or SERVICE_GAME_LOG_COMMAND); absent or null: none. */
+  gameLog?: ({ page(q: GameLogQuery): GameLogPage } & GameLogSource) | null;
+}
+
+export interface OperatePorts {
+  resources: ResourceReadings;
+  /** Null without SERVICE_GAME_START_COMMAND. */
+  starter: GameStarter | null;
+  /** SERVICE_GAME_DOWN_BOUND. */
+  downBoundMs: number;
 }

@@ -5,6 +5,8 @@ import type { HttpDeps } from './deps.js';
 import type { RouteTable } from './routes/table.js';
 import type { AnyRoute } from './routes/route.js';
 import type { HttpRequest, HttpResponse } from './types.js';
+import { family, gauge } from './metrics-format.js';
+import { hostFamilies } from './metrics-host.js';
 
 export const METRICS_PATH = '/metrics';
 
@@ -40,20 +42,6 @@ export class RequestCounter {
     return 'other';
   }
 }
-
-const escapeLabel = (v: string) => v.replaceAll('\\', '\\\\').replaceAll('"', '\\"').replaceAll('\n', '\\n');
-
-/** One metric family: HELP, TYPE, then its samples. */
-function family(name: string, type: 'gauge' | 'counter', help: string, samples: [labels: Record<string, string>, value: number][]): string {
-  const lines = [`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`];
-  for (const [labels, value] of samples) {
-    const l = Object.entries(labels).map(([k, v]) => `${k}="${escapeLabel(v)}"`);
-    lines.push(`${name}${l.length ? `{${l.join(',')}}` : ''} ${Number.isFinite(value) ? value : 'NaN'}`);
-  }
-  return lines.join('\n');
-}
-
-const gauge = (name: string, help: string, value: number | null) => family(name, 'gauge', help, value === null ? [] : [[{}, value]]);
 
 const seconds = (isoTime: string | null | undefined): number | null => {
   const t = isoTime ? Date.parse(isoTime) : NaN;
@@ -185,6 +173,7 @@ export async function renderMetrics(deps: HttpDeps, requests: RequestCounter): P
       reqs.map(([route, status, n]) => [{ route, status: String(status) }, n]),
     ),
     family('palpanel_rate_limited_requests_total', 'counter', 'Requests answered 429 since start.', [[{}, limited]]),
+    ...hostFamilies(deps),
   ].join('\n');
   return {
     status: 200,

@@ -23,6 +23,7 @@ export function createLiveSource(store: Store, clock: Clock, rest: RestPoller | 
   };
   return {
     snapshot: () => (rest ? rest.getSnapshot() : EMPTY_LIVE.snapshot()),
+    drop: (uidKey) => rest?.drop(uidKey),
     worldSummary: () => (gameData ? worldSummary(gameData.getCache(clock()), savePals()) : EMPTY_LIVE.worldSummary()),
     worldWorkers: () => (gameData ? baseWorkers(gameData.getCache(clock()), savePals()) : EMPTY_LIVE.worldWorkers()),
   };
@@ -34,6 +35,9 @@ export interface LiveSource {
   /** `state: 'disabled'` when the game-data poller is off. */
   worldSummary(): WorldSummary;
   worldWorkers(): WorldWorkers;
+  /** Takes a player the panel just kicked or banned off the live list at once (the game lists
+   * them until its next poll); the next poll says again whoever is online. */
+  drop?(uidKey: string): void;
 }
 
 /** The LiveSource value before any poller exists (e.g. `palpanel` without a game URL). */

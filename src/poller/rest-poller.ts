@@ -113,6 +113,14 @@ export class RestPoller {
     return this.snapshot;
   }
 
+  /** A player the panel kicked or banned leaves the live list now, not at the next poll (the
+   * game may list them a few seconds more); the next poll's list stands as the game gives it. */
+  drop(uidKey: string): void {
+    const k = uidKey.replace(/-/g, '').toUpperCase();
+    const players = this.snapshot.players.filter((p) => String(p.playerId).replace(/-/g, '').toUpperCase() !== k);
+    if (players.length !== this.snapshot.players.length) this.publish({ ...this.snapshot, players });
+  }
+
   /** The last failed cycle's reason in words; null once a cycle succeeds (panel `/server`). */
   /** Failed poll cycles since start. */
   failedPollCount(): number {

@@ -22,6 +22,7 @@ import { iso, parseInstant, type Clock } from '../lib/time.js';
 import type { DurableDb, Tx } from './durable-db.js';
 import { insertEvent, type EventRecord } from './events.js';
 import type { AuditPage } from '../contract/panel/admin.js';
+import type { WebhookEventKind } from '../contract/vocabulary.js';
 
 /** An event line written in place of an audit row's own. */
 type EventLine = Omit<EventRecord, 'at'>;
@@ -36,6 +37,8 @@ export interface AuditEntry {
   actor: Actor;
   action: AuditAction;
   target: string;
+  /** The target's name as a person reads it (a player's, a task's), kept beside its id. */
+  targetName?: string | null;
   detail?: string | null;
   /** The moment of the change when the caller already holds it (so the row and the changed
    * record carry the same time); else the store's clock. */
@@ -76,6 +79,7 @@ interface AuditRow {
   actor: string;
   action: string;
   target: string;
+  target_name: string | null;
   outcome: string;
   reason: string | null;
   detail: string | null;
@@ -122,17 +126,30 @@ export class AuditRepo {
    * a whitelist kick is its `moderation` line). */
   private insert(tx: Tx, e: AuditEntry, outcome: AuditOutcome, reason: RefusalReason | null, event?: EventLine): void {
     const at = e.at ?? iso(this.clock());
-    const row = { actor: asActor(e.actor), action: e.action, target: e.target, outcome, reason, detail: e.detail ?? null };
-    tx.run(`INSERT INTO audit (at, actor, action, target, outcome, reason, detail) VALUES (?, ?, ?, ?, ?, ?, ?)`, [
+    const row = {
+      actor: asActor(e.actor),
+      action: e.action,
+      target: e.target,
+      targetName: e.targetName || null,
+      outcome,
+      reason,
+      detail: e.detail ?? null,
+    };
+    tx.run(`INSERT INTO audit (at, actor, action, target, target_name, outcome, reason, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, [
       at,
       row.actor,
       row.action,
       row.target,
+      row.targetName,
       outcome,
       reason,
       row.detail,
     ]);
-    insertEvent(tx, { at, ...(event ?? { kind: 'audit', message: auditEventText(row) }) });
+    insertEvent(
+      tx,
+      { at, ...(event ?? { kind: 'audit', message: auditEventText(row) }) },
+      outcome === 'ok' ? webhookKindOf(e.action) : undefined,
+    );
   }
 
   /** Newest first (by the order the rows were written), filtered, one page. */
@@ -191,6 +208,13 @@ export class AuditRepo {
   }
 }
 
+/** The webhook kind of a change that happened: kicks and bans are sent where a webhook asks. */
+function webhookKindOf(action: AuditAction): WebhookEventKind | undefined {
+  if (action === 'player.kick') return 'kick';
+  if (action === 'player.ban' || action === 'player.unban') return 'ban';
+  return undefined;
+}
+
 function toRecord(r: AuditRow): AuditRecord {
   return {
     id: r.id,
@@ -198,6 +222,7 @@ function toRecord(r: AuditRow): AuditRecord {
     actor: r.actor as Actor,
     action: r.action as AuditAction,
     target: r.target,
+    targetName: r.target_name,
     outcome: r.outcome as AuditOutcome,
     reason: r.reason as RefusalReason | null,
     detail: r.detail,

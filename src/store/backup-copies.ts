@@ -70,6 +70,22 @@ export class BackupCopyRepo {
     );
   }
 
+  /** A copy asked for again now (issue 38, "copy now"): owed and due at once, its attempts
+   * counted anew, whatever it was (never asked, pending, given up). The caller refuses a copy
+   * that is running or made. */
+  requeue(backupId: string, at: string): void {
+    this.db.write((tx) => {
+      tx.run(
+        `INSERT OR IGNORE INTO backup_copies (backup_id, state, attempts, queued_at, next_attempt_at) VALUES (?, 'pending', 0, ?, ?)`,
+        [backupId, at, at],
+      );
+      tx.run(`UPDATE backup_copies SET state = 'pending', attempts = 0, next_attempt_at = ? WHERE backup_id = ? AND state <> 'running'`, [
+        at,
+        backupId,
+      ]);
+    });
+  }
+
   all(): BackupCopyRow[] {
     return this.db.all<Raw>(`SELECT ${COLS} FROM backup_copies ORDER BY queued_at, backup_id`).map(rowOf);
   }

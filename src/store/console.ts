@@ -115,7 +115,7 @@ export class ConsoleRepo {
           actor,
           same.id,
         ]);
-        this.audit.record(tx, { actor, action: 'console.save', target: same.id, detail: `${n} (replaced)`, at });
+        this.audit.record(tx, { actor, action: 'console.save', target: same.id, targetName: n, detail: `${n} (replaced)`, at });
         return { saved: { id: same.id, name: n, command, createdAt: at, createdBy: actor }, replaced: true };
       }
       if (tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM console_saved')!.n >= MAX_SAVED) {
@@ -128,7 +128,7 @@ export class ConsoleRepo {
       }
       const id = randomBytes(4).toString('hex');
       tx.run('INSERT INTO console_saved (id, name, command, created_at, created_by) VALUES (?, ?, ?, ?, ?)', [id, n, command, at, actor]);
-      this.audit.record(tx, { actor, action: 'console.save', target: id, detail: n, at });
+      this.audit.record(tx, { actor, action: 'console.save', target: id, targetName: n, detail: n, at });
       return { saved: { id, name: n, command, createdAt: at, createdBy: actor }, replaced: false };
     });
   }
@@ -138,7 +138,7 @@ export class ConsoleRepo {
       const row = tx.get<{ name: string }>('SELECT name FROM console_saved WHERE id = ?', [id]);
       if (!row) throw new NotFoundError('No saved command has that id.');
       tx.run('DELETE FROM console_saved WHERE id = ?', [id]);
-      this.audit.record(tx, { actor, action: 'console.unsave', target: id, detail: row.name });
+      this.audit.record(tx, { actor, action: 'console.unsave', target: id, targetName: row.name, detail: row.name });
     });
   }
 }

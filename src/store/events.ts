@@ -4,6 +4,7 @@ import { BACKUP_COPY_FAILED, BACKUP_TEXT, PANEL_SYSTEM_TEXTS, SYSTEM_TEXTS } fro
 import { iso } from '../lib/time.js';
 import type { DurableDb, Tx } from './durable-db.js';
 import { queueForWebhooks } from './webhook-queue.js';
+import type { WebhookEventKind } from '../contract/vocabulary.js';
 
 export interface EventRecord {
   at: string;
@@ -52,10 +53,13 @@ export const HARD_CAP = 50_000;
 const PRUNE_EVERY = 500;
 
 /** What webhooks receive: the public events, the panel's own word for a refused admin
- * password (which the Integration API drops), and the warning of a failed off-site copy. */
+ * password (which the Integration API drops), the warning of a failed off-site copy, a crash,
+ * and a restart palpanel's policy started, with why (issue 40). */
 export function isWebhookEvent(kind: string, message: string): boolean {
   return (
     isPublicEvent(kind, message) ||
+    kind === 'crash' ||
+    kind === 'restart' ||
     (kind === 'system' && (PANEL_SYSTEM_TEXTS as readonly string[]).includes(message)) ||
     (kind === 'backup' && message.startsWith(`${BACKUP_COPY_FAILED}: `))
   );
@@ -63,10 +67,12 @@ export function isWebhookEvent(kind: string, message: string): boolean {
 
 /** Writes one event inside the caller's transaction (an audit row and its `audit` event commit
  * together); an event webhooks receive is queued for every webhook in the same transaction. */
-export function insertEvent(tx: Tx, ev: EventRecord): void {
+export function insertEvent(tx: Tx, ev: EventRecord, webhookKind?: WebhookEventKind): void {
   const isPublic = isPublicEvent(ev.kind, ev.message);
   tx.run(`INSERT INTO events (at, kind, message, public) VALUES (?, ?, ?, ?)`, [ev.at, ev.kind, ev.message, isPublic ? 1 : 0]);
-  if (isWebhookEvent(ev.kind, ev.message)) queueForWebhooks(tx, ev);
+  // A kick or a ban is the webhook's own kind (its event is a panel `audit` or `moderation` line).
+  if (webhookKind) queueForWebhooks(tx, { ...ev, kind: webhookKind });
+  else if (isWebhookEvent(ev.kind, ev.message)) queueForWebhooks(tx, ev);
 }
 
 export class EventRepo {

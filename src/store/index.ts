@@ -10,12 +10,15 @@ import { EventRepo } from './events.js';
 import { KeyRepo } from './keys.js';
 import { acquireLock, type DataDirLock } from './lock.js';
 import { MetricsRepo } from './metrics.js';
+import { ResourceRepo } from './resources.js';
+import { GameRecordRepo } from './game-record.js';
 import { PANEL_MIGRATIONS } from './migrations.js';
 import { ModerationRepo } from './moderation.js';
 import { PlayerHistoryRepo } from './player-history.js';
 import { SessionRepo } from './sessions.js';
 import { loadSqlJs } from './sqljs.js';
 import { UserRepo } from './users.js';
+import { SecondFactorRepo } from './second-factor.js';
 import { WebhookRepo } from './webhooks.js';
 import { BackupSettingsRepo } from './backup-settings.js';
 import { BackupCopyRepo } from './backup-copies.js';
@@ -33,6 +36,8 @@ export interface Store {
   dataDir: string;
   keys: KeyRepo;
   users: UserRepo;
+  /** Two-factor sign-in of panel users (TOTP and recovery codes). */
+  totp: SecondFactorRepo;
   sessions: SessionRepo;
   events: EventRepo;
   /** Read and prune only: rows are written by the other repositories with their changes. */
@@ -40,6 +45,10 @@ export interface Store {
   history: PlayerHistoryRepo;
   /** The downsampled metrics history (issue 11). */
   metrics: MetricsRepo;
+  /** The machine's and the game process's resources, in the metrics' tiers (issue 40). */
+  resources: ResourceRepo;
+  /** The game's crashes and the versions it reported (issue 40). */
+  gameRecord: GameRecordRepo;
   world: WorldRepo;
   /** Platform ids seen, bans, whitelist (store/moderation.ts). */
   moderation: ModerationRepo;
@@ -92,11 +101,14 @@ export async function openStore(dataDir: string, clock: Clock = systemClock): Pr
       dataDir,
       keys,
       users: new UserRepo(panel, clock, audit),
+      totp: new SecondFactorRepo(panel, clock, audit),
       sessions,
       events: new EventRepo(panel),
       audit,
       history: new PlayerHistoryRepo(panel),
       metrics: new MetricsRepo(panel),
+      resources: new ResourceRepo(panel),
+      gameRecord: new GameRecordRepo(panel),
       world,
       moderation: new ModerationRepo(panel, clock, audit),
       webhooks: new WebhookRepo(panel, clock, audit),

@@ -75,6 +75,7 @@ export class ItemGrantRepo {
         actor,
         action: 'items.grant',
         target: g.uid,
+        targetName: g.playerName,
         detail: `${itemsText(g.items)}${g.outcome === 'failed' ? ': failed' : ''}`,
         at,
       });

@@ -73,16 +73,7 @@ export class MetricsRepo {
 
   /** Drops rows older than their tier's reach, and beyond its row cap. */
   prune(now: Date): void {
-    const t = now.getTime();
-    this.db.write((tx) => {
-      METRICS_TIERS.forEach((tier, i) => {
-        tx.run(`DELETE FROM metrics_samples WHERE tier = ? AND at_ms < ?`, [i, t - tier.retainMs]);
-        tx.run(
-          `DELETE FROM metrics_samples WHERE tier = ? AND bucket < COALESCE((SELECT bucket FROM metrics_samples WHERE tier = ? ORDER BY bucket DESC LIMIT 1 OFFSET ?), -1e18)`,
-          [i, i, tier.maxRows - 1],
-        );
-      });
-    });
+    pruneTiers(this.db, 'metrics_samples', now);
   }
 
   /** Rows held, all tiers (tests, health). */
@@ -115,6 +106,21 @@ const round = (v: number) => Math.round(Number(v) * 100) / 100;
 
 /** The finest tier whose resolution is at most the step and whose reach covers `from`; the
  * coarsest when none does. */
+/** Drops the rows of a tiered table (`metrics_samples`, `resource_samples`: tier, bucket,
+ * at_ms) older than their tier's reach, and beyond its row cap. */
+export function pruneTiers(db: DurableDb, table: 'metrics_samples' | 'resource_samples', now: Date): void {
+  const t = now.getTime();
+  db.write((tx) => {
+    METRICS_TIERS.forEach((tier, i) => {
+      tx.run(`DELETE FROM ${table} WHERE tier = ? AND at_ms < ?`, [i, t - tier.retainMs]);
+      tx.run(
+        `DELETE FROM ${table} WHERE tier = ? AND bucket < COALESCE((SELECT bucket FROM ${table} WHERE tier = ? ORDER BY bucket DESC LIMIT 1 OFFSET ?), -1e18)`,
+        [i, i, tier.maxRows - 1],
+      );
+    });
+  });
+}
+
 export function pickTier(q: Pick<MetricsRange, 'fromMs' | 'stepMs' | 'nowMs'>): number {
   for (let i = 0; i < METRICS_TIERS.length; i++) {
     const t = METRICS_TIERS[i];

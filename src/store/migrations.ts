@@ -163,4 +163,53 @@ export const PANEL_MIGRATIONS: Migration[] = [
          outcome TEXT NOT NULL, detail TEXT NOT NULL)`,
     ],
   },
+  {
+    // Two-factor sign-in and accounts each person controls (issue 43): a user's TOTP key once
+    // confirmed, the key of an enrolment not yet confirmed, and the last time step a code was
+    // accepted at (a code is good once); the recovery codes, as hashes only; and where each
+    // panel session signed in from (the address and the browser's User-Agent).
+    version: 13,
+    sql: [
+      `ALTER TABLE users ADD COLUMN totp_secret TEXT`,
+      `ALTER TABLE users ADD COLUMN totp_pending TEXT`,
+      `ALTER TABLE users ADD COLUMN totp_last_step INTEGER`,
+      `CREATE TABLE recovery_codes (
+         username TEXT NOT NULL, hash TEXT NOT NULL, used_at TEXT, PRIMARY KEY (username, hash))`,
+      `ALTER TABLE sessions ADD COLUMN address TEXT`,
+      `ALTER TABLE sessions ADD COLUMN user_agent TEXT`,
+    ],
+  },
+  {
+    // Names beside ids (issue 38): an audit row keeps the name its target had (a player's, a
+    // task's) so the log reads with names after the player or the task is gone; and a webhook
+    // keeps the event kinds it receives (the public ones, as before, unless the admin chose).
+    version: 14,
+    sql: [
+      `ALTER TABLE audit ADD COLUMN target_name TEXT`,
+      `ALTER TABLE webhooks ADD COLUMN events TEXT NOT NULL DEFAULT 'join,leave,backup,system'`,
+    ],
+  },
+  {
+    // Issue 40 (part A): the machine's and the game process's resources, kept in the metrics'
+    // three tiers (store/resources.ts); the game's crashes (store/game-crashes.ts); and the game
+    // versions seen, with their first and last day (store/game-versions.ts). Game figures are
+    // NULL while the process is not visible (`game_n` counts the samples that saw it).
+    version: 15,
+    sql: [
+      `CREATE TABLE resource_samples (
+         tier INTEGER NOT NULL, bucket INTEGER NOT NULL, at_ms INTEGER NOT NULL, n INTEGER NOT NULL,
+         host_cpu REAL, mem_total REAL NOT NULL, mem_available REAL NOT NULL, swap_used REAL NOT NULL,
+         load1 REAL NOT NULL, save_free REAL, backup_free REAL,
+         game_n INTEGER NOT NULL, game_cpu REAL, game_rss REAL, game_threads REAL,
+         PRIMARY KEY (tier, bucket))`,
+      `CREATE TABLE game_crashes (
+         id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, cause TEXT NOT NULL,
+         uptime_sec INTEGER, rss_bytes INTEGER, log_tail TEXT NOT NULL, returned_at TEXT)`,
+      `CREATE TABLE game_starts (
+         id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, by TEXT NOT NULL, exit_code INTEGER, cut TEXT,
+         output TEXT NOT NULL, duration_ms INTEGER NOT NULL)`,
+      `CREATE TABLE game_versions (
+         version TEXT PRIMARY KEY, first_at TEXT NOT NULL, last_at TEXT NOT NULL, starts INTEGER NOT NULL)`,
+    ],
+  },
 ];

@@ -129,6 +129,14 @@ export class ModerationRepo {
     return r && { userId: r.user_id, accountName: r.account_name, seenAt: r.seen_at };
   }
 
+  /** The save uid key of each platform id the game ever listed, with its account name. */
+  accountsByUserId(): Map<string, { uid: string; accountName: string }> {
+    const rows = this.db.all<{ uid: string; user_id: string; account_name: string }>(
+      'SELECT uid, user_id, account_name FROM player_accounts',
+    );
+    return new Map(rows.map((r) => [r.user_id, { uid: r.uid, accountName: r.account_name }]));
+  }
+
   /** A kick the game carried out: its audit row (built by the caller, actions/moderation-actions.ts),
    * whose event line is the whitelist's `moderation` line when given (one line per kick). */
   recordKick(entry: AuditEntry, moderationEvent?: string): void {
@@ -218,25 +226,25 @@ export class ModerationRepo {
   }
 
   /** Puts one player on the whitelist (the switch untouched); a note given replaces the old one. */
-  addToWhitelist(id: string, note: string, actor: Actor): Whitelist {
+  addToWhitelist(id: string, note: string, actor: Actor, targetName: string | null = null): Whitelist {
     const key = whitelistKey(id);
     const text = checkNote(note);
     this.db.write((tx) => {
       const count = tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM whitelist WHERE id <> ?', [key])?.n ?? 0;
       if (count >= MAX_WHITELIST) throw new ValidationError(`The whitelist holds at most ${MAX_WHITELIST} entries.`);
       tx.run('INSERT OR REPLACE INTO whitelist (id, note) VALUES (?, ?)', [key, text]);
-      this.audit.record(tx, { actor, action: 'whitelist.add', target: key, detail: text });
+      this.audit.record(tx, { actor, action: 'whitelist.add', target: key, targetName, detail: text });
     });
     return this.whitelist();
   }
 
   /** Takes every listed id off the whitelist (a player may be on it by platform id and by save
    * uid: leaving one would keep them on it). */
-  removeFromWhitelist(ids: string[], actor: Actor): Whitelist {
+  removeFromWhitelist(ids: string[], actor: Actor, targetName: string | null = null): Whitelist {
     const keys = [...new Set(ids.map(whitelistKey))];
     this.db.write((tx) => {
       for (const k of keys) tx.run('DELETE FROM whitelist WHERE id = ?', [k]);
-      this.audit.record(tx, { actor, action: 'whitelist.remove', target: keys.join(','), detail: `${keys.length} ids` });
+      this.audit.record(tx, { actor, action: 'whitelist.remove', target: keys.join(','), targetName, detail: `${keys.length} ids` });
     });
     return this.whitelist();
   }

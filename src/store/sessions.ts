@@ -31,9 +31,18 @@ interface SessionRow {
   created_at: string;
   expires_at: string;
   last_seen_at: string | null;
+  address: string | null;
+  user_agent: string | null;
 }
 
-const SELECT_SESSIONS = `SELECT s.token_hash, s.id, s.username, u.role, s.created_at, s.expires_at, s.last_seen_at
+/** Where a session signed in from: the client's address and its browser's User-Agent, as sent
+ * (kept to 512 characters; shown as data, never interpreted). */
+export interface SessionOrigin {
+  address?: string;
+  userAgent?: string;
+}
+
+const SELECT_SESSIONS = `SELECT s.token_hash, s.id, s.username, u.role, s.created_at, s.expires_at, s.last_seen_at, s.address, s.user_agent
   FROM sessions s JOIN users u ON u.username = s.username`;
 
 /**
@@ -60,7 +69,7 @@ export class SessionRepo {
   ) {}
 
   /** A login: a new session of `username`, recorded as `session.create` by that user. */
-  create(username: string, now: Date, ttlMs: number): { token: string; id: string; expiresAt: string } {
+  create(username: string, now: Date, ttlMs: number, origin: SessionOrigin = {}): { token: string; id: string; expiresAt: string } {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = iso(new Date(now.getTime() + ttlMs));
     const at = iso(now);
@@ -68,14 +77,11 @@ export class SessionRepo {
       let sid: string;
       do sid = randomBytes(8).toString('hex');
       while (tx.get(`SELECT 1 FROM sessions WHERE id = ?`, [sid]));
-      tx.run(`INSERT INTO sessions (token_hash, id, username, created_at, expires_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?)`, [
-        sha256Hex(token),
-        sid,
-        username,
-        at,
-        expiresAt,
-        at,
-      ]);
+      tx.run(
+        `INSERT INTO sessions (token_hash, id, username, created_at, expires_at, last_seen_at, address, user_agent)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        [sha256Hex(token), sid, username, at, expiresAt, at, origin.address ?? null, origin.userAgent?.slice(0, 512) ?? null],
+      );
       this.audit.record(tx, { actor: userActor(username), action: 'session.create', target: sid, detail: username, at });
       return sid;
     });
@@ -94,12 +100,26 @@ export class SessionRepo {
     return { username: row.username, role: row.role, sessionId: row.id };
   }
 
-  /** Sessions that have not expired, newest first. */
-  list(): StoredSession[] {
+  /** Sessions that have not expired, newest first; only `username`'s when given. */
+  list(username?: string): StoredSession[] {
     const now = iso(this.clock());
+    const mine = username === undefined ? '' : ' AND s.username = ?';
     return this.db
-      .all<SessionRow>(`${SELECT_SESSIONS} WHERE s.expires_at > ? ORDER BY s.created_at DESC, s.id`, [now])
+      .all<SessionRow>(
+        `${SELECT_SESSIONS} WHERE s.expires_at > ?${mine} ORDER BY s.created_at DESC, s.id`,
+        username === undefined ? [now] : [now, username],
+      )
       .map((r) => this.toRecord(r));
+  }
+
+  /** Ends every session of `username` but `keepId` (a user's "sign out everywhere else", or an
+   * admin ending another user's sessions); the count ended. */
+  endAllOf(username: string, actor: Actor, keepId?: string): number {
+    const at = iso(this.clock());
+    const before = this.db.all<{ token_hash: string; id: string }>(`SELECT token_hash, id FROM sessions WHERE username = ?`, [username]);
+    this.db.write((tx) => endSessionsOf(tx, this.audit, username, actor, at, keepId));
+    for (const s of before) if (s.id !== keepId) this.pendingSeen.delete(s.token_hash);
+    return before.filter((s) => s.id !== keepId).length;
   }
 
   /** A logout: ends the session of this token, if there is one. */
@@ -116,10 +136,12 @@ export class SessionRepo {
 
   /** Ends a session by its public id (an admin's action); NotFoundError when no session that
    * has not expired has this id. Returns the session as it was. */
-  endById(id: string, actor: Actor): StoredSession {
+  endById(id: string, actor: Actor, ofUser?: string): StoredSession {
     const now = iso(this.clock());
     const row = SESSION_ID_PATTERN.test(id) ? this.db.get<SessionRow>(`${SELECT_SESSIONS} WHERE s.id = ?`, [id]) : undefined;
-    if (!row || row.expires_at <= now) throw new NotFoundError(`No session has the id "${id.slice(0, 64)}".`);
+    // Another user's session is as unknown to a user ending their own (`ofUser`) as one that does not exist.
+    if (!row || row.expires_at <= now || (ofUser !== undefined && row.username !== ofUser))
+      throw new NotFoundError(`No session has the id "${id.slice(0, 64)}".`);
     this.db.write((tx) => {
       tx.run(`DELETE FROM sessions WHERE id = ?`, [id]);
       this.audit.record(tx, { actor, action: 'session.end', target: id, detail: row.username, at: now });
@@ -154,6 +176,8 @@ export class SessionRepo {
       createdAt: r.created_at,
       expiresAt: r.expires_at,
       lastSeenAt: this.pendingSeen.get(r.token_hash) ?? r.last_seen_at ?? r.created_at,
+      address: r.address,
+      userAgent: r.user_agent,
     };
   }
 }

@@ -75,7 +75,7 @@ export class TaskRepo {
       if (tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM tasks')!.n >= MAX_TASKS)
         throw new ConflictError('conflict', `There are already ${MAX_TASKS} tasks; remove one first.`);
       tx.run('INSERT INTO tasks (id, spec, created_at, created_by) VALUES (?, ?, ?, ?)', [id, JSON.stringify(spec), at, actor]);
-      this.audit.record(tx, { actor, action: 'task.update', target: id, detail: `added: ${spec.name}`, at });
+      this.audit.record(tx, { actor, action: 'task.update', target: id, targetName: spec.name, detail: `added: ${spec.name}`, at });
     });
     return { id, ...spec, createdAt: at, createdBy: actor };
   }
@@ -84,7 +84,7 @@ export class TaskRepo {
     const old = this.get(id);
     this.db.write((tx) => {
       tx.run('UPDATE tasks SET spec = ? WHERE id = ?', [JSON.stringify(spec), id]);
-      this.audit.record(tx, { actor, action: 'task.update', target: id, detail: `changed: ${spec.name}` });
+      this.audit.record(tx, { actor, action: 'task.update', target: id, targetName: spec.name, detail: `changed: ${spec.name}` });
     });
     return { ...old, ...spec };
   }
@@ -93,7 +93,7 @@ export class TaskRepo {
     const old = this.get(id);
     this.db.write((tx) => {
       tx.run('DELETE FROM tasks WHERE id = ?', [id]);
-      this.audit.record(tx, { actor, action: 'task.update', target: id, detail: `removed: ${old.name}` });
+      this.audit.record(tx, { actor, action: 'task.update', target: id, targetName: old.name, detail: `removed: ${old.name}` });
     });
   }
 
@@ -104,7 +104,9 @@ export class TaskRepo {
       tx.run('INSERT INTO task_runs (task_id, due_at, at, outcome, detail) VALUES (?, ?, ?, ?, ?)', [taskId, dueAt, at, outcome, detail]);
       // The record's own id, read before the audit row (and its event) take later ids.
       const rowId = Number(tx.get<{ id: number }>('SELECT last_insert_rowid() AS id')!.id);
-      this.audit.record(tx, { actor: 'system', action: 'task.run', target: taskId, detail: `${outcome}: ${detail}`, at });
+      const spec = tx.get<{ spec: string }>('SELECT spec FROM tasks WHERE id = ?', [taskId]);
+      const targetName = spec ? (JSON.parse(spec.spec) as TaskSpec).name : null;
+      this.audit.record(tx, { actor: 'system', action: 'task.run', target: taskId, targetName, detail: `${outcome}: ${detail}`, at });
       // Bounded: the latest 5,000 runs.
       tx.run('DELETE FROM task_runs WHERE id <= (SELECT MAX(id) - 5000 FROM task_runs)');
       return rowId;

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { isRole, isUsername } from '../domain/account.js';
 import { PASSWORD_MIN_LENGTH } from '../contract/account-words.js';
 import { type Role } from '../contract/vocabulary.js';
-import type { Actor } from '../domain/actor.js';
+import { userActor, type Actor } from '../domain/actor.js';
 import { LastAdminError, NotFoundError, UserExistsError, ValidationError } from '../domain/errors.js';
 import { iso, type Clock } from '../lib/time.js';
 import { commitOrRefuse, type AuditRepo } from './audit.js';
@@ -56,7 +56,7 @@ export function validateUsername(name: unknown): string {
 export function validateRole(role: unknown): Role {
   if (!isRole(role)) {
     const shown = typeof role === 'string' ? ` ${JSON.stringify(role.slice(0, 64))}` : '';
-    throw new ValidationError(`Invalid role${shown}: the role must be "admin" or "viewer".`);
+    throw new ValidationError(`Invalid role${shown}: the role must be "admin", "moderator" or "viewer".`);
   }
   return role;
 }
@@ -93,6 +93,15 @@ function hashPassword(password: string): string {
   return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${hash.toString('base64')}`;
 }
 
+interface UserRow {
+  username: string;
+  role: Role;
+  created_at: string;
+  totp: number;
+}
+const SELECT_USERS = `SELECT username, role, created_at, totp_secret IS NOT NULL AS totp FROM users`;
+const toRecord = (u: UserRow): UserRecord => ({ username: u.username, role: u.role, createdAt: u.created_at, totp: u.totp === 1 });
+
 /** A stored hash compared against for unknown users, so that timing does not reveal names. */
 const DUMMY = hashPassword('dummy-password-for-equal-work');
 
@@ -117,22 +126,17 @@ export class UserRepo {
       tx.run(`INSERT INTO users (username, role, password_hash, created_at) VALUES (?, ?, ?, ?)`, [name, r, hash, createdAt]);
       this.audit.record(tx, entry);
     });
-    return { username: name, role: r, createdAt };
+    return { username: name, role: r, createdAt, totp: false };
   }
 
   /** Every user by name, without password hashes. */
   list(): UserRecord[] {
-    return this.db
-      .all<{ username: string; role: Role; created_at: string }>(`SELECT username, role, created_at FROM users ORDER BY username`)
-      .map((u) => ({ username: u.username, role: u.role, createdAt: u.created_at }));
+    return this.db.all<UserRow>(`${SELECT_USERS} ORDER BY username`).map(toRecord);
   }
 
   get(username: string): UserRecord | undefined {
-    const u = this.db.get<{ username: string; role: Role; created_at: string }>(
-      `SELECT username, role, created_at FROM users WHERE username = ?`,
-      [username],
-    );
-    return u && { username: u.username, role: u.role, createdAt: u.created_at };
+    const u = this.db.get<UserRow>(`${SELECT_USERS} WHERE username = ?`, [username]);
+    return u && toRecord(u);
   }
 
   /** Removes a login and ends its sessions. The last admin is refused (LastAdminError). */
@@ -143,6 +147,7 @@ export class UserRepo {
       const role = existingRole(tx, username);
       if (role === 'admin' && isLastAdmin(tx, username)) return this.audit.refuse(tx, entry, 'last_admin', new LastAdminError());
       tx.run(`DELETE FROM users WHERE username = ?`, [username]);
+      tx.run(`DELETE FROM recovery_codes WHERE username = ?`, [username]);
       this.audit.record(tx, entry);
       endSessionsOf(tx, this.audit, username, actor, at);
     });
@@ -180,6 +185,23 @@ export class UserRepo {
       this.audit.record(tx, { actor, action: 'user.password', target: username, at });
       endSessionsOf(tx, this.audit, username, actor, at, opts.keepSessionId);
     });
+  }
+
+  /**
+   * A user's own password change: the current password is asked first (a wrong one is refused,
+   * recorded with the reason `wrong_password`, ValidationError); then as setPassword, keeping the
+   * session it was asked from.
+   */
+  async changeOwn(username: string, current: string, password: unknown, keepSessionId: string): Promise<void> {
+    const pw = validatePassword(password, username);
+    const actor = userActor(username);
+    if (current.length > 1024 || !(await this.check(username, current))) {
+      const entry = { actor, action: 'user.password', target: username } as const;
+      commitOrRefuse(this.db, (tx) =>
+        this.audit.refuse(tx, entry, 'wrong_password', new ValidationError('The current password is not right.')),
+      );
+    }
+    this.setPassword(username, pw, actor, { keepSessionId });
   }
 
   /** Checks credentials without blocking the event loop; the same work for unknown users. */

@@ -17,13 +17,14 @@ export interface QueuedDelivery {
   message: string;
 }
 
-/** Queues a public event for every webhook there is (called inside the event's transaction). */
+/** Queues an event for every webhook that receives its kind (called inside the event's
+ * transaction); `kind` is the webhook's word for it (`kick`, `ban`, or the event's own kind). */
 export function queueForWebhooks(tx: Tx, ev: { at: string; kind: string; message: string }): void {
-  tx.run('INSERT INTO webhook_queue (webhook_id, at, kind, message) SELECT id, ?, ?, ? FROM webhooks ORDER BY created_at, id', [
-    ev.at,
-    ev.kind,
-    ev.message,
-  ]);
+  tx.run(
+    `INSERT INTO webhook_queue (webhook_id, at, kind, message)
+       SELECT id, ?, ?, ? FROM webhooks WHERE ',' || events || ',' LIKE '%,' || ? || ',%' ORDER BY created_at, id`,
+    [ev.at, ev.kind, ev.message, ev.kind],
+  );
 }
 
 export class WebhookQueueRepo {

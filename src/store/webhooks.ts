@@ -11,7 +11,13 @@ import type { DurableDb } from './durable-db.js';
 import { isIP } from 'node:net';
 import { isLocalHostName, isPublicAddress } from '../lib/net-address.js';
 import { WebhookQueueRepo } from './webhook-queue.js';
-import { WEBHOOK_FORMATS, type WebhookFormat } from '../contract/vocabulary.js';
+import {
+  DEFAULT_WEBHOOK_EVENTS,
+  WEBHOOK_EVENT_KINDS,
+  WEBHOOK_FORMATS,
+  type WebhookEventKind,
+  type WebhookFormat,
+} from '../contract/vocabulary.js';
 
 export { WEBHOOK_FORMATS, type WebhookFormat };
 export const MAX_WEBHOOKS = 20;
@@ -25,6 +31,8 @@ export interface WebhookRecord {
   urlHint: string;
   createdAt: string;
   createdBy: string;
+  /** The event kinds it receives. */
+  events: WebhookEventKind[];
 }
 
 /** What the notifier needs: the URL itself. */
@@ -40,6 +48,22 @@ interface Row {
   url: string;
   created_at: string;
   created_by: string;
+  events: string;
+}
+
+/** The kinds a webhook receives, as stored (a comma list, in the vocabulary's order): unknown
+ * words dropped, none given the default. */
+function eventsOf(text: string): WebhookEventKind[] {
+  const set = new Set(text.split(','));
+  return WEBHOOK_EVENT_KINDS.filter((k) => set.has(k));
+}
+
+function eventsText(events: readonly string[] | undefined): string {
+  const chosen = events === undefined ? DEFAULT_WEBHOOK_EVENTS : events;
+  const kinds = WEBHOOK_EVENT_KINDS.filter((k) => chosen.includes(k));
+  if (kinds.length === 0 || kinds.length !== new Set(chosen).size)
+    throw new ValidationError(`A webhook receives one or more of ${WEBHOOK_EVENT_KINDS.join(', ')}.`);
+  return kinds.join(',');
 }
 
 export function urlHint(url: string): string {
@@ -82,6 +106,7 @@ const toRecord = (r: Row): WebhookRecord => ({
   urlHint: urlHint(r.url),
   createdAt: r.created_at,
   createdBy: r.created_by,
+  events: eventsOf(r.events),
 });
 
 export class WebhookRepo {
@@ -100,6 +125,25 @@ export class WebhookRepo {
     return this.db.all<Row>('SELECT * FROM webhooks ORDER BY created_at, id').map(toRecord);
   }
 
+  /** One webhook's target (the test message goes there), or 404. */
+  target(id: string): WebhookTarget {
+    const r = this.db.get<Row>('SELECT * FROM webhooks WHERE id = ?', [id]);
+    if (!r) throw new NotFoundError('No webhook has that id.');
+    return { id: r.id, format: r.format as WebhookFormat, url: r.url };
+  }
+
+  /** Sets the event kinds a webhook receives (from its next event on). */
+  setEvents(id: string, events: readonly string[], actor: Actor): WebhookRecord {
+    const text = eventsText(events);
+    return this.db.write((tx) => {
+      const row = tx.get<Row>('SELECT * FROM webhooks WHERE id = ?', [id]);
+      if (!row) throw new NotFoundError('No webhook has that id.');
+      tx.run('UPDATE webhooks SET events = ? WHERE id = ?', [text, id]);
+      this.audit.record(tx, { actor, action: 'webhook.update', target: id, detail: text.replaceAll(',', ', ') });
+      return toRecord({ ...row, events: text });
+    });
+  }
+
   targets(): WebhookTarget[] {
     return this.db
       .all<Row>('SELECT * FROM webhooks ORDER BY created_at, id')
@@ -108,8 +152,14 @@ export class WebhookRepo {
 
   /** Adds a webhook; a URL whose host is this machine or a private network is refused unless
    * the deployment allows it (SERVICE_WEBHOOK_ALLOW_PRIVATE). */
-  add(format: WebhookFormat, rawUrl: string, actor: Actor, opts: { allowPrivate?: boolean } = {}): WebhookRecord {
+  add(
+    format: WebhookFormat,
+    rawUrl: string,
+    actor: Actor,
+    opts: { allowPrivate?: boolean; events?: readonly WebhookEventKind[] } = {},
+  ): WebhookRecord {
     const url = validateWebhookUrl(rawUrl, opts.allowPrivate ?? false);
+    const events = eventsText(opts.events);
     const at = iso(this.clock());
     const id = randomBytes(4).toString('hex');
     const detail = `${format} ${new URL(url).host}`;
@@ -123,9 +173,16 @@ export class WebhookRepo {
           new ConflictError('conflict', `There are already ${MAX_WEBHOOKS} webhooks; remove one first.`),
         );
       }
-      tx.run('INSERT INTO webhooks (id, format, url, created_at, created_by) VALUES (?, ?, ?, ?, ?)', [id, format, url, at, actor]);
+      tx.run('INSERT INTO webhooks (id, format, url, created_at, created_by, events) VALUES (?, ?, ?, ?, ?, ?)', [
+        id,
+        format,
+        url,
+        at,
+        actor,
+        events,
+      ]);
       this.audit.record(tx, { actor, action: 'webhook.create', target: id, detail, at });
-      return { id, format, urlHint: urlHint(url), createdAt: at, createdBy: actor };
+      return { id, format, urlHint: urlHint(url), createdAt: at, createdBy: actor, events: eventsOf(events) };
     });
   }
 

@@ -58,13 +58,16 @@ export class ApiClient {
   private readonly timeoutMs: number;
   private readonly cacheEntries: number;
   readonly base: string;
+  /** The panel's origin, for `/metrics` (beside the Integration API, with the same key). */
+  private readonly origin: string;
 
   constructor(
     baseUrl: string,
     private readonly key: string,
     opts: ApiClientOptions = {},
   ) {
-    this.base = `${baseUrl.replace(/\/+$/, '')}/api/integration/v1`;
+    this.origin = baseUrl.replace(/\/+$/, '');
+    this.base = `${this.origin}/api/integration/v1`;
     this.timeoutMs = opts.timeoutMs ?? 5_000;
     this.cacheEntries = opts.cacheEntries ?? 64;
     this.agent = new Agent({ connections: 2, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs });
@@ -119,6 +122,32 @@ export class ApiClient {
       while (this.cache.size > this.cacheEntries) this.cache.delete(this.cache.keys().next().value!);
     }
     return { body: body as T, notModified: false };
+  }
+
+  /** GET `/metrics` (Prometheus' text, with the key as for the API): the machine's and the game
+   * process's figures, which the Integration API does not carry. */
+  async metricsText(): Promise<string> {
+    let status: number;
+    let resHeaders: Record<string, string | string[] | undefined>;
+    let text: string;
+    try {
+      const res = await request(`${this.origin}/metrics`, {
+        method: 'GET',
+        headers: { authorization: `Bearer ${this.key}`, accept: 'text/plain' },
+        dispatcher: this.agent,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      status = res.statusCode;
+      resHeaders = res.headers;
+      text = await readBounded(res.body);
+    } catch (err) {
+      if (err instanceof PanelUnreachableError) throw err;
+      throw new PanelUnreachableError(reasonOf(err));
+    }
+    if (status === 401) throw new UnauthorizedKeyError();
+    if (status === 429) throw new RateLimitedError(retryAfterSec(resHeaders['retry-after']));
+    if (status !== 200) throw new ApiError(status, 'error', `HTTP ${status} from /metrics`);
+    return text;
   }
 
   /** Ends the connections at once (in-flight requests fail): used when the dashboard quits. */

@@ -13,6 +13,9 @@ import {
 } from '../contract/integration-rows.js';
 import type { EventRow, MetricsData, PalRow, PlayerRow, RouteKey, ServerData, WorldSummaryData } from './types.js';
 
+/** The routes answered in JSON (the host figures come from `/metrics`, host-figures.ts). */
+export type JsonRoute = Exclude<RouteKey, 'host'>;
+
 export type Decoded =
   | { route: 'server'; data: ServerData }
   | { route: 'metrics'; data: MetricsData }
@@ -30,7 +33,7 @@ const save = ServerStatusSchema.shape.save.pick({
   lastParseAt: true,
 });
 
-const DRAWN: Record<RouteKey, z.ZodType> = {
+const DRAWN: Record<JsonRoute, z.ZodType> = {
   server: ServerStatusSchema.pick({ name: true, version: true, state: true, uptimeSec: true }).extend({ save: save.loose() }).loose(),
   metrics: MetricsSchema.pick({
     fps: true,
@@ -63,7 +66,7 @@ const DRAWN: Record<RouteKey, z.ZodType> = {
 const Cursor = z.string().nullable().optional();
 
 /** The answer's data, or null when it lacks what the dashboard draws. */
-export function decode(route: RouteKey, body: unknown): Decoded | null {
+export function decode(route: JsonRoute, body: unknown): Decoded | null {
   const paged = route === 'players' || route === 'pals';
   const shape = paged ? { data: DRAWN[route], nextCursor: Cursor } : { data: DRAWN[route] };
   if (!z.looseObject(shape).safeParse(body).success) return null;

@@ -11,15 +11,15 @@ export type PaneId = RouteKey;
 /** Lines around a pane's body: the top border with the title inside, and the bottom border. */
 export const CHROME = 3;
 /** Body lines of the panes with a fixed content. */
-const FIXED: Partial<Record<PaneId, number>> = { server: 4, metrics: 3, world: 4 };
+const FIXED: Partial<Record<PaneId, number>> = { server: 4, metrics: 3, host: 2, world: 4 };
 /** Body lines of the world pane: counts and activity (wrapped), then the linked pals. */
 export const WORLD_LINES = FIXED.world!;
 /** The smallest body of a list pane. */
 const FLEX_MIN = 3;
 /** Left out first when the terminal is too short. */
-const DROP_ORDER: PaneId[] = ['world', 'events', 'pals', 'players', 'metrics', 'server'];
+const DROP_ORDER: PaneId[] = ['world', 'host', 'events', 'pals', 'players', 'metrics', 'server'];
 /** Visual and tab order. */
-const ORDER: PaneId[] = ['server', 'metrics', 'world', 'events', 'players', 'pals'];
+const ORDER: PaneId[] = ['server', 'metrics', 'host', 'world', 'events', 'players', 'pals'];
 export const WIDE_MIN_COLUMNS = 100;
 
 export interface PaneSlot {

@@ -3,6 +3,7 @@
 // drives it with a timer and redraws after each tick; the plain snapshot ticks it once.
 import { ApiError, PanelUnreachableError, RateLimitedError, UnauthorizedKeyError, type ApiClient } from './api-client.js';
 import { decode, type Decoded } from './decode.js';
+import { hostFigures } from './host-figures.js';
 import { Scheduler } from './scheduler.js';
 import type { DashState, PagedKey, RouteKey } from './types.js';
 
@@ -13,6 +14,7 @@ export type { PagedKey, RouteKey };
 export const ROUTES: readonly { key: RouteKey; periodMs: number }[] = [
   { key: 'server', periodMs: 5_000 },
   { key: 'metrics', periodMs: 5_000 },
+  { key: 'host', periodMs: 60_000 },
   { key: 'players', periodMs: 10_000 },
   { key: 'events', periodMs: 10_000 },
   { key: 'world', periodMs: 15_000 },
@@ -68,7 +70,8 @@ export class DashModel {
   private readonly walks: Record<PagedKey, Walk>;
 
   constructor(
-    private readonly api: Pick<ApiClient, 'get'>,
+    /** `metricsText` absent (a stub in tests): the host figures are not asked for. */
+    private readonly api: Pick<ApiClient, 'get'> & Partial<Pick<ApiClient, 'metricsText'>>,
     opts: ModelOptions,
   ) {
     this.routes = opts.routes ?? ROUTES;
@@ -142,6 +145,8 @@ export class DashModel {
         return '/server';
       case 'metrics':
         return '/metrics/current';
+      case 'host':
+        return '/metrics';
       case 'players':
         return `/players?online=true&${page(this.walks.players)}`;
       case 'events':
@@ -164,6 +169,16 @@ export class DashModel {
     const s = this.state;
     const path = this.path(k);
     try {
+      if (k === 'host') {
+        if (!this.api.metricsText) return;
+        const text = await this.api.metricsText();
+        const at = s.updatedAt.host;
+        s.host = hostFigures(text, s.host, at === undefined ? 0 : (now - at) / 1000);
+        s.updatedAt.host = now;
+        if (s.problem && s.problem.kind !== 'error') s.problem = null;
+        if (s.problem?.kind === 'error' && s.problem.route === k) s.problem = null;
+        return;
+      }
       const { body } = await this.api.get<unknown>(path);
       const d = decode(k, body);
       if (!d) throw new ApiError(200, 'unexpected_answer', `unexpected answer from ${path.split('?')[0]}`);

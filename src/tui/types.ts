@@ -11,7 +11,7 @@ export type WorldSummaryData = WorldSummary;
 export type { EventRow, PlayerRow };
 
 /** The routes the dashboard reads, one per pane. */
-export type RouteKey = 'server' | 'metrics' | 'players' | 'events' | 'world' | 'pals';
+export type RouteKey = 'server' | 'metrics' | 'host' | 'players' | 'events' | 'world' | 'pals';
 export type PagedKey = 'players' | 'pals';
 
 /** Why data may be old. */
@@ -29,9 +29,27 @@ export interface ListState<T> {
   hasNext: boolean;
 }
 
+/** The machine's and the game process's figures, from the panel's `/metrics` (host-figures.ts). */
+export interface HostData {
+  memTotalBytes: number | null;
+  memAvailableBytes: number | null;
+  swapUsedBytes: number | null;
+  cpuRatio: number | null;
+  load1: number | null;
+  saveFreeBytes: number | null;
+  backupFreeBytes: number | null;
+  /** Null while the panel cannot see the game's process (the families are absent). */
+  game: { rssBytes: number; cpuSeconds: number; threads: number | null; startedAt: number | null } | null;
+  /** The game's CPU as a share of one core since the previous reading; null on the first. */
+  gameCpuPercent: number | null;
+  crashes: number | null;
+  downSince: number | null;
+}
+
 export interface DashState {
   server?: ServerData;
   metrics?: MetricsData;
+  host?: HostData;
   fpsHistory: number[];
   frameHistory: number[];
   players: ListState<PlayerRow>;

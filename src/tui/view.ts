@@ -58,6 +58,8 @@ function staleNote(s: DashState, id: PaneId, now: number): string | undefined {
 /** The panes present for this state: the world summary only while the game-data poller is on. */
 export function presentPanes(s: DashState): PaneId[] {
   const out: PaneId[] = ['server', 'metrics', 'players', 'events', 'pals'];
+  // The machine pane once the panel's /metrics has answered (an older panel's has no host figures).
+  if (s.host && s.host.memTotalBytes !== null) out.push('host');
   if (s.world && s.world.state !== 'disabled') out.push('world');
   return out;
 }
@@ -93,6 +95,30 @@ export function buildPanes(s: DashState, now: number, widthOf: (id: PaneId) => n
           fit(`FPS ${m.fps.toFixed(1).padStart(6)} ${sparkline(s.fpsHistory, chart)}`, w),
           fit(`ms  ${m.frameTimeMs.toFixed(1).padStart(6)} ${sparkline(s.frameHistory, chart)}`, w),
           fit(`players ${m.players}/${m.maxPlayers}   day ${m.day}   base camps ${m.baseCamps}`, w),
+        ],
+      };
+    },
+    host: () => {
+      const h = s.host!;
+      const w = widthOf('host');
+      const gb = (b: number | null) => (b === null ? '?' : `${(b / 1e9).toFixed(1)} GB`);
+      const used = h.memTotalBytes !== null && h.memAvailableBytes !== null ? h.memTotalBytes - h.memAvailableBytes : null;
+      const cpu = h.cpuRatio === null ? '?' : `${Math.round(h.cpuRatio * 100)}%`;
+      const g = h.game;
+      const down = h.downSince !== null ? `   down since ${clock(new Date(h.downSince * 1000).toISOString())}` : '';
+      return {
+        title: `Machine${h.crashes ? ` (${h.crashes} crash${h.crashes === 1 ? '' : 'es'})` : ''}`,
+        lines: [
+          fit(
+            `cpu ${cpu}  load ${h.load1?.toFixed(2) ?? '?'}  mem ${gb(used)}/${gb(h.memTotalBytes)}  swap ${gb(h.swapUsedBytes)}  save disk ${gb(h.saveFreeBytes)} free`,
+            w,
+          ),
+          fit(
+            g
+              ? `game ${gb(g.rssBytes)} resident  cpu ${h.gameCpuPercent === null ? '…' : `${Math.round(h.gameCpuPercent)}% of a core`}  ${g.threads ?? '?'} threads${down}`
+              : `game process not visible to the panel (SERVICE_GAME_PROCESS)${down}`,
+            w,
+          ),
         ],
       };
     },

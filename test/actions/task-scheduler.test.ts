@@ -119,7 +119,7 @@ describe('scheduled tasks', () => {
     await countdowns.cancel('user:bob');
     await at('2026-07-14T04:10:00.000Z');
     expect(actions()).toEqual([TOLD[0], 'announce: Server restart cancelled. Carry on playing.']);
-    expect(ts.store.tasks.runs(5, t.id)[0]).toMatchObject({ outcome: 'skipped', detail: 'cancelled by user:bob' });
+    expect(ts.store.tasks.runs(5, t.id)[0]).toMatchObject({ outcome: 'skipped', detail: 'cancelled by bob' });
   });
 
   it('a task made before steps: its warning minutes and the default steps below', async () => {

@@ -3,38 +3,13 @@
 // plain JSON format, panel-only events never do, a failing receiver is retried with backoff,
 // and a slow one never holds up the event log. A receiver on this machine is a private target:
 // these tests allow it (SERVICE_WEBHOOK_ALLOW_PRIVATE); webhook-safety.test.ts tests the refusal.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Notifier } from '../../src/actions/notifier.js';
 import { SYSTEM_PASSWORD_REFUSED, SYSTEM_REACHABLE, SYSTEM_UNREACHABLE } from '../../src/domain/event-texts.js';
 import { silentLog } from '../helpers/fixture.js';
 import { ADMIN, panelHarness, VIEWER } from '../http/panel-harness.js';
 import { waitFor } from '../helpers/wait.js';
-
-interface Receiver {
-  url: string;
-  bodies: unknown[];
-  /** Status to answer, per request in order (then 204). */
-  script: number[];
-  server: Server;
-}
-
-async function receiver(): Promise<Receiver> {
-  const r: Receiver = { url: '', bodies: [], script: [], server: createServer() };
-  r.server.on('request', (req: IncomingMessage, res) => {
-    let data = '';
-    req.on('data', (c: Buffer) => (data += c.toString()));
-    req.on('end', () => {
-      const status = r.script.shift() ?? 204;
-      if (status < 300) r.bodies.push(JSON.parse(data));
-      res.writeHead(status, status === 429 ? { 'retry-after': '0' } : {}).end();
-    });
-  });
-  await new Promise<void>((ok) => r.server.listen(0, '127.0.0.1', ok));
-  const addr = r.server.address() as { port: number };
-  r.url = `http://127.0.0.1:${addr.port}/api/webhooks/1234/s3cr3t-token`;
-  return r;
-}
+import { receiver } from '../helpers/webhook-receiver.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -45,7 +45,7 @@ describe('GET /api/v1/diagnostics', () => {
     expect(first.byId.backups).toMatchObject({ state: 'warning', words: 'There is no backup, and scheduled backups are off.' });
     expect(first.byId.disk.state).toBe('ok');
     expect(first.byId.disk.words).toMatch(/free of .* on the backup folder's disk/);
-    expect(Object.keys(first.byId)).toEqual(['rest', 'rcon', 'game-data', 'save', 'backups', 'disk', 'webhooks']);
+    expect(Object.keys(first.byId)).toEqual(['rest', 'game', 'rcon', 'game-data', 'save', 'backups', 'disk', 'webhooks']);
 
     // The game goes away: REST fails, with since and the last success kept.
     await rig.sim.control.setMode('unreachable');

@@ -126,6 +126,6 @@ describe('serve with RCON off', () => {
     ]);
     expect(did().filter((a) => a.via === 'rcon')).toEqual([]);
     await waitFor('the cancelled run logged', () => server.store.tasks.runs(5, task.id)[0]);
-    expect(server.store.tasks.runs(5, task.id)[0]).toMatchObject({ outcome: 'skipped', detail: `cancelled by user:${ADMIN.username}` });
+    expect(server.store.tasks.runs(5, task.id)[0]).toMatchObject({ outcome: 'skipped', detail: `cancelled by ${ADMIN.username}` });
   });
 });

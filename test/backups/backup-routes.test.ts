@@ -152,7 +152,7 @@ describe('palpanel backup (CLI) through a running server', () => {
     // Made by the server (it holds the lock): the audit says `cli`, the server's list has it.
     expect(server.store.audit.list({ limit: 5, action: 'backup.create' }).data[0]).toMatchObject({ actor: 'cli', target: made.id });
     await backupList(io, {});
-    expect(out.pop()).toMatch(new RegExp(`^${made.id}  manual `));
+    expect(out.pop()).toMatch(new RegExp(`^ID +TRIGGER +SIZE +WORLD +OFF-SITE\n${made.id}  manual `));
     await backupVerify(io, made.id, {});
     expect(out.pop()).toMatch(/: OK, 3 files .* match their SHA-256 in the manifest\n$/);
     await expect(backupRestore(io, made.id, { confirm: 'yes' })).rejects.toThrow('A restore needs --confirm RESTORE, exactly.');

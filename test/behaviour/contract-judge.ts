@@ -124,7 +124,15 @@ export class ContractJudge {
   private ruleOfValues(a: Asked, fail: (why: string) => void): void {
     const body = jsonOf(a.text);
     if (a.what === 'a page of one' && a.status === 200) {
-      if (!Array.isArray(body?.data) || body.data.length > 1) fail('a page of one holds at most one row');
+      // A page's rows are its `data`, or, where `data` is a record beside its rows (the game log's
+      // `{source, lines, …}`), the arrays it holds: each at most one row.
+      const data: unknown = body?.data;
+      const rows = Array.isArray(data)
+        ? [data]
+        : data && typeof data === 'object'
+          ? Object.values(data).filter((v): v is unknown[] => Array.isArray(v))
+          : [];
+      if (rows.length === 0 || rows.some((r) => r.length > 1)) fail('a page of one holds at most one row');
     }
     if (a.user) {
       const user = a.status === 200 ? (body?.data ?? body) : undefined;

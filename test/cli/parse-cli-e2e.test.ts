@@ -19,7 +19,9 @@ describe('palpanel parse (built executable)', () => {
     const r = await runCli(['parse', join(FIXTURES, 'v1.0-relics'), '--json']);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
-    expect(Object.keys(out).sort()).toEqual(['formatDrift', 'guilds', 'pals', 'players', 'warnings']);
+    expect(Object.keys(out).sort()).toEqual(['formatDrift', 'guilds', 'items', 'pals', 'players', 'warnings']);
+    // The items as the panel serves them (issue 42), read from the bytes the parse kept.
+    expect(out.items).toHaveLength(4873);
     expect(out.players).toHaveLength(17);
     expect(out.pals).toHaveLength(2150);
     expect(out.guilds).toHaveLength(10);

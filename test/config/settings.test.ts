@@ -35,6 +35,17 @@ describe('settings', () => {
       webhookAllowPrivate: false,
       backupCheckCommand: null,
       backupCheckTimeoutMs: 30 * 60_000,
+      gameProcess: null,
+      gameStartCommand: null,
+      gameDownBoundMs: 5 * 60_000,
+      gameLog: null,
+      gameLogCommand: null,
+      timezone: 'UTC',
+      restartMemory: null,
+      restartCron: null,
+      restartQuietWindow: null,
+      restartWarningMs: 10 * 60_000,
+      require2fa: 'off',
     });
   });
 
@@ -141,6 +152,7 @@ describe('settings', () => {
     expect(SETTINGS_TABLE.map((s) => s.env).sort()).toEqual(
       [
         'SERVICE_LISTEN',
+        'SERVICE_REQUIRE_2FA',
         'SERVICE_DATA_DIR',
         'SERVICE_SAVE_DIR',
         'SERVICE_SAVE_CHECK_INTERVAL',
@@ -168,6 +180,16 @@ describe('settings', () => {
         'SERVICE_WEBHOOK_ALLOW_PRIVATE',
         'SERVICE_BACKUP_CHECK_COMMAND',
         'SERVICE_BACKUP_CHECK_TIMEOUT',
+        'SERVICE_GAME_PROCESS',
+        'SERVICE_GAME_START_COMMAND',
+        'SERVICE_GAME_DOWN_BOUND',
+        'SERVICE_GAME_LOG',
+        'SERVICE_GAME_LOG_COMMAND',
+        'SERVICE_TIMEZONE',
+        'SERVICE_RESTART_MEMORY',
+        'SERVICE_RESTART_CRON',
+        'SERVICE_RESTART_QUIET_WINDOW',
+        'SERVICE_RESTART_WARNING',
       ].sort(),
     );
   });

@@ -24,13 +24,20 @@ export interface ServedWorld {
   signIn(who: Account): Promise<string>;
 }
 
-export async function serveWorld(fixture: string, accounts: [Account, Role][]): Promise<ServedWorld> {
+/** `opts.env`: more SERVICE_* settings; `opts.clock`: the server's clock (a test's ManualClock);
+ * `opts.logLine`: receives each log line (default: dropped). */
+export async function serveWorld(
+  fixture: string,
+  accounts: [Account, Role][],
+  opts: { env?: Record<string, string>; clock?: () => Date; logLine?: (line: string) => void } = {},
+): Promise<ServedWorld> {
   const saveDir = join(tempDir(), 'world');
   cpSync(join(FIXTURES, fixture), saveDir, { recursive: true });
   const dataDir = tempDir();
   const server = await startServe({
-    settings: testSettings(dataDir, { SERVICE_SAVE_DIR: saveDir, SERVICE_SAVE_CHECK_INTERVAL: '1h' }),
-    log: createLogger('text', () => {}),
+    settings: testSettings(dataDir, { SERVICE_SAVE_DIR: saveDir, SERVICE_SAVE_CHECK_INTERVAL: '1h', ...opts.env }),
+    clock: opts.clock,
+    log: createLogger('text', opts.logLine ?? (() => {})),
     version: 't',
     ready: () => {},
   });

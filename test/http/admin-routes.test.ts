@@ -28,14 +28,14 @@ describe('panel users, sessions and audit routes', () => {
     const list = await as(admin, 'GET', '/users');
     expect(list.status).toBe(200);
     expect(list.json!.data).toEqual([
-      { username: 'admin', role: 'admin', createdAt: expect.any(String) },
-      { username: 'viewer', role: 'viewer', createdAt: expect.any(String) },
+      { username: 'admin', role: 'admin', createdAt: expect.any(String), totp: false },
+      { username: 'viewer', role: 'viewer', createdAt: expect.any(String), totp: false },
     ]);
     expect(list.body).not.toContain('scrypt');
 
     const created = await as(admin, 'POST', '/users', { username: 'bob', role: 'viewer', password: 'bobs-long-passphrase' });
     expect(created.status).toBe(201);
-    expect(created.json!.data).toEqual({ username: 'bob', role: 'viewer', createdAt: clock.now().toISOString() });
+    expect(created.json!.data).toEqual({ username: 'bob', role: 'viewer', createdAt: clock.now().toISOString(), totp: false });
     const again = await as(admin, 'POST', '/users', { username: 'bob', role: 'admin', password: 'another-long-passphrase' });
     expect(again.status).toBe(409);
     expect(again.json!.error.code).toBe('conflict');

@@ -110,6 +110,9 @@ describe('diagnostics channels', () => {
     expect(restChannel(null, NOW).state).toBe('off');
     expect(gameDataChannel({ state: 'unsupported', link: failing.state() }, NOW)).toMatchObject({ state: 'failing' });
     expect(gameDataChannel({ state: 'disabled', link: new LinkTrack().state() }, NOW).state).toBe('off');
-    expect(rconChannel(null, NOW)).toMatchObject({ state: 'off', advice: null });
+    expect(rconChannel(null, NOW)).toMatchObject({
+      state: 'off',
+      advice: expect.stringContaining('SERVICE_RCON_ADDR and SERVICE_RCON_PASSWORD'),
+    });
   });
 });

@@ -37,6 +37,7 @@ const NEEDS: [method: string, path: string, body: unknown, words: string][] = [
   ['GET', `/backups/${BACKUP}`, undefined, SAVE],
   ['GET', `/backups/${BACKUP}/contents`, undefined, SAVE],
   ['GET', `/backups/${BACKUP}/download`, undefined, SAVE],
+  ['POST', `/backups/${BACKUP}/copy`, undefined, SAVE],
   ['DELETE', `/backups/${BACKUP}`, undefined, SAVE],
   ['POST', `/backups/${BACKUP}/restore/dry-run`, undefined, SAVE],
   ['POST', `/backups/${BACKUP}/restore`, { confirm: 'RESTORE' }, SAVE],

@@ -186,6 +186,7 @@ describe('OpenAPI document', () => {
       'precondition_failed',
       'rate_limited',
       'too_many_keys',
+      'totp_required',
       'unauthorized',
       'unavailable',
       'unsupported_media_type',

@@ -72,4 +72,66 @@ describe('scheduled task routes', () => {
     // An ordinary command needs none.
     expect((await send('POST', '/tasks', task('Broadcast hello'))).status).toBe(201);
   });
+
+  it('a task is changed in place: name, schedule and action replaced, its id, maker and time kept; bad values are 400 naming the field and change nothing', async () => {
+    const made = await send('POST', '/tasks', {
+      name: 'Evening save',
+      enabled: true,
+      schedule: { every: 'day', at: '20:00' },
+      action: { kind: 'save' },
+    });
+    const id = made.json.data.id as string;
+    h.clock.advance(60_000);
+    const changed = await send('PUT', `/tasks/${id}`, {
+      name: 'Nightly restart',
+      enabled: true,
+      schedule: { every: 'interval', minutes: 90 },
+      action: { kind: 'restart', steps: [300, 60], message: 'Maintenance', whenPlayersOnline: 'delay' },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.json.data).toMatchObject({
+      id,
+      name: 'Nightly restart',
+      schedule: { every: 'interval', minutes: 90 },
+      action: { kind: 'restart', steps: [300, 60], whenPlayersOnline: 'delay' },
+      createdAt: made.json.data.createdAt,
+      createdBy: 'user:admin',
+    });
+    const listed = (await send('GET', '/tasks')).json.data as { id: string; name: string }[];
+    expect(listed.map((t) => [t.id, t.name])).toEqual([[id, 'Nightly restart']]);
+
+    for (const [bad, field] of [
+      [{ schedule: { every: 'interval', minutes: 2 } }, 'schedule'],
+      [{ schedule: { every: 'day', at: '25:00' } }, 'schedule'],
+      [{ name: '' }, 'name'],
+      [{ action: { kind: 'announce', message: '' } }, 'action'],
+    ] as const) {
+      const r = await send('PUT', `/tasks/${id}`, {
+        ...changed.json.data,
+        id: undefined,
+        createdAt: undefined,
+        createdBy: undefined,
+        nextRunAt: undefined,
+        ...bad,
+      });
+      expect(r.status, JSON.stringify(bad)).toBe(400);
+      expect(r.json.error.message).toContain(field);
+    }
+    expect((await send('GET', '/tasks')).json.data[0]).toMatchObject({
+      name: 'Nightly restart',
+      schedule: { every: 'interval', minutes: 90 },
+    });
+    expect(
+      (
+        await send('PUT', '/tasks/00000000', {
+          name: 'x',
+          enabled: true,
+          schedule: { every: 'day', at: '01:00' },
+          action: { kind: 'save' },
+        })
+      ).status,
+    ).toBe(404);
+    const audit = h.ts.store.audit.list({ limit: 5, action: 'task.update' }).data;
+    expect(audit[0]).toMatchObject({ target: id, targetName: 'Nightly restart', detail: 'changed: Nightly restart' });
+  });
 });

@@ -64,6 +64,7 @@ describe('audit rows for changes made on the store', () => {
       actor: 'cli',
       action: 'user.create',
       target: 'ann',
+      targetName: null,
       outcome: 'ok',
       reason: null,
       detail: 'admin',
@@ -287,7 +288,7 @@ describe('the last admin', () => {
     expect(() => store.users.remove('cat', 'user:cat')).toThrow(LastAdminError);
     store.users.setRole('bob', 'admin', 'user:cat');
     store.users.remove('cat', 'user:bob');
-    expect(store.users.list()).toEqual([{ username: 'bob', role: 'admin', createdAt: expect.any(String) }]);
+    expect(store.users.list()).toEqual([{ username: 'bob', role: 'admin', createdAt: expect.any(String), totp: false }]);
   });
 });
 
@@ -321,6 +322,8 @@ describe('sessions for admins', () => {
       createdAt: '2026-07-14T10:00:00.000Z',
       expiresAt: '2026-07-14T11:00:00.000Z',
       lastSeenAt: '2026-07-14T10:00:00.000Z',
+      address: null,
+      userAgent: null,
     });
     expect(JSON.stringify(list)).not.toContain(a.token);
 
@@ -418,6 +421,8 @@ describe('sessions for admins', () => {
         createdAt: '2026-07-14T09:00:00.000Z',
         expiresAt: '2026-07-15T00:00:00.000Z',
         lastSeenAt: '2026-07-14T09:00:00.000Z',
+        address: null,
+        userAgent: null,
       },
     ]);
     expect(store.sessions.lookup(token, clock.now())).toEqual({ username: 'ann', role: 'admin', sessionId: '0000000000000001' });

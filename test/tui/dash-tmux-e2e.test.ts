@@ -50,16 +50,21 @@ describe.skipIf(!hasTmux)('palpanel dash in tmux against palpanel demo', () => {
       });
       await sleep(1500); // let the first parse and polls land
       tmux('new-session', '-d', '-s', session, '-x', '120', '-y', '45', `${BIN} dash --url ${url} --key ${key}; echo "EXIT=$?"; sleep 60`);
-      // The world pane joins the tab order once its first answer is in: wait for it too.
+      // The world and machine panes join the tab order once their first answers are in: wait for them too.
       const first = await screenUntil(
         session,
         'the dashboard',
-        (s) => s.includes('palpanel demo server') && /Online players/.test(s) && /lv \d+ +\[/.test(s) && /World \(ready\)/.test(s),
+        (s) =>
+          s.includes('palpanel demo server') &&
+          /Online players/.test(s) &&
+          /lv \d+ +\[/.test(s) &&
+          /World \(ready\)/.test(s) &&
+          /│ Machine/.test(s),
       );
       expect(first).toContain('state running');
       expect(first).toMatch(/Pals \(page 1, more →\)/);
-      // server → metrics → world → events → players → pals
-      for (let i = 0; i < 5; i++) {
+      // server → metrics → machine → world → events → players → pals
+      for (let i = 0; i < 6; i++) {
         tmux('send-keys', '-t', session, 'Tab');
         await sleep(100);
       }

@@ -138,7 +138,7 @@ describe('dash against a real Integration API', () => {
     const m = mount(p);
     await m.until('rate limited', (f) => f.includes('rate limited by the panel: paused') && f.includes('no data: rate limited'));
     const before = p.seen.length;
-    expect(before).toBeLessThanOrEqual(6); // the first tick, nothing after the 429
+    expect(before).toBeLessThanOrEqual(7); // the first tick, nothing after the 429
     // Twenty more ticks of the dashboard's loop (the model counts them), and still nothing sent.
     const ticks = m.model.ticks;
     await waitFor('twenty ticks', () => (m.model.ticks >= ticks + 20 ? true : undefined));
@@ -208,8 +208,9 @@ describe('dash against a real Integration API', () => {
     expect(text).toContain('  Test Server  v1.0.2.101103');
     expect(text).not.toContain('\u001b');
     expect(errs).toEqual([]);
-    // Exactly one request per route.
-    expect(p.seen).toHaveLength(6);
+    // Exactly one request per route (the machine figures: one of /metrics).
+    expect(p.seen).toHaveLength(7);
+    expect(p.seen.filter((r) => r.path === '/metrics')).toHaveLength(1);
     await p.stop();
     out.frames.length = 0;
     expect(await runDash(opts)).toBe(1);

@@ -174,21 +174,22 @@ describe('layout', () => {
   });
 
   it('fits every terminal size: never taller than rows - 2, the focused pane always shown', () => {
-    for (let cols = 20; cols <= 220; cols += 25)
-      for (let rows = 4; rows <= 70; rows++)
-        for (const focused of tabOrder(ALL)) {
-          const l = computeLayout(cols, rows, ALL, focused);
-          if (rows < CHROME + 3) {
-            expect(l.tooSmall).toBe(true);
-            continue;
+    for (const all of [ALL, [...ALL, 'host' as const]])
+      for (let cols = 20; cols <= 220; cols += 25)
+        for (let rows = 4; rows <= 70; rows++)
+          for (const focused of tabOrder(all)) {
+            const l = computeLayout(cols, rows, all, focused);
+            if (rows < CHROME + 3) {
+              expect(l.tooSmall).toBe(true);
+              continue;
+            }
+            expect(l.tooSmall).toBe(false);
+            for (const col of l.columns) expect(colHeight(col)).toBeLessThanOrEqual(rows - 2);
+            const shown = l.columns.flat().map((p) => p.id);
+            expect(shown).toContain(focused);
+            expect([...shown, ...l.hidden].sort()).toEqual([...all].sort());
+            for (const p of l.columns.flat()) expect(p.body).toBeGreaterThanOrEqual(1);
           }
-          expect(l.tooSmall).toBe(false);
-          for (const col of l.columns) expect(colHeight(col)).toBeLessThanOrEqual(rows - 2);
-          const shown = l.columns.flat().map((p) => p.id);
-          expect(shown).toContain(focused);
-          expect([...shown, ...l.hidden].sort()).toEqual([...ALL].sort());
-          for (const p of l.columns.flat()) expect(p.body).toBeGreaterThanOrEqual(1);
-        }
   });
 
   it('a short narrow terminal leaves out the least important panes first', () => {

@@ -140,6 +140,8 @@ describe.skipIf(!CHROMIUM)('the Activity screen in Chromium', () => {
       ['phone', PHONE],
     ] as const) {
       const page = await signedIn(viewport, `/players/${HOST_UID}`);
+      // The sessions are a folded section of the player's page (issue 38): unfolded, they draw.
+      await page.locator('summary', { hasText: 'Sessions' }).click();
       const timeline = page.locator('.activity-timeline');
       await timeline.waitFor();
       expect(await timeline.locator('rect.bar').count()).toBe(14);

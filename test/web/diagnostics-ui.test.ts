@@ -88,7 +88,7 @@ describe.skipIf(!CHROMIUM)('the diagnostics screen in Chromium', () => {
     await page.getByRole('heading', { name: 'Diagnostics', level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/diagnostics');
     await page.locator('[data-channel="rcon"] .badge', { hasText: 'Working' }).waitFor();
-    expect(await page.locator('.diag-row').count()).toBe(7);
+    expect(await page.locator('.diag-row').count()).toBe(8);
     await context.close();
     await drawn(rig, 'ok', 'rest', 'Working', /^The game has answered every poll for/);
   });

@@ -1,8 +1,8 @@
 // The guild page, the player's Paldeck and the whitelist from the player, in headless Chromium
 // against `dist/palpanel demo` (simulated game with the game-data poller on): the guild page at
 // phone and desktop widths, dark and light, reached from the players list and the Guilds screen;
-// the Paldeck filter; "Add to whitelist" for an admin, the state as text for a viewer; and turning
-// the whitelist on asks first, naming who it would kick, and sends nothing on Cancel. Each state
+// the Paldeck grid and its "missing only"; "Add to whitelist" for an admin, the state as text
+// for a viewer; and turning the whitelist on asks first, naming who it would kick, and sends nothing on Cancel. Each state
 // is checked by axe-core; screenshots in artifacts/web-ui/guild-paldeck/.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -117,7 +117,7 @@ describe.skipIf(!CHROMIUM)('guild page, Paldeck and whitelist from the player in
     await context.close();
   }, 90_000);
 
-  it("shows a player's Paldeck, filtered to unlocked or locked", async () => {
+  it("shows a player's Paldeck as a grid of species, 'missing only' leaving the locked ones", async () => {
     const uid = guild.members[0].uid;
     const deck = (await call(admin, 'GET', `/players/${uid}/paldeck`)).json.data;
     for (const [viewport, scheme, tag] of [
@@ -127,16 +127,19 @@ describe.skipIf(!CHROMIUM)('guild page, Paldeck and whitelist from the player in
       const { context, page } = await newPage(browser, pageProblems, viewport, scheme);
       await signIn(page, demo.url, 'admin', demo.password);
       await page.goto(`${demo.url}/players/${uid}`);
-      const table = page.getByRole('table', { name: 'Paldeck species' });
-      await table.waitFor();
-      const rows = () => table.locator('tbody tr').count();
-      expect(await rows()).toBe(deck.species.length);
-      await page.getByLabel('Show').selectOption('unlocked');
-      await expect.poll(rows).toBe(Math.max(1, deck.totals.unlocked)); // an empty table keeps one row for its words
-      await page.getByLabel('Show').selectOption('locked');
-      await expect.poll(rows).toBe(deck.species.length - deck.totals.unlocked);
-      await page.getByLabel('Show').selectOption('unlocked');
-      await table.scrollIntoViewIfNeeded();
+      // Folded with its count until unfolded.
+      await page.locator('summary', { hasText: 'Paldeck' }).click();
+      const grid = page.getByRole('list', { name: 'Paldeck species' });
+      await grid.waitFor();
+      const tiles = () => grid.locator('li').count();
+      expect(await tiles()).toBe(deck.species.length);
+      await page.getByLabel(/Missing only/).check();
+      const missing = deck.species.length - deck.totals.unlocked;
+      if (missing === 0) await page.getByText('Nothing missing: every species is unlocked.').waitFor();
+      else await expect.poll(tiles).toBe(missing);
+      await page.getByLabel(/Missing only/).uncheck();
+      await expect.poll(tiles).toBe(deck.species.length);
+      await grid.scrollIntoViewIfNeeded();
       await check(page, `${tag}-paldeck`, false);
       await context.close();
     }
@@ -178,7 +181,7 @@ describe.skipIf(!CHROMIUM)('guild page, Paldeck and whitelist from the player in
     const dialog = page.getByRole('dialog', { name: 'Turn the whitelist on?' });
     await dialog.waitFor();
     // The names the server gives for the same list, in the dialog's words.
-    const impact = (await call(page, 'POST', '/whitelist/impact', { ...before, enabled: true })).json.data;
+    const impact = (await call(page, 'POST', '/whitelist/impact', { ...before, known: undefined, enabled: true })).json.data;
     expect(impact.kicks.length).toBeGreaterThan(0);
     const n = impact.kicks.length === 1 ? '1 player' : `${impact.kicks.length} players`;
     const names = impact.kicks.map((k: { name: string }) => k.name).join(', ');

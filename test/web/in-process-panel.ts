@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { createHandler } from '../../src/http/index.js';
+import { createHandler, type HttpDeps } from '../../src/http/index.js';
 import { startHttpServer, type RunningHttpServer } from '../../src/http/node-adapter.js';
 import { webAssetsFromDir, type WebAssets } from '../../src/http/web/assets.js';
 import { createLogger } from '../../src/lib/logger.js';
@@ -21,11 +21,13 @@ export function buildWebUi(out: string): WebAssets {
   return webAssetsFromDir(out);
 }
 
-/** The panel over `store` with the web UI `web`, no game (the live parts say it is down). */
+/** The panel over `store` with the web UI `web`, no game (the live parts say it is down); `more`
+ * adds parts (a config editor). */
 export async function servePanel(
   store: Store,
   web: WebAssets,
   integrationRateLimit = 600,
+  more: Partial<HttpDeps> = {},
 ): Promise<{ url: string; server: RunningHttpServer }> {
   const log = createLogger('text', () => {});
   const handler = createHandler({
@@ -36,6 +38,7 @@ export async function servePanel(
     log,
     version: 'test',
     web,
+    ...more,
   });
   const server = await startHttpServer(handler, { host: '127.0.0.1', port: 0, log });
   return { url: `http://127.0.0.1:${server.port}`, server };

@@ -176,7 +176,9 @@ describe.skipIf(!CHROMIUM)('the pal explorer in Chromium', () => {
   it("a player's page shows their pals with stars and talents, axe-clean", { timeout: 60_000 }, async () => {
     const owner = world.players.find((p) => world.pals.some((x) => x.ownerUid === p.uid && x.placement === 'box'))!;
     const page = await signedIn(DESKTOP, 'light', `/players/${owner.uid}`);
-    const table = page.getByRole('region', { name: 'Pals of this player' });
+    // The pals are folded, with their count, until unfolded; then the explorer's table, paged.
+    await page.locator('summary', { hasText: 'Pals' }).click();
+    const table = page.getByRole('region', { name: 'Pals' });
     await table.waitFor();
     expect(await table.locator('.pal-stars').count()).toBeGreaterThan(0);
     expect(await table.locator('.pal-talents').count()).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 // The app: sign-in gate, then the shell (navigation, the screen of the path). The session is
 // asked of the server once at start (`/auth/me`); any 401 later brings the sign-in back.
 import { useCallback, useEffect, useId, useState, type ChangeEvent, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { ApiError, onSignedOut } from './api/http';
 import { getMe, logout } from './features/auth/api';
 import { Link, navigate, usePath } from './shared/router';
@@ -20,6 +21,7 @@ import { Pals } from './features/pals/Pals';
 import { MapScreen } from './features/map/MapScreen';
 import { Backups } from './features/backups/Backups';
 import { Console } from './features/console/Console';
+import { GameLog } from './features/game-log/GameLog';
 import { Config } from './features/config/Config';
 import { Items } from './features/items/Items';
 import { WorldItems } from './features/items/WorldItems';
@@ -29,31 +31,47 @@ import { Settings } from './features/settings/Settings';
 import { Moderation } from './features/moderation/Moderation';
 import { Diagnostics } from './features/diagnostics/Diagnostics';
 import { Activity } from './features/activity/Activity';
+import { Account } from './features/account/Account';
+import { EnrolFirst } from './features/account/EnrolFirst';
+import { roleAtLeast, type Role } from '../../src/contract/vocabulary';
+import { Events } from './features/events/Events';
+import { TopCountdown } from './features/dashboard/countdown/TopCountdown';
+import { Crashes } from './features/host/Crashes';
 
 interface Screen {
   path: string;
+  /** The message id of its name. */
   label: string;
-  adminOnly?: boolean;
+  /** The least role that sees it (docs/roles.md); every signed-in user when absent. */
+  least?: Role;
   render: (rest: string) => ReactNode;
 }
 
 const SCREENS: Screen[] = [
-  { path: '/', label: 'Dashboard', render: () => <Dashboard /> },
-  { path: '/players', label: 'Players', render: (rest) => (rest ? <PlayerDetail uid={decodeURIComponent(rest)} /> : <Players />) },
-  { path: '/activity', label: 'Activity', render: () => <Activity /> },
-  { path: '/moderation', label: 'Moderation', render: () => <Moderation /> },
-  { path: '/guilds', label: 'Guilds', render: (rest) => (rest ? <GuildDetail id={decodeURIComponent(rest)} /> : <Guilds />) },
-  { path: '/bases', label: 'Bases', render: (rest) => (rest ? <BaseScreen id={decodeURIComponent(rest)} /> : <Bases />) },
-  { path: '/pals', label: 'Pals', render: () => <Pals /> },
-  { path: '/world-items', label: 'Items', render: () => <WorldItems /> },
-  { path: '/map', label: 'Map', render: () => <MapScreen /> },
-  { path: '/backups', label: 'Backups', render: () => <Backups /> },
-  { path: '/console', label: 'Console', adminOnly: true, render: () => <Console /> },
-  { path: '/config', label: 'Configuration', render: () => <Config /> },
-  { path: '/items', label: 'Item grants', adminOnly: true, render: () => <Items /> },
-  { path: '/tasks', label: 'Tasks', adminOnly: true, render: () => <Tasks /> },
-  { path: '/diagnostics', label: 'Diagnostics', render: () => <Diagnostics /> },
-  { path: '/settings', label: 'Settings', adminOnly: true, render: () => <Settings /> },
+  { path: '/', label: 'app.screen.dashboard', render: () => <Dashboard /> },
+  {
+    path: '/players',
+    label: 'app.screen.players',
+    render: (rest) => (rest ? <PlayerDetail uid={decodeURIComponent(rest)} /> : <Players />),
+  },
+  { path: '/activity', label: 'app.screen.activity', render: () => <Activity /> },
+  { path: '/events', label: 'app.screen.events', render: () => <Events /> },
+  { path: '/moderation', label: 'app.screen.moderation', render: () => <Moderation /> },
+  { path: '/guilds', label: 'app.screen.guilds', render: (rest) => (rest ? <GuildDetail id={decodeURIComponent(rest)} /> : <Guilds />) },
+  { path: '/bases', label: 'app.screen.bases', render: (rest) => (rest ? <BaseScreen id={decodeURIComponent(rest)} /> : <Bases />) },
+  { path: '/pals', label: 'app.screen.pals', render: () => <Pals /> },
+  { path: '/world-items', label: 'app.screen.worldItems', render: () => <WorldItems /> },
+  { path: '/map', label: 'app.screen.map', render: () => <MapScreen /> },
+  { path: '/backups', label: 'app.screen.backups', render: () => <Backups /> },
+  { path: '/console', label: 'app.screen.console', least: 'moderator', render: () => <Console /> },
+  { path: '/game-log', label: 'app.screen.gameLog', least: 'admin', render: () => <GameLog /> },
+  { path: '/config', label: 'app.screen.config', render: () => <Config /> },
+  { path: '/items', label: 'app.screen.itemGrants', least: 'admin', render: () => <Items /> },
+  { path: '/tasks', label: 'app.screen.tasks', least: 'admin', render: () => <Tasks /> },
+  { path: '/crashes', label: 'app.screen.crashes', least: 'admin', render: () => <Crashes /> },
+  { path: '/diagnostics', label: 'app.screen.diagnostics', render: () => <Diagnostics /> },
+  { path: '/settings', label: 'app.screen.settings', least: 'admin', render: () => <Settings /> },
+  { path: '/account', label: 'app.screen.account', render: () => <Account /> },
 ];
 
 function screenOf(path: string): { screen: Screen | undefined; rest: string } {
@@ -63,6 +81,7 @@ function screenOf(path: string): { screen: Screen | undefined; rest: string } {
 }
 
 export function App() {
+  const intl = useIntl();
   const [me, setMe] = useState<Me | null | undefined>(undefined);
   const [bootError, setBootError] = useState<string | null>(null);
 
@@ -88,9 +107,20 @@ export function App() {
   }, []);
 
   if (me === undefined) {
-    return <main className="boot">{bootError ? <ErrorNote error={bootError} retry={retry} /> : <Loading what="Opening palpanel" />}</main>;
+    return (
+      <main className="boot">
+        {bootError ? <ErrorNote error={bootError} retry={retry} /> : <Loading what={intl.formatMessage({ id: 'app.opening' })} />}
+      </main>
+    );
   }
   if (me === null) return <Login onSignedIn={setMe} />;
+  // SERVICE_REQUIRE_2FA: until the second factor is on, this session may only set it up.
+  if (me.totpEnrolmentRequired)
+    return (
+      <SessionContext.Provider value={{ me, signOut }}>
+        <EnrolFirst me={me} onDone={check} signOut={signOut} />
+      </SessionContext.Provider>
+    );
   return (
     <SessionContext.Provider value={{ me, signOut }}>
       <Shell me={me} signOut={signOut} />
@@ -104,31 +134,35 @@ function Shell({ me, signOut }: { me: Me; signOut: () => void }) {
   const [palette, setPalette] = useState(false);
   const navId = useId();
   const [theme, setTheme] = useTheme();
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const themeOptions = (
     <>
-      <option value="system">System theme</option>
-      <option value="dark">Dark</option>
-      <option value="light">Light</option>
+      <option value="system">{t('app.theme.system')}</option>
+      <option value="dark">{t('app.theme.dark')}</option>
+      <option value="light">{t('app.theme.light')}</option>
     </>
   );
   const pickTheme = (e: ChangeEvent<HTMLSelectElement>) => setTheme(e.target.value as Theme);
-  const visible = SCREENS.filter((s) => !s.adminOnly || me.role === 'admin');
+  const sees = (s: Screen) => !s.least || roleAtLeast(me.role, s.least);
+  const visible = SCREENS.filter(sees).map((s) => ({ ...s, label: t(s.label) }));
   const { screen, rest } = screenOf(path);
-  const allowed = screen && (!screen.adminOnly || me.role === 'admin');
+  const allowed = screen && sees(screen);
 
   return (
     <div className="shell">
       <a className="skip" href="#main">
-        Skip to content
+        {t('app.skip')}
       </a>
       <header className="topbar">
         <button type="button" className="menu-button" aria-expanded={menu} aria-controls={navId} onClick={() => setMenu(!menu)}>
           <span aria-hidden="true">☰</span>
-          <span className="sr-only">Menu</span>
+          <span className="sr-only">{t('app.menu')}</span>
         </button>
         <Link href="/" className="brand">
           palpanel
         </Link>
+        <TopCountdown />
         <div className="topbar-right">
           <button
             type="button"
@@ -137,20 +171,20 @@ function Shell({ me, signOut }: { me: Me; signOut: () => void }) {
             aria-keyshortcuts="Control+K Meta+K"
             onClick={() => setPalette(true)}
           >
-            <span aria-hidden="true">⌕</span> Go to… <kbd className="palette-keys">Ctrl K</kbd>
+            <span aria-hidden="true">⌕</span> {t('app.goTo')} <kbd className="palette-keys">Ctrl K</kbd>
           </button>
-          <SelectField hideLabel label="Theme" className="theme-pick" value={theme} onChange={pickTheme}>
+          <SelectField hideLabel label={t('app.theme')} className="theme-pick" value={theme} onChange={pickTheme}>
             {themeOptions}
           </SelectField>
-          <span className="who" title={`Signed in as ${me.username} (${me.role})`}>
-            {me.username} <span className="muted">· {me.role}</span>
-          </span>
+          <Link href="/account" className="who" title={t('app.who.title', { name: me.username, role: t(`app.role.${me.role}`) })}>
+            {me.username} <span className="muted">· {t(`app.role.${me.role}`)}</span>
+          </Link>
           <button type="button" onClick={signOut}>
-            Sign out
+            {t('app.signOut')}
           </button>
         </div>
       </header>
-      <nav id={navId} className={menu ? 'open' : ''} aria-label="Screens">
+      <nav id={navId} className={menu ? 'open' : ''} aria-label={t('app.screens')}>
         <ul>
           {visible.map((s) => {
             const active = s.path === '/' ? path === '/' : path === s.path || path.startsWith(s.path + '/');
@@ -165,11 +199,11 @@ function Shell({ me, signOut }: { me: Me; signOut: () => void }) {
         </ul>
         {/* On a phone the header has no room for it: the theme is chosen in the menu. */}
         <div className="nav-theme">
-          <SelectField label="Theme" fieldClass="field narrow" value={theme} onChange={pickTheme}>
+          <SelectField label={t('app.theme')} fieldClass="field narrow" value={theme} onChange={pickTheme}>
             {themeOptions}
           </SelectField>
           <p className="muted small">
-            Signed in as {me.username} ({me.role})
+            <FormattedMessage id="app.signedInAs" values={{ name: me.username, role: t(`app.role.${me.role}`) }} />
           </p>
         </div>
       </nav>
@@ -179,10 +213,12 @@ function Shell({ me, signOut }: { me: Me; signOut: () => void }) {
           screen.render(rest)
         ) : (
           <div className="card">
-            <h1>{screen ? 'Admins only' : 'No such screen'}</h1>
-            <p>{screen ? 'This screen is for admins; your role is viewer.' : `Nothing lives at ${path}.`}</p>
+            <h1>
+              {t(screen ? (screen.least === 'admin' ? 'app.denied.adminsOnly' : 'app.denied.moderatorsOnly') : 'app.denied.noScreen')}
+            </h1>
+            <p>{screen ? t('app.denied.notYourRole', { role: t(`app.role.${me.role}`) }) : t('app.denied.nothingAt', { path })}</p>
             <button type="button" onClick={() => navigate('/')}>
-              Go to the dashboard
+              {t('app.denied.toDashboard')}
             </button>
           </div>
         )}

@@ -24,6 +24,8 @@ const setting = (over: Partial<ConfigSetting>): ConfigSetting => ({
   max: 32,
   values: null,
   description: 'Players on the server at most.',
+  name: null,
+  group: null,
   secret: false,
   isSet: null,
   locked: null,
@@ -44,6 +46,7 @@ const config = (version: string, players: number): ConfigData => ({
   },
   effectiveFrom: 'game',
   worldOption: null,
+  groups: [],
   settings: [
     setting({ value: players, effective: 16 }),
     setting({ key: 'EXP_RATE', type: 'float', value: 2, effective: 1, min: 0.1, max: 20, default: '1.000000', description: 'Experience.' }),

@@ -177,7 +177,7 @@ export function createPlayerService(parts: { store: Store; live: Pick<LiveSource
       // The note is the player's name as the save has it, less what a note may not hold.
       // eslint-disable-next-line no-control-regex -- control characters are what a note may not hold
       const note = p.name.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
-      store.moderation.addToWhitelist(userId ?? key, note, actor);
+      store.moderation.addToWhitelist(userId ?? key, note, actor, p.name || null);
       return whitelistState(p.uid, key, userId);
     },
 
@@ -185,7 +185,7 @@ export function createPlayerService(parts: { store: Store; live: Pick<LiveSource
     unwhitelist(uid: string, actor: Actor): PlayerWhitelistState {
       const p = saved(uid);
       const { key, userId } = identity(p.uid);
-      store.moderation.removeFromWhitelist(userId ? [key, userId] : [key], actor);
+      store.moderation.removeFromWhitelist(userId ? [key, userId] : [key], actor, p.name || null);
       return whitelistState(p.uid, key, userId);
     },
   };

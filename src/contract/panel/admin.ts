@@ -29,7 +29,12 @@ export const SessionPath = z.object({
     .meta({ description: "The session's public id (16 lowercase hex digits; never the cookie's token).", examples: ['0123456789abcdef'] }),
 });
 
-export const UserRecordSchema = z.strictObject({ username: z.string(), role: Role, createdAt: Timestamp });
+export const UserRecordSchema = z.strictObject({
+  username: z.string(),
+  role: Role,
+  createdAt: Timestamp,
+  totp: z.boolean().meta({ description: 'Whether the user signs in with a second factor (TOTP).' }),
+});
 export const UserEnvelopeSchema = dataOf(UserRecordSchema);
 export const UserListSchema = dataOf(z.array(UserRecordSchema).meta({ description: 'Every user, by name.' }));
 export const CreateUserRequestSchema = z.strictObject({ username: Username, role: Role, password: Password });
@@ -43,6 +48,11 @@ export const SessionRecordSchema = z.strictObject({
   createdAt: Timestamp,
   expiresAt: Timestamp,
   lastSeenAt: Timestamp.meta({ description: 'The last request made with it, to the minute.' }),
+  address: z.string().nullable().meta({ description: 'The address it signed in from (null for a session older than this field).' }),
+  userAgent: z
+    .string()
+    .nullable()
+    .meta({ description: 'The User-Agent of the browser it signed in with, as sent (at most 512 characters; null when none was sent).' }),
   current: z.boolean().meta({ description: 'True for the session of this request.' }),
 });
 export const SessionListSchema = dataOf(
@@ -55,6 +65,10 @@ export const AuditRecordSchema = z.strictObject({
   actor: ActorText,
   action: z.enum(AUDIT_ACTIONS),
   target: z.string().meta({ description: "The key id, the user name or the session's public id; empty for a refused key creation." }),
+  targetName: z
+    .string()
+    .nullable()
+    .meta({ description: "The target's name when the change was made, where it has one (a player's, a task's); null otherwise." }),
   outcome: z.enum(AUDIT_OUTCOMES),
   reason: z.enum(REFUSAL_REASONS).nullable().meta({ description: 'Why a refused change was refused; null when it happened.' }),
   detail: z.string().nullable(),

@@ -1,6 +1,7 @@
 // The shapes of the panel's config routes: request and response schemas (routes.ts uses them).
 import { z } from 'zod';
 import { WorldOptionSchema } from './world-option.js';
+import { SETTING_GROUP_IDS } from '../setting-group-words.js';
 
 export const Value = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]);
 
@@ -13,7 +14,18 @@ export const Setting = z.strictObject({
   min: z.number().nullable(),
   max: z.number().nullable(),
   values: z.array(z.string()).nullable(),
-  description: z.string().nullable(),
+  description: z
+    .string()
+    .nullable()
+    .meta({ description: 'One line on what the setting does, in palpanel’s words; null for a key palpanel does not know.' }),
+  name: z
+    .string()
+    .nullable()
+    .meta({ description: 'The setting’s readable name (`Experience` for ExpRate); null for a key palpanel does not know.' }),
+  group: z
+    .enum(SETTING_GROUP_IDS)
+    .nullable()
+    .meta({ description: 'The group it belongs to (see `groups`); null for a key palpanel does not know.' }),
   secret: z.boolean(),
   isSet: z.boolean().nullable(),
   locked: z.string().nullable().meta({
@@ -62,6 +74,9 @@ export const ConfigSchema = z.strictObject({
       'Where the `effective` values come from: `game`, its REST API; `unreachable`: the game did not answer (every `effective` is null); `not_configured`: palpanel has no game URL (SERVICE_GAME_REST_URL).',
   }),
   worldOption: WorldOptionSchema,
+  groups: z
+    .array(z.strictObject({ id: z.enum(SETTING_GROUP_IDS), title: z.string(), about: z.string() }))
+    .meta({ description: 'The groups of the settings a host thinks in, in the order to show them, each with a line on what it decides.' }),
   settings: z.array(Setting),
 });
 

@@ -6,7 +6,7 @@ import { dataOf } from '../envelopes.js';
 import { Timestamp } from '../integration-rows.js';
 
 /** The links, in the order the screen lists them. */
-export const CHANNEL_IDS = ['rest', 'rcon', 'game-data', 'save', 'backups', 'disk', 'webhooks'] as const;
+export const CHANNEL_IDS = ['rest', 'game', 'rcon', 'game-data', 'save', 'backups', 'disk', 'webhooks'] as const;
 export type ChannelId = (typeof CHANNEL_IDS)[number];
 
 export const CHANNEL_STATES = ['ok', 'warning', 'failing', 'off'] as const;

@@ -71,7 +71,7 @@ export const EventSchema = z.strictObject({
   at: Timestamp,
   kind: z.enum(EVENT_KINDS).meta({
     description:
-      'join and leave: a player seen by the poller; backup and system: the public texts; moderation: a kick by the whitelist; audit: every change the audit log records, as one line (who, what, target, detail, and the refusal reason if it was refused), shown to admins only. Only join, leave and the public backup and system texts ever reach the Integration API.',
+      'join and leave: a player seen by the poller; backup and system: the public texts; moderation: a kick by the whitelist; crash: the game gone without a shutdown palpanel asked for, and its return; restart: a restart by palpanel’s policy, and how it ended; audit: every change the audit log records, as one line (who, what, target, detail, and the refusal reason if it was refused), shown to admins only. Only join, leave and the public backup and system texts ever reach the Integration API.',
   }),
   message: z.string(),
 });

@@ -96,7 +96,20 @@ export const AnnouncementsSchema = z.strictObject({
     .meta({ examples: ['{name} left the server'] }),
 });
 export const AnnouncementsEnvelopeSchema = dataOf(AnnouncementsSchema);
-export const WhitelistEnvelopeSchema = dataOf(WhitelistSchema);
+/** The whitelist as read: its entries, and the players they name where palpanel knows them
+ * (issue 38: a row reads with a name beside the platform id). `known` is never sent back. */
+export const WhitelistViewSchema = WhitelistSchema.extend({
+  known: z
+    .array(
+      z.strictObject({
+        id: z.string().meta({ description: "The entry's id as listed." }),
+        uid: z.string().nullable().meta({ description: 'The save uid key of the player it names, when known.' }),
+        name: z.string().meta({ description: 'The player name the save, the game or a ban last gave.' }),
+      }),
+    )
+    .meta({ description: 'Entries whose player palpanel knows: the name beside the id. Not part of PUT /whitelist.' }),
+});
+export const WhitelistEnvelopeSchema = dataOf(WhitelistViewSchema);
 
 // ---- The Paldeck, the guild page and the whitelist from the player (issue: players, pals,
 // guilds and the map as players talk about them) ----
@@ -213,4 +226,5 @@ export const ActionResultSchema = dataOf(
 
 export type WhitelistEntry = z.output<typeof WhitelistEntrySchema>;
 export type Whitelist = z.output<typeof WhitelistSchema>;
+export type WhitelistView = z.output<typeof WhitelistViewSchema>;
 export type Announcements = z.output<typeof AnnouncementsSchema>;

@@ -4,6 +4,13 @@ import { consoleDanger } from '../console-danger.js';
 import { Timestamp } from '../integration-rows.js';
 import { CountdownStepsSchema } from './server.js';
 import { CommandLine } from './console.js';
+import { checkCron, CronError, isTimeZone } from '../../lib/cron.js';
+
+/** An IANA time zone; absent: SERVICE_TIMEZONE (default UTC). */
+export const TimeZone = z
+  .string()
+  .refine(isTimeZone, { message: 'an IANA time zone such as Europe/Berlin or UTC' })
+  .meta({ description: 'An IANA time zone the times are read in; absent: SERVICE_TIMEZONE (default UTC).', examples: ['Europe/Berlin'] });
 
 export const Schedule = z.discriminatedUnion('every', [
   z.strictObject({
@@ -19,7 +26,27 @@ export const Schedule = z.discriminatedUnion('every', [
     at: z
       .string()
       .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
-      .meta({ description: 'Time of day, HH:MM in UTC.', examples: ['04:00'] }),
+      .meta({ description: 'Time of day, HH:MM, in `timezone` (else SERVICE_TIMEZONE, default UTC).', examples: ['04:00'] }),
+    timezone: TimeZone.optional(),
+  }),
+  z.strictObject({
+    every: z.literal('cron'),
+    cron: z
+      .string()
+      .trim()
+      .max(200)
+      .superRefine((v, ctx) => {
+        try {
+          checkCron(v, 'UTC');
+        } catch (err) {
+          ctx.addIssue({ code: 'custom', message: err instanceof CronError ? err.message : 'not a cron expression' });
+        }
+      })
+      .meta({
+        description: 'Five cron fields (minute hour day-of-month month day-of-week) as the docker image takes them, read in `timezone`.',
+        examples: ['0 5 * * *'],
+      }),
+    timezone: TimeZone.optional(),
   }),
 ]);
 

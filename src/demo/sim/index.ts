@@ -43,6 +43,8 @@ export async function startSimGameServer(opts: SimOptions = {}): Promise<SimGame
   };
   // PalDefender's REST API lives and dies with the game process, like the game's own.
   const pd = opts.palDefenderRest ? new SimPalDefender(world, opts.palDefenderRest.tokens) : null;
+  if (opts.restPort) rest.listener.usePort(opts.restPort);
+  if (opts.rconPort) rcon?.listener.usePort(opts.rconPort);
   await rest.listener.open();
   await rcon?.listener.open();
   await pd?.listener.open();
@@ -85,7 +87,19 @@ export async function startSimGameServer(opts: SimOptions = {}): Promise<SimGame
     t.unref();
     downTimers.add(t);
   };
-  if (opts.restartAfterMs !== undefined) {
+  if (opts.exitOnShutdown) {
+    const exit = opts.exitOnShutdown;
+    world.onAction = (a) => {
+      const action = a.action;
+      if (action !== 'shutdown' && action !== 'stop') return;
+      const wait = action === 'shutdown' ? Math.max(0, Number(a.args.waittime) || 0) * 1000 : 0;
+      // Answered first: the reply to the request is still sent before the process ends.
+      later(wait + 100, () => {
+        if (action === 'shutdown') void save?.save();
+        exit(action, wait);
+      });
+    };
+  } else if (opts.restartAfterMs !== undefined) {
     const backAfter = opts.restartAfterMs;
     world.onAction = (a) => {
       if (a.action !== 'shutdown' && a.action !== 'stop') return;

@@ -18,6 +18,11 @@ export class Listener {
     });
   }
 
+  /** Listen on this port (the process sim: a restarted game comes back where it was). */
+  usePort(port: number): void {
+    if (!this.listening) this.port = port;
+  }
+
   get address(): string {
     return `127.0.0.1:${this.port}`;
   }

@@ -90,6 +90,12 @@ export interface SimOptions {
   version?: string;
   profile?: SimProfile;
   gameData?: SimGameDataMode;
+  /** Fixed ports (the process sim, process-main.ts); default: any free one. */
+  restPort?: number;
+  rconPort?: number;
+  /** A shutdown or stop ends this process after the game's wait, as the real game does, for
+   * its supervisor to start again (process-main.ts); wins over `restartAfterMs`. */
+  exitOnShutdown?: (action: 'shutdown' | 'stop', waitMs: number) => void;
   /** Start RCON (default true). */
   rcon?: boolean;
   /** Answer PalDefender's RCON commands (`getrconcmds`, `giveitems`), as a server with the mod

@@ -25,7 +25,8 @@ function parametersOf(schema: z.ZodObject | undefined, where: 'path' | 'query'):
 }
 
 function describe(route: AnyRoute): string | undefined {
-  const role = route.role === 'admin' ? 'Needs an admin session.' : undefined;
+  const role =
+    route.role === 'admin' ? 'Needs an admin session.' : route.role === 'moderator' ? 'Needs a moderator or admin session.' : undefined;
   const text = [route.description, role].filter(Boolean).join(' ');
   return text === '' ? undefined : text;
 }

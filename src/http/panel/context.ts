@@ -78,8 +78,12 @@ export function openRoute<R extends RequestSchemas = Record<never, never>, Res e
   return { ...(spec as SessionEntry), auth: 'none' };
 }
 
-/** Routes any signed-in user may call (a viewer or an admin). */
+/** Routes any signed-in user may call (a viewer, a moderator or an admin). */
 export const signedIn = (entries: SessionEntry[]): PanelRoute[] => entries.map((e) => ({ ...e, auth: 'session' }));
 
-/** Routes only an admin may call: a viewer's session is refused 403 before the handler. */
+/** Routes a moderator or an admin may call (kick, ban, the whitelist, announce, the console's
+ * log): a viewer's session is refused 403 before the handler. */
+export const moderators = (entries: SessionEntry[]): PanelRoute[] => entries.map((e) => ({ ...e, auth: 'session', role: 'moderator' }));
+
+/** Routes only an admin may call: a viewer's or a moderator's session is refused 403 before the handler. */
 export const adminOnly = (entries: SessionEntry[]): PanelRoute[] => entries.map((e) => ({ ...e, auth: 'session', role: 'admin' }));

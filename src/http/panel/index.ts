@@ -1,7 +1,8 @@
 // The panel API surface, `/api/v1/*` (interface.md, Decisions). The checks come from the route
 // table, in this order: a session for every path but the open routes (401 before routing,
 // unknown paths included; a bearer key is ignored), routing (404, 405), the Origin of a
-// mutating request (403, cross-site request forgery), the route's role (403), the media type of
+// mutating request (403, cross-site request forgery), the route's role (403), a second factor
+// SERVICE_REQUIRE_2FA asks for and the user has not set up (403), the media type of
 // a mutating request's body (415), its parameters and body (404, 400), then the handler.
 import type { SessionUser } from '../../store/sessions.js';
 import type { HttpDeps } from '../deps.js';
@@ -16,6 +17,8 @@ import type { PanelRoute } from './context.js';
 import { readCookie, SESSION_COOKIE } from './cookies.js';
 import { checkBodyType } from './media-type.js';
 import { isMutating, originRefusal } from './origin.js';
+import { BEFORE_ENROLMENT, ENROL_FIRST, mustEnrolTotp } from './auth/enrolment.js';
+import type { PanelOperationId } from '../../contract/panel-paths.js';
 
 export { PANEL_BASE, PANEL_BODY_LIMIT, panelTable } from './routes.js';
 
@@ -46,7 +49,17 @@ export function createPanelSurface(deps: HttpDeps, table: RouteTable<PanelRoute>
       const refusal = isMutating(route.method) ? originRefusal(req, site) : null;
       if (refusal !== null) throw new HttpError(403, 'forbidden', refusal);
       if (signedIn && !roleAllows(signedIn.user.role, route.role))
-        throw new HttpError(403, 'forbidden', 'This action needs an admin session.');
+        throw new HttpError(
+          403,
+          'forbidden',
+          route.role === 'admin' ? 'This action needs an admin session.' : 'This action needs a moderator or admin session.',
+        );
+      if (
+        signedIn &&
+        !BEFORE_ENROLMENT.has(route.operationId as PanelOperationId) &&
+        mustEnrolTotp(deps, signedIn.user.username, signedIn.user.role)
+      )
+        throw new HttpError(403, 'forbidden', ENROL_FIRST);
       if (isMutating(route.method)) checkBodyType(route, req);
       const input = validateRequest(route, req, m.params);
       const service = route.needs ? serviceFor(deps, route.needs) : undefined;

@@ -42,7 +42,9 @@ export function panelAddedStatuses(r: PanelRoute): number[] {
   const hasInput = r.request?.query !== undefined || r.request?.body !== undefined;
   return [
     ...(r.auth === 'session' ? [401] : []),
-    ...(r.role === 'admin' || isMutating(r.method) ? [403] : []),
+    // A role above viewer, the Origin of a change, or a second factor SERVICE_REQUIRE_2FA asks for
+    // and the user has not set up (every session route but the few that set it up).
+    ...(r.auth === 'session' || isMutating(r.method) ? [403] : []),
     ...(r.request?.params ? [404] : []),
     ...(hasInput ? [400] : []),
     405,
@@ -55,7 +57,7 @@ export function panelAddedStatuses(r: PanelRoute): number[] {
 export function panelContract(table: RouteTable<PanelRoute>): SurfaceContract {
   return {
     table,
-    tag: { name: 'panel', description: 'The panel API: a session cookie from the login, roles viewer and admin' },
+    tag: { name: 'panel', description: 'The panel API: a session cookie from the login, roles viewer, moderator and admin' },
     security: (r) => (r.auth === 'session' ? [{ sessionCookie: [] }] : []),
     addedStatuses: panelAddedStatuses,
     addedWords: (status, route) => (status === 409 && route.needs ? notConfiguredWords(route.needs) : undefined),

@@ -9,6 +9,7 @@ import type { PanelRoute } from './context.js';
 import { keyRoutes } from './keys/routes.js';
 import { eventRoutes } from './events/routes.js';
 import { adminRoutes } from './admin/routes.js';
+import { accountRoutes } from './account/routes.js';
 import type { ThrottleOptions } from './auth/login-throttle.js';
 import { serverRoutes } from './server/routes.js';
 import { worldRoutes } from './world/routes.js';
@@ -22,6 +23,8 @@ import { itemRoutes } from './items/routes.js';
 import { taskRoutes } from './tasks/routes.js';
 import { diagnosticsRoutes } from './diagnostics/routes.js';
 import { activityRoutes } from './activity/routes.js';
+import { hostRoutes } from './host/routes.js';
+import { gameLogRoutes } from './game-log/routes.js';
 
 export const PANEL_BASE = '/api/v1';
 /** Panel request bodies (login, key label) are small. */
@@ -33,6 +36,7 @@ export function panelRoutes(loginThrottle?: ThrottleOptions): PanelRoute[] {
     ...authRoutes(loginThrottle),
     ...keyRoutes(),
     ...adminRoutes(),
+    ...accountRoutes(),
     ...eventRoutes(),
     ...serverRoutes(),
     ...worldRoutes(),
@@ -46,6 +50,8 @@ export function panelRoutes(loginThrottle?: ThrottleOptions): PanelRoute[] {
     ...taskRoutes(),
     ...diagnosticsRoutes(),
     ...activityRoutes(),
+    ...hostRoutes(),
+    ...gameLogRoutes(),
   ];
 }
 

@@ -5,6 +5,7 @@
 // `createRoute` of hono's zod-openapi; the shapes here are the project's own.
 import type { z } from 'zod';
 import type { Role } from '../../store/users.js';
+import { roleAtLeast } from '../../contract/vocabulary.js';
 import type { HeaderName } from '../openapi/shared.js';
 import type { ServiceName } from '../services.js';
 
@@ -101,5 +102,5 @@ export function routeFactory<Ctx, Result>() {
 
 /** True when a signed-in user with `role` may call a route that needs `needed`. */
 export function roleAllows(role: Role, needed: Role | undefined): boolean {
-  return needed === undefined || needed === 'viewer' || role === 'admin';
+  return needed === undefined || roleAtLeast(role, needed);
 }

@@ -30,9 +30,11 @@ export function Badge({ tone = 'muted', children }: { tone?: Tone; children: Rea
   return <span className={`badge ${tone}`}>{children}</span>;
 }
 
-export function Stat({ label, value, sub }: { label: string; value: ReactNode; sub?: ReactNode }) {
+/** A figure with its label; `wide` for words rather than a number (a version, a guild's name),
+ * which take two columns of the grid rather than break inside a word. */
+export function Stat({ label, value, sub, wide }: { label: string; value: ReactNode; sub?: ReactNode; wide?: boolean }) {
   return (
-    <div className="stat">
+    <div className={wide ? 'stat wide' : 'stat'}>
       <div className="stat-label">{label}</div>
       <div className="stat-value">{value}</div>
       {sub && <div className="stat-sub muted">{sub}</div>}

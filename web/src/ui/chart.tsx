@@ -3,7 +3,8 @@
 
 interface Props {
   label: string;
-  points: { t: number; v: number }[];
+  /** A null value is a gap: not measured then (the line breaks; never drawn as a zero). */
+  points: { t: number; v: number | null }[];
   unit?: string;
   /** The y axis starts here (0 unless given); its top is the largest value, rounded up. */
   min?: number;
@@ -19,14 +20,18 @@ function niceMax(v: number): number {
   return Math.ceil(v / p) * p;
 }
 
-export function LineChart({ label, points, unit = '', min = 0 }: Props) {
+export function LineChart({ label, points: all, unit = '', min = 0 }: Props) {
+  const points = all.filter((p): p is { t: number; v: number } => p.v !== null);
   if (points.length < 2) return <p className="muted chart-empty">{label}: not enough history yet.</p>;
-  const t0 = points[0].t;
-  const t1 = points[points.length - 1].t;
+  const t0 = all[0].t;
+  const t1 = all[all.length - 1].t;
   const max = niceMax(Math.max(...points.map((p) => p.v)));
   const x = (t: number) => PAD.l + ((t - t0) / Math.max(1, t1 - t0)) * (W - PAD.l - PAD.r);
   const y = (v: number) => PAD.t + (1 - (v - min) / Math.max(1e-9, max - min)) * (H - PAD.t - PAD.b);
-  const d = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.t).toFixed(1)},${y(p.v).toFixed(1)}`).join('');
+  // A point after a gap (or the first) starts a new stroke.
+  const d = all
+    .map((p, i) => (p.v === null ? '' : `${i === 0 || all[i - 1].v === null ? 'M' : 'L'}${x(p.t).toFixed(1)},${y(p.v).toFixed(1)}`))
+    .join('');
   const last = points[points.length - 1].v;
   const avg = points.reduce((n, p) => n + p.v, 0) / points.length;
   const time = (t: number) => new Date(t).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });

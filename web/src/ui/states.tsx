@@ -1,6 +1,7 @@
 // Every state of a screen drawn on purpose: loading, failed (in words, with a retry), empty.
 import type { ReactNode } from 'react';
 import type { Loaded, Paged } from '../api/hooks';
+import './states.css';
 
 export function Loading({ what = 'Loading' }: { what?: string }) {
   return (
@@ -28,10 +29,21 @@ export function Empty({ children }: { children: ReactNode }) {
   return <p className="empty muted">{children}</p>;
 }
 
+/** A part this palpanel has not set up (409 `conflict` to a read: the message names the
+ * setting): said as such, with no "Try again", since only a setting and a restart change it. */
+export function NotSetUp({ message }: { message: string }) {
+  return (
+    <div className="not-set-up" role="status">
+      <strong>Not set up.</strong> <span>{message}</span>
+    </div>
+  );
+}
+
 /** Loading until the first answer, the error if there is no data to show, else the content
  * (a failed refresh keeps the last data and says so above it). */
 export function Async<T>({ r, children, what }: { r: Loaded<T>; children: (data: T) => ReactNode; what?: string }) {
   if (r.data === undefined) {
+    if (r.error?.status === 409) return <NotSetUp message={r.error.message} />;
     if (r.error) return <ErrorNote error={r.error.message} retry={r.reload} />;
     return <Loading what={what} />;
   }

@@ -2,6 +2,7 @@
 // checks names, roles and passwords, keeps the last admin, and writes each change's audit row in
 // the change's own transaction, with the signed-in user as the actor.
 import { userActor } from '../../../domain/actor.js';
+import { NotFoundError } from '../../../domain/errors.js';
 import { encodeCursor } from '../../../contract/cursor.js';
 import { json, noContent } from '../../respond.js';
 import type {
@@ -51,3 +52,17 @@ export const listAudit = (({ deps, query }) => {
   const page = deps.store.audit.list({ ...query, cursor: query.cursor ?? null });
   return json(200, { data: page.data, nextCursor: page.nextCursor === null ? null : encodeCursor(page.nextCursor) });
 }) satisfies PanelHandler<{ query: typeof AuditQuery }>;
+
+/** An admin ending every session of another user (their own: all but this one). */
+export const endUserSessions = (({ deps, params, user }) => {
+  if (!deps.store.users.get(params.username)) throw new NotFoundError(`No user is named "${params.username}".`);
+  const keep = params.username === user.username ? user.sessionId : undefined;
+  deps.store.sessions.endAllOf(params.username, userActor(user.username), keep);
+  return noContent();
+}) satisfies PanelHandler<{ params: typeof UserPath }>;
+
+/** An admin turning another user's second factor off (a lost phone); audited as `totp.reset`. */
+export const resetUserTotp = (({ deps, params, user }) => {
+  deps.store.totp.reset(params.username, userActor(user.username));
+  return noContent();
+}) satisfies PanelHandler<{ params: typeof UserPath }>;

@@ -1,6 +1,17 @@
 // The admin's settings routes of the panel table: users, sessions and the audit log (issue 10).
 // Handlers in admin-routes.ts, shapes in admin-schemas.ts.
-import { createUser, endSession, listAudit, listSessions, listUsers, removeUser, setPassword, setRole } from './handlers.js';
+import {
+  createUser,
+  endSession,
+  endUserSessions,
+  listAudit,
+  listSessions,
+  listUsers,
+  removeUser,
+  resetUserTotp,
+  setPassword,
+  setRole,
+} from './handlers.js';
 import { route, adminOnly, type PanelRoute } from '../context.js';
 import { operation } from '../operation.js';
 
@@ -46,6 +57,18 @@ export function adminRoutes(): PanelRoute[] {
         summary: 'End a session (its next request is unauthorized)',
         errors: { 404: '`not_found`: no live session has that id.' },
         handler: endSession,
+      }),
+      route({
+        ...operation('endUserSessions', { 204: 'Ended (an admin ending their own keeps this one).' }),
+        summary: 'End every session of a user (audited, one row each)',
+        errors: { 404: '`not_found`: no user has that name.' },
+        handler: endUserSessions,
+      }),
+      route({
+        ...operation('resetUserTotp', { 204: 'Off; their recovery codes are gone.' }),
+        summary: "Turn a user's two-factor sign-in off, for a lost phone (audited)",
+        errors: { 404: '`not_found`: no user has that name.' },
+        handler: resetUserTotp,
       }),
       route({
         ...operation('listAudit', { 200: 'One page; walk `nextCursor` until it is null.' }),

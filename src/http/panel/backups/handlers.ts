@@ -59,6 +59,12 @@ export const download = (async ({ service, params }) => {
   };
 }) satisfies PanelHandler<{ params: typeof BackupPath }, 'backups'>;
 
+export const copyNow = (async ({ service, params, user }) =>
+  json(202, { data: await service.copyNow(params.id, userActor(user.username)) })) satisfies PanelHandler<
+  { params: typeof BackupPath },
+  'backups'
+>;
+
 export const remove = (async ({ service, params, user }) => {
   await service.remove(params.id, userActor(user.username));
   return noContent();

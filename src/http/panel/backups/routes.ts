@@ -16,6 +16,7 @@ import {
   putSchedule,
   download,
   remove,
+  copyNow,
   upload,
   dryRun,
   restore,
@@ -120,6 +121,16 @@ export function backupRoutes(): PanelRoute[] {
         summary: 'The archive (.tar.gz), streamed',
         errors: { 404: NF },
         handler: download,
+      }),
+      route({
+        ...operation('copyBackupNow', { 202: "Queued: the copy command runs it next; follow it in the backup's `offsite`." }),
+        needs: 'backups',
+        summary: 'Copy a backup off-site now: one the copy command never copied (made before it was set, or given up after its retries)',
+        errors: {
+          404: NF,
+          409: '`conflict`: no copy command is set (SERVICE_BACKUP_COPY_COMMAND), or the backup is being copied or was copied already.',
+        },
+        handler: copyNow,
       }),
       route({
         ...operation('deleteBackup', { 204: 'Deleted.' }),

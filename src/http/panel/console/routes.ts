@@ -1,9 +1,16 @@
-import { route, adminOnly, type PanelRoute } from '../context.js';
+import { route, adminOnly, moderators, type PanelRoute } from '../context.js';
 import { operation } from '../operation.js';
 import { exec, log, listSaved, save, unsave } from './handlers.js';
 
 export function consoleRoutes(): PanelRoute[] {
   return [
+    ...moderators([
+      route({
+        ...operation('consoleLog', { 200: 'OK' }),
+        summary: 'Commands and replies, newest first (the latest 10,000)',
+        handler: log,
+      }),
+    ]),
     ...adminOnly([
       route({
         ...operation('consoleExec', { 200: 'The reply as the game sent it.' }),
@@ -14,11 +21,6 @@ export function consoleRoutes(): PanelRoute[] {
           409: '`conflict`: the command stops or restarts the server, kicks or bans everyone, or deletes something, and `confirm` is not `true`; nothing was sent.',
         },
         handler: exec,
-      }),
-      route({
-        ...operation('consoleLog', { 200: 'OK' }),
-        summary: 'Commands and replies, newest first (the latest 10,000)',
-        handler: log,
       }),
       route({
         ...operation('listSavedCommands', { 200: 'OK' }),

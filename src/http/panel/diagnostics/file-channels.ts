@@ -92,7 +92,14 @@ export interface BackupsInput {
 
 export function backupsChannel(b: BackupsInput | null, now: Date): Channel {
   const base = { id: 'backups', title: 'Backups' } as const;
-  if (!b) return { ...base, state: 'off', words: 'No save folder is set, so there is nothing to back up.', ...none, advice: null };
+  if (!b)
+    return {
+      ...base,
+      state: 'off',
+      words: 'No save folder is set, so there is nothing to back up.',
+      ...none,
+      advice: 'Set SERVICE_SAVE_DIR and restart palpanel; backups then follow their schedule.',
+    };
   const times = { lastSuccessAt: b.newestAt, lastFailureAt: b.lastFailure?.at ?? null };
   const every = `every ${plural(b.schedule.intervalHours, 'hour')}`;
   const age = ageMs(b.newestAt, now);
@@ -194,7 +201,14 @@ export interface WebhooksInput {
 export function webhooksChannel(w: WebhooksInput, now: Date): Channel {
   const base = { id: 'webhooks', title: 'Webhooks' } as const;
   const times = { lastSuccessAt: w.lastDeliveryAt, lastFailureAt: w.lastFailureAt };
-  if (w.count === 0) return { ...base, state: 'off', words: 'No webhooks are set.', ...none, advice: null };
+  if (w.count === 0)
+    return {
+      ...base,
+      state: 'off',
+      words: 'No webhooks are set.',
+      ...none,
+      advice: 'To be told of joins, backups and outages elsewhere (Discord, or any URL that takes JSON), add a webhook in Settings.',
+    };
   if (w.failing > 0) {
     return {
       ...base,

@@ -85,7 +85,7 @@ export function rconChannel(rcon: LinkState | null, now: Date): Channel {
       words: 'RCON is not set up. Only the console and item grants without PalDefender need it; the game deprecates RCON.',
       since: null,
       ...times(null),
-      advice: null,
+      advice: 'For the console, set SERVICE_RCON_ADDR and SERVICE_RCON_PASSWORD (and RCONEnabled=True in the game), then restart palpanel.',
     };
   }
   if (rcon.state === 'unknown') {

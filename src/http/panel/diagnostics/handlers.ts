@@ -8,6 +8,7 @@ import { json } from '../../respond.js';
 import type { PanelHandler } from '../context.js';
 import { backupsChannel, diskChannel, saveChannel, webhooksChannel, type BackupsInput } from './file-channels.js';
 import { gameDataChannel, rconChannel, restChannel } from './game-channels.js';
+import { crashChannel } from './crash-channel.js';
 import type { Channel, ChannelState } from '../../../contract/panel/diagnostics.js';
 
 async function backupsInput(backups: BackupPorts, store: Store): Promise<BackupsInput> {
@@ -48,6 +49,13 @@ export const getDiagnostics = (async ({ deps, now }) => {
   const hooks = d?.webhooks() ?? { failing: 0, failingSince: null, lastDeliveryAt: null, lastFailureAt: null };
   const channels = [
     restChannel(polls.rest && restLink ? { state: polls.rest.state, link: restLink } : null, now),
+    crashChannel(
+      deps.store.gameRecord.openCrash(),
+      deps.store.gameRecord.recent(1)[0] ?? null,
+      deps.operate?.downBoundMs ?? 300_000,
+      now,
+      !!(polls.rest && restLink) || !!deps.operate?.resources.latest()?.game,
+    ),
     rconChannel(deps.console?.link() ?? null, now),
     gameDataChannel(polls.gameData && gameDataLink ? { state: polls.gameData.state, link: gameDataLink } : null, now),
     saveChannel(save, now),

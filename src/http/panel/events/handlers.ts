@@ -5,31 +5,20 @@ import { encodeCursor } from '../../../contract/cursor.js';
 import { HttpError } from '../../errors.js';
 import { json } from '../../respond.js';
 import { type PanelHandler } from '../context.js';
-import { EVENT_PAGE_DEFAULT, EventQuery, MAX_HISTORY_POINTS, MetricsHistoryQuery } from '../../../contract/panel/events.js';
+import { EVENT_PAGE_DEFAULT, EventQuery, MetricsHistoryQuery } from '../../../contract/panel/events.js';
+import { historyData, historyWindow } from '../history-window.js';
 import { LiveFeed } from '../../stream/feed.js';
 import { sseResponse } from '../../stream/sse.js';
-
-export const HOUR = 3_600_000;
-
-export const DAY = 24 * HOUR;
 
 export const metricsCurrent = (({ deps }) => {
   const s = deps.live.snapshot();
   return json(200, { data: { reachable: s.reachable, capturedAt: s.capturedAt, metrics: s.metrics } });
 }) satisfies PanelHandler;
 
-export const bad = (message: string) => new HttpError(400, 'invalid_request', message);
-
 export const metricsHistory = (({ deps, query, now }) => {
-  const toMs = query.to === undefined ? now.getTime() : Date.parse(query.to);
-  const fromMs = query.from === undefined ? toMs - HOUR : Date.parse(query.from);
-  if (fromMs >= toMs) throw bad('`from` must be before `to`.');
-  const age = now.getTime() - fromMs;
-  const stepSec = query.step ?? (age <= HOUR ? 1 : age <= DAY ? 60 : 600);
-  if ((toMs - fromMs) / (stepSec * 1000) > MAX_HISTORY_POINTS)
-    throw bad(`At most ${MAX_HISTORY_POINTS} steps per request; widen the step.`);
-  const points = deps.store.metrics.range({ fromMs, toMs, stepMs: stepSec * 1000, nowMs: now.getTime() });
-  return json(200, { data: { from: new Date(fromMs).toISOString(), to: new Date(toMs).toISOString(), stepSec, points } });
+  const w = historyWindow(query, now);
+  const points = deps.store.metrics.range({ fromMs: w.fromMs, toMs: w.toMs, stepMs: w.stepSec * 1000, nowMs: now.getTime() });
+  return json(200, { data: historyData(w, points) });
 }) satisfies PanelHandler<{ query: typeof MetricsHistoryQuery }>;
 
 export const listEvents = (({ deps, query, user }) => {
@@ -65,7 +54,8 @@ export const LAST_EVENT_ID = /^\d{1,15}$/;
 export const streamEvents = (({ deps, req, user }) => {
   const feed = deps.feed as LiveFeed;
   const raw = req.headers['last-event-id'];
-  if (raw !== undefined && raw !== '' && !LAST_EVENT_ID.test(raw.trim())) throw bad('Last-Event-ID must be an id this stream sent.');
+  if (raw !== undefined && raw !== '' && !LAST_EVENT_ID.test(raw.trim()))
+    throw new HttpError(400, 'invalid_request', 'Last-Event-ID must be an id this stream sent.');
   const resumeAfter = raw === undefined || raw === '' ? null : Number(raw.trim());
   // Capped per session and per user as well as in all: one viewer cannot hold every slot.
   const owner = { session: user.sessionId, user: user.username };

@@ -17,6 +17,7 @@ import { utc } from '../../../views/world-rows.js';
 import { json } from '../../respond.js';
 import type { PanelHandler } from '../context.js';
 import { panelRows } from './rows.js';
+import { namedWhitelist } from '../../../actions/players/whitelist-names.js';
 import type {
   AnnouncementsSchema,
   BanRequestSchema,
@@ -65,14 +66,18 @@ const reasonOf = (body: { reason?: string } | undefined): string | null => body?
 
 /** Kick: the game must answer (503 first), then who may be kicked is the domain's rule
  * (kickable, actions/players/player-service.ts), checked in the kick itself. */
-export const kickPlayer = (async ({ service, players, params, body, user }) => {
-  const { userId } = await service.kick(userActor(user.username), players.kickTarget(params.uid), reasonOf(body));
+export const kickPlayer = (async ({ deps, service, players, params, body, user }) => {
+  const target = players.kickTarget(params.uid);
+  const { userId } = await service.kick(userActor(user.username), target, reasonOf(body));
+  deps.live.drop?.(target.uid);
   return json(200, { data: { uid: params.uid, userId, kicked: true } });
 }) satisfies PanelHandler<{ params: typeof PanelPlayerPath; body: typeof ModerationRequestSchema }, 'moderation'>;
 
-export const banPlayer = (async ({ service, players, params, body, user }) => {
+export const banPlayer = (async ({ deps, service, players, params, body, user }) => {
   const { userId, key, name } = players.resolve(params.uid);
   const ban = await service.ban(userActor(user.username), { userId, uid: key, name }, reasonOf(body), { replace: body?.replace === true });
+  // The game's ban also disconnects the player.
+  deps.live.drop?.(key);
   return json(200, { data: ban });
 }) satisfies PanelHandler<{ params: typeof PanelPlayerPath; body: typeof BanRequestSchema }, 'moderation'>;
 
@@ -86,7 +91,7 @@ export const listBans = (({ deps }) => json(200, { data: deps.store.moderation.b
 
 export const listGuilds = (({ deps }) => json(200, { data: labelledGuildRows(deps.store.world.guilds()) })) satisfies PanelHandler;
 
-export const getWhitelist = (({ deps }) => json(200, { data: deps.store.moderation.whitelist() })) satisfies PanelHandler;
+export const getWhitelist = (({ deps }) => json(200, { data: namedWhitelist(deps.store) })) satisfies PanelHandler;
 
 export const getAnnouncements = (({ deps }) => json(200, { data: deps.store.moderation.announcements() })) satisfies PanelHandler;
 
@@ -96,7 +101,9 @@ export const putAnnouncements = (({ deps, body, user }) =>
 }>;
 
 export const putWhitelist = (({ deps, body, user }) =>
-  json(200, { data: deps.store.moderation.setWhitelist(body, userActor(user.username)) })) satisfies PanelHandler<{
+  json(200, {
+    data: namedWhitelist(deps.store, deps.store.moderation.setWhitelist(body, userActor(user.username))),
+  })) satisfies PanelHandler<{
   body: typeof WhitelistSchema;
 }>;
 

@@ -1,5 +1,5 @@
 // The players and moderation entries of the panel route table (issue 11).
-import { route, signedIn, adminOnly, type PanelRoute } from '../context.js';
+import { route, signedIn, adminOnly, moderators, type PanelRoute } from '../context.js';
 import { operation } from '../operation.js';
 import {
   addPlayerToWhitelist,
@@ -69,7 +69,7 @@ export function playerRoutes(): PanelRoute[] {
         handler: getAnnouncements,
       }),
     ]),
-    ...adminOnly([
+    ...moderators([
       route({
         ...operation('kickPlayer', { 200: 'The game kicked the player.' }),
         needs: 'moderation',
@@ -125,6 +125,8 @@ export function playerRoutes(): PanelRoute[] {
         summary: 'Replace the whitelist; when on, players not on it are kicked as they join',
         handler: putWhitelist,
       }),
+    ]),
+    ...adminOnly([
       route({
         ...operation('putJoinAnnouncements', { 200: 'As stored.' }),
         summary: 'Switch the join and leave announcements and set their templates',

@@ -1,6 +1,6 @@
 // The panel's server routes (issue 11): status, health, and the game's admin actions. Spread
 // into the panel route table (routes.ts).
-import { route, signedIn, adminOnly, type PanelRoute } from '../context.js';
+import { route, signedIn, adminOnly, moderators, type PanelRoute } from '../context.js';
 import { operation } from '../operation.js';
 import { announce, cancelCountdown, getCountdown, getHealth, getServer, saveNow, shutdown } from './handlers.js';
 
@@ -28,7 +28,7 @@ export function serverRoutes(): PanelRoute[] {
         handler: getCountdown,
       }),
     ]),
-    ...adminOnly([
+    ...moderators([
       route({
         ...operation('announce', { 200: 'The game announced it.' }),
         needs: 'game',
@@ -36,6 +36,8 @@ export function serverRoutes(): PanelRoute[] {
         errors: GAME_503,
         handler: announce,
       }),
+    ]),
+    ...adminOnly([
       route({
         ...operation('saveWorld', { 200: 'The game saved.' }),
         needs: 'game',

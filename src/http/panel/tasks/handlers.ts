@@ -10,7 +10,7 @@ import { TaskSpec, TaskPath, RunsQuery } from '../../../contract/panel/tasks.js'
 /** A task as answered: with when it runs next, by the scheduler's own rule. */
 export const shown = (deps: HttpDeps, t: TaskRecord) => ({
   ...t,
-  nextRunAt: t.enabled ? dueOf(t.schedule, deps.store.tasks.lastDue(t.id), t.createdAt).toISOString() : null,
+  nextRunAt: t.enabled ? dueOf(t.schedule, deps.store.tasks.lastDue(t.id), t.createdAt, deps.settings.timezone).toISOString() : null,
 });
 
 export const list = (({ deps }) => json(200, { data: deps.store.tasks.list().map((t) => shown(deps, t)) })) satisfies PanelHandler;

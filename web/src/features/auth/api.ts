@@ -2,6 +2,7 @@
 import { call } from '../../api/operations';
 
 export const getMe = () => call('me');
-export const login = (username: string, password: string) => call('login', { body: { username, password } });
+export const login = (username: string, password: string, code?: string) =>
+  call('login', { body: { username, password, ...(code ? { code } : {}) } });
 export const logout = () => call('logout');
 export const authSetup = () => call('authSetup');

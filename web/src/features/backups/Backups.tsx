@@ -17,7 +17,7 @@ import { Dialog } from '../../ui/dialog';
 import { FileButton } from '../../ui/fields';
 import { DataTable } from '../../ui/table';
 import { Async, ErrorNote } from '../../ui/states';
-import { createBackup, deleteBackup, downloadUrl, getBackup, uploadBackup, useBackupList, useBackupStorage } from './api';
+import { copyBackupNow, createBackup, deleteBackup, downloadUrl, getBackup, uploadBackup, useBackupList, useBackupStorage } from './api';
 import { BackupContents } from './BackupContents';
 import { BackupCopyCell } from './BackupCopy';
 import { OffsiteLine } from './OffsiteLine';
@@ -75,9 +75,11 @@ export function Backups() {
   const [note, setNote] = useState<string | null>(null);
   const del = useAction();
   const upload = useAction();
+  const copy = useAction();
   const file = useRef<HTMLInputElement>(null);
   const now = useNow();
   const { reload: reloadList } = list;
+  const unset = storage.error?.status === 409;
   const { reload: reloadStorage } = storage;
 
   const { job, make, create } = useBackupJob(() => {
@@ -106,7 +108,8 @@ export function Backups() {
   return (
     <>
       <PageHead title="Backups">
-        {admin && (
+        {/* Without a save folder (409: the storage card says which setting) no backup can be made. */}
+        {admin && !unset && (
           <>
             <button type="button" className="primary" disabled={make.busy || job?.state === 'running'} onClick={create}>
               {job?.state === 'running' ? 'Making a backup…' : 'Back up now'}
@@ -126,14 +129,24 @@ export function Backups() {
         {note}
       </div>
       {job?.state === 'failed' && <ErrorNote error={`The backup failed: ${job.error ?? 'no reason given'}`} />}
-      <ErrorNote error={make.error ?? upload.error} />
+      <ErrorNote error={make.error ?? upload.error ?? copy.error} />
       <div className="grid">
         <StorageCard storage={storage} now={now} />
         <ScheduleCard />
         <Card title="Backups" className="wide-card">
           <Async r={list} what="Reading backups">
             {(rows) => (
-              <BackupList rows={rows} looking={looking} setLooking={setLooking} setRestoring={setRestoring} setDeleting={setDeleting} />
+              <BackupList
+                rows={rows}
+                looking={looking}
+                setLooking={setLooking}
+                setRestoring={setRestoring}
+                setDeleting={setDeleting}
+                unset={unset}
+                copyNow={
+                  storage.data?.copyConfigured ? (b) => void copy.run(() => copyBackupNow(b.id)).then((r) => r && reloadList()) : undefined
+                }
+              />
             )}
           </Async>
         </Card>
@@ -203,18 +216,27 @@ function StorageCard({ storage, now }: { storage: Loaded<BackupStorage>; now: nu
 }
 
 /** The backups, newest first, with their off-site copy and (admins) download, restore and delete. */
+/** A backup the copy command never copied and will not: made before it was set, or given up. */
+const uncopied = (b: BackupListItem) => b.offsite.state === 'off' || (b.offsite.state === 'failed' && !b.offsite.nextAttemptAt);
+
 function BackupList({
   rows,
   looking,
   setLooking,
   setRestoring,
   setDeleting,
+  copyNow,
+  unset = false,
 }: {
   rows: BackupListItem[];
   looking: Backup | null;
   setLooking: (b: Backup) => void;
   setRestoring: (b: Backup) => void;
   setDeleting: (b: Backup) => void;
+  /** Asks the off-site copy of a backup never copied; absent while no copy command is set. */
+  copyNow?: (b: Backup) => void;
+  /** No save folder is set: the list is empty for that reason. */
+  unset?: boolean;
 }) {
   const admin = useIsAdmin();
   return (
@@ -223,9 +245,11 @@ function BackupList({
       rows={rows}
       rowKey={(b) => b.id}
       empty={
-        admin
-          ? 'No backups yet. Make one now, or turn the schedule on.'
-          : 'No backups yet. An admin makes them, by hand or on the schedule.'
+        unset
+          ? 'No save folder is set (SERVICE_SAVE_DIR), so nothing is backed up: set it and restart palpanel.'
+          : admin
+            ? 'No backups yet. Make one now, or turn the schedule on.'
+            : 'No backups yet. An admin makes them, by hand or on the schedule.'
       }
       columns={[
         {
@@ -275,7 +299,7 @@ function BackupList({
               {
                 key: 'actions',
                 label: 'Actions',
-                render: (b: Backup) => (
+                render: (b: BackupListItem) => (
                   <span className="row-actions">
                     <a href={downloadUrl(b.id)} download>
                       Download
@@ -283,6 +307,11 @@ function BackupList({
                     <button type="button" className="link" onClick={() => setRestoring(b)}>
                       Restore…
                     </button>
+                    {copyNow && uncopied(b) && (
+                      <button type="button" className="link" onClick={() => copyNow(b)}>
+                        Copy now
+                      </button>
+                    )}
                     <button type="button" className="link danger-text" onClick={() => setDeleting(b)}>
                       Delete
                     </button>

@@ -21,6 +21,12 @@ const STEP_WORDS: Record<RestoreJob['step'], string> = {
   're-parsing': 'Reading the restored world…',
 };
 
+/** The API's refusal of a restore while the game runs names its body field (`"shutdown": true`);
+ * on this screen that is the checkbox below, so it is said in the screen's words. */
+export function screenWords(error: string | null): string | null {
+  return error?.replace(/\s*\(or ask for "shutdown": true\)/, ' (or tick “Shut the game server down first” below)') ?? null;
+}
+
 export function RestoreDialog({
   backup,
   onClose,
@@ -84,7 +90,7 @@ export function RestoreDialog({
       confirm="Restore"
       danger
       busy={act.busy || running}
-      error={act.error ?? (job?.state === 'failed' ? `The restore did not complete: ${job.error ?? 'no reason given'}` : null)}
+      error={screenWords(act.error) ?? (job?.state === 'failed' ? `The restore did not complete: ${job.error ?? 'no reason given'}` : null)}
       canConfirm={diff !== null && typed === 'RESTORE'}
       onConfirm={() => void restore()}
       onClose={onClose}

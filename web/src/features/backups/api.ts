@@ -13,6 +13,7 @@ export const createBackup = () => call('createBackup', { body: {} });
 /** The archive's address, for the browser to download. */
 export const downloadUrl = (id: string) => urlOf('downloadBackup', { params: { id } });
 export const deleteBackup = (id: string) => call('deleteBackup', { params: { id } });
+export const copyBackupNow = (id: string) => call('copyBackupNow', { params: { id } });
 export const uploadBackup = (file: Blob) => call('uploadBackup', {}, { raw: file });
 export const checkOffsiteCopy = () => call('checkBackupCopy', { body: {} });
 export const restoreDryRun = (id: string) => call('restoreDryRun', { params: { id } });

@@ -1,6 +1,8 @@
-// The game's settings: typed fields with their ranges and defaults, what changed before it is
-// saved, the raw file (admins), and what applies them (palpanel does not restart the game itself;
-// GET /config says how for the file's kind, the same words POST /config/apply answers with its
+// The game's settings, in the groups a host thinks in (SettingGroups.tsx), each with a readable
+// name, its raw key and a line on what it does, searchable by any of them: typed fields with
+// their ranges and defaults, what changed before it is saved (nothing is, while a typed value
+// is invalid: the reason is beside the field and in the save bar), the raw file (admins), and
+// what applies them (palpanel does not restart the game itself; GET /config says how for the file's kind, the same words POST /config/apply answers with its
 // 501, shown here as the instruction they are). Beside each value the file holds, the value the
 // running game reports when they differ: a change waits for the next start. A save names the
 // version read (If-Match): when someone else changed the file meanwhile, nothing is written, the
@@ -19,8 +21,8 @@ import { Card, PageHead } from '../../ui/bits';
 import { Field } from '../../ui/fields';
 import { Async, ErrorNote } from '../../ui/states';
 import { updateConfig, useConfig, useConfigRaw } from './api';
-import { pendingOf, shown, typed } from './setting-values';
-import { SettingRow } from './SettingRow';
+import { pendingOf, problemOf, shown, typed } from './setting-values';
+import { sectionsOf, SettingGroups } from './SettingGroups';
 
 /** Words with `code` spans, as the API writes commands. */
 function Words({ text }: { text: string }) {
@@ -53,6 +55,7 @@ export function Config() {
 
   const settings = useMemo(() => r.data?.settings ?? [], [r.data]);
   const changed = settings.filter((s) => edits[s.key] !== undefined && edits[s.key] !== shown(s.value));
+  const invalid = changed.filter((s) => problemOf(s, edits[s.key]) !== null);
   const pending = settings.filter((s) => pendingOf(s) !== null);
 
   const submit = async () => {
@@ -84,7 +87,6 @@ export function Config() {
     }
   };
 
-  const needle = filter.trim().toLowerCase();
   const apply = r.data?.apply;
   return (
     <>
@@ -103,38 +105,34 @@ export function Config() {
       )}
       {notConfigured(r.error) && r.data === undefined ? (
         <NotConfigured message={r.error!.message} admin={admin} />
+      ) : r.error && r.data === undefined ? (
+        // A file that cannot be read now (409 too, unlike a missing setting): a retry can fix it.
+        <ErrorNote error={r.error.message} retry={r.reload} />
       ) : (
         <Async r={r} what="Reading the settings">
           {(c) => (
             <>
               <ConfigNotes c={c} pending={pending.length} stale={stale} saved={saved} />
-              <div className="card">
+              <div className="card setting-search">
                 <Field
                   hideLabel
-                  label="Filter settings"
+                  label="Search settings"
                   type="search"
                   className="filter"
-                  placeholder="Filter settings…"
+                  placeholder="Search by name, key or words…"
                   value={filter}
                   onChange={(e) => setFilter(e.target.value)}
                 />
-                <div className="settings">
-                  {c.settings
-                    .filter((s) => !needle || s.key.toLowerCase().includes(needle) || (s.description ?? '').toLowerCase().includes(needle))
-                    .map((s) => (
-                      <SettingRow
-                        key={s.key}
-                        s={s}
-                        value={edits[s.key] ?? shown(s.value)}
-                        readOnly={!admin}
-                        onChange={(v) => setEdits({ ...edits, [s.key]: v })}
-                      />
-                    ))}
-                </div>
+                <p className="muted small">
+                  {c.settings.length} settings in {sectionsOf(c).length} groups; each shows its readable name, the key as the file spells
+                  it, and what it does.
+                </p>
               </div>
+              <SettingGroups c={c} edits={edits} setEdit={(k, v) => setEdits({ ...edits, [k]: v })} readOnly={!admin} filter={filter} />
               {admin && (
                 <SaveBar
                   changed={changed}
+                  invalid={invalid}
                   edits={edits}
                   busy={save.busy}
                   error={save.error}
@@ -196,6 +194,7 @@ function ConfigNotes({ c, pending, stale, saved }: { c: ConfigData; pending: num
 /** The changes waiting to be saved, and the buttons that save or undo them. */
 function SaveBar({
   changed,
+  invalid,
   edits,
   busy,
   error,
@@ -203,6 +202,7 @@ function SaveBar({
   save,
 }: {
   changed: ConfigSetting[];
+  invalid: ConfigSetting[];
   edits: Record<string, string>;
   busy: boolean;
   error: string | null;
@@ -210,7 +210,8 @@ function SaveBar({
   save: () => void;
 }) {
   return (
-    <div className="card sticky-actions">
+    // Sticky only while there is something to save: "No changes" need not cover a phone's screen.
+    <div className={`card${changed.length > 0 ? ' sticky-actions' : ''}`}>
       {changed.length === 0 ? (
         <span className="muted">No changes.</span>
       ) : (
@@ -219,12 +220,18 @@ function SaveBar({
           {changed.map((s) => `${s.key} ${shown(s.value) || '(empty)'} → ${edits[s.key] || '(empty)'}`).join('; ')}
         </span>
       )}
+      {invalid.length > 0 && (
+        <p className="bad-text" role="status">
+          Nothing can be saved until {invalid.length === 1 ? 'this value is' : 'these values are'} fixed:{' '}
+          {invalid.map((s) => `${s.name ?? s.key} (${problemOf(s, edits[s.key])})`).join('; ')}
+        </p>
+      )}
       <ErrorNote error={error} />
       <div className="actions">
         <button type="button" disabled={changed.length === 0} onClick={undo}>
           Undo changes
         </button>
-        <button type="button" className="primary" disabled={changed.length === 0 || busy} onClick={save}>
+        <button type="button" className="primary" disabled={changed.length === 0 || invalid.length > 0 || busy} onClick={save}>
           {busy ? 'Saving…' : 'Save settings'}
         </button>
       </div>

@@ -1,9 +1,10 @@
-// One setting of the configuration screen: its editor (or, for a viewer, its value as text), its
-// range and default, and the value the game runs with when that differs.
+// One setting of the configuration screen: its readable name and raw key, its editor (or, for a
+// viewer, its value as text), its line of explanation, range and default, why a typed value
+// cannot be saved, and the value the game runs with when that differs.
 import type { ConfigSetting } from '../../types';
 import { Badge } from '../../ui/bits';
 import { Field, SelectField } from '../../ui/fields';
-import { pendingOf, shown } from './setting-values';
+import { pendingOf, problemOf, shown } from './setting-values';
 
 export function SettingRow({
   s,
@@ -17,14 +18,14 @@ export function SettingRow({
   onChange: (v: string) => void;
 }) {
   const range = s.min !== null || s.max !== null ? `${s.min ?? '…'} to ${s.max ?? '…'}` : null;
-  const out =
-    (s.type === 'int' || s.type === 'float') &&
-    value !== '' &&
-    ((s.min !== null && Number(value) < s.min) || (s.max !== null && Number(value) > s.max));
+  const problem = readOnly ? null : problemOf(s, value);
+  // The game writes a float's default as 1.000000; the screen says 1.
+  const numeric = s.type === 'int' || s.type === 'float';
   const running = pendingOf(s);
   const name = (
     <>
-      <code>{s.key}</code> {!s.known && <Badge>unknown to palpanel</Badge>}
+      {s.name && <span className="setting-title">{s.name}</span>} <code className="setting-key">{s.key}</code>{' '}
+      {!s.known && <Badge>unknown to palpanel</Badge>}
       {s.worldOption === 'overrides' && <Badge tone="warn">taken from WorldOption.sav</Badge>}
       {s.worldOption === 'may_override' && <Badge tone="warn">may be taken from WorldOption.sav</Badge>}
     </>
@@ -33,8 +34,7 @@ export function SettingRow({
     <>
       {s.description}
       {range && ` Range ${range}.`}
-      {s.default !== null && s.default !== '' && ` Default ${s.default}.`}
-      {out && <span className="bad-text"> Out of range.</span>}
+      {s.default !== null && s.default !== '' && ` Default ${numeric ? String(Number(s.default)) : s.default}.`}
       {running !== null && (
         <span className="warn-text">
           {' '}
@@ -62,7 +62,20 @@ export function SettingRow({
       </div>
     );
   }
-  const field = { fieldClass: `setting${out ? ' invalid' : ''}`, label: name, hint, value };
+  // The reason a value cannot be saved is said beside the field, first, where the eye is.
+  const hinted = (
+    <>
+      {problem && <strong className="bad-text setting-problem">{problem} </strong>}
+      {hint}
+    </>
+  );
+  const field = {
+    fieldClass: `setting${problem ? ' invalid' : ''}`,
+    label: name,
+    hint: hinted,
+    value,
+    'aria-invalid': problem ? true : undefined,
+  };
   if (s.type === 'bool') {
     return (
       <SelectField {...field} onChange={(e) => onChange(e.target.value)}>

@@ -20,3 +20,16 @@ export function typed(s: ConfigSetting, v: string): NonNullable<Value> {
 /** The value the game runs with, when it differs from the file's. */
 export const pendingOf = (s: ConfigSetting) =>
   s.effective !== null && s.value !== null && !sameSettingValue(s.value, s.effective) ? s.effective : null;
+
+/** Why the text typed for `s` cannot be saved, in words said beside the field; null: it can. */
+export function problemOf(s: ConfigSetting, v: string): string | null {
+  if (s.type === 'int' || s.type === 'float') {
+    if (v.trim() === '') return 'A number is needed.';
+    const n = Number(v);
+    if (!Number.isFinite(n)) return 'Not a number.';
+    if (s.type === 'int' && !Number.isInteger(n)) return 'A whole number is needed.';
+    if ((s.min !== null && n < s.min) || (s.max !== null && n > s.max)) return `Out of range: ${s.min ?? '…'} to ${s.max ?? '…'}.`;
+  }
+  if (s.type === 'enum' && s.values && !s.values.includes(v)) return `One of ${s.values.join(', ')}.`;
+  return null;
+}

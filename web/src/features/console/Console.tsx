@@ -8,6 +8,7 @@ import { useAction, type Paged } from '../../api/hooks';
 import { useNow } from '../../shared/use-now';
 import type { DataOf } from '../../api/operations';
 import { useTitle } from '../../shared/router';
+import { useIsAdmin } from '../../shared/session';
 import type { ConsoleEntry, SavedCommand } from '../../types';
 import { Badge, Card, PageHead } from '../../ui/bits';
 import { Dialog } from '../../ui/dialog';
@@ -16,8 +17,28 @@ import { Async, Empty, ErrorNote, PagedList } from '../../ui/states';
 import { consoleDanger } from '../../../../src/contract/console-danger';
 import { removeSavedCommand, runCommand, saveCommand, useConsoleLog, usePlayerChoices, useSavedCommands, useServer } from './api';
 import { ConfirmCommand, type AskedCommand } from './ConfirmCommand';
+import { actorLabel } from '../../../../src/contract/audit-words';
 
+/** An admin runs commands; a moderator reads the log only (docs/roles.md). */
 export function Console() {
+  return useIsAdmin() ? <AdminConsole /> : <ConsoleLogOnly />;
+}
+
+function ConsoleLogOnly() {
+  useTitle('Console');
+  const log = useConsoleLog();
+  return (
+    <>
+      <PageHead title="Console" />
+      <p className="muted">You read the log of commands and replies; running commands is an admin’s.</p>
+      <div className="grid">
+        <LogCard log={log} />
+      </div>
+    </>
+  );
+}
+
+function AdminConsole() {
   useTitle('Console');
   const log = useConsoleLog();
   const saved = useSavedCommands();
@@ -152,12 +173,15 @@ function SavedList({
             Run “{s.name}”
           </button>
           <code className="small">{s.command}</code>
-          <button type="button" className="link" onClick={() => onEdit(s)}>
-            Edit
-          </button>
-          <button type="button" className="link danger-text" onClick={() => onRemove(s)}>
-            Remove
-          </button>
+          {/* Edit and Remove stay together when the row wraps on a phone. */}
+          <span className="saved-actions">
+            <button type="button" className="link" onClick={() => onEdit(s)}>
+              Edit
+            </button>
+            <button type="button" className="link danger-text" onClick={() => onRemove(s)}>
+              Remove
+            </button>
+          </span>
         </li>
       ))}
     </ul>
@@ -188,7 +212,7 @@ function LogCard({ log }: { log: Paged<ConsoleEntry> }) {
                   <div className="console-head">
                     <code>{e.command}</code> <Badge tone={e.outcome === 'ok' ? 'ok' : 'bad'}>{e.outcome}</Badge>
                     <span className="muted small">
-                      {e.actor} · {ago(e.at, now)}
+                      <span title={e.actor}>{actorLabel(e.actor)}</span> · {ago(e.at, now)}
                     </span>
                   </div>
                   {e.reply && (
@@ -229,7 +253,8 @@ function RunCard(props: {
       <form onSubmit={submit} className="console-form">
         <Field
           fieldClass="field grow"
-          label="Command (sent through RCON; {userId}, {playerId} and {name} are filled from the player chosen)"
+          label="Command"
+          hint="Sent through RCON; {userId}, {playerId} and {name} are filled from the player chosen."
           className="mono"
           autoComplete="off"
           spellCheck={false}

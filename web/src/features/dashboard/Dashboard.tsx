@@ -6,13 +6,15 @@ import { useAction } from '../../api/hooks';
 import { useNow } from '../../shared/use-now';
 import { useLive } from '../events/live';
 import { Link, useTitle } from '../../shared/router';
-import { useIsAdmin } from '../../shared/session';
+import { useCanModerate, useIsAdmin } from '../../shared/session';
 import { Badge, Card, PageHead, Stat } from '../../ui/bits';
 import { LineChart } from '../../ui/chart';
 import { Dialog } from '../../ui/dialog';
 import { Field, TextAreaField } from '../../ui/fields';
 import { Async, Empty, ErrorNote } from '../../ui/states';
 import { EventList } from '../events/EventList';
+import { ResourcesCard } from '../host/ResourcesCard';
+import { StartButton } from '../host/Crashes';
 import { serverCardState } from './server-state';
 import { CountdownBar } from './countdown/CountdownBar';
 import { ShutdownSteps } from './countdown/ShutdownSteps';
@@ -54,7 +56,7 @@ export function Dashboard() {
         </span>
       </PageHead>
       <div className="grid">
-        <Card title="Server" className="server-card" actions={<ServerActions />}>
+        <Card title="Server" className="server-card" actions={<ServerActions gameConfigured={server.data?.gameConfigured} />}>
           <CountdownBar />
           <Async r={server} what="Reading the server">
             {(s) => {
@@ -69,11 +71,13 @@ export function Dashboard() {
                     </Link>
                   </div>
                   {card.note && <p className="muted">{card.note}</p>}
+                  {/* A stopped game, and a start command set: Start right here (it refuses while the game answers). */}
+                  {admin && reachable === false && <StartButton onDone={() => server.reload()} />}
                   <div className="stats">
                     <Stat label="Players" value={m ? `${m.players} / ${m.maxPlayers}` : `${s.playersOnline} / ${s.maxPlayers || '—'}`} />
                     <Stat label="FPS" value={m ? m.fps : '—'} sub={m ? `${m.frameTimeMs.toFixed(1)} ms a frame` : undefined} />
                     <Stat label="Uptime" value={m ? span(m.uptimeSec) : s.uptimeSec ? span(s.uptimeSec) : '—'} />
-                    <Stat label="Version" value={s.version || '—'} sub={`palpanel ${s.panelVersion}`} />
+                    <Stat label="Version" wide value={s.version || '—'} sub={`palpanel ${s.panelVersion}`} />
                     <Stat label="In-game day" value={m ? m.day : '—'} />
                     <Stat
                       label="Save"
@@ -108,7 +112,8 @@ export function Dashboard() {
             )}
           </Async>
         </Card>
-        <Card title="Recent events" className="wide-card" actions={<Link href="/moderation#events">All events</Link>}>
+        <ResourcesCard />
+        <Card title="Recent events" className="wide-card" actions={<Link href="/events">All events</Link>}>
           {live.events.length === 0 ? (
             <Empty>
               {/* A viewer's stream has no audit events: the panel's changes are an admin's. */}
@@ -178,8 +183,12 @@ const SERVER_ACTIONS: Record<ServerAction, { button: string; title: string; conf
   },
 };
 
-function ServerActions() {
+/** The game's actions, offered only where they can work: with a game configured (without, the
+ * card says which settings to set). */
+function ServerActions({ gameConfigured }: { gameConfigured: boolean | undefined }) {
   const admin = useIsAdmin();
+  // A moderator announces; saving and shutting down are an admin's.
+  const moderator = useCanModerate();
   const [open, setOpen] = useState<ServerAction | null>(null);
   const [message, setMessage] = useState('');
   // NaN while the field is empty: not a delay the admin chose (not 0, "now"), so it cannot be confirmed.
@@ -188,7 +197,7 @@ function ServerActions() {
   const parsed = parseSteps(steps);
   const [done, setDone] = useState<string | null>(null);
   const act = useAction();
-  if (!admin) return null;
+  if (!moderator || gameConfigured !== true) return null;
   const close = () => {
     setOpen(null);
     act.clear();
@@ -221,18 +230,20 @@ function ServerActions() {
           {done}
         </span>
       )}
-      {(Object.keys(SERVER_ACTIONS) as ServerAction[]).map((a) => (
-        <button
-          key={a}
-          type="button"
-          onClick={() => {
-            setMessage('');
-            setOpen(a);
-          }}
-        >
-          {SERVER_ACTIONS[a].button}
-        </button>
-      ))}
+      {(Object.keys(SERVER_ACTIONS) as ServerAction[])
+        .filter((a) => admin || a === 'announce')
+        .map((a) => (
+          <button
+            key={a}
+            type="button"
+            onClick={() => {
+              setMessage('');
+              setOpen(a);
+            }}
+          >
+            {SERVER_ACTIONS[a].button}
+          </button>
+        ))}
       <Dialog
         open={shown !== null}
         title={shown?.title ?? ''}

@@ -28,6 +28,25 @@ const SUMMARY: Record<DiagnosticsChannel['state'], string> = {
   off: 'Every link that is set up works.',
 };
 
+/** The report's first line. A link that is off is not "working": with none set up the panel
+ * says so, and otherwise names the links that are off (each row says which setting turns it on). */
+export function summaryOf(r: { state: DiagnosticsChannel['state']; channels: Pick<DiagnosticsChannel, 'state' | 'title'>[] }): {
+  tone: Tone;
+  label: string;
+  text: string;
+} {
+  const off = r.channels.filter((c) => c.state === 'off').map((c) => c.title);
+  if (off.length === r.channels.length)
+    return {
+      tone: 'warn',
+      label: 'Not set up',
+      text: `No link is set up yet: ${off.join(', ')} ${off.length === 1 ? 'is' : 'are'} off. Each says below which setting turns it on.`,
+    };
+  const rest = off.length ? ` Off: ${off.join(', ')}; each says below which setting turns it on.` : '';
+  if (r.state === 'ok' || r.state === 'off') return { tone: 'ok', label: 'Working', text: `Every link that is set up works.${rest}` };
+  return { ...LOOK[r.state], text: SUMMARY[r.state] + rest };
+}
+
 export function Diagnostics() {
   useTitle('Diagnostics');
   // Every logged event (the game reachable or not, a backup made) asks again at once.
@@ -44,7 +63,7 @@ export function Diagnostics() {
         {(r) => (
           <>
             <p className="diag-summary" role="status">
-              <Badge tone={LOOK[r.state].tone}>{LOOK[r.state].label}</Badge> {SUMMARY[r.state]}{' '}
+              <Badge tone={summaryOf(r).tone}>{summaryOf(r).label}</Badge> {summaryOf(r).text}{' '}
               <span className="muted small">
                 Checked at <time dateTime={r.checkedAt}>{new Date(r.checkedAt).toLocaleTimeString()}</time>.
               </span>

@@ -39,7 +39,8 @@ export function Guilds() {
                       render: (g) => <Link href={guildHref(g.id)}>{g.displayName}</Link>,
                     },
                     { key: 'members', label: 'Members', numeric: true, sort: (g) => g.memberCount, render: (g) => g.memberCount },
-                    { key: 'bases', label: 'Bases', numeric: true, sort: (g) => g.bases.length, render: (g) => g.bases.length },
+                    // On a phone the leader's whole name matters more than the count of bases (below, per guild).
+                    { key: 'bases', label: 'Bases', numeric: true, wide: true, sort: (g) => g.bases.length, render: (g) => g.bases.length },
                     { key: 'admin', label: 'Leader', render: (g) => g.members.find((m) => m.uid === g.adminUid)?.name ?? '—' },
                   ]}
                 />

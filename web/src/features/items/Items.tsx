@@ -10,6 +10,7 @@ import { Field, SelectField } from '../../ui/fields';
 import { DataTable } from '../../ui/table';
 import { Async, Empty, ErrorNote } from '../../ui/states';
 import { grantItems, useItemCapability, useItemCatalog, useItemGrants, useOnlinePlayers } from './api';
+import { actorLabel } from '../../../../src/contract/audit-words';
 
 export function Items() {
   useTitle('Item grants');
@@ -69,7 +70,7 @@ export function Items() {
                           sort: (x) => x.outcome,
                           render: (x) => <Badge tone={x.outcome === 'granted' ? 'ok' : 'bad'}>{x.outcome}</Badge>,
                         },
-                        { key: 'by', label: 'By', wide: true, render: (x) => x.actor },
+                        { key: 'by', label: 'By', wide: true, render: (x) => <span title={x.actor}>{actorLabel(x.actor)}</span> },
                         { key: 'detail', label: 'Detail', wide: true, render: (x) => x.detail },
                       ]}
                     />

@@ -20,6 +20,17 @@ import { MapView } from './MapView';
 import { guildHref } from '../guilds/GuildDetail';
 import { useMapDataset, useWorldSnapshot } from './api';
 
+/** Where the live dots come from, as they are drawn: the game data's poll (with its time), the
+ * game's player list (the REST poller: players only, no time of its own here), or nothing yet. */
+function liveWords(
+  s: { capturedAt: string | null; playersFrom: 'game-data' | 'rest'; players: unknown[] } | undefined,
+  now: number,
+): string {
+  if (s?.capturedAt) return `live positions from ${ago(s.capturedAt, now)}`;
+  if (s && s.players.length > 0) return `live positions from the game's player list${s.playersFrom === 'rest' ? ' (players only)' : ''}`;
+  return 'live positions not read yet';
+}
+
 export function MapScreen() {
   useTitle('Map');
   const ds = useMapDataset({ refreshMs: 30000 });
@@ -33,8 +44,7 @@ export function MapScreen() {
     <>
       <PageHead title="Map">
         <span className="muted small">
-          Bases from the save{ds.data?.lastParseAt ? ` (${ago(ds.data.lastParseAt, now)})` : ''}; live positions{' '}
-          {snap.data?.capturedAt ? `from ${ago(snap.data.capturedAt, now)}` : 'not read yet'}
+          Bases from the save{ds.data?.lastParseAt ? ` (${ago(ds.data.lastParseAt, now)})` : ''}; {liveWords(snap.data, now)}
         </span>
       </PageHead>
       <Async r={ds} what="Reading the map">

@@ -1,19 +1,18 @@
-// Moderation beyond one player: the whitelist, the panel's bans, join and leave announcements,
-// and the whole event log (every kind, newest first, filtered by kind).
+// Moderation beyond one player: the whitelist, the panel's bans, join and leave announcements.
+// The event log is a screen of its own (features/events/Events.tsx), linked from here.
 import { useState } from 'react';
 import { when } from '../../shared/format';
 import { useAction } from '../../api/hooks';
-import { useNow } from '../../shared/use-now';
 import { Link, useTitle } from '../../shared/router';
-import { useIsAdmin } from '../../shared/session';
+import { useCanModerate, useIsAdmin } from '../../shared/session';
 import type { Ban, WhitelistImpact } from '../../types';
 import { Card, PageHead } from '../../ui/bits';
 import { Dialog } from '../../ui/dialog';
-import { CheckField, Field, SelectField } from '../../ui/fields';
+import { CheckField, Field } from '../../ui/fields';
 import { DataTable } from '../../ui/table';
-import { Async, ErrorNote, PagedList } from '../../ui/states';
-import { EventList } from '../events/EventList';
-import { unbanPlayer, useAnnouncements, useBans, useEvents, useWhitelist, whitelistImpact } from './api';
+import { Async, ErrorNote } from '../../ui/states';
+import { unbanPlayer, useAnnouncements, useBans, useWhitelist, whitelistImpact } from './api';
+import { actorLabel } from '../../../../src/contract/audit-words';
 
 export function Moderation() {
   useTitle('Moderation');
@@ -24,8 +23,10 @@ export function Moderation() {
         <WhitelistCard />
         <BansCard />
         <AnnouncementsCard />
-        <EventsCard />
       </div>
+      <p className="muted small">
+        Every join, leave, kick and ban is in <Link href="/events">Events</Link>.
+      </p>
     </>
   );
 }
@@ -40,13 +41,14 @@ export function kickWords(kicks: WhitelistImpact['kicks'], wasOn: boolean): stri
 }
 
 function WhitelistCard() {
-  const admin = useIsAdmin();
+  const admin = useCanModerate();
   const { r, draft, setDraft, dirty, reset, submit, saving, error } = useWhitelist();
   const [id, setId] = useState('');
   const [note, setNote] = useState('');
   const check = useAction();
   const [kicks, setKicks] = useState<WhitelistImpact['kicks'] | null>(null);
   const wasOn = r.data?.enabled === true;
+  const nameOf = (id: string) => draft?.known.find((x) => x.id === id)?.name;
   // A list that is on (or being turned on) kicks whoever is online and not on it: say who first,
   // and send nothing unless the admin says yes.
   const save = async () => {
@@ -77,7 +79,13 @@ function WhitelistCard() {
                 rowKey={(e) => e.id}
                 empty="Nobody is listed."
                 columns={[
-                  { key: 'id', label: 'Platform id or uid', render: (e) => <code>{e.id}</code>, sort: (e) => e.id },
+                  {
+                    key: 'name',
+                    label: 'Player',
+                    sort: (e) => nameOf(e.id) ?? '',
+                    render: (e) => <ListedName known={draft.known.find((x) => x.id === e.id)} />,
+                  },
+                  { key: 'id', label: 'Platform id or uid', wide: true, render: (e) => <code>{e.id}</code>, sort: (e) => e.id },
                   { key: 'note', label: 'Note', render: (e) => e.note },
                   ...(admin
                     ? [
@@ -88,7 +96,7 @@ function WhitelistCard() {
                             <button
                               type="button"
                               className="link"
-                              aria-label={`Remove ${e.id}`}
+                              aria-label={`Remove ${nameOf(e.id) ?? e.id}`}
                               onClick={() => setDraft({ ...draft, entries: draft.entries.filter((x) => x.id !== e.id) })}
                             >
                               Remove
@@ -153,8 +161,14 @@ function WhitelistCard() {
   );
 }
 
+/** The player a whitelist entry names, where palpanel knows them. */
+function ListedName({ known }: { known: { uid: string | null; name: string } | undefined }) {
+  if (!known) return <span className="muted">not seen yet</span>;
+  return known.uid ? <Link href={`/players/${known.uid}`}>{known.name}</Link> : known.name;
+}
+
 function BansCard() {
-  const admin = useIsAdmin();
+  const admin = useCanModerate();
   const r = useBans();
   const [target, setTarget] = useState<Ban | null>(null);
   const a = useAction();
@@ -181,11 +195,13 @@ function BansCard() {
                 key: 'name',
                 label: 'Player',
                 sort: (b) => b.name ?? '',
-                render: (b) => (b.uid ? <Link href={`/players/${b.uid}`}>{b.name || b.userId}</Link> : b.name || b.userId),
+                render: (b) => (
+                  <span title={b.userId}>{b.uid ? <Link href={`/players/${b.uid}`}>{b.name || b.userId}</Link> : b.name || b.userId}</span>
+                ),
               },
               { key: 'reason', label: 'Reason', render: (b) => b.reason ?? <span className="muted">none given</span> },
               { key: 'at', label: 'When', sort: (b) => b.bannedAt, render: (b) => when(b.bannedAt) },
-              { key: 'by', label: 'By', wide: true, render: (b) => b.bannedBy },
+              { key: 'by', label: 'By', wide: true, render: (b) => <span title={b.bannedBy}>{actorLabel(b.bannedBy)}</span> },
               ...(admin
                 ? [
                     {
@@ -213,7 +229,10 @@ function BansCard() {
         onConfirm={() => void unban()}
         onClose={() => setTarget(null)}
       >
-        <p>The game lifts the ban on {target?.userId}.</p>
+        <p>
+          The game lifts the ban on {target?.name || target?.userId}
+          {target?.name ? ` (${target.userId})` : ''}.
+        </p>
       </Dialog>
     </Card>
   );
@@ -267,35 +286,6 @@ function AnnouncementsCard() {
           )
         }
       </Async>
-    </Card>
-  );
-}
-
-const KINDS = ['', 'join', 'leave', 'system', 'backup', 'moderation', 'audit'];
-
-function EventsCard() {
-  const admin = useIsAdmin();
-  const [kind, setKind] = useState('');
-  const list = useEvents(kind);
-  const now = useNow();
-  return (
-    <Card
-      title={<span id="events">Event log</span>}
-      className="wide-card"
-      actions={
-        <SelectField hideLabel label="Kind of event" value={kind} onChange={(e) => setKind(e.target.value)}>
-          {/* Audit events are an admin's only (the server answers a viewer 403 for them). */}
-          {KINDS.filter((k) => admin || k !== 'audit').map((k) => (
-            <option key={k} value={k}>
-              {k || 'Every kind'}
-            </option>
-          ))}
-        </SelectField>
-      }
-    >
-      <PagedList list={list} what="Reading events" more="Older events">
-        {(rows) => (rows.length === 0 ? <p className="muted">No events of this kind.</p> : <EventList events={rows} now={now} />)}
-      </PagedList>
     </Card>
   );
 }

@@ -16,7 +16,7 @@ import {
   type SetStateAction,
 } from 'react';
 import { useAction } from '../../api/hooks';
-import { useIsAdmin } from '../../shared/session';
+import { useCanModerate, useIsAdmin } from '../../shared/session';
 import { Field } from '../../ui/fields';
 import { fuzzyFilter } from '../../ui/fuzzy';
 import { useGuilds, usePlayers, useSavedCommands } from './api';
@@ -45,6 +45,7 @@ function keepFocusInside(e: KeyboardEvent<HTMLDivElement>) {
 
 export function CommandPalette({ screens, open, setOpen }: { screens: PaletteScreen[]; open: boolean; setOpen: (o: boolean) => void }) {
   const admin = useIsAdmin();
+  const moderator = useCanModerate();
   const ref = useRef<HTMLDialogElement>(null);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
@@ -93,8 +94,8 @@ export function CommandPalette({ screens, open, setOpen }: { screens: PaletteScr
   );
 
   const entries = useMemo(
-    () => paletteEntries({ screens, admin, saved: saved.data, players: players.data?.data, guilds: guilds.data, act, setAsk }),
-    [screens, admin, saved.data, players.data, guilds.data, act],
+    () => paletteEntries({ screens, admin, moderator, saved: saved.data, players: players.data?.data, guilds: guilds.data, act, setAsk }),
+    [screens, admin, moderator, saved.data, players.data, guilds.data, act],
   );
 
   const typed = query.trim() !== '';

@@ -47,6 +47,7 @@ export function go(to: string) {
 export function paletteEntries({
   screens,
   admin,
+  moderator,
   saved,
   players,
   guilds,
@@ -55,6 +56,8 @@ export function paletteEntries({
 }: {
   screens: PaletteScreen[];
   admin: boolean;
+  /** A moderator or an admin: kick, ban and announce. */
+  moderator: boolean;
   saved: SavedCommand[] | undefined;
   players: Player[] | undefined;
   guilds: Guild[] | undefined;
@@ -62,9 +65,10 @@ export function paletteEntries({
   setAsk: (a: Ask) => void;
 }): Entry[] {
   const out: Entry[] = screens.map((s) => ({ id: `screen:${s.path}`, kind: 'Screen', label: s.label, run: () => go(s.path) }));
+  if (moderator)
+    out.push({ id: 'action:announce', kind: 'Action', label: 'Announce to every player…', run: () => setAsk({ what: 'announce' }) });
   if (admin) {
     out.push(
-      { id: 'action:announce', kind: 'Action', label: 'Announce to every player…', run: () => setAsk({ what: 'announce' }) },
       {
         id: 'action:save',
         kind: 'Action',
@@ -102,7 +106,7 @@ export function paletteEntries({
       searchOnly: true,
       run: () => go(`/players/${encodeURIComponent(p.uid)}`),
     });
-    if (admin && p.online)
+    if (moderator && p.online)
       out.push({
         id: `kick:${p.uid}`,
         kind: 'Action',
@@ -110,7 +114,7 @@ export function paletteEntries({
         searchOnly: true,
         run: () => setAsk({ what: 'kick', player: p }),
       });
-    if (admin && !p.banned)
+    if (moderator && !p.banned)
       out.push({
         id: `ban:${p.uid}`,
         kind: 'Action',

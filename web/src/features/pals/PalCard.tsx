@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link } from '../../shared/router';
 import { Badge } from '../../ui/bits';
 import { Skills, Stars, TalentBars } from './PalBits';
-import { UNKNOWN_WORDS } from './pal-words';
+import { starsWords, UNKNOWN_WORDS } from './pal-words';
 import type { ExplorerPal } from './types';
 
 const OWNER_SOURCE_WORDS: Record<ExplorerPal['ownerSource'], string> = {
@@ -67,7 +67,11 @@ export function PalCard({ pal, onClose }: { pal: ExplorerPal | null; onClose: ()
             </Row>
             <Row label="Level">{pal.level}</Row>
             <Row label="Condenser">
-              <Stars n={pal.stars} /> <span className="muted">rank {pal.rank ?? 1}</span>
+              {/* One way of saying it: the stars, and the same in words (the game's "rank" is stars + 1). */}
+              <Stars n={pal.stars} />{' '}
+              <span className="muted" aria-hidden="true">
+                {starsWords(pal.stars)}
+              </span>
             </Row>
             <Row label="Talents">
               <TalentBars t={pal.talents} />

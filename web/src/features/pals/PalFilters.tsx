@@ -36,7 +36,7 @@ export function PalFilters({
       <Field
         label="Species"
         type="search"
-        placeholder="Lamball, SheepBall…"
+        placeholder="Lamball, SheepBall"
         value={draft.species}
         onChange={(e) => setDraft({ ...draft, species: e.target.value })}
       />

@@ -1,4 +1,4 @@
-// The explorer's page of pals: the count, the table (wide screens) or tiles (phones), the pager.
+// The explorer's page of pals (and a player's, on their page): the count, the table (wide screens) or tiles (phones), the pager.
 import { setSearch } from '../../shared/router';
 import { DataTable } from '../../ui/table';
 import { Empty, ErrorNote, Loading } from '../../ui/states';
@@ -14,6 +14,8 @@ export function PalResults({
   sort,
   order,
   open,
+  onSort,
+  perPage = 100,
 }: {
   list: PalPages;
   filtered: boolean;
@@ -21,8 +23,14 @@ export function PalResults({
   sort: string;
   order: string;
   open: (p: ExplorerPal) => void;
+  /** Where a column's sort goes; the explorer's address unless given (the player page keeps its own). */
+  onSort?: (key: string, dir: 1 | -1) => void;
+  perPage?: number;
 }) {
-  const first = list.page * 100;
+  const first = list.page * perPage;
+  const sortBy =
+    onSort ??
+    ((k: string, dir: 1 | -1) => SORTS[k] && setSearch({ sort: k === 'level' ? undefined : k, order: dir === 1 ? 'asc' : undefined }));
   return (
     <div className="card">
       <ErrorNote error={list.error} retry={list.reload} />
@@ -53,7 +61,7 @@ export function PalResults({
               columns={explorerColumns(open)}
               rowKey={(p) => p.instanceId}
               sorted={{ key: sort, dir: order === 'asc' ? 1 : -1 }}
-              onSort={(k, dir) => SORTS[k] && setSearch({ sort: k === 'level' ? undefined : k, order: dir === 1 ? 'asc' : undefined })}
+              onSort={sortBy}
             />
           </div>
           <ul className="pal-cards-view" aria-label="Pals">

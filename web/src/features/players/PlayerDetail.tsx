@@ -1,24 +1,28 @@
 // One player: who they are (platform id, account, guild, sessions), their pals, and for an
-// admin the moderation actions (kick, ban, unban, each with a reason) and item grants.
+// moderator or admin the moderation actions (kick, ban, unban, each with a reason), and an admin
+// item grants. Who they are is open; the rest is folded into sections with their counts (issue
+// 38: a player with 363 pals and a 192-species Paldeck made a page 36,688 px tall on a phone),
+// each read when unfolded.
 import { useState } from 'react';
-import { ago, count, mapXY, span, when, worldXY } from '../../shared/format';
+import { ago, count, mapXY, num, span, when, worldXY } from '../../shared/format';
 import { useAction } from '../../api/hooks';
 import { useNow } from '../../shared/use-now';
 import { Link, useTitle } from '../../shared/router';
-import { useIsAdmin } from '../../shared/session';
+import { useCanModerate, useIsAdmin } from '../../shared/session';
 import type { PlayerDetail as Detail } from '../../types';
 import { Badge, Card, PageHead, Stat } from '../../ui/bits';
 import { SessionsTimeline } from '../activity/SessionsTimeline';
 import { Dialog } from '../../ui/dialog';
 import { Field } from '../../ui/fields';
-import { DataTable } from '../../ui/table';
+import { Fold } from '../../ui/fold';
 import { Async, Empty } from '../../ui/states';
-import { palColumns } from '../pals/pal-columns';
 import { GrantForm } from '../items/Items';
 import { worldToMap } from '../../../../src/lib/map-coords';
 import { guildHref } from '../guilds/GuildDetail';
-import { PaldeckCard, WhitelistControl } from './player-paldeck';
-import { InventoryCard } from '../items/PlayerInventory';
+import { PaldeckBody, WhitelistControl } from './player-paldeck';
+import { PlayerPals } from './player-pals';
+import { InventoryBody } from '../items/PlayerInventory';
+import './players.css';
 import { moderate, useItemCapability, usePlayer } from './api';
 
 type Act = 'kick' | 'ban' | 'unban';
@@ -51,7 +55,7 @@ export function PlayerDetail({ uid }: { uid: string }) {
               <Card title="Player">
                 <div className="stats">
                   <Stat label="Level" value={p.level} />
-                  <Stat label="Guild" value={p.guild ? <Link href={guildHref(p.guild.id)}>{p.guild.displayName}</Link> : 'none'} />
+                  <Stat label="Guild" wide value={p.guild ? <Link href={guildHref(p.guild.id)}>{p.guild.displayName}</Link> : 'none'} />
                   <Stat label="Playtime" value={span(p.playtimeSec)} />
                   <Stat label="Last seen" value={p.online ? 'now' : ago(p.lastSeenAt, now)} sub={`first seen ${when(p.firstSeenAt)}`} />
                   <Stat
@@ -88,50 +92,44 @@ export function PlayerDetail({ uid }: { uid: string }) {
                   </dd>
                 </dl>
               </Card>
-              <Card title="Sessions">
-                {p.sessions.length > 0 && <SessionsTimeline uid={p.uid} />}
-                {p.sessions.length === 0 ? (
-                  <Empty>No sessions seen by this palpanel.</Empty>
-                ) : (
-                  <ul className="plain">
-                    {p.sessions.slice(0, 20).map((s) => (
-                      <li key={s.startedAt}>
-                        {when(s.startedAt)} —{' '}
-                        {s.endedAt ? `${span((Date.parse(s.endedAt) - Date.parse(s.startedAt)) / 1000)}` : <Badge tone="ok">now</Badge>}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </Card>
+              <Fold title="Sessions" count={p.sessions.length === 0 ? 'none' : p.sessions.length > 20 ? 'last 20' : p.sessions.length}>
+                {() =>
+                  p.sessions.length === 0 ? (
+                    <Empty>No sessions seen by this palpanel.</Empty>
+                  ) : (
+                    <>
+                      <SessionsTimeline uid={p.uid} />
+                      <ul className="plain">
+                        {p.sessions.slice(0, 20).map((s) => (
+                          <li key={s.startedAt}>
+                            {when(s.startedAt)} —{' '}
+                            {s.endedAt ? `${span((Date.parse(s.endedAt) - Date.parse(s.startedAt)) / 1000)}` : <Badge tone="ok">now</Badge>}
+                          </li>
+                        ))}
+                      </ul>
+                    </>
+                  )
+                }
+              </Fold>
               {p.guild && (
-                <Card title={`Guild: ${p.guild.displayName}`}>
-                  <p className="muted small">
-                    {count(p.guild.memberCount, 'member')} · {count(p.guild.bases.length, 'base')} ·{' '}
-                    <Link href={guildHref(p.guild.id)}>the guild&apos;s page</Link>
-                  </p>
-                  <ul className="plain inline">
-                    {p.guild.members.map((m) => (
-                      <li key={m.uid}>
-                        {m.uid === p.uid ? <strong>{m.name}</strong> : <Link href={`/players/${m.uid}`}>{m.name || '(no name)'}</Link>}
-                      </li>
-                    ))}
-                  </ul>
-                </Card>
+                <Fold title={`Guild: ${p.guild.displayName}`} count={count(p.guild.memberCount, 'member')}>
+                  {() => <GuildPart p={p} />}
+                </Fold>
               )}
               <ItemGrantCard uid={p.uid} online={p.online} />
-              <InventoryCard uid={p.uid} />
-              <PaldeckCard uid={p.uid} />
-              <Card title={`Pals (${p.pals.length})`} className="wide-card">
-                <DataTable
-                  caption="Pals of this player"
-                  rows={p.pals}
-                  columns={palColumns(false)}
-                  rowKey={(x) => x.instanceId}
-                  filterText={(x) => `${x.displayName} ${x.characterId}`}
-                  empty="This player has no pals in the save."
-                  initialSort={{ key: 'level', dir: -1 }}
-                />
-              </Card>
+              <Fold
+                title="Paldeck"
+                className="wide-card"
+                count={p.paldeckUnlocked === undefined ? 'not in the save' : `${p.paldeckUnlocked} unlocked`}
+              >
+                {() => <PaldeckBody uid={p.uid} />}
+              </Fold>
+              <Fold title="Inventory" className="wide-card">
+                {() => <InventoryBody uid={p.uid} />}
+              </Fold>
+              <Fold title="Pals" className="wide-card" count={num(p.pals.length)}>
+                {() => (p.pals.length === 0 ? <Empty>This player has no pals in the save.</Empty> : <PlayerPals uid={p.uid} />)}
+              </Fold>
             </div>
           </>
         )}
@@ -141,7 +139,7 @@ export function PlayerDetail({ uid }: { uid: string }) {
 }
 
 function Moderate({ player, onDone }: { player: Detail; onDone: () => void }) {
-  const admin = useIsAdmin();
+  const admin = useCanModerate();
   const [act, setAct] = useState<Act | null>(null);
   const [reason, setReason] = useState('');
   const [done, setDone] = useState<string | null>(null);
@@ -206,11 +204,33 @@ function Moderate({ player, onDone }: { player: Detail; onDone: () => void }) {
   );
 }
 
+/** The player's guild: its size, its page, its members. */
+function GuildPart({ p }: { p: Detail }) {
+  if (!p.guild) return null;
+  return (
+    <>
+      <p className="muted small">
+        {count(p.guild.memberCount, 'member')} · {count(p.guild.bases.length, 'base')} ·{' '}
+        <Link href={guildHref(p.guild.id)}>the guild&apos;s page</Link>
+      </p>
+      <ul className="plain inline">
+        {p.guild.members.map((m) => (
+          <li key={m.uid}>
+            {m.uid === p.uid ? <strong>{m.name}</strong> : <Link href={`/players/${m.uid}`}>{m.name || '(no name)'}</Link>}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 function ItemGrantCard({ uid, online }: { uid: string; online: boolean }) {
   const admin = useIsAdmin();
   const cap = useItemCapability(admin);
   if (!admin || !cap.data?.capable) return null;
   return (
-    <Card title="Give items">{online ? <GrantForm uid={uid} /> : <Empty>Items can be given only while the player is online.</Empty>}</Card>
+    <Fold title="Give items" count={online ? 'online' : 'offline'}>
+      {() => (online ? <GrantForm uid={uid} /> : <Empty>Items can be given only while the player is online.</Empty>)}
+    </Fold>
   );
 }

@@ -1,84 +1,90 @@
 // The player page's Paldeck (per species: unlocked, captures, how many players of the server
-// have it) and its whitelist control (admins change it; viewers read the state).
+// have it, as a compact grid) and its whitelist control (admins change it; viewers read the state).
 import { useState } from 'react';
 import { num } from '../../shared/format';
 import { useAction } from '../../api/hooks';
-import { useIsAdmin } from '../../shared/session';
+import { useCanModerate } from '../../shared/session';
 import type { PlayerDetail } from '../../types';
-import { Badge, Card, Stat } from '../../ui/bits';
-import { SelectField } from '../../ui/fields';
-import { DataTable } from '../../ui/table';
+import { Stat } from '../../ui/bits';
+import { CheckField, Field } from '../../ui/fields';
 import { Async, Empty, ErrorNote } from '../../ui/states';
 import { addToWhitelist, removeFromWhitelist, usePaldeck } from './api';
 
-type Show = 'all' | 'unlocked' | 'locked';
-
-export function PaldeckCard({ uid }: { uid: string }) {
+/** The Paldeck as a compact grid: a tile per species (its name, caught how often, how many
+ * players have it), the ones this player still misses marked, "missing only" to see just those,
+ * and a filter by name or save key. */
+export function PaldeckBody({ uid }: { uid: string }) {
   const r = usePaldeck(uid);
-  const [show, setShow] = useState<Show>('all');
+  const [missing, setMissing] = useState(false);
+  const [filter, setFilter] = useState('');
   return (
-    <Card title="Paldeck" className="wide-card">
-      <Async r={r} what="Reading the Paldeck">
-        {(d) => {
-          const rows = d.species.filter((s) => show === 'all' || s.unlocked === (show === 'unlocked'));
-          return (
-            <>
-              {!d.recorded && (
-                <Empty>This player&apos;s own save was not read, so their Paldeck is unknown; every species shows as locked.</Empty>
-              )}
-              <div className="stats">
-                <Stat label="Unlocked" value={`${d.totals.unlocked} / ${d.species.length}`} sub="species in the Paldeck" />
-                <Stat label="Caught" value={num(d.totals.captureTotal)} sub={`${d.totals.capturedSpecies} species`} />
-                <Stat
-                  label="Server"
-                  value={`${d.server.speciesUnlocked} species`}
-                  sub={`unlocked by anyone · ${num(d.server.captureTotal)} caught by ${d.server.playersRecorded} players`}
-                />
-              </div>
-              <div className="inline-form">
-                <SelectField label="Show" value={show} onChange={(e) => setShow(e.target.value as Show)}>
-                  <option value="all">All species ({d.species.length})</option>
-                  <option value="unlocked">Unlocked ({d.totals.unlocked})</option>
-                  <option value="locked">Locked ({d.species.length - d.totals.unlocked})</option>
-                </SelectField>
-              </div>
-              <DataTable
-                caption="Paldeck species"
-                rows={rows}
-                rowKey={(s) => s.key}
-                filterText={(s) => `${s.name} ${s.key}`}
-                empty="No species to show."
-                initialSort={{ key: 'name', dir: 1 }}
-                columns={[
-                  { key: 'name', label: 'Species', sort: (s) => s.name.toLowerCase(), render: (s) => s.name },
-                  {
-                    key: 'unlocked',
-                    label: 'Paldeck',
-                    sort: (s) => (s.unlocked ? 1 : 0),
-                    render: (s) => (s.unlocked ? <Badge tone="ok">unlocked</Badge> : <span className="muted">locked</span>),
-                  },
-                  { key: 'captured', label: 'Caught', numeric: true, sort: (s) => s.captured, render: (s) => s.captured || '—' },
-                  {
-                    key: 'server',
-                    label: 'Players with it',
-                    numeric: true,
-                    sort: (s) => s.unlockedBy,
-                    render: (s) => `${s.unlockedBy} / ${d.server.playersRecorded}`,
-                  },
-                  { key: 'key', label: 'Save key', wide: true, render: (s) => <code>{s.key}</code> },
-                ]}
+    <Async r={r} what="Reading the Paldeck">
+      {(d) => {
+        const needle = filter.trim().toLowerCase();
+        const rows = d.species
+          .filter((s) => !missing || !s.unlocked)
+          .filter((s) => !needle || s.name.toLowerCase().includes(needle) || s.key.toLowerCase().includes(needle))
+          .sort((a, b) => a.name.localeCompare(b.name));
+        return (
+          <>
+            {!d.recorded && (
+              <Empty>This player&apos;s own save was not read, so their Paldeck is unknown; every species shows as missing.</Empty>
+            )}
+            <div className="stats">
+              <Stat label="Unlocked" value={`${d.totals.unlocked} / ${d.species.length}`} sub="species in the Paldeck" />
+              <Stat label="Caught" value={num(d.totals.captureTotal)} sub={`${d.totals.capturedSpecies} species`} />
+              <Stat
+                label="Server"
+                value={`${d.server.speciesUnlocked} species`}
+                sub={`unlocked by anyone · ${num(d.server.captureTotal)} caught by ${d.server.playersRecorded} players`}
               />
-            </>
-          );
-        }}
-      </Async>
-    </Card>
+            </div>
+            <div className="paldeck-tools">
+              <Field
+                hideLabel
+                label="Filter species"
+                type="search"
+                placeholder="Filter species…"
+                value={filter}
+                onChange={(e) => setFilter(e.target.value)}
+              />
+              <CheckField
+                label={`Missing only (${d.species.length - d.totals.unlocked})`}
+                checked={missing}
+                onChange={(e) => setMissing(e.target.checked)}
+              />
+            </div>
+            {rows.length === 0 ? (
+              <Empty>{missing && !needle ? 'Nothing missing: every species is unlocked.' : 'No species matches.'}</Empty>
+            ) : (
+              <ul className="paldeck-grid" aria-label="Paldeck species">
+                {rows.map((s) => (
+                  <li
+                    key={s.key}
+                    className={s.unlocked ? 'got' : 'missing'}
+                    title={`${s.key} · ${s.unlockedBy} of ${d.server.playersRecorded} players have it`}
+                  >
+                    <span className="paldeck-name">
+                      <span aria-hidden="true">{s.unlocked ? '✓' : '·'}</span> {s.name}
+                      <span className="sr-only">{s.unlocked ? ', unlocked' : ', missing'}</span>
+                    </span>
+                    <span className="muted small">
+                      {s.captured > 0 ? `${s.captured} caught` : 'none caught'} · {s.unlockedBy}/{d.server.playersRecorded} players
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        );
+      }}
+    </Async>
   );
 }
 
-/** The whitelist state as text for a viewer; the add or remove button for an admin. */
+/** The whitelist state as text for a viewer; the add or remove button for a moderator or an admin. */
 export function WhitelistControl({ player, onDone }: { player: PlayerDetail; onDone: () => void }) {
-  const admin = useIsAdmin();
+  const admin = useCanModerate();
   const a = useAction();
   const [done, setDone] = useState<string | null>(null);
   const on = player.whitelisted;

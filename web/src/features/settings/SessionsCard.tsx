@@ -2,6 +2,7 @@
 import { ago, when } from '../../shared/format';
 import { useAction } from '../../api/hooks';
 import { useNow } from '../../shared/use-now';
+import { describeAgent } from '../../shared/user-agent';
 import type { Session } from '../../types';
 import { Card } from '../../ui/bits';
 import { DataTable } from '../../ui/table';
@@ -26,6 +27,12 @@ export function SessionsCard() {
             rowKey={(s) => s.id}
             columns={[
               { key: 'user', label: 'User', sort: (s) => s.username, render: (s) => `${s.username}${s.current ? ' (this one)' : ''}` },
+              {
+                key: 'from',
+                label: 'From',
+                wide: true,
+                render: (s) => `${describeAgent(s.userAgent)} · ${s.address ?? 'address unknown'}`,
+              },
               { key: 'seen', label: 'Last active', sort: (s) => s.lastSeenAt, render: (s) => ago(s.lastSeenAt, now) },
               { key: 'expires', label: 'Expires', wide: true, render: (s) => when(s.expiresAt) },
               {

@@ -1,5 +1,6 @@
-// Panel users: the list, a role change, a password reset or a removal (each after a question),
-// and the form that adds one.
+// Panel users: the list with roles and who has two-factor sign-in; a role change (promote,
+// demote), a password reset, ending their sessions, resetting their second factor or a removal,
+// each after a question; and the form that adds one.
 import { useState } from 'react';
 import { PASSWORD_MIN_LENGTH, PASSWORD_RULE, USERNAME_INPUT_PATTERN } from '../../../../src/contract/account-words';
 import { useAction } from '../../api/hooks';
@@ -10,39 +11,27 @@ import { Dialog } from '../../ui/dialog';
 import { Field, SelectField } from '../../ui/fields';
 import { DataTable } from '../../ui/table';
 import { Async, ErrorNote } from '../../ui/states';
-import { createUser, removeUser, setUserPassword, setUserRole, useUsers } from './api';
+import { createUser, endUserSessions, removeUser, resetUserTotp, setUserPassword, setUserRole, useUsers } from './api';
 
-/** Every role (domain/account.ts) in the form's words, in the order offered: a new role fails the type check here. */
-const ROLE_WORDS: Record<Role, string> = { viewer: 'Viewer (reads only)', admin: 'Admin' };
+/** Every role (docs/roles.md) in the form's words, least first: a new role fails the type check here. */
+const ROLE_WORDS: Record<Role, string> = {
+  viewer: 'Viewer (reads only)',
+  moderator: 'Moderator (kick, ban, whitelist, announce)',
+  admin: 'Admin (everything)',
+};
+const ROLE_TONE: Record<Role, 'info' | 'ok' | 'muted'> = { admin: 'info', moderator: 'ok', viewer: 'muted' };
+
+type What = 'delete' | 'password' | 'role' | 'sessions' | 'totp';
+interface Target {
+  user: User;
+  what: What;
+}
 
 export function UsersCard() {
   const { me } = useSession();
   const users = useUsers();
-  const [target, setTarget] = useState<{ user: User; what: 'delete' | 'password' | 'role' } | null>(null);
-  const [password, setPassword] = useState('');
-  const act = useAction();
-  const confirm = async () => {
-    if (!target) return;
-    const u = target.user.username;
-    const call =
-      target.what === 'delete'
-        ? () => removeUser(u)
-        : target.what === 'password'
-          ? () => setUserPassword(u, password)
-          : () => setUserRole(u, target.user.role === 'admin' ? 'viewer' : 'admin');
-    if ((await act.run(call)) !== undefined) {
-      setTarget(null);
-      setPassword('');
-      users.reload();
-    }
-  };
-  const title = target
-    ? target.what === 'delete'
-      ? `Remove ${target.user.username}?`
-      : target.what === 'password'
-        ? `New password for ${target.user.username}`
-        : `Make ${target.user.username} ${target.user.role === 'admin' ? 'a viewer' : 'an admin'}?`
-    : '';
+  const [target, setTarget] = useState<Target | null>(null);
+  const ask = (user: User, what: What) => setTarget({ user, what });
   return (
     <Card title="Users">
       <Async r={users} what="Reading users">
@@ -62,20 +51,32 @@ export function UsersCard() {
                 key: 'role',
                 label: 'Role',
                 sort: (u) => u.role,
-                render: (u) => <Badge tone={u.role === 'admin' ? 'info' : 'muted'}>{u.role}</Badge>,
+                render: (u) => (
+                  <>
+                    <Badge tone={ROLE_TONE[u.role]}>{u.role}</Badge> {u.totp && <Badge tone="ok">2FA</Badge>}
+                  </>
+                ),
               },
               {
                 key: 'x',
                 label: 'Actions',
                 render: (u) => (
                   <span className="row-actions">
-                    <button type="button" className="link" onClick={() => setTarget({ user: u, what: 'role' })}>
-                      {u.role === 'admin' ? 'Make viewer' : 'Make admin'}
+                    <button type="button" className="link" onClick={() => ask(u, 'role')}>
+                      Change role
                     </button>
-                    <button type="button" className="link" onClick={() => setTarget({ user: u, what: 'password' })}>
+                    <button type="button" className="link" onClick={() => ask(u, 'password')}>
                       Reset password
                     </button>
-                    <button type="button" className="link danger-text" onClick={() => setTarget({ user: u, what: 'delete' })}>
+                    <button type="button" className="link" onClick={() => ask(u, 'sessions')}>
+                      End sessions
+                    </button>
+                    {u.totp && (
+                      <button type="button" className="link" onClick={() => ask(u, 'totp')}>
+                        Reset 2FA
+                      </button>
+                    )}
+                    <button type="button" className="link danger-text" onClick={() => ask(u, 'delete')}>
                       Remove
                     </button>
                   </span>
@@ -87,32 +88,95 @@ export function UsersCard() {
       </Async>
       <h3>Add a user</h3>
       <AddUserForm onAdded={users.reload} />
-      <Dialog
-        open={target !== null}
-        title={title}
-        confirm={target?.what === 'delete' ? 'Remove' : 'Confirm'}
-        danger={target?.what === 'delete'}
-        busy={act.busy}
-        error={act.error}
-        canConfirm={target?.what !== 'password' || password.length >= PASSWORD_MIN_LENGTH}
-        onConfirm={() => void confirm()}
+      <UserDialog
+        target={target}
+        self={target?.user.username === me.username}
         onClose={() => setTarget(null)}
-      >
-        {target?.what === 'password' && (
-          <Field
-            label="New password"
-            hint={`${PASSWORD_RULE} palpanel checks it when it is saved. Their sessions end.`}
-            type="password"
-            autoComplete="new-password"
-            minLength={PASSWORD_MIN_LENGTH}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        )}
-        {target?.what === 'delete' && <p>Their sessions end at once.</p>}
-        {target?.what === 'role' && <p>The change applies to their open sessions at once.</p>}
-      </Dialog>
+        onDone={() => {
+          setTarget(null);
+          users.reload();
+        }}
+      />
     </Card>
+  );
+}
+
+const TITLES: Record<What, (name: string) => string> = {
+  delete: (n) => `Remove ${n}?`,
+  password: (n) => `New password for ${n}`,
+  role: (n) => `Role of ${n}`,
+  sessions: (n) => `End every session of ${n}?`,
+  totp: (n) => `Reset two-factor sign-in of ${n}?`,
+};
+
+/** The question before a change to one user, and the change. */
+function UserDialog({ target, self, onClose, onDone }: { target: Target | null; self: boolean; onClose: () => void; onDone: () => void }) {
+  const [password, setPassword] = useState('');
+  const [role, setRole] = useState<Role | null>(null);
+  const act = useAction();
+  const what = target?.what;
+  const chosen = role ?? target?.user.role ?? 'viewer';
+  const confirm = async () => {
+    if (!target) return;
+    const u = target.user.username;
+    const calls: Record<What, () => Promise<unknown>> = {
+      delete: () => removeUser(u),
+      password: () => setUserPassword(u, password),
+      role: () => setUserRole(u, chosen),
+      sessions: () => endUserSessions(u),
+      totp: () => resetUserTotp(u),
+    };
+    if ((await act.run(calls[target.what])) !== undefined) {
+      setPassword('');
+      setRole(null);
+      onDone();
+    }
+  };
+  return (
+    <Dialog
+      open={target !== null}
+      title={target ? TITLES[target.what](target.user.username) : ''}
+      confirm={what === 'delete' ? 'Remove' : what === 'role' ? 'Save role' : 'Confirm'}
+      danger={what === 'delete'}
+      busy={act.busy}
+      error={act.error}
+      canConfirm={what === 'password' ? password.length >= PASSWORD_MIN_LENGTH : what === 'role' ? chosen !== target?.user.role : true}
+      onConfirm={() => void confirm()}
+      onClose={() => {
+        setRole(null);
+        act.clear();
+        onClose();
+      }}
+    >
+      {what === 'password' && (
+        <Field
+          label="New password"
+          hint={`${PASSWORD_RULE} palpanel checks it when it is saved. Their sessions end.`}
+          type="password"
+          autoComplete="new-password"
+          minLength={PASSWORD_MIN_LENGTH}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      )}
+      {what === 'delete' && <p>Their sessions end at once.</p>}
+      {what === 'role' && (
+        <>
+          <SelectField label="Role" value={chosen} onChange={(e) => setRole(e.target.value as Role)}>
+            {(Object.keys(ROLE_WORDS) as Role[]).map((r) => (
+              <option key={r} value={r}>
+                {ROLE_WORDS[r]}
+              </option>
+            ))}
+          </SelectField>
+          <p className="muted small">The change applies to their open sessions at once.</p>
+        </>
+      )}
+      {what === 'sessions' && <p>{self ? 'Every session of yours but this one ends.' : 'They are signed out everywhere at once.'}</p>}
+      {what === 'totp' && (
+        <p>Their authenticator app and recovery codes stop working; they sign in with the password alone and may set it up again.</p>
+      )}
+    </Dialog>
   );
 }
 

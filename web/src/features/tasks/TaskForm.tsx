@@ -2,7 +2,7 @@
 import { Field, SelectField } from '../../ui/fields';
 import { ErrorNote } from '../../ui/states';
 import { ShutdownSteps } from '../dashboard/countdown/ShutdownSteps';
-import type { Kind, ParsedSteps, TaskFormState } from './task-words';
+import type { Every, Kind, ParsedSteps, TaskFormState } from './task-words';
 
 interface FormProps {
   form: TaskFormState;
@@ -17,7 +17,9 @@ export function TaskForm({
   busy,
   error,
   onSubmit,
-}: FormProps & { busy: boolean; error: string | null; onSubmit: () => void }) {
+  editing = false,
+  onCancel,
+}: FormProps & { busy: boolean; error: string | null; onSubmit: () => void; editing?: boolean; onCancel?: () => void }) {
   const add = { busy, error };
   return (
     <form
@@ -28,12 +30,23 @@ export function TaskForm({
     >
       <Field label="Name" required maxLength={64} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
       <div className="row">
-        <SelectField label="Runs" value={form.every} onChange={(e) => setForm({ ...form, every: e.target.value as 'day' | 'interval' })}>
-          <option value="day">Daily at a time (UTC)</option>
+        <SelectField label="Runs" value={form.every} onChange={(e) => setForm({ ...form, every: e.target.value as Every })}>
+          <option value="day">Daily at a time</option>
+          <option value="cron">On a cron expression</option>
           <option value="interval">Every N minutes</option>
         </SelectField>
         {form.every === 'day' ? (
-          <Field label="Time (UTC)" type="time" required value={form.at} onChange={(e) => setForm({ ...form, at: e.target.value })} />
+          <Field label="Time" type="time" required value={form.at} onChange={(e) => setForm({ ...form, at: e.target.value })} />
+        ) : form.every === 'cron' ? (
+          <Field
+            label="Cron (min hour day month weekday)"
+            required
+            maxLength={200}
+            placeholder="0 5 * * *"
+            className="mono"
+            value={form.cron}
+            onChange={(e) => setForm({ ...form, cron: e.target.value })}
+          />
         ) : (
           <Field
             label="Minutes (5–10080)"
@@ -46,6 +59,16 @@ export function TaskForm({
           />
         )}
       </div>
+      {form.every !== 'interval' && (
+        <Field
+          label="Time zone"
+          placeholder="the server's (SERVICE_TIMEZONE)"
+          hint="An IANA name such as Europe/Berlin; empty: the server's time zone. Daylight saving is followed."
+          maxLength={64}
+          value={form.timezone}
+          onChange={(e) => setForm({ ...form, timezone: e.target.value })}
+        />
+      )}
       <SelectField label="Does" value={form.kind} onChange={(e) => setForm({ ...form, kind: e.target.value as Kind })}>
         <option value="restart">Restart the game server</option>
         <option value="announce">Announce a message</option>
@@ -55,13 +78,20 @@ export function TaskForm({
       </SelectField>
       <ActionFields form={form} setForm={setForm} parsed={parsed} />
       <ErrorNote error={add.error} />
-      <button
-        type="submit"
-        className="primary"
-        disabled={add.busy || ((form.kind === 'restart' || form.kind === 'shutdown') && 'error' in parsed)}
-      >
-        Add task
-      </button>
+      <div className="row">
+        <button
+          type="submit"
+          className="primary"
+          disabled={add.busy || ((form.kind === 'restart' || form.kind === 'shutdown') && 'error' in parsed)}
+        >
+          {editing ? 'Save changes' : 'Add task'}
+        </button>
+        {editing && onCancel && (
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
     </form>
   );
 }

@@ -1,4 +1,4 @@
-// Scheduled tasks: restarts (daily at a UTC time or every N minutes, told to players at steps),
+// Scheduled tasks: restarts (daily at a time or on a cron expression in a time zone, or every N minutes, told to players at steps),
 // announcements, saves and shutdowns (all through the game's REST API) and recurring console
 // commands (RCON, which the game deprecates); their latest runs.
 import { useState } from 'react';
@@ -16,7 +16,7 @@ import { CountdownBar } from '../dashboard/countdown/CountdownBar';
 import { parseSteps } from '../dashboard/countdown/steps';
 import { ConfirmCommand, type AskedCommand } from '../console/ConfirmCommand';
 import { consoleDanger } from '../../../../src/contract/console-danger';
-import { actionWords, blank, scheduleWords, taskBody } from './task-words';
+import { actionWords, blank, formOf, scheduleWords, taskBody } from './task-words';
 import { TaskForm } from './TaskForm';
 import { addTask, removeTask, updateTask, useTaskRuns, useTasks } from './api';
 
@@ -24,9 +24,21 @@ export function Tasks() {
   useTitle('Tasks');
   const tasks = useTasks({ refreshMs: 30000 });
   const runs = useTaskRuns({ refreshMs: 30000 });
-  const [form, setForm] = useState(blank);
+  const [form, setFormState] = useState(blank);
+  /** The task being changed in the form; null: the form adds one. */
+  const [editing, setEditing] = useState<Task | null>(null);
   const [removing, setRemoving] = useState<Task | null>(null);
   const add = useAction();
+  // A refusal is about the values sent: once the admin changes one, it no longer stands.
+  const setForm = (f: typeof form) => {
+    add.clear();
+    setFormState(f);
+  };
+  const edit = (t: Task | null) => {
+    add.clear();
+    setEditing(t);
+    setFormState(t ? formOf(t) : blank);
+  };
   const del = useAction();
   const toggle = useAction();
   const name = (id: string) => tasks.data?.find((t) => t.id === id)?.name ?? id;
@@ -39,8 +51,9 @@ export function Tasks() {
   const save = async (confirm: boolean) => {
     const b = body();
     const sent = confirm && b.action.kind === 'command' ? { ...b, action: { ...b.action, confirm: true as const } } : b;
-    if ((await add.run(() => addTask(sent))) !== undefined) {
-      setForm(blank);
+    const done = await add.run(() => (editing ? updateTask(editing.id, { ...sent, enabled: editing.enabled }) : addTask(sent)));
+    if (done !== undefined) {
+      edit(null);
       setAsked(null);
       tasks.reload();
     }
@@ -72,11 +85,20 @@ export function Tasks() {
         <Card title="Tasks" className="wide-card">
           <ErrorNote error={toggle.error} />
           <Async r={tasks} what="Reading tasks">
-            {(rows) => <TaskList rows={rows} setEnabled={(t, on) => void setEnabled(t, on)} setRemoving={setRemoving} />}
+            {(rows) => <TaskList rows={rows} setEnabled={(t, on) => void setEnabled(t, on)} setRemoving={setRemoving} setEditing={edit} />}
           </Async>
         </Card>
-        <Card title="Add a task">
-          <TaskForm form={form} setForm={setForm} parsed={parsed} busy={add.busy} error={add.error} onSubmit={() => void submit()} />
+        <Card title={editing ? `Change “${editing.name}”` : 'Add a task'}>
+          <TaskForm
+            form={form}
+            setForm={setForm}
+            parsed={parsed}
+            busy={add.busy}
+            error={add.error}
+            onSubmit={() => void submit()}
+            editing={editing !== null}
+            onCancel={() => edit(null)}
+          />
         </Card>
         <RunsCard runs={runs} name={name} />
       </div>
@@ -109,10 +131,12 @@ function TaskList({
   rows,
   setEnabled,
   setRemoving,
+  setEditing,
 }: {
   rows: Task[];
   setEnabled: (t: Task, enabled: boolean) => void;
   setRemoving: (t: Task) => void;
+  setEditing: (t: Task) => void;
 }) {
   return (
     <DataTable
@@ -134,11 +158,16 @@ function TaskList({
         },
         {
           key: 'x',
-          label: 'Remove',
+          label: 'Actions',
           render: (t) => (
-            <button type="button" className="link danger-text" onClick={() => setRemoving(t)}>
-              Remove
-            </button>
+            <span className="row-actions">
+              <button type="button" className="link" aria-label={`Change ${t.name}`} onClick={() => setEditing(t)}>
+                Change
+              </button>
+              <button type="button" className="link danger-text" onClick={() => setRemoving(t)}>
+                Remove
+              </button>
+            </span>
           ),
         },
       ]}

@@ -1,0 +1,29 @@
+// SERVICE_REQUIRE_2FA: a user whose role must sign in with a second factor and has none yet
+// signs in with the password alone, but only to set one up (what GitHub and most panels do: no
+// lock-out, no way around it). Until then the surface answers every route outside this list
+// 403, and the login and `/auth/me` say so (`totpEnrolmentRequired`).
+import { totpRequiredFor } from '../../../domain/account.js';
+import type { Role } from '../../../contract/vocabulary.js';
+import type { PanelOperationId } from '../../../contract/panel-paths.js';
+import type { HttpDeps } from '../../deps.js';
+
+/** What such a session may do: see who it is, enrol, change its password, sign out. */
+export const BEFORE_ENROLMENT: ReadonlySet<PanelOperationId> = new Set<PanelOperationId>([
+  'me',
+  'logout',
+  'getOwnTotp',
+  'startTotp',
+  'confirmTotp',
+  'changeOwnPassword',
+]);
+
+export const ENROL_FIRST = 'Set up two-factor sign-in first (your account page): it is required for your role.';
+
+/** SERVICE_REQUIRE_2FA asks a second factor of this role and the user has none yet. */
+export const mustEnrolTotp = (deps: HttpDeps, username: string, role: Role): boolean =>
+  totpRequiredFor(role, deps.settings.require2fa) && !deps.store.totp.enabled(username);
+
+/** The signed-in user as login and `/auth/me` answer it: `totpEnrolmentRequired` only when set. */
+export function whoAmI(deps: HttpDeps, username: string, role: Role) {
+  return mustEnrolTotp(deps, username, role) ? { username, role, totpEnrolmentRequired: true as const } : { username, role };
+}

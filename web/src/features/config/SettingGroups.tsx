@@ -1,0 +1,89 @@
+// The settings in the groups a host thinks in (server and access, rates, players, pals, …, as
+// GET /config names them), each group a folding card with its count and a line on what it
+// decides; keys palpanel does not know come last, open. A search by readable name, raw key or
+// words of the explanation shows every match, its group's heading above it, unfolded.
+import type { ConfigData, ConfigSetting } from '../../types';
+import { Fold } from '../../ui/fold';
+import { Empty } from '../../ui/states';
+import { SettingRow } from './SettingRow';
+import { shown } from './setting-values';
+
+interface Section {
+  id: string;
+  title: string;
+  about: string;
+  rows: ConfigSetting[];
+}
+
+const OTHER = { id: 'other', title: 'Other keys in the file', about: 'Keys palpanel does not know: kept as they are, shown as text.' };
+
+export function sectionsOf(c: ConfigData): Section[] {
+  const known = new Set(c.groups.map((g) => g.id));
+  return [
+    ...c.groups.map((g) => ({ ...g, rows: c.settings.filter((s) => s.group === g.id) })),
+    { ...OTHER, rows: c.settings.filter((s) => s.group === null || !known.has(s.group)) },
+  ].filter((x) => x.rows.length > 0);
+}
+
+export const matches = (s: ConfigSetting, needle: string) =>
+  !needle || [s.key, s.name ?? '', s.description ?? ''].some((t) => t.toLowerCase().includes(needle));
+
+export function SettingGroups({
+  c,
+  edits,
+  setEdit,
+  readOnly,
+  filter,
+}: {
+  c: ConfigData;
+  edits: Record<string, string>;
+  setEdit: (key: string, v: string) => void;
+  readOnly: boolean;
+  filter: string;
+}) {
+  const needle = filter.trim().toLowerCase();
+  const rows = (list: ConfigSetting[]) => (
+    <div className="settings">
+      {list.map((s) => (
+        <SettingRow key={s.key} s={s} value={edits[s.key] ?? shown(s.value)} readOnly={readOnly} onChange={(v) => setEdit(s.key, v)} />
+      ))}
+    </div>
+  );
+  const sections = sectionsOf(c);
+  if (needle) {
+    const found = sections.map((x) => ({ ...x, rows: x.rows.filter((s) => matches(s, needle)) })).filter((x) => x.rows.length > 0);
+    if (found.length === 0) return <Empty>No setting matches “{filter.trim()}”: try a few letters of its name or key.</Empty>;
+    return (
+      <>
+        {found.map((x) => (
+          <section key={x.id} className="card setting-group">
+            <h2>
+              {x.title} <span className="fold-count">{x.rows.length}</span>
+            </h2>
+            {rows(x.rows)}
+          </section>
+        ))}
+      </>
+    );
+  }
+  return (
+    <>
+      {sections.map((x) => (
+        <Fold
+          key={x.id}
+          title={x.title}
+          count={x.rows.length === 1 ? '1 setting' : `${x.rows.length} settings`}
+          open={x.id === OTHER.id}
+          className="setting-group"
+        >
+          {() => (
+            <>
+              <p className="muted small">{x.about}</p>
+              {rows(x.rows)}
+            </>
+          )}
+        </Fold>
+      ))}
+    </>
+  );
+}
