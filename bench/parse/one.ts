@@ -8,6 +8,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pendingItems, placeKeptItems } from '../../src/ingest/kept-items.js';
 import { runStoreParseJob } from '../../src/ingest/parse-job.js';
 import { openStore } from '../../src/store/index.js';
 import { loadSqlJs } from '../../src/store/sqljs.js';
@@ -28,14 +29,15 @@ async function main(): Promise<void> {
     out = await runStoreParseJob({
       target,
       worldFile: store.world.file,
-      ...(process.argv.includes('--no-items') ? { items: false } : {}),
-      // The items' bytes kept, to be read on first request (save/lazy-items.ts): not read here.
-      ...(process.argv.includes('--items-lazy') ? { items: 'lazy' as const } : {}),
+      // The items read in the parse (the arm before lazy items), left out (--no-items), or their
+      // bytes kept for their first request (--items-lazy, serve's default): not read here.
+      items: process.argv.includes('--no-items') ? false : process.argv.includes('--items-lazy') ? 'lazy' : true,
       ...(itemsWorker ? { itemsWorkerCode: readFileSync(itemsWorker, 'utf8') } : {}),
     });
     parsedMs = performance.now() - t0;
     const s0 = performance.now();
-    store.world.swap(out.world, out.worldTemp);
+    placeKeptItems(store.world.file, out.itemsTemp);
+    store.world.swap(out.world, out.worldTemp, out.keptItems ? pendingItems(out.parsedAt, out.keptItems) : undefined);
     swapMs = performance.now() - s0;
     // The kept item bytes live as long as the world they belong to: past the swap.
     if (process.argv.includes('--items-lazy') && !out.keptItems) throw new Error('no item bytes kept');

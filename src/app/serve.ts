@@ -29,6 +29,7 @@ import { runAdminOp } from '../control/admin-ops.js';
 import { startControlServer } from '../control/control-socket.js';
 import { createLiveSource, type LiveSource } from '../poller/live-source.js';
 import { createWorldJobs } from '../ingest/world-jobs.js';
+import { restoreKeptItems } from '../ingest/kept-items.js';
 import { startSavePipeline } from '../ingest/pipeline.js';
 import { logEvents } from './activity-log.js';
 import { createPanelPorts } from './panel-ports.js';
@@ -172,6 +173,8 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
   log('info', `settings: ${settingsSummary(settings)}`);
   const store = await openStore(settings.dataDir, clock);
   life.onClose('store', () => store.close());
+  // The world restored from the store: its items, when its parse kept them for their first request.
+  restoreKeptItems(store.world);
   life.onClose('activity log', logEvents(store, log));
   const notifier = new Notifier({ store, log, allowPrivate: settings.webhookAllowPrivate, now: clock });
   life.onClose('webhooks', notifier.start());

@@ -19,21 +19,24 @@ import { loadSqlJs } from '../store/sqljs.js';
 import { ChunkWriter, writeParseJson } from './parse-json.js';
 import { buildWorldDatabase, itemRow, uidKey } from '../store/world.js';
 import { itemsInWorker } from './items-thread.js';
+import { writeKeptItems } from './kept-items.js';
 import { readSaveFolder, type FileStamp, type SaveFolderBytes } from './save-files.js';
 
 export const NAMES_FILE = 'names.json';
 
 export interface ParseJob {
   target: string;
+  /** Which run this is (set by run*ParseJob): the store's keeps the items' bytes as they are. */
+  mode?: 'rows' | 'store' | 'json';
   /** Data dir holding an optional names.json of the user's own display names. */
   dataDir?: string;
   now?: number;
   /** Store mode: the world database file; the worker writes the new one beside it (fsynced), so
    * that the main thread only renames it into place. */
   worldFile?: string;
-  /** false: leave the item containers unread (bench/parse compares both in one run). 'lazy': keep
-   * only their bytes, read on first request (save/lazy-items.ts); for now only bench/parse's
-   * store path asks for it, and the world database is then built without items. */
+  /** 'lazy' (the default): keep only the item parts' bytes, read on their first request
+   * (save/lazy-items.ts; for serve, kept-items.ts); the world database is then built without
+   * items. true: read them in the parse; false: leave them unread (bench/parse compares all three). */
   items?: boolean | 'lazy';
   /** The bundled items' worker (items-worker.ts): when given, the items are read in that second
    * thread beside the main walk (items-thread.ts). */
@@ -50,8 +53,10 @@ export interface ParseJobResult {
 export interface StoreParseResult {
   world: Uint8Array;
   /** With `items: 'lazy'`: the kept item bytes and what mapping them needs, as plain data the
-   * worker can post (save `lazyItems` reads them); not yet wired to the world. */
+   * worker can post (save `lazyItems` reads them); the world served reads them on first use. */
   keptItems?: KeptWorldItems;
+  /** The temp file the kept items were written to, beside the job's `worldFile` (kept-items.ts). */
+  itemsTemp?: string;
   /** The temp file `world` was written to, beside the job's `worldFile`. */
   worldTemp?: string;
   parsedAt: string;
@@ -83,6 +88,25 @@ export function loadNameOverrides(dataDir?: string): Record<string, string> | un
 /** Reads the save folder and parses it, its pal rows left to a stream. The file bytes are let go
  * as soon as they are decompressed (only the stream's decoded facts outlive the parse). */
 async function parseStreamed(job: ParseJob): Promise<{ result: StreamedParseResult; stamp: FileStamp; readMs: number }> {
+  const out = await parseKept(job);
+  if (job.mode !== 'store') readKept(out.result);
+  return out;
+}
+
+/** The kept items read now, as the eager parse has them: their warnings and drift joined to the
+ * parse's (the `parse` command and `parse --json` print every item). */
+function readKept(result: StreamedParseResult): void {
+  if (!result.lazyItems) return;
+  const t0 = performance.now();
+  const read = result.lazyItems.read();
+  result.lazyItems = undefined;
+  result.items = read.items;
+  result.warnings = [...result.warnings, ...read.warnings];
+  result.formatDrift = result.formatDrift || read.formatDrift;
+  result.timings.mapMs += performance.now() - t0;
+}
+
+async function parseKept(job: ParseJob): Promise<{ result: StreamedParseResult; stamp: FileStamp; readMs: number }> {
   const t0 = performance.now();
   const files: Partial<SaveFolderBytes> = readSaveFolder(job.target);
   const readMs = performance.now() - t0;
@@ -95,14 +119,14 @@ async function parseStreamed(job: ParseJob): Promise<{ result: StreamedParseResu
   const result = await parseWorldStreamed(input, {
     names,
     now: job.now !== undefined ? new Date(job.now) : new Date(),
-    ...(job.items === false || job.items === 'lazy' ? { items: job.items } : {}),
+    items: job.items ?? 'lazy',
     ...(job.itemsWorkerCode !== undefined ? { decodeItemsApart: itemsInWorker(job.itemsWorkerCode) } : {}),
   });
   return { result, stamp, readMs };
 }
 
 export async function runParseJob(job: ParseJob): Promise<ParseJobResult> {
-  const { result, stamp, readMs } = await parseStreamed(job);
+  const { result, stamp, readMs } = await parseStreamed({ ...job, mode: 'rows' });
   const t0 = performance.now();
   const pals = [...result.pals];
   result.timings.mapMs += performance.now() - t0;
@@ -121,14 +145,14 @@ export interface JsonParseResult {
 /** Parses and writes the `parse --json` text as the pal rows stream out (parse-rows.ts): neither
  * the rows nor the text are ever held whole as objects or one string. */
 export async function runJsonParseJob(job: ParseJob): Promise<JsonParseResult> {
-  const { result, stamp, readMs } = await parseStreamed(job);
+  const { result, stamp, readMs } = await parseStreamed({ ...job, mode: 'json' });
   const out = new ChunkWriter();
   writeParseJson(result, new Date(), out.write);
   return { json: out.finish(), stamp, readMs };
 }
 
 export async function runStoreParseJob(job: ParseJob): Promise<StoreParseResult> {
-  const { result, stamp, readMs } = await parseStreamed(job);
+  const { result, stamp, readMs } = await parseStreamed({ ...job, mode: 'store' });
   const t0 = performance.now();
   // lastParseAt is the moment the parse completed (spec: Envelope).
   const parsedAt = new Date().toISOString();
@@ -139,6 +163,8 @@ export async function runStoreParseJob(job: ParseJob): Promise<StoreParseResult>
   // The pal rows are made, encoded and inserted one by one (store/world.ts).
   const world = buildWorldDatabase(await loadSqlJs(), { ...result, ...(encoded ? { itemRow: encoded } : {}) }, parsedAt);
   const worldTemp = job.worldFile ? writeTempFile(job.worldFile, world, 0o600, 'parse') : undefined;
+  const kept = result.lazyItems?.kept;
+  const itemsTemp = job.worldFile && kept ? writeKeptItems(job.worldFile, parsedAt, kept) : undefined;
   return {
     world,
     ...(worldTemp ? { worldTemp } : {}),
@@ -152,6 +178,7 @@ export async function runStoreParseJob(job: ParseJob): Promise<StoreParseResult>
     warnings: result.warnings,
     meta: result.meta,
     players: result.players.map((p) => ({ uidKey: uidKey(p.uid), lastOnlineAt: p.lastOnlineAt })),
-    ...(result.lazyItems?.kept ? { keptItems: result.lazyItems.kept } : {}),
+    ...(kept ? { keptItems: kept } : {}),
+    ...(itemsTemp ? { itemsTemp } : {}),
   };
 }

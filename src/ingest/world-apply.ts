@@ -3,13 +3,17 @@
 import { DRIFT_DETECTED, DRIFT_RESOLVED } from '../domain/event-texts.js';
 import type { Store } from '../store/index.js';
 import type { StoreParseResult } from './parse-job.js';
+import { pendingItems, placeKeptItems } from './kept-items.js';
 import type { Logger } from '../lib/logger.js';
 
 export function applyParse(store: Store, out: StoreParseResult, log: Logger): void {
   const previous = store.world.parseInfo();
   const wasDrift = previous.lastParseAt !== null && previous.formatDrift;
   const t0 = performance.now();
-  store.world.swap(out.world, out.worldTemp);
+  // The kept items' file first: the world database names the parse, so a crash between the two
+  // leaves items that match no world (read as none until the next parse), never another's.
+  placeKeptItems(store.world.file, out.itemsTemp);
+  store.world.swap(out.world, out.worldTemp, out.keptItems ? pendingItems(out.parsedAt, out.keptItems) : undefined);
   const swapMs = performance.now() - t0;
   store.history.recordParse(out.players, out.parsedAt);
   if (out.formatDrift && !wasDrift) store.events.append({ at: out.parsedAt, kind: 'system', message: DRIFT_DETECTED });

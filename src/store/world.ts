@@ -21,8 +21,8 @@ import {
   type WorldRowsInput,
 } from './world-database.js';
 
-import { loadHeld, loadItems, ownerKeyOf, type HeldIndex, type HeldRow, type ItemIndex } from './world-items.js';
-import type { ContainerOwnerKind, ItemContainer } from '../domain/world-items.js';
+import { heldSummary, loadHeld, loadItems, ownerKeyOf, HeldIndex, ItemIndex, type HeldRow } from './world-items.js';
+import type { ContainerOwnerKind, ItemContainer, WorldItems } from '../domain/world-items.js';
 export { buildWorldDatabase, snapshotRows, uidKey, type WorldRowsInput } from './world-database.js';
 
 export type { HeldRow } from './world-items.js';
@@ -38,12 +38,22 @@ export interface ParseInfo {
   warnings: ParseWarning[];
 }
 
+/** Items a parse left to their first request (the parse kept only their bytes: ingest's
+ * kept-items.ts): `read` decodes them, once. */
+export interface PendingItems {
+  /** The parse (its `parsedAt`) the items belong to. */
+  readonly parsedAt: string;
+  read(): { items: WorldItems; warnings: ParseWarning[]; formatDrift: boolean };
+}
+
 export class WorldRepo {
   private info: ParseInfo;
   /** The current world's items in memory, read on first use (null: the parse left them unread). */
   private itemIndex: ItemIndex | null | undefined;
   /** Who holds what in the current world, read on first use (much smaller than the containers). */
   private heldIndex: HeldIndex | null | undefined;
+  /** The current world's items when its parse left them to their first request. */
+  private pending: PendingItems | undefined;
 
   private constructor(
     private readonly SQL: SqlJsStatic,
@@ -91,7 +101,7 @@ export class WorldRepo {
    * be a pause of every reader). `written` is the temp file a parse worker already wrote them to
    * (`writeTempFile` beside `file`), so that here it is only renamed into place.
    */
-  swap(bytes: Uint8Array, written?: string): void {
+  swap(bytes: Uint8Array, written?: string, pending?: PendingItems): void {
     // The schema version is read from the file header, so the old world is let go before the new
     // one is opened: the repo never holds two worlds (nothing can read in between).
     if (userVersionOf(bytes) !== SCHEMA_VERSION) {
@@ -105,13 +115,16 @@ export class WorldRepo {
       this.db = openHandedOver(this.SQL, bytes);
       this.itemIndex = undefined;
       this.heldIndex = undefined;
+      this.pending = undefined;
       this.info = this.readInfo();
+      if (pending) this.leaveItemsTo(pending);
     } catch (err) {
       // Not a readable database after all: an empty world until the next parse, never a closed one.
       this.db = emptyWorldDatabase(this.SQL);
       addIndexes(this.db);
       this.itemIndex = undefined;
       this.heldIndex = undefined;
+      this.pending = undefined;
       this.info = this.readInfo();
       throw err;
     }
@@ -197,14 +210,54 @@ export class WorldRepo {
     return queryAll<{ json: JsonCell }>(this.db, 'SELECT json FROM guilds ORDER BY id').map((r) => decodeRow<WorldGuild>(r.json));
   }
 
+  /**
+   * Leaves the current world's items to their first request: `pending` reads them then (a parse
+   * that kept only their bytes, or those bytes restored at start-up). Ignored when it is not this
+   * world's parse or the world database holds its items itself.
+   */
+  leaveItemsTo(pending: PendingItems): void {
+    if (pending.parsedAt !== this.info.lastParseAt || queryGet(this.db, 'SELECT 1 AS one FROM item_info WHERE id = 1')) return;
+    this.pending = pending;
+    this.itemIndex = undefined;
+    this.heldIndex = undefined;
+  }
+
+  /** The pending items read (once: every later request finds the indexes), their warnings and
+   * drift added to the parse's. */
+  private readPending(): void {
+    const pending = this.pending!;
+    this.pending = undefined;
+    let read: ReturnType<PendingItems['read']>;
+    try {
+      read = pending.read();
+    } catch {
+      // Bytes that no longer read (a damaged file restored at start-up): as a parse without items.
+      this.itemIndex = null;
+      this.heldIndex = null;
+      return;
+    }
+    const { items, warnings, formatDrift } = read;
+    this.itemIndex = new ItemIndex(items, uidKey);
+    this.heldIndex = new HeldIndex(heldSummary(items, uidKey));
+    if (warnings.length > 0 || formatDrift) {
+      this.info = { ...this.info, warnings: [...this.info.warnings, ...warnings], formatDrift: this.info.formatDrift || formatDrift };
+    }
+  }
+
   private items(): ItemIndex | null {
-    if (this.itemIndex === undefined) this.itemIndex = loadItems(this.db, uidKey);
-    return this.itemIndex;
+    if (this.itemIndex === undefined) {
+      if (this.pending) this.readPending();
+      else this.itemIndex = loadItems(this.db, uidKey);
+    }
+    return this.itemIndex!;
   }
 
   private held(): HeldIndex | null {
-    if (this.heldIndex === undefined) this.heldIndex = loadHeld(this.db);
-    return this.heldIndex;
+    if (this.heldIndex === undefined) {
+      if (this.pending) this.readPending();
+      else this.heldIndex = loadHeld(this.db);
+    }
+    return this.heldIndex!;
   }
 
   /** Whether the current world's parse read the item containers. */
@@ -238,6 +291,7 @@ export class WorldRepo {
 
   /** Forgets the items read on first use (bench/http/item-search.ts times a first search). */
   forgetHeldItems(): void {
+    if (this.pending) return;
     this.itemIndex = undefined;
     this.heldIndex = undefined;
   }

@@ -1,26 +1,40 @@
 // The store parse job (serve's parse: its worker builds world.db, the store swaps it in) carries the
 // items: it encodes them before the pal rows and lets their objects go, and the swapped-in world
-// answers with the same containers and holders a parse in process gives.
+// answers with the same containers and holders a parse in process gives: with the items read in
+// the parse (items: true) and with their bytes kept and read on the first item request (the default).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStoreParseJob } from '../../src/ingest/parse-job.js';
+import { pendingItems } from '../../src/ingest/kept-items.js';
 import { parseWorld } from '../../src/save/index.js';
 import type { WorldItems } from '../../src/domain/world-items.js';
 import { tempStore, type TempStore } from '../helpers/fixture.js';
 import { FIXTURES, loadWorld } from '../save/fixtures.js';
 
 let t: TempStore;
+let lazy: TempStore;
 let items: WorldItems;
 beforeAll(async () => {
   t = await tempStore();
-  const job = await runStoreParseJob({ target: `${FIXTURES}v0.6-world2` });
+  const job = await runStoreParseJob({ target: `${FIXTURES}v0.6-world2`, items: true });
+  expect(job.keptItems).toBeUndefined();
   t.store.world.swap(job.world);
+  lazy = await tempStore();
+  const kept = await runStoreParseJob({ target: `${FIXTURES}v0.6-world2` });
+  expect(kept.keptItems).toBeDefined();
+  lazy.store.world.swap(kept.world, undefined, pendingItems(kept.parsedAt, kept.keptItems!));
   items = (await parseWorld(loadWorld('v0.6-world2'))).items!;
 });
-afterAll(() => t.cleanup());
+afterAll(() => {
+  t.cleanup();
+  lazy.cleanup();
+});
 
-describe('store parse job: items', () => {
+describe.each([
+  ['read in the parse', () => t],
+  ['kept for the first request', () => lazy],
+])('store parse job: items %s', (_, store) => {
   it('the swapped-in world holds every container and who holds each item', () => {
-    const w = t.store.world;
+    const w = store().store.world;
     expect(w.itemsRead()).toBe(true);
     expect(w.allContainers()).toEqual(items.containers);
     const keys = w.heldItemKeys();
