@@ -1,7 +1,7 @@
 // bench/parse/items.ts (issue 42): what reading the items costs. In one run, on the 1.0 fixture,
 // fresh processes alternate between a parse with items and one without (`--no-items`), for the
 // store path (one.ts: serve's parse, world database included) and for `parse --json`
-// (cli-parse.ts); the aim is at most 15% more time and 20 MB more peak memory. Then the
+// (cli-parse.ts), and the items kept for their first request (the default since lazy items); the aim is at most 15% more time and 20 MB more peak memory. Then the
 // 100,000-pal synthetic world with items in the 1.0 world's proportions (world-gen `items: true`)
 // against the aims of 3 s and 400 MB. Bundled and run on plain node as bench/parse/run.ts does.
 // Usage: npx tsx bench/parse/items.ts [runs]   (PALPANEL_BENCH_WORLDS=<dir> keeps the world)
@@ -24,14 +24,11 @@ const { bundle } = (await import(pathToFileURL(join(root, 'scripts/bundle.mjs'))
 };
 for (const name of ['one', 'cli-parse'])
   await bundle({ entry: `bench/parse/${name}.ts`, outfile: `dist/bench-parse/${name}.cjs`, version: 'bench' });
-// The store path's fourth arm: the items read in a second thread (one.ts --items-thread).
-await bundle({ entry: 'src/ingest/items-worker.ts', outfile: 'dist/bench-parse/items-worker.cjs', version: 'bench' });
-const THREAD = [`--items-thread=${join(BUILD, 'items-worker.cjs')}`];
-
 const NODE_ARGS = ['--max-semi-space-size=16'];
 interface Sample {
   ms: number;
   peakRssMb: number;
+  firstMs?: number;
 }
 const BEFORE = process.env.PALPANEL_BENCH_BEFORE;
 function run(script: string, target: string, extra: string[], build = BUILD): Sample {
@@ -41,9 +38,13 @@ function run(script: string, target: string, extra: string[], build = BUILD): Sa
     maxBuffer: 1 << 24,
   });
   const processMs = performance.now() - t0;
-  const r = JSON.parse(out.trim().split('\n').pop()!) as { totalMs: number; peakRssMb: number };
+  const r = JSON.parse(out.trim().split('\n').pop()!) as { totalMs: number; peakRssMb: number; firstRequestMs?: number };
   // The store path's own figure (read to swap), and for parse --json the whole process.
-  return { ms: script === 'one' ? r.totalMs : processMs, peakRssMb: r.peakRssMb };
+  return {
+    ms: script === 'one' ? r.totalMs : processMs,
+    peakRssMb: r.peakRssMb,
+    ...(r.firstRequestMs ? { firstMs: r.firstRequestMs } : {}),
+  };
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const load = () =>
@@ -54,47 +55,46 @@ const load = () =>
 console.log(
   `machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load average at start ${load()}; medians of ${runs} alternating runs`,
 );
+// Arms per round. Store path: without items, items read in the walk (eager, the path before lazy
+// items), their bytes kept (serve's default: read on the first item request), and kept then read
+// by a first request (its time apart; the peak includes it). parse --json: without, eager, and the
+// default (kept in the walk, read after it).
+const ARMS: Record<string, [string, string[]][]> = {
+  one: [
+    ['without items', ['--no-items']],
+    ['items read in the walk (eager)', []],
+    ["items' bytes kept (the default; not read)", ['--items-lazy']],
+    ['kept, then the first item request', ['--items-lazy', '--first-request']],
+  ],
+  'cli-parse': [
+    ['without items', ['--no-items']],
+    ['items read in the walk (eager)', ['--items-eager']],
+    ['items kept in the walk, read after it (the default)', []],
+  ],
+};
+const med = (xs: Sample[]) => ({ ms: median(xs.map((s) => s.ms)), mb: median(xs.map((s) => s.peakRssMb)) });
 for (const script of ['one', 'cli-parse']) {
-  const withItems: Sample[] = [];
-  const without: Sample[] = [];
+  const arms = ARMS[script];
+  const samples: Sample[][] = arms.map(() => []);
   const before: Sample[] = [];
-  const thread: Sample[] = [];
-  const lazy: Sample[] = [];
   for (let i = 0; i < runs; i++) {
     if (BEFORE) before.push(run(script, fixture, [], BEFORE));
-    without.push(run(script, fixture, ['--no-items']));
-    withItems.push(run(script, fixture, []));
-    if (script === 'one') thread.push(run(script, fixture, THREAD));
-    if (script === 'one') lazy.push(run(script, fixture, ['--items-lazy']));
+    arms.forEach(([, args], k) => samples[k].push(run(script, fixture, args)));
   }
-  const a = { ms: median(without.map((s) => s.ms)), mb: median(without.map((s) => s.peakRssMb)) };
-  const b = { ms: median(withItems.map((s) => s.ms)), mb: median(withItems.map((s) => s.peakRssMb)) };
   const name = script === 'one' ? 'store path' : 'parse --json process';
-  if (BEFORE) {
-    const o = { ms: median(before.map((s) => s.ms)), mb: median(before.map((s) => s.peakRssMb)) };
+  const base = BEFORE ? med(before) : med(samples[0]);
+  const baseName = BEFORE ? 'before issue 42 (2edef67)' : 'without items';
+  if (BEFORE) console.log(`v1.0-relics ${name}, before issue 42 (2edef67): ${base.ms.toFixed(0)} ms ${base.mb.toFixed(0)} MB`);
+  arms.forEach(([label], k) => {
+    const m = med(samples[k]);
+    const first = samples[k].filter((x) => x.firstMs !== undefined).map((x) => x.firstMs!);
     console.log(
-      `v1.0-relics ${name}: before issue 42 ${o.ms.toFixed(0)} ms ${o.mb.toFixed(0)} MB; with items +${(((b.ms - o.ms) / o.ms) * 100).toFixed(1)}% time, ` +
-        `+${(b.mb - o.mb).toFixed(1)} MB peak against it (aims: at most 15%, 20 MB)`,
+      `v1.0-relics ${name}, ${label}: ${m.ms.toFixed(0)} ms ${m.mb.toFixed(0)} MB peak; ` +
+        `${m.ms >= base.ms ? '+' : ''}${(((m.ms - base.ms) / base.ms) * 100).toFixed(1)}% time, ${m.mb >= base.mb ? '+' : ''}${(m.mb - base.mb).toFixed(1)} MB against ${baseName}` +
+        (first.length > 0 ? `; the first item request ${median(first).toFixed(0)} ms (median)` : '') +
+        ' (aims: at most 15%, 20 MB)',
     );
-  }
-  if (thread.length > 0) {
-    const t = { ms: median(thread.map((s) => s.ms)), mb: median(thread.map((s) => s.peakRssMb)) };
-    console.log(
-      `v1.0-relics ${name}, items read in a second thread: ${t.ms.toFixed(0)} ms ${t.mb.toFixed(0)} MB; ` +
-        `+${(((t.ms - a.ms) / a.ms) * 100).toFixed(1)}% time, +${(t.mb - a.mb).toFixed(1)} MB peak against without items`,
-    );
-  }
-  if (lazy.length > 0) {
-    const l = { ms: median(lazy.map((s) => s.ms)), mb: median(lazy.map((s) => s.peakRssMb)) };
-    console.log(
-      `v1.0-relics ${name}, items' bytes kept, not read (the first item request not included): ${l.ms.toFixed(0)} ms ${l.mb.toFixed(0)} MB; ` +
-        `+${(((l.ms - a.ms) / a.ms) * 100).toFixed(1)}% time, +${(l.mb - a.mb).toFixed(1)} MB peak against without items`,
-    );
-  }
-  console.log(
-    `v1.0-relics ${name}: without items ${a.ms.toFixed(0)} ms ${a.mb.toFixed(0)} MB; with items ${b.ms.toFixed(0)} ms ${b.mb.toFixed(0)} MB; ` +
-      `+${(((b.ms - a.ms) / a.ms) * 100).toFixed(1)}% time, +${(b.mb - a.mb).toFixed(1)} MB peak (aims: at most 15%, 20 MB)`,
-  );
+  });
 }
 
 const cache = process.env.PALPANEL_BENCH_WORLDS;
@@ -110,7 +110,8 @@ try {
     const o: Sample[] = [];
     for (let i = 0; i < n; i++) {
       if (BEFORE) o.push(run(script, dir, [], BEFORE));
-      s.push(run(script, dir, []));
+      // Serve's default on the store path (the bytes kept), and what parse --json does.
+      s.push(run(script, dir, script === 'one' ? ['--items-lazy', '--first-request'] : []));
     }
     const name = script === 'one' ? 'store path' : 'parse --json process';
     if (BEFORE)
@@ -118,7 +119,10 @@ try {
         `synthetic 100,000 pals (items unread) before issue 42, ${name}: ${median(o.map((x) => x.ms)).toFixed(0)} ms, ${median(o.map((x) => x.peakRssMb)).toFixed(0)} MB peak`,
       );
     console.log(
-      `synthetic 100,000 pals with items, ${name}: ${median(s.map((x) => x.ms)).toFixed(0)} ms, ${median(s.map((x) => x.peakRssMb)).toFixed(0)} MB peak (aims: 3 s, 400 MB)`,
+      `synthetic 100,000 pals with items, ${name}: ${median(s.map((x) => x.ms)).toFixed(0)} ms, ${median(s.map((x) => x.peakRssMb)).toFixed(0)} MB peak (aims: 3 s, 400 MB)` +
+        (script === 'one'
+          ? `; then the first item request ${median(s.map((x) => x.firstMs ?? 0)).toFixed(0)} ms, its memory in the peak`
+          : ''),
     );
   }
 } finally {

@@ -147,6 +147,7 @@ export function economy(containers: readonly ItemContainer[], lang: string, name
           name: itemName(s.itemId, lang),
           owner: ownerRow(c.owner, names),
           count: s.count,
+          reference: f.stackLimit,
           detail: `${s.count} in one slot; the game stacks at most ${f.stackLimit}`,
         });
       }
@@ -168,6 +169,7 @@ export function economy(containers: readonly ItemContainer[], lang: string, name
       name: itemName(itemId, lang),
       owner: ownerRow({ kind: 'player', id: first[0] }, names),
       count: first[1],
+      reference: second[1],
       detail: `unusual: ${first[1]} against ${second[1]} for the next-highest player`,
     });
   }

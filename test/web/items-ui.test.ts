@@ -52,6 +52,9 @@ describe.skipIf(!CHROMIUM)('the world items in Chromium', () => {
   it("a player's inventory by container; a player without a save file is said to be unknown", async () => {
     const p = await page('/players/FF77F3E9-0000-0000-0000-000000000000', true, 'dark');
     const card = p.locator('.card', { has: p.getByRole('heading', { name: 'Inventory', exact: true }) });
+    // A folded section: nothing is read until it is opened.
+    expect(await card.locator('.container-block').count()).toBe(0);
+    await card.locator('summary').click();
     for (const kind of ['Inventory', 'Weapons', 'Armour and accessories', 'Food slots', 'Key items', 'Drop slot']) {
       await card.getByRole('region', { name: kind, exact: true }).waitFor();
     }
@@ -61,6 +64,10 @@ describe.skipIf(!CHROMIUM)('the world items in Chromium', () => {
     const read = new Set(world.items!.playersRead);
     const missing = world.players.find((x) => !read.has(x.uid))!;
     const q = await page(`/players/${missing.uid}`, false, 'light');
+    await q
+      .locator('.card', { has: q.getByRole('heading', { name: 'Inventory', exact: true }) })
+      .locator('summary')
+      .click();
     await q.getByText('what they carry is unknown').waitFor();
     expect(await q.locator('.container-block').count()).toBe(0);
     await p.close();

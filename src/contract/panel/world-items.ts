@@ -124,6 +124,7 @@ export const EconomyFlagSchema = z.strictObject({
   name: z.string(),
   owner: OwnerSchema,
   count: z.int(),
+  reference: z.int().meta({ description: 'The stack limit (overStack), or the next-highest player’s count (unusual): `detail`’s number.' }),
   detail: z.string().meta({ description: 'In words: the stack limit, or the next-highest player’s count.' }),
 });
 

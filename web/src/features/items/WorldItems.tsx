@@ -3,7 +3,9 @@
 // counts by rarity, and the flags for what the game cannot produce by itself (a stack beyond its
 // limit; a player's count far beyond every other player's, said as unusual).
 import { useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
 import { num } from '../../shared/format';
+import { useGameName } from '../../i18n/game-names';
 import { Link, setSearch, useSearch, useTitle } from '../../shared/router';
 import { Card, PageHead, Stat } from '../../ui/bits';
 import { Field } from '../../ui/fields';
@@ -16,16 +18,24 @@ import { useEconomy, useItemSearch, type EconomyData, type ItemSearchData } from
 
 type HolderOwner = ItemSearchData['items'][number]['holders'][number]['owner'];
 
+/** Words of this screen (catalog area worldItems, ids worldItems.world.…). */
+function useWords() {
+  const intl = useIntl();
+  return (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `worldItems.world.${id}` }, values);
+}
+
 function OwnerLink({ o }: { o: HolderOwner }) {
-  if (o.kind === 'unassigned' || o.id === null) return <span className="muted">nobody (world, ground, or unknown)</span>;
+  const t = useWords();
+  if (o.kind === 'unassigned' || o.id === null) return <span className="muted">{t('nobody')}</span>;
   const name = o.name ?? o.id;
   if (o.kind === 'player') return <Link href={`/players/${encodeURIComponent(o.id)}`}>{name}</Link>;
   if (o.kind === 'base') return <Link href={baseHref(o.id)}>{name}</Link>;
-  return <Link href={guildHref(o.id)}>{o.name ? `${o.name} storage` : o.id}</Link>;
+  return <Link href={guildHref(o.id)}>{o.name ? t('guildStorageOf', { guild: o.name }) : o.id}</Link>;
 }
 
 export function WorldItems() {
-  useTitle('Items');
+  const t = useWords();
+  useTitle(t('documentTitle'));
   const q = useSearch().get('q') ?? '';
   const [draft, setDraft] = useState(q);
   const submit = (e: FormEvent) => {
@@ -34,23 +44,19 @@ export function WorldItems() {
   };
   return (
     <>
-      <PageHead title="Items in the world" />
-      <Card title="Who has it">
+      <PageHead title={t('title')} />
+      <Card title={t('whoHasIt')}>
         <form className="inline-form" role="search" onSubmit={submit}>
           <Field
-            label="Item id or name"
+            label={t('searchLabel')}
             value={draft}
             maxLength={64}
-            placeholder="PalSphere, Gold Coin…"
+            placeholder={t('searchPlaceholder')}
             onChange={(e) => setDraft(e.target.value)}
           />
-          <button type="submit">Search</button>
+          <button type="submit">{t('search')}</button>
         </form>
-        {q ? (
-          <SearchResults q={q} />
-        ) : (
-          <p className="muted small">Players, bases, guild storage and what lies in no one&apos;s keeping, with totals.</p>
-        )}
+        {q ? <SearchResults q={q} /> : <p className="muted small">{t('searchHint')}</p>}
       </Card>
       <EconomyCards />
     </>
@@ -58,39 +64,44 @@ export function WorldItems() {
 }
 
 function SearchResults({ q }: { q: string }) {
+  const t = useWords();
+  const name = useGameName();
   const r = useItemSearch(q);
   return (
-    <Async r={r} what="Searching">
+    <Async r={r} what={t('searching')}>
       {(d) =>
         !d.itemsRead ? (
-          <Empty>The last parse left items out: nothing to search yet.</Empty>
+          <Empty>{t('searchNotRead')}</Empty>
         ) : d.items.length === 0 ? (
-          <Empty>No container holds an item named like “{q}”.</Empty>
+          <Empty>{t('searchNone', { q })}</Empty>
         ) : (
           <>
-            <p className="small">
-              {d.items.length} item{d.items.length === 1 ? '' : 's'} · {num(d.total)} in all
-            </p>
+            <p className="small">{t('searchFound', { count: d.items.length, total: num(d.total) })}</p>
             {d.items.map((i) => (
-              <section key={i.itemId} className="container-block" aria-label={i.name}>
+              <section key={i.itemId} className="container-block" aria-label={name('item', i.itemId, i.name)}>
                 <h3>
-                  {i.name} <Rarity rarity={i.rarity} /> <code className="small">{i.itemId}</code>
+                  {name('item', i.itemId, i.name)} <Rarity rarity={i.rarity} /> <code className="small">{i.itemId}</code>
                 </h3>
                 <p className="muted small">
-                  {num(i.total)} in all · players {num(i.byOwnerKind.player)} · bases {num(i.byOwnerKind.base)} · guild storage{' '}
-                  {num(i.byOwnerKind.guild)} · no one {num(i.byOwnerKind.unassigned)}
+                  {t('byOwnerKind', {
+                    total: num(i.total),
+                    players: num(i.byOwnerKind.player),
+                    bases: num(i.byOwnerKind.base),
+                    guilds: num(i.byOwnerKind.guild),
+                    nobody: num(i.byOwnerKind.unassigned),
+                  })}
                 </p>
                 <DataTable
-                  caption={`Who has ${i.name}`}
+                  caption={t('whoHas', { item: name('item', i.itemId, i.name) })}
                   rows={i.holders}
                   rowKey={(h) => `${h.owner.kind}:${h.owner.id ?? ''}`}
                   columns={[
-                    { key: 'owner', label: 'Holder', render: (h) => <OwnerLink o={h.owner} /> },
-                    { key: 'kind', label: 'Kind', sort: (h) => h.owner.kind, render: (h) => h.owner.kind },
-                    { key: 'count', label: 'Count', numeric: true, sort: (h) => h.count, render: (h) => num(h.count) },
+                    { key: 'owner', label: t('holder'), render: (h) => <OwnerLink o={h.owner} /> },
+                    { key: 'kind', label: t('kind'), sort: (h) => h.owner.kind, render: (h) => t(`ownerKind.${h.owner.kind}`) },
+                    { key: 'count', label: t('count'), numeric: true, sort: (h) => h.count, render: (h) => num(h.count) },
                     {
                       key: 'containers',
-                      label: 'Containers',
+                      label: t('containers'),
                       numeric: true,
                       wide: true,
                       sort: (h) => h.containers,
@@ -108,66 +119,84 @@ function SearchResults({ q }: { q: string }) {
 }
 
 function EconomyCards() {
+  const t = useWords();
   const r = useEconomy();
   return (
-    <Async r={r} what="Reading the economy">
-      {(d) => (d.itemsRead ? <EconomyView d={d} /> : <Empty>The last parse left items out: the economy is unknown.</Empty>)}
+    <Async r={r} what={t('readingEconomy')}>
+      {(d) => (d.itemsRead ? <EconomyView d={d} /> : <Empty>{t('economyNotRead')}</Empty>)}
     </Async>
   );
 }
 
 function EconomyView({ d }: { d: EconomyData }) {
+  const t = useWords();
+  const intl = useIntl();
+  const name = useGameName();
   const c = d.containers;
   return (
     <>
-      <Card title="Containers">
+      <Card title={t('containers')}>
         <div className="stats">
-          <Stat label="Containers" value={num(c.total)} sub={`${num(c.assigned)} with an owner`} />
-          <Stat label="Players" value={num(c.byOwnerKind.player)} />
-          <Stat label="Bases" value={num(c.byOwnerKind.base)} />
-          <Stat label="Guild storage" value={num(c.byOwnerKind.guild)} />
-          <Stat label="No one" value={num(c.byOwnerKind.unassigned)} sub="world chests, dropped, unknown" />
+          <Stat label={t('containers')} value={num(c.total)} sub={t('withOwner', { count: c.assigned, assigned: num(c.assigned) })} />
+          <Stat label={t('players')} value={num(c.byOwnerKind.player)} />
+          <Stat label={t('bases')} value={num(c.byOwnerKind.base)} />
+          <Stat label={t('guildStorage')} value={num(c.byOwnerKind.guild)} />
+          <Stat label={t('noOne')} value={num(c.byOwnerKind.unassigned)} sub={t('noOneHint')} />
         </div>
       </Card>
-      <Card title="Flags">
+      <Card title={t('flags')}>
         {d.flags.length === 0 ? (
-          <Empty>Nothing the game could not have produced by itself.</Empty>
+          <Empty>{t('flagsNone')}</Empty>
         ) : (
           <DataTable
-            caption="Flags"
+            caption={t('flags')}
             rows={d.flags}
             rowKey={(f) => `${f.kind}:${f.itemId}:${f.owner.kind}:${f.owner.id ?? ''}:${f.count}`}
             columns={[
-              { key: 'item', label: 'Item', sort: (f) => f.name.toLowerCase(), render: (f) => f.name },
-              { key: 'owner', label: 'Holder', render: (f) => <OwnerLink o={f.owner} /> },
-              { key: 'count', label: 'Count', numeric: true, sort: (f) => f.count, render: (f) => num(f.count) },
-              { key: 'why', label: 'Why', wide: true, render: (f) => f.detail },
+              {
+                key: 'item',
+                label: t('item'),
+                sort: (f) => name('item', f.itemId, f.name).toLowerCase(),
+                render: (f) => name('item', f.itemId, f.name),
+              },
+              { key: 'owner', label: t('holder'), render: (f) => <OwnerLink o={f.owner} /> },
+              { key: 'count', label: t('count'), numeric: true, sort: (f) => f.count, render: (f) => num(f.count) },
+              {
+                key: 'why',
+                label: t('why'),
+                wide: true,
+                render: (f) => t(`flag.${f.kind}`, { count: num(f.count), reference: num(f.reference) }),
+              },
             ]}
           />
         )}
       </Card>
       <div className="grid">
-        <Card title="Most held">
+        <Card title={t('mostHeld')}>
           <DataTable
-            caption="Most held items"
+            caption={t('mostHeldCaption')}
             rows={d.topItems}
-            rowKey={(t) => t.itemId}
+            rowKey={(x) => x.itemId}
             columns={[
-              { key: 'item', label: 'Item', render: (t) => <Link href={`/world-items?q=${encodeURIComponent(t.itemId)}`}>{t.name}</Link> },
-              { key: 'rarity', label: 'Rarity', render: (t) => <Rarity rarity={t.rarity} /> },
-              { key: 'count', label: 'Count', numeric: true, render: (t) => num(t.count) },
+              {
+                key: 'item',
+                label: t('item'),
+                render: (x) => <Link href={`/world-items?q=${encodeURIComponent(x.itemId)}`}>{name('item', x.itemId, x.name)}</Link>,
+              },
+              { key: 'rarity', label: t('rarity'), render: (x) => <Rarity rarity={x.rarity} /> },
+              { key: 'count', label: t('count'), numeric: true, render: (x) => num(x.count) },
             ]}
           />
         </Card>
-        <Card title="By rarity">
+        <Card title={t('byRarity')}>
           <DataTable
-            caption="Items by rarity"
+            caption={t('byRarityCaption')}
             rows={d.byRarity}
             rowKey={(x) => String(x.rarity)}
             columns={[
-              { key: 'rarity', label: 'Rarity', render: (x) => rarityWord(x.rarity) },
-              { key: 'items', label: 'Kinds', numeric: true, render: (x) => num(x.items) },
-              { key: 'count', label: 'Count', numeric: true, render: (x) => num(x.count) },
+              { key: 'rarity', label: t('rarity'), render: (x) => rarityWord(intl, x.rarity) },
+              { key: 'items', label: t('kinds'), numeric: true, render: (x) => num(x.items) },
+              { key: 'count', label: t('count'), numeric: true, render: (x) => num(x.count) },
             ]}
           />
         </Card>
