@@ -16,6 +16,8 @@ import { buildWebUi, servePanel } from '../test/web/in-process-panel.js';
 const OUT = join(ROOT, 'docs', 'screenshots');
 const VIEWER = { username: 'viewer', password: 'screenshots-viewer-1' };
 const check = process.argv.includes('--check') ? process.argv[process.argv.indexOf('--check') + 1] : undefined;
+// `--locale <tag>` (with --check): the browser's language, to look at the screens in another one.
+const locale = process.argv.includes('--locale') ? process.argv[process.argv.indexOf('--locale') + 1] : undefined;
 
 async function main(): Promise<void> {
   const tmp = mkdtempSync(join(tmpdir(), 'palpanel-docs-items-'));
@@ -39,9 +41,9 @@ async function main(): Promise<void> {
     const browser = await launchChromium();
     mkdirSync(OUT, { recursive: true });
     const shots: [name: string, path: string, ready: string][] = [
-      ['player-inventory', `/players/${player.uid}`, 'text=Inventory'],
-      ['base-containers', `/bases/${base}`, 'text=Containers'],
-      ['item-search', '/world-items?q=sphere', 'text=Who has'],
+      ['player-inventory', `/players/${player.uid}`, 'summary'],
+      ['base-containers', `/bases/${base}`, '.container-block'],
+      ['item-search', '/world-items?q=sphere', '.container-block'],
     ];
     const sizes: [string, { width: number; height: number }, 'dark' | 'light'][] = [['phone', { width: 390, height: 844 }, 'dark']];
     if (check) {
@@ -53,7 +55,12 @@ async function main(): Promise<void> {
     }
     try {
       for (const [size, viewport, colorScheme] of sizes) {
-        const context = await browser.newContext({ viewport, colorScheme, deviceScaleFactor: size.startsWith('phone') ? 2 : 1 });
+        const context = await browser.newContext({
+          viewport,
+          colorScheme,
+          deviceScaleFactor: size.startsWith('phone') ? 2 : 1,
+          ...(locale ? { locale } : {}),
+        });
         const page = await context.newPage();
         await page.goto(url + '/');
         await page.getByLabel('Username').fill(VIEWER.username);
@@ -65,6 +72,13 @@ async function main(): Promise<void> {
           await page.locator(ready).first().waitFor();
           await page.waitForLoadState('networkidle');
           if (name === 'player-inventory') {
+            // The inventory is a folded section of the player page: opened, then read.
+            await page
+              .locator('details.fold', { has: page.getByRole('heading', { name: 'Inventory', exact: true }) })
+              .locator('summary')
+              .click();
+            await page.locator('.container-block').first().waitFor();
+            await page.waitForLoadState('networkidle');
             await page.evaluate(
               "[...document.querySelectorAll('h2')].find((e) => e.textContent === 'Inventory')?.scrollIntoView({ block: 'start' }); window.scrollBy(0, -70);",
             );

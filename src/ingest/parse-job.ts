@@ -34,9 +34,10 @@ export interface ParseJob {
   /** Store mode: the world database file; the worker writes the new one beside it (fsynced), so
    * that the main thread only renames it into place. */
   worldFile?: string;
-  /** 'lazy' (the default): keep only the item parts' bytes, read on their first request
-   * (save/lazy-items.ts; for serve, kept-items.ts); the world database is then built without
-   * items. true: read them in the parse; false: leave them unread (bench/parse compares all three). */
+  /** 'lazy' (serve's default): keep only the item parts' bytes, read on their first request
+   * (save/lazy-items.ts, kept-items.ts); the world database is then built without items. true
+   * (the command's default): read them in the walk; false: leave them unread (bench/parse
+   * compares all three). */
   items?: boolean | 'lazy';
   /** The bundled items' worker (items-worker.ts): when given, the items are read in that second
    * thread beside the main walk (items-thread.ts). */
@@ -119,7 +120,10 @@ async function parseKept(job: ParseJob): Promise<{ result: StreamedParseResult; 
   const result = await parseWorldStreamed(input, {
     names,
     now: job.now !== undefined ? new Date(job.now) : new Date(),
-    items: job.items ?? 'lazy',
+    // Serve keeps the items' bytes for their first request; the command reads them in the walk,
+    // as it prints them at once (kept and read after the walk, its peak was 30 MB higher:
+    // docs/benchmarks.md).
+    items: job.items ?? (job.mode === 'store' ? 'lazy' : true),
     ...(job.itemsWorkerCode !== undefined ? { decodeItemsApart: itemsInWorker(job.itemsWorkerCode) } : {}),
   });
   return { result, stamp, readMs };

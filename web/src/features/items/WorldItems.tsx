@@ -97,7 +97,12 @@ function SearchResults({ q }: { q: string }) {
                   rowKey={(h) => `${h.owner.kind}:${h.owner.id ?? ''}`}
                   columns={[
                     { key: 'owner', label: t('holder'), render: (h) => <OwnerLink o={h.owner} /> },
-                    { key: 'kind', label: t('kind'), sort: (h) => h.owner.kind, render: (h) => t(`ownerKind.${h.owner.kind}`) },
+                    {
+                      key: 'kind',
+                      label: t('kind'),
+                      sort: (h) => h.owner.kind,
+                      render: (h) => <span className="owner-kind">{t(`ownerKind.${h.owner.kind}`)}</span>,
+                    },
                     { key: 'count', label: t('count'), numeric: true, sort: (h) => h.count, render: (h) => num(h.count) },
                     {
                       key: 'containers',
