@@ -6,6 +6,9 @@
 //   <kind>/<lang>.json   { "<id, lower-case, without enum prefix>": "<display name>" }
 //   languages.json       the languages built (the web UI's ten)
 // kinds: species (pals and the humans a player can capture), passive, active, element, work.
+// Species are looked up without `BOSS_`/`GYM_`/`PREDATOR_` (an alpha Grizzbolt is a Grizzbolt, not
+// the tower boss the reference names `BOSS_ElecPanda`), then by the whole id: a prefixed reference
+// id is kept only where its bare id has no name (`BOSS_Male_NinjaElite`, a human of its own).
 // Same scheme as the item tables of scripts/build-item-tables.mjs (assets/items/names/<lang>.json
 // is the kind `item`): one JSON string per table, parsed on first use, packed in the bundle.
 // Only names are read: the reference files hold nothing else (their README). A reference name of
@@ -47,13 +50,18 @@ function namesOf(source) {
   return out;
 }
 
+const VARIANT = /^(?:boss_|gym_|predator_)+/;
+function withoutShadowed(names) {
+  return Object.fromEntries(Object.entries(names).filter(([k]) => !VARIANT.test(k) || names[k.replace(VARIANT, '')] === undefined));
+}
+
 const counts = [];
 for (const lang of LANGUAGES) {
   // The project's own names for what the references lack (Japanese skills, elements, work).
   const own = readJson(join(OWN, `${lang}.json`));
   const row = [lang];
   for (const [kind, file] of Object.entries(KINDS)) {
-    const names = { ...namesOf(own[kind] ?? {}), ...namesOf(readJson(join(REF, lang, `${file}.json`))) };
+    const names = withoutShadowed({ ...namesOf(own[kind] ?? {}), ...namesOf(readJson(join(REF, lang, `${file}.json`))) });
     mkdirSync(join(OUT, kind), { recursive: true });
     writeFileSync(join(OUT, kind, `${lang}.json`), `${JSON.stringify(JSON.stringify(byKey(names)))}\n`);
     row.push(`${kind} ${Object.keys(names).length}`);

@@ -151,7 +151,10 @@ export function nameTable(kind: NameTableKind, language: NameLanguage): Readonly
 
 /** The language's own name for the id, if its table has one. */
 export function gameName(kind: NameTableKind, id: string, language: NameLanguage): string | undefined {
-  return nameTable(kind, language).get(nameKey(kind, id));
+  const table = nameTable(kind, language);
+  // A species without its variant prefix, then a human with a name of its own under the whole id
+  // (`BOSS_Male_NinjaElite`; assets/names/README.md).
+  return table.get(nameKey(kind, id)) ?? (kind === 'species' ? table.get(id.trim().toLowerCase()) : undefined);
 }
 
 /** A readable form of an id no table names: `EPalWazaID::FireBall` → `Fire Ball`. */
