@@ -42,7 +42,8 @@ export function lookUp(tables: Tables | undefined, kind: NameKind, id: string): 
 /** The name to show, in the fallback order: the language's table, the English given, the
  * English table, a readable id. */
 export function pickName(tables: Tables | undefined, english: Tables | undefined, kind: NameKind, id: string, given?: string | null) {
-  return lookUp(tables, kind, id) ?? (given && given.trim() ? given : null) ?? lookUp(english, kind, id) ?? (readableId(id) || id);
+  // The dash only for an id with no letters at all: a cell is never empty.
+  return lookUp(tables, kind, id) ?? (given && given.trim() ? given : null) ?? lookUp(english, kind, id) ?? (readableId(id) || '—');
 }
 
 // One copy per page: each language's tables, asked once; a failed request is asked again on the
