@@ -59,6 +59,22 @@ describe('useGameName', () => {
     expect(calls.filter((u) => u.startsWith('/api/v1/names'))).toEqual([]);
   });
 
+  it('in an English UI reads the English tables only for a name the API did not give, and keeps the API’s own', async () => {
+    inLanguage(['en-US']);
+    render(
+      <I18nProvider>
+        <ul>
+          <Named kind="element" id="Leaf" />
+          <Named kind="species" id="Male_People03" english="Human: Villager" />
+        </ul>
+      </I18nProvider>,
+    );
+    // The game's English word for the element (not the id's "Leaf"), once the tables arrive.
+    expect(await screen.findByText('Grass')).toBeTruthy();
+    expect(screen.getByText('Human: Villager')).toBeTruthy();
+    expect(calls).toEqual(['/api/v1/names/en']);
+  });
+
   it('in a Japanese UI shows English first, then the Japanese names, asking for the tables once', async () => {
     inLanguage(['ja-JP', 'en']);
     render(

@@ -83,7 +83,9 @@ export function useGameName(): GameName {
   useEffect(() => {
     if (language !== 'en') load(language);
   }, [language]);
-  const tables = loaded.get(language);
+  // In English the API's own names come first (a host's names.json, "Human: …" for captured humans):
+  // the English tables only fill what it did not give.
+  const tables = language === 'en' ? undefined : loaded.get(language);
   const english = loaded.get('en');
   return useCallback<GameName>(
     (kind, id, given) => {
