@@ -10,7 +10,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../src/i18n/I18nProvider';
 import { pickName, readableId, useGameName, type NameKind } from '../src/i18n/game-names';
 import { namesIn } from '../../src/save/world/game-names';
-import type { NameLanguage } from '../../src/contract/panel/names';
+import { NAME_LANGUAGES, type NameLanguage } from '../../src/contract/panel/names';
+import { LANGUAGES } from '../src/i18n/languages';
 
 const tables = (language: NameLanguage) => ({ language, ...namesIn(language) });
 
@@ -95,6 +96,12 @@ describe('useGameName', () => {
     // A skill no table names keeps the English the API gave.
     expect(screen.getByText('No Such Skill')).toBeTruthy();
     expect(calls).toEqual(['/api/v1/names/ja']);
+  });
+});
+
+describe('the languages', () => {
+  it('the name tables come in every language of the UI, and only those', () => {
+    expect([...NAME_LANGUAGES].sort()).toEqual(LANGUAGES.map((l) => l.tag).sort());
   });
 });
 
