@@ -107,6 +107,13 @@ describe('the pal explorer finds a pal by its name in the user language and in E
     expect(ja.ids).toEqual(en.ids);
   });
 
+  it('finds a captured bounty human by the name the game gives it under its whole id', async () => {
+    // BOSS_Male_NinjaElite is "Urchin" / アーチン (賞金首 アーチン): no bare id names it.
+    const en = await pals('&species=boss_male_ninjaelite');
+    expect(en.total).toBeGreaterThan(0);
+    expect((await pals(`&species=${encodeURIComponent('アーチン')}&lang=ja`)).ids).toEqual(en.ids);
+  });
+
   it('refuses a language outside the list', async () => {
     const res = await get(`/pals?species=x&lang=xx`);
     expect(res.status).toBe(400);

@@ -198,5 +198,6 @@ export function speciesNamed(speciesIds: readonly string[], text: string, langua
     folded.set(language, names);
   }
   const keys = new Set(names.filter(([, v]) => v.includes(needle)).map(([k]) => k));
-  return keys.size === 0 ? [] : speciesIds.filter((s) => keys.has(speciesKey(s)));
+  // As gameName reads: the bare species, or a human named under its whole id.
+  return keys.size === 0 ? [] : speciesIds.filter((s) => keys.has(speciesKey(s)) || keys.has(s.toLowerCase()));
 }
