@@ -38,22 +38,25 @@ const oozPlugin = {
   },
 };
 
-// The item name tables (assets/items/names/*.json, 2.2 MB of text in 17 languages, much of it
-// outside Latin-1) would sit in the bundle's source and again as 17 string constants in every
-// process that loads it, used or not (about 10 MB of peak memory in each parse process). In the
-// bundle each is packed (brotli, base64: a few ASCII characters), and src/save/world/item-facts.ts
-// unpacks only the language asked, on first use.
-const itemNamesPlugin = {
-  name: 'item-names-packed',
+// The game-name tables (assets/names/<kind>/<language>.json: five kinds in ten languages, about
+// 0.8 MB of text, much of it outside Latin-1) would sit in the bundle's source and again as string
+// constants in every process that loads it, used or not. In the bundle each is packed (brotli,
+// base64: ASCII), and src/save/world/game-names.ts unpacks only the table asked, on first use.
+// The item name tables of issue 42 (assets/items/names/<language>.json) take the same packing.
+const nameTablesPlugin = {
+  name: 'name-tables-packed',
   setup(b) {
-    b.onLoad({ filter: /assets[\\/]items[\\/]names[\\/][^\\/]+\.json$/ }, async (args) => {
-      const text = JSON.parse(await readFile(args.path, 'utf8'));
-      if (typeof text !== 'string') throw new Error(`${args.path}: not one JSON string (assets/items/README.md)`);
-      const packed = brotliCompressSync(Buffer.from(text, 'utf8'), {
-        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: text.length },
-      }).toString('base64');
-      return { contents: `export default { brotli: ${JSON.stringify(packed)} };`, loader: 'js' };
-    });
+    b.onLoad(
+      { filter: /assets[\\/](?:names[\\/](?:species|passive|active|element|work)|items[\\/]names)[\\/][^\\/]+\.json$/ },
+      async (args) => {
+        const text = JSON.parse(await readFile(args.path, 'utf8'));
+        if (typeof text !== 'string') throw new Error(`${args.path}: not one JSON string (assets/names/README.md)`);
+        const packed = brotliCompressSync(Buffer.from(text, 'utf8'), {
+          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: text.length },
+        }).toString('base64');
+        return { contents: `export default { brotli: ${JSON.stringify(packed)} };`, loader: 'js' };
+      },
+    );
   },
 };
 
@@ -75,7 +78,7 @@ export async function bundle({ entry, outfile, version, minify = true, write = t
     define: { __PALPANEL_VERSION__: JSON.stringify(version), 'process.env.NODE_ENV': '"production"', 'process.env.DEV': '"false"' },
     // esbuild is only used from the checkout (to build the parse worker on the fly).
     external: ['react-devtools-core', 'esbuild'],
-    plugins: [oozPlugin, inkPlugin, itemNamesPlugin],
+    plugins: [oozPlugin, inkPlugin, nameTablesPlugin],
     jsx: 'automatic',
     logLevel: 'warning',
     logOverride: { 'empty-import-meta': 'silent' },

@@ -84,6 +84,7 @@ import {
 } from './panel/world-items.js';
 import { KeyPath } from './panel/keys.js';
 import { PalPassivesSchema, PanelPalsPageSchema, PanelPalsQuery } from './panel/pals.js';
+import { GameNamesSchema, NamesPath } from './panel/names.js';
 import {
   ActionResultSchema,
   AnnouncementsEnvelopeSchema,
@@ -224,6 +225,7 @@ export const PANEL_OPERATIONS = {
   // pals
   panelListPals: { request: { query: PanelPalsQuery }, responses: { 200: PanelPalsPageSchema } },
   panelListPalPassives: { responses: { 200: PalPassivesSchema } },
+  getGameNames: { request: { params: NamesPath }, responses: { 200: GameNamesSchema, 304: null } },
   // webhooks
   listWebhooks: { responses: { 200: WebhookListSchema } },
   createWebhook: { request: { body: CreateWebhookSchema }, responses: { 201: WebhookEnvelopeSchema } },

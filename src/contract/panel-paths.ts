@@ -71,6 +71,7 @@ export const PANEL_PATHS = {
   putJoinAnnouncements: ['PUT', '/announcements'],
   panelListPals: ['GET', '/pals'],
   panelListPalPassives: ['GET', '/pals/passives'],
+  getGameNames: ['GET', '/names/{language}'],
   listWebhooks: ['GET', '/webhooks'],
   createWebhook: ['POST', '/webhooks'],
   updateWebhook: ['PATCH', '/webhooks/{id}'],

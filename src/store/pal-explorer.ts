@@ -123,6 +123,9 @@ export interface PalQuery {
   owner?: string;
   /** A case-insensitive part of the species id or its name. */
   species?: string;
+  /** Species ids (lower-case) that `species` also matches: those whose name in the user's
+   * language contains it (the caller reads the language's tables). */
+  speciesAlso?: string[];
   placement?: Placement;
   minLevel?: number;
   maxLevel?: number;
@@ -161,8 +164,9 @@ function whereOf(q: PalQuery): { sql: string; params: (string | number)[] } {
   }
   const species = q.species?.trim().toLowerCase() ?? '';
   if (species !== '') {
-    parts.push('(species, name) IN (SELECT species, name FROM pal_kinds WHERE instr(species, ?) > 0 OR instr(name, ?) > 0)');
-    params.push(species, species);
+    const also = q.speciesAlso?.length ? ` OR species IN (${q.speciesAlso.map(() => '?').join(', ')})` : '';
+    parts.push(`((species, name) IN (SELECT species, name FROM pal_kinds WHERE instr(species, ?) > 0 OR instr(name, ?) > 0)${also})`);
+    params.push(species, species, ...(q.speciesAlso ?? []));
   }
   if (q.placement !== undefined) {
     parts.push('placement = ?');

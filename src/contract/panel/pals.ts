@@ -4,6 +4,7 @@ import { dataOf, pageOf } from '../envelopes.js';
 import { PAL_SORTS, PLACEMENTS, UNKNOWN_REASONS } from '../vocabulary.js';
 import { cursorParam, limitParam } from '../page-params.js';
 import { NamedPalWithOwnerSchema, SkillNameSchema } from '../named-rows.js';
+import { NAME_LANGUAGES } from './names.js';
 
 export const levelParam = z
   .string()
@@ -17,11 +18,14 @@ export const PanelPalsQuery = z.strictObject({
   limit: limitParam(100, 200, 'Page size'),
   cursor: cursorParam,
   owner: z.string().max(64).optional().meta({ description: "The owner's save uid, or a case-insensitive part of their name." }),
-  species: z
-    .string()
-    .max(64)
+  species: z.string().max(64).optional().meta({
+    description:
+      'A case-insensitive part of the species id (`SheepBall`), its English name (`Lamball`) or, with `lang`, its name in that language (`モコロン`).',
+  }),
+  lang: z
+    .enum(NAME_LANGUAGES)
     .optional()
-    .meta({ description: 'A case-insensitive part of the species id (`SheepBall`) or its name (`Lamball`).' }),
+    .meta({ description: "The user's language: `species` also matches the game's species names in it (English always matches)." }),
   placement: z.enum(PLACEMENTS).optional(),
   kind: z.enum(['pal', 'human']).optional().meta({ description: 'Only pal species (`pal`) or only captured humans (`human`).' }),
   minLevel: levelParam.meta({ description: 'Lowest level, inclusive.' }),

@@ -15,6 +15,7 @@ import { serverRoutes } from './server/routes.js';
 import { worldRoutes } from './world/routes.js';
 import { playerRoutes } from './players/routes.js';
 import { palRoutes } from './pals/routes.js';
+import { nameRoutes } from './names/routes.js';
 import { webhookRoutes } from './webhooks/routes.js';
 import { backupRoutes } from './backups/routes.js';
 import { consoleRoutes } from './console/routes.js';
@@ -42,6 +43,7 @@ export function panelRoutes(loginThrottle?: ThrottleOptions): PanelRoute[] {
     ...worldRoutes(),
     ...playerRoutes(),
     ...palRoutes(),
+    ...nameRoutes(),
     ...webhookRoutes(),
     ...backupRoutes(),
     ...consoleRoutes(),

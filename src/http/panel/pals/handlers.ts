@@ -3,6 +3,7 @@
 import { encodeCursor } from '../../../contract/cursor.js';
 import { isHumanSpecies, namedPalWithOwnerRow, passiveSkillName } from '../../../views/named-rows.js';
 import { HttpError } from '../../errors.js';
+import { speciesNamed } from '../../../save/world/game-names.js';
 import { json } from '../../respond.js';
 import { type PanelHandler } from '../context.js';
 import { PanelPalsQuery } from '../../../contract/panel/pals.js';
@@ -26,9 +27,14 @@ export const listPals = (({ deps, query }) => {
   const offset = offsetOf(query.cursor ?? null);
   // Captured humans or pals: the species of each kind in this world, by the names table's rule.
   const humans = query.kind === undefined ? [] : deps.store.world.palSpecies().filter(isHumanSpecies);
+  // The species text also finds a species by its name in the user's language (English and the id
+  // always match, in the store).
+  const lang = query.lang ?? 'en';
+  const speciesAlso = query.species && lang !== 'en' ? speciesNamed(deps.store.world.palSpecies(), query.species, lang) : undefined;
   const { rows, total } = deps.store.world.explorePals({
     owner: query.owner,
     species: query.species,
+    speciesAlso,
     placement: query.placement,
     minLevel: query.minLevel,
     maxLevel: query.maxLevel,

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../api/http';
 import { call, type Answer, type Input } from '../../api/operations';
 import type { ExplorerPal } from './types';
+import { useLanguage } from '../../i18n/I18nProvider';
 
 type ExplorerPage = Answer<'panelListPals'>;
 /** The filters as the address holds them: strings, read by the server as a query string is. */
@@ -23,8 +24,10 @@ export interface PalPages {
 }
 
 export function usePalPages(filters: PalQuery): PalPages {
-  // One string for the filters: the same filters are the same query however often rendered.
-  const query = JSON.stringify(filters);
+  // One string for the filters: the same filters are the same query however often rendered. A
+  // species text also finds species by their names in the UI's language (`lang`).
+  const { language } = useLanguage();
+  const query = JSON.stringify(filters.species && language !== 'en' ? { ...filters, lang: language } : filters);
   // The cursors of the pages seen, `null` for the first: the last is the one shown.
   const [trail, setTrail] = useState<{ query: string; cursors: (string | null)[] }>({ query, cursors: [null] });
   const [state, setState] = useState<{ key: string; page: ExplorerPage | null; error: string | null }>({
