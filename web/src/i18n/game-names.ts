@@ -32,7 +32,8 @@ export function nameKey(kind: NameKind, id: string): string {
 
 /** The name from a language's tables (null: not named there, or not loaded). */
 export function lookUp(tables: Tables | undefined, kind: NameKind, id: string): string | null {
-  if (!tables || kind === 'item') return null; // item names join these tables with issue 42
+  // Item names come from the item routes already in the UI's language (their `lang`): no table here.
+  if (!tables || kind === 'item') return null;
   const table = tables[kind];
   // A species without its variant prefix, then a human with a name of its own under the whole id.
   const name = (table[nameKey(kind, id)] as string | undefined) ?? (kind === 'species' ? table[id.trim().toLowerCase()] : undefined);
