@@ -7,8 +7,7 @@ import { UNKNOWN_REASONS, type UnknownReason } from '../../../../src/contract/vo
 
 export { UNKNOWN_REASONS };
 
-export const placementWord = (intl: IntlShape, p: string): string =>
-  intl.formatMessage({ id: 'pals.placement' }, { placement: p });
+export const placementWord = (intl: IntlShape, p: string): string => intl.formatMessage({ id: 'pals.placement' }, { placement: p });
 
 /** Why the panel cannot say where a pal is (store/pal-explorer.ts `UnknownReason`), for a host. */
 export const unknownWords = (intl: IntlShape, r: UnknownReason): string =>
