@@ -31,11 +31,11 @@ function where(p: ExplorerPal): ReactNode {
   }
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
+function Row({ fact, children }: { fact: string; children: ReactNode }) {
   const intl = useIntl();
   return (
     <>
-      <dt>{intl.formatMessage({ id: `pals.card.${label}` })}</dt>
+      <dt>{intl.formatMessage({ id: `pals.card.${fact}` })}</dt>
       <dd>{children}</dd>
     </>
   );
@@ -74,18 +74,18 @@ function CardBody({ pal, titleId, onClose }: { pal: ExplorerPal; titleId: string
         </button>
       </div>
       <dl className="pal-facts">
-        <Row label="species">
+        <Row fact="species">
           <code>{pal.characterId}</code>
         </Row>
-        <Row label="level">{pal.level}</Row>
-        <Row label="condenser">
+        <Row fact="level">{pal.level}</Row>
+        <Row fact="condenser">
           {/* One way of saying it: the stars, and the same in words (the game's "rank" is stars + 1). */}
           <Stars n={pal.stars} />{' '}
           <span className="muted" aria-hidden="true">
             {starsWords(intl, pal.stars)}
           </span>
         </Row>
-        <Row label="talents">
+        <Row fact="talents">
           <TalentBars t={t} />
           <span className="muted pal-talent-words">
             {say(t.melee > 0 ? 'card.talentWordsMelee' : 'card.talentWords', {
@@ -96,17 +96,17 @@ function CardBody({ pal, titleId, onClose }: { pal: ExplorerPal; titleId: string
             })}
           </span>
         </Row>
-        <Row label="passives">
+        <Row fact="passives">
           <Skills list={pal.passiveSkills} kind="passive" />
         </Row>
-        <Row label="actives">
+        <Row fact="actives">
           <Skills list={pal.equippedSkills} kind="active" none={say('skills.noneEquipped')} />
         </Row>
-        <Row label="hp">{intl.formatNumber(Math.round(pal.hp))}</Row>
-        <Row label="gender">{say('gender', { gender: pal.gender })}</Row>
-        <Row label="where">{where(pal)}</Row>
-        {pal.unknownReason && <Row label="whyUnknown">{unknownWords(intl, pal.unknownReason)}</Row>}
-        <Row label="owner">
+        <Row fact="hp">{intl.formatNumber(Math.round(pal.hp))}</Row>
+        <Row fact="gender">{say('gender', { gender: pal.gender })}</Row>
+        <Row fact="where">{where(pal)}</Row>
+        {pal.unknownReason && <Row fact="whyUnknown">{unknownWords(intl, pal.unknownReason)}</Row>}
+        <Row fact="owner">
           {pal.ownerResolved && pal.ownerUid ? (
             <Link href={`/players/${pal.ownerUid}`}>{pal.ownerName || say('noName')}</Link>
           ) : (
@@ -114,7 +114,7 @@ function CardBody({ pal, titleId, onClose }: { pal: ExplorerPal; titleId: string
           )}
           <div className="muted">{say('ownerSource', { source: pal.ownerSource })}</div>
         </Row>
-        <Row label="instanceId">
+        <Row fact="instanceId">
           <code className="pal-id">{pal.instanceId}</code>
         </Row>
       </dl>
