@@ -1,16 +1,18 @@
 // @vitest-environment jsdom
 // The pal browser's skill cells: the game's names with the id on hover, an id the panel cannot
 // name shown as-is and marked, and "none" for a pal without skills.
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Skills } from '../src/features/pals/PalBits';
+import { renderIntl } from './render-intl';
 
 afterEach(cleanup);
 
 describe('skill cells', () => {
   it('shows names with the id as title, and unknown ids as-is and marked', () => {
-    const { container } = render(
+    const { container } = renderIntl(
       <Skills
+        kind="passive"
         list={[
           { id: 'PAL_CorporateSlave', name: 'Work Slave', known: true },
           { id: 'Brand_New_9', name: 'Brand_New_9', known: false },
@@ -24,7 +26,7 @@ describe('skill cells', () => {
   });
 
   it('says none for a pal without skills', () => {
-    const { container } = render(<Skills list={[]} />);
+    const { container } = renderIntl(<Skills list={[]} kind="active" />);
     expect(container.textContent).toBe('none');
   });
 });

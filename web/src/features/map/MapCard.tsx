@@ -1,6 +1,7 @@
 // The card the map opens for a dot (tap, click, hover or keyboard focus), for a group of dots
 // that no zoom separates, and for a guild (search, "Fit guild"): names, level, guild, the position
 // in map coordinates with world units in small print, and the pages to go on to.
+import { useIntl } from 'react-intl';
 import { mapXY, worldXY } from '../../shared/format';
 import { Link } from '../../shared/router';
 import type { MapPoint } from './map-layout';
@@ -11,12 +12,15 @@ export type Shown =
   | { kind: 'guild'; id: string; name: string; bases: MapPoint[]; players: MapPoint[] };
 
 export function MapCard({ shown, onClose, onPick }: { shown: Shown; onClose: () => void; onPick: (p: MapPoint) => void }) {
-  const title = shown.kind === 'point' ? shown.point.name : shown.kind === 'guild' ? shown.name : `${shown.points.length} here`;
+  const intl = useIntl();
+  const say = (id: string, values?: Record<string, number>) => intl.formatMessage({ id: `map.card.${id}` }, values);
+  const title =
+    shown.kind === 'point' ? shown.point.name : shown.kind === 'guild' ? shown.name : say('groupTitle', { count: shown.points.length });
   return (
     <section className="map-card" aria-label={title}>
       <div className="map-card-head">
         <h3>{title}</h3>
-        <button type="button" className="map-card-close" onClick={onClose} aria-label="Close the card">
+        <button type="button" className="map-card-close" onClick={onClose} aria-label={say('close')}>
           ×
         </button>
       </div>
@@ -25,12 +29,11 @@ export function MapCard({ shown, onClose, onPick }: { shown: Shown; onClose: () 
       {shown.kind === 'guild' && (
         <>
           <p className="small">
-            Guild · {shown.bases.length} {shown.bases.length === 1 ? 'base' : 'bases'}
-            {shown.players.length > 0 && ` · ${shown.players.length} on the map`}
+            {say(shown.players.length > 0 ? 'guildLinePlayers' : 'guildLine', { bases: shown.bases.length, players: shown.players.length })}
           </p>
           <PickList points={[...shown.bases, ...shown.players]} onPick={onPick} />
           <p className="small">
-            <Link href={`/guilds/${encodeURIComponent(shown.id)}`}>Guild page</Link>
+            <Link href={`/guilds/${encodeURIComponent(shown.id)}`}>{say('guildPage')}</Link>
           </p>
         </>
       )}
@@ -39,28 +42,27 @@ export function MapCard({ shown, onClose, onPick }: { shown: Shown; onClose: () 
 }
 
 function PointFacts({ p }: { p: MapPoint }) {
+  const intl = useIntl();
+  const say = (id: string) => intl.formatMessage({ id: `map.card.${id}` });
   return (
     <>
-      <p className="small">
-        {p.what}
-        {p.level !== null && ` · level ${p.level}`}
-      </p>
+      <p className="small">{intl.formatMessage({ id: 'map.card.whatLine' }, { what: p.what, level: p.level ?? 'none' })}</p>
       {p.note && <p className="small">{p.note}</p>}
       <dl className="map-card-facts small">
         {p.guildName && (
           <>
-            <dt>Guild</dt>
+            <dt>{say('guild')}</dt>
             <dd>{p.guildId ? <Link href={`/guilds/${encodeURIComponent(p.guildId)}`}>{p.guildName}</Link> : p.guildName}</dd>
           </>
         )}
-        <dt>Map x, y</dt>
+        <dt>{say('mapXY')}</dt>
         <dd>
           {mapXY(p.at)} <span className="muted">({worldXY(p.world)})</span>
         </dd>
       </dl>
       {p.playerId && (
         <p className="small">
-          <Link href={`/players/${encodeURIComponent(p.playerId)}`}>Player page</Link>
+          <Link href={`/players/${encodeURIComponent(p.playerId)}`}>{say('playerPage')}</Link>
         </p>
       )}
     </>
@@ -68,6 +70,7 @@ function PointFacts({ p }: { p: MapPoint }) {
 }
 
 function PickList({ points, onPick }: { points: MapPoint[]; onPick: (p: MapPoint) => void }) {
+  const intl = useIntl();
   return (
     <ul className="map-card-list">
       {points.slice(0, 30).map((p) => (
@@ -75,13 +78,10 @@ function PickList({ points, onPick }: { points: MapPoint[]; onPick: (p: MapPoint
           <button type="button" className="link" onClick={() => onPick(p)}>
             {p.name}
           </button>{' '}
-          <span className="muted small">
-            {p.what}
-            {p.level !== null && `, level ${p.level}`}
-          </span>
+          <span className="muted small">{intl.formatMessage({ id: 'map.card.pickLine' }, { what: p.what, level: p.level ?? 'none' })}</span>
         </li>
       ))}
-      {points.length > 30 && <li className="muted small">and {points.length - 30} more: zoom in</li>}
+      {points.length > 30 && <li className="muted small">{intl.formatMessage({ id: 'map.card.more' }, { count: points.length - 30 })}</li>}
     </ul>
   );
 }

@@ -1,6 +1,7 @@
 // What the map's svg draws over the land: the grid with its coordinates, the dots and bubbles
 // (each a button for the keyboard), and the names placed beside them.
 import type { Dispatch, SetStateAction } from 'react';
+import { useIntl } from 'react-intl';
 import type { Label, Marker } from './map-layout';
 import type { View } from './map-points';
 import type { CardPick } from './use-map-view';
@@ -66,13 +67,14 @@ function Dot({
   setPick: Dispatch<SetStateAction<CardPick>>;
   activate: (m: Marker) => void;
 }) {
+  const intl = useIntl();
   const one = m.members[0];
   return (
     <g
       data-mk={m.key}
       tabIndex={0}
       role="button"
-      aria-label={`${one.name}, ${one.what.toLowerCase()}${one.level !== null ? `, level ${one.level}` : ''}`}
+      aria-label={intl.formatMessage({ id: 'map.dot.label' }, { name: one.name, what: one.what, level: one.level ?? 'none' })}
       className="mk"
       onPointerEnter={(e) => e.pointerType === 'mouse' && !pick?.pinned && setPick({ what: { kind: 'point', id: one.id }, pinned: false })}
       onPointerLeave={(e) => e.pointerType === 'mouse' && setPick((c) => (c && !c.pinned ? null : c))}
@@ -91,6 +93,7 @@ function Dot({
 
 /** A bubble of dots too close to part at this zoom: its count, and Enter zooms in. */
 function Bubble({ m, at, placed, activate }: { m: Marker; at: { x: number; y: number }; placed: Placed; activate: (m: Marker) => void }) {
+  const intl = useIntl();
   const { perPx, fontSize } = placed;
   const n = m.members.length;
   const br = (8 + Math.min(4, Math.log2(n) * 1.5)) * perPx;
@@ -99,10 +102,17 @@ function Bubble({ m, at, placed, activate }: { m: Marker; at: { x: number; y: nu
       data-mk={m.key}
       tabIndex={0}
       role="button"
-      aria-label={`${n} points here: ${m.members
-        .slice(0, 3)
-        .map((p) => p.name)
-        .join(', ')}${n > 3 ? ' and more' : ''}; zoom in`}
+      aria-label={intl.formatMessage(
+        { id: 'map.bubble.label' },
+        {
+          count: n,
+          names: intl.formatList(
+            m.members.slice(0, 3).map((p) => p.name),
+            { type: 'unit' },
+          ),
+          more: n > 3 ? 'yes' : 'no',
+        },
+      )}
       className="mk"
       onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), activate(m))}
     >

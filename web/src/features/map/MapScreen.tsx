@@ -7,6 +7,7 @@
 // "Fit a guild" zooms to a guild's bases. Pan by dragging or with the arrow keys, zoom with the
 // buttons, + and -, or the wheel; every point is also listed below.
 import { useState } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
 import { ago, mapXY } from '../../shared/format';
 import { useNow } from '../../shared/use-now';
 import { Link, useSearch, useTitle } from '../../shared/router';
@@ -15,7 +16,8 @@ import { CheckField } from '../../ui/fields';
 import { DataTable } from '../../ui/table';
 import { Async } from '../../ui/states';
 import type { LayerKey } from './map-layout';
-import { LAYER_WORDS } from './map-points';
+import { MAP_ORIGIN_WORLD_X, MAP_ORIGIN_WORLD_Y, MAP_SCALE } from '../../../../src/lib/map-coords';
+import { LAYER_KEYS } from './map-points';
 import { MapView } from './MapView';
 import { guildHref } from '../guilds/GuildDetail';
 import { useMapDataset, useWorldSnapshot } from './api';
@@ -23,16 +25,20 @@ import { useMapDataset, useWorldSnapshot } from './api';
 /** Where the live dots come from, as they are drawn: the game data's poll (with its time), the
  * game's player list (the REST poller: players only, no time of its own here), or nothing yet. */
 function liveWords(
+  intl: IntlShape,
   s: { capturedAt: string | null; playersFrom: 'game-data' | 'rest'; players: unknown[] } | undefined,
   now: number,
 ): string {
-  if (s?.capturedAt) return `live positions from ${ago(s.capturedAt, now)}`;
-  if (s && s.players.length > 0) return `live positions from the game's player list${s.playersFrom === 'rest' ? ' (players only)' : ''}`;
-  return 'live positions not read yet';
+  if (s?.capturedAt) return intl.formatMessage({ id: 'map.live.at' }, { ago: ago(s.capturedAt, now) });
+  if (s && s.players.length > 0) return intl.formatMessage({ id: 'map.live.list' }, { from: s.playersFrom });
+  return intl.formatMessage({ id: 'map.live.none' });
 }
 
 export function MapScreen() {
-  useTitle('Map');
+  const intl = useIntl();
+  const say = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `map.${id}` }, values);
+  const title = say('title');
+  useTitle(title);
   const ds = useMapDataset({ refreshMs: 30000 });
   const snap = useWorldSnapshot({ refreshMs: 5000 });
   const query = useSearch();
@@ -42,76 +48,79 @@ export function MapScreen() {
   const [layers, setLayers] = useState<Record<LayerKey, boolean>>({ bases: true, players: true, pals: false, boxes: true, npcs: false });
   return (
     <>
-      <PageHead title="Map">
+      <PageHead title={title}>
         <span className="muted small">
-          Bases from the save{ds.data?.lastParseAt ? ` (${ago(ds.data.lastParseAt, now)})` : ''}; {liveWords(snap.data, now)}
+          {say(ds.data?.lastParseAt ? 'sources.parsed' : 'sources', {
+            ago: ds.data?.lastParseAt ? ago(ds.data.lastParseAt, now) : '',
+            live: liveWords(intl, snap.data, now),
+          })}
         </span>
       </PageHead>
-      <Async r={ds} what="Reading the map">
+      <Async r={ds} what={say('reading')}>
         {(d) => (
           <>
             <fieldset className="layer-pick">
-              <legend className="sr-only">Layers</legend>
-              {(Object.keys(LAYER_WORDS) as LayerKey[]).map((k) => (
+              <legend className="sr-only">{say('layers')}</legend>
+              {LAYER_KEYS.map((k) => (
                 <CheckField
                   key={k}
                   fieldClass={`check swatch-${k}`}
-                  label={LAYER_WORDS[k]}
+                  label={say('layer', { layer: k })}
                   checked={layers[k]}
                   onChange={(e) => setLayers({ ...layers, [k]: e.target.checked })}
                 />
               ))}
             </fieldset>
             {snap.data && snap.data.gameData !== 'ready' && snap.data.players.length === 0 && (
-              <p className="muted small">
-                No live positions:{' '}
-                {snap.data.gameData === 'disabled'
-                  ? 'the game-data poller is off and the game lists nobody online'
-                  : `the game data is ${snap.data.gameData}`}
-                .
-              </p>
+              <p className="muted small">{say('noLive', { state: snap.data.gameData })}</p>
             )}
             <MapView d={d} snap={snap.data ?? null} layers={layers} setLayers={setLayers} focus={focus} player={player} />
             <div className="grid">
-              <Card title={`Bases (${d.layers.bases.length})`}>
+              <Card title={say('bases.title', { count: d.layers.bases.length })}>
                 <DataTable
-                  caption="Bases"
+                  caption={say('bases.caption')}
                   rows={d.layers.bases}
                   rowKey={(b) => b.id}
                   filterText={(b) => `${b.displayName} ${b.guildName}`}
-                  empty="No base in the save has a position."
+                  empty={say('bases.empty')}
                   columns={[
                     {
                       key: 'name',
-                      label: 'Base',
+                      label: say('col.base'),
                       sort: (b) => b.displayName.toLowerCase(),
                       render: (b) => <Link href={`/map?focus=${b.id}`}>{b.displayName}</Link>,
                     },
                     {
                       key: 'guild',
-                      label: 'Guild',
+                      label: say('col.guild'),
                       sort: (b) => b.guildName,
                       render: (b) => <Link href={guildHref(b.guildId)}>{b.guildName}</Link>,
                     },
-                    { key: 'at', label: 'Map x, y', render: (b) => mapXY(b.map) },
+                    { key: 'at', label: say('col.mapXY'), render: (b) => mapXY(b.map) },
                   ]}
                 />
               </Card>
-              <Card title={`Players on the map (${snap.data?.players.length ?? 0})`}>
+              <Card title={say('players.title', { count: snap.data?.players.length ?? 0 })}>
                 <DataTable
-                  caption="Players on the map"
+                  caption={say('players.caption')}
                   rows={snap.data?.players ?? []}
                   rowKey={(p) => p.name + p.world.x}
-                  empty="Nobody online has a known position."
+                  empty={say('players.empty')}
                   columns={[
-                    { key: 'name', label: 'Player', sort: (p) => p.name, render: (p) => p.name },
-                    { key: 'level', label: 'Level', numeric: true, sort: (p) => p.level, render: (p) => p.level },
-                    { key: 'at', label: 'Map x, y', render: (p) => mapXY(p.map) },
+                    { key: 'name', label: say('col.player'), sort: (p) => p.name, render: (p) => p.name },
+                    { key: 'level', label: say('col.level'), numeric: true, sort: (p) => p.level, render: (p) => p.level },
+                    { key: 'at', label: say('col.mapXY'), render: (p) => mapXY(p.map) },
                   ]}
                 />
               </Card>
             </div>
-            <p className="muted small">{d.coordinates}</p>
+            <p className="muted small">
+              {/* The server's `coordinates` in words of the UI's language, its formulas from the same constants. */}
+              {say('coordinates', {
+                east: `map.x = (world.y - ${MAP_ORIGIN_WORLD_Y}) / ${MAP_SCALE}`,
+                north: `map.y = (world.x + ${-MAP_ORIGIN_WORLD_X}) / ${MAP_SCALE}`,
+              })}
+            </p>
           </>
         )}
       </Async>

@@ -1,5 +1,6 @@
 // The map's search: players, bases and guilds by name, up to eight matches; Enter takes the first.
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Field } from '../../ui/fields';
 import type { MapPoint } from './map-layout';
 
@@ -15,6 +16,8 @@ export function MapSearch({
   onPoint: (p: MapPoint) => void;
   onGuild: (id: string) => void;
 }) {
+  const intl = useIntl();
+  const say = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `map.${id}` }, values);
   const [q, setQ] = useState('');
   const needle = q.trim().toLowerCase();
   const found: { key: string; name: string; what: string; go: () => void }[] = !needle
@@ -25,7 +28,7 @@ export function MapSearch({
           .map((p) => ({ key: p.id, name: p.name, what: p.what, go: () => onPoint(p) })),
         ...guilds
           .filter((g) => g.name.toLowerCase().includes(needle))
-          .map((g) => ({ key: `g-${g.id}`, name: g.name, what: 'Guild', go: () => onGuild(g.id) })),
+          .map((g) => ({ key: `g-${g.id}`, name: g.name, what: 'guild', go: () => onGuild(g.id) })),
       ].slice(0, 8);
   const take = (f: (typeof found)[number]) => {
     f.go();
@@ -41,22 +44,22 @@ export function MapSearch({
       }}
     >
       <Field
-        label="Find a player, base or guild"
+        label={say('search.label')}
         hideLabel
         type="search"
-        placeholder="Find a player, base or guild"
+        placeholder={say('search.label')}
         value={q}
         onChange={(e) => setQ(e.target.value)}
       />
       {needle && (
-        <ul className="map-found" aria-label="Matches">
-          {found.length === 0 && <li className="muted small">Nothing on the map is called that.</li>}
+        <ul className="map-found" aria-label={say('search.matches')}>
+          {found.length === 0 && <li className="muted small">{say('search.none')}</li>}
           {found.map((f) => (
             <li key={f.key}>
               <button type="button" className="link" onClick={() => take(f)}>
                 {f.name}
               </button>{' '}
-              <span className="muted small">{f.what}</span>
+              <span className="muted small">{say('what', { what: f.what })}</span>
             </li>
           ))}
         </ul>

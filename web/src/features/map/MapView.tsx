@@ -1,6 +1,8 @@
 // The map itself: the tools (search, fit a guild, zoom), the svg with the land, the host's tiles,
 // the grid, the dots and their names, and the card of what is picked.
 import { useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import { useGameName } from '../../i18n/game-names';
 import type { MapDataset, WorldSnapshot } from '../../types';
 import { SelectField } from '../../ui/fields';
 import { groupMarkers, placeLabels, type MapPoint } from './map-layout';
@@ -29,7 +31,9 @@ export function MapView({
 }) {
   const main = d.map.layers.find((l) => l.id === 'palpagos') ?? d.map.layers[0];
   const rect = useMemo(() => layerRect(main), [main]);
-  const every = useMemo(() => allPoints(d, snap), [d, snap]);
+  const intl = useIntl();
+  const name = useGameName();
+  const every = useMemo(() => allPoints(d, snap, intl, name), [d, snap, intl, name]);
   const focused = focus ? d.layers.bases.find((b) => b.id === focus) : undefined;
   const mv = useMapView({ rect, every, layers, setLayers, focused, player });
   const { view, widthPx, pick, setPick, svg } = mv;
@@ -59,9 +63,7 @@ export function MapView({
   return (
     <div className="map-wrap card">
       <MapTools every={every} guilds={guilds} mv={mv} />
-      <p className="muted small map-hint">
-        Tap or hover a dot for its card; a bubble groups dots that overlap. Drag or use the arrow keys to move; + and − zoom.
-      </p>
+      <p className="muted small map-hint">{intl.formatMessage({ id: 'map.hint' })}</p>
       <div className="map-stage">
         <svg
           ref={svg}
@@ -69,7 +71,7 @@ export function MapView({
           viewBox={vb}
           tabIndex={0}
           role="group"
-          aria-label={`Map of Palpagos with ${shownPoints.length} points; Tab moves through them, the tables below list them`}
+          aria-label={intl.formatMessage({ id: 'map.svgLabel' }, { count: shownPoints.length })}
           onKeyDown={mv.key}
           {...pointer}
           onWheel={mv.wheel}
@@ -118,6 +120,8 @@ function MapTools({
     full: View;
   };
 }) {
+  const intl = useIntl();
+  const say = (id: string) => intl.formatMessage({ id: `map.tools.${id}` });
   return (
     <div className="map-tools">
       <MapSearch
@@ -127,27 +131,27 @@ function MapTools({
         onGuild={mv.showGuild}
       />
       <SelectField
-        label="Fit guild"
+        label={say('fitGuild')}
         hideLabel
         value=""
         onChange={(e) => e.target.value && mv.showGuild(e.target.value)}
         disabled={guilds.length === 0}
       >
-        <option value="">Fit a guild…</option>
+        <option value="">{say('fitAGuild')}</option>
         {guilds.map((g) => (
           <option key={g.id} value={g.id}>
             {g.name}
           </option>
         ))}
       </SelectField>
-      <button type="button" onClick={() => mv.zoom(0.7)} aria-label="Zoom in">
+      <button type="button" onClick={() => mv.zoom(0.7)} aria-label={say('zoomIn')}>
         +
       </button>
-      <button type="button" onClick={() => mv.zoom(1.4)} aria-label="Zoom out">
+      <button type="button" onClick={() => mv.zoom(1.4)} aria-label={say('zoomOut')}>
         −
       </button>
       <button type="button" onClick={() => mv.setView(mv.full)}>
-        Whole map
+        {say('wholeMap')}
       </button>
     </div>
   );

@@ -15,7 +15,7 @@ export interface MapPoint {
   /** World units (Unreal cm), the card's small print. */
   world: XY;
   name: string;
-  /** What it is, in a word or two: "Base", "Player", "Palbox". */
+  /** What it is, as the key the `map` catalog names it by: base, player, palbox, partyPal, basePal, npc. */
   what: string;
   level: number | null;
   guildId: string | null;

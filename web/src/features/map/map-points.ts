@@ -1,6 +1,8 @@
 // The map's points and views in map units: every point of the dataset and the live snapshot
 // as one list, the view that fits a set of them, and what the open card shows.
+import type { IntlShape } from 'react-intl';
 import { worldToMap } from '../../../../src/lib/map-coords';
+import type { GameName } from '../../i18n/game-names';
 import type { MapDataset, MapLayer, WorldSnapshot } from '../../types';
 import type { LayerKey, MapPoint } from './map-layout';
 import type { Shown } from './MapCard';
@@ -12,13 +14,8 @@ export interface View {
   w: number;
 }
 
-export const LAYER_WORDS: Record<LayerKey, string> = {
-  bases: 'Bases',
-  players: 'Players',
-  pals: 'Pals at bases and in parties',
-  boxes: 'Palboxes',
-  npcs: 'NPCs',
-};
+/** The layers in the order of their switches (each named by `map.layer.<key>`). */
+export const LAYER_KEYS: LayerKey[] = ['bases', 'players', 'pals', 'boxes', 'npcs'];
 
 /** Height over width of the map view (svg.map in styles.css is 4 / 3). */
 export const ASPECT = 0.75;
@@ -45,15 +42,16 @@ export function layerRect(l: MapLayer): Rect {
   return { x0: a.x, y0: a.y, x1: b.x, y1: b.y };
 }
 
-/** Every point of the data, each layer's own, with what its card says. */
-export function allPoints(d: MapDataset, snap: WorldSnapshot | null): MapPoint[] {
+/** Every point of the data, each layer's own, with what its card says (in the UI's language:
+ * the Palbox's name and a pal's trainer from the `map` catalog, a pal's species from the game's). */
+export function allPoints(d: MapDataset, snap: WorldSnapshot | null, intl: IntlShape, name: GameName): MapPoint[] {
   const out: MapPoint[] = d.layers.bases.map((b) => ({
     id: `b-${b.id}`,
     kind: 'bases',
     at: b.map,
     world: b.world,
     name: b.displayName,
-    what: 'Base',
+    what: 'base',
     level: b.level,
     guildId: b.guildId,
     guildName: b.guildName,
@@ -69,7 +67,7 @@ export function allPoints(d: MapDataset, snap: WorldSnapshot | null): MapPoint[]
       at: p.map,
       world: p.world,
       name: p.name,
-      what: 'Player',
+      what: 'player',
       level: p.level,
       // The save's guild first: it is the one the guild pages (/guilds/{id}) know.
       guildId: known?.guildId ?? p.guildId ?? null,
@@ -84,8 +82,8 @@ export function allPoints(d: MapDataset, snap: WorldSnapshot | null): MapPoint[]
       kind: 'boxes',
       at: b.map,
       world: b.world,
-      name: b.guildName ? `Palbox of ${b.guildName}` : 'Palbox',
-      what: 'Palbox',
+      name: intl.formatMessage({ id: b.guildName ? 'map.palboxOf' : 'map.palbox' }, { guild: b.guildName }),
+      what: 'palbox',
       level: null,
       guildId: b.guildId,
       guildName: b.guildName,
@@ -96,12 +94,12 @@ export function allPoints(d: MapDataset, snap: WorldSnapshot | null): MapPoint[]
       kind: 'pals',
       at: p.map,
       world: p.world,
-      name: p.name,
-      what: p.kind === 'partyPal' ? 'Pal in a party' : 'Pal at a base',
+      name: name('species', p.characterId, p.name),
+      what: p.kind,
       level: p.level,
       guildId: p.guildId,
       guildName: p.guildName,
-      note: p.trainerName ? `With ${p.trainerName}` : undefined,
+      note: p.trainerName ? intl.formatMessage({ id: 'map.with' }, { trainer: p.trainerName }) : undefined,
     });
   for (const [i, n] of snap.npcs.entries())
     out.push({
@@ -110,7 +108,7 @@ export function allPoints(d: MapDataset, snap: WorldSnapshot | null): MapPoint[]
       at: n.map,
       world: n.world,
       name: n.name,
-      what: 'NPC',
+      what: 'npc',
       level: n.level,
       guildId: null,
       guildName: null,

@@ -1,32 +1,32 @@
 // Small drawings of a pal: condenser stars, talents at a glance, and its skills by name.
+import { useIntl } from 'react-intl';
+import { useGameName } from '../../i18n/game-names';
 import type { Pal, SkillName } from '../../types';
 import { starsWords } from './pal-words';
 
 /** Four star places, the earned ones filled; the words for screen readers. */
 export function Stars({ n }: { n: number }) {
+  const intl = useIntl();
   return (
-    <span className="pal-stars" title={starsWords(n)}>
+    <span className="pal-stars" title={starsWords(intl, n)}>
       <span aria-hidden="true">
         <span className="on">{'★'.repeat(n)}</span>
         <span className="off">{'★'.repeat(Math.max(0, 4 - n))}</span>
       </span>
-      <span className="sr-only">{starsWords(n)}</span>
+      <span className="sr-only">{starsWords(intl, n)}</span>
     </span>
   );
 }
 
-const TALENTS = [
-  ['hp', 'HP'],
-  ['shot', 'Attack'],
-  ['defense', 'Defense'],
-] as const;
+const TALENTS = ['hp', 'shot', 'defense'] as const;
 
 /** HP, attack and defense talents (0-100): three short bars with their numbers. */
 export function TalentBars({ t }: { t: Pal['talents'] }) {
+  const intl = useIntl();
   return (
-    <span className="pal-talents" aria-label={TALENTS.map(([k, l]) => `${l} ${t[k]}`).join(', ')} role="img">
-      {TALENTS.map(([k, l]) => (
-        <span key={k} className="talent" title={`${l} talent ${t[k]} of 100`}>
+    <span className="pal-talents" aria-label={intl.formatMessage({ id: 'pals.talents.label' }, t)} role="img">
+      {TALENTS.map((k) => (
+        <span key={k} className="talent" title={intl.formatMessage({ id: 'pals.talents.title' }, { talent: k, n: t[k] })}>
           {/* An SVG bar: its width is an attribute, not a style, so the page's CSP holds. */}
           <svg className="talent-bar" viewBox="0 0 100 6" preserveAspectRatio="none" aria-hidden="true">
             <rect className="track" width="100" height="6" rx="2" />
@@ -41,19 +41,22 @@ export function TalentBars({ t }: { t: Pal['talents'] }) {
   );
 }
 
-/** Skill names with the game's id on hover; an id the panel cannot name is shown as-is and marked. */
-export function Skills({ list, none = 'none' }: { list: SkillName[] | undefined; none?: string }) {
-  if (!list || list.length === 0) return <span className="muted">{none}</span>;
+/** Skill names (the game's, in the UI's language) with the game's id on hover; an id the panel
+ * cannot name is shown as-is and marked. */
+export function Skills({ list, kind, none }: { list: SkillName[] | undefined; kind: 'passive' | 'active'; none?: string }) {
+  const intl = useIntl();
+  const name = useGameName();
+  if (!list || list.length === 0) return <span className="muted">{none ?? intl.formatMessage({ id: 'pals.skills.none' })}</span>;
   return (
     <>
       {list.map((s, i) => (
         <span key={`${i}-${s.id}`}>
-          {i > 0 && ', '}
+          {i > 0 && intl.formatMessage({ id: 'pals.list.separator' })}
           {s.known ? (
-            <span title={s.id}>{s.name}</span>
+            <span title={s.id}>{name(kind, s.id, s.name)}</span>
           ) : (
             <>
-              <code>{s.id}</code> <span className="muted">(unknown)</span>
+              <code>{s.id}</code> <span className="muted">{intl.formatMessage({ id: 'pals.skills.unknown' })}</span>
             </>
           )}
         </span>

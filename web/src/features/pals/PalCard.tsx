@@ -1,40 +1,41 @@
 // A pal's card: everything its row holds, on a native <dialog> (focus kept inside, Escape
 // closes, focus returns to the row's button). A drawer at the side on a wide screen, a sheet on a phone.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useGameName } from '../../i18n/game-names';
 import { Link } from '../../shared/router';
 import { Badge } from '../../ui/bits';
 import { Skills, Stars, TalentBars } from './PalBits';
-import { starsWords, UNKNOWN_WORDS } from './pal-words';
+import { starsWords, unknownWords } from './pal-words';
 import type { ExplorerPal } from './types';
-
-const OWNER_SOURCE_WORDS: Record<ExplorerPal['ownerSource'], string> = {
-  save: 'named in the save',
-  personal_container: "from the player's own party or Palbox",
-  last_observed: 'its last known owner (the save names no current one)',
-  unresolved: 'unknown',
-};
 
 function where(p: ExplorerPal): ReactNode {
   switch (p.placement) {
     case 'party':
-      return p.partySlot !== null ? `Party, slot ${p.partySlot + 1}` : 'Party';
-    case 'box':
-      return p.boxPage !== null && p.boxSlot !== null ? `Palbox, page ${p.boxPage + 1}, slot ${p.boxSlot + 1}` : 'Palbox';
-    case 'base':
       return (
-        <>
-          Base <code>{p.baseId}</code>
-        </>
+        <FormattedMessage
+          id={p.partySlot !== null ? 'pals.where.partySlot' : 'pals.where.party'}
+          values={{ slot: (p.partySlot ?? 0) + 1 }}
+        />
       );
+    case 'box':
+      return p.boxPage !== null && p.boxSlot !== null ? (
+        <FormattedMessage id="pals.where.boxSlot" values={{ page: p.boxPage + 1, slot: p.boxSlot + 1 }} />
+      ) : (
+        <FormattedMessage id="pals.where.box" />
+      );
+    case 'base':
+      return <FormattedMessage id="pals.where.base" values={{ id: <code key="id">{p.baseId}</code> }} />;
     default:
-      return 'Unknown';
+      return <FormattedMessage id="pals.where.unknown" />;
   }
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
+function Row({ fact, children }: { fact: string; children: ReactNode }) {
+  const intl = useIntl();
   return (
     <>
-      <dt>{label}</dt>
+      <dt>{intl.formatMessage({ id: `pals.card.${fact}` })}</dt>
       <dd>{children}</dd>
     </>
   );
@@ -51,59 +52,72 @@ export function PalCard({ pal, onClose }: { pal: ExplorerPal | null; onClose: ()
   }, [pal]);
   return (
     <dialog ref={ref} className="pal-card" onClose={onClose} aria-labelledby={titleId}>
-      {pal && (
-        <>
-          <div className="pal-card-head">
-            <h2 id={titleId}>
-              {pal.displayName} {pal.isAlpha && <Badge tone="warn">alpha</Badge>} {pal.isLucky && <Badge tone="info">lucky</Badge>}
-            </h2>
-            <button type="button" onClick={onClose} aria-label="Close the pal card">
-              Close
-            </button>
-          </div>
-          <dl className="pal-facts">
-            <Row label="Species">
-              <code>{pal.characterId}</code>
-            </Row>
-            <Row label="Level">{pal.level}</Row>
-            <Row label="Condenser">
-              {/* One way of saying it: the stars, and the same in words (the game's "rank" is stars + 1). */}
-              <Stars n={pal.stars} />{' '}
-              <span className="muted" aria-hidden="true">
-                {starsWords(pal.stars)}
-              </span>
-            </Row>
-            <Row label="Talents">
-              <TalentBars t={pal.talents} />
-              <span className="muted pal-talent-words">
-                HP {pal.talents.hp}, attack {pal.talents.shot}, defense {pal.talents.defense}
-                {pal.talents.melee > 0 ? `, melee ${pal.talents.melee}` : ''}
-              </span>
-            </Row>
-            <Row label="Passive skills">
-              <Skills list={pal.passiveSkills} />
-            </Row>
-            <Row label="Active skills">
-              <Skills list={pal.equippedSkills} none="none equipped" />
-            </Row>
-            <Row label="HP">{Math.round(pal.hp).toLocaleString('en')}</Row>
-            <Row label="Gender">{pal.gender}</Row>
-            <Row label="Where">{where(pal)}</Row>
-            {pal.unknownReason && <Row label="Why unknown">{UNKNOWN_WORDS[pal.unknownReason]}</Row>}
-            <Row label="Owner">
-              {pal.ownerResolved && pal.ownerUid ? (
-                <Link href={`/players/${pal.ownerUid}`}>{pal.ownerName || '(no name)'}</Link>
-              ) : (
-                <span className="muted">{pal.ownerName || 'unknown'}</span>
-              )}
-              <div className="muted">{OWNER_SOURCE_WORDS[pal.ownerSource]}</div>
-            </Row>
-            <Row label="Instance id">
-              <code className="pal-id">{pal.instanceId}</code>
-            </Row>
-          </dl>
-        </>
-      )}
+      {pal && <CardBody pal={pal} titleId={titleId} onClose={onClose} />}
     </dialog>
+  );
+}
+
+function CardBody({ pal, titleId, onClose }: { pal: ExplorerPal; titleId: string; onClose: () => void }) {
+  const intl = useIntl();
+  const say = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `pals.${id}` }, values);
+  const name = useGameName();
+  const t = pal.talents;
+  return (
+    <>
+      <div className="pal-card-head">
+        <h2 id={titleId}>
+          {name('species', pal.characterId, pal.displayName)} {pal.isAlpha && <Badge tone="warn">{say('badge.alpha')}</Badge>}{' '}
+          {pal.isLucky && <Badge tone="info">{say('badge.lucky')}</Badge>}
+        </h2>
+        <button type="button" onClick={onClose} aria-label={say('card.closeLabel')}>
+          {say('card.close')}
+        </button>
+      </div>
+      <dl className="pal-facts">
+        <Row fact="species">
+          <code>{pal.characterId}</code>
+        </Row>
+        <Row fact="level">{pal.level}</Row>
+        <Row fact="condenser">
+          {/* One way of saying it: the stars, and the same in words (the game's "rank" is stars + 1). */}
+          <Stars n={pal.stars} />{' '}
+          <span className="muted" aria-hidden="true">
+            {starsWords(intl, pal.stars)}
+          </span>
+        </Row>
+        <Row fact="talents">
+          <TalentBars t={t} />
+          <span className="muted pal-talent-words">
+            {say(t.melee > 0 ? 'card.talentWordsMelee' : 'card.talentWords', {
+              hp: t.hp,
+              shot: t.shot,
+              defense: t.defense,
+              melee: t.melee,
+            })}
+          </span>
+        </Row>
+        <Row fact="passives">
+          <Skills list={pal.passiveSkills} kind="passive" />
+        </Row>
+        <Row fact="actives">
+          <Skills list={pal.equippedSkills} kind="active" none={say('skills.noneEquipped')} />
+        </Row>
+        <Row fact="hp">{intl.formatNumber(Math.round(pal.hp))}</Row>
+        <Row fact="gender">{say('gender', { gender: pal.gender })}</Row>
+        <Row fact="where">{where(pal)}</Row>
+        {pal.unknownReason && <Row fact="whyUnknown">{unknownWords(intl, pal.unknownReason)}</Row>}
+        <Row fact="owner">
+          {pal.ownerResolved && pal.ownerUid ? (
+            <Link href={`/players/${pal.ownerUid}`}>{pal.ownerName || say('noName')}</Link>
+          ) : (
+            <span className="muted">{pal.ownerName || say('ownerUnknown')}</span>
+          )}
+          <div className="muted">{say('ownerSource', { source: pal.ownerSource })}</div>
+        </Row>
+        <Row fact="instanceId">
+          <code className="pal-id">{pal.instanceId}</code>
+        </Row>
+      </dl>
+    </>
   );
 }

@@ -1,9 +1,11 @@
 // The explorer's filter form, the chips of the filters in use, and the note on "Unknown" pals.
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useGameName } from '../../i18n/game-names';
 import { setSearch } from '../../shared/router';
 import type { SkillName } from '../../types';
 import { Field, SelectField } from '../../ui/fields';
 import { chipWords, SORTS, STAR_CHOICES, type FilterKey } from './pal-filters';
-import { UNKNOWN_SHORT, UNKNOWN_WORDS } from './pal-words';
+import { UNKNOWN_REASONS, unknownShort, unknownWords } from './pal-words';
 
 type Filters = Record<FilterKey, string>;
 
@@ -24,37 +26,40 @@ export function PalFilters({
   passives: (SkillName & { pals: number })[] | undefined;
   passiveName: (id: string) => string;
 }) {
+  const intl = useIntl();
+  const say = (id: string) => intl.formatMessage({ id: `pals.filters.${id}` });
+  const name = useGameName();
   return (
-    <form className="filters card pal-filters" onSubmit={(e) => e.preventDefault()} aria-label="Filter pals">
+    <form className="filters card pal-filters" onSubmit={(e) => e.preventDefault()} aria-label={say('form')}>
       <Field
-        label="Owner"
+        label={say('owner')}
         type="search"
-        placeholder="Name or uid"
+        placeholder={say('ownerPlaceholder')}
         value={draft.owner}
         onChange={(e) => setDraft({ ...draft, owner: e.target.value })}
       />
       <Field
-        label="Species"
+        label={say('species')}
         type="search"
-        placeholder="Lamball, SheepBall"
+        placeholder={say('speciesPlaceholder')}
         value={draft.species}
         onChange={(e) => setDraft({ ...draft, species: e.target.value })}
       />
-      <SelectField label="Where" value={f.placement} onChange={(e) => setSearch({ placement: e.target.value || undefined })}>
-        <option value="">Anywhere</option>
-        <option value="party">Party</option>
-        <option value="box">Palbox</option>
-        <option value="base">Base</option>
-        <option value="unknown">Unknown</option>
+      <SelectField label={say('where')} value={f.placement} onChange={(e) => setSearch({ placement: e.target.value || undefined })}>
+        <option value="">{say('anywhere')}</option>
+        <option value="party">{say('party')}</option>
+        <option value="box">{say('box')}</option>
+        <option value="base">{say('base')}</option>
+        <option value="unknown">{say('unknown')}</option>
       </SelectField>
-      <SelectField label="Kind" value={f.kind} onChange={(e) => setSearch({ kind: e.target.value || undefined })}>
-        <option value="">Pals and humans</option>
-        <option value="pal">Pals only</option>
-        <option value="human">Captured humans</option>
+      <SelectField label={say('kind')} value={f.kind} onChange={(e) => setSearch({ kind: e.target.value || undefined })}>
+        <option value="">{say('palsAndHumans')}</option>
+        <option value="pal">{say('palsOnly')}</option>
+        <option value="human">{say('humans')}</option>
       </SelectField>
       <Field
         fieldClass="field narrow"
-        label="Level from"
+        label={say('levelFrom')}
         type="number"
         min={0}
         max={999}
@@ -63,7 +68,7 @@ export function PalFilters({
       />
       <Field
         fieldClass="field narrow"
-        label="Level to"
+        label={say('levelTo')}
         type="number"
         min={0}
         max={999}
@@ -71,45 +76,45 @@ export function PalFilters({
         onChange={(e) => setSearch({ maxLevel: e.target.value || undefined })}
       />
       <StarsSelect f={f} />
-      <SelectField label="Alpha" value={f.alpha} onChange={(e) => setSearch({ alpha: e.target.value || undefined })}>
-        <option value="">Any</option>
-        <option value="true">Alpha only</option>
-        <option value="false">No alpha</option>
+      <SelectField label={say('alpha')} value={f.alpha} onChange={(e) => setSearch({ alpha: e.target.value || undefined })}>
+        <option value="">{say('any')}</option>
+        <option value="true">{say('alphaOnly')}</option>
+        <option value="false">{say('noAlpha')}</option>
       </SelectField>
-      <SelectField label="Lucky" value={f.lucky} onChange={(e) => setSearch({ lucky: e.target.value || undefined })}>
-        <option value="">Any</option>
-        <option value="true">Lucky only</option>
-        <option value="false">Not lucky</option>
+      <SelectField label={say('lucky')} value={f.lucky} onChange={(e) => setSearch({ lucky: e.target.value || undefined })}>
+        <option value="">{say('any')}</option>
+        <option value="true">{say('luckyOnly')}</option>
+        <option value="false">{say('notLucky')}</option>
       </SelectField>
-      <SelectField label="Passive skill" value={f.passive} onChange={(e) => setSearch({ passive: e.target.value || undefined })}>
-        <option value="">Any</option>
+      <SelectField label={say('passive')} value={f.passive} onChange={(e) => setSearch({ passive: e.target.value || undefined })}>
+        <option value="">{say('any')}</option>
         {f.passive && !passives?.some((s) => s.id.toLowerCase() === f.passive.toLowerCase()) && (
           <option value={f.passive}>{passiveName(f.passive)}</option>
         )}
         {(passives ?? []).map((s) => (
           <option key={s.id} value={s.id}>
-            {s.name} ({s.pals.toLocaleString('en')})
+            {intl.formatMessage({ id: 'pals.filters.passiveOption' }, { name: name('passive', s.id, s.name), pals: s.pals })}
           </option>
         ))}
       </SelectField>
       <SelectField
-        label="Sort by"
+        label={say('sortBy')}
         value={sort}
         onChange={(e) => setSearch({ sort: e.target.value === 'level' ? undefined : e.target.value })}
       >
         {Object.entries(SORTS).map(([v, l]) => (
           <option key={v} value={v}>
-            {l}
+            {intl.formatMessage({ id: l })}
           </option>
         ))}
       </SelectField>
       <SelectField
-        label="Order"
+        label={say('order')}
         value={order}
         onChange={(e) => setSearch({ order: e.target.value === 'desc' ? undefined : e.target.value })}
       >
-        <option value="desc">Highest first</option>
-        <option value="asc">Lowest first</option>
+        <option value="desc">{say('desc')}</option>
+        <option value="asc">{say('asc')}</option>
       </SelectField>
     </form>
   );
@@ -128,53 +133,57 @@ export function FilterChips({
   clearOne: (k: FilterKey) => void;
   clearAll: () => void;
 }) {
+  const intl = useIntl();
   return (
-    <div className="pal-chips" role="group" aria-label="Filters in use">
+    <div className="pal-chips" role="group" aria-label={intl.formatMessage({ id: 'pals.chips.label' })}>
       {active.map((k) => (
         <button
           key={k}
           type="button"
           className="chip"
           onClick={() => clearOne(k)}
-          aria-label={`Remove filter: ${chipWords(k, f[k], passiveName)}`}
+          aria-label={intl.formatMessage({ id: 'pals.chips.remove' }, { filter: chipWords(intl, k, f[k], passiveName) })}
         >
-          {chipWords(k, f[k], passiveName)} <span aria-hidden="true">×</span>
+          {chipWords(intl, k, f[k], passiveName)} <span aria-hidden="true">×</span>
         </button>
       ))}
       <button type="button" className="link" onClick={clearAll}>
-        Clear filters
+        {intl.formatMessage({ id: 'pals.chips.clear' })}
       </button>
     </div>
   );
 }
 
 export function UnknownNote() {
+  const intl = useIntl();
   return (
     <details className="pal-unknown-note">
-      <summary>Why are some pals “Unknown”?</summary>
+      <summary>{intl.formatMessage({ id: 'pals.unknownNote.summary' })}</summary>
       <p>
-        The panel places a pal only when its container is named exactly: a player&apos;s party or Palbox (named in that player&apos;s own
-        file, <code>Players/&lt;uid&gt;.sav</code>) or a base&apos;s workers. A container&apos;s size is never taken as proof. A pal is
-        “Unknown” when:
+        <FormattedMessage id="pals.unknownNote.body" values={{ file: <code key="file">Players/&lt;uid&gt;.sav</code> }} />
       </p>
       <ul>
-        {Object.entries(UNKNOWN_WORDS).map(([k, w]) => (
+        {UNKNOWN_REASONS.map((k) => (
           <li key={k}>
-            <strong>{UNKNOWN_SHORT[k as keyof typeof UNKNOWN_SHORT]}</strong>: {w}
+            <FormattedMessage
+              id="pals.unknownNote.item"
+              values={{ short: <strong key="short">{unknownShort(intl, k)}</strong>, words: unknownWords(intl, k) }}
+            />
           </li>
         ))}
       </ul>
-      <p className="muted">Copying the missing player files into the save folder places their pals at the next parse.</p>
+      <p className="muted">{intl.formatMessage({ id: 'pals.unknownNote.copy' })}</p>
     </details>
   );
 }
 
 /** Condenser stars as the choices a host means: none, or at least one to four. */
 function StarsSelect({ f }: { f: Filters }) {
+  const intl = useIntl();
   const starsChoice = Object.entries(STAR_CHOICES).find(([, c]) => (c.min ?? '') === f.minStars && (c.max ?? '') === f.maxStars)?.[0] ?? '';
   return (
     <SelectField
-      label="Stars"
+      label={intl.formatMessage({ id: 'pals.filters.stars' })}
       value={starsChoice}
       onChange={(e) => {
         const c = STAR_CHOICES[e.target.value] ?? STAR_CHOICES[''];
@@ -183,7 +192,7 @@ function StarsSelect({ f }: { f: Filters }) {
     >
       {Object.entries(STAR_CHOICES).map(([v, c]) => (
         <option key={v} value={v}>
-          {c.label}
+          {intl.formatMessage({ id: c.label })}
         </option>
       ))}
     </SelectField>

@@ -1,4 +1,6 @@
 // The explorer's page of pals (and a player's, on their page): the count, the table (wide screens) or tiles (phones), the pager.
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { ReactNode } from 'react';
 import { setSearch } from '../../shared/router';
 import { DataTable } from '../../ui/table';
 import { Empty, ErrorNote, Loading } from '../../ui/states';
@@ -27,7 +29,10 @@ export function PalResults({
   onSort?: (key: string, dir: 1 | -1) => void;
   perPage?: number;
 }) {
+  const intl = useIntl();
+  const say = (id: string, values?: Record<string, number>) => intl.formatMessage({ id: `pals.results.${id}` }, values);
   const first = list.page * perPage;
+  const total = list.total ?? 0;
   const sortBy =
     onSort ??
     ((k: string, dir: 1 | -1) => SORTS[k] && setSearch({ sort: k === 'level' ? undefined : k, order: dir === 1 ? 'asc' : undefined }));
@@ -35,48 +40,54 @@ export function PalResults({
     <div className="card">
       <ErrorNote error={list.error} retry={list.reload} />
       {list.rows === null ? (
-        !list.error && <Loading what="Reading pals" />
+        !list.error && <Loading what={say('reading')} />
       ) : list.rows.length === 0 ? (
         filtered ? (
           <Empty>
-            No pal matches these filters.{' '}
-            <button type="button" className="link" onClick={clearAll}>
-              Clear filters
-            </button>
+            <FormattedMessage
+              id="pals.results.noMatch"
+              values={{
+                clear: (c: ReactNode[]) => (
+                  <button type="button" className="link" onClick={clearAll}>
+                    {c}
+                  </button>
+                ),
+              }}
+            />
           </Empty>
         ) : (
-          <Empty>No pals yet: they appear once the save has been read.</Empty>
+          <Empty>{say('none')}</Empty>
         )
       ) : (
         <>
           <p className="pal-count" role="status">
-            {list.total === 1 ? '1 pal' : `${(list.total ?? 0).toLocaleString('en')} pals`}
-            {(list.total ?? 0) > list.rows.length &&
-              ` · showing ${(first + 1).toLocaleString('en')}–${(first + list.rows.length).toLocaleString('en')}`}
+            {total > list.rows.length
+              ? say('countShowing', { count: total, from: first + 1, to: first + list.rows.length })
+              : say('count', { count: total })}
           </p>
           <div className="pal-table-view">
             <DataTable
-              caption="Pals"
+              caption={say('caption')}
               rows={list.rows}
-              columns={explorerColumns(open)}
+              columns={explorerColumns(intl, open)}
               rowKey={(p) => p.instanceId}
               sorted={{ key: sort, dir: order === 'asc' ? 1 : -1 }}
               onSort={sortBy}
             />
           </div>
-          <ul className="pal-cards-view" aria-label="Pals">
+          <ul className="pal-cards-view" aria-label={say('caption')}>
             {list.rows.map((p) => (
               <PalTile key={p.instanceId} p={p} open={open} />
             ))}
           </ul>
           {(list.page > 0 || list.hasNext) && (
-            <nav className="pal-pager" aria-label="Pages of pals">
+            <nav className="pal-pager" aria-label={say('pages')}>
               <button type="button" onClick={list.prev} disabled={list.page === 0}>
-                Previous
+                {say('previous')}
               </button>
-              <span className="muted">Page {list.page + 1}</span>
+              <span className="muted">{say('page', { page: list.page + 1 })}</span>
               <button type="button" onClick={list.next} disabled={!list.hasNext}>
-                Next
+                {say('next')}
               </button>
             </nav>
           )}

@@ -3,6 +3,8 @@
 // 100,000 of them), a hundred at a time. A row opens the pal's card. The filters live in the
 // address, so a filtered list can be shared or reloaded.
 import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useGameName } from '../../i18n/game-names';
 import { setSearch, useSearch, useTitle } from '../../shared/router';
 import { PageHead } from '../../ui/bits';
 import { usePalPassives } from './api';
@@ -16,7 +18,10 @@ import { usePalPages } from './use-pal-pages';
 import './pals.css';
 
 export function Pals() {
-  useTitle('Pals');
+  const intl = useIntl();
+  const name = useGameName();
+  const title = intl.formatMessage({ id: 'pals.title' });
+  useTitle(title);
   const params = useSearch();
   const f = Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as Record<FilterKey, string>;
   const sort = params.get('sort') ?? 'level';
@@ -25,7 +30,8 @@ export function Pals() {
   const [open, setOpen] = useState<ExplorerPal | null>(null);
   const list = usePalPages({ ...f, sort, order, limit: 100 });
   const passives = usePalPassives();
-  const passiveName = (id: string) => passives.data?.find((s) => s.id.toLowerCase() === id.toLowerCase())?.name ?? skillName(id);
+  const passiveName = (id: string) =>
+    name('passive', id, passives.data?.find((s) => s.id.toLowerCase() === id.toLowerCase())?.name ?? skillName(id));
   const active = FILTER_KEYS.filter((k) => f[k] !== '');
 
   useEffect(() => {
@@ -44,7 +50,7 @@ export function Pals() {
 
   return (
     <>
-      <PageHead title="Pals" />
+      <PageHead title={title} />
       <PalFilters f={f} draft={draft} setDraft={setDraft} sort={sort} order={order} passives={passives.data} passiveName={passiveName} />
       {active.length > 0 && <FilterChips f={f} active={active} passiveName={passiveName} clearOne={clearOne} clearAll={clearAll} />}
       <UnknownNote />

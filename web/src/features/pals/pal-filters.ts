@@ -1,6 +1,7 @@
 // The explorer's filters as the address holds them, its sorts, its star choices, and a filter
-// in words for its chip.
-import { PLACEMENT_WORDS } from './pal-words';
+// in words for its chip. Labels are message ids of the `pals` catalog.
+import type { IntlShape } from 'react-intl';
+import { placementWord } from './pal-words';
 
 export const FILTER_KEYS = [
   'owner',
@@ -16,46 +17,48 @@ export const FILTER_KEYS = [
   'passive',
 ] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
+/** The sorts the explorer offers, each with the message id of its name. */
 export const SORTS: Record<string, string> = {
-  level: 'Level',
-  name: 'Name',
-  species: 'Species id',
-  stars: 'Stars',
-  talents: 'Talents (sum)',
-  owner: 'Owner',
+  level: 'pals.sort.level',
+  name: 'pals.sort.name',
+  species: 'pals.sort.species',
+  stars: 'pals.sort.stars',
+  talents: 'pals.sort.talents',
+  owner: 'pals.sort.owner',
 };
 export const STAR_CHOICES: Record<string, { label: string; min?: string; max?: string }> = {
-  '': { label: 'Any' },
-  none: { label: 'None (not condensed)', max: '0' },
-  '1': { label: '★ 1 or more', min: '1' },
-  '2': { label: '★★ 2 or more', min: '2' },
-  '3': { label: '★★★ 3 or more', min: '3' },
-  '4': { label: '★★★★ 4', min: '4' },
+  '': { label: 'pals.stars.any' },
+  none: { label: 'pals.stars.none', max: '0' },
+  '1': { label: 'pals.stars.min1', min: '1' },
+  '2': { label: 'pals.stars.min2', min: '2' },
+  '3': { label: 'pals.stars.min3', min: '3' },
+  '4': { label: 'pals.stars.min4', min: '4' },
 };
 
-export function chipWords(k: FilterKey, v: string, passiveName: (id: string) => string): string {
+export function chipWords(intl: IntlShape, k: FilterKey, v: string, passiveName: (id: string) => string): string {
+  const say = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `pals.chip.${id}` }, values);
   switch (k) {
     case 'owner':
-      return `owner “${v}”`;
+      return say('owner', { v });
     case 'species':
-      return `species “${v}”`;
+      return say('species', { v });
     case 'placement':
-      return `in ${PLACEMENT_WORDS[v as keyof typeof PLACEMENT_WORDS] ?? v}`;
+      return say('placement', { where: placementWord(intl, v) });
     case 'kind':
-      return v === 'human' ? 'captured humans' : 'pals only';
+      return say(v === 'human' ? 'humans' : 'palsOnly');
     case 'minLevel':
-      return `level ≥ ${v}`;
+      return say('minLevel', { v });
     case 'maxLevel':
-      return `level ≤ ${v}`;
+      return say('maxLevel', { v });
     case 'alpha':
-      return v === 'true' ? 'alpha' : 'not alpha';
+      return say(v === 'true' ? 'alpha' : 'notAlpha');
     case 'lucky':
-      return v === 'true' ? 'lucky' : 'not lucky';
+      return say(v === 'true' ? 'lucky' : 'notLucky');
     case 'minStars':
-      return `★ ≥ ${v}`;
+      return say('minStars', { v });
     case 'maxStars':
-      return `★ ≤ ${v}`;
+      return say('maxStars', { v });
     case 'passive':
-      return `passive ${passiveName(v)}`;
+      return say('passive', { name: passiveName(v) });
   }
 }

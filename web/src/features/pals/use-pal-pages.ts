@@ -1,6 +1,7 @@
 // The explorer's pages: one page of the server's order at a time, with the number of matches.
 // Cursors stay opaque: the previous page is the cursor remembered before moving on.
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { ApiError } from '../../api/http';
 import { call, type Answer, type Input } from '../../api/operations';
 import type { ExplorerPal } from './types';
@@ -36,6 +37,7 @@ export function usePalPages(filters: PalQuery): PalPages {
     error: null,
   });
   const [tick, setTick] = useState(0);
+  const unread = useIntl().formatMessage({ id: 'pals.error.unread' });
   // A new query starts at its first page: the trail of another query is not used.
   const cursors = useMemo(() => (trail.query === query ? trail.cursors : [null]), [trail, query]);
   const cursor = cursors[cursors.length - 1];
@@ -48,10 +50,10 @@ export function usePalPages(filters: PalQuery): PalPages {
       .then((page) => setState({ key, page, error: null }))
       .catch((err: unknown) => {
         if (ctl.signal.aborted) return;
-        setState({ key, page: null, error: err instanceof ApiError ? err.message : 'The pals could not be read.' });
+        setState({ key, page: null, error: err instanceof ApiError ? err.message : unread });
       });
     return () => ctl.abort();
-  }, [key, query, cursor]);
+  }, [key, query, cursor, unread]);
 
   const mine = state.key === key;
   const nextCursor = mine ? (state.page?.nextCursor ?? null) : null;

@@ -3,8 +3,9 @@
 // item grants. Who they are is open; the rest is folded into sections with their counts (issue
 // 38: a player with 363 pals and a 192-species Paldeck made a page 36,688 px tall on a phone),
 // each read when unfolded.
-import { useState } from 'react';
-import { ago, count, mapXY, num, span, when, worldXY } from '../../shared/format';
+import { useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { ago, mapXY, span, when, worldXY } from '../../shared/format';
 import { useAction } from '../../api/hooks';
 import { useNow } from '../../shared/use-now';
 import { Link, useTitle } from '../../shared/router';
@@ -26,76 +27,36 @@ import './players.css';
 import { moderate, useItemCapability, usePlayer } from './api';
 
 type Act = 'kick' | 'ban' | 'unban';
-const ACT_WORDS: Record<Act, { title: string; confirm: string; done: string }> = {
-  kick: { title: 'Kick', confirm: 'Kick', done: 'was kicked' },
-  ban: { title: 'Ban', confirm: 'Ban', done: 'is banned' },
-  unban: { title: 'Unban', confirm: 'Unban', done: 'is no longer banned' },
-};
 
 export function PlayerDetail({ uid }: { uid: string }) {
+  const intl = useIntl();
+  const say = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `players.${id}` }, values);
   const r = usePlayer(uid, { refreshMs: 15000 });
-  useTitle(r.data?.name ?? 'Player');
-  const now = useNow();
+  useTitle(r.data?.name ?? say('detail.title'));
   return (
     <>
       <p className="crumbs">
-        <Link href="/players">← Players</Link>
+        <Link href="/players">{say('detail.back')}</Link>
       </p>
-      <Async r={r} what="Reading the player">
+      <Async r={r} what={say('detail.reading')}>
         {(p) => (
           <>
-            <PageHead title={p.name || '(no name)'}>
-              {p.online ? <Badge tone="ok">online</Badge> : <Badge>offline</Badge>}
-              {p.banned && <Badge tone="bad">banned</Badge>}
-              {p.whitelisted && <Badge tone="info">whitelisted</Badge>}
+            <PageHead title={p.name || say('noName')}>
+              {p.online ? <Badge tone="ok">{say('badge.online')}</Badge> : <Badge>{say('badge.offline')}</Badge>}
+              {p.banned && <Badge tone="bad">{say('badge.banned')}</Badge>}
+              {p.whitelisted && <Badge tone="info">{say('badge.whitelisted')}</Badge>}
               <Moderate player={p} onDone={r.reload} />
               <WhitelistControl player={p} onDone={r.reload} />
             </PageHead>
             <div className="grid">
-              <Card title="Player">
-                <div className="stats">
-                  <Stat label="Level" value={p.level} />
-                  <Stat label="Guild" wide value={p.guild ? <Link href={guildHref(p.guild.id)}>{p.guild.displayName}</Link> : 'none'} />
-                  <Stat label="Playtime" value={span(p.playtimeSec)} />
-                  <Stat label="Last seen" value={p.online ? 'now' : ago(p.lastSeenAt, now)} sub={`first seen ${when(p.firstSeenAt)}`} />
-                  <Stat
-                    label="Pals caught"
-                    value={p.captureTotal ?? '—'}
-                    sub={
-                      p.captureTotal === undefined
-                        ? 'not in the save'
-                        : `${p.uniquePalsCaptured ?? 0} species · ${p.paldeckUnlocked ?? 0} in the Paldeck`
-                    }
-                  />
-                  <Stat label="Ping" value={p.ping === null ? '—' : `${Math.round(p.ping)} ms`} />
-                </div>
-                <dl className="facts">
-                  <dt>Platform id</dt>
-                  <dd>{p.userId ? <code>{p.userId}</code> : <span className="muted">not seen online yet</span>}</dd>
-                  <dt>Account</dt>
-                  <dd>{p.accountName ?? <span className="muted">unknown</span>}</dd>
-                  <dt>Save uid</dt>
-                  <dd>
-                    <code>{p.uid}</code>
-                  </dd>
-                  <dt>Location</dt>
-                  <dd>
-                    {p.location ? (
-                      // Map coordinates, as the game's map and palpanel's map show them; world units small.
-                      <>
-                        {mapXY(worldToMap(p.location))} <span className="muted small">({worldXY(p.location)})</span>{' '}
-                        <Link href={`/map?player=${encodeURIComponent(p.uid)}`}>on the map</Link>
-                      </>
-                    ) : (
-                      <span className="muted">only while online</span>
-                    )}
-                  </dd>
-                </dl>
-              </Card>
-              <Fold title="Sessions" count={p.sessions.length === 0 ? 'none' : p.sessions.length > 20 ? 'last 20' : p.sessions.length}>
+              <WhoCard p={p} />
+              <Fold
+                title={say('sessions.title')}
+                count={p.sessions.length === 0 ? say('sessions.none') : p.sessions.length > 20 ? say('sessions.last20') : p.sessions.length}
+              >
                 {() =>
                   p.sessions.length === 0 ? (
-                    <Empty>No sessions seen by this palpanel.</Empty>
+                    <Empty>{say('sessions.empty')}</Empty>
                   ) : (
                     <>
                       <SessionsTimeline uid={p.uid} />
@@ -103,7 +64,11 @@ export function PlayerDetail({ uid }: { uid: string }) {
                         {p.sessions.slice(0, 20).map((s) => (
                           <li key={s.startedAt}>
                             {when(s.startedAt)} —{' '}
-                            {s.endedAt ? `${span((Date.parse(s.endedAt) - Date.parse(s.startedAt)) / 1000)}` : <Badge tone="ok">now</Badge>}
+                            {s.endedAt ? (
+                              `${span((Date.parse(s.endedAt) - Date.parse(s.startedAt)) / 1000)}`
+                            ) : (
+                              <Badge tone="ok">{say('sessions.now')}</Badge>
+                            )}
                           </li>
                         ))}
                       </ul>
@@ -112,23 +77,26 @@ export function PlayerDetail({ uid }: { uid: string }) {
                 }
               </Fold>
               {p.guild && (
-                <Fold title={`Guild: ${p.guild.displayName}`} count={count(p.guild.memberCount, 'member')}>
+                <Fold
+                  title={say('guild.title', { name: p.guild.displayName })}
+                  count={say('guild.members', { count: p.guild.memberCount })}
+                >
                   {() => <GuildPart p={p} />}
                 </Fold>
               )}
               <ItemGrantCard uid={p.uid} online={p.online} />
               <Fold
-                title="Paldeck"
+                title={say('paldeck.title')}
                 className="wide-card"
-                count={p.paldeckUnlocked === undefined ? 'not in the save' : `${p.paldeckUnlocked} unlocked`}
+                count={p.paldeckUnlocked === undefined ? say('notInSave') : say('paldeck.unlockedCount', { count: p.paldeckUnlocked })}
               >
                 {() => <PaldeckBody uid={p.uid} />}
               </Fold>
-              <Fold title="Inventory" className="wide-card">
+              <Fold title={say('inventory.title')} className="wide-card">
                 {() => <InventoryBody uid={p.uid} />}
               </Fold>
-              <Fold title="Pals" className="wide-card" count={num(p.pals.length)}>
-                {() => (p.pals.length === 0 ? <Empty>This player has no pals in the save.</Empty> : <PlayerPals uid={p.uid} />)}
+              <Fold title={say('pals.title')} className="wide-card" count={intl.formatNumber(p.pals.length)}>
+                {() => (p.pals.length === 0 ? <Empty>{say('pals.empty')}</Empty> : <PlayerPals uid={p.uid} />)}
               </Fold>
             </div>
           </>
@@ -138,7 +106,66 @@ export function PlayerDetail({ uid }: { uid: string }) {
   );
 }
 
+/** Who the player is: level, guild, playtime, captures, ids, where they are. */
+function WhoCard({ p }: { p: Detail }) {
+  const intl = useIntl();
+  const say = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `players.${id}` }, values);
+  const now = useNow();
+  return (
+    <Card title={say('who.title')}>
+      <div className="stats">
+        <Stat label={say('who.level')} value={p.level} />
+        <Stat
+          label={say('who.guild')}
+          wide
+          value={p.guild ? <Link href={guildHref(p.guild.id)}>{p.guild.displayName}</Link> : say('none')}
+        />
+        <Stat label={say('who.playtime')} value={span(p.playtimeSec)} />
+        <Stat
+          label={say('who.lastSeen')}
+          value={p.online ? say('now') : ago(p.lastSeenAt, now)}
+          sub={say('who.firstSeen', { when: when(p.firstSeenAt) })}
+        />
+        <Stat
+          label={say('who.caught')}
+          value={p.captureTotal ?? '—'}
+          sub={
+            p.captureTotal === undefined
+              ? say('notInSave')
+              : say('who.caughtSub', { species: p.uniquePalsCaptured ?? 0, paldeck: p.paldeckUnlocked ?? 0 })
+          }
+        />
+        <Stat label={say('who.ping')} value={p.ping === null ? '—' : say('ms', { ms: Math.round(p.ping) })} />
+      </div>
+      <dl className="facts">
+        <dt>{say('who.platformId')}</dt>
+        <dd>{p.userId ? <code>{p.userId}</code> : <span className="muted">{say('who.notSeenOnline')}</span>}</dd>
+        <dt>{say('who.account')}</dt>
+        <dd>{p.accountName ?? <span className="muted">{say('unknown')}</span>}</dd>
+        <dt>{say('who.saveUid')}</dt>
+        <dd>
+          <code>{p.uid}</code>
+        </dd>
+        <dt>{say('who.location')}</dt>
+        <dd>
+          {p.location ? (
+            // Map coordinates, as the game's map and palpanel's map show them; world units small.
+            <>
+              {mapXY(worldToMap(p.location))} <span className="muted small">({worldXY(p.location)})</span>{' '}
+              <Link href={`/map?player=${encodeURIComponent(p.uid)}`}>{say('who.onMap')}</Link>
+            </>
+          ) : (
+            <span className="muted">{say('who.onlyOnline')}</span>
+          )}
+        </dd>
+      </dl>
+    </Card>
+  );
+}
+
 function Moderate({ player, onDone }: { player: Detail; onDone: () => void }) {
+  const intl = useIntl();
+  const say = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `players.moderate.${id}` }, values);
   const admin = useCanModerate();
   const [act, setAct] = useState<Act | null>(null);
   const [reason, setReason] = useState('');
@@ -154,7 +181,7 @@ function Moderate({ player, onDone }: { player: Detail; onDone: () => void }) {
     if (!act) return;
     const ok = await a.run(() => moderate(act, player.uid, reason.trim()));
     if (ok !== undefined) {
-      setDone(`${player.name} ${ACT_WORDS[act].done}.`);
+      setDone(say('done', { act, name: player.name }));
       close();
       onDone();
     }
@@ -168,37 +195,30 @@ function Moderate({ player, onDone }: { player: Detail; onDone: () => void }) {
       )}
       {player.online && (
         <button type="button" onClick={() => setAct('kick')}>
-          Kick
+          {say('button', { act: 'kick' })}
         </button>
       )}
       {player.banned ? (
         <button type="button" onClick={() => setAct('unban')}>
-          Unban
+          {say('button', { act: 'unban' })}
         </button>
       ) : (
         <button type="button" className="danger" onClick={() => setAct('ban')}>
-          Ban
+          {say('button', { act: 'ban' })}
         </button>
       )}
       <Dialog
         open={act !== null}
-        title={act ? `${ACT_WORDS[act].title} ${player.name}?` : ''}
-        confirm={act ? ACT_WORDS[act].confirm : ''}
+        title={act ? say('title', { act, name: player.name }) : ''}
+        confirm={act ? say('button', { act }) : ''}
         danger={act !== 'unban'}
         busy={a.busy}
         error={a.error}
         onConfirm={() => void go()}
         onClose={close}
       >
-        {act === 'ban' && !player.userId && (
-          <p className="warn-text">This player was never seen online, so the game has no platform id to ban yet.</p>
-        )}
-        <Field
-          label={`Reason (kept in the audit log${act === 'kick' ? ', told to the player' : ''})`}
-          maxLength={200}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
+        {act === 'ban' && !player.userId && <p className="warn-text">{say('noPlatformId')}</p>}
+        <Field label={say('reason', { act: act ?? 'ban' })} maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
       </Dialog>
     </>
   );
@@ -206,17 +226,29 @@ function Moderate({ player, onDone }: { player: Detail; onDone: () => void }) {
 
 /** The player's guild: its size, its page, its members. */
 function GuildPart({ p }: { p: Detail }) {
-  if (!p.guild) return null;
+  const intl = useIntl();
+  const g = p.guild;
+  if (!g) return null;
   return (
     <>
       <p className="muted small">
-        {count(p.guild.memberCount, 'member')} · {count(p.guild.bases.length, 'base')} ·{' '}
-        <Link href={guildHref(p.guild.id)}>the guild&apos;s page</Link>
+        <FormattedMessage
+          id="players.guild.summary"
+          values={{
+            members: g.memberCount,
+            bases: g.bases.length,
+            page: (c: ReactNode[]) => <Link href={guildHref(g.id)}>{c}</Link>,
+          }}
+        />
       </p>
       <ul className="plain inline">
-        {p.guild.members.map((m) => (
+        {g.members.map((m) => (
           <li key={m.uid}>
-            {m.uid === p.uid ? <strong>{m.name}</strong> : <Link href={`/players/${m.uid}`}>{m.name || '(no name)'}</Link>}
+            {m.uid === p.uid ? (
+              <strong>{m.name}</strong>
+            ) : (
+              <Link href={`/players/${m.uid}`}>{m.name || intl.formatMessage({ id: 'players.noName' })}</Link>
+            )}
           </li>
         ))}
       </ul>
@@ -225,12 +257,16 @@ function GuildPart({ p }: { p: Detail }) {
 }
 
 function ItemGrantCard({ uid, online }: { uid: string; online: boolean }) {
+  const intl = useIntl();
   const admin = useIsAdmin();
   const cap = useItemCapability(admin);
   if (!admin || !cap.data?.capable) return null;
   return (
-    <Fold title="Give items" count={online ? 'online' : 'offline'}>
-      {() => (online ? <GrantForm uid={uid} /> : <Empty>Items can be given only while the player is online.</Empty>)}
+    <Fold
+      title={intl.formatMessage({ id: 'players.items.title' })}
+      count={intl.formatMessage({ id: online ? 'players.badge.online' : 'players.badge.offline' })}
+    >
+      {() => (online ? <GrantForm uid={uid} /> : <Empty>{intl.formatMessage({ id: 'players.items.onlineOnly' })}</Empty>)}
     </Fold>
   );
 }

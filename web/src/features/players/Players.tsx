@@ -1,6 +1,7 @@
 // Players of the save: search by name on the server, online filter, a sortable table; each
 // name opens the player's page.
 import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { ago } from '../../shared/format';
 import { useNow } from '../../shared/use-now';
 import { Link, setSearch, useSearch, useTitle } from '../../shared/router';
@@ -13,7 +14,10 @@ import { guildHref } from '../guilds/GuildDetail';
 import { usePlayerList } from './api';
 
 export function Players() {
-  useTitle('Players');
+  const intl = useIntl();
+  const say = (id: string, values?: Record<string, number>) => intl.formatMessage({ id: `players.${id}` }, values);
+  const title = say('list.title');
+  useTitle(title);
   const params = useSearch();
   const search = params.get('search') ?? '';
   const online = params.get('online') ?? '';
@@ -29,84 +33,82 @@ export function Players() {
   const columns: Column<Player>[] = [
     {
       key: 'name',
-      label: 'Name',
+      label: say('col.name'),
       sort: (p) => p.name.toLowerCase(),
       render: (p) => (
         <>
-          <Link href={`/players/${p.uid}`}>{p.name || '(no name)'}</Link> {p.banned && <Badge tone="bad">banned</Badge>}{' '}
-          {p.whitelisted && <Badge tone="info">whitelisted</Badge>}
+          <Link href={`/players/${p.uid}`}>{p.name || say('noName')}</Link> {p.banned && <Badge tone="bad">{say('badge.banned')}</Badge>}{' '}
+          {p.whitelisted && <Badge tone="info">{say('badge.whitelisted')}</Badge>}
         </>
       ),
     },
     {
       key: 'online',
-      label: 'Online',
+      label: say('col.online'),
       sort: (p) => (p.online ? 1 : 0),
-      render: (p) => (p.online ? <Badge tone="ok">online</Badge> : <span className="muted">offline</span>),
+      render: (p) => (p.online ? <Badge tone="ok">{say('badge.online')}</Badge> : <span className="muted">{say('badge.offline')}</span>),
     },
-    { key: 'level', label: 'Level', numeric: true, sort: (p) => p.level, render: (p) => p.level },
+    { key: 'level', label: say('col.level'), numeric: true, sort: (p) => p.level, render: (p) => p.level },
     {
       key: 'guild',
-      label: 'Guild',
+      label: say('col.guild'),
       wide: true,
       sort: (p) => p.guildName ?? '',
       render: (p) =>
-        p.guildId ? <Link href={guildHref(p.guildId)}>{p.guildName || '(no name)'}</Link> : <span className="muted">none</span>,
+        p.guildId ? <Link href={guildHref(p.guildId)}>{p.guildName || say('noName')}</Link> : <span className="muted">{say('none')}</span>,
     },
     {
       key: 'userId',
-      label: 'Platform id',
+      label: say('col.platformId'),
       wide: true,
       sort: (p) => p.userId ?? '',
-      render: (p) => (p.userId ? <code>{p.userId}</code> : <span className="muted">not seen online</span>),
+      render: (p) => (p.userId ? <code>{p.userId}</code> : <span className="muted">{say('notSeenOnline')}</span>),
     },
     {
       key: 'ping',
-      label: 'Ping',
+      label: say('col.ping'),
       numeric: true,
       wide: true,
       sort: (p) => p.ping ?? -1,
-      render: (p) => (p.ping === null ? '—' : `${Math.round(p.ping)} ms`),
+      render: (p) => (p.ping === null ? '—' : say('ms', { ms: Math.round(p.ping) })),
     },
-    { key: 'seen', label: 'Last seen', sort: (p) => p.lastSeenAt, render: (p) => (p.online ? 'now' : ago(p.lastSeenAt, now)) },
+    { key: 'seen', label: say('col.lastSeen'), sort: (p) => p.lastSeenAt, render: (p) => (p.online ? say('now') : ago(p.lastSeenAt, now)) },
   ];
 
   return (
     <>
-      <PageHead title="Players">
+      <PageHead title={title}>
         <Field
           hideLabel
-          label="Search players by name"
+          label={say('list.searchLabel')}
           type="search"
-          placeholder="Search by name…"
+          placeholder={say('list.searchPlaceholder')}
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
         <SelectField
           hideLabel
-          label="Online or offline"
+          label={say('list.onlineLabel')}
           value={online}
           onChange={(e) => setSearch({ online: e.target.value || undefined })}
         >
-          <option value="">Everyone</option>
-          <option value="true">Online</option>
-          <option value="false">Offline</option>
+          <option value="">{say('list.everyone')}</option>
+          <option value="true">{say('list.online')}</option>
+          <option value="false">{say('list.offline')}</option>
         </SelectField>
         <button type="button" onClick={list.reload}>
-          Refresh
+          {say('list.refresh')}
         </button>
       </PageHead>
       <div className="card">
-        <PagedList list={list} what="Reading players">
+        <PagedList list={list} what={say('list.reading')} more={say('list.more')}>
           {(rows) => (
             <DataTable
-              caption="Players"
+              caption={title}
               rows={rows}
               columns={columns}
               rowKey={(p) => p.uid}
-              empty={
-                search || online ? 'No player matches.' : 'No players in the save yet: they appear after the first parse that holds them.'
-              }
+              empty={search || online ? say('list.noMatch') : say('list.empty')}
             />
           )}
         </PagedList>
