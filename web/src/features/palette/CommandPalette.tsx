@@ -81,14 +81,7 @@ export function CommandPalette({ screens, open, setOpen }: { screens: PaletteScr
 
   useModal(ref, open);
 
-  // Read each time it opens: the players online now, the guilds of the last parse.
-  const players = usePlayers(open);
-  const guilds = useGuilds(open);
-  const saved = useSavedCommands(open && admin);
-  const loading = players.loading || guilds.loading || (admin && saved.loading);
-  const failed = [players.error && 'players', guilds.error && 'guilds', admin && saved.error && 'saved'].filter(
-    (x): x is Failed => typeof x === 'string',
-  );
+  const { players, guilds, saved, loading, failed } = usePaletteLists(open, admin);
 
   const run = useAction();
   const perform = run.run;
@@ -174,6 +167,19 @@ export function CommandPalette({ screens, open, setOpen }: { screens: PaletteScr
       <PaletteQuestion key={askKey(ask)} ask={ask} busy={run.busy} error={run.error} act={act} close={() => (setAsk(null), run.clear())} />
     </>
   );
+}
+
+/** Read each time it opens: the players online now, the guilds of the last parse, an admin's
+ * saved commands; which are still loading and which could not be read. */
+function usePaletteLists(open: boolean, admin: boolean) {
+  const players = usePlayers(open);
+  const guilds = useGuilds(open);
+  const saved = useSavedCommands(open && admin);
+  const loading = players.loading || guilds.loading || (admin && saved.loading);
+  const failed = [players.error && 'players', guilds.error && 'guilds', admin && saved.error && 'saved'].filter(
+    (x): x is Failed => typeof x === 'string',
+  );
+  return { players, guilds, saved, loading, failed };
 }
 
 /** Ctrl-K / ⌘-K anywhere opens (or closes) it; a question being asked (the palette's own, or a
