@@ -26,8 +26,11 @@ export function SettingRow({
   const title = w.name(s);
   const help = w.help(s);
   const empty = t('config.empty');
-  // The game writes a float's default as 1.000000; the screen says 1.
   const numeric = s.type === 'int' || s.type === 'float';
+  // The game writes a float's default as 1.000000 (said 1) and a switch's as True or False (said
+  // in the switch's own words, in the UI's language).
+  const defaultWords = (d: string) =>
+    numeric ? String(Number(d)) : s.type === 'bool' ? t(d.toLowerCase() === 'true' ? 'config.true' : 'config.false') : d;
   const running = pendingOf(s);
   const name = (
     <>
@@ -41,7 +44,7 @@ export function SettingRow({
     <>
       {help}
       {range && ` ${t('config.range', range)}`}
-      {s.default !== null && s.default !== '' && ` ${t('config.default', { value: numeric ? String(Number(s.default)) : s.default })}`}
+      {s.default !== null && s.default !== '' && ` ${t('config.default', { value: defaultWords(s.default) })}`}
       {running !== null && (
         <span className="warn-text"> {t('config.running', { running: shown(running) || empty, file: shown(s.value) || empty })}</span>
       )}
