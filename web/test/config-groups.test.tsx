@@ -3,7 +3,8 @@
 // names, each with its count; a search by readable name, raw key or explanation shows the matches
 // under their group's heading; a value out of range or not a number is said beside its field
 // and keeps "Save settings" disabled, with the reason in the save bar too, until it is fixed.
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { renderIntl } from './render-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Config } from '../src/features/config/Config';
 import { SessionContext } from '../src/shared/session';
@@ -93,7 +94,7 @@ function renderAdmin() {
     return Promise.reject(new TypeError('not here'));
   });
   vi.stubGlobal('fetch', fetch);
-  render(
+  renderIntl(
     <SessionContext.Provider value={{ me: { username: 'ann', role: 'admin' }, signOut: () => undefined }}>
       <Config />
     </SessionContext.Provider>,

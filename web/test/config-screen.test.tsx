@@ -3,7 +3,8 @@
 // (If-Match); when someone else changed the file meanwhile (412) it says so and reads the file
 // again, the edit kept; a setting the game runs with another value says both; "How to apply"
 // shows the words for the file's kind as an instruction, without asking the API for its 501.
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { renderIntl } from './render-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Config } from '../src/features/config/Config';
 import { SessionContext } from '../src/shared/session';
@@ -94,7 +95,7 @@ function fakeApi(versions: ConfigData[]) {
 }
 
 function renderAs(role: 'admin' | 'viewer') {
-  return render(
+  return renderIntl(
     <SessionContext.Provider value={{ me: { username: 'ann', role }, signOut: () => undefined }}>
       <Config />
     </SessionContext.Provider>,

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The password rule in one place (lib/account): the form for a new user says the text the server
 // enforces, and the browser's own check uses the same number the store refuses below.
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
+import { renderIntl } from './render-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PASSWORD_MIN_LENGTH, PASSWORD_RULE } from '../../src/contract/account-words.js';
 import { validatePassword } from '../../src/store/users';
@@ -19,7 +20,7 @@ describe('the password rule', () => {
       'fetch',
       vi.fn(() => Promise.resolve(new Response(JSON.stringify({ data: [] }), { status: 200 }))),
     );
-    render(
+    renderIntl(
       <SessionContext.Provider value={{ me: { username: 'ann', role: 'admin' }, signOut: () => undefined }}>
         <UsersCard />
       </SessionContext.Provider>,

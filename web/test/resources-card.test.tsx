@@ -2,7 +2,8 @@
 // The dashboard's resources card with a scripted fetch (issue 40): a game process the panel can
 // see is drawn with its figures and charts; one it cannot see is said in words, its charts say so,
 // and a stretch it was not seen is a gap in the line, never a zero.
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
+import { renderIntl } from './render-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResourcesCard } from '../src/features/host/ResourcesCard';
 
@@ -65,7 +66,7 @@ describe('the resources card', () => {
       },
       [point(0, 4e9), point(1, 4.1e9), point(2, null), point(3, null), point(4, 3e9), point(5, 3.1e9)],
     );
-    const { container } = render(<ResourcesCard />);
+    const { container } = renderIntl(<ResourcesCard />);
     await screen.findByText('5.0 GB');
     expect(screen.getByText('pid 42 · 64 threads')).toBeTruthy();
     const fig = (await screen.findByText('Game memory (GB)')).closest('figure')!;
@@ -82,7 +83,7 @@ describe('the resources card', () => {
       point(1, null),
       point(2, null),
     ]);
-    render(<ResourcesCard />);
+    renderIntl(<ResourcesCard />);
     await screen.findByText('Not visible');
     expect(screen.getByText('Game process not visible: SERVICE_GAME_PROCESS is not set.')).toBeTruthy();
     expect(await screen.findByText('Game memory: not visible to palpanel in this period.')).toBeTruthy();

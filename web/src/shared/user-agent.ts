@@ -25,9 +25,10 @@ const BROWSERS: [RegExp, string][] = [
   [/^curl\/(\S+)/, 'curl'],
 ];
 
-export function describeAgent(ua: string | null): string {
-  if (!ua) return 'Unknown browser';
-  let browser = 'Unknown browser';
+/** The browser (name and version) and the system it runs on, each null when not recognised. */
+export function readAgent(ua: string | null): { browser: string | null; system: string | null } {
+  if (!ua) return { browser: null, system: null };
+  let browser: string | null = null;
   for (const [re, name] of BROWSERS) {
     const m = re.exec(ua);
     if (m) {
@@ -37,7 +38,13 @@ export function describeAgent(ua: string | null): string {
   }
   for (const [re, say] of SYSTEMS) {
     const m = re.exec(ua);
-    if (m) return `${browser} on ${say(m)}`;
+    if (m) return { browser, system: say(m) };
   }
-  return browser;
+  return { browser, system: null };
+}
+
+export function describeAgent(ua: string | null): string {
+  const { browser, system } = readAgent(ua);
+  const b = browser ?? 'Unknown browser';
+  return system ? `${b} on ${system}` : b;
 }

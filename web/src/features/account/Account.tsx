@@ -2,13 +2,14 @@
 // sessions (where each signed in from, this one marked; end one, or all but this one) and
 // two-factor sign-in.
 import { useState, type FormEvent } from 'react';
-import { PASSWORD_MIN_LENGTH, PASSWORD_RULE } from '../../../../src/contract/account-words';
+import { useIntl } from 'react-intl';
+import { PASSWORD_MIN_LENGTH } from '../../../../src/contract/account-words';
 import { useAction } from '../../api/hooks';
 import { ago, when } from '../../shared/format';
 import { useTitle } from '../../shared/router';
 import { useSession } from '../../shared/session';
 import { useNow } from '../../shared/use-now';
-import { describeAgent } from '../../shared/user-agent';
+import { agentWords } from './agent-words';
 import { Badge, Card, PageHead } from '../../ui/bits';
 import { Field } from '../../ui/fields';
 import { Async, ErrorNote } from '../../ui/states';
@@ -16,13 +17,15 @@ import { changeOwnPassword, endOtherSessions, endOwnSession, useOwnSessions } fr
 import { TotpCard } from './TotpCard';
 
 export function Account() {
-  useTitle('Account');
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'account.title' });
+  useTitle(title);
   const { me } = useSession();
   return (
     <>
-      <PageHead title="Account">
+      <PageHead title={title}>
         <span className="muted">
-          {me.username} · {me.role}
+          {me.username} · {intl.formatMessage({ id: `app.role.${me.role}` })}
         </span>
       </PageHead>
       <div className="grid">
@@ -38,38 +41,44 @@ function SessionsCard() {
   const sessions = useOwnSessions({ refreshMs: 30000 });
   const end = useAction();
   const now = useNow();
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const others = (sessions.data ?? []).filter((s) => !s.current).length;
   const stop = async (id?: string) => {
     if ((await end.run(() => (id ? endOwnSession(id) : endOtherSessions()))) !== undefined) sessions.reload();
   };
   return (
     <Card
-      title="Your sessions"
+      title={t('account.sessions.title')}
       className="wide-card"
       actions={
         // With no other session there is nothing to end: no button that does nothing.
         others > 0 && (
           <button type="button" disabled={end.busy} onClick={() => void stop()}>
-            Sign out everywhere else
+            {t('account.sessions.endOthers')}
           </button>
         )
       }
     >
       <ErrorNote error={end.error} />
-      <Async r={sessions} what="Reading your sessions">
+      <Async r={sessions} what={t('account.sessions.reading')}>
         {(rows) => (
           <ul className="session-list">
             {rows.map((s) => (
               <li key={s.id} className={s.current ? 'current' : undefined}>
                 <div className="session-what">
-                  <strong>{describeAgent(s.userAgent)}</strong> {s.current && <Badge tone="info">this session</Badge>}
+                  <strong>{agentWords(intl, s.userAgent)}</strong> {s.current && <Badge tone="info">{t('account.sessions.this')}</Badge>}
                 </div>
                 <div className="muted small">
-                  {s.address ?? 'address unknown'} · signed in {when(s.createdAt)} · last used {ago(s.lastSeenAt, now)}
+                  {t('account.sessions.line', {
+                    address: s.address ?? t('account.sessions.addressUnknown'),
+                    signedIn: when(s.createdAt),
+                    used: ago(s.lastSeenAt, now),
+                  })}
                 </div>
                 {!s.current && (
                   <button type="button" className="link danger-text" disabled={end.busy} onClick={() => void stop(s.id)}>
-                    Sign out
+                    {t('account.sessions.signOut')}
                   </button>
                 )}
               </li>
@@ -77,7 +86,7 @@ function SessionsCard() {
           </ul>
         )}
       </Async>
-      {sessions.data && others === 0 && <p className="muted small">You are signed in nowhere else.</p>}
+      {sessions.data && others === 0 && <p className="muted small">{t('account.sessions.nowhereElse')}</p>}
     </Card>
   );
 }
@@ -88,6 +97,8 @@ function PasswordCard() {
   const [again, setAgain] = useState('');
   const [done, setDone] = useState(false);
   const act = useAction();
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
   const mismatch = again.length > 0 && again !== password;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -100,10 +111,10 @@ function PasswordCard() {
     }
   };
   return (
-    <Card title="Password">
+    <Card title={t('account.password.title')}>
       <form onSubmit={(e) => void submit(e)}>
         <Field
-          label="Current password"
+          label={t('account.password.current')}
           type="password"
           autoComplete="current-password"
           required
@@ -111,8 +122,8 @@ function PasswordCard() {
           onChange={(e) => setCurrent(e.target.value)}
         />
         <Field
-          label="New password"
-          hint={PASSWORD_RULE}
+          label={t('account.password.new')}
+          hint={t('account.password.rule', { min: PASSWORD_MIN_LENGTH })}
           type="password"
           autoComplete="new-password"
           minLength={PASSWORD_MIN_LENGTH}
@@ -121,22 +132,22 @@ function PasswordCard() {
           onChange={(e) => setPassword(e.target.value)}
         />
         <Field
-          label="New password again"
+          label={t('account.password.again')}
           type="password"
           autoComplete="new-password"
           required
           value={again}
           onChange={(e) => setAgain(e.target.value)}
         />
-        {mismatch && <p className="warn-text small">The two new passwords differ.</p>}
+        {mismatch && <p className="warn-text small">{t('account.password.differ')}</p>}
         <ErrorNote error={act.error} />
         {done && (
           <p className="ok-text small" role="status">
-            Password changed. Your other sessions have ended.
+            {t('account.password.changed')}
           </p>
         )}
         <button type="submit" className="primary" disabled={act.busy || mismatch || password.length < PASSWORD_MIN_LENGTH}>
-          Change password
+          {t('account.password.change')}
         </button>
       </form>
     </Card>

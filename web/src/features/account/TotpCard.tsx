@@ -2,6 +2,7 @@
 // code from the app to turn it on → the ten recovery codes, shown once; on → how many recovery
 // codes are left, and turning it off with a code.
 import { useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
 import { useAction } from '../../api/hooks';
 import { Badge, Card } from '../../ui/bits';
 import { Dialog } from '../../ui/dialog';
@@ -19,12 +20,17 @@ export function TotpCard({ onEnabled }: { onEnabled?: () => void }) {
   const [codes, setCodes] = useState<string[] | null>(null);
   const [removing, setRemoving] = useState(false);
   const start = useAction();
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
   const begin = async () => {
     const r = await start.run(() => startTotp());
     if (r) setEnrolment(r.data);
   };
   return (
-    <Card title="Two-factor sign-in" actions={status.data?.enabled ? <Badge tone="ok">on</Badge> : <Badge>off</Badge>}>
+    <Card
+      title={t('account.totp.title')}
+      actions={status.data?.enabled ? <Badge tone="ok">{t('account.totp.on')}</Badge> : <Badge>{t('account.totp.off')}</Badge>}
+    >
       {codes ? (
         <RecoveryCodes
           codes={codes}
@@ -44,31 +50,26 @@ export function TotpCard({ onEnabled }: { onEnabled?: () => void }) {
           }}
         />
       ) : (
-        <Async r={status} what="Reading two-factor sign-in">
+        <Async r={status} what={t('account.totp.reading')}>
           {(s) =>
             s.enabled ? (
               <>
-                <p>
-                  You sign in with your password and a code from your authenticator app. {s.recoveryCodesLeft} of 10 recovery codes left.
-                </p>
+                <p>{t('account.totp.enabled', { left: s.recoveryCodesLeft })}</p>
                 {s.required ? (
-                  <p className="muted small">Your role requires it, so it stays on.</p>
+                  <p className="muted small">{t('account.totp.staysOn')}</p>
                 ) : (
                   <button type="button" className="danger" onClick={() => setRemoving(true)}>
-                    Turn off
+                    {t('account.totp.turnOff')}
                   </button>
                 )}
               </>
             ) : (
               <>
-                <p>
-                  After your password, palpanel asks for a 6-digit code from an authenticator app on your phone (any app that reads a QR
-                  code: Aegis, Google Authenticator, 1Password, …).
-                </p>
-                {s.required && <p className="warn-text">Your role requires it: set it up to use the panel.</p>}
+                <p>{t('account.totp.about')}</p>
+                {s.required && <p className="warn-text">{t('account.totp.required')}</p>}
                 <ErrorNote error={start.error} />
                 <button type="button" className="primary" disabled={start.busy} onClick={() => void begin()}>
-                  Set up two-factor sign-in
+                  {t('account.totp.setUp')}
                 </button>
               </>
             )
@@ -98,6 +99,8 @@ function Enrol({
 }) {
   const [code, setCode] = useState('');
   const turnOn = useAction();
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const r = await turnOn.run(() => confirmTotp(code.replace(/\s/g, '')));
@@ -106,22 +109,22 @@ function Enrol({
   return (
     <form className="enrol" onSubmit={(e) => void submit(e)}>
       <ol className="steps">
-        <li>Scan this code with your authenticator app.</li>
+        <li>{t('account.totp.scan')}</li>
       </ol>
       <div className="qr-frame">
-        <QrCode text={enrolment.uri} label="QR code of the new two-factor key for your authenticator app" />
+        <QrCode text={enrolment.uri} label={t('account.totp.qr')} />
       </div>
       <p className="small">
-        No camera? Type this key into the app (time-based, 6 digits, 30 seconds):{' '}
+        {t('account.totp.noCamera')}{' '}
         <code className="key" data-testid="totp-secret">
           {grouped(enrolment.secret)}
         </code>
       </p>
       <ol className="steps" start={2}>
-        <li>Type the 6-digit code the app shows now.</li>
+        <li>{t('account.totp.typeCode')}</li>
       </ol>
       <Field
-        label="Code from the app"
+        label={t('account.totp.code')}
         inputMode="numeric"
         autoComplete="one-time-code"
         pattern="[0-9 ]{6,7}"
@@ -133,10 +136,10 @@ function Enrol({
       <ErrorNote error={turnOn.error} />
       <div className="actions">
         <button type="submit" className="primary" disabled={turnOn.busy}>
-          Turn on
+          {t('account.totp.turnOn')}
         </button>
         <button type="button" onClick={onCancel}>
-          Cancel
+          {t('account.totp.cancel')}
         </button>
       </div>
     </form>
@@ -146,6 +149,8 @@ function Enrol({
 /** The recovery codes, once: they exist nowhere else in clear. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const [copied, setCopied] = useState(false);
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(codes.join('\n'));
@@ -157,8 +162,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   return (
     <div className="new-key" role="status">
       <p>
-        <strong>Two-factor sign-in is on.</strong> Keep these recovery codes somewhere safe: each signs you in once if you lose your phone.
-        They are not shown again.
+        <strong>{t('account.totp.isOn')}</strong> {t('account.totp.keepCodes')}
       </p>
       <ul className="recovery-codes" data-testid="recovery-codes">
         {codes.map((c) => (
@@ -169,10 +173,10 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       </ul>
       <div className="actions">
         <button type="button" onClick={() => void copy()}>
-          {copied ? 'Copied' : 'Copy all'}
+          {t(copied ? 'account.totp.copied' : 'account.totp.copyAll')}
         </button>
         <button type="button" className="primary" onClick={onDone}>
-          I have saved them
+          {t('account.totp.saved')}
         </button>
       </div>
     </div>
@@ -182,6 +186,8 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 function RemoveDialog({ open, onClose, onRemoved }: { open: boolean; onClose: () => void; onRemoved: () => void }) {
   const [code, setCode] = useState('');
   const act = useAction();
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
   const remove = async () => {
     if ((await act.run(() => disableTotp(code.trim()))) !== undefined) {
       setCode('');
@@ -191,8 +197,8 @@ function RemoveDialog({ open, onClose, onRemoved }: { open: boolean; onClose: ()
   return (
     <Dialog
       open={open}
-      title="Turn off two-factor sign-in?"
-      confirm="Turn off"
+      title={t('account.totp.offTitle')}
+      confirm={t('account.totp.turnOff')}
       danger
       busy={act.busy}
       error={act.error}
@@ -200,13 +206,8 @@ function RemoveDialog({ open, onClose, onRemoved }: { open: boolean; onClose: ()
       onConfirm={() => void remove()}
       onClose={onClose}
     >
-      <p>Your password alone signs you in again, and the recovery codes stop working.</p>
-      <Field
-        label="Code from the app, or a recovery code"
-        autoComplete="one-time-code"
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-      />
+      <p>{t('account.totp.offBody')}</p>
+      <Field label={t('account.totp.offCode')} autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
     </Dialog>
   );
 }

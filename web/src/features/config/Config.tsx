@@ -11,6 +11,7 @@
 // reads the values as text, not as editors it may not use. Without a settings file the screen
 // says so once, with what helps (a setting and a restart of palpanel, not a retry).
 import { Fragment, useMemo, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import type { BodyOf, DataOf } from '../../api/operations';
 import { ApiError } from '../../api/http';
 import { useAction, type Loaded } from '../../api/hooks';
@@ -23,6 +24,7 @@ import { Async, ErrorNote } from '../../ui/states';
 import { updateConfig, useConfig, useConfigRaw } from './api';
 import { pendingOf, problemOf, shown, typed } from './setting-values';
 import { sectionsOf, SettingGroups } from './SettingGroups';
+import { useSettingWords } from './setting-words';
 
 /** Words with `code` spans, as the API writes commands. */
 function Words({ text }: { text: string }) {
@@ -30,9 +32,9 @@ function Words({ text }: { text: string }) {
 }
 
 const KIND: Record<ConfigData['format'], string> = {
-  ini: 'the game’s settings file',
-  env: 'palworld-server-docker’s environment file',
-  compose: 'the compose file',
+  ini: 'config.kind.ini',
+  env: 'config.kind.env',
+  compose: 'config.kind.compose',
 };
 
 /** GET /config's answer when palpanel has no settings file: it names the setting, which only a
@@ -41,7 +43,9 @@ const KIND: Record<ConfigData['format'], string> = {
 const notConfigured = (e: ApiError | null) => e !== null && e.status === 409 && e.message.includes('SERVICE_CONFIG_FILE');
 
 export function Config() {
-  useTitle('Configuration');
+  const w = useSettingWords();
+  const { t } = w;
+  useTitle(t('config.title'));
   const admin = useIsAdmin();
   const r = useConfig();
   // The raw file once the settings are read: when they cannot be, one message says why, not two.
@@ -90,16 +94,16 @@ export function Config() {
   const apply = r.data?.apply;
   return (
     <>
-      <PageHead title="Configuration">
+      <PageHead title={t('config.title')}>
         {admin && apply && (
           <button type="button" aria-expanded={showApply} onClick={() => setShowApply(!showApply)}>
-            How to apply
+            {t('config.howToApply')}
           </button>
         )}
       </PageHead>
       {apply && (showApply || (saved !== null && saved.length > 0)) && (
         <div className="card note" role="status">
-          <strong>How to apply: </strong>
+          <strong>{t('config.howToApplyLead')} </strong>
           <Words text={apply.words} />
         </div>
       )}
@@ -109,24 +113,21 @@ export function Config() {
         // A file that cannot be read now (409 too, unlike a missing setting): a retry can fix it.
         <ErrorNote error={r.error.message} retry={r.reload} />
       ) : (
-        <Async r={r} what="Reading the settings">
+        <Async r={r} what={t('config.reading')}>
           {(c) => (
             <>
               <ConfigNotes c={c} pending={pending.length} stale={stale} saved={saved} />
               <div className="card setting-search">
                 <Field
                   hideLabel
-                  label="Search settings"
+                  label={t('config.search')}
                   type="search"
                   className="filter"
-                  placeholder="Search by name, key or words…"
+                  placeholder={t('config.searchPlaceholder')}
                   value={filter}
                   onChange={(e) => setFilter(e.target.value)}
                 />
-                <p className="muted small">
-                  {c.settings.length} settings in {sectionsOf(c).length} groups; each shows its readable name, the key as the file spells
-                  it, and what it does.
-                </p>
+                <p className="muted small">{t('config.summary', { settings: c.settings.length, groups: sectionsOf(c, w).length })}</p>
               </div>
               <SettingGroups c={c} edits={edits} setEdit={(k, v) => setEdits({ ...edits, [k]: v })} readOnly={!admin} filter={filter} />
               {admin && (
@@ -151,40 +152,34 @@ export function Config() {
 
 /** Where the settings live, and what stands between them and the game. */
 function ConfigNotes({ c, pending, stale, saved }: { c: ConfigData; pending: number; stale: boolean; saved: string[] | null }) {
+  const { t } = useSettingWords();
   return (
     <>
       <p className="muted">
-        {c.file} ({KIND[c.format]}
-        {c.service !== null && (
-          <>
-            , the <code>environment:</code> block of service <code>{c.service}</code>
-          </>
+        {c.service !== null ? (
+          <FormattedMessage
+            id="config.fileService"
+            values={{ file: c.file, kind: t(KIND[c.format]), block: <code>environment:</code>, service: <code>{c.service}</code> }}
+          />
+        ) : (
+          t('config.file', { file: c.file, kind: t(KIND[c.format]) })
         )}
-        ). Changes are written to the file; the game uses them when it next starts.
       </p>
       {c.worldOption?.present && (
         <div className="card note" role="status">
           {c.worldOption.words}
         </div>
       )}
-      {c.effectiveFrom === 'unreachable' && (
-        <p className="muted">The game server does not answer: the values it runs with are not shown.</p>
-      )}
-      {pending > 0 && (
-        <p className="warn-text">
-          {pending === 1 ? '1 setting differs' : `${pending} settings differ`} from what the game runs with: the file’s value applies at the
-          next start.
-        </p>
-      )}
+      {c.effectiveFrom === 'unreachable' && <p className="muted">{t('config.unreachable')}</p>}
+      {pending > 0 && <p className="warn-text">{t('config.pending', { count: pending })}</p>}
       {stale && (
         <div className="error-note" role="alert">
-          Someone else changed the settings file since you opened it, so nothing was saved. It has been read again: check your changes
-          against it and save again.
+          {t('config.stale')}
         </div>
       )}
       {saved && (
         <p role="status" className="ok-text">
-          Saved: {saved.join(', ') || 'nothing changed'}.
+          {saved.length > 0 ? t('config.saved', { keys: saved.join(', ') }) : t('config.savedNothing')}
         </p>
       )}
     </>
@@ -209,30 +204,42 @@ function SaveBar({
   undo: () => void;
   save: () => void;
 }) {
+  const w = useSettingWords();
+  const { t } = w;
+  const empty = t('config.empty');
   return (
     // Sticky only while there is something to save: "No changes" need not cover a phone's screen.
     <div className={`card${changed.length > 0 ? ' sticky-actions' : ''}`}>
       {changed.length === 0 ? (
-        <span className="muted">No changes.</span>
+        <span className="muted">{t('config.noChanges')}</span>
       ) : (
         <span>
-          Changing {changed.length}:{' '}
-          {changed.map((s) => `${s.key} ${shown(s.value) || '(empty)'} → ${edits[s.key] || '(empty)'}`).join('; ')}
+          {t('config.changing', {
+            count: changed.length,
+            list: changed.map((s) => `${s.key} ${shown(s.value) || empty} → ${edits[s.key] || empty}`).join('; '),
+          })}
         </span>
       )}
       {invalid.length > 0 && (
         <p className="bad-text" role="status">
-          Nothing can be saved until {invalid.length === 1 ? 'this value is' : 'these values are'} fixed:{' '}
-          {invalid.map((s) => `${s.name ?? s.key} (${problemOf(s, edits[s.key])})`).join('; ')}
+          {t('config.invalid', {
+            count: invalid.length,
+            list: invalid
+              .map((s) => {
+                const p = problemOf(s, edits[s.key]);
+                return `${w.name(s) ?? s.key} (${p ? t(p.id, p.values) : ''})`;
+              })
+              .join('; '),
+          })}
         </p>
       )}
       <ErrorNote error={error} />
       <div className="actions">
         <button type="button" disabled={changed.length === 0} onClick={undo}>
-          Undo changes
+          {t('config.undo')}
         </button>
         <button type="button" className="primary" disabled={changed.length === 0 || invalid.length > 0 || busy} onClick={save}>
-          {busy ? 'Saving…' : 'Save settings'}
+          {t(busy ? 'config.saving' : 'config.save')}
         </button>
       </div>
     </div>
@@ -241,17 +248,12 @@ function SaveBar({
 
 /** No settings file configured: what to set, for an admin, or that the host sets it. */
 function NotConfigured({ message, admin }: { message: string; admin: boolean }) {
+  const { t } = useSettingWords();
   return (
     <div className="card note" role="status">
       <p>{message}</p>
       <p>
-        <Words
-          text={
-            admin
-              ? 'palpanel reads its own settings when it starts: set `SERVICE_CONFIG_FILE` (`palpanel serve --help` lists it), then restart palpanel.'
-              : 'The host sets it when palpanel starts; until then there are no game settings to show.'
-          }
-        />
+        <Words text={t(admin ? 'config.notConfigured.admin' : 'config.notConfigured.viewer')} />
       </p>
     </div>
   );
@@ -259,11 +261,12 @@ function NotConfigured({ message, admin }: { message: string; admin: boolean }) 
 
 /** The settings file as it is, passwords masked, for an admin. */
 function RawFile({ raw }: { raw: Loaded<DataOf<'getConfigRaw'>> }) {
+  const { t } = useSettingWords();
   return (
-    <Card title="The file as it is (passwords masked)">
-      <Async r={raw} what="Reading the file">
+    <Card title={t('config.raw.title')}>
+      <Async r={raw} what={t('config.raw.reading')}>
         {(f) => (
-          <pre className="raw" tabIndex={0} aria-label="The settings file">
+          <pre className="raw" tabIndex={0} aria-label={t('config.raw.label')}>
             {f.text}
           </pre>
         )}

@@ -7,6 +7,7 @@ import { Fold } from '../../ui/fold';
 import { Empty } from '../../ui/states';
 import { SettingRow } from './SettingRow';
 import { shown } from './setting-values';
+import { useSettingWords, type SettingWords } from './setting-words';
 
 interface Section {
   id: string;
@@ -15,18 +16,25 @@ interface Section {
   rows: ConfigSetting[];
 }
 
-const OTHER = { id: 'other', title: 'Other keys in the file', about: 'Keys palpanel does not know: kept as they are, shown as text.' };
+const OTHER = 'other';
 
-export function sectionsOf(c: ConfigData): Section[] {
+/** The groups with their settings, named in the UI's language; the keys palpanel does not know last. */
+export function sectionsOf(c: ConfigData, w: SettingWords): Section[] {
   const known = new Set(c.groups.map((g) => g.id));
   return [
-    ...c.groups.map((g) => ({ ...g, rows: c.settings.filter((s) => s.group === g.id) })),
-    { ...OTHER, rows: c.settings.filter((s) => s.group === null || !known.has(s.group)) },
+    ...c.groups.map((g) => ({ id: g.id, title: w.groupName(g), about: w.groupAbout(g), rows: c.settings.filter((s) => s.group === g.id) })),
+    {
+      id: OTHER,
+      title: w.t('config.other.name'),
+      about: w.t('config.other.about'),
+      rows: c.settings.filter((s) => s.group === null || !known.has(s.group)),
+    },
   ].filter((x) => x.rows.length > 0);
 }
 
-export const matches = (s: ConfigSetting, needle: string) =>
-  !needle || [s.key, s.name ?? '', s.description ?? ''].some((t) => t.toLowerCase().includes(needle));
+/** Found by its name or explanation in the UI's language or in English, or by its raw key. */
+export const matches = (s: ConfigSetting, needle: string, w: SettingWords) =>
+  !needle || [s.key, s.name ?? '', s.description ?? '', w.name(s) ?? '', w.help(s) ?? ''].some((t) => t.toLowerCase().includes(needle));
 
 export function SettingGroups({
   c,
@@ -41,6 +49,7 @@ export function SettingGroups({
   readOnly: boolean;
   filter: string;
 }) {
+  const w = useSettingWords();
   const needle = filter.trim().toLowerCase();
   const rows = (list: ConfigSetting[]) => (
     <div className="settings">
@@ -49,10 +58,10 @@ export function SettingGroups({
       ))}
     </div>
   );
-  const sections = sectionsOf(c);
+  const sections = sectionsOf(c, w);
   if (needle) {
-    const found = sections.map((x) => ({ ...x, rows: x.rows.filter((s) => matches(s, needle)) })).filter((x) => x.rows.length > 0);
-    if (found.length === 0) return <Empty>No setting matches “{filter.trim()}”: try a few letters of its name or key.</Empty>;
+    const found = sections.map((x) => ({ ...x, rows: x.rows.filter((s) => matches(s, needle, w)) })).filter((x) => x.rows.length > 0);
+    if (found.length === 0) return <Empty>{w.t('config.noMatch', { query: filter.trim() })}</Empty>;
     return (
       <>
         {found.map((x) => (
@@ -72,8 +81,8 @@ export function SettingGroups({
         <Fold
           key={x.id}
           title={x.title}
-          count={x.rows.length === 1 ? '1 setting' : `${x.rows.length} settings`}
-          open={x.id === OTHER.id}
+          count={w.t('config.count', { count: x.rows.length })}
+          open={x.id === OTHER}
           className="setting-group"
         >
           {() => (

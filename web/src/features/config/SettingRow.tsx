@@ -5,6 +5,7 @@ import type { ConfigSetting } from '../../types';
 import { Badge } from '../../ui/bits';
 import { Field, SelectField } from '../../ui/fields';
 import { pendingOf, problemOf, shown } from './setting-values';
+import { useSettingWords } from './setting-words';
 
 export function SettingRow({
   s,
@@ -17,31 +18,37 @@ export function SettingRow({
   readOnly: boolean;
   onChange: (v: string) => void;
 }) {
-  const range = s.min !== null || s.max !== null ? `${s.min ?? '…'} to ${s.max ?? '…'}` : null;
-  const problem = readOnly ? null : problemOf(s, value);
-  // The game writes a float's default as 1.000000; the screen says 1.
+  const w = useSettingWords();
+  const { t } = w;
+  const range = s.min !== null || s.max !== null ? { min: String(s.min ?? '…'), max: String(s.max ?? '…') } : null;
+  const problemIs = readOnly ? null : problemOf(s, value);
+  const problem = problemIs && t(problemIs.id, problemIs.values);
+  const title = w.name(s);
+  const help = w.help(s);
+  const empty = t('config.empty');
   const numeric = s.type === 'int' || s.type === 'float';
+  // The game writes a float's default as 1.000000 (said 1) and a switch's as True or False (said
+  // in the switch's own words, in the UI's language).
+  const defaultWords = (d: string) =>
+    numeric ? String(Number(d)) : s.type === 'bool' ? t(d.toLowerCase() === 'true' ? 'config.true' : 'config.false') : d;
   const running = pendingOf(s);
   const name = (
     <>
-      {s.name && <span className="setting-title">{s.name}</span>} <code className="setting-key">{s.key}</code>{' '}
-      {!s.known && <Badge>unknown to palpanel</Badge>}
-      {s.worldOption === 'overrides' && <Badge tone="warn">taken from WorldOption.sav</Badge>}
-      {s.worldOption === 'may_override' && <Badge tone="warn">may be taken from WorldOption.sav</Badge>}
+      {title && <span className="setting-title">{title}</span>} <code className="setting-key">{s.key}</code>{' '}
+      {!s.known && <Badge>{t('config.unknownKey')}</Badge>}
+      {s.worldOption === 'overrides' && <Badge tone="warn">{t('config.worldOption.overrides')}</Badge>}
+      {s.worldOption === 'may_override' && <Badge tone="warn">{t('config.worldOption.may')}</Badge>}
     </>
   );
   const hint = (
     <>
-      {s.description}
-      {range && ` Range ${range}.`}
-      {s.default !== null && s.default !== '' && ` Default ${numeric ? String(Number(s.default)) : s.default}.`}
+      {help}
+      {range && ` ${t('config.range', range)}`}
+      {s.default !== null && s.default !== '' && ` ${t('config.default', { value: defaultWords(s.default) })}`}
       {running !== null && (
-        <span className="warn-text">
-          {' '}
-          The game runs with {shown(running) || '(empty)'}; the file says {shown(s.value) || '(empty)'}: applies at the next start.
-        </span>
+        <span className="warn-text"> {t('config.running', { running: shown(running) || empty, file: shown(s.value) || empty })}</span>
       )}
-      {s.locked && <span> Not editable here: it {s.locked}.</span>}
+      {s.locked && <span> {t('config.locked', { why: s.locked })}</span>}
     </>
   );
   // A secret is never shown, so there is nothing to edit: its name and whether it is set. What
@@ -52,10 +59,16 @@ export function SettingRow({
       <div className="setting setting-read">
         <span className="setting-name">{name}</span>
         {s.secret ? (
-          <span className="muted">{s.isSet ? 'set (not shown)' : 'not set'}</span>
+          <span className="muted">{t(s.isSet ? 'config.secretSet' : 'config.secretNotSet')}</span>
         ) : (
           <span className="setting-value">
-            {value === '' ? <span className="muted">(empty)</span> : s.type === 'bool' ? value === 'true' ? 'True' : 'False' : value}
+            {value === '' ? (
+              <span className="muted">{empty}</span>
+            ) : s.type === 'bool' ? (
+              t(value === 'true' ? 'config.true' : 'config.false')
+            ) : (
+              value
+            )}
           </span>
         )}
         <small className="muted">{hint}</small>
@@ -79,8 +92,8 @@ export function SettingRow({
   if (s.type === 'bool') {
     return (
       <SelectField {...field} onChange={(e) => onChange(e.target.value)}>
-        <option value="true">True</option>
-        <option value="false">False</option>
+        <option value="true">{t('config.true')}</option>
+        <option value="false">{t('config.false')}</option>
       </SelectField>
     );
   }

@@ -21,15 +21,18 @@ export function typed(s: ConfigSetting, v: string): NonNullable<Value> {
 export const pendingOf = (s: ConfigSetting) =>
   s.effective !== null && s.value !== null && !sameSettingValue(s.value, s.effective) ? s.effective : null;
 
-/** Why the text typed for `s` cannot be saved, in words said beside the field; null: it can. */
-export function problemOf(s: ConfigSetting, v: string): string | null {
+/** Why the text typed for `s` cannot be saved, as a message id of the `config` catalog and its
+ * values, said beside the field; null: it can. */
+export function problemOf(s: ConfigSetting, v: string): { id: string; values?: Record<string, string> } | null {
   if (s.type === 'int' || s.type === 'float') {
-    if (v.trim() === '') return 'A number is needed.';
+    if (v.trim() === '') return { id: 'config.problem.needed' };
     const n = Number(v);
-    if (!Number.isFinite(n)) return 'Not a number.';
-    if (s.type === 'int' && !Number.isInteger(n)) return 'A whole number is needed.';
-    if ((s.min !== null && n < s.min) || (s.max !== null && n > s.max)) return `Out of range: ${s.min ?? '…'} to ${s.max ?? '…'}.`;
+    if (!Number.isFinite(n)) return { id: 'config.problem.nan' };
+    if (s.type === 'int' && !Number.isInteger(n)) return { id: 'config.problem.whole' };
+    if ((s.min !== null && n < s.min) || (s.max !== null && n > s.max))
+      return { id: 'config.problem.range', values: { min: String(s.min ?? '…'), max: String(s.max ?? '…') } };
   }
-  if (s.type === 'enum' && s.values && !s.values.includes(v)) return `One of ${s.values.join(', ')}.`;
+  if (s.type === 'enum' && s.values && !s.values.includes(v))
+    return { id: 'config.problem.oneOf', values: { values: s.values.join(', ') } };
   return null;
 }

@@ -3,6 +3,7 @@
 // is text (React escapes it; nothing in it is interpreted), its secrets already masked by the
 // server. An empty or unconfigured log says why in words.
 import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useTitle } from '../../shared/router';
 import { Badge, Card, PageHead, type Tone } from '../../ui/bits';
 import { CheckField, Field } from '../../ui/fields';
@@ -11,11 +12,19 @@ import { LEVEL_CHOICES, useGameLog, type GameLogData, type LevelChoice } from '.
 import type { GameLogLine } from '../../../../src/contract/panel/game-log';
 import './game-log.css';
 
-const MODE = { stream: '· live', poll: '· checked every 2 s', paused: '· paused' } as const;
-const LABEL: Record<LevelChoice, string> = { error: 'Errors', warning: 'Warnings', info: 'Info', debug: 'Debug', none: 'No level' };
+const MODE = { stream: 'gameLog.mode.stream', poll: 'gameLog.mode.poll', paused: 'gameLog.mode.paused' } as const;
+const LABEL: Record<LevelChoice, string> = {
+  error: 'gameLog.level.error',
+  warning: 'gameLog.level.warning',
+  info: 'gameLog.level.info',
+  debug: 'gameLog.level.debug',
+  none: 'gameLog.level.none',
+};
 
 export function GameLog() {
-  useTitle('Game log');
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  useTitle(t('gameLog.title'));
   const [q, setQ] = useState('');
   const [levels, setLevels] = useState<LevelChoice[]>([...LEVEL_CHOICES]);
   const [paused, setPaused] = useState(false);
@@ -24,26 +33,26 @@ export function GameLog() {
     setLevels((ls) => (ls.includes(l) ? ls.filter((x) => x !== l) : LEVEL_CHOICES.filter((x) => x === l || ls.includes(x))));
   return (
     <>
-      <PageHead title="Game log">
+      <PageHead title={t('gameLog.title')}>
         <button type="button" onClick={() => setPaused(!paused)} aria-pressed={paused}>
-          {paused ? 'Resume' : 'Pause'}
+          {t(paused ? 'gameLog.resume' : 'gameLog.pause')}
         </button>
       </PageHead>
       <SourceLine source={log.source} kept={log.kept} mode={paused ? 'paused' : log.mode} />
       <Card className="gamelog-card">
         <div className="gamelog-filters">
           <Field
-            label="Search the log"
+            label={t('gameLog.search')}
             hideLabel
             type="search"
-            placeholder="Search the log"
+            placeholder={t('gameLog.search')}
             value={q}
             onChange={(e) => setQ(e.target.value)}
           />
           <fieldset className="gamelog-levels">
-            <legend className="sr-only">Levels shown</legend>
+            <legend className="sr-only">{t('gameLog.levels')}</legend>
             {LEVEL_CHOICES.map((l) => (
-              <CheckField key={l} label={LABEL[l]} checked={levels.includes(l)} onChange={() => toggle(l)} />
+              <CheckField key={l} label={t(LABEL[l])} checked={levels.includes(l)} onChange={() => toggle(l)} />
             ))}
           </fieldset>
         </div>
@@ -60,21 +69,28 @@ export function GameLog() {
 }
 
 function SourceLine({ source, kept, mode }: { source: GameLogData['source'] | null; kept: number; mode: 'stream' | 'poll' | 'paused' }) {
+  const intl = useIntl();
   if (!source) return null;
   if (source.kind === 'none')
     return (
       <p className="gamelog-source muted">
-        No log is followed. Set <code>SERVICE_GAME_LOG</code> to the game’s log file, or <code>SERVICE_GAME_LOG_COMMAND</code> to a command
-        such as <code>journalctl -u palworld -f -o cat</code> (see the settings page of the docs).
+        <FormattedMessage
+          id="gameLog.none"
+          values={{
+            file: <code>SERVICE_GAME_LOG</code>,
+            command: <code>SERVICE_GAME_LOG_COMMAND</code>,
+            example: <code>journalctl -u palworld -f -o cat</code>,
+          }}
+        />
       </p>
     );
   const tone: Tone = source.state === 'following' ? 'ok' : 'warn';
   return (
     <p className="gamelog-source">
-      <Badge tone={tone}>{source.state}</Badge> <span className="mono">{source.target}</span>
+      <Badge tone={tone}>{intl.formatMessage({ id: `gameLog.state.${source.state}` })}</Badge> <span className="mono">{source.target}</span>
       {source.detail && <span className="muted">{source.detail}</span>}
-      <span className="muted">({kept.toLocaleString()} lines kept)</span>
-      <span className="muted gamelog-mode">{MODE[mode]}</span>
+      <span className="muted">{intl.formatMessage({ id: 'gameLog.kept' }, { count: kept })}</span>
+      <span className="muted gamelog-mode">{intl.formatMessage({ id: MODE[mode] })}</span>
     </p>
   );
 }
@@ -91,21 +107,19 @@ function Lines({
   noLevel: boolean;
 }) {
   const box = useRef<HTMLOListElement>(null);
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
   const count = view.lines.length;
   // New lines keep the view at the bottom unless paused (reading back) .
   useEffect(() => {
     if (!paused && box.current) box.current.scrollTop = box.current.scrollHeight;
   }, [count, paused]);
-  if (noLevel) return <Empty>Choose at least one level to show.</Empty>;
-  if (view.loading) return <Loading what="Reading the game log" />;
+  if (noLevel) return <Empty>{t('gameLog.noLevel')}</Empty>;
+  if (view.loading) return <Loading what={t('gameLog.reading')} />;
   if (count === 0)
-    return (
-      <Empty>
-        {filtered ? 'No line matches the search and levels.' : view.source?.kind === 'none' ? 'Nothing to show.' : 'No lines yet.'}
-      </Empty>
-    );
+    return <Empty>{t(filtered ? 'gameLog.noMatch' : view.source?.kind === 'none' ? 'gameLog.nothing' : 'gameLog.noLines')}</Empty>;
   return (
-    <ol className="gamelog-lines" ref={box} tabIndex={0} aria-label="Game log lines" aria-live={paused ? 'off' : 'polite'}>
+    <ol className="gamelog-lines" ref={box} tabIndex={0} aria-label={t('gameLog.lines')} aria-live={paused ? 'off' : 'polite'}>
       {view.lines.map((l) => (
         <Line key={l.seq} line={l} />
       ))}

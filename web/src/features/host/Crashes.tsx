@@ -3,6 +3,7 @@
 // first and last day ("it broke after the update" has a date), and Start for a stopped game with
 // the output of the start command's last run.
 import { useState } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
 import { useAction } from '../../api/hooks';
 import { ago, bytes, span, when } from '../../shared/format';
 import { useTitle } from '../../shared/router';
@@ -15,71 +16,72 @@ import { startGame, useCrashes, useGameStart, useGameVersions, type Crash } from
 import './host.css';
 
 const CAUSE: Record<Crash['cause'], string> = {
-  process_gone: 'its process ended',
-  unreachable: 'its REST API stopped answering',
+  process_gone: 'host.crashes.cause.processGone',
+  unreachable: 'host.crashes.cause.unreachable',
 };
 
+/** The page's words: `t('host.…', values)`. */
+const wordsOf = (intl: IntlShape) => (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+
 export function Crashes() {
-  useTitle('Crashes');
+  const intl = useIntl();
+  const t = wordsOf(intl);
+  useTitle(t('host.crashes.title'));
   const now = useNow();
   const crashes = useCrashes({ refreshMs: 10_000 });
   const versions = useGameVersions({ refreshMs: 60_000 });
   return (
     <>
-      <PageHead title="Crashes">
+      <PageHead title={t('host.crashes.title')}>
         <StartButton onDone={crashes.reload} />
       </PageHead>
-      <Async r={crashes} what="Reading the crashes">
+      <Async r={crashes} what={t('host.crashes.reading')}>
         {(c) => (
           <>
             {c.down && (
               <p className={c.down.failing ? 'crash-down failing' : 'crash-down'} role="status">
-                <Badge tone={c.down.failing ? 'bad' : 'warn'}>{c.down.failing ? 'Down' : 'Coming back?'}</Badge> The game crashed{' '}
-                {ago(c.down.since, now)} and has not come back{c.down.failing ? ': see Diagnostics for what to check.' : ' yet.'}
+                <Badge tone={c.down.failing ? 'bad' : 'warn'}>{t(c.down.failing ? 'host.crashes.down' : 'host.crashes.comingBack')}</Badge>{' '}
+                {t(c.down.failing ? 'host.crashes.downFailing' : 'host.crashes.downYet', { ago: ago(c.down.since, now) })}
               </p>
             )}
             <div className="grid">
-              <Card title="Count">
+              <Card title={t('host.crashes.count')}>
                 <div className="stats">
-                  <Stat label="Crashes recorded" value={c.total} />
-                  <Stat label="Last 24 hours" value={c.recent.filter((x) => now - Date.parse(x.at) < 86_400_000).length} />
+                  <Stat label={t('host.crashes.recorded')} value={c.total} />
+                  <Stat label={t('host.crashes.last24')} value={c.recent.filter((x) => now - Date.parse(x.at) < 86_400_000).length} />
                 </div>
                 <DataTable
-                  caption="Crashes per day"
+                  caption={t('host.crashes.perDay')}
                   rows={c.perDay}
                   rowKey={(d) => d.day}
-                  empty="No crash recorded."
+                  empty={t('host.crashes.none')}
                   columns={[
-                    { key: 'day', label: 'Day (UTC)', render: (d) => d.day },
-                    { key: 'n', label: 'Crashes', numeric: true, render: (d) => d.crashes },
-                    { key: 'down', label: 'Down for', numeric: true, render: (d) => span(d.downtimeSec) },
+                    { key: 'day', label: t('host.crashes.col.day'), render: (d) => d.day },
+                    { key: 'n', label: t('host.crashes.col.crashes'), numeric: true, render: (d) => d.crashes },
+                    { key: 'down', label: t('host.crashes.col.downFor'), numeric: true, render: (d) => span(d.downtimeSec) },
                   ]}
                 />
               </Card>
-              <Card title="Game versions seen">
-                <Async r={versions} what="Reading the versions">
+              <Card title={t('host.versions.title')}>
+                <Async r={versions} what={t('host.versions.reading')}>
                   {(v) => (
                     <DataTable
-                      caption="Game versions, newest first"
+                      caption={t('host.versions.caption')}
                       rows={v}
                       rowKey={(x) => x.version}
-                      empty="No version reported yet."
+                      empty={t('host.versions.none')}
                       columns={[
-                        { key: 'v', label: 'Version', render: (x) => x.version },
-                        { key: 'first', label: 'First seen', render: (x) => when(x.firstAt) },
-                        { key: 'last', label: 'Last seen', render: (x) => when(x.lastAt), wide: true },
-                        { key: 'starts', label: 'Starts', numeric: true, render: (x) => x.starts, wide: true },
+                        { key: 'v', label: t('host.versions.col.version'), render: (x) => x.version },
+                        { key: 'first', label: t('host.versions.col.first'), render: (x) => when(x.firstAt) },
+                        { key: 'last', label: t('host.versions.col.last'), render: (x) => when(x.lastAt), wide: true },
+                        { key: 'starts', label: t('host.versions.col.starts'), numeric: true, render: (x) => x.starts, wide: true },
                       ]}
                     />
                   )}
                 </Async>
               </Card>
-              <Card title="The last ten crashes" className="wide-card">
-                {c.recent.length === 0 ? (
-                  <Empty>No crash recorded: the game has not gone without palpanel asking.</Empty>
-                ) : (
-                  <CrashList rows={c.recent} />
-                )}
+              <Card title={t('host.crashes.lastTen')} className="wide-card">
+                {c.recent.length === 0 ? <Empty>{t('host.crashes.noneLong')}</Empty> : <CrashList rows={c.recent} />}
               </Card>
             </div>
           </>
@@ -90,23 +92,28 @@ export function Crashes() {
 }
 
 function CrashList({ rows }: { rows: Crash[] }) {
+  const t = wordsOf(useIntl());
   return (
     <ol className="crash-list">
       {rows.map((c) => (
         <li key={c.id}>
           <div className="crash-head">
             <strong>{when(c.at)}</strong>
-            <span>{CAUSE[c.cause]}</span>
-            {c.returnedAt ? <Badge tone="ok">back after {span(c.downtimeSec ?? 0)}</Badge> : <Badge tone="bad">still down</Badge>}
+            <span>{t(CAUSE[c.cause])}</span>
+            {c.returnedAt ? (
+              <Badge tone="ok">{t('host.crashes.backAfter', { span: span(c.downtimeSec ?? 0) })}</Badge>
+            ) : (
+              <Badge tone="bad">{t('host.crashes.stillDown')}</Badge>
+            )}
           </div>
           <p className="muted small">
-            Up {c.uptimeSec === null ? 'for an unknown time' : span(c.uptimeSec)} · memory{' '}
-            {c.rssBytes === null ? 'not visible' : `${bytes(c.rssBytes)} at the last sample`}
+            {c.uptimeSec === null ? t('host.crashes.upUnknown') : t('host.crashes.up', { span: span(c.uptimeSec) })} ·{' '}
+            {c.rssBytes === null ? t('host.crashes.memoryHidden') : t('host.crashes.memory', { bytes: bytes(c.rssBytes) })}
           </p>
           <details>
-            <summary>Log tail ({c.logTail.length === 1 ? '1 line' : `${c.logTail.length} lines`})</summary>
+            <summary>{t('host.crashes.logTail', { count: c.logTail.length })}</summary>
             {c.logTail.length === 0 ? (
-              <p className="muted small">No log was followed (SERVICE_GAME_LOG or SERVICE_GAME_LOG_COMMAND).</p>
+              <p className="muted small">{t('host.crashes.noLog')}</p>
             ) : (
               <pre className="crash-log">{c.logTail.join('\n')}</pre>
             )}
@@ -121,6 +128,7 @@ export function StartButton({ onDone }: { onDone: () => void }) {
   const state = useGameStart({ refreshMs: 15_000 });
   const [open, setOpen] = useState(false);
   const act = useAction();
+  const t = wordsOf(useIntl());
   const s = state.data;
   if (!s?.configured) return null;
   const close = () => {
@@ -138,23 +146,28 @@ export function StartButton({ onDone }: { onDone: () => void }) {
   return (
     <>
       <button type="button" onClick={() => setOpen(true)} disabled={s.running}>
-        {s.running ? 'Starting…' : 'Start the game'}
+        {t(s.running ? 'host.start.starting' : 'host.start.button')}
       </button>
       <Dialog
         open={open}
-        title="Start the game?"
-        confirm="Start"
+        title={t('host.start.title')}
+        confirm={t('host.start.confirm')}
         busy={act.busy}
         error={act.error}
         onConfirm={() => void confirm()}
         onClose={close}
       >
-        <p>palpanel runs the start command (SERVICE_GAME_START_COMMAND) once. It refuses while the game answers.</p>
+        <p>{t('host.start.body')}</p>
         {s.last && (
           <>
             <p className="muted small">
-              Last run {when(s.last.at)} by {s.last.by.replace(/^user:/, '')}:{' '}
-              {s.last.cut ? `not finished (${s.last.cut})` : `exit ${s.last.exitCode ?? '?'}`}
+              {t('host.start.last', {
+                at: when(s.last.at),
+                by: s.last.by.replace(/^user:/, ''),
+                outcome: s.last.cut
+                  ? t('host.start.notFinished', { cut: s.last.cut })
+                  : t('host.start.exit', { code: String(s.last.exitCode ?? '?') }),
+              })}
             </p>
             {s.last.output && <pre className="crash-log">{s.last.output}</pre>}
           </>

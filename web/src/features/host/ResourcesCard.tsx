@@ -2,6 +2,7 @@
 // the game process's memory, CPU and threads, now and as history. While palpanel cannot see the
 // game's process its figures are said in words ("not visible: …"), never drawn as a zero line.
 import { useMemo } from 'react';
+import { useIntl } from 'react-intl';
 import { bytes } from '../../shared/format';
 import { Card, Stat } from '../../ui/bits';
 import { LineChart } from '../../ui/chart';
@@ -23,60 +24,77 @@ export function ResourcesCard() {
   const points = useMemo(() => history.data?.points ?? [], [history.data]);
   const gameMem = series(points, (p) => (p.gameRssBytes === null ? null : gb(p.gameRssBytes)));
   const gameCpu = series(points, (p) => p.gameCpuPercent);
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   return (
-    <Card title="Machine and game process" className="wide-card">
-      <Async r={now} what="Reading the resources">
+    <Card title={t('host.res.title')} className="wide-card">
+      <Async r={now} what={t('host.res.reading')}>
         {(r) =>
           r.host === null ? (
-            <p className="muted">No sample yet.</p>
+            <p className="muted">{t('host.res.noSample')}</p>
           ) : (
             <>
               <div className="stats">
-                <Stat label="Machine CPU" value={pct(r.host.cpuPercent)} sub={`${r.host.cores} cores · load ${r.host.load1.toFixed(2)}`} />
                 <Stat
-                  label="Memory in use"
+                  label={t('host.res.cpu')}
+                  value={pct(r.host.cpuPercent)}
+                  sub={t('host.res.cores', { cores: r.host.cores, load: r.host.load1.toFixed(2) })}
+                />
+                <Stat
+                  label={t('host.res.memory')}
                   value={bytes(r.host.memTotalBytes - r.host.memAvailableBytes)}
-                  sub={`of ${bytes(r.host.memTotalBytes)}${r.host.swapTotalBytes > 0 ? ` · swap ${bytes(r.host.swapTotalBytes - r.host.swapFreeBytes)}` : ''}`}
+                  sub={
+                    r.host.swapTotalBytes > 0
+                      ? t('host.res.ofSwap', {
+                          total: bytes(r.host.memTotalBytes),
+                          swap: bytes(r.host.swapTotalBytes - r.host.swapFreeBytes),
+                        })
+                      : t('host.res.of', { total: bytes(r.host.memTotalBytes) })
+                  }
                 />
                 <Stat
-                  label="Save disk free"
+                  label={t('host.res.saveDisk')}
                   value={bytes(r.host.saveDiskFreeBytes)}
-                  sub={r.host.saveDiskTotalBytes ? `of ${bytes(r.host.saveDiskTotalBytes)}` : undefined}
+                  sub={r.host.saveDiskTotalBytes ? t('host.res.of', { total: bytes(r.host.saveDiskTotalBytes) }) : undefined}
                 />
                 <Stat
-                  label="Backup disk free"
+                  label={t('host.res.backupDisk')}
                   value={bytes(r.host.backupDiskFreeBytes)}
-                  sub={r.host.backupDiskTotalBytes ? `of ${bytes(r.host.backupDiskTotalBytes)}` : undefined}
+                  sub={r.host.backupDiskTotalBytes ? t('host.res.of', { total: bytes(r.host.backupDiskTotalBytes) }) : undefined}
                 />
                 {r.game ? (
                   <>
-                    <Stat label="Game memory" value={bytes(r.game.rssBytes)} sub={`pid ${r.game.pid} · ${r.game.threads} threads`} />
-                    <Stat label="Game CPU" value={pct(r.game.cpuPercent)} sub="of one core" />
+                    <Stat
+                      label={t('host.res.gameMemory')}
+                      value={bytes(r.game.rssBytes)}
+                      sub={t('host.res.pid', { pid: String(r.game.pid), threads: r.game.threads })}
+                    />
+                    <Stat label={t('host.res.gameCpu')} value={pct(r.game.cpuPercent)} sub={t('host.res.oneCore')} />
                   </>
                 ) : (
-                  <Stat label="Game process" value="Not visible" />
+                  <Stat label={t('host.res.gameProcess')} value={t('host.res.notVisible')} />
                 )}
               </div>
               {/* The reason names a setting or a process: a line of its own, not wrapped into a figure's caption. */}
-              {!r.game && r.gameHidden && <p className="muted small">Game process {r.gameHidden}.</p>}
+              {!r.game && r.gameHidden && <p className="muted small">{t('host.res.hidden', { why: r.gameHidden })}</p>}
             </>
           )
         }
       </Async>
-      <Async r={history} what="Reading the resources history">
+      <Async r={history} what={t('host.res.readingHistory')}>
         {() => (
           <div className="charts">
-            <LineChart label="Machine CPU" unit=" %" points={series(points, (p) => p.hostCpuPercent)} />
-            <LineChart label="Machine memory in use (GB)" points={series(points, (p) => gb(p.memTotalBytes - p.memAvailableBytes))} />
+            <LineChart label={t('host.res.cpu')} unit=" %" points={series(points, (p) => p.hostCpuPercent)} />
+            <LineChart label={t('host.res.memoryChart')} points={series(points, (p) => gb(p.memTotalBytes - p.memAvailableBytes))} />
             {seen(gameMem) ? (
-              <LineChart label="Game memory (GB)" points={gameMem} />
+              <LineChart label={t('host.res.gameMemoryChart')} points={gameMem} />
             ) : (
-              <p className="muted chart-empty">Game memory: not visible to palpanel in this period.</p>
+              <p className="muted chart-empty">{t('host.res.gameMemoryHidden')}</p>
             )}
             {seen(gameCpu) ? (
-              <LineChart label="Game CPU (% of a core)" points={gameCpu} />
+              <LineChart label={t('host.res.gameCpuChart')} points={gameCpu} />
             ) : (
-              <p className="muted chart-empty">Game CPU: not visible to palpanel in this period.</p>
+              <p className="muted chart-empty">{t('host.res.gameCpuHidden')}</p>
             )}
           </div>
         )}

@@ -1,7 +1,9 @@
 // Item grants through PalDefender: shown only when the capability probe says items can be
 // given; otherwise the reason, in words. The grant form lives on each online player's page too.
 import { useId, useState } from 'react';
-import { ago, count } from '../../shared/format';
+import { useIntl } from 'react-intl';
+import { ago } from '../../shared/format';
+import { useGameName } from '../../i18n/game-names';
 import { useAction } from '../../api/hooks';
 import { useNow } from '../../shared/use-now';
 import { Link, useTitle } from '../../shared/router';
@@ -10,10 +12,19 @@ import { Field, SelectField } from '../../ui/fields';
 import { DataTable } from '../../ui/table';
 import { Async, Empty, ErrorNote } from '../../ui/states';
 import { grantItems, useItemCapability, useItemCatalog, useItemGrants, useOnlinePlayers } from './api';
-import { actorLabel } from '../../../../src/contract/audit-words';
+
+/** Who gave: a user's name, the shell or palpanel itself. */
+function byWords(actor: string, t: (id: string) => string): string {
+  if (actor.startsWith('user:')) return actor.slice(5);
+  if (actor === 'cli') return t('items.by.cli');
+  return actor === 'system' ? 'palpanel' : actor;
+}
 
 export function Items() {
-  useTitle('Item grants');
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const name = useGameName();
+  useTitle(t('items.title'));
   const cap = useItemCapability();
   const grants = useItemGrants();
   const online = useOnlinePlayers({ refreshMs: 15000 });
@@ -21,57 +32,75 @@ export function Items() {
   const now = useNow();
   return (
     <>
-      <PageHead title="Item grants" />
-      <Async r={cap} what="Asking the game whether items can be given">
+      <PageHead title={t('items.title')} />
+      <Async r={cap} what={t('items.asking')}>
         {(c) =>
           !c.capable ? (
-            <Card title="Items cannot be given">
+            <Card title={t('items.cannot')}>
               <p>{c.reason}</p>
               <button type="button" onClick={cap.reload}>
-                Ask again
+                {t('items.askAgain')}
               </button>
             </Card>
           ) : (
             <div className="grid">
-              <Card title="Give items">
+              <Card title={t('items.give')}>
                 <p className="muted small">{c.reason}</p>
                 {/* The id: the browser tests find the picker by it. */}
-                <SelectField label="Online player" value={uid} onChange={(e) => setUid(e.target.value)}>
-                  <option value="">Choose…</option>
+                <SelectField label={t('items.player')} value={uid} onChange={(e) => setUid(e.target.value)}>
+                  <option value="">{t('items.choose')}</option>
                   {online.data?.map((p) => (
                     <option key={p.uid} value={p.uid}>
                       {p.name}
                     </option>
                   ))}
                 </SelectField>
-                {online.data?.length === 0 && <Empty>Nobody is online: items go only to online players.</Empty>}
+                {online.data?.length === 0 && <Empty>{t('items.nobody')}</Empty>}
                 {uid && <GrantForm uid={uid} onGranted={grants.reload} />}
               </Card>
-              <Card title="Grants" className="wide-card">
-                <Async r={grants} what="Reading grants">
+              <Card title={t('items.grants')} className="wide-card">
+                <Async r={grants} what={t('items.reading')}>
                   {(g) => (
                     <DataTable
-                      caption="Item grants"
+                      caption={t('items.title')}
                       rows={g.data}
                       rowKey={(x) => String(x.id)}
-                      empty="No items given yet."
+                      empty={t('items.empty')}
                       columns={[
-                        { key: 'at', label: 'When', sort: (x) => x.at, render: (x) => ago(x.at, now) },
+                        { key: 'at', label: t('items.col.when'), sort: (x) => x.at, render: (x) => ago(x.at, now) },
                         {
                           key: 'to',
-                          label: 'To',
+                          label: t('items.col.to'),
                           sort: (x) => x.playerName,
                           render: (x) => <Link href={`/players/${x.uid}`}>{x.playerName}</Link>,
                         },
-                        { key: 'items', label: 'Items', render: (x) => x.items.map((i) => `${i.count} × ${i.itemId}`).join(', ') },
+                        {
+                          key: 'items',
+                          label: t('items.col.items'),
+                          render: (x) => (
+                            <span title={x.items.map((i) => i.itemId).join(', ')}>
+                              {intl.formatList(
+                                x.items.map((i) =>
+                                  intl.formatMessage({ id: 'items.times' }, { count: i.count, item: name('item', i.itemId) }),
+                                ),
+                                { type: 'unit' },
+                              )}
+                            </span>
+                          ),
+                        },
                         {
                           key: 'outcome',
-                          label: 'Outcome',
+                          label: t('items.col.outcome'),
                           sort: (x) => x.outcome,
-                          render: (x) => <Badge tone={x.outcome === 'granted' ? 'ok' : 'bad'}>{x.outcome}</Badge>,
+                          render: (x) => <Badge tone={x.outcome === 'granted' ? 'ok' : 'bad'}>{t(`items.outcome.${x.outcome}`)}</Badge>,
                         },
-                        { key: 'by', label: 'By', wide: true, render: (x) => <span title={x.actor}>{actorLabel(x.actor)}</span> },
-                        { key: 'detail', label: 'Detail', wide: true, render: (x) => x.detail },
+                        {
+                          key: 'by',
+                          label: t('items.col.by'),
+                          wide: true,
+                          render: (x) => <span title={x.actor}>{byWords(x.actor, t)}</span>,
+                        },
+                        { key: 'detail', label: t('items.col.detail'), wide: true, render: (x) => x.detail },
                       ]}
                     />
                   )}
@@ -95,6 +124,9 @@ export function GrantForm({ uid, onGranted }: { uid: string; onGranted?: () => v
   const [done, setDone] = useState<string | null>(null);
   const give = useAction();
   const suggestions = useId();
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const name = useGameName();
   const add = () => {
     const id = itemId.trim();
     if (!/^[A-Za-z0-9_]{1,64}$/.test(id) || picked.length >= 20) return;
@@ -105,7 +137,7 @@ export function GrantForm({ uid, onGranted }: { uid: string; onGranted?: () => v
   const submit = async () => {
     setDone(null);
     if ((await give.run(() => grantItems(uid, picked))) !== undefined) {
-      setDone(`Given: ${picked.map((p) => `${p.count} × ${p.itemId}`).join(', ')}.`);
+      setDone(t('items.given', { items: picked.map((p) => `${p.count} × ${p.itemId}`).join(', ') }));
       setPicked([]);
       onGranted?.();
     }
@@ -115,7 +147,7 @@ export function GrantForm({ uid, onGranted }: { uid: string; onGranted?: () => v
       <div className="row">
         <Field
           fieldClass="field grow"
-          label="Item id"
+          label={t('items.itemId')}
           list={suggestions}
           value={itemId}
           placeholder="PalSphere"
@@ -128,13 +160,13 @@ export function GrantForm({ uid, onGranted }: { uid: string; onGranted?: () => v
         <datalist id={suggestions}>
           {catalog.data?.map((i) => (
             <option key={i.id} value={i.id}>
-              {i.name}
+              {name('item', i.id, i.name)}
             </option>
           ))}
         </datalist>
         <Field
           fieldClass="field narrow"
-          label="Count"
+          label={t('items.count')}
           type="number"
           min={1}
           max={9999}
@@ -142,7 +174,7 @@ export function GrantForm({ uid, onGranted }: { uid: string; onGranted?: () => v
           onChange={(e) => setAmount(Math.max(1, Math.min(9999, Number(e.target.value) || 1)))}
         />
         <button type="button" onClick={add} disabled={!itemId.trim() || picked.length >= 20}>
-          Add
+          {t('items.add')}
         </button>
       </div>
       {picked.length > 0 && (
@@ -151,7 +183,7 @@ export function GrantForm({ uid, onGranted }: { uid: string; onGranted?: () => v
             <li key={p.itemId}>
               {p.count} × <code>{p.itemId}</code>{' '}
               <button type="button" className="link" onClick={() => setPicked(picked.filter((x) => x !== p))}>
-                Remove
+                {t('items.remove')}
               </button>
             </li>
           ))}
@@ -160,7 +192,7 @@ export function GrantForm({ uid, onGranted }: { uid: string; onGranted?: () => v
       <ErrorNote error={give.error} />
       {done && <p role="status">{done}</p>}
       <button type="button" className="primary" disabled={picked.length === 0 || give.busy} onClick={() => void submit()}>
-        {give.busy ? 'Giving…' : picked.length === 0 ? 'Give' : `Give ${count(picked.length, 'item')}`}
+        {give.busy ? t('items.giving') : t('items.giveN', { count: picked.length })}
       </button>
     </div>
   );

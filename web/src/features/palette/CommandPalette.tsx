@@ -15,17 +15,27 @@ import {
   type RefObject,
   type SetStateAction,
 } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
 import { useAction } from '../../api/hooks';
 import { useCanModerate, useIsAdmin } from '../../shared/session';
 import { Field } from '../../ui/fields';
 import { fuzzyFilter } from '../../ui/fuzzy';
 import { useGuilds, usePlayers, useSavedCommands } from './api';
-import { askKey, paletteEntries, type Ask, type Entry, type PaletteScreen } from './entries';
+import { askKey, paletteEntries, type Ask, type Entry, type Kind, type PaletteScreen } from './entries';
 import { PaletteQuestion } from './PaletteQuestion';
 
 export type { PaletteScreen };
 
 const SHOWN = 40;
+
+const KIND_WORDS: Record<Kind, string> = {
+  Screen: 'palette.kind.screen',
+  Action: 'palette.kind.action',
+  Player: 'palette.kind.player',
+  Guild: 'palette.kind.guild',
+  Base: 'palette.kind.base',
+  'Saved command': 'palette.kind.saved',
+};
 
 /** Tab and Shift-Tab go round the palette's own controls (the modal dialog makes the page
  * inert, but would let focus leave for the browser's toolbar). */
@@ -52,6 +62,8 @@ export function CommandPalette({ screens, open, setOpen }: { screens: PaletteScr
   const [ask, setAsk] = useState<Ask | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const listId = useId();
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
 
   usePaletteKeys(open, setOpen, ask);
 
@@ -69,14 +81,7 @@ export function CommandPalette({ screens, open, setOpen }: { screens: PaletteScr
 
   useModal(ref, open);
 
-  // Read each time it opens: the players online now, the guilds of the last parse.
-  const players = usePlayers(open);
-  const guilds = useGuilds(open);
-  const saved = useSavedCommands(open && admin);
-  const loading = players.loading || guilds.loading || (admin && saved.loading);
-  const failed = [players.error && 'players', guilds.error && 'guilds', admin && saved.error && 'saved commands'].filter(
-    (x): x is string => typeof x === 'string',
-  );
+  const { players, guilds, saved, loading, failed } = usePaletteLists(open, admin);
 
   const run = useAction();
   const perform = run.run;
@@ -94,8 +99,9 @@ export function CommandPalette({ screens, open, setOpen }: { screens: PaletteScr
   );
 
   const entries = useMemo(
-    () => paletteEntries({ screens, admin, moderator, saved: saved.data, players: players.data?.data, guilds: guilds.data, act, setAsk }),
-    [screens, admin, moderator, saved.data, players.data, guilds.data, act],
+    () =>
+      paletteEntries({ screens, admin, moderator, saved: saved.data, players: players.data?.data, guilds: guilds.data, act, setAsk, intl }),
+    [screens, admin, moderator, saved.data, players.data, guilds.data, act, intl],
   );
 
   const typed = query.trim() !== '';
@@ -122,13 +128,13 @@ export function CommandPalette({ screens, open, setOpen }: { screens: PaletteScr
 
   return (
     <>
-      <dialog ref={ref} className="palette" aria-label="Command palette" onClose={() => setOpen(false)}>
+      <dialog ref={ref} className="palette" aria-label={t('palette.title')} onClose={() => setOpen(false)}>
         {open && (
           <div className="palette-body" onKeyDown={keepFocusInside}>
             <div className="palette-top">
               <Field
                 hideLabel
-                label="Find a screen, player, guild, base or action"
+                label={t('palette.find')}
                 type="text"
                 role="combobox"
                 aria-expanded="true"
@@ -137,7 +143,7 @@ export function CommandPalette({ screens, open, setOpen }: { screens: PaletteScr
                 aria-activedescendant={current ? `${listId}-${current.id}` : undefined}
                 autoComplete="off"
                 spellCheck={false}
-                placeholder="Go to or do… (a screen, player, guild, base or action)"
+                placeholder={t('palette.placeholder')}
                 value={query}
                 onChange={(e) => {
                   setQuery(e.target.value);
@@ -146,12 +152,12 @@ export function CommandPalette({ screens, open, setOpen }: { screens: PaletteScr
                 onKeyDown={onKeyDown}
               />
               <button type="button" onClick={() => setOpen(false)}>
-                Close
+                {t('palette.close')}
               </button>
             </div>
             <PaletteList listId={listId} found={found} current={current} setActive={setActive} choose={choose} />
             <p className="palette-foot muted" role="status">
-              {footWords({ found: found.length, query, typed, loading, failed })}
+              {footWords(intl, { found: found.length, query, typed, loading, failed })}
             </p>
           </div>
         )}
@@ -161,6 +167,19 @@ export function CommandPalette({ screens, open, setOpen }: { screens: PaletteScr
       <PaletteQuestion key={askKey(ask)} ask={ask} busy={run.busy} error={run.error} act={act} close={() => (setAsk(null), run.clear())} />
     </>
   );
+}
+
+/** Read each time it opens: the players online now, the guilds of the last parse, an admin's
+ * saved commands; which are still loading and which could not be read. */
+function usePaletteLists(open: boolean, admin: boolean) {
+  const players = usePlayers(open);
+  const guilds = useGuilds(open);
+  const saved = useSavedCommands(open && admin);
+  const loading = players.loading || guilds.loading || (admin && saved.loading);
+  const failed = [players.error && 'players', guilds.error && 'guilds', admin && saved.error && 'saved'].filter(
+    (x): x is Failed => typeof x === 'string',
+  );
+  return { players, guilds, saved, loading, failed };
 }
 
 /** Ctrl-K / ⌘-K anywhere opens (or closes) it; a question being asked (the palette's own, or a
@@ -188,28 +207,25 @@ function useModal(ref: RefObject<HTMLDialogElement | null>, open: boolean) {
   }, [ref, open]);
 }
 
-function footWords({
-  found,
-  query,
-  typed,
-  loading,
-  failed,
-}: {
-  found: number;
-  query: string;
-  typed: boolean;
-  loading: boolean;
-  failed: string[];
-}): string {
+/** The lists that could not be read, as the foot names them. */
+type Failed = 'players' | 'guilds' | 'saved';
+
+function footWords(
+  intl: IntlShape,
+  { found, query, typed, loading, failed }: { found: number; query: string; typed: boolean; loading: boolean; failed: Failed[] },
+): string {
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   return found === 0
-    ? `Nothing matches “${query.trim()}”.`
+    ? t('palette.foot.none', { query: query.trim() })
     : typed && loading
-      ? 'Reading players and guilds…'
+      ? t('palette.foot.reading')
       : failed.length > 0
-        ? `The ${failed.join(' and ')} could not be read; screens and actions are listed.`
+        ? t('palette.foot.failed', { lists: intl.formatList(failed.map((f) => t(`palette.failed.${f}`))) })
         : typed
-          ? `${found === SHOWN ? `The first ${SHOWN}` : found} ${found === 1 ? 'match' : 'matches'}. Enter chooses.`
-          : `Type to find players, guilds and bases too. ↑ ↓ move, Enter chooses, Esc closes.`;
+          ? found === SHOWN
+            ? t('palette.foot.first', { count: SHOWN })
+            : t('palette.foot.matches', { count: found })
+          : t('palette.foot.idle');
 }
 
 function PaletteNotices({
@@ -223,13 +239,14 @@ function PaletteNotices({
   dismissNotice: () => void;
   dismissError: () => void;
 }) {
+  const dismiss = useIntl().formatMessage({ id: 'palette.dismiss' });
   return (
     <>
       {notice && (
         <div className="palette-notice card" role="status">
           <span>{notice}</span>
           <button type="button" className="link" onClick={dismissNotice}>
-            Dismiss
+            {dismiss}
           </button>
         </div>
       )}
@@ -237,7 +254,7 @@ function PaletteNotices({
         <div className="palette-notice card error-note" role="alert">
           <span>{error}</span>
           <button type="button" className="link" onClick={dismissError}>
-            Dismiss
+            {dismiss}
           </button>
         </div>
       )}
@@ -273,12 +290,13 @@ function PaletteList({
   setActive: (i: number) => void;
   choose: (e: Entry) => void;
 }) {
+  const intl = useIntl();
   // The entry chosen by the keys stays in view.
   useEffect(() => {
     if (current) document.getElementById(`${listId}-${current.id}`)?.scrollIntoView({ block: 'nearest' });
   }, [current, listId]);
   return (
-    <ul id={listId} role="listbox" aria-label="Results" className="palette-list">
+    <ul id={listId} role="listbox" aria-label={intl.formatMessage({ id: 'palette.results' })} className="palette-list">
       {found.map((e) => (
         <li
           key={e.id}
@@ -291,7 +309,7 @@ function PaletteList({
         >
           <span className="palette-label">{e.label}</span>
           {e.hint && <span className="palette-hint muted">{e.hint}</span>}
-          <span className="palette-kind">{e.kind}</span>
+          <span className="palette-kind">{intl.formatMessage({ id: KIND_WORDS[e.kind] })}</span>
         </li>
       ))}
     </ul>

@@ -2,6 +2,7 @@
 import { Dialog } from '../../ui/dialog';
 import { Field, TextAreaField } from '../../ui/fields';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { announce, banPlayer, kickPlayer, runSavedCommand } from './api';
 import type { Ask } from './entries';
 
@@ -21,58 +22,60 @@ export function PaletteQuestion({
   close: () => void;
 }) {
   const [text, setText] = useState('');
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   if (!ask) return null;
   if (ask.what === 'announce')
     return (
       <Dialog
         open
-        title="Announce to every player"
-        confirm="Announce"
+        title={t('palette.ask.announceTitle')}
+        confirm={t('palette.ask.announce')}
         busy={busy}
         error={error}
         canConfirm={text.trim().length > 0}
-        onConfirm={() => void act(() => announce(text), 'Announced.')}
+        onConfirm={() => void act(() => announce(text), t('palette.ask.announced'))}
         onClose={close}
       >
-        <TextAreaField label="Message" maxLength={500} rows={3} value={text} onChange={(e) => setText(e.target.value)} />
+        <TextAreaField label={t('palette.ask.message')} maxLength={500} rows={3} value={text} onChange={(e) => setText(e.target.value)} />
       </Dialog>
     );
   if (ask.what === 'saved')
     return (
       <Dialog
         open
-        title={`Run “${ask.command.name}”?`}
-        confirm="Run"
+        title={t('palette.ask.runTitle', { name: ask.command.name })}
+        confirm={t('palette.ask.run')}
         danger
         busy={busy}
         error={error}
-        onConfirm={() => void act(() => runSavedCommand(ask.command.id), `Ran “${ask.command.name}”. The console’s log has the reply.`)}
+        onConfirm={() => void act(() => runSavedCommand(ask.command.id), t('palette.ask.ran', { name: ask.command.name }))}
         onClose={close}
       >
         <p>
-          palpanel sends this to the game through RCON: <code>{ask.command.command}</code>
+          <FormattedMessage id="palette.ask.runBody" values={{ command: <code>{ask.command.command}</code> }} />
         </p>
       </Dialog>
     );
   const p = ask.player;
-  const name = p.name || '(no name)';
+  const name = p.name || t('palette.noName');
   const kick = ask.what === 'kick';
   return (
     <Dialog
       open
-      title={`${kick ? 'Kick' : 'Ban'} ${name}?`}
-      confirm={kick ? 'Kick' : 'Ban'}
+      title={t(kick ? 'palette.ask.kickTitle' : 'palette.ask.banTitle', { name })}
+      confirm={t(kick ? 'palette.ask.kick' : 'palette.ask.ban')}
       danger
       busy={busy}
       error={error}
       onConfirm={() =>
-        void act(() => (kick ? kickPlayer : banPlayer)(p.uid, text.trim()), kick ? `${name} was kicked.` : `${name} is banned.`)
+        void act(() => (kick ? kickPlayer : banPlayer)(p.uid, text.trim()), t(kick ? 'palette.ask.kicked' : 'palette.ask.banned', { name }))
       }
       onClose={close}
     >
-      {!kick && !p.userId && <p className="warn-text">This player was never seen online, so the game has no platform id to ban yet.</p>}
+      {!kick && !p.userId && <p className="warn-text">{t('palette.ask.neverOnline')}</p>}
       <Field
-        label={`Reason (kept in the audit log${kick ? ', told to the player' : ''})`}
+        label={t(kick ? 'palette.ask.reasonKick' : 'palette.ask.reasonBan')}
         maxLength={200}
         value={text}
         onChange={(e) => setText(e.target.value)}

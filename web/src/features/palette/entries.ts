@@ -1,5 +1,6 @@
 // What the palette lists: the screens, an admin's actions and saved commands, and (once
 // something is typed) players, guilds and bases; each entry goes somewhere or asks first.
+import type { IntlShape } from 'react-intl';
 import { navigate } from '../../shared/router';
 import type { Guild, Player, SavedCommand } from '../../types';
 import { createBackup, saveWorld } from './api';
@@ -53,6 +54,7 @@ export function paletteEntries({
   guilds,
   act,
   setAsk,
+  intl,
 }: {
   screens: PaletteScreen[];
   admin: boolean;
@@ -63,46 +65,54 @@ export function paletteEntries({
   guilds: Guild[] | undefined;
   act: (fn: () => Promise<unknown>, done: string) => Promise<void>;
   setAsk: (a: Ask) => void;
+  intl: IntlShape;
 }): Entry[] {
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const out: Entry[] = screens.map((s) => ({ id: `screen:${s.path}`, kind: 'Screen', label: s.label, run: () => go(s.path) }));
-  if (moderator)
-    out.push({ id: 'action:announce', kind: 'Action', label: 'Announce to every player…', run: () => setAsk({ what: 'announce' }) });
+  if (moderator) out.push({ id: 'action:announce', kind: 'Action', label: t('palette.announce'), run: () => setAsk({ what: 'announce' }) });
   if (admin) {
     out.push(
       {
         id: 'action:save',
         kind: 'Action',
-        label: 'Save the world now',
-        run: () => void act(() => saveWorld(), 'The game saved the world.'),
+        label: t('palette.save'),
+        run: () => void act(() => saveWorld(), t('palette.saved')),
       },
       {
         id: 'action:backup',
         kind: 'Action',
-        label: 'Back up now',
+        label: t('palette.backup'),
         run: () =>
           void act(async () => {
             await createBackup();
             go('/backups');
             return true; // useAction reads undefined as a failure
-          }, 'A backup is being made: the Backups screen lists it once it is verified.'),
+          }, t('palette.backingUp')),
       },
     );
     for (const c of saved ?? [])
       out.push({
         id: `saved:${c.id}`,
         kind: 'Saved command',
-        label: `Run “${c.name}”`,
-        hint: needsPlayer(c) ? `${c.command} (needs a player: opens the console)` : c.command,
+        label: t('palette.run', { name: c.name }),
+        hint: needsPlayer(c) ? t('palette.needsPlayer', { command: c.command }) : c.command,
         run: () => (needsPlayer(c) ? go('/console') : setAsk({ what: 'saved', command: c })),
       });
   }
   for (const p of players ?? []) {
-    const name = p.name || '(no name)';
+    const name = p.name || t('palette.noName');
     out.push({
       id: `player:${p.uid}`,
       kind: 'Player',
       label: name,
-      hint: [p.online ? 'online' : 'offline', `level ${p.level}`, p.guildName, p.banned ? 'banned' : null].filter(Boolean).join(' · '),
+      hint: [
+        t(p.online ? 'palette.online' : 'palette.offline'),
+        t('palette.level', { level: p.level }),
+        p.guildName,
+        p.banned ? t('palette.banned') : null,
+      ]
+        .filter(Boolean)
+        .join(' · '),
       searchOnly: true,
       run: () => go(`/players/${encodeURIComponent(p.uid)}`),
     });
@@ -110,7 +120,7 @@ export function paletteEntries({
       out.push({
         id: `kick:${p.uid}`,
         kind: 'Action',
-        label: `Kick ${name}…`,
+        label: t('palette.kick', { name }),
         searchOnly: true,
         run: () => setAsk({ what: 'kick', player: p }),
       });
@@ -118,7 +128,7 @@ export function paletteEntries({
       out.push({
         id: `ban:${p.uid}`,
         kind: 'Action',
-        label: `Ban ${name}…`,
+        label: t('palette.ban', { name }),
         searchOnly: true,
         run: () => setAsk({ what: 'ban', player: p }),
       });
@@ -128,7 +138,7 @@ export function paletteEntries({
       id: `guild:${g.id}`,
       kind: 'Guild',
       label: g.displayName,
-      hint: `${g.memberCount} ${g.memberCount === 1 ? 'member' : 'members'} · ${g.bases.length} ${g.bases.length === 1 ? 'base' : 'bases'}`,
+      hint: t('palette.guildHint', { members: g.memberCount, bases: g.bases.length }),
       searchOnly: true,
       run: () => go(`/guilds#guild-${g.id}`),
     });
@@ -138,7 +148,7 @@ export function paletteEntries({
           id: `base:${b.id}`,
           kind: 'Base',
           label: b.displayName,
-          hint: `${g.displayName} · level ${b.level} · on the map`,
+          hint: t('palette.baseHint', { guild: g.displayName, level: b.level }),
           searchOnly: true,
           run: () => go(`/map?focus=${encodeURIComponent(b.id)}`),
         });

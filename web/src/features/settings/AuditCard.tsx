@@ -3,6 +3,7 @@
 // dashboard's event log: each audit event of the stream (or of its 5 s polling) puts the new
 // rows on top by themselves. A person reads names and words; the ids stay on hover.
 import { useState } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
 import { ago, when } from '../../shared/format';
 import { useNow } from '../../shared/use-now';
 import { useLive } from '../events/live';
@@ -10,15 +11,12 @@ import { Badge, Card } from '../../ui/bits';
 import { Field, SelectField } from '../../ui/fields';
 import { DataTable } from '../../ui/table';
 import { PagedList } from '../../ui/states';
-import {
-  AUDIT_ACTIONS,
-  actionWords,
-  actorLabel,
-  auditDetailWords,
-  targetWords,
-  type AuditAction,
-} from '../../../../src/contract/audit-words';
+import { AUDIT_ACTIONS, auditDetailWords, targetWords, type AuditAction } from '../../../../src/contract/audit-words';
+import { useServerText, type ServerText } from '../../i18n/server-text';
+import type { Column } from '../../ui/table';
+import type { DataOf } from '../../api/operations';
 import { useAudit, useUsers, type AuditFilter } from './api';
+import { useAuditWords, type AuditWords } from './audit-words';
 import './settings.css';
 
 /** A `datetime-local` value (the browser's time) as RFC 3339, or undefined when empty. */
@@ -41,13 +39,17 @@ export function AuditCard() {
   const audit = useAudit(newestAudit, filter);
   const users = useUsers();
   const now = useNow();
+  const intl = useIntl();
+  const words = useAuditWords();
+  const text = useServerText();
+  const t = (id: string) => intl.formatMessage({ id });
   return (
     <Card
-      title="Audit log"
+      title={t('settings.audit.title')}
       className="wide-card"
       actions={
         <button type="button" onClick={audit.reload}>
-          Refresh
+          {t('settings.audit.refresh')}
         </button>
       }
     >
@@ -57,68 +59,90 @@ export function AuditCard() {
         set={{ setActor, setAction, setFrom, setTo }}
         filtered={filtered}
       />
-      <PagedList list={audit} what="Reading the audit log" more="Older entries">
+      <PagedList list={audit} what={t('settings.audit.reading')} more={t('settings.audit.older')}>
         {(rows) => (
           <DataTable
-            caption="Audit log"
+            caption={t('settings.audit.title')}
             rows={rows}
             rowKey={(a) => String(a.id)}
-            empty={filtered ? 'No entry matches these filters.' : 'Nothing changed yet.'}
-            filterText={(a) => `${actorLabel(a.actor)} ${actionWords(a.action)} ${targetWords(a)} ${a.target} ${a.detail ?? ''}`}
-            columns={[
-              {
-                key: 'at',
-                label: 'When',
-                sort: (a) => a.at,
-                render: (a) => (
-                  <time dateTime={a.at} title={when(a.at)}>
-                    {ago(a.at, now)}
-                  </time>
-                ),
-              },
-              {
-                key: 'actor',
-                label: 'Who',
-                sort: (a) => actorLabel(a.actor),
-                render: (a) => <span title={a.actor}>{actorLabel(a.actor)}</span>,
-              },
-              {
-                // What was done to what, in one phrase ("kick player Deathsnacks"), so a phone's
-                // three columns hold it; a refusal says so right there.
-                key: 'action',
-                label: 'What',
-                sort: (a) => actionWords(a.action),
-                render: (a) => (
-                  <>
-                    <span title={a.action}>{actionWords(a.action)}</span> <Target row={a} />
-                    {a.outcome === 'refused' && (
-                      <>
-                        {' '}
-                        <Badge tone="bad">refused</Badge>
-                      </>
-                    )}
-                  </>
-                ),
-              },
-              {
-                key: 'outcome',
-                label: 'Outcome',
-                wide: true,
-                sort: (a) => a.outcome,
-                render: (a) => <Badge tone={a.outcome === 'ok' ? 'ok' : 'bad'}>{a.outcome === 'ok' ? 'done' : 'refused'}</Badge>,
-              },
-              {
-                key: 'detail',
-                label: 'Detail',
-                wide: true,
-                render: (a) => [a.reason?.replaceAll('_', ' '), auditDetailWords(a)].filter(Boolean).join(' · '),
-              },
-            ]}
+            empty={t(filtered ? 'settings.audit.noMatch' : 'settings.audit.empty')}
+            filterText={(a) => `${words.actor(a.actor)} ${words.action(a.action)} ${targetWords(a)} ${a.target} ${a.detail ?? ''}`}
+            columns={auditColumns({ intl, words, text, now })}
           />
         )}
       </PagedList>
     </Card>
   );
+}
+
+type Row = DataOf<'listAudit'>[number];
+
+/** A row's detail: the server's words by their message id where the row carries one (the wire
+ * adds `messageId` and `params` beside the English), else the English detail. */
+function detailOf(a: Row, words: AuditWords, text: (m: ServerText) => string): string {
+  const m = a as Row & { messageId?: string | null; params?: Record<string, string | number> | null };
+  const detail = auditDetailWords(a);
+  const said = detail === null ? null : text({ message: detail, messageId: m.messageId, params: m.params });
+  return [a.reason ? words.reason(a.reason) : null, said].filter(Boolean).join(' · ');
+}
+
+function auditColumns({
+  intl,
+  words,
+  text,
+  now,
+}: {
+  intl: IntlShape;
+  words: AuditWords;
+  text: (m: ServerText) => string;
+  now: number;
+}): Column<Row>[] {
+  const t = (id: string) => intl.formatMessage({ id });
+  const outcome = (o: Row['outcome']) => t(o === 'ok' ? 'settings.audit.outcome.ok' : 'settings.audit.outcome.refused');
+  return [
+    {
+      key: 'at',
+      label: t('settings.audit.col.when'),
+      sort: (a) => a.at,
+      render: (a) => (
+        <time dateTime={a.at} title={when(a.at)}>
+          {ago(a.at, now)}
+        </time>
+      ),
+    },
+    {
+      key: 'actor',
+      label: t('settings.audit.col.who'),
+      sort: (a) => words.actor(a.actor),
+      render: (a) => <span title={a.actor}>{words.actor(a.actor)}</span>,
+    },
+    {
+      // What was done to what, in one phrase ("kick player Deathsnacks"), so a phone's
+      // three columns hold it; a refusal says so right there.
+      key: 'action',
+      label: t('settings.audit.col.what'),
+      sort: (a) => words.action(a.action),
+      render: (a) => (
+        <>
+          <span title={a.action}>{words.action(a.action)}</span> <Target row={a} />
+          {a.outcome === 'refused' && (
+            <>
+              {' '}
+              <Badge tone="bad">{outcome('refused')}</Badge>
+            </>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'outcome',
+      label: t('settings.audit.col.outcome'),
+      wide: true,
+      sort: (a) => a.outcome,
+      render: (a) => <Badge tone={a.outcome === 'ok' ? 'ok' : 'bad'}>{outcome(a.outcome)}</Badge>,
+    },
+    { key: 'detail', label: t('settings.audit.col.detail'), wide: true, render: (a) => detailOf(a, words, text) },
+  ];
 }
 
 /** Who, what and when, as the API filters; "Clear filters" once one is set. */
@@ -138,28 +162,43 @@ function AuditFilters({
   };
   filtered: boolean;
 }) {
+  const intl = useIntl();
+  const words = useAuditWords();
+  const t = (id: string) => intl.formatMessage({ id });
   return (
     <div className="filters audit-filters">
-      <SelectField label="Who" value={actor} onChange={(e) => setActor(e.target.value)}>
-        <option value="">Anyone</option>
+      <SelectField label={t('settings.audit.col.who')} value={actor} onChange={(e) => setActor(e.target.value)}>
+        <option value="">{t('settings.audit.anyone')}</option>
         {users.map((u) => (
           <option key={u} value={`user:${u}`}>
             {u}
           </option>
         ))}
-        <option value="cli">{actorLabel('cli')}</option>
-        <option value="system">{actorLabel('system')}</option>
+        <option value="cli">{words.actor('cli')}</option>
+        <option value="system">{words.actor('system')}</option>
       </SelectField>
-      <SelectField label="What" value={action} onChange={(e) => setAction(e.target.value as AuditAction | '')}>
-        <option value="">Any change</option>
+      <SelectField label={t('settings.audit.col.what')} value={action} onChange={(e) => setAction(e.target.value as AuditAction | '')}>
+        <option value="">{t('settings.audit.anyChange')}</option>
         {AUDIT_ACTIONS.map((a) => (
           <option key={a} value={a}>
-            {actionWords(a)}
+            {words.action(a)}
           </option>
         ))}
       </SelectField>
-      <Field label="From" fieldClass="field audit-time" type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} />
-      <Field label="Until" fieldClass="field audit-time" type="datetime-local" value={to} onChange={(e) => setTo(e.target.value)} />
+      <Field
+        label={t('settings.audit.from')}
+        fieldClass="field audit-time"
+        type="datetime-local"
+        value={from}
+        onChange={(e) => setFrom(e.target.value)}
+      />
+      <Field
+        label={t('settings.audit.until')}
+        fieldClass="field audit-time"
+        type="datetime-local"
+        value={to}
+        onChange={(e) => setTo(e.target.value)}
+      />
       {filtered && (
         <button
           type="button"
@@ -170,7 +209,7 @@ function AuditFilters({
             setTo('');
           }}
         >
-          Clear filters
+          {t('settings.audit.clear')}
         </button>
       )}
     </div>

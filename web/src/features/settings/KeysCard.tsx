@@ -1,6 +1,7 @@
 // Integration API keys: made with a label, the plaintext shown once (with a copy button), revoked
 // after a question.
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { ago, when } from '../../shared/format';
 import { useAction } from '../../api/hooks';
 import { useNow } from '../../shared/use-now';
@@ -20,6 +21,8 @@ export function KeysCard() {
   const make = useAction();
   const rev = useAction();
   const now = useNow();
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const create = async () => {
     const k = await make.run(() => createKey(label.trim()));
     if (k) {
@@ -35,10 +38,8 @@ export function KeysCard() {
     }
   };
   return (
-    <Card title="Integration API keys" className="wide-card">
-      <p className="muted small">
-        Bots, status pages and dashboards read the Integration API with a key. A key is shown once, when it is made.
-      </p>
+    <Card title={t('settings.keys.title')} className="wide-card">
+      <p className="muted small">{t('settings.keys.about')}</p>
       <form
         className="inline-form"
         onSubmit={(e) => {
@@ -48,44 +49,44 @@ export function KeysCard() {
       >
         <Field
           hideLabel
-          label="Label of the new key"
-          placeholder="Label, e.g. discord bot"
+          label={t('settings.keys.newLabel')}
+          placeholder={t('settings.keys.newPlaceholder')}
           maxLength={64}
           value={label}
           onChange={(e) => setLabel(e.target.value)}
         />
         <button type="submit" className="primary" disabled={!label.trim() || make.busy}>
-          Create key
+          {t('settings.keys.create')}
         </button>
       </form>
       <ErrorNote error={make.error} />
       {/* Keyed by the key: a new one starts not copied. */}
       {created && <NewKey key={created.key} created={created} onDone={() => setCreated(null)} />}
-      <Async r={keys} what="Reading keys">
+      <Async r={keys} what={t('settings.keys.reading')}>
         {(rows) => (
           <DataTable
-            caption="Integration API keys"
+            caption={t('settings.keys.title')}
             rows={rows}
             rowKey={(k) => k.id}
-            empty="No keys yet."
+            empty={t('settings.keys.empty')}
             columns={[
-              { key: 'label', label: 'Label', sort: (k) => k.label, render: (k) => k.label },
-              { key: 'id', label: 'Id', wide: true, render: (k) => <code>{k.id}</code> },
-              { key: 'made', label: 'Made', wide: true, sort: (k) => k.createdAt, render: (k) => when(k.createdAt) },
-              { key: 'used', label: 'Last used', sort: (k) => k.lastUsedAt ?? '', render: (k) => ago(k.lastUsedAt, now) },
+              { key: 'label', label: t('settings.keys.col.label'), sort: (k) => k.label, render: (k) => k.label },
+              { key: 'id', label: t('settings.keys.col.id'), wide: true, render: (k) => <code>{k.id}</code> },
+              { key: 'made', label: t('settings.keys.col.made'), wide: true, sort: (k) => k.createdAt, render: (k) => when(k.createdAt) },
+              { key: 'used', label: t('settings.keys.col.used'), sort: (k) => k.lastUsedAt ?? '', render: (k) => ago(k.lastUsedAt, now) },
               {
                 key: 'state',
-                label: 'State',
+                label: t('settings.keys.col.state'),
                 render: (k) =>
                   k.revokedAt ? (
                     // The time beside the badge, not in it: a badge does not wrap, and the
                     // column must fit a phone.
                     <>
-                      <Badge>revoked</Badge> <span className="muted small">{ago(k.revokedAt, now)}</span>
+                      <Badge>{t('settings.keys.revoked')}</Badge> <span className="muted small">{ago(k.revokedAt, now)}</span>
                     </>
                   ) : (
                     <button type="button" className="link danger-text" onClick={() => setRevoking(k)}>
-                      Revoke
+                      {t('settings.keys.revoke')}
                     </button>
                   ),
               },
@@ -95,15 +96,15 @@ export function KeysCard() {
       </Async>
       <Dialog
         open={revoking !== null}
-        title={`Revoke “${revoking?.label ?? ''}”?`}
-        confirm="Revoke"
+        title={t('settings.keys.revokeTitle', { label: revoking?.label ?? '' })}
+        confirm={t('settings.keys.revoke')}
         danger
         busy={rev.busy}
         error={rev.error}
         onConfirm={() => void revoke()}
         onClose={() => setRevoking(null)}
       >
-        <p>Its next request is refused. A revoked key cannot be used again.</p>
+        <p>{t('settings.keys.revokeBody')}</p>
       </Dialog>
     </Card>
   );
@@ -112,6 +113,7 @@ export function KeysCard() {
 /** A key just made: shown once, with a copy button. */
 function NewKey({ created, onDone }: { created: { label: string; key: string }; onDone: () => void }) {
   const [copied, setCopied] = useState(false);
+  const intl = useIntl();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(created.key);
@@ -124,17 +126,17 @@ function NewKey({ created, onDone }: { created: { label: string; key: string }; 
   return (
     <div className="new-key" role="status">
       <p>
-        The key for <strong>{created.label}</strong>. Copy it now: it is not shown again.
+        <FormattedMessage id="settings.keys.newKey" values={{ label: created.label, b: (c) => <strong>{c}</strong> }} />
       </p>
       <code className="key" data-testid="new-key">
         {created.key}
       </code>
       <div className="actions">
         <button type="button" onClick={() => void copy()}>
-          {copied ? 'Copied' : 'Copy'}
+          {intl.formatMessage({ id: copied ? 'settings.keys.copied' : 'settings.keys.copy' })}
         </button>
         <button type="button" onClick={onDone}>
-          Done
+          {intl.formatMessage({ id: 'settings.keys.done' })}
         </button>
       </div>
     </div>

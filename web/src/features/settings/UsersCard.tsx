@@ -2,7 +2,8 @@
 // demote), a password reset, ending their sessions, resetting their second factor or a removal,
 // each after a question; and the form that adds one.
 import { useState } from 'react';
-import { PASSWORD_MIN_LENGTH, PASSWORD_RULE, USERNAME_INPUT_PATTERN } from '../../../../src/contract/account-words';
+import { useIntl, type IntlShape } from 'react-intl';
+import { PASSWORD_MIN_LENGTH, USERNAME_INPUT_PATTERN } from '../../../../src/contract/account-words';
 import { useAction } from '../../api/hooks';
 import { useSession } from '../../shared/session';
 import type { Role, User } from '../../types';
@@ -13,11 +14,11 @@ import { DataTable } from '../../ui/table';
 import { Async, ErrorNote } from '../../ui/states';
 import { createUser, endUserSessions, removeUser, resetUserTotp, setUserPassword, setUserRole, useUsers } from './api';
 
-/** Every role (docs/roles.md) in the form's words, least first: a new role fails the type check here. */
+/** Every role (docs/roles.md), least first, with its words in the form: a new role fails the type check here. */
 const ROLE_WORDS: Record<Role, string> = {
-  viewer: 'Viewer (reads only)',
-  moderator: 'Moderator (kick, ban, whitelist, announce)',
-  admin: 'Admin (everything)',
+  viewer: 'settings.users.role.viewer',
+  moderator: 'settings.users.role.moderator',
+  admin: 'settings.users.role.admin',
 };
 const ROLE_TONE: Record<Role, 'info' | 'ok' | 'muted'> = { admin: 'info', moderator: 'ok', viewer: 'muted' };
 
@@ -32,52 +33,54 @@ export function UsersCard() {
   const users = useUsers();
   const [target, setTarget] = useState<Target | null>(null);
   const ask = (user: User, what: What) => setTarget({ user, what });
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   return (
-    <Card title="Users">
-      <Async r={users} what="Reading users">
+    <Card title={t('settings.users.title')}>
+      <Async r={users} what={t('settings.users.reading')}>
         {(rows) => (
           <DataTable
-            caption="Panel users"
+            caption={t('settings.users.caption')}
             rows={rows}
             rowKey={(u) => u.username}
             columns={[
               {
                 key: 'name',
-                label: 'User',
+                label: t('settings.users.col.user'),
                 sort: (u) => u.username,
-                render: (u) => (u.username === me.username ? <strong>{u.username} (you)</strong> : u.username),
+                render: (u) => (u.username === me.username ? <strong>{t('settings.users.you', { name: u.username })}</strong> : u.username),
               },
               {
                 key: 'role',
-                label: 'Role',
+                label: t('settings.users.col.role'),
                 sort: (u) => u.role,
                 render: (u) => (
                   <>
-                    <Badge tone={ROLE_TONE[u.role]}>{u.role}</Badge> {u.totp && <Badge tone="ok">2FA</Badge>}
+                    <Badge tone={ROLE_TONE[u.role]}>{t(`app.role.${u.role}`)}</Badge> {u.totp && <Badge tone="ok">2FA</Badge>}
                   </>
                 ),
               },
               {
                 key: 'x',
-                label: 'Actions',
+                label: t('settings.users.col.actions'),
                 render: (u) => (
                   <span className="row-actions">
                     <button type="button" className="link" onClick={() => ask(u, 'role')}>
-                      Change role
+                      {t('settings.users.changeRole')}
                     </button>
                     <button type="button" className="link" onClick={() => ask(u, 'password')}>
-                      Reset password
+                      {t('settings.users.resetPassword')}
                     </button>
                     <button type="button" className="link" onClick={() => ask(u, 'sessions')}>
-                      End sessions
+                      {t('settings.users.endSessions')}
                     </button>
                     {u.totp && (
                       <button type="button" className="link" onClick={() => ask(u, 'totp')}>
-                        Reset 2FA
+                        {t('settings.users.resetTotp')}
                       </button>
                     )}
                     <button type="button" className="link danger-text" onClick={() => ask(u, 'delete')}>
-                      Remove
+                      {t('settings.users.remove')}
                     </button>
                   </span>
                 ),
@@ -86,7 +89,7 @@ export function UsersCard() {
           />
         )}
       </Async>
-      <h3>Add a user</h3>
+      <h3>{t('settings.users.add')}</h3>
       <AddUserForm onAdded={users.reload} />
       <UserDialog
         target={target}
@@ -101,19 +104,21 @@ export function UsersCard() {
   );
 }
 
-const TITLES: Record<What, (name: string) => string> = {
-  delete: (n) => `Remove ${n}?`,
-  password: (n) => `New password for ${n}`,
-  role: (n) => `Role of ${n}`,
-  sessions: (n) => `End every session of ${n}?`,
-  totp: (n) => `Reset two-factor sign-in of ${n}?`,
-};
+/** The roles in the form's words, least first. */
+const roleOptions = (intl: IntlShape) =>
+  (Object.keys(ROLE_WORDS) as Role[]).map((r) => (
+    <option key={r} value={r}>
+      {intl.formatMessage({ id: ROLE_WORDS[r] })}
+    </option>
+  ));
 
 /** The question before a change to one user, and the change. */
 function UserDialog({ target, self, onClose, onDone }: { target: Target | null; self: boolean; onClose: () => void; onDone: () => void }) {
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<Role | null>(null);
   const act = useAction();
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const what = target?.what;
   const chosen = role ?? target?.user.role ?? 'viewer';
   const confirm = async () => {
@@ -135,8 +140,8 @@ function UserDialog({ target, self, onClose, onDone }: { target: Target | null; 
   return (
     <Dialog
       open={target !== null}
-      title={target ? TITLES[target.what](target.user.username) : ''}
-      confirm={what === 'delete' ? 'Remove' : what === 'role' ? 'Save role' : 'Confirm'}
+      title={target ? t(`settings.users.ask.${target.what}`, { name: target.user.username }) : ''}
+      confirm={t(what === 'delete' ? 'settings.users.remove' : what === 'role' ? 'settings.users.saveRole' : 'settings.users.confirm')}
       danger={what === 'delete'}
       busy={act.busy}
       error={act.error}
@@ -150,8 +155,8 @@ function UserDialog({ target, self, onClose, onDone }: { target: Target | null; 
     >
       {what === 'password' && (
         <Field
-          label="New password"
-          hint={`${PASSWORD_RULE} palpanel checks it when it is saved. Their sessions end.`}
+          label={t('settings.users.newPassword')}
+          hint={t('settings.users.newPasswordHint', { min: PASSWORD_MIN_LENGTH })}
           type="password"
           autoComplete="new-password"
           minLength={PASSWORD_MIN_LENGTH}
@@ -159,23 +164,17 @@ function UserDialog({ target, self, onClose, onDone }: { target: Target | null; 
           onChange={(e) => setPassword(e.target.value)}
         />
       )}
-      {what === 'delete' && <p>Their sessions end at once.</p>}
+      {what === 'delete' && <p>{t('settings.users.removeBody')}</p>}
       {what === 'role' && (
         <>
-          <SelectField label="Role" value={chosen} onChange={(e) => setRole(e.target.value as Role)}>
-            {(Object.keys(ROLE_WORDS) as Role[]).map((r) => (
-              <option key={r} value={r}>
-                {ROLE_WORDS[r]}
-              </option>
-            ))}
+          <SelectField label={t('settings.users.col.role')} value={chosen} onChange={(e) => setRole(e.target.value as Role)}>
+            {roleOptions(intl)}
           </SelectField>
-          <p className="muted small">The change applies to their open sessions at once.</p>
+          <p className="muted small">{t('settings.users.roleBody')}</p>
         </>
       )}
-      {what === 'sessions' && <p>{self ? 'Every session of yours but this one ends.' : 'They are signed out everywhere at once.'}</p>}
-      {what === 'totp' && (
-        <p>Their authenticator app and recovery codes stop working; they sign in with the password alone and may set it up again.</p>
-      )}
+      {what === 'sessions' && <p>{t(self ? 'settings.users.sessionsBodySelf' : 'settings.users.sessionsBody')}</p>}
+      {what === 'totp' && <p>{t('settings.users.totpBody')}</p>}
     </Dialog>
   );
 }
@@ -183,6 +182,8 @@ function UserDialog({ target, self, onClose, onDone }: { target: Target | null; 
 function AddUserForm({ onAdded }: { onAdded: () => void }) {
   const [form, setForm] = useState({ username: '', role: 'viewer' as Role, password: '' });
   const add = useAction();
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const create = async () => {
     if ((await add.run(() => createUser(form))) !== undefined) {
       setForm({ username: '', role: 'viewer', password: '' });
@@ -198,24 +199,24 @@ function AddUserForm({ onAdded }: { onAdded: () => void }) {
     >
       <div className="row">
         <Field
-          label="Username"
+          label={t('settings.users.username')}
           required
           pattern={USERNAME_INPUT_PATTERN}
           autoComplete="off"
           value={form.username}
           onChange={(e) => setForm({ ...form, username: e.target.value })}
         />
-        <SelectField label="Role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as Role })}>
-          {(Object.keys(ROLE_WORDS) as Role[]).map((r) => (
-            <option key={r} value={r}>
-              {ROLE_WORDS[r]}
-            </option>
-          ))}
+        <SelectField
+          label={t('settings.users.col.role')}
+          value={form.role}
+          onChange={(e) => setForm({ ...form, role: e.target.value as Role })}
+        >
+          {roleOptions(intl)}
         </SelectField>
       </div>
       <Field
-        label="Password"
-        hint={`${PASSWORD_RULE} palpanel checks it when the user is saved.`}
+        label={t('settings.users.password')}
+        hint={t('settings.users.passwordHint', { min: PASSWORD_MIN_LENGTH })}
         type="password"
         required
         minLength={PASSWORD_MIN_LENGTH}
@@ -225,7 +226,7 @@ function AddUserForm({ onAdded }: { onAdded: () => void }) {
       />
       <ErrorNote error={add.error} />
       <button type="submit" disabled={add.busy}>
-        Add user
+        {t('settings.users.addButton')}
       </button>
     </form>
   );
