@@ -124,26 +124,32 @@ export function OnlineChart({ points, stepSec, label }: { points: OnlinePoint[];
           )}
         </svg>
       </div>
-      <figcaption className="activity-readout" aria-live="polite" data-testid="readout">
-        {cur ? (
-          <>
-            {intl.formatMessage(
-              { id: 'activity.chart.reading' },
-              {
-                at: <time dateTime={cur.at}>{fmt(cur.at, true)}</time>,
-                value:
-                  cur.players === null ? (
-                    <span className="muted">{intl.formatMessage({ id: 'activity.chart.noSample' })}</span>
-                  ) : (
-                    <strong>{intl.formatMessage({ id: 'activity.chart.online' }, { count: cur.players })}</strong>
-                  ),
-              },
-            )}
-          </>
-        ) : (
-          <span className="muted">{intl.formatMessage({ id: 'activity.chart.hint' })}</span>
-        )}
-      </figcaption>
+      <Readout point={cur} at={cur ? fmt(cur.at, true) : ''} />
     </figure>
+  );
+}
+
+/** The cursor's point read out under the chart (and to screen readers, politely). */
+function Readout({ point, at }: { point: OnlinePoint | null; at: string }) {
+  const intl = useIntl();
+  return (
+    <figcaption className="activity-readout" aria-live="polite" data-testid="readout">
+      {point ? (
+        intl.formatMessage(
+          { id: 'activity.chart.reading' },
+          {
+            at: <time dateTime={point.at}>{at}</time>,
+            value:
+              point.players === null ? (
+                <span className="muted">{intl.formatMessage({ id: 'activity.chart.noSample' })}</span>
+              ) : (
+                <strong>{intl.formatMessage({ id: 'activity.chart.online' }, { count: point.players })}</strong>
+              ),
+          },
+        )
+      ) : (
+        <span className="muted">{intl.formatMessage({ id: 'activity.chart.hint' })}</span>
+      )}
+    </figcaption>
   );
 }

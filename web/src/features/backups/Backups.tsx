@@ -4,7 +4,7 @@
 // follows the restore job to its end and says how it ended. Names from the game are isolated
 // (<bdi>), so one name's direction controls cannot turn the list around.
 import { useEffect, useRef, useState } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl, type IntlShape } from 'react-intl';
 import type { BackupTrigger } from '../../../../src/contract/backup-words';
 import { useAction, type Loaded } from '../../api/hooks';
 import { useNow } from '../../shared/use-now';
@@ -12,7 +12,7 @@ import type { DataOf } from '../../api/operations';
 import { ago, bytes, when } from '../../shared/format';
 import { useTitle } from '../../shared/router';
 import { useIsAdmin } from '../../shared/session';
-import type { Backup, BackupJob, BackupListItem, BackupStorage } from '../../types';
+import type { Backup, BackupJob, BackupListItem, BackupStorage, RestoreJob } from '../../types';
 import { Badge, Card, PageHead, Stat } from '../../ui/bits';
 import { Dialog } from '../../ui/dialog';
 import { FileButton } from '../../ui/fields';
@@ -32,6 +32,18 @@ const TRIGGER_WORDS: Record<BackupTrigger, string> = {
   'pre-restore': 'backups.trigger.preRestore',
   imported: 'backups.trigger.imported',
 };
+
+/** What the screen says once a restore is done, with the restore's warnings if any. */
+function restoredNote(intl: IntlShape, backup: Backup, job: RestoreJob): string {
+  const warnings = job.result?.warnings ?? [];
+  return intl.formatMessage(
+    { id: warnings.length ? 'backups.restoredWarned' : 'backups.restored' },
+    { when: when(backup.createdAt), warnings: warnings.join(' ') },
+  );
+}
+
+const failedNote = (intl: IntlShape, error: string | null | undefined) =>
+  intl.formatMessage({ id: 'backups.failed' }, { reason: error ?? intl.formatMessage({ id: 'backups.noReason' }) });
 
 /** A backup being made: started by hand, its state polled until it is done or failed. */
 function useBackupJob(reload: () => void, setNote: (note: string | null) => void) {
@@ -131,11 +143,7 @@ export function Backups() {
         {job?.state === 'running' && intl.formatMessage({ id: 'backups.running' })}
         {note}
       </div>
-      {job?.state === 'failed' && (
-        <ErrorNote
-          error={intl.formatMessage({ id: 'backups.failed' }, { reason: job.error ?? intl.formatMessage({ id: 'backups.noReason' }) })}
-        />
-      )}
+      {job?.state === 'failed' && <ErrorNote error={failedNote(intl, job.error)} />}
       <ErrorNote error={make.error ?? upload.error ?? copy.error} />
       <div className="grid">
         <StorageCard storage={storage} now={now} />
@@ -179,13 +187,7 @@ export function Backups() {
             reloadList();
             reloadStorage();
             if (job.state !== 'done') return;
-            const warnings = job.result?.warnings ?? [];
-            setNote(
-              intl.formatMessage(
-                { id: warnings.length ? 'backups.restoredWarned' : 'backups.restored' },
-                { when: when(restoring.createdAt), warnings: warnings.join(' ') },
-              ),
-            );
+            setNote(restoredNote(intl, restoring, job));
             setRestoring(null);
           }}
         />

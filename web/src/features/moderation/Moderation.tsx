@@ -42,8 +42,6 @@ function WhitelistCard() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `moderation.whitelist.${id}` }, values);
   const { r, draft, setDraft, dirty, reset, submit, saving, error } = useWhitelist();
-  const [id, setId] = useState('');
-  const [note, setNote] = useState('');
   const check = useAction();
   const [kicks, setKicks] = useState<WhitelistImpact['kicks'] | null>(null);
   const wasOn = r.data?.enabled === true;
@@ -105,34 +103,13 @@ function WhitelistCard() {
                 ]}
               />
               {admin && (
-                <form
-                  className="inline-form"
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    if (!id.trim() || draft.entries.some((x) => x.id === id.trim())) return;
-                    setDraft({ ...draft, entries: [...draft.entries, { id: id.trim(), note: note.trim() }] });
-                    setId('');
-                    setNote('');
+                <AddEntry
+                  onAdd={(entry) => {
+                    if (draft.entries.some((x) => x.id === entry.id)) return false;
+                    setDraft({ ...draft, entries: [...draft.entries, entry] });
+                    return true;
                   }}
-                >
-                  <Field
-                    hideLabel
-                    label={t('addLabel')}
-                    placeholder={t('addPlaceholder')}
-                    value={id}
-                    maxLength={128}
-                    onChange={(e) => setId(e.target.value)}
-                  />
-                  <Field
-                    hideLabel
-                    label={t('note')}
-                    placeholder={t('note')}
-                    value={note}
-                    maxLength={200}
-                    onChange={(e) => setNote(e.target.value)}
-                  />
-                  <button type="submit">{t('add')}</button>
-                </form>
+                />
               )}
               <ErrorNote error={error ?? check.error} />
               {admin && (
@@ -162,6 +139,37 @@ function WhitelistCard() {
         }
       </Async>
     </Card>
+  );
+}
+
+/** The form that adds an entry to the whitelist being edited. */
+/** `onAdd` says whether it was added (an id already listed is not). */
+function AddEntry({ onAdd }: { onAdd: (entry: { id: string; note: string }) => boolean }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id: `moderation.whitelist.${id}` });
+  const [id, setId] = useState('');
+  const [note, setNote] = useState('');
+  return (
+    <form
+      className="inline-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!id.trim() || !onAdd({ id: id.trim(), note: note.trim() })) return;
+        setId('');
+        setNote('');
+      }}
+    >
+      <Field
+        hideLabel
+        label={t('addLabel')}
+        placeholder={t('addPlaceholder')}
+        value={id}
+        maxLength={128}
+        onChange={(e) => setId(e.target.value)}
+      />
+      <Field hideLabel label={t('note')} placeholder={t('note')} value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} />
+      <button type="submit">{t('add')}</button>
+    </form>
   );
 }
 
