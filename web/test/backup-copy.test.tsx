@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // A backup's off-site copy in the backups list: a badge for each state; an admin opens a failed
 // or made copy for its last attempt (exit status, duration, output), a viewer sees the state only.
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { renderIntl } from './render-intl';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BackupCopyCell } from '../src/features/backups/BackupCopy';
 import type { BackupCopy } from '../src/types';
@@ -21,7 +22,7 @@ const FAILED: BackupCopy = {
 
 describe('the off-site copy cell', () => {
   it('opens for an admin on the last attempt: its exit status, duration and output', () => {
-    render(<BackupCopyCell copy={FAILED} detail />);
+    renderIntl(<BackupCopyCell copy={FAILED} detail />);
     const summary = screen.getByLabelText(/^Off-site copy: failed\. The last attempt failed; tried again /);
     expect(summary.tagName).toBe('SUMMARY');
     fireEvent.click(summary);
@@ -30,14 +31,14 @@ describe('the off-site copy cell', () => {
   });
 
   it('says a killed attempt and a copy given up in words', () => {
-    render(<BackupCopyCell copy={{ ...FAILED, lastExitCode: null, nextAttemptAt: null, lastOutput: '' }} detail />);
+    renderIntl(<BackupCopyCell copy={{ ...FAILED, lastExitCode: null, nextAttemptAt: null, lastOutput: '' }} detail />);
     expect(screen.getByLabelText(/The last attempt failed; given up\.$/)).toBeTruthy();
     expect(screen.getByText(/killed or did not start/)).toBeTruthy();
     expect(screen.getByText('It printed nothing.')).toBeTruthy();
   });
 
   it('shows a viewer the state alone, and nothing to open', () => {
-    const { container } = render(<BackupCopyCell copy={{ state: 'failed' }} detail={false} />);
+    const { container } = renderIntl(<BackupCopyCell copy={{ state: 'failed' }} detail={false} />);
     expect(screen.getByText('failed').className).toBe('badge bad');
     expect(container.querySelector('details')).toBeNull();
     expect(container.textContent).toBe('failed');
@@ -49,7 +50,7 @@ describe('the off-site copy cell', () => {
     ['running', 'copying…', 'badge info'],
     ['copied', 'copied', 'badge ok'],
   ] as const)('draws %s as “%s”', (state, word, cls) => {
-    render(<BackupCopyCell copy={{ state }} detail={false} />);
+    renderIntl(<BackupCopyCell copy={{ state }} detail={false} />);
     expect(screen.getByText(word).className).toBe(cls);
   });
 });

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The backup schedule card with a scripted fetch: an admin edits it; a viewer reads it in words,
 // with no editor at all (issue 24: viewers see read-only views, not disabled editors).
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
+import { renderIntl } from './render-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ScheduleCard } from '../src/features/backups/ScheduleCard';
 import { SessionContext } from '../src/shared/session';
@@ -32,7 +33,7 @@ function renderAs(role: 'admin' | 'viewer') {
         : Promise.reject(new TypeError('Failed to fetch')),
     ),
   );
-  return render(
+  return renderIntl(
     <SessionContext.Provider value={{ me: { username: 'ann', role }, signOut: () => undefined }}>
       <ScheduleCard />
     </SessionContext.Provider>,

@@ -2,7 +2,8 @@
 // The backups screen's line on the off-site copies, in each state it is drawn in: not set up, a
 // good check, a damaged copy in words, the newest good copy past its bound, and an admin's "check
 // now" sent to the API (a viewer has no such button).
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { renderIntl } from './render-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OffsiteLine } from '../src/features/backups/OffsiteLine';
 import { SessionContext } from '../src/shared/session';
@@ -31,7 +32,7 @@ const OK: Offsite = {
 
 function draw(offsite: Offsite, role: Me['role'] = 'admin', onChecked = () => undefined) {
   const me = { username: 'ann', role };
-  return render(
+  return renderIntl(
     <SessionContext.Provider value={{ me, signOut: () => undefined }}>
       <OffsiteLine offsite={offsite} now={NOW} onChecked={onChecked} />
     </SessionContext.Provider>,

@@ -3,7 +3,8 @@
 // isolated (<bdi>), so a name holding a right-to-left override cannot turn the list around;
 // what is left as it is listed; once confirmed, the restore job followed to its end, its step in
 // words while it runs, its failure shown in the dialog, its success handed back.
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { renderIntl } from './render-intl';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RestoreDialog } from '../src/features/backups/RestoreDialog';
 import type { Backup, DryRun, RestoreJob } from '../src/types';
@@ -91,7 +92,7 @@ async function confirm() {
 describe('the restore dialog', () => {
   it("shows each name isolated, in the list's order, and what is left as it is", async () => {
     fakeApi([]);
-    render(<RestoreDialog backup={BACKUP} onClose={() => undefined} onEnded={() => undefined} />);
+    renderIntl(<RestoreDialog backup={BACKUP} onClose={() => undefined} onEnded={() => undefined} />);
     const lost = await screen.findByText(/Players lost:/);
     const names = [...lost.querySelectorAll('bdi')].map((b) => b.textContent);
     expect(names).toEqual(['Anna', 'evil\u202Eeman', 'Carl']);
@@ -109,7 +110,7 @@ describe('the restore dialog', () => {
     });
     fakeApi([job({ step: 'swapping' }), done]);
     const ended = vi.fn();
-    render(<RestoreDialog backup={BACKUP} onClose={() => undefined} onEnded={ended} pollMs={5} />);
+    renderIntl(<RestoreDialog backup={BACKUP} onClose={() => undefined} onEnded={ended} pollMs={5} />);
     await screen.findByText(/Players lost:/);
     await confirm();
     await screen.findByText('Putting the backup’s files in place…');
@@ -133,7 +134,7 @@ describe('the restore dialog', () => {
         );
       }),
     );
-    render(<RestoreDialog backup={BACKUP} onClose={() => undefined} onEnded={() => undefined} />);
+    renderIntl(<RestoreDialog backup={BACKUP} onClose={() => undefined} onEnded={() => undefined} />);
     await screen.findByText(new RegExp(words.replace(/[.;]/g, '.')));
     expect(screen.queryByText(/Players lost:/)).toBeNull();
     fireEvent.change(screen.getByLabelText('Type RESTORE to confirm'), { target: { value: 'RESTORE' } });
@@ -157,7 +158,7 @@ describe('the restore dialog', () => {
     });
     fakeApi([failed]);
     const ended = vi.fn();
-    render(<RestoreDialog backup={BACKUP} onClose={() => undefined} onEnded={ended} pollMs={5} />);
+    renderIntl(<RestoreDialog backup={BACKUP} onClose={() => undefined} onEnded={ended} pollMs={5} />);
     await screen.findByText(/Players lost:/);
     await confirm();
     await screen.findByText(

@@ -1,7 +1,12 @@
 // The dashboard's server card in words: no game URL is "Not configured" with the setting to set,
 // never "Unreachable"; a refused password, a game that is down and a running one each as such.
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { serverCardState } from '../src/features/dashboard/server-state';
+import { serverCardState as stateOf } from '../src/features/dashboard/server-state';
+import { messagesOf } from './render-intl';
+
+const intl = createIntl({ locale: 'en', messages: messagesOf('en') });
+const serverCardState = (...a: [Parameters<typeof stateOf>[1], Parameters<typeof stateOf>[2]]) => stateOf(intl, ...a);
 
 const poller = (state: string, lastError: string | null = null) => ({
   state,

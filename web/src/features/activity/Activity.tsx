@@ -3,6 +3,7 @@
 // played per weekday and hour from the observed sessions, in UTC so every reader sees the same
 // grid. Per-player sessions are on the player's page.
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useTitle } from '../../shared/router';
 import { Card, PageHead } from '../../ui/bits';
 import { Async, Empty } from '../../ui/states';
@@ -11,52 +12,46 @@ import { useHeatmap, useOnline, type OnlineRange as Range } from './api';
 import { OnlineChart } from './OnlineChart';
 import './activity.css';
 
-const RANGES: { id: Range; label: string }[] = [
-  { id: '24h', label: '24 h' },
-  { id: '7d', label: '7 days' },
-  { id: '30d', label: '30 days' },
-];
+const RANGES: Range[] = ['24h', '7d', '30d'];
 const REFRESH_MS = 60_000;
-const NO_HISTORY = 'No history yet: palpanel records players online while it runs.';
+/** The zone the heatmap's hours are in (the API gives them in UTC). */
+const HEAT_ZONE = 'UTC';
 
 export function Activity() {
-  useTitle('Activity');
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `activity.${id}` }, values);
+  useTitle(t('title'));
   const [range, setRange] = useState<Range>('24h');
   const online = useOnline(range, { refreshMs: REFRESH_MS });
   const heatRange = range === '30d' ? '30d' : '7d';
   const heat = useHeatmap(heatRange, { refreshMs: REFRESH_MS });
-  const label = RANGES.find((r) => r.id === range)!.label;
+  const label = t('range', { range });
+  const title = t('online.title', { range: label });
   return (
     <>
-      <PageHead title="Activity">
-        <div className="activity-ranges" role="group" aria-label="Range">
+      <PageHead title={t('title')}>
+        <div className="activity-ranges" role="group" aria-label={t('rangeLabel')}>
           {RANGES.map((r) => (
-            <button key={r.id} type="button" aria-pressed={range === r.id} onClick={() => setRange(r.id)}>
-              {r.label}
+            <button key={r} type="button" aria-pressed={range === r} onClick={() => setRange(r)}>
+              {t('range', { range: r })}
             </button>
           ))}
         </div>
       </PageHead>
-      <Card title={`Players online, last ${label}`}>
-        <Async r={online} what="Loading players online">
+      <Card title={title}>
+        <Async r={online} what={t('online.loading')}>
           {(o) =>
             o.points.every((p) => p.players === null) ? (
-              <Empty>{NO_HISTORY}</Empty>
+              <Empty>{t('online.empty')}</Empty>
             ) : (
-              <OnlineChart points={o.points} stepSec={o.stepSec} label={`Players online, last ${label}`} />
+              <OnlineChart points={o.points} stepSec={o.stepSec} label={title} />
             )
           }
         </Async>
       </Card>
-      <Card title={`When people play, last ${heatRange === '7d' ? '7 days' : '30 days'} (UTC)`}>
-        <Async r={heat} what="Loading hours played">
-          {(h) =>
-            h.hours.flat().every((v) => v === 0) ? (
-              <Empty>No sessions seen in this range: palpanel records who is online while it runs.</Empty>
-            ) : (
-              <Heatmap hours={h.hours} />
-            )
-          }
+      <Card title={t('heat.title', { range: t('range', { range: heatRange }), zone: HEAT_ZONE })}>
+        <Async r={heat} what={t('heat.loading')}>
+          {(h) => (h.hours.flat().every((v) => v === 0) ? <Empty>{t('heat.empty')}</Empty> : <Heatmap hours={h.hours} zone={HEAT_ZONE} />)}
         </Async>
       </Card>
     </>

@@ -2,6 +2,7 @@
 // running) breaks the line instead of drawing zero. Pointer or arrow keys move a cursor whose
 // value and time are read out below the chart (and to screen readers, politely).
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useIntl } from 'react-intl';
 import type { OnlinePoint } from './api';
 
 const H = 200;
@@ -25,6 +26,7 @@ const PAD = { l: 30, r: 8, t: 10, b: 22 };
 const niceMax = (v: number) => (v <= 4 ? 4 : Math.ceil(v / 4) * 4);
 
 export function OnlineChart({ points, stepSec, label }: { points: OnlinePoint[]; stepSec: number; label: string }) {
+  const intl = useIntl();
   const [cursor, setCursor] = useState<number | null>(null);
   const [plotRef, W] = useWidth(600);
   const n = points.length;
@@ -35,8 +37,8 @@ export function OnlineChart({ points, stepSec, label }: { points: OnlinePoint[];
   const daily = stepSec < 3600;
   // Axis ticks short (a time of day, or a date), the cursor's reading in full.
   const fmt = (iso: string, long = false) =>
-    new Date(iso).toLocaleString(
-      undefined,
+    intl.formatDate(
+      iso,
       long
         ? { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }
         : daily
@@ -56,7 +58,10 @@ export function OnlineChart({ points, stepSec, label }: { points: OnlinePoint[];
   });
   const gaps = points.filter((p) => p.players === null).length;
   const peak = values.length ? Math.max(...values) : 0;
-  const summary = `${label}: highest ${peak}, from ${fmt(points[0].at, true)} to ${fmt(points[n - 1].at, true)}${gaps ? `, ${gaps} of ${n} steps without a sample` : ''}.`;
+  const summary = intl.formatMessage(
+    { id: gaps ? 'activity.chart.summaryGaps' : 'activity.chart.summary' },
+    { label, peak, from: fmt(points[0].at, true), to: fmt(points[n - 1].at, true), gaps, n },
+  );
 
   const move = (i: number) => setCursor(Math.max(0, Math.min(n - 1, i)));
   const onKey = (e: KeyboardEvent) => {
@@ -84,7 +89,7 @@ export function OnlineChart({ points, stepSec, label }: { points: OnlinePoint[];
         className="activity-plot"
         tabIndex={0}
         role="group"
-        aria-label={`${summary} Arrow keys move the cursor.`}
+        aria-label={intl.formatMessage({ id: 'activity.chart.label' }, { summary })}
         onKeyDown={onKey}
       >
         <svg
@@ -98,7 +103,7 @@ export function OnlineChart({ points, stepSec, label }: { points: OnlinePoint[];
             <g key={f}>
               <line x1={PAD.l} x2={W - PAD.r} y1={y(max * f)} y2={y(max * f)} className="grid" />
               <text x={PAD.l - 4} y={y(max * f) + 4} textAnchor="end" className="axis">
-                {max * f}
+                {intl.formatNumber(max * f)}
               </text>
             </g>
           ))}
@@ -119,22 +124,32 @@ export function OnlineChart({ points, stepSec, label }: { points: OnlinePoint[];
           )}
         </svg>
       </div>
-      <figcaption className="activity-readout" aria-live="polite" data-testid="readout">
-        {cur ? (
-          <>
-            <time dateTime={cur.at}>{fmt(cur.at, true)}</time>:{' '}
-            {cur.players === null ? (
-              <span className="muted">no sample (the game was down or palpanel was not running)</span>
-            ) : (
-              <strong>
-                {cur.players} player{cur.players === 1 ? '' : 's'} online
-              </strong>
-            )}
-          </>
-        ) : (
-          <span className="muted">Hover or focus the chart (arrow keys) to read a point.</span>
-        )}
-      </figcaption>
+      <Readout point={cur} at={cur ? fmt(cur.at, true) : ''} />
     </figure>
+  );
+}
+
+/** The cursor's point read out under the chart (and to screen readers, politely). */
+function Readout({ point, at }: { point: OnlinePoint | null; at: string }) {
+  const intl = useIntl();
+  return (
+    <figcaption className="activity-readout" aria-live="polite" data-testid="readout">
+      {point ? (
+        intl.formatMessage(
+          { id: 'activity.chart.reading' },
+          {
+            at: <time dateTime={point.at}>{at}</time>,
+            value:
+              point.players === null ? (
+                <span className="muted">{intl.formatMessage({ id: 'activity.chart.noSample' })}</span>
+              ) : (
+                <strong>{intl.formatMessage({ id: 'activity.chart.online' }, { count: point.players })}</strong>
+              ),
+          },
+        )
+      ) : (
+        <span className="muted">{intl.formatMessage({ id: 'activity.chart.hint' })}</span>
+      )}
+    </figcaption>
   );
 }

@@ -1,6 +1,7 @@
 // One player's sessions over the last 30 days as bars on a day axis (GET /players/{uid}/sessions),
 // with the total in words; each bar names its start and length on hover.
-import { span } from '../../shared/format';
+import { useIntl } from 'react-intl';
+import { span, when } from '../../shared/format';
 import { usePlayerSessions } from './api';
 import { Async, Empty } from '../../ui/states';
 
@@ -9,15 +10,17 @@ const H = 44;
 
 export function SessionsTimeline({ uid }: { uid: string }) {
   const r = usePlayerSessions(uid, 30);
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `activity.sessions.${id}` }, values);
   return (
-    <Async r={r} what="Loading sessions">
+    <Async r={r} what={t('loading')}>
       {(s) => {
-        if (s.sessions.length === 0) return <Empty>No sessions in the last 30 days.</Empty>;
+        if (s.sessions.length === 0) return <Empty>{t('empty')}</Empty>;
         const t0 = Date.parse(s.from);
         const t1 = Date.parse(s.to);
         const x = (t: number) => ((Math.max(t0, t) - t0) / (t1 - t0)) * W;
         const totalSec = s.sessions.reduce((a, x1) => a + (Date.parse(x1.endedAt) - Math.max(t0, Date.parse(x1.startedAt))) / 1000, 0);
-        const summary = `${s.sessions.length} session${s.sessions.length === 1 ? '' : 's'}, ${span(totalSec)} played in the last 30 days.`;
+        const summary = t('summary', { count: s.sessions.length, played: span(totalSec) });
         return (
           <figure className="activity-timeline">
             <svg viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" role="img" aria-label={summary}>
@@ -36,15 +39,20 @@ export function SessionsTimeline({ uid }: { uid: string }) {
                     height={H - 26}
                     className={x1.open ? 'bar open' : 'bar'}
                   >
-                    <title>{`${new Date(x1.startedAt).toLocaleString()}: ${span((Date.parse(x1.endedAt) - Date.parse(x1.startedAt)) / 1000)}${x1.open ? ' (online now)' : ''}`}</title>
+                    <title>
+                      {t(x1.open ? 'barOpen' : 'bar', {
+                        at: when(x1.startedAt),
+                        length: span((Date.parse(x1.endedAt) - Date.parse(x1.startedAt)) / 1000),
+                      })}
+                    </title>
                   </rect>
                 );
               })}
             </svg>
             <figcaption className="small muted activity-timeline-axis">
-              <span>30 days ago</span>
+              <span>{t('start')}</span>
               <span>{summary}</span>
-              <span>now</span>
+              <span>{t('now')}</span>
             </figcaption>
           </figure>
         );

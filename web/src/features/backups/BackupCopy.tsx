@@ -1,31 +1,27 @@
 // A backup's off-site copy in the backups list (SERVICE_BACKUP_COPY_COMMAND): a badge for its
 // state; an admin opens it for the last attempt (exit status, duration, next try, the command's
 // last lines of output). A viewer gets the state only, as the API gives it.
+import { useIntl, type IntlShape } from 'react-intl';
 import type { BackupCopy as Copy } from '../../types';
 import { when } from '../../shared/format';
 import { Badge, type Tone } from '../../ui/bits';
 
-const LOOK: Record<Copy['state'], { word: string; tone: Tone }> = {
-  off: { word: 'not copied', tone: 'muted' },
-  pending: { word: 'waiting', tone: 'muted' },
-  running: { word: 'copying…', tone: 'info' },
-  copied: { word: 'copied', tone: 'ok' },
-  failed: { word: 'failed', tone: 'bad' },
-};
+const TONE: Record<Copy['state'], Tone> = { off: 'muted', pending: 'muted', running: 'info', copied: 'ok', failed: 'bad' };
 
 /** One line of what happened last, for the badge's title and the detail. */
-function summary(c: Copy): string {
-  if (c.state === 'off') return 'No off-site copy was asked of this backup (no copy command was set when it was made).';
-  if (c.state === 'copied') return `Copied ${when(c.copiedAt ?? null)}.`;
-  if (c.state === 'running') return 'The copy command is running.';
-  if (c.state === 'pending') return 'Waiting for the copy command.';
-  const next = c.nextAttemptAt ? `tried again ${when(c.nextAttemptAt)}` : c.attempts === undefined ? '' : 'given up';
-  return `The last attempt failed${next ? `; ${next}` : ''}.`;
+function summary(intl: IntlShape, c: Copy): string {
+  if (c.state === 'copied') return intl.formatMessage({ id: 'backups.copy.summary.copied' }, { when: when(c.copiedAt ?? null) });
+  if (c.state !== 'failed') return intl.formatMessage({ id: `backups.copy.summary.${c.state}` });
+  if (c.nextAttemptAt) return intl.formatMessage({ id: 'backups.copy.summary.failedRetry' }, { when: when(c.nextAttemptAt) });
+  return intl.formatMessage({ id: c.attempts === undefined ? 'backups.copy.summary.failed' : 'backups.copy.summary.failedGivenUp' });
 }
 
 export function BackupCopyCell({ copy, detail }: { copy: Copy; detail: boolean }) {
-  const { word, tone } = LOOK[copy.state];
-  const label = `Off-site copy: ${word}. ${summary(copy)}`;
+  const intl = useIntl();
+  const tone = TONE[copy.state];
+  const word = intl.formatMessage({ id: `backups.copy.state.${copy.state}` });
+  const said = summary(intl, copy);
+  const label = intl.formatMessage({ id: 'backups.copy.label' }, { word, summary: said });
   if (!detail || copy.attempts === undefined || copy.attempts === 0)
     return (
       <span title={label} aria-label={label}>
@@ -33,23 +29,33 @@ export function BackupCopyCell({ copy, detail }: { copy: Copy; detail: boolean }
       </span>
     );
   const exit =
-    copy.lastExitCode === null || copy.lastExitCode === undefined ? 'killed or did not start' : `exit status ${copy.lastExitCode}`;
+    copy.lastExitCode === null || copy.lastExitCode === undefined
+      ? intl.formatMessage({ id: 'backups.copy.killed' })
+      : intl.formatMessage({ id: 'backups.copy.exit' }, { code: copy.lastExitCode });
+  const ms = copy.lastDurationMs;
   return (
     <details className="copy-detail">
       <summary title={label} aria-label={label}>
         <Badge tone={tone}>{word}</Badge>
       </summary>
       <p className="small">
-        {summary(copy)} {copy.attempts === 1 ? '1 attempt' : `${copy.attempts} attempts`}; the last {when(copy.lastAttemptAt ?? null)}:{' '}
-        {exit}
-        {copy.lastDurationMs !== null && copy.lastDurationMs !== undefined ? `, ${(copy.lastDurationMs / 1000).toFixed(1)} s` : ''}.
+        {intl.formatMessage(
+          { id: ms === null || ms === undefined ? 'backups.copy.attempts' : 'backups.copy.attemptsTimed' },
+          {
+            summary: said,
+            count: copy.attempts,
+            when: when(copy.lastAttemptAt ?? null),
+            exit,
+            seconds: intl.formatNumber((ms ?? 0) / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+          },
+        )}
       </p>
       {copy.lastOutput ? (
-        <pre className="small" tabIndex={0} aria-label="The copy command's last lines of output">
+        <pre className="small" tabIndex={0} aria-label={intl.formatMessage({ id: 'backups.copy.output' })}>
           {copy.lastOutput}
         </pre>
       ) : (
-        <p className="small muted">It printed nothing.</p>
+        <p className="small muted">{intl.formatMessage({ id: 'backups.copy.printedNothing' })}</p>
       )}
     </details>
   );

@@ -4,14 +4,15 @@
 // follows the restore job to its end and says how it ended. Names from the game are isolated
 // (<bdi>), so one name's direction controls cannot turn the list around.
 import { useEffect, useRef, useState } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
 import type { BackupTrigger } from '../../../../src/contract/backup-words';
 import { useAction, type Loaded } from '../../api/hooks';
 import { useNow } from '../../shared/use-now';
 import type { DataOf } from '../../api/operations';
-import { ago, bytes, count, when } from '../../shared/format';
+import { ago, bytes, when } from '../../shared/format';
 import { useTitle } from '../../shared/router';
 import { useIsAdmin } from '../../shared/session';
-import type { Backup, BackupJob, BackupListItem, BackupStorage } from '../../types';
+import type { Backup, BackupJob, BackupListItem, BackupStorage, RestoreJob } from '../../types';
 import { Badge, Card, PageHead, Stat } from '../../ui/bits';
 import { Dialog } from '../../ui/dialog';
 import { FileButton } from '../../ui/fields';
@@ -24,16 +25,29 @@ import { OffsiteLine } from './OffsiteLine';
 import { RestoreDialog } from './RestoreDialog';
 import { ScheduleCard } from './ScheduleCard';
 
-/** Each trigger (contract/backup-words.ts) in the words of the list: a new trigger fails the type check here. */
+/** Each trigger (contract/backup-words.ts) by its message id: a new trigger fails the type check here. */
 const TRIGGER_WORDS: Record<BackupTrigger, string> = {
-  scheduled: 'scheduled',
-  manual: 'by hand',
-  'pre-restore': 'before a restore',
-  imported: 'uploaded',
+  scheduled: 'backups.trigger.scheduled',
+  manual: 'backups.trigger.manual',
+  'pre-restore': 'backups.trigger.preRestore',
+  imported: 'backups.trigger.imported',
 };
+
+/** What the screen says once a restore is done, with the restore's warnings if any. */
+function restoredNote(intl: IntlShape, backup: Backup, job: RestoreJob): string {
+  const warnings = job.result?.warnings ?? [];
+  return intl.formatMessage(
+    { id: warnings.length ? 'backups.restoredWarned' : 'backups.restored' },
+    { when: when(backup.createdAt), warnings: warnings.join(' ') },
+  );
+}
+
+const failedNote = (intl: IntlShape, error: string | null | undefined) =>
+  intl.formatMessage({ id: 'backups.failed' }, { reason: error ?? intl.formatMessage({ id: 'backups.noReason' }) });
 
 /** A backup being made: started by hand, its state polled until it is done or failed. */
 function useBackupJob(reload: () => void, setNote: (note: string | null) => void) {
+  const intl = useIntl();
   // Started (its id, running), then as GET /backups/{id} tells it.
   const [job, setJob] = useState<BackupJob | DataOf<'createBackup'> | null>(null);
   const make = useAction();
@@ -49,13 +63,13 @@ function useBackupJob(reload: () => void, setNote: (note: string | null) => void
         .then((j) => {
           if (j.data.state === 'running') return;
           setJob(j.data);
-          if (j.data.state === 'done') setNote('The backup is made and verified.');
+          if (j.data.state === 'done') setNote(intl.formatMessage({ id: 'backups.made' }));
           reloadRef.current();
         })
         .catch(() => undefined);
     }, 1000);
     return () => clearInterval(t);
-  }, [job, setNote]);
+  }, [job, setNote, intl]);
   // One line says what happened last: each action replaces the note of the one before.
   const create = () => {
     setNote(null);
@@ -65,7 +79,8 @@ function useBackupJob(reload: () => void, setNote: (note: string | null) => void
 }
 
 export function Backups() {
-  useTitle('Backups');
+  const intl = useIntl();
+  useTitle(intl.formatMessage({ id: 'backups.title' }));
   const admin = useIsAdmin();
   const list = useBackupList({ refreshMs: 30000 });
   const storage = useBackupStorage({ refreshMs: 30000 });
@@ -89,7 +104,7 @@ export function Backups() {
   const remove = async () => {
     if (!deleting) return;
     if ((await del.run(() => deleteBackup(deleting.id))) !== undefined) {
-      setNote(`Deleted the backup of ${when(deleting.createdAt)}.`);
+      setNote(intl.formatMessage({ id: 'backups.deleted' }, { when: when(deleting.createdAt) }));
       setDeleting(null);
       reloadList();
       reloadStorage();
@@ -98,7 +113,7 @@ export function Backups() {
   const sendFile = async (f: File) => {
     const ok = await upload.run(() => uploadBackup(f));
     if (ok !== undefined) {
-      setNote(`Uploaded ${f.name}: it is listed as “uploaded”.`);
+      setNote(intl.formatMessage({ id: 'backups.uploaded' }, { name: f.name }));
       reloadList();
       reloadStorage();
     }
@@ -107,15 +122,15 @@ export function Backups() {
 
   return (
     <>
-      <PageHead title="Backups">
+      <PageHead title={intl.formatMessage({ id: 'backups.title' })}>
         {/* Without a save folder (409: the storage card says which setting) no backup can be made. */}
         {admin && !unset && (
           <>
             <button type="button" className="primary" disabled={make.busy || job?.state === 'running'} onClick={create}>
-              {job?.state === 'running' ? 'Making a backup…' : 'Back up now'}
+              {intl.formatMessage({ id: job?.state === 'running' ? 'backups.making' : 'backups.backUpNow' })}
             </button>
             <FileButton
-              label={upload.busy ? 'Uploading…' : 'Upload a backup'}
+              label={intl.formatMessage({ id: upload.busy ? 'backups.uploading' : 'backups.upload' })}
               ref={file}
               accept=".tar.gz,.tgz,application/gzip"
               disabled={upload.busy}
@@ -125,16 +140,16 @@ export function Backups() {
         )}
       </PageHead>
       <div role="status" className="status-line">
-        {job?.state === 'running' && 'The game is asked to save, then the files are archived once they settle…'}
+        {job?.state === 'running' && intl.formatMessage({ id: 'backups.running' })}
         {note}
       </div>
-      {job?.state === 'failed' && <ErrorNote error={`The backup failed: ${job.error ?? 'no reason given'}`} />}
+      {job?.state === 'failed' && <ErrorNote error={failedNote(intl, job.error)} />}
       <ErrorNote error={make.error ?? upload.error ?? copy.error} />
       <div className="grid">
         <StorageCard storage={storage} now={now} />
         <ScheduleCard />
-        <Card title="Backups" className="wide-card">
-          <Async r={list} what="Reading backups">
+        <Card title={intl.formatMessage({ id: 'backups.title' })} className="wide-card">
+          <Async r={list} what={intl.formatMessage({ id: 'backups.reading' })}>
             {(rows) => (
               <BackupList
                 rows={rows}
@@ -154,15 +169,15 @@ export function Backups() {
       </div>
       <Dialog
         open={deleting !== null}
-        title="Delete this backup?"
-        confirm="Delete"
+        title={intl.formatMessage({ id: 'backups.delete.title' })}
+        confirm={intl.formatMessage({ id: 'backups.delete.confirm' })}
         danger
         busy={del.busy}
         error={del.error}
         onConfirm={() => void remove()}
         onClose={() => setDeleting(null)}
       >
-        <p>The backup of {deleting && when(deleting.createdAt)} is removed from disk. This cannot be undone.</p>
+        <p>{intl.formatMessage({ id: 'backups.delete.body' }, { when: deleting ? when(deleting.createdAt) : '' })}</p>
       </Dialog>
       {restoring && (
         <RestoreDialog
@@ -172,11 +187,7 @@ export function Backups() {
             reloadList();
             reloadStorage();
             if (job.state !== 'done') return;
-            const warnings = job.result?.warnings ?? [];
-            setNote(
-              `Restored the backup of ${when(restoring.createdAt)}; a backup of the world as it was is listed as “before a restore”.` +
-                (warnings.length ? ` Note: ${warnings.join(' ')}` : ''),
-            );
+            setNote(restoredNote(intl, restoring, job));
             setRestoring(null);
           }}
         />
@@ -186,30 +197,30 @@ export function Backups() {
 }
 
 function StorageCard({ storage, now }: { storage: Loaded<BackupStorage>; now: number }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `backups.storage.${id}` }, values);
   return (
-    <Card title="Storage">
-      <Async r={storage} what="Reading storage">
+    <Card title={t('title')}>
+      <Async r={storage} what={t('reading')}>
         {(s) => (
           <div className="stats">
-            <Stat label="Backups" value={s.count} />
-            <Stat label="Space used" value={bytes(s.bytesUsed)} />
-            <Stat label="Free on disk" value={bytes(s.freeBytes)} sub={s.diskBytes ? `of ${bytes(s.diskBytes)}` : undefined} />
+            <Stat label={t('count')} value={intl.formatNumber(s.count)} />
+            <Stat label={t('used')} value={bytes(s.bytesUsed)} />
+            <Stat label={t('free')} value={bytes(s.freeBytes)} sub={s.diskBytes ? t('of', { size: bytes(s.diskBytes) }) : undefined} />
             <Stat
-              label="Budget"
-              value={s.budgetBytes ? bytes(s.budgetBytes) : 'none'}
-              sub={s.budgetBytes ? `${Math.round((100 * s.bytesUsed) / s.budgetBytes)}% used` : undefined}
+              label={t('budget')}
+              value={s.budgetBytes ? bytes(s.budgetBytes) : t('none')}
+              sub={s.budgetBytes ? t('percentUsed', { share: s.bytesUsed / s.budgetBytes }) : undefined}
             />
             <Stat
-              label="Newest"
-              value={s.newestAt ? ago(s.newestAt, now) : 'none'}
-              sub={s.oldestAt ? `oldest ${when(s.oldestAt)}` : undefined}
+              label={t('newest')}
+              value={s.newestAt ? ago(s.newestAt, now) : t('none')}
+              sub={s.oldestAt ? t('oldest', { when: when(s.oldestAt) }) : undefined}
             />
           </div>
         )}
       </Async>
-      {storage.data?.lowSpace && (
-        <p className="warn-text small">The disk is nearly full: after the next backup, less than two backups’ worth will be free.</p>
-      )}
+      {storage.data?.lowSpace && <p className="warn-text small">{t('lowSpace')}</p>}
       {storage.data && <OffsiteLine offsite={storage.data.offsite} now={now} onChecked={storage.reload} />}
     </Card>
   );
@@ -239,58 +250,55 @@ function BackupList({
   unset?: boolean;
 }) {
   const admin = useIsAdmin();
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `backups.list.${id}` }, values);
   return (
     <DataTable
-      caption="Backups"
+      caption={intl.formatMessage({ id: 'backups.title' })}
       rows={rows}
       rowKey={(b) => b.id}
-      empty={
-        unset
-          ? 'No save folder is set (SERVICE_SAVE_DIR), so nothing is backed up: set it and restart palpanel.'
-          : admin
-            ? 'No backups yet. Make one now, or turn the schedule on.'
-            : 'No backups yet. An admin makes them, by hand or on the schedule.'
-      }
+      empty={t(unset ? 'emptyUnset' : admin ? 'emptyAdmin' : 'emptyViewer')}
       columns={[
         {
           key: 'at',
-          label: 'Made',
+          label: t('made'),
           sort: (b) => b.createdAt,
           render: (b) => <time dateTime={b.createdAt}>{when(b.createdAt)}</time>,
         },
         {
           key: 'trigger',
-          label: 'How',
+          label: t('how'),
           sort: (b) => b.trigger,
-          render: (b) => <Badge tone={b.trigger === 'pre-restore' ? 'warn' : 'muted'}>{TRIGGER_WORDS[b.trigger]}</Badge>,
+          render: (b) => (
+            <Badge tone={b.trigger === 'pre-restore' ? 'warn' : 'muted'}>{intl.formatMessage({ id: TRIGGER_WORDS[b.trigger] })}</Badge>
+          ),
         },
-        { key: 'size', label: 'Size', numeric: true, sort: (b) => b.sizeBytes, render: (b) => bytes(b.sizeBytes) },
+        { key: 'size', label: t('size'), numeric: true, sort: (b) => b.sizeBytes, render: (b) => bytes(b.sizeBytes) },
         {
           key: 'world',
-          label: 'World',
+          label: t('world'),
           wide: true,
-          render: (b) =>
-            b.world ? `${count(b.world.players, 'player')}, ${count(b.world.pals, 'pal')}, ${count(b.world.guilds, 'guild')}` : '—',
+          render: (b) => (b.world ? t('worldCounts', { players: b.world.players, pals: b.world.pals, guilds: b.world.guilds }) : '—'),
         },
-        { key: 'note', label: 'Note', wide: true, render: (b) => b.note ?? '' },
+        { key: 'note', label: t('note'), wide: true, render: (b) => b.note ?? '' },
         {
           key: 'copy',
-          label: 'Off-site',
+          label: t('offsite'),
           sort: (b) => b.offsite.state,
           render: (b) => <BackupCopyCell copy={b.offsite} detail={admin} />,
         },
         {
           key: 'contents',
-          label: 'Contents',
+          label: t('contents'),
           render: (b) => (
             <button
               type="button"
               className="link"
-              aria-label={`Contents of the backup of ${when(b.createdAt)}`}
+              aria-label={intl.formatMessage({ id: 'backups.contents.title' }, { when: when(b.createdAt) })}
               aria-pressed={looking?.id === b.id}
               onClick={() => setLooking(b)}
             >
-              Contents
+              {t('contents')}
             </button>
           ),
         },
@@ -298,22 +306,22 @@ function BackupList({
           ? [
               {
                 key: 'actions',
-                label: 'Actions',
+                label: t('actions'),
                 render: (b: BackupListItem) => (
                   <span className="row-actions">
                     <a href={downloadUrl(b.id)} download>
-                      Download
+                      {t('download')}
                     </a>
                     <button type="button" className="link" onClick={() => setRestoring(b)}>
-                      Restore…
+                      {t('restore')}
                     </button>
                     {copyNow && uncopied(b) && (
                       <button type="button" className="link" onClick={() => copyNow(b)}>
-                        Copy now
+                        {t('copyNow')}
                       </button>
                     )}
                     <button type="button" className="link danger-text" onClick={() => setDeleting(b)}>
-                      Delete
+                      {t('delete')}
                     </button>
                   </span>
                 ),

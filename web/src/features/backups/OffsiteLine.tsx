@@ -1,6 +1,7 @@
 // The off-site copies' line of the storage card: the last check of a copy fetched back, the
 // newest good copy, and (admins) a check now.
 import { useEffect } from 'react';
+import { useIntl } from 'react-intl';
 import { useAction } from '../../api/hooks';
 import { ago, when } from '../../shared/format';
 import { useIsAdmin } from '../../shared/session';
@@ -8,17 +9,10 @@ import type { BackupStorage } from '../../types';
 import { ErrorNote } from '../../ui/states';
 import { checkOffsiteCopy } from './api';
 
-/** Each outcome of a check of the off-site copy, in words. */
-const CHECK_WORDS: Record<NonNullable<BackupStorage['offsite']['last']>['outcome'], string> = {
-  ok: 'came back whole',
-  corrupt: 'came back damaged',
-  missing: 'was not found',
-  failed: 'could not be checked',
-};
-
 /** Where the off-site copies stand: the last check, the newest good copy, and (admins) a check now. */
 export function OffsiteLine({ offsite, now, onChecked }: { offsite: BackupStorage['offsite']; now: number; onChecked: () => void }) {
   const admin = useIsAdmin();
+  const intl = useIntl();
   const check = useAction();
   const running = offsite.running || check.busy;
   // While a check runs, storage is read again every 2 s until it has ended.
@@ -27,22 +21,30 @@ export function OffsiteLine({ offsite, now, onChecked }: { offsite: BackupStorag
     const t = setInterval(onChecked, 2000);
     return () => clearInterval(t);
   }, [offsite.running, onChecked]);
-  if (!offsite.configured) return <p className="muted small">Off-site copies are not checked (SERVICE_BACKUP_CHECK_COMMAND is not set).</p>;
+  if (!offsite.configured) return <p className="muted small">{intl.formatMessage({ id: 'backups.offsite.unset' })}</p>;
   const last = offsite.last;
   return (
     <div className="small">
       <p className={last && last.outcome !== 'ok' ? 'bad-text' : undefined}>
         {running
-          ? 'Fetching the off-site copy back and checking it…'
+          ? intl.formatMessage({ id: 'backups.offsite.running' })
           : last
-            ? `Off-site copy ${last.backupCreatedAt ? `of ${when(last.backupCreatedAt)} ` : ''}${CHECK_WORDS[last.outcome]} (checked ${ago(last.at, now)}). ${last.outcome === 'ok' ? '' : last.detail}`
-            : 'No off-site copy has been checked yet.'}
+            ? intl.formatMessage(
+                { id: last.backupCreatedAt ? 'backups.offsite.last' : 'backups.offsite.lastUndated' },
+                {
+                  outcome: last.outcome,
+                  of: last.backupCreatedAt ? when(last.backupCreatedAt) : '',
+                  ago: ago(last.at, now),
+                  detail: last.outcome === 'ok' ? '' : last.detail,
+                },
+              )
+            : intl.formatMessage({ id: 'backups.offsite.never' })}
       </p>
       {offsite.stale && (
         <p className="warn-text">
           {offsite.newestGoodAt
-            ? `The newest good off-site copy is of ${when(offsite.newestGoodAt)}: older than the schedule allows.`
-            : 'No off-site copy has passed its check yet.'}
+            ? intl.formatMessage({ id: 'backups.offsite.stale' }, { when: when(offsite.newestGoodAt) })
+            : intl.formatMessage({ id: 'backups.offsite.noneGood' })}
         </p>
       )}
       {admin && (
@@ -52,7 +54,7 @@ export function OffsiteLine({ offsite, now, onChecked }: { offsite: BackupStorag
             disabled={running}
             onClick={() => void check.run(() => checkOffsiteCopy()).then((r) => r !== undefined && onChecked())}
           >
-            Check the off-site copy now
+            {intl.formatMessage({ id: 'backups.offsite.check' })}
           </button>
           <ErrorNote error={check.error} />
         </>

@@ -2,6 +2,7 @@
 // its end. Names from the game are isolated (<bdi>), so one name's direction controls cannot
 // turn the list around.
 import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import type { BodyOf } from '../../api/operations';
 import { useAction } from '../../api/hooks';
 import { when } from '../../shared/format';
@@ -11,20 +12,20 @@ import { CheckField, Field } from '../../ui/fields';
 import { ErrorNote, Loading } from '../../ui/states';
 import { getRestore, restoreBackup, restoreDryRun } from './api';
 
-/** What a running restore does now, in words. */
+/** What a running restore does now, by message id. */
 const STEP_WORDS: Record<RestoreJob['step'], string> = {
-  'reading-backup': 'Reading the backup and comparing it with the world…',
-  'stopping-game': 'Asking the game server to stop, and waiting until it has…',
-  'checking-game': 'Making sure the game server is stopped and its save files are at rest…',
-  'pre-restore-backup': 'Backing up the world as it is now…',
-  swapping: 'Putting the backup’s files in place…',
-  're-parsing': 'Reading the restored world…',
+  'reading-backup': 'backups.restore.step.readingBackup',
+  'stopping-game': 'backups.restore.step.stoppingGame',
+  'checking-game': 'backups.restore.step.checkingGame',
+  'pre-restore-backup': 'backups.restore.step.preRestoreBackup',
+  swapping: 'backups.restore.step.swapping',
+  're-parsing': 'backups.restore.step.reParsing',
 };
 
 /** The API's refusal of a restore while the game runs names its body field (`"shutdown": true`);
  * on this screen that is the checkbox below, so it is said in the screen's words. */
-export function screenWords(error: string | null): string | null {
-  return error?.replace(/\s*\(or ask for "shutdown": true\)/, ' (or tick “Shut the game server down first” below)') ?? null;
+export function screenWords(error: string | null, instead = ' (or tick “Shut the game server down first” below)'): string | null {
+  return error?.replace(/\s*\(or ask for "shutdown": true\)/, instead) ?? null;
 }
 
 export function RestoreDialog({
@@ -40,6 +41,8 @@ export function RestoreDialog({
   /** How often the running job is asked for (tests pass a short one). */
   pollMs?: number;
 }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `backups.restore.${id}` }, values);
   const [diff, setDiff] = useState<DryRun | null>(null);
   const [diffError, setDiffError] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
@@ -86,48 +89,43 @@ export function RestoreDialog({
   return (
     <Dialog
       open
-      title={`Restore the backup of ${when(backup.createdAt)}?`}
-      confirm="Restore"
+      title={t('title', { when: when(backup.createdAt) })}
+      confirm={t('confirm')}
       danger
       busy={act.busy || running}
-      error={screenWords(act.error) ?? (job?.state === 'failed' ? `The restore did not complete: ${job.error ?? 'no reason given'}` : null)}
+      error={
+        screenWords(act.error, t('orTick')) ??
+        (job?.state === 'failed' ? t('failed', { reason: job.error ?? intl.formatMessage({ id: 'backups.noReason' }) }) : null)
+      }
       canConfirm={diff !== null && typed === 'RESTORE'}
       onConfirm={() => void restore()}
       onClose={onClose}
     >
-      <p>
-        The backup’s save files replace the world’s; everything else in the world folder stays as it is. A backup of the world as it is now
-        is made first.
-      </p>
-      <h3>What changes</h3>
+      <p>{t('explain')}</p>
+      <h3>{t('whatChanges')}</h3>
       {diffError ? (
         <ErrorNote
-          error={`The dry run failed: ${diffError}`}
+          error={t('dryRunFailed', { error: diffError })}
           retry={() => {
             setDiffError(null);
             setAttempt((n) => n + 1);
           }}
         />
       ) : diff === null ? (
-        <Loading what="Comparing the backup with the world (dry run)" />
+        <Loading what={t('comparing')} />
       ) : (
         <DiffView d={diff} />
       )}
-      <CheckField
-        label="Shut the game server down first if it is running"
-        checked={shutdown}
-        disabled={running}
-        onChange={(e) => setShutdown(e.target.checked)}
-      />
+      <CheckField label={t('shutdown')} checked={shutdown} disabled={running} onChange={(e) => setShutdown(e.target.checked)} />
       <Field
-        label="Type RESTORE to confirm"
+        label={t('typeToConfirm')}
         autoComplete="off"
         value={typed}
         onChange={(e) => setTyped(e.target.value)}
         disabled={diff === null || running}
       />
       <div role="status" className="status-line">
-        {running && STEP_WORDS[job.step]}
+        {running && intl.formatMessage({ id: STEP_WORDS[job.step] })}
       </div>
     </Dialog>
   );
@@ -135,12 +133,13 @@ export function RestoreDialog({
 
 /** Names one after another, each isolated from its neighbours' text direction. */
 function Names({ xs }: { xs: { id: string; name: string }[] }) {
+  const intl = useIntl();
   return (
     <>
       {xs.map((x, i) => (
         <span key={x.id}>
           {i > 0 && ', '}
-          <bdi>{x.name || '(no name)'}</bdi>
+          <bdi>{x.name || intl.formatMessage({ id: 'backups.diff.noName' })}</bdi>
         </span>
       ))}
     </>
@@ -148,6 +147,8 @@ function Names({ xs }: { xs: { id: string; name: string }[] }) {
 }
 
 export function DiffView({ d }: { d: DryRun }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `backups.diff.${id}` }, values);
   const files = d.files.added.length + d.files.removed.length + d.files.changed.length;
   const nothing =
     files === 0 &&
@@ -155,7 +156,7 @@ export function DiffView({ d }: { d: DryRun }) {
   const kept =
     d.files.kept.length > 0 ? (
       <p className="muted small">
-        Left as they are:{' '}
+        {t('kept')}{' '}
         {d.files.kept.map((k, i) => (
           <span key={k}>
             {i > 0 && ', '}
@@ -169,37 +170,43 @@ export function DiffView({ d }: { d: DryRun }) {
   if (nothing)
     return (
       <>
-        <p className="diff-none">The backup holds the same world as the save folder now: nothing would change.</p>
+        <p className="diff-none">{t('nothing')}</p>
         {kept}
       </>
     );
   return (
     <>
       <ul className="diff">
-        <li>
-          Files: {d.files.changed.length} changed, {d.files.added.length} added, {d.files.removed.length} removed
-        </li>
+        <li>{t('files', { changed: d.files.changed.length, added: d.files.added.length, removed: d.files.removed.length })}</li>
         {d.players.lost.length > 0 && (
           <li className="lost">
-            Players lost: <Names xs={d.players.lost} />
+            {t('playersLost')} <Names xs={d.players.lost} />
           </li>
         )}
         {d.players.gained.length > 0 && (
           <li className="gained">
-            Players back: <Names xs={d.players.gained} />
+            {t('playersBack')} <Names xs={d.players.gained} />
           </li>
         )}
         <li>
-          Pals: <span className="gained">+{d.pals.gained}</span> / <span className="lost">−{d.pals.lost}</span>
+          {intl.formatMessage(
+            { id: 'backups.diff.pals' },
+            {
+              gained: d.pals.gained,
+              lost: d.pals.lost,
+              up: (c) => <span className="gained">{c}</span>,
+              down: (c) => <span className="lost">{c}</span>,
+            },
+          )}
         </li>
         {d.guilds.lost.length > 0 && (
           <li className="lost">
-            Guilds lost: <Names xs={d.guilds.lost} />
+            {t('guildsLost')} <Names xs={d.guilds.lost} />
           </li>
         )}
         {d.guilds.gained.length > 0 && (
           <li className="gained">
-            Guilds back: <Names xs={d.guilds.gained} />
+            {t('guildsBack')} <Names xs={d.guilds.gained} />
           </li>
         )}
       </ul>

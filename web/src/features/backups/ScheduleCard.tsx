@@ -1,5 +1,6 @@
 // The backup schedule: how often, how long backups are kept, the budget and the off-site check;
 // an admin edits it, a viewer reads it in words.
+import { useIntl } from 'react-intl';
 import { useBackupSchedule } from './api';
 import { useIsAdmin } from '../../shared/session';
 import type { BackupSchedule } from '../../types';
@@ -10,9 +11,10 @@ import { Async, ErrorNote } from '../../ui/states';
 export function ScheduleCard() {
   const admin = useIsAdmin();
   const { r, draft, setDraft, submit, saving, error, saved } = useBackupSchedule();
+  const intl = useIntl();
   return (
-    <Card title="Schedule">
-      <Async r={r} what="Reading the schedule">
+    <Card title={intl.formatMessage({ id: 'backups.schedule.title' })}>
+      <Async r={r} what={intl.formatMessage({ id: 'backups.schedule.reading' })}>
         {(schedule) =>
           !admin ? (
             <ScheduleFacts s={schedule} />
@@ -42,6 +44,8 @@ function ScheduleForm({
   saved: boolean;
 }) {
   const admin = useIsAdmin();
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id: `backups.schedule.${id}` });
   return (
     <form
       onSubmit={(e) => {
@@ -49,14 +53,10 @@ function ScheduleForm({
         void submit();
       }}
     >
-      <CheckField
-        label="Back up on a schedule"
-        checked={draft.enabled}
-        onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })}
-      />
+      <CheckField label={t('enabled')} checked={draft.enabled} onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })} />
       <div className="row">
         <Field
-          label="Every (hours, 1–12)"
+          label={t('interval')}
           type="number"
           min={1}
           max={12}
@@ -65,7 +65,7 @@ function ScheduleForm({
           onChange={(e) => setDraft({ ...draft, intervalHours: Number(e.target.value) })}
         />
         <Field
-          label="Keep for (days, 7–60)"
+          label={t('retention')}
           type="number"
           min={7}
           max={60}
@@ -76,7 +76,7 @@ function ScheduleForm({
       </div>
       <div className="row">
         <Field
-          label="Then one a day (weeks, 0–52)"
+          label={t('daily')}
           type="number"
           min={0}
           max={52}
@@ -85,7 +85,7 @@ function ScheduleForm({
           onChange={(e) => setDraft({ ...draft, keepDailyWeeks: Number(e.target.value) })}
         />
         <Field
-          label="Then one a week (months, 0–36)"
+          label={t('weekly')}
           type="number"
           min={0}
           max={36}
@@ -96,19 +96,19 @@ function ScheduleForm({
       </div>
       <div className="row">
         <Field
-          label="Budget (MB, 0 = none)"
+          label={t('budget')}
           type="number"
           min={0}
           step={1}
           required
           value={Math.round(draft.budgetBytes / 1_000_000)}
           onChange={(e) => setDraft({ ...draft, budgetBytes: Math.max(0, Math.round(Number(e.target.value) * 1_000_000)) })}
-          hint="Past it the oldest backups go first."
+          hint={t('budgetHint')}
         />
       </div>
       <div className="row">
         <Field
-          label="Off-site check every (hours, 0 = on demand)"
+          label={t('check')}
           type="number"
           min={0}
           max={168}
@@ -117,8 +117,8 @@ function ScheduleForm({
           onChange={(e) => setDraft({ ...draft, checkIntervalHours: Number(e.target.value) })}
         />
         <Field
-          label="Warn past (hours, 0 = never)"
-          hint="When the newest good off-site copy is older."
+          label={t('maxAge')}
+          hint={t('maxAgeHint')}
           type="number"
           min={0}
           max={2160}
@@ -127,13 +127,13 @@ function ScheduleForm({
           onChange={(e) => setDraft({ ...draft, checkMaxAgeHours: Number(e.target.value) })}
         />
       </div>
-      <p className="muted small">The newest backup is never deleted, however old, nor to keep within the budget.</p>
+      <p className="muted small">{t('newestKept')}</p>
       <ErrorNote error={error} />
       {admin && (
         <div className="actions">
-          {saved && <span role="status">Saved.</span>}
+          {saved && <span role="status">{t('saved')}</span>}
           <button type="submit" className="primary" disabled={saving}>
-            Save schedule
+            {t('save')}
           </button>
         </div>
       )}
@@ -141,33 +141,29 @@ function ScheduleForm({
   );
 }
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-
 /** The schedule as a viewer reads it: words, not editors they may not use. */
 function ScheduleFacts({ s }: { s: BackupSchedule }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `backups.facts.${id}` }, values);
   const kept = [
-    plural(s.retentionDays, 'day'),
-    ...(s.keepDailyWeeks > 0 ? [`then one a day for ${plural(s.keepDailyWeeks, 'week')}`] : []),
-    ...(s.keepWeeklyMonths > 0 ? [`then one a week for ${plural(s.keepWeeklyMonths, 'month')}`] : []),
+    t('days', { count: s.retentionDays }),
+    ...(s.keepDailyWeeks > 0 ? [t('thenDaily', { count: s.keepDailyWeeks })] : []),
+    ...(s.keepWeeklyMonths > 0 ? [t('thenWeekly', { count: s.keepWeeklyMonths })] : []),
   ];
+  const check = s.checkIntervalHours > 0 ? t('everyHours', { count: s.checkIntervalHours }) : t('onAsk');
   return (
     <>
       <dl className="facts">
-        <dt>Scheduled backups</dt>
-        <dd>{s.enabled ? `every ${plural(s.intervalHours, 'hour')}` : 'off'}</dd>
-        <dt>Kept</dt>
-        <dd>{kept.join(', ')}</dd>
-        <dt>Budget</dt>
-        <dd>{s.budgetBytes > 0 ? `${Math.round(s.budgetBytes / 1_000_000).toLocaleString('en')} MB` : 'none'}</dd>
-        <dt>Off-site check</dt>
-        <dd>
-          {s.checkIntervalHours > 0 ? `every ${plural(s.checkIntervalHours, 'hour')}` : 'when an admin asks'}
-          {s.checkMaxAgeHours > 0 ? `; warns past ${plural(s.checkMaxAgeHours, 'hour')}` : ''}
-        </dd>
+        <dt>{t('scheduled')}</dt>
+        <dd>{s.enabled ? t('everyHours', { count: s.intervalHours }) : t('off')}</dd>
+        <dt>{t('kept')}</dt>
+        <dd>{kept.join(t('separator'))}</dd>
+        <dt>{t('budget')}</dt>
+        <dd>{s.budgetBytes > 0 ? t('megabytes', { mb: Math.round(s.budgetBytes / 1_000_000) }) : t('none')}</dd>
+        <dt>{t('check')}</dt>
+        <dd>{s.checkMaxAgeHours > 0 ? t('checkWarns', { check, count: s.checkMaxAgeHours }) : check}</dd>
       </dl>
-      <p className="muted small">
-        The newest backup is never deleted, however old, nor to keep within the budget. An admin sets the schedule.
-      </p>
+      <p className="muted small">{t('newestKept')}</p>
     </>
   );
 }

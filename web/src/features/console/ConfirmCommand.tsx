@@ -1,7 +1,9 @@
 // The question a console command that stops the server, acts on every player or deletes something
 // asks before it is sent (contract/console-danger.ts, the server's rule too), in the dialog every other
 // such action of the panel uses. Cancel sends nothing.
+import { useIntl } from 'react-intl';
 import { Dialog } from '../../ui/dialog';
+import { dangerWords } from './danger-words';
 
 export interface AskedCommand {
   command: string;
@@ -14,8 +16,8 @@ export function ConfirmCommand({
   error,
   onConfirm,
   onClose,
-  title = 'Run this command?',
-  confirm = 'Run it',
+  title,
+  confirm,
 }: {
   asked: AskedCommand | null;
   /** A scheduled task asks "Schedule this command?" instead. */
@@ -26,12 +28,22 @@ export function ConfirmCommand({
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const intl = useIntl();
   return (
-    <Dialog open={asked !== null} title={title} confirm={confirm} danger busy={busy} error={error} onConfirm={onConfirm} onClose={onClose}>
+    <Dialog
+      open={asked !== null}
+      title={title ?? intl.formatMessage({ id: 'console.confirm.title' })}
+      confirm={confirm ?? intl.formatMessage({ id: 'console.confirm.confirm' })}
+      danger
+      busy={busy}
+      error={error}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    >
       <p>
         <code>{asked?.command}</code>
       </p>
-      <p>{asked?.why}</p>
+      <p>{asked ? dangerWords(intl, asked.why) : null}</p>
     </Dialog>
   );
 }

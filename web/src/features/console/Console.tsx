@@ -3,6 +3,7 @@
 // words when this palpanel has RCON off (a normal state: everything else goes through the REST
 // API), instead of offering a form that can only fail.
 import { useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
 import { ago } from '../../shared/format';
 import { useAction, type Paged } from '../../api/hooks';
 import { useNow } from '../../shared/use-now';
@@ -25,12 +26,13 @@ export function Console() {
 }
 
 function ConsoleLogOnly() {
-  useTitle('Console');
+  const intl = useIntl();
+  useTitle(intl.formatMessage({ id: 'console.title' }));
   const log = useConsoleLog();
   return (
     <>
-      <PageHead title="Console" />
-      <p className="muted">You read the log of commands and replies; running commands is an admin’s.</p>
+      <PageHead title={intl.formatMessage({ id: 'console.title' })} />
+      <p className="muted">{intl.formatMessage({ id: 'console.readOnly' })}</p>
       <div className="grid">
         <LogCard log={log} />
       </div>
@@ -39,7 +41,9 @@ function ConsoleLogOnly() {
 }
 
 function AdminConsole() {
-  useTitle('Console');
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `console.${id}` }, values);
+  useTitle(t('title'));
   const log = useConsoleLog();
   const saved = useSavedCommands();
   const players = usePlayerChoices();
@@ -87,7 +91,7 @@ function AdminConsole() {
   };
   return (
     <>
-      <PageHead title="Console" />
+      <PageHead title={t('title')} />
       <RconNote rconOff={rconOff} />
       <div className="grid">
         <RunCard
@@ -105,11 +109,11 @@ function AdminConsole() {
           submit={submit}
           saveTyped={() => void saveTyped()}
         />
-        <Card title="Saved commands">
-          <Async r={saved} what="Reading saved commands">
+        <Card title={t('saved.title')}>
+          <Async r={saved} what={t('saved.reading')}>
             {(rows) =>
               rows.length === 0 ? (
-                <Empty>No saved commands. Type one above and save it under a name.</Empty>
+                <Empty>{t('saved.empty')}</Empty>
               ) : (
                 <SavedList
                   rows={rows}
@@ -138,15 +142,15 @@ function AdminConsole() {
       />
       <Dialog
         open={forget !== null}
-        title={`Remove “${forget?.name ?? ''}”?`}
-        confirm="Remove"
+        title={t('saved.remove.title', { name: forget?.name ?? '' })}
+        confirm={t('saved.remove.confirm')}
         danger
         busy={keep.busy}
         error={keep.error}
         onConfirm={() => void remove()}
         onClose={() => setForget(null)}
       >
-        <p>The saved command is removed; the log keeps its past runs.</p>
+        <p>{t('saved.remove.body')}</p>
       </Dialog>
     </>
   );
@@ -165,21 +169,22 @@ function SavedList({
   onEdit: (s: SavedCommand) => void;
   onRemove: (s: SavedCommand) => void;
 }) {
+  const intl = useIntl();
   return (
     <ul className="saved">
       {rows.map((s) => (
         <li key={s.id}>
           <button type="button" onClick={() => onRun(s)} disabled={disabled} title={s.command}>
-            Run “{s.name}”
+            {intl.formatMessage({ id: 'console.saved.run' }, { name: s.name })}
           </button>
           <code className="small">{s.command}</code>
           {/* Edit and Remove stay together when the row wraps on a phone. */}
           <span className="saved-actions">
             <button type="button" className="link" onClick={() => onEdit(s)}>
-              Edit
+              {intl.formatMessage({ id: 'console.saved.edit' })}
             </button>
             <button type="button" className="link danger-text" onClick={() => onRemove(s)}>
-              Remove
+              {intl.formatMessage({ id: 'console.saved.remove' })}
             </button>
           </span>
         </li>
@@ -191,32 +196,34 @@ function SavedList({
 /** Every command run and its reply, newest first. */
 function LogCard({ log }: { log: Paged<ConsoleEntry> }) {
   const now = useNow();
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `console.log.${id}` }, values);
   return (
     <Card
-      title="Log"
+      title={t('title')}
       className="wide-card"
       actions={
         <button type="button" onClick={log.reload}>
-          Refresh
+          {t('refresh')}
         </button>
       }
     >
-      <PagedList list={log} what="Reading the log" more="Older entries">
+      <PagedList list={log} what={t('reading')} more={t('more')}>
         {(rows) =>
           rows.length === 0 ? (
-            <Empty>No commands run yet.</Empty>
+            <Empty>{t('empty')}</Empty>
           ) : (
             <ol className="console-log">
               {rows.map((e) => (
                 <li key={e.id}>
                   <div className="console-head">
-                    <code>{e.command}</code> <Badge tone={e.outcome === 'ok' ? 'ok' : 'bad'}>{e.outcome}</Badge>
+                    <code>{e.command}</code> <Badge tone={e.outcome === 'ok' ? 'ok' : 'bad'}>{t('outcome', { outcome: e.outcome })}</Badge>
                     <span className="muted small">
-                      <span title={e.actor}>{actorLabel(e.actor)}</span> · {ago(e.at, now)}
+                      <span title={e.actor}>{e.actor === 'cli' ? t('actorCli') : actorLabel(e.actor)}</span> · {ago(e.at, now)}
                     </span>
                   </div>
                   {e.reply && (
-                    <pre className="reply" tabIndex={0} aria-label={`Reply to ${e.command}`}>
+                    <pre className="reply" tabIndex={0} aria-label={t('reply', { command: e.command })}>
                       {e.reply}
                     </pre>
                   )}
@@ -248,13 +255,15 @@ function RunCard(props: {
 }) {
   const { command, setCommand, player, setPlayer, players, run, keep, rconOff, saveName, setSaveName, replacing, submit, saveTyped } =
     props;
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `console.run.${id}` }, values);
   return (
-    <Card title="Run a command" className="wide-card">
+    <Card title={t('title')} className="wide-card">
       <form onSubmit={submit} className="console-form">
         <Field
           fieldClass="field grow"
-          label="Command"
-          hint="Sent through RCON; {userId}, {playerId} and {name} are filled from the player chosen."
+          label={t('command')}
+          hint={t('hint')}
           className="mono"
           autoComplete="off"
           spellCheck={false}
@@ -263,16 +272,16 @@ function RunCard(props: {
           value={command}
           onChange={(e) => setCommand(e.target.value)}
         />
-        <SelectField label="Player" value={player} onChange={(e) => setPlayer(e.target.value)}>
-          <option value="">none</option>
+        <SelectField label={t('player')} value={player} onChange={(e) => setPlayer(e.target.value)}>
+          <option value="">{t('noPlayer')}</option>
           {players?.map((p) => (
             <option key={p.uid} value={p.uid}>
-              {p.name || p.uid} {p.online ? '(online)' : ''}
+              {p.online ? t('online', { name: p.name || p.uid }) : p.name || p.uid}
             </option>
           ))}
         </SelectField>
         <button type="submit" className="primary" disabled={run.busy || !command.trim() || rconOff}>
-          {run.busy ? 'Running…' : 'Run'}
+          {t(run.busy ? 'running' : 'run')}
         </button>
       </form>
       <ErrorNote error={run.error} />
@@ -285,14 +294,14 @@ function RunCard(props: {
       >
         <Field
           hideLabel
-          label="Name to save this command under"
-          placeholder="Save as…"
+          label={t('saveName')}
+          placeholder={t('saveAs')}
           maxLength={64}
           value={saveName}
           onChange={(e) => setSaveName(e.target.value)}
         />
         <button type="submit" disabled={!saveName.trim() || !command.trim() || keep.busy}>
-          {replacing ? `Replace “${replacing.name}”` : 'Save command'}
+          {replacing ? t('replace', { name: replacing.name }) : t('save')}
         </button>
       </form>
       <ErrorNote error={keep.error} />
@@ -302,16 +311,13 @@ function RunCard(props: {
 
 /** RCON is deprecated by the game, and may be off here: said before anything is typed. */
 function RconNote({ rconOff }: { rconOff: boolean }) {
+  const intl = useIntl();
   return (
     <>
-      <p className="muted">
-        The game deprecates RCON and has announced that it will stop working. Announcements, kicks, bans, saves, shutdowns and scheduled
-        restarts do not need it: palpanel sends them through the game’s REST API.
-      </p>
+      <p className="muted">{intl.formatMessage({ id: 'console.rcon.deprecated' })}</p>
       {rconOff && (
         <div className="card note" role="status">
-          The console needs RCON, which this server has off. To use it, set SERVICE_RCON_ADDR and SERVICE_RCON_PASSWORD (and
-          RCONEnabled=True in the game’s settings).
+          {intl.formatMessage({ id: 'console.rcon.off' })}
         </div>
       )}
     </>

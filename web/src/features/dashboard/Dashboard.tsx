@@ -1,7 +1,8 @@
 // The dashboard: the server card, charts from the metrics history, who is online and what
 // happened, all kept live by the event stream (or by polling when the stream is not there).
 import { useMemo, useState } from 'react';
-import { ago, count, span } from '../../shared/format';
+import { useIntl } from 'react-intl';
+import { ago, span } from '../../shared/format';
 import { useAction } from '../../api/hooks';
 import { useNow } from '../../shared/use-now';
 import { useLive } from '../events/live';
@@ -23,15 +24,10 @@ import { DEFAULT_STEPS_TEXT, parseSteps } from './countdown/steps';
 import { announce, saveWorld, shutdownServer, useHistory, useOnlinePlayers, useServer } from './api';
 import type { StreamPlayer } from '../../types';
 
-/** How the world palpanel follows was chosen, said after its id. */
-const WORLD_HOW: Record<string, string> = {
-  configured: '',
-  game: ', the one the game runs',
-  only: ', the only one in the save folder',
-};
-
 export function Dashboard() {
-  useTitle('Dashboard');
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `dashboard.${id}` }, values);
+  useTitle(t('title'));
   const admin = useIsAdmin();
   const live = useLive();
   const now = useNow();
@@ -50,74 +46,83 @@ export function Dashboard() {
 
   return (
     <>
-      <PageHead title="Dashboard">
+      <PageHead title={t('title')}>
         <span className={`live-mode ${live.mode}`} role="status">
-          {live.mode === 'stream' ? 'Live' : live.mode === 'polling' ? 'Live (polling every 5 s)' : 'Connecting…'}
+          {t(live.mode === 'stream' ? 'live' : live.mode === 'polling' ? 'polling' : 'connecting')}
         </span>
       </PageHead>
       <div className="grid">
-        <Card title="Server" className="server-card" actions={<ServerActions gameConfigured={server.data?.gameConfigured} />}>
+        <Card title={t('server.title')} className="server-card" actions={<ServerActions gameConfigured={server.data?.gameConfigured} />}>
           <CountdownBar />
-          <Async r={server} what="Reading the server">
+          <Async r={server} what={t('server.reading')}>
             {(s) => {
-              const card = serverCardState(s, reachable);
+              const card = serverCardState(intl, s, reachable);
               return (
                 <>
                   <div className="server-name">
-                    <strong>{s.name || 'Game server'}</strong>{' '}
-                    <Link href="/diagnostics" className="badge-link" title="Diagnostics: whether each link works">
+                    <strong>{s.name || t('server.unnamed')}</strong>{' '}
+                    <Link href="/diagnostics" className="badge-link" title={t('server.diagnosticsTitle')}>
                       <Badge tone={card.tone}>{card.badge}</Badge>
-                      <span className="sr-only"> (diagnostics)</span>
+                      <span className="sr-only"> {t('server.diagnostics')}</span>
                     </Link>
                   </div>
                   {card.note && <p className="muted">{card.note}</p>}
                   {/* A stopped game, and a start command set: Start right here (it refuses while the game answers). */}
                   {admin && reachable === false && <StartButton onDone={() => server.reload()} />}
                   <div className="stats">
-                    <Stat label="Players" value={m ? `${m.players} / ${m.maxPlayers}` : `${s.playersOnline} / ${s.maxPlayers || '—'}`} />
-                    <Stat label="FPS" value={m ? m.fps : '—'} sub={m ? `${m.frameTimeMs.toFixed(1)} ms a frame` : undefined} />
-                    <Stat label="Uptime" value={m ? span(m.uptimeSec) : s.uptimeSec ? span(s.uptimeSec) : '—'} />
-                    <Stat label="Version" wide value={s.version || '—'} sub={`palpanel ${s.panelVersion}`} />
-                    <Stat label="In-game day" value={m ? m.day : '—'} />
                     <Stat
-                      label="Save"
-                      value={count(s.save.players, 'player')}
-                      sub={`${count(s.save.pals, 'pal')} · ${count(s.save.guilds, 'guild')} · parsed ${ago(s.save.lastParseAt, now)}`}
+                      label={t('stat.players')}
+                      value={
+                        m
+                          ? t('stat.ofMax', { n: m.players, max: intl.formatNumber(m.maxPlayers) })
+                          : t('stat.ofMax', { n: s.playersOnline, max: s.maxPlayers ? intl.formatNumber(s.maxPlayers) : '—' })
+                      }
+                    />
+                    <Stat
+                      label={t('stat.fps')}
+                      value={m ? intl.formatNumber(m.fps) : '—'}
+                      sub={m ? t('stat.frameMs', { ms: m.frameTimeMs }) : undefined}
+                    />
+                    <Stat label={t('stat.uptime')} value={m ? span(m.uptimeSec) : s.uptimeSec ? span(s.uptimeSec) : '—'} />
+                    <Stat label={t('stat.version')} wide value={s.version || '—'} sub={`palpanel ${s.panelVersion}`} />
+                    <Stat label={t('stat.day')} value={m ? intl.formatNumber(m.day) : '—'} />
+                    <Stat
+                      label={t('stat.save')}
+                      value={t('stat.players.count', { count: s.save.players })}
+                      sub={t('stat.saveSub', { pals: s.save.pals, guilds: s.save.guilds, ago: ago(s.save.lastParseAt, now) })}
                     />
                   </div>
-                  {s.saveProblem && <ErrorNote error={`The save: ${s.saveProblem}`} />}
+                  {s.saveProblem && <ErrorNote error={t('saveProblem', { problem: s.saveProblem })} />}
                   {s.saveFreshness?.stale && <p className="warn-text">{s.saveFreshness.words}</p>}
-                  {s.save.formatDrift && (
-                    <p className="warn-text">The save has a layout this palpanel does not fully know: see the world status.</p>
-                  )}
+                  {s.save.formatDrift && <p className="warn-text">{t('formatDrift')}</p>}
                   <p className="muted small">
-                    Figures {live.metrics?.capturedAt ? `from ${ago(live.metrics.capturedAt, now)}` : 'not read yet'}.
-                    {s.saveWorld?.id && ` World ${s.saveWorld.id}${WORLD_HOW[s.saveWorld.how ?? 'configured']}.`}
+                    {live.metrics?.capturedAt ? t('figuresFrom', { ago: ago(live.metrics.capturedAt, now) }) : t('figuresNotYet')}
+                    {s.saveWorld?.id && ' ' + t('world', { id: s.saveWorld.id, how: s.saveWorld.how ?? 'configured' })}
                   </p>
                 </>
               );
             }}
           </Async>
         </Card>
-        <Card title="Online now">
+        <Card title={t('online.title')}>
           <OnlineList players={live.players} />
         </Card>
-        <Card title="Players and FPS" className="wide-card">
-          <Async r={history} what="Reading the history">
+        <Card title={t('charts.title')} className="wide-card">
+          <Async r={history} what={t('charts.reading')}>
             {() => (
               <div className="charts">
-                <LineChart label="Players online" points={points.map((p) => ({ t: Date.parse(p.at), v: p.players }))} />
-                <LineChart label="Server FPS" points={points.map((p) => ({ t: Date.parse(p.at), v: p.fps }))} />
+                <LineChart label={t('charts.players')} points={points.map((p) => ({ t: Date.parse(p.at), v: p.players }))} />
+                <LineChart label={t('charts.fps')} points={points.map((p) => ({ t: Date.parse(p.at), v: p.fps }))} />
               </div>
             )}
           </Async>
         </Card>
         <ResourcesCard />
-        <Card title="Recent events" className="wide-card" actions={<Link href="/events">All events</Link>}>
+        <Card title={t('events.title')} className="wide-card" actions={<Link href="/events">{t('events.all')}</Link>}>
           {live.events.length === 0 ? (
             <Empty>
               {/* A viewer's stream has no audit events: the panel's changes are an admin's. */}
-              No events yet: joins, leaves{admin ? ', backups and changes' : ' and backups'} show here as they happen.
+              {t(admin ? 'events.emptyAdmin' : 'events.empty')}
             </Empty>
           ) : (
             <EventList events={live.events.slice(0, 15)} now={now} />
@@ -130,9 +135,10 @@ export function Dashboard() {
 
 function OnlineList({ players }: { players: StreamPlayer[] | null }) {
   const fallback = useOnlinePlayers(players === null);
+  const intl = useIntl();
   if (players === null) {
     return (
-      <Async r={fallback} what="Reading who is online">
+      <Async r={fallback} what={intl.formatMessage({ id: 'dashboard.online.reading' })}>
         {(rows) => (
           <Online rows={rows.map((p) => ({ key: p.uid, name: p.name, level: p.level, ping: p.ping ?? 0, href: `/players/${p.uid}` }))} />
         )}
@@ -153,14 +159,15 @@ function OnlineList({ players }: { players: StreamPlayer[] | null }) {
 }
 
 function Online({ rows }: { rows: { key: string; name: string; level: number; ping: number; href: string }[] }) {
-  if (rows.length === 0) return <Empty>Nobody is online.</Empty>;
+  const intl = useIntl();
+  if (rows.length === 0) return <Empty>{intl.formatMessage({ id: 'dashboard.online.empty' })}</Empty>;
   return (
     <ul className="online">
       {rows.map((p) => (
         <li key={p.key}>
           <Link href={p.href}>{p.name}</Link>
           <span className="muted">
-            Lv {p.level} · {Math.round(p.ping)} ms
+            {intl.formatMessage({ id: 'dashboard.online.levelPing' }, { level: p.level, ping: Math.round(p.ping) })}
           </span>
         </li>
       ))}
@@ -170,23 +177,16 @@ function Online({ rows }: { rows: { key: string; name: string; level: number; pi
 
 type ServerAction = 'announce' | 'save' | 'shutdown';
 
-/** What each server button asks, sends and says when done. */
-const SERVER_ACTIONS: Record<ServerAction, { button: string; title: string; confirm: string; done: string; danger?: boolean }> = {
-  announce: { button: 'Announce', title: 'Announce to every player', confirm: 'Announce', done: 'Announced.' },
-  save: { button: 'Save world', title: 'Save the world now?', confirm: 'Save now', done: 'The game saved the world.' },
-  shutdown: {
-    button: 'Shut down',
-    title: 'Shut the game server down?',
-    confirm: 'Shut down',
-    done: 'The game is shutting down.',
-    danger: true,
-  },
-};
+/** The server buttons, in the order shown; each has its button, title, confirm and done words
+ * in the catalog (dashboard.action.<name>.*). */
+const SERVER_ACTIONS: ServerAction[] = ['announce', 'save', 'shutdown'];
 
 /** The game's actions, offered only where they can work: with a game configured (without, the
  * card says which settings to set). */
 function ServerActions({ gameConfigured }: { gameConfigured: boolean | undefined }) {
   const admin = useIsAdmin();
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id: `dashboard.${id}` });
   // A moderator announces; saving and shutting down are an admin's.
   const moderator = useCanModerate();
   const [open, setOpen] = useState<ServerAction | null>(null);
@@ -194,7 +194,7 @@ function ServerActions({ gameConfigured }: { gameConfigured: boolean | undefined
   // NaN while the field is empty: not a delay the admin chose (not 0, "now"), so it cannot be confirmed.
   const [minutes, setMinutes] = useState(5);
   const [steps, setSteps] = useState(DEFAULT_STEPS_TEXT);
-  const parsed = parseSteps(steps);
+  const parsed = parseSteps(steps, intl);
   const [done, setDone] = useState<string | null>(null);
   const act = useAction();
   if (!moderator || gameConfigured !== true) return null;
@@ -216,13 +216,12 @@ function ServerActions({ gameConfigured }: { gameConfigured: boolean | undefined
     if (!open) return;
     if ((await act.run(() => send(open))) !== undefined) {
       // A countdown is shown (and cancelled) in its own bar: a note here would outlive a cancel.
-      setDone(open === 'shutdown' && minutes > 0 ? null : SERVER_ACTIONS[open].done);
+      setDone(open === 'shutdown' && minutes > 0 ? null : t(`action.${open}.done`));
       if (open === 'shutdown') countdownChanged();
       setMessage('');
       close();
     }
   };
-  const shown = open ? SERVER_ACTIONS[open] : null;
   return (
     <>
       {done && (
@@ -230,25 +229,23 @@ function ServerActions({ gameConfigured }: { gameConfigured: boolean | undefined
           {done}
         </span>
       )}
-      {(Object.keys(SERVER_ACTIONS) as ServerAction[])
-        .filter((a) => admin || a === 'announce')
-        .map((a) => (
-          <button
-            key={a}
-            type="button"
-            onClick={() => {
-              setMessage('');
-              setOpen(a);
-            }}
-          >
-            {SERVER_ACTIONS[a].button}
-          </button>
-        ))}
+      {SERVER_ACTIONS.filter((a) => admin || a === 'announce').map((a) => (
+        <button
+          key={a}
+          type="button"
+          onClick={() => {
+            setMessage('');
+            setOpen(a);
+          }}
+        >
+          {t(`action.${a}.button`)}
+        </button>
+      ))}
       <Dialog
-        open={shown !== null}
-        title={shown?.title ?? ''}
-        confirm={shown?.confirm ?? ''}
-        danger={shown?.danger}
+        open={open !== null}
+        title={open ? t(`action.${open}.title`) : ''}
+        confirm={open ? t(`action.${open}.confirm`) : ''}
+        danger={open === 'shutdown'}
         busy={act.busy}
         error={act.error}
         canConfirm={
@@ -262,18 +259,21 @@ function ServerActions({ gameConfigured }: { gameConfigured: boolean | undefined
         onClose={close}
       >
         {open === 'announce' && (
-          <TextAreaField label="Message" maxLength={500} rows={3} value={message} onChange={(e) => setMessage(e.target.value)} />
+          <TextAreaField
+            label={t('action.message')}
+            maxLength={500}
+            rows={3}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+          />
         )}
-        {open === 'save' && <p>The game writes its save files now. palpanel re-reads them once they settle.</p>}
+        {open === 'save' && <p>{t('action.save.body')}</p>}
         {open === 'shutdown' && (
           <>
-            <p>
-              palpanel tells the players at each step; at the last the game saves and stops. Until then the countdown can be cancelled.
-              palpanel does not start the game again: whatever supervises the server (systemd, Docker, a host panel) does.
-            </p>
+            <p>{t('action.shutdown.body')}</p>
             <Field
               fieldClass="field narrow"
-              label="In (minutes, 0–1440)"
+              label={t('action.shutdown.in')}
               type="number"
               min={0}
               max={1440}
@@ -283,9 +283,9 @@ function ServerActions({ gameConfigured }: { gameConfigured: boolean | undefined
             />
             <ShutdownSteps value={steps} onChange={setSteps} error={'error' in parsed ? parsed.error : null} />
             <Field
-              label="Reason told to players (optional)"
+              label={t('action.shutdown.reason')}
               maxLength={500}
-              placeholder="Updating mods"
+              placeholder={t('action.shutdown.reasonExample')}
               value={message}
               onChange={(e) => setMessage(e.target.value)}
             />

@@ -1,6 +1,7 @@
 // The server card's state in words: the spec's `state` says only running or unreachable, so the
 // panel's own fields say why (no game configured is not a game that is down, a refused password
 // is not a server that is down).
+import type { IntlShape } from 'react-intl';
 import type { ServerStatus } from '../../types';
 import type { Tone } from '../../ui/bits';
 
@@ -13,30 +14,20 @@ export interface CardState {
 }
 
 /** `reachable`: the live stream's latest word (null before it has spoken). */
-export function serverCardState(s: Pick<ServerStatus, 'state' | 'poller' | 'gameConfigured'>, reachable: boolean | null): CardState {
-  if (!s.gameConfigured)
-    return {
-      key: 'notConfigured',
-      badge: 'Not configured',
-      tone: 'muted',
-      note: 'No game server is configured: set SERVICE_GAME_REST_URL (e.g. http://127.0.0.1:8212) and SERVICE_GAME_ADMIN_PASSWORD, then restart palpanel. Players online, FPS and the game’s actions need it; the save data below comes from the save folder.',
-    };
-  if (s.poller?.state === 'pending') return { key: 'pending', badge: 'Not asked yet', tone: 'muted', note: null };
+export function serverCardState(
+  intl: IntlShape,
+  s: Pick<ServerStatus, 'state' | 'poller' | 'gameConfigured'>,
+  reachable: boolean | null,
+): CardState {
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `dashboard.state.${id}` }, values);
+  if (!s.gameConfigured) return { key: 'notConfigured', badge: t('notConfigured'), tone: 'muted', note: t('notConfigured.note') };
+  if (s.poller?.state === 'pending') return { key: 'pending', badge: t('pending'), tone: 'muted', note: null };
   if (s.poller?.state === 'unauthorized')
-    return {
-      key: 'unauthorized',
-      badge: 'Refused the admin password',
-      tone: 'bad',
-      note: 'The game answers but refuses palpanel’s admin password (SERVICE_GAME_ADMIN_PASSWORD). Live figures return when it accepts it; the save data below is from the last parse.',
-    };
+    return { key: 'unauthorized', badge: t('unauthorized'), tone: 'bad', note: t('unauthorized.note') };
   if (reachable === false || s.state !== 'running') {
-    const last = s.poller?.lastError ? ` Last try: ${s.poller.lastError.replace(/\.$/, '')}.` : '';
-    return {
-      key: 'unreachable',
-      badge: 'Unreachable',
-      tone: 'bad',
-      note: `palpanel cannot reach the game’s REST API.${last} Live figures return when it answers; the save data below is from the last parse.`,
-    };
+    const error = s.poller?.lastError?.replace(/\.$/, '');
+    const note = error ? t('unreachable.noteLast', { error }) : t('unreachable.note');
+    return { key: 'unreachable', badge: t('unreachable'), tone: 'bad', note };
   }
-  return { key: 'running', badge: 'Running', tone: 'ok', note: null };
+  return { key: 'running', badge: t('running'), tone: 'ok', note: null };
 }

@@ -1,6 +1,7 @@
 // Moderation beyond one player: the whitelist, the panel's bans, join and leave announcements.
 // The event log is a screen of its own (features/events/Events.tsx), linked from here.
 import { useState } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
 import { when } from '../../shared/format';
 import { useAction } from '../../api/hooks';
 import { Link, useTitle } from '../../shared/router';
@@ -15,36 +16,32 @@ import { unbanPlayer, useAnnouncements, useBans, useWhitelist, whitelistImpact }
 import { actorLabel } from '../../../../src/contract/audit-words';
 
 export function Moderation() {
-  useTitle('Moderation');
+  const intl = useIntl();
+  useTitle(intl.formatMessage({ id: 'moderation.title' }));
   return (
     <>
-      <PageHead title="Moderation" />
+      <PageHead title={intl.formatMessage({ id: 'moderation.title' })} />
       <div className="grid">
         <WhitelistCard />
         <BansCard />
         <AnnouncementsCard />
       </div>
-      <p className="muted small">
-        Every join, leave, kick and ban is in <Link href="/events">Events</Link>.
-      </p>
+      <p className="muted small">{intl.formatMessage({ id: 'moderation.eventsLink' }, { link: (c) => <Link href="/events">{c}</Link> })}</p>
     </>
   );
 }
 
 /** "Turning the whitelist on kicks 2 players online now: Alice, Bob. Turn it on?" */
-export function kickWords(kicks: WhitelistImpact['kicks'], wasOn: boolean): string {
+export function kickWords(intl: IntlShape, kicks: WhitelistImpact['kicks'], wasOn: boolean): string {
   const who = kicks.map((k) => k.name || k.userId || k.uid).join(', ');
-  const n = kicks.length === 1 ? '1 player' : `${kicks.length} players`;
-  return wasOn
-    ? `This whitelist kicks ${n} online now: ${who}. Save it?`
-    : `Turning the whitelist on kicks ${n} online now: ${who}. Turn it on?`;
+  return intl.formatMessage({ id: wasOn ? 'moderation.kicks.save' : 'moderation.kicks.turnOn' }, { count: kicks.length, who });
 }
 
 function WhitelistCard() {
   const admin = useCanModerate();
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `moderation.whitelist.${id}` }, values);
   const { r, draft, setDraft, dirty, reset, submit, saving, error } = useWhitelist();
-  const [id, setId] = useState('');
-  const [note, setNote] = useState('');
   const check = useAction();
   const [kicks, setKicks] = useState<WhitelistImpact['kicks'] | null>(null);
   const wasOn = r.data?.enabled === true;
@@ -59,47 +56,45 @@ function WhitelistCard() {
     setKicks(impact.data.kicks);
   };
   return (
-    <Card title="Whitelist">
-      <Async r={r} what="Reading the whitelist">
+    <Card title={t('title')}>
+      <Async r={r} what={t('reading')}>
         {() =>
           draft && (
             <>
-              <p className="muted small">
-                When on, a player not listed is kicked as they join (and anyone online who is not listed, within a minute).
-              </p>
+              <p className="muted small">{t('explain')}</p>
               <CheckField
-                label="Whitelist on"
+                label={t('on')}
                 checked={draft.enabled}
                 disabled={!admin}
                 onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })}
               />
               <DataTable
-                caption="Whitelist entries"
+                caption={t('caption')}
                 rows={draft.entries}
                 rowKey={(e) => e.id}
-                empty="Nobody is listed."
+                empty={t('empty')}
                 columns={[
                   {
                     key: 'name',
-                    label: 'Player',
+                    label: t('player'),
                     sort: (e) => nameOf(e.id) ?? '',
                     render: (e) => <ListedName known={draft.known.find((x) => x.id === e.id)} />,
                   },
-                  { key: 'id', label: 'Platform id or uid', wide: true, render: (e) => <code>{e.id}</code>, sort: (e) => e.id },
-                  { key: 'note', label: 'Note', render: (e) => e.note },
+                  { key: 'id', label: t('id'), wide: true, render: (e) => <code>{e.id}</code>, sort: (e) => e.id },
+                  { key: 'note', label: t('note'), render: (e) => e.note },
                   ...(admin
                     ? [
                         {
                           key: 'x',
-                          label: 'Remove',
+                          label: t('remove'),
                           render: (e: { id: string }) => (
                             <button
                               type="button"
                               className="link"
-                              aria-label={`Remove ${nameOf(e.id) ?? e.id}`}
+                              aria-label={t('removeLabel', { name: nameOf(e.id) ?? e.id })}
                               onClick={() => setDraft({ ...draft, entries: draft.entries.filter((x) => x.id !== e.id) })}
                             >
-                              Remove
+                              {t('remove')}
                             </button>
                           ),
                         },
@@ -108,50 +103,36 @@ function WhitelistCard() {
                 ]}
               />
               {admin && (
-                <form
-                  className="inline-form"
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    if (!id.trim() || draft.entries.some((x) => x.id === id.trim())) return;
-                    setDraft({ ...draft, entries: [...draft.entries, { id: id.trim(), note: note.trim() }] });
-                    setId('');
-                    setNote('');
+                <AddEntry
+                  onAdd={(entry) => {
+                    if (draft.entries.some((x) => x.id === entry.id)) return false;
+                    setDraft({ ...draft, entries: [...draft.entries, entry] });
+                    return true;
                   }}
-                >
-                  <Field
-                    hideLabel
-                    label="Platform id or save uid to add"
-                    placeholder="steam_7656… or a save uid"
-                    value={id}
-                    maxLength={128}
-                    onChange={(e) => setId(e.target.value)}
-                  />
-                  <Field hideLabel label="Note" placeholder="Note" value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} />
-                  <button type="submit">Add</button>
-                </form>
+                />
               )}
               <ErrorNote error={error ?? check.error} />
               {admin && (
                 <div className="actions">
                   <button type="button" disabled={!dirty} onClick={reset}>
-                    Undo changes
+                    {t('undo')}
                   </button>
                   <button type="button" className="primary" disabled={!dirty || saving || check.busy} onClick={() => void save()}>
-                    {saving || check.busy ? 'Saving…' : 'Save whitelist'}
+                    {t(saving || check.busy ? 'saving' : 'save')}
                   </button>
                 </div>
               )}
               <Dialog
                 open={kicks !== null}
-                title={wasOn ? 'Save the whitelist?' : 'Turn the whitelist on?'}
-                confirm={wasOn ? 'Save it' : 'Turn it on'}
+                title={t(wasOn ? 'confirmSave.title' : 'confirmOn.title')}
+                confirm={t(wasOn ? 'confirmSave.confirm' : 'confirmOn.confirm')}
                 danger
                 busy={saving}
                 error={error}
                 onConfirm={() => void submit().then(() => setKicks(null))}
                 onClose={() => setKicks(null)}
               >
-                {kicks && <p>{kickWords(kicks, wasOn)}</p>}
+                {kicks && <p>{kickWords(intl, kicks, wasOn)}</p>}
               </Dialog>
             </>
           )
@@ -161,14 +142,48 @@ function WhitelistCard() {
   );
 }
 
+/** The form that adds an entry to the whitelist being edited. */
+/** `onAdd` says whether it was added (an id already listed is not). */
+function AddEntry({ onAdd }: { onAdd: (entry: { id: string; note: string }) => boolean }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id: `moderation.whitelist.${id}` });
+  const [id, setId] = useState('');
+  const [note, setNote] = useState('');
+  return (
+    <form
+      className="inline-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!id.trim() || !onAdd({ id: id.trim(), note: note.trim() })) return;
+        setId('');
+        setNote('');
+      }}
+    >
+      <Field
+        hideLabel
+        label={t('addLabel')}
+        placeholder={t('addPlaceholder')}
+        value={id}
+        maxLength={128}
+        onChange={(e) => setId(e.target.value)}
+      />
+      <Field hideLabel label={t('note')} placeholder={t('note')} value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} />
+      <button type="submit">{t('add')}</button>
+    </form>
+  );
+}
+
 /** The player a whitelist entry names, where palpanel knows them. */
 function ListedName({ known }: { known: { uid: string | null; name: string } | undefined }) {
-  if (!known) return <span className="muted">not seen yet</span>;
+  const intl = useIntl();
+  if (!known) return <span className="muted">{intl.formatMessage({ id: 'moderation.whitelist.notSeen' })}</span>;
   return known.uid ? <Link href={`/players/${known.uid}`}>{known.name}</Link> : known.name;
 }
 
 function BansCard() {
   const admin = useCanModerate();
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `moderation.bans.${id}` }, values);
   const r = useBans();
   const [target, setTarget] = useState<Ban | null>(null);
   const a = useAction();
@@ -181,36 +196,41 @@ function BansCard() {
     }
   };
   return (
-    <Card title="Bans">
-      <Async r={r} what="Reading bans">
+    <Card title={t('title')}>
+      <Async r={r} what={t('reading')}>
         {(bans) => (
           <DataTable
-            caption="Bans"
+            caption={t('title')}
             rows={bans}
             rowKey={(b) => b.userId}
-            empty="Nobody is banned through palpanel."
+            empty={t('empty')}
             filterText={(b) => `${b.name ?? ''} ${b.userId} ${b.reason ?? ''}`}
             columns={[
               {
                 key: 'name',
-                label: 'Player',
+                label: t('player'),
                 sort: (b) => b.name ?? '',
                 render: (b) => (
                   <span title={b.userId}>{b.uid ? <Link href={`/players/${b.uid}`}>{b.name || b.userId}</Link> : b.name || b.userId}</span>
                 ),
               },
-              { key: 'reason', label: 'Reason', render: (b) => b.reason ?? <span className="muted">none given</span> },
-              { key: 'at', label: 'When', sort: (b) => b.bannedAt, render: (b) => when(b.bannedAt) },
-              { key: 'by', label: 'By', wide: true, render: (b) => <span title={b.bannedBy}>{actorLabel(b.bannedBy)}</span> },
+              { key: 'reason', label: t('reason'), render: (b) => b.reason ?? <span className="muted">{t('noReason')}</span> },
+              { key: 'at', label: t('when'), sort: (b) => b.bannedAt, render: (b) => when(b.bannedAt) },
+              {
+                key: 'by',
+                label: t('by'),
+                wide: true,
+                render: (b) => <span title={b.bannedBy}>{b.bannedBy === 'cli' ? t('byCli') : actorLabel(b.bannedBy)}</span>,
+              },
               ...(admin
                 ? [
                     {
                       key: 'x',
-                      label: 'Unban',
+                      label: t('unban'),
                       render: (b: Ban) =>
                         b.uid ? (
                           <button type="button" className="link" onClick={() => setTarget(b)}>
-                            Unban
+                            {t('unban')}
                           </button>
                         ) : null,
                     },
@@ -222,16 +242,17 @@ function BansCard() {
       </Async>
       <Dialog
         open={target !== null}
-        title={`Unban ${target?.name ?? ''}?`}
-        confirm="Unban"
+        title={t('confirm.title', { name: target?.name ?? '' })}
+        confirm={t('unban')}
         busy={a.busy}
         error={a.error}
         onConfirm={() => void unban()}
         onClose={() => setTarget(null)}
       >
         <p>
-          The game lifts the ban on {target?.name || target?.userId}
-          {target?.name ? ` (${target.userId})` : ''}.
+          {target?.name
+            ? t('confirm.bodyNamed', { name: target.name, userId: target.userId })
+            : t('confirm.body', { userId: target?.userId ?? '' })}
         </p>
       </Dialog>
     </Card>
@@ -241,9 +262,11 @@ function BansCard() {
 function AnnouncementsCard() {
   const admin = useIsAdmin();
   const { r, draft, setDraft, submit, saving, error, saved } = useAnnouncements();
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id: `moderation.announce.${id}` });
   return (
-    <Card title="Join and leave announcements">
-      <Async r={r} what="Reading announcements">
+    <Card title={t('title')}>
+      <Async r={r} what={t('reading')}>
         {() =>
           draft && (
             <form
@@ -253,21 +276,21 @@ function AnnouncementsCard() {
               }}
             >
               <CheckField
-                label="Announce joins and leaves in game"
+                label={t('enabled')}
                 checked={draft.enabled}
                 disabled={!admin}
                 onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })}
               />
               <Field
-                label="When a player joins"
+                label={t('join')}
                 value={draft.joinTemplate}
                 maxLength={200}
                 disabled={!admin}
                 onChange={(e) => setDraft({ ...draft, joinTemplate: e.target.value })}
               />
               <Field
-                label="When a player leaves"
-                hint="{name} is replaced by the player’s name."
+                label={t('leave')}
+                hint={t('hint')}
                 value={draft.leaveTemplate}
                 maxLength={200}
                 disabled={!admin}
@@ -276,9 +299,9 @@ function AnnouncementsCard() {
               <ErrorNote error={error} />
               {admin && (
                 <div className="actions">
-                  {saved && <span role="status">Saved.</span>}
+                  {saved && <span role="status">{t('saved')}</span>}
                   <button type="submit" className="primary" disabled={saving}>
-                    Save
+                    {t('save')}
                   </button>
                 </div>
               )}

@@ -1,4 +1,5 @@
 // The add-a-task form: a name, when it runs, and what it does with that action's own fields.
+import { useIntl } from 'react-intl';
 import { Field, SelectField } from '../../ui/fields';
 import { ErrorNote } from '../../ui/states';
 import { ShutdownSteps } from '../dashboard/countdown/ShutdownSteps';
@@ -21,6 +22,8 @@ export function TaskForm({
   onCancel,
 }: FormProps & { busy: boolean; error: string | null; onSubmit: () => void; editing?: boolean; onCancel?: () => void }) {
   const add = { busy, error };
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id: `tasks.form.${id}` });
   return (
     <form
       onSubmit={(e) => {
@@ -28,18 +31,18 @@ export function TaskForm({
         onSubmit();
       }}
     >
-      <Field label="Name" required maxLength={64} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+      <Field label={t('name')} required maxLength={64} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
       <div className="row">
-        <SelectField label="Runs" value={form.every} onChange={(e) => setForm({ ...form, every: e.target.value as Every })}>
-          <option value="day">Daily at a time</option>
-          <option value="cron">On a cron expression</option>
-          <option value="interval">Every N minutes</option>
+        <SelectField label={t('runs')} value={form.every} onChange={(e) => setForm({ ...form, every: e.target.value as Every })}>
+          <option value="day">{t('every.day')}</option>
+          <option value="cron">{t('every.cron')}</option>
+          <option value="interval">{t('every.interval')}</option>
         </SelectField>
         {form.every === 'day' ? (
-          <Field label="Time" type="time" required value={form.at} onChange={(e) => setForm({ ...form, at: e.target.value })} />
+          <Field label={t('time')} type="time" required value={form.at} onChange={(e) => setForm({ ...form, at: e.target.value })} />
         ) : form.every === 'cron' ? (
           <Field
-            label="Cron (min hour day month weekday)"
+            label={t('cron')}
             required
             maxLength={200}
             placeholder="0 5 * * *"
@@ -49,7 +52,7 @@ export function TaskForm({
           />
         ) : (
           <Field
-            label="Minutes (5–10080)"
+            label={t('minutes')}
             type="number"
             min={5}
             max={10080}
@@ -61,20 +64,20 @@ export function TaskForm({
       </div>
       {form.every !== 'interval' && (
         <Field
-          label="Time zone"
-          placeholder="the server's (SERVICE_TIMEZONE)"
-          hint="An IANA name such as Europe/Berlin; empty: the server's time zone. Daylight saving is followed."
+          label={t('zone')}
+          placeholder={t('zonePlaceholder')}
+          hint={t('zoneHint')}
           maxLength={64}
           value={form.timezone}
           onChange={(e) => setForm({ ...form, timezone: e.target.value })}
         />
       )}
-      <SelectField label="Does" value={form.kind} onChange={(e) => setForm({ ...form, kind: e.target.value as Kind })}>
-        <option value="restart">Restart the game server</option>
-        <option value="announce">Announce a message</option>
-        <option value="save">Save the world</option>
-        <option value="shutdown">Shut the game server down</option>
-        <option value="command">Run a console command (needs RCON)</option>
+      <SelectField label={t('does')} value={form.kind} onChange={(e) => setForm({ ...form, kind: e.target.value as Kind })}>
+        <option value="restart">{t('kind.restart')}</option>
+        <option value="announce">{t('kind.announce')}</option>
+        <option value="save">{t('kind.save')}</option>
+        <option value="shutdown">{t('kind.shutdown')}</option>
+        <option value="command">{t('kind.command')}</option>
       </SelectField>
       <ActionFields form={form} setForm={setForm} parsed={parsed} />
       <ErrorNote error={add.error} />
@@ -84,11 +87,11 @@ export function TaskForm({
           className="primary"
           disabled={add.busy || ((form.kind === 'restart' || form.kind === 'shutdown') && 'error' in parsed)}
         >
-          {editing ? 'Save changes' : 'Add task'}
+          {t(editing ? 'saveChanges' : 'add')}
         </button>
         {editing && onCancel && (
           <button type="button" onClick={onCancel}>
-            Cancel
+            {t('cancel')}
           </button>
         )}
       </div>
@@ -98,11 +101,13 @@ export function TaskForm({
 
 /** The fields of the chosen action. */
 function ActionFields({ form, setForm, parsed }: FormProps) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id: `tasks.form.${id}` });
   return (
     <>
       {form.kind === 'announce' && (
         <Field
-          label="Message"
+          label={t('message')}
           maxLength={500}
           required
           value={form.announcement}
@@ -112,7 +117,7 @@ function ActionFields({ form, setForm, parsed }: FormProps) {
       {form.kind === 'shutdown' && (
         <div className="row">
           <Field
-            label="Countdown (seconds, 0–3600)"
+            label={t('countdown')}
             type="number"
             min={0}
             max={3600}
@@ -120,7 +125,7 @@ function ActionFields({ form, setForm, parsed }: FormProps) {
             onChange={(e) => setForm({ ...form, delaySec: Number(e.target.value) })}
           />
           <Field
-            label="Reason told to players"
+            label={t('reason')}
             maxLength={500}
             required
             value={form.shutdownMessage}
@@ -139,26 +144,26 @@ function ActionFields({ form, setForm, parsed }: FormProps) {
         <>
           <div className="row">
             <SelectField
-              label="With players online"
+              label={t('withPlayers')}
               value={form.whenPlayersOnline}
               onChange={(e) => setForm({ ...form, whenPlayersOnline: e.target.value as TaskFormState['whenPlayersOnline'] })}
             >
-              <option value="run">Restart anyway</option>
-              <option value="skip">Skip this run</option>
-              <option value="delay">Wait until they leave (2 h at most)</option>
+              <option value="run">{t('withPlayers.run')}</option>
+              <option value="skip">{t('withPlayers.skip')}</option>
+              <option value="delay">{t('withPlayers.delay')}</option>
             </SelectField>
           </div>
           <Field
-            label="Reason told to players (optional)"
+            label={t('reasonOptional')}
             maxLength={200}
-            placeholder="Nightly maintenance"
+            placeholder={t('reasonExample')}
             value={form.message}
             onChange={(e) => setForm({ ...form, message: e.target.value })}
           />
         </>
       ) : form.kind !== 'command' ? null : (
         <Field
-          label="Command (RCON, which the game deprecates)"
+          label={t('command')}
           className="mono"
           maxLength={4000}
           required

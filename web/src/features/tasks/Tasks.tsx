@@ -2,6 +2,7 @@
 // announcements, saves and shutdowns (all through the game's REST API) and recurring console
 // commands (RCON, which the game deprecates); their latest runs.
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { ago, when } from '../../shared/format';
 import { useAction, type Loaded } from '../../api/hooks';
 import { useNow } from '../../shared/use-now';
@@ -21,7 +22,9 @@ import { TaskForm } from './TaskForm';
 import { addTask, removeTask, updateTask, useTaskRuns, useTasks } from './api';
 
 export function Tasks() {
-  useTitle('Tasks');
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `tasks.${id}` }, values);
+  useTitle(t('title'));
   const tasks = useTasks({ refreshMs: 30000 });
   const runs = useTaskRuns({ refreshMs: 30000 });
   const [form, setFormState] = useState(blank);
@@ -43,7 +46,7 @@ export function Tasks() {
   const toggle = useAction();
   const name = (id: string) => tasks.data?.find((t) => t.id === id)?.name ?? id;
 
-  const parsed = parseSteps(form.steps);
+  const parsed = parseSteps(form.steps, intl);
   const body = () => taskBody(form, parsed);
   // A command that stops the server, acts on everyone or deletes asks first, as in the console;
   // the task then carries the admin's confirmation (the API refuses it without).
@@ -79,16 +82,16 @@ export function Tasks() {
 
   return (
     <>
-      <PageHead title="Scheduled tasks" />
+      <PageHead title={t('heading')} />
       <CountdownBar />
       <div className="grid">
-        <Card title="Tasks" className="wide-card">
+        <Card title={t('title')} className="wide-card">
           <ErrorNote error={toggle.error} />
-          <Async r={tasks} what="Reading tasks">
+          <Async r={tasks} what={t('reading')}>
             {(rows) => <TaskList rows={rows} setEnabled={(t, on) => void setEnabled(t, on)} setRemoving={setRemoving} setEditing={edit} />}
           </Async>
         </Card>
-        <Card title={editing ? `Change “${editing.name}”` : 'Add a task'}>
+        <Card title={editing ? t('change', { name: editing.name }) : t('add')}>
           <TaskForm
             form={form}
             setForm={setForm}
@@ -104,8 +107,8 @@ export function Tasks() {
       </div>
       <ConfirmCommand
         asked={asked}
-        title="Schedule this command?"
-        confirm="Schedule it"
+        title={t('confirmCommand.title')}
+        confirm={t('confirmCommand.confirm')}
         busy={add.busy}
         error={asked ? add.error : null}
         onConfirm={() => void save(true)}
@@ -113,15 +116,15 @@ export function Tasks() {
       />
       <Dialog
         open={removing !== null}
-        title={`Remove “${removing?.name ?? ''}”?`}
-        confirm="Remove"
+        title={t('remove.title', { name: removing?.name ?? '' })}
+        confirm={t('remove.confirm')}
         danger
         busy={del.busy}
         error={del.error}
         onConfirm={() => void remove()}
         onClose={() => setRemoving(null)}
       >
-        <p>The task stops; its past runs stay in the list.</p>
+        <p>{t('remove.body')}</p>
       </Dialog>
     </>
   );
@@ -138,34 +141,41 @@ function TaskList({
   setRemoving: (t: Task) => void;
   setEditing: (t: Task) => void;
 }) {
+  const intl = useIntl();
+  const w = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `tasks.list.${id}` }, values);
   return (
     <DataTable
-      caption="Tasks"
+      caption={w('caption')}
       rows={rows}
       rowKey={(t) => t.id}
-      empty="No scheduled tasks. Add a nightly restart or a recurring command below."
+      empty={w('empty')}
       columns={[
-        { key: 'name', label: 'Task', sort: (t) => t.name, render: (t) => t.name },
-        { key: 'when', label: 'When', render: scheduleWords },
-        { key: 'what', label: 'What', render: actionWords },
-        { key: 'next', label: 'Next run', wide: true, render: (t) => (t.enabled ? when(t.nextRunAt) : '—') },
+        { key: 'name', label: w('task'), sort: (t) => t.name, render: (t) => t.name },
+        { key: 'when', label: w('when'), render: (t) => scheduleWords(intl, t) },
+        { key: 'what', label: w('what'), render: (t) => actionWords(intl, t) },
+        { key: 'next', label: w('next'), wide: true, render: (t) => (t.enabled ? when(t.nextRunAt) : '—') },
         {
           key: 'on',
-          label: 'On',
+          label: w('on'),
           render: (t) => (
-            <CheckField hideLabel label={`${t.name} enabled`} checked={t.enabled} onChange={(e) => setEnabled(t, e.target.checked)} />
+            <CheckField
+              hideLabel
+              label={w('enabled', { name: t.name })}
+              checked={t.enabled}
+              onChange={(e) => setEnabled(t, e.target.checked)}
+            />
           ),
         },
         {
           key: 'x',
-          label: 'Actions',
+          label: w('actions'),
           render: (t) => (
             <span className="row-actions">
-              <button type="button" className="link" aria-label={`Change ${t.name}`} onClick={() => setEditing(t)}>
-                Change
+              <button type="button" className="link" aria-label={w('changeLabel', { name: t.name })} onClick={() => setEditing(t)}>
+                {w('change')}
               </button>
               <button type="button" className="link danger-text" onClick={() => setRemoving(t)}>
-                Remove
+                {w('remove')}
               </button>
             </span>
           ),
@@ -177,24 +187,30 @@ function TaskList({
 
 function RunsCard({ runs, name }: { runs: Loaded<TaskRun[]>; name: (id: string) => string }) {
   const now = useNow();
+  const intl = useIntl();
+  const w = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `tasks.runs.${id}` }, values);
   return (
-    <Card title="Latest runs">
-      <Async r={runs} what="Reading runs">
+    <Card title={w('title')}>
+      <Async r={runs} what={w('reading')}>
         {(rows) => (
           <DataTable
-            caption="Task runs"
+            caption={w('caption')}
             rows={rows}
             rowKey={(x) => String(x.id)}
-            empty="No task has run yet."
+            empty={w('empty')}
             columns={[
-              { key: 'at', label: 'When', sort: (x) => x.at, render: (x) => ago(x.at, now) },
-              { key: 'task', label: 'Task', render: (x) => name(x.taskId) },
+              { key: 'at', label: w('when'), sort: (x) => x.at, render: (x) => ago(x.at, now) },
+              { key: 'task', label: w('task'), render: (x) => name(x.taskId) },
               {
                 key: 'outcome',
-                label: 'Outcome',
-                render: (x) => <Badge tone={x.outcome === 'ok' ? 'ok' : x.outcome === 'failed' ? 'bad' : 'warn'}>{x.outcome}</Badge>,
+                label: w('outcome'),
+                render: (x) => (
+                  <Badge tone={x.outcome === 'ok' ? 'ok' : x.outcome === 'failed' ? 'bad' : 'warn'}>
+                    {w('outcomeWord', { outcome: x.outcome })}
+                  </Badge>
+                ),
               },
-              { key: 'detail', label: 'Detail', wide: true, render: (x) => x.detail },
+              { key: 'detail', label: w('detail'), wide: true, render: (x) => x.detail },
             ]}
           />
         )}

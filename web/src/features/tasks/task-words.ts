@@ -1,4 +1,5 @@
 // A task in words for the list, and the add form's fields turned into the body the API takes.
+import type { IntlShape } from 'react-intl';
 import type { BodyOf } from '../../api/operations';
 import type { Task } from '../../types';
 import { DEFAULT_STEPS_TEXT, parseSteps, stepsText } from '../dashboard/countdown/steps';
@@ -25,28 +26,37 @@ export type Every = Task['schedule']['every'];
 type WhenPlayersOnline = Extract<Task['action'], { kind: 'restart' }>['whenPlayersOnline'];
 export type TaskFormState = typeof blank;
 
-/** The zone a schedule's times are read in, in words. */
-const zoneWords = (tz: string | undefined) => tz ?? 'server time zone';
-
-export function scheduleWords(t: Task): string {
-  const s = t.schedule;
-  if (s.every === 'day') return `daily at ${s.at} (${zoneWords(s.timezone)})`;
-  if (s.every === 'cron') return `cron ${s.cron} (${zoneWords(s.timezone)})`;
-  return `every ${s.minutes} min`;
+/** "04:00" as the UI's language writes a time of day (always on a 24-hour clock, as the form takes it). */
+export function clockTime(intl: IntlShape, at: string): string {
+  const m = /^(\d{1,2}):(\d{2})$/.exec(at);
+  if (!m) return at;
+  const d = Date.UTC(2000, 0, 1, Number(m[1]), Number(m[2]));
+  return intl.formatTime(d, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
 }
-export function actionWords(t: Task): string {
+
+export function scheduleWords(intl: IntlShape, t: Task): string {
+  const s = t.schedule;
+  const zone = (s.every !== 'interval' && s.timezone) || intl.formatMessage({ id: 'tasks.schedule.serverZone' });
+  if (s.every === 'day') return intl.formatMessage({ id: 'tasks.schedule.daily' }, { at: clockTime(intl, s.at), zone });
+  if (s.every === 'cron') return intl.formatMessage({ id: 'tasks.schedule.cron' }, { cron: s.cron, zone });
+  return intl.formatMessage({ id: 'tasks.schedule.interval' }, { minutes: s.minutes });
+}
+export function actionWords(intl: IntlShape, t: Task): string {
   const a = t.action;
+  const w = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `tasks.action.${id}` }, values);
   switch (a.kind) {
     case 'restart':
-      return `restart, told at ${a.steps ? stepsText(a.steps) : a.warnMinutes ? `${a.warnMinutes}m and the default steps below` : DEFAULT_STEPS_TEXT}`;
+      return a.steps || !a.warnMinutes
+        ? w('restart', { steps: a.steps ? stepsText(a.steps) : DEFAULT_STEPS_TEXT })
+        : w('restartWarn', { minutes: a.warnMinutes });
     case 'announce':
-      return `announce “${a.message}”`;
+      return w('announce', { message: a.message });
     case 'save':
-      return 'save the world';
+      return w('save');
     case 'shutdown':
-      return `shut down after ${a.delaySec} s${a.steps ? `, told at ${stepsText(a.steps)}` : ''}`;
+      return a.steps ? w('shutdownSteps', { delay: a.delaySec, steps: stepsText(a.steps) }) : w('shutdown', { delay: a.delaySec });
     case 'command':
-      return `run ${a.command} (RCON)`;
+      return w('command', { command: a.command });
   }
 }
 

@@ -2,6 +2,7 @@
 // in 4:32", what players hear next, and (for an admin, until the game has the last step) Cancel,
 // after which players are told. Nothing is drawn while no countdown runs.
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useAction } from '../../../api/hooks';
 import { useNow } from '../../../shared/use-now';
 import { useIsAdmin } from '../../../shared/session';
@@ -18,6 +19,8 @@ export function clockOf(sec: number): string {
 
 export function CountdownBar() {
   const admin = useIsAdmin();
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `dashboard.countdown.${id}` }, values);
   const r = useCountdown();
   const now = useNow(1000);
   const act = useAction();
@@ -25,7 +28,7 @@ export function CountdownBar() {
   const c = r.data;
   const cancel = async () => {
     if ((await act.run(() => cancelCountdown())) !== undefined) {
-      setSaid(`The ${c?.kind ?? 'shutdown'} was cancelled; players were told.`);
+      setSaid(t('cancelled', { kind: c?.kind ?? 'shutdown' }));
       countdownChanged();
     }
   };
@@ -35,19 +38,23 @@ export function CountdownBar() {
         {said}
       </p>
     ) : null;
-  const what = c.kind === 'restart' ? 'Restart' : 'Shutdown';
-  const next = c.nextStepAt && c.nextWords ? `Next told in ${clockOf((Date.parse(c.nextStepAt) - now) / 1000)}: “${c.nextWords}”` : null;
+  const by = c.startedBy.replace(/^user:/, '');
+  const next =
+    c.nextStepAt && c.nextWords
+      ? t('next', { clock: clockOf((Date.parse(c.nextStepAt) - now) / 1000), words: c.nextWords, by })
+      : t('last', { by });
   return (
-    <section className="countdown-bar" aria-label={`${what} countdown`}>
+    <section className="countdown-bar" aria-label={t('label', { kind: c.kind })}>
       <strong className="countdown-clock">
-        {what} in {clockOf((Date.parse(c.endsAt) - now) / 1000)}
+        {intl.formatMessage(
+          { id: 'dashboard.countdown.in' },
+          { kind: c.kind, clock: clockOf((Date.parse(c.endsAt) - now) / 1000), b: (x) => x },
+        )}
       </strong>
-      <span className="muted small">
-        {next ?? 'The game has the last step and stops whatever happens.'} Started by {c.startedBy.replace(/^user:/, '')}.
-      </span>
+      <span className="muted small">{next}</span>
       {admin && c.cancellable && (
         <button type="button" disabled={act.busy} onClick={() => void cancel()}>
-          {act.busy ? 'Cancelling…' : `Cancel ${c.kind}`}
+          {act.busy ? t('cancelling') : t('cancel', { kind: c.kind })}
         </button>
       )}
       <ErrorNote error={act.error} />
