@@ -29,8 +29,9 @@ export async function testWebhook(
     const answer = await send(t.url, req.body, { headers: req.headers });
     const ok = answer.status >= 200 && answer.status < 300;
     store.webhooks.noteOutcome(id, ok ? null : failureWords(answer, t.url), now.toISOString());
-    // The service's own words on a refusal (Discord's error message), never the URL.
-    return { delivered: ok, status: answer.status, error: ok ? null : failureWords(answer, t.url) };
+    // The service's own words on a refusal (Discord's error message) are kept for the webhooks
+    // card (lastError); the answer says the status.
+    return { delivered: ok, status: answer.status, error: null };
   } catch (err) {
     // The words of webhook-send.ts's own errors only: never a URL, never the system's text.
     if (err instanceof WebhookAddressError)
