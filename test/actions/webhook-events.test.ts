@@ -9,7 +9,7 @@ import { WEBHOOK_TEST_TEXT } from '../../src/actions/webhook-test.js';
 import { silentLog } from '../helpers/fixture.js';
 import { ADMIN, panelHarness, VIEWER } from '../http/panel-harness.js';
 import { waitFor } from '../helpers/wait.js';
-import { legacy } from './webhooks.test.js';
+import { legacy } from '../helpers/chat-receiver.js';
 import { receiver, type Receiver } from '../helpers/webhook-receiver.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];

@@ -9,6 +9,7 @@ import { SYSTEM_PASSWORD_REFUSED, SYSTEM_REACHABLE, SYSTEM_UNREACHABLE } from '.
 import { silentLog } from '../helpers/fixture.js';
 import { ADMIN, panelHarness, VIEWER } from '../http/panel-harness.js';
 import { waitFor } from '../helpers/wait.js';
+import { legacy } from '../helpers/chat-receiver.js';
 import { receiver } from '../helpers/webhook-receiver.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
@@ -26,11 +27,6 @@ async function rig() {
   return { ts: h.ts, admin, viewer, send, raw: h.send };
 }
 
-/** The JSON schema's members issue 15's format had. */
-export const legacy = (b: unknown) => {
-  const { at, kind, message } = b as { at: string; kind: string; message: string };
-  return { at, kind, message };
-};
 /** A Discord body's words and its mention guard. */
 const discordText = (b: unknown) => {
   const { embeds, username, allowed_mentions } = b as { embeds: { description: string }[]; username: string; allowed_mentions: unknown };
