@@ -44,7 +44,13 @@ export const CARD_WORDS = {
     restart: 'Next restart',
     countdown: { restart: 'Restarting', shutdown: 'Shutting down' },
     backup: 'Last backup',
-    offsite: { off: '', pending: 'off-site copy pending', running: 'copying off-site', copied: 'copied off-site', failed: 'off-site copy failed' },
+    offsite: {
+      off: '',
+      pending: 'off-site copy pending',
+      running: 'copying off-site',
+      copied: 'copied off-site',
+      failed: 'off-site copy failed',
+    },
     none: 'none',
     more: (n: number) => `and ${n} more`,
     nobody: 'nobody online',
@@ -91,7 +97,10 @@ export function cardEmbed(f: CardFacts): Embed {
     }
     if (f.live.info?.version) field(w.version, escapeDiscord(f.live.info.version));
     if (f.countdown)
-      field(w.countdown[f.countdown.kind], `${at(f.countdown.endsAt)}${f.countdown.reason ? ` (${escapeDiscord(f.countdown.reason)})` : ''}`);
+      field(
+        w.countdown[f.countdown.kind],
+        `${at(f.countdown.endsAt)}${f.countdown.reason ? ` (${escapeDiscord(f.countdown.reason)})` : ''}`,
+      );
     else if (f.nextRestartAt) field(w.restart, at(f.nextRestartAt));
   }
   if (f.lastBackup) {
@@ -103,7 +112,12 @@ export function cardEmbed(f: CardFacts): Embed {
 }
 
 /** Characters counted against Discord's 6,000 per message of embeds. */
-export function embedChars(e: { title?: string; description?: string; fields?: { name: string; value: string }[]; footer?: { text: string } }): number {
+export function embedChars(e: {
+  title?: string;
+  description?: string;
+  fields?: { name: string; value: string }[];
+  footer?: { text: string };
+}): number {
   return (
     (e.title?.length ?? 0) +
     (e.description?.length ?? 0) +

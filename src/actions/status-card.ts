@@ -61,7 +61,8 @@ export class StatusCards {
   }
 
   start(): void {
-    const tick = () => void this.refresh().catch((err: unknown) => this.o.log('warn', `status card: ${String(err instanceof Error ? err.message : err)}`));
+    const tick = () =>
+      void this.refresh().catch((err: unknown) => this.o.log('warn', `status card: ${String(err instanceof Error ? err.message : err)}`));
     tick();
     this.ticker = setInterval(tick, this.o.tickMs ?? 15_000);
     this.ticker.unref();

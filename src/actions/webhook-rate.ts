@@ -4,6 +4,7 @@
 // status card's edits of one webhook share its gate. Also: why a request failed, in words that
 // never carry the webhook's URL or token.
 import type { WebhookAnswer } from './webhook-send.js';
+import { UNSAFE_CHARS } from '../lib/text.js';
 
 export class RateGate {
   private readonly openAt = new Map<string, number>();
@@ -55,7 +56,7 @@ export function failureWords(a: WebhookAnswer, url: string): string {
   let said = '';
   if (body && typeof body.message === 'string') said = body.message + (typeof body.code === 'number' ? ` (code ${body.code})` : '');
   else if (!a.text.trimStart().startsWith('<')) said = a.text.trim();
-  said = scrub(said.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 200), url);
+  said = scrub(said.replace(UNSAFE_CHARS, ' ').slice(0, 200), url);
   return said ? `HTTP ${a.status}: ${said}` : `HTTP ${a.status}`;
 }
 

@@ -108,7 +108,10 @@ export function renderEvent(style: WebhookStyle, e: WebhookEvent): WebhookReques
       const n = NTFY[e.kind] ?? { priority: 3, tags: 'information_source' };
       const server = e.fields.server ? `${e.fields.server}: ` : '';
       return {
-        body: clip(eventText(style, e, (s) => s), 4_000),
+        body: clip(
+          eventText(style, e, (s) => s),
+          4_000,
+        ),
         headers: {
           'content-type': 'text/plain; charset=utf-8',
           Title: headerText(clip(`${server}${e.kind}`, 200)),

@@ -12,19 +12,7 @@ export type TemplateFields = Partial<Record<Placeholder, string>>;
 export const MAX_TEMPLATE_CHARS = 1_000;
 
 type Kind =
-  | 'join'
-  | 'leave'
-  | 'backup'
-  | 'system'
-  | 'kick'
-  | 'ban'
-  | 'crash'
-  | 'restart'
-  | 'countdown'
-  | 'offsite'
-  | 'warning'
-  | 'audit'
-  | 'test';
+  'join' | 'leave' | 'backup' | 'system' | 'kick' | 'ban' | 'crash' | 'restart' | 'countdown' | 'offsite' | 'warning' | 'audit' | 'test';
 
 interface LanguageTexts {
   templates: Record<Kind, string>;
@@ -68,7 +56,12 @@ export function defaultTemplate(kind: string, language?: string): string {
  * markdown, Slack's `&<>`); the template's own text is the admin's and kept as written. A
  * placeholder the event does not carry says so in the language's words; a name that is not a
  * placeholder is left as written. */
-export function fillTemplate(template: string, fields: TemplateFields, escape: (s: string) => string = (s) => s, language?: string): string {
+export function fillTemplate(
+  template: string,
+  fields: TemplateFields,
+  escape: (s: string) => string = (s) => s,
+  language?: string,
+): string {
   const missing = textsOf(language).missing;
   return template.replace(/\{([a-z]+)\}/g, (whole, name: string) => {
     if (!(PLACEHOLDERS as readonly string[]).includes(name)) return whole;

@@ -81,7 +81,9 @@ interface Row {
 function templatesOf(text: string): Record<string, string> {
   try {
     const t = JSON.parse(text) as Record<string, string>;
-    return Object.fromEntries(Object.entries(t).filter(([k, v]) => (WEBHOOK_EVENT_KINDS as readonly string[]).includes(k) && typeof v === 'string'));
+    return Object.fromEntries(
+      Object.entries(t).filter(([k, v]) => (WEBHOOK_EVENT_KINDS as readonly string[]).includes(k) && typeof v === 'string'),
+    );
   } catch {
     return {};
   }
@@ -90,7 +92,8 @@ function templatesOf(text: string): Record<string, string> {
 /** The templates as stored, checked: known kinds, non-empty, bounded. */
 function templatesText(t: Record<string, string>): string {
   for (const [k, v] of Object.entries(t)) {
-    if (!(WEBHOOK_EVENT_KINDS as readonly string[]).includes(k)) throw new ValidationError(`"${k}" is not an event kind a webhook receives.`);
+    if (!(WEBHOOK_EVENT_KINDS as readonly string[]).includes(k))
+      throw new ValidationError(`"${k}" is not an event kind a webhook receives.`);
     const why = typeof v === 'string' ? templateProblem(v) : 'is not text';
     if (why) throw new ValidationError(`The template for ${k} ${why}.`);
   }

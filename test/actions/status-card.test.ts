@@ -63,7 +63,8 @@ function cards(store: Store, facts: { now: CardFacts }, minGapMs = 30) {
 }
 
 const discordCalls = (rx: ChatReceiver) => rx.seen.filter((s) => s.path.startsWith('/api/webhooks/'));
-const embedOf = (body: unknown) => (body as { embeds: { title: string; description: string; color: number; fields: { name: string; value: string }[] }[] }).embeds[0];
+const embedOf = (body: unknown) =>
+  (body as { embeds: { title: string; description: string; color: number; fields: { name: string; value: string }[] }[] }).embeds[0];
 
 describe('status card', () => {
   it('is posted once with ?wait=true and then only edited, across a restart of palpanel', async () => {
@@ -136,7 +137,9 @@ describe('status card', () => {
     rx.messages.delete(first);
     facts.now = { ...facts.now, live: live(['Alice', 'Zoe']) };
     await c.refresh();
-    await waitFor('re-posted', () => (store.webhooks.cardMessage(hook.id) && store.webhooks.cardMessage(hook.id) !== first ? true : undefined));
+    await waitFor('re-posted', () =>
+      store.webhooks.cardMessage(hook.id) && store.webhooks.cardMessage(hook.id) !== first ? true : undefined,
+    );
     await c.idle();
     const second = store.webhooks.cardMessage(hook.id)!;
     facts.now = { ...facts.now, live: live(['Zoe']) };

@@ -52,7 +52,12 @@ describe('webhook formats and templates', () => {
   it('fills templates, escapes names per format, sends kicks only where kicks were chosen, signs JSON', async () => {
     const { ts, rx, notifier, admin, send } = await rig();
     const made = async (body: object) => (await send('POST', '/webhooks', admin, body)).json.data as { id: string };
-    await made({ format: 'discord', url: rx.discordUrl, events: ['join', 'kick'], templates: { kick: '{player} was booted: {reason} ({players}/{max})' } });
+    await made({
+      format: 'discord',
+      url: rx.discordUrl,
+      events: ['join', 'kick'],
+      templates: { kick: '{player} was booted: {reason} ({players}/{max})' },
+    });
     await made({ format: 'slack', url: rx.slackUrl, events: ['join'] });
     await made({ format: 'ntfy', url: rx.ntfyUrl, events: ['join', 'kick'] });
     await made({ format: 'json', url: rx.jsonUrl, events: ['join'], secret: SECRET });
@@ -87,7 +92,12 @@ describe('webhook formats and templates', () => {
 
     const json = by('/hooks/');
     expect(json).toHaveLength(1);
-    expect(json[0].body).toMatchObject({ schema: 'palpanel.webhook/1', kind: 'join', time: at, fields: { player: '@everyone **x** <!here>', server: 'Pal *Island*', players: '3', max: '32' } });
+    expect(json[0].body).toMatchObject({
+      schema: 'palpanel.webhook/1',
+      kind: 'join',
+      time: at,
+      fields: { player: '@everyone **x** <!here>', server: 'Pal *Island*', players: '3', max: '32' },
+    });
     expect(signedBySecret(json[0].raw, json[0].headers['x-palpanel-signature'] as string, SECRET)).toBe(true);
     expect(signedBySecret(json[0].raw.replace('join', 'leave'), json[0].headers['x-palpanel-signature'] as string, SECRET)).toBe(false);
     expect(signedBySecret(json[0].raw, json[0].headers['x-palpanel-signature'] as string, 'another-secret-0123456789')).toBe(false);
@@ -107,7 +117,7 @@ describe('webhook formats and templates', () => {
     expect((await send('GET', '/webhooks', admin)).json.data).toEqual([]);
   });
 
-  it("never shows the token: not to a viewer, not in the list, a log line, the audit or the failure it keeps", async () => {
+  it('never shows the token: not to a viewer, not in the list, a log line, the audit or the failure it keeps', async () => {
     const logs: string[] = [];
     const { ts, rx, notifier, admin, viewer, send } = await rig(logs);
     // A webhook whose token the service refuses, and which echoes the URL in its error.
@@ -123,7 +133,13 @@ describe('webhook formats and templates', () => {
     const list = await send('GET', '/webhooks', admin);
     expect(list.json.data[0].lastError.text).toBe('HTTP 401: Invalid Webhook Token (code 50027)');
     expect(list.json.data[0].urlHint).toBe(`${rx.base}/api/webhooks/1234/…`);
-    for (const text of [JSON.stringify(list.json), JSON.stringify(viewerList.json), JSON.stringify(test.json), logs.join('\n'), JSON.stringify(ts.store.audit.list({ limit: 50 }).data)])
+    for (const text of [
+      JSON.stringify(list.json),
+      JSON.stringify(viewerList.json),
+      JSON.stringify(test.json),
+      logs.join('\n'),
+      JSON.stringify(ts.store.audit.list({ limit: 50 }).data),
+    ])
       expect(text).not.toContain(DISCORD_TOKEN);
   });
 });

@@ -109,7 +109,15 @@ export async function chatReceiver(): Promise<ChatReceiver> {
       }
       const u = new URL(req.url ?? '/', 'http://x');
       const answer = (status: number, out: unknown, headers: Record<string, string> = {}) => {
-        r.seen.push({ method: req.method ?? '', path: u.pathname + u.search, atMs: Date.now() - started, status, raw, body, headers: req.headers });
+        r.seen.push({
+          method: req.method ?? '',
+          path: u.pathname + u.search,
+          atMs: Date.now() - started,
+          status,
+          raw,
+          body,
+          headers: req.headers,
+        });
         const text = typeof out === 'string' ? out : out === null ? '' : JSON.stringify(out);
         res.writeHead(status, { 'content-type': typeof out === 'string' ? 'text/plain' : 'application/json', ...headers }).end(text);
       };

@@ -20,12 +20,9 @@ export const WebhookSchema = z.strictObject({
   templates: Templates,
   statusCard: z.boolean().meta({ description: 'Discord: it keeps one live status message, edited in place.' }),
   signed: z.boolean().meta({ description: 'JSON: its deliveries carry `X-Palpanel-Signature` (the secret is never shown).' }),
-  lastError: z
-    .strictObject({ at: Timestamp, text: z.string() })
-    .nullable()
-    .meta({
-      description: "Why its last request failed: the status and the service's error message, never the URL. Null once one succeeds.",
-    }),
+  lastError: z.strictObject({ at: Timestamp, text: z.string() }).nullable().meta({
+    description: "Why its last request failed: the status and the service's error message, never the URL. Null once one succeeds.",
+  }),
 });
 
 const WebhookEvents = z
@@ -42,13 +39,9 @@ const WebhookEvents = z
 const StatusCard = z.boolean().meta({
   description: "`discord` only: one message with the server's state, posted once and edited in place (docs/discord.md).",
 });
-const Secret = z
-  .string()
-  .min(16)
-  .max(256)
-  .meta({
-    description: '`json` only: each delivery carries `X-Palpanel-Signature: sha256=<hex HMAC-SHA256 of the body>`. Never shown again.',
-  });
+const Secret = z.string().min(16).max(256).meta({
+  description: '`json` only: each delivery carries `X-Palpanel-Signature: sha256=<hex HMAC-SHA256 of the body>`. Never shown again.',
+});
 
 export const WebhookListSchema = dataOf(z.array(WebhookSchema));
 

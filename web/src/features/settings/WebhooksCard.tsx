@@ -37,7 +37,6 @@ export function WebhooksCard() {
   const [tested, setTested] = useState<Tested | null>(null);
   const del = useAction();
   const test = useAction();
-  const edit = useAction();
   const remove = async (id: string) => {
     if ((await del.run(() => removeWebhook(id))) !== undefined) hooks.reload();
   };
@@ -46,18 +45,6 @@ export function WebhooksCard() {
     const r = await test.run(() => testWebhook(id));
     if (r !== undefined) {
       setTested({ id, ...r.data });
-      hooks.reload();
-    }
-  };
-  const save = async () => {
-    if (!editing) return;
-    const body = {
-      events: editing.events,
-      templates: editing.templates,
-      ...(editing.format === 'discord' ? { statusCard: editing.statusCard } : {}),
-    };
-    if ((await edit.run(() => changeWebhook(editing.id, body))) !== undefined) {
-      setEditing(null);
       hooks.reload();
     }
   };
@@ -128,34 +115,7 @@ export function WebhooksCard() {
         )}
       </Async>
       <AddWebhook onAdded={hooks.reload} />
-      <Dialog
-        open={editing !== null}
-        title={t('edit.title')}
-        confirm={t('edit.save')}
-        busy={edit.busy}
-        error={edit.error}
-        onConfirm={() => void save()}
-        onClose={() => setEditing(null)}
-      >
-        {editing && (
-          <>
-            <EventChoice legend={t('column.sends')} value={editing.events} onChange={(events) => setEditing({ ...editing, events })} />
-            {editing.events.length === 0 && <p className="muted small">{t('edit.none')}</p>}
-            {editing.format === 'discord' && (
-              <CheckField
-                label={t('card.label')}
-                checked={editing.statusCard}
-                onChange={(e) => setEditing({ ...editing, statusCard: e.target.checked })}
-              />
-            )}
-            <WebhookTemplates
-              kinds={editing.events}
-              value={editing.templates}
-              onChange={(templates) => setEditing({ ...editing, templates })}
-            />
-          </>
-        )}
-      </Dialog>
+      <EditWebhook editing={editing} setEditing={setEditing} onSaved={hooks.reload} />
     </Card>
   );
 }
@@ -235,6 +195,63 @@ function AddWebhook({ onAdded }: { onAdded: () => void }) {
       </form>
       <ErrorNote error={add.error} />
     </>
+  );
+}
+
+/** The "Change" dialog: the kinds, Discord's status card and the templates with their preview. */
+function EditWebhook({
+  editing,
+  setEditing,
+  onSaved,
+}: {
+  editing: Editing | null;
+  setEditing: (e: Editing | null) => void;
+  onSaved: () => void;
+}) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id: `webhooks.${id}` });
+  const edit = useAction();
+  const save = async () => {
+    if (!editing) return;
+    const body = {
+      events: editing.events,
+      templates: editing.templates,
+      ...(editing.format === 'discord' ? { statusCard: editing.statusCard } : {}),
+    };
+    if ((await edit.run(() => changeWebhook(editing.id, body))) !== undefined) {
+      setEditing(null);
+      onSaved();
+    }
+  };
+  return (
+    <Dialog
+      open={editing !== null}
+      title={t('edit.title')}
+      confirm={t('edit.save')}
+      busy={edit.busy}
+      error={edit.error}
+      onConfirm={() => void save()}
+      onClose={() => setEditing(null)}
+    >
+      {editing && (
+        <>
+          <EventChoice legend={t('column.sends')} value={editing.events} onChange={(events) => setEditing({ ...editing, events })} />
+          {editing.events.length === 0 && <p className="muted small">{t('edit.none')}</p>}
+          {editing.format === 'discord' && (
+            <CheckField
+              label={t('card.label')}
+              checked={editing.statusCard}
+              onChange={(e) => setEditing({ ...editing, statusCard: e.target.checked })}
+            />
+          )}
+          <WebhookTemplates
+            kinds={editing.events}
+            value={editing.templates}
+            onChange={(templates) => setEditing({ ...editing, templates })}
+          />
+        </>
+      )}
+    </Dialog>
   );
 }
 
