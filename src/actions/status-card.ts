@@ -22,7 +22,8 @@ export interface StatusCardOptions {
   log: Logger;
   /** How often the facts are looked at (default 15 s). */
   tickMs?: number;
-  /** The least time between two requests of one card (default 10 s). */
+  /** The least time between two requests of one card (default 2 s: Discord lets a webhook make
+   * 5 requests per 2 s, and its rate-limit headers are honoured besides). */
   minGapMs?: number;
   /** How long the offline card may take at stop (default 5 s). */
   stopWaitMs?: number;
@@ -53,11 +54,12 @@ export function cardUrls(url: string, messageId?: string): string {
 export class StatusCards {
   private readonly cards = new Map<string, CardState>();
   private ticker: NodeJS.Timeout | null = null;
+  private offAppend: (() => void) | null = null;
   private stopped = false;
   private readonly minGapMs: number;
 
   constructor(private readonly o: StatusCardOptions) {
-    this.minGapMs = o.minGapMs ?? 10_000;
+    this.minGapMs = o.minGapMs ?? 2_000;
   }
 
   start(): void {
@@ -66,6 +68,9 @@ export class StatusCards {
     tick();
     this.ticker = setInterval(tick, this.o.tickMs ?? 15_000);
     this.ticker.unref();
+    // An event (a join, a leave, the game unreachable, a backup, a webhook changed) is a change
+    // the card shows at once, not at the next tick; the gap and the rate limit still hold.
+    this.offAppend = this.o.store.events.onAppend(tick);
   }
 
   /** Looks at the facts now and brings every card to them (tests, and after a change). */
@@ -73,6 +78,8 @@ export class StatusCards {
     const targets = this.o.store.webhooks.targets().filter((t) => t.statusCard && t.format === 'discord');
     if (targets.length === 0) return;
     const facts = { ...(await this.o.facts()), stopping };
+    // Before the game was first asked, there is nothing to say (not even "offline").
+    if (!stopping && facts.live.capturedAt === null && facts.live.lastAttemptAt === undefined) return;
     const body = JSON.stringify({ username: 'palpanel', allowed_mentions: { parse: [] }, embeds: [cardEmbed(facts)] });
     for (const t of targets) {
       const c = this.card(t.id);
@@ -84,6 +91,7 @@ export class StatusCards {
   /** Turns every card offline (palpanel stops), waiting at most stopWaitMs; then stops. */
   async stop(): Promise<void> {
     if (this.ticker) clearInterval(this.ticker);
+    this.offAppend?.();
     await this.refresh(true).catch(() => undefined);
     this.stopped = true;
     const deadline = Date.now() + (this.o.stopWaitMs ?? 5_000);

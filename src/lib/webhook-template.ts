@@ -28,7 +28,7 @@ const EN: LanguageTexts = {
     system: '{message}',
     kick: '{player} was kicked from {server}: {reason}',
     ban: '{message}',
-    crash: '{server} crashed. {message}',
+    crash: '{server}: {message}',
     restart: '{message}',
     countdown: '{message}',
     offsite: 'The off-site copy of a backup failed: {reason}',
