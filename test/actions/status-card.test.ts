@@ -205,4 +205,27 @@ describe('status card', () => {
     expect(e.fields[0].value).not.toContain('**0**');
     expect((post.body as { allowed_mentions: unknown }).allowed_mentions).toEqual({ parse: [] });
   });
+
+  it('reads X-RateLimit-Remaining and -Reset-After: a bucket emptied is waited out, so no request is ever refused', async () => {
+    const { rx, dir } = await rig();
+    const store = await openStore(dir);
+    cleanup.push(() => store.close());
+    const hook = store.webhooks.add('discord', rx.discordUrl, 'cli', { allowPrivate: true, statusCard: true });
+    rx.bucket = { limit: 2, windowMs: 600 };
+    const facts = { now: { live: live([]), countdown: null, nextRestartAt: null, lastBackup: null } as CardFacts };
+    const c = cards(store, facts, 0);
+    for (let i = 1; i <= 8; i++) {
+      facts.now = { ...facts.now, live: live(Array.from({ length: i }, (_, k) => `P${k}`)) };
+      await c.refresh();
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    await waitFor('the last state shown', () => {
+      const m = rx.messages.get(store.webhooks.cardMessage(hook.id) ?? '');
+      return m && embedOf(m).fields[0].name === 'Players 8/32' ? true : undefined;
+    });
+    const calls = discordCalls(rx);
+    expect(calls.filter((s) => s.status === 429)).toEqual([]);
+    // Two per 600 ms at most: any three in a row span the window.
+    for (let i = 2; i < calls.length; i++) expect(calls[i].atMs - calls[i - 2].atMs).toBeGreaterThanOrEqual(590);
+  });
 });

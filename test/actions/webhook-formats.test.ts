@@ -6,6 +6,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Notifier } from '../../src/actions/notifier.js';
+import { renderEvent } from '../../src/actions/webhook-render.js';
+import { webhookSend } from '../../src/actions/webhook-send.js';
 import { chatReceiver, DISCORD_TOKEN, type ChatReceiver } from '../helpers/chat-receiver.js';
 import { waitFor } from '../helpers/wait.js';
 import { ADMIN, panelHarness, VIEWER } from '../http/panel-harness.js';
@@ -141,5 +143,21 @@ describe('webhook formats and templates', () => {
       JSON.stringify(ts.store.audit.list({ limit: 50 }).data),
     ])
       expect(text).not.toContain(DISCORD_TOKEN);
+  });
+
+  it('ntfy: a title beyond ASCII goes as an RFC 2047 encoded word the receiver decodes; Slack answers ok', async () => {
+    const rx = await chatReceiver();
+    cleanup.push(() => rx.close());
+    const send = webhookSend({ allowPrivate: true });
+    const e = { kind: 'join', at, message: 'パル joined the server', fields: { player: 'パル', server: '帕鲁岛' } };
+    const n = renderEvent({ format: 'ntfy', templates: {}, secret: null }, e);
+    expect((await send(rx.ntfyUrl, n.body, { headers: n.headers })).status).toBe(200);
+    const title = rx.seen[0].headers.title as string;
+    const m = /^=\?UTF-8\?B\?([A-Za-z0-9+/=]+)\?=$/.exec(title);
+    expect(Buffer.from(m![1], 'base64').toString('utf8')).toBe('帕鲁岛: join');
+    expect(rx.seen[0].raw).toBe('パル joined 帕鲁岛 (?/? online)');
+    const sl = renderEvent({ format: 'slack', templates: {}, secret: null }, e);
+    const answer = await send(rx.slackUrl, sl.body, { headers: sl.headers });
+    expect([answer.status, answer.text]).toEqual([200, 'ok']);
   });
 });
