@@ -19,8 +19,6 @@ const SCALE = Number(process.argv[2] ?? 60);
 const simMs = (sec: number) => (sec * 1000) / SCALE;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const NAMES = ['Aiko', 'Bjorn', 'Chen', 'Dmitri', 'Elena', 'Farah', 'Gabriel', 'Hana'];
-
 async function main(): Promise<void> {
   const rx = await chatReceiver();
   rx.bucket = { limit: 5, windowMs: simMs(2) };
@@ -103,7 +101,7 @@ async function main(): Promise<void> {
   console.log(`# ${fmt(simNow())}  palpanel stops`);
 
   const card = rx.seen.filter((s) => s.path.startsWith('/api/webhooks/'));
-  console.log('\nThe card\'s requests (simulated time, gap since the previous, method, status, what it showed):');
+  console.log("\nThe card's requests (simulated time, gap since the previous, method, status, what it showed):");
   let prev: number | null = null;
   const gaps: number[] = [];
   for (const s of card) {
@@ -114,7 +112,9 @@ async function main(): Promise<void> {
     const e = (s.body as { embeds: { description: string; fields: { name: string; value: string }[] }[] }).embeds[0];
     const players = e.fields.find((f) => f.name.startsWith('Players'))?.name ?? '';
     const path = s.path.replace(DISCORD_TOKEN, '<token>').replace(/^\/api\/webhooks\/1234\/<token>/, '');
-    console.log(`${fmt(t)}  ${gap === null ? '     -' : `+${gap.toFixed(1).padStart(5)}s`}  ${s.method.padEnd(5)} ${s.status}  ${path || '/'}  ${e.description} ${players}`);
+    console.log(
+      `${fmt(t)}  ${gap === null ? '     -' : `+${gap.toFixed(1).padStart(5)}s`}  ${s.method.padEnd(5)} ${s.status}  ${path || '/'}  ${e.description} ${players}`,
+    );
   }
   const n429 = card.filter((s) => s.status === 429).length;
   console.log(

@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import type { WebhookEventKind } from '../../../../src/contract/vocabulary';
 import { defaultTemplate, fillTemplate, MAX_TEMPLATE_CHARS, PLACEHOLDERS } from '../../../../src/lib/webhook-template';
 import { kindWord } from './WebhookEvents';
+import './webhooks.css';
 
 const SAMPLE = { player: 'Mallory', reason: 'AFK', server: 'Pal Island', players: '3', max: '32', time: '2026-07-14T10:00:00Z' };
 
