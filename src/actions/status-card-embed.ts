@@ -8,6 +8,7 @@ import type { LiveSnapshot } from '../domain/live.js';
 import type { CountdownKind } from '../contract/vocabulary.js';
 import { clip, escapeDiscord } from '../lib/webhook-template.js';
 import { COLOURS, DISCORD_LIMITS } from './webhook-render.js';
+import { cardWords, type CardWords } from './status-card-words.js';
 
 export interface CardFacts {
   live: LiveSnapshot;
@@ -30,46 +31,17 @@ export interface Embed {
 /** Player names listed on the card before the rest are counted ("and 12 more"). */
 export const NAMES_SHOWN = 20;
 
-/** The card's words, per language (English is the fallback), so they can be localised. */
-export const CARD_WORDS = {
-  en: {
-    online: '🟢 Online',
-    outage: '🔴 Offline: the game is not answering',
-    stopped: '⚫ Offline: palpanel stopped',
-    players: 'Players',
-    fps: 'FPS',
-    day: 'Day',
-    uptime: 'Uptime',
-    version: 'Version',
-    restart: 'Next restart',
-    countdown: { restart: 'Restarting', shutdown: 'Shutting down' },
-    backup: 'Last backup',
-    offsite: {
-      off: '',
-      pending: 'off-site copy pending',
-      running: 'copying off-site',
-      copied: 'copied off-site',
-      failed: 'off-site copy failed',
-    },
-    none: 'none',
-    more: (n: number) => `and ${n} more`,
-    nobody: 'nobody online',
-    footer: 'palpanel status',
-    server: 'Palworld server',
-  },
-};
-
 const at = (iso: string) => `<t:${Math.floor(Date.parse(iso) / 1000)}:R>`;
 
-function span(sec: number): string {
+function span(sec: number, w: CardWords['span']): string {
   const d = Math.floor(sec / 86_400);
   const h = Math.floor((sec % 86_400) / 3600);
   const m = Math.floor((sec % 3600) / 60);
-  return d > 0 ? `${d} d ${h} h` : h > 0 ? `${h} h ${m} min` : `${m} min`;
+  return d > 0 ? `${d} ${w.d} ${h} ${w.h}` : h > 0 ? `${h} ${w.h} ${m} ${w.min}` : `${m} ${w.min}`;
 }
 
 /** The players line: names escaped, the first NAMES_SHOWN, the rest counted; within a field. */
-function playerNames(names: string[], w: (typeof CARD_WORDS)['en']): string {
+function playerNames(names: string[], w: CardWords): string {
   if (names.length === 0) return w.nobody;
   const shown = names.slice(0, NAMES_SHOWN).map((n) => escapeDiscord(clip(n, 64)));
   const rest = names.length - shown.length;
@@ -79,8 +51,9 @@ function playerNames(names: string[], w: (typeof CARD_WORDS)['en']): string {
   return text + tail;
 }
 
-export function cardEmbed(f: CardFacts): Embed {
-  const w = CARD_WORDS.en;
+/** The card in the server's language (`language`, BCP 47; English when absent or not known). */
+export function cardEmbed(f: CardFacts, language?: string): Embed {
+  const w = cardWords(language);
   const up = f.live.reachable && !f.stopping;
   const m = f.live.metrics;
   const server = clip(escapeDiscord(f.live.info?.name || w.server), DISCORD_LIMITS.title);
@@ -93,7 +66,7 @@ export function cardEmbed(f: CardFacts): Embed {
     if (m) {
       field(w.fps, String(Math.round(m.fps)));
       field(w.day, String(m.day));
-      field(w.uptime, span(m.uptimeSec));
+      field(w.uptime, span(m.uptimeSec, w.span));
     }
     if (f.live.info?.version) field(w.version, escapeDiscord(f.live.info.version));
     if (f.countdown)

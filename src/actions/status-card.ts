@@ -25,6 +25,8 @@ export interface StatusCardOptions {
   /** The least time between two requests of one card (default 2 s: Discord lets a webhook make
    * 5 requests per 2 s, and its rate-limit headers are honoured besides). */
   minGapMs?: number;
+  /** The server's language, the card's words' (status-card-words.ts; default English). */
+  language?: string;
   /** How long the offline card may take at stop (default 5 s). */
   stopWaitMs?: number;
 }
@@ -80,7 +82,7 @@ export class StatusCards {
     const facts = { ...(await this.o.facts()), stopping };
     // Before the game was first asked, there is nothing to say (not even "offline").
     if (!stopping && facts.live.capturedAt === null && facts.live.lastAttemptAt === undefined) return;
-    const body = JSON.stringify({ username: 'palpanel', allowed_mentions: { parse: [] }, embeds: [cardEmbed(facts)] });
+    const body = JSON.stringify({ username: 'palpanel', allowed_mentions: { parse: [] }, embeds: [cardEmbed(facts, this.o.language)] });
     for (const t of targets) {
       const c = this.card(t.id);
       c.want = body;

@@ -24,7 +24,7 @@ import { Countdowns } from '../actions/countdown.js';
 import { RateGate } from '../actions/webhook-rate.js';
 import { StatusCards } from '../actions/status-card.js';
 import { webhookSend } from '../actions/webhook-send.js';
-import { cardFacts, webhookContext } from './status-card-wiring.js';
+import { cardFacts, gameLanguage, webhookContext } from './status-card-wiring.js';
 import { createConfigEditor } from '../actions/config-editor.js';
 import { Notifier } from '../actions/notifier.js';
 import { PalDefenderClient } from '../game/paldefender-client.js';
@@ -180,9 +180,10 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
   // The webhooks' messages and status cards share Discord's rate limits per webhook; the
   // templates' server and players come from the live state once the game link is up.
   const gate = new RateGate();
+  const language = gameLanguage(settings);
   let liveNow: LiveSource | null = null;
   const context = webhookContext(() => liveNow);
-  const notifier = new Notifier({ store, log, allowPrivate: settings.webhookAllowPrivate, now: clock, gate, context });
+  const notifier = new Notifier({ store, log, allowPrivate: settings.webhookAllowPrivate, now: clock, gate, context, language });
   life.onClose('webhooks', notifier.start());
   try {
     const resume = startSessions(store, life);
@@ -247,6 +248,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
       facts: cardFacts({ store, live, countdowns, backups, timezone: settings.timezone }),
       clock,
       log,
+      language,
     });
     cards.start();
     // Closed before the store: the cards' last edit says palpanel stopped.

@@ -1,7 +1,8 @@
 // A webhook's message templates: `{placeholder}` texts per event kind, filled with an event's
 // fields. Written once for the server (actions/webhook-render.ts) and the panel's preview
-// (web/src/features/settings/webhooks), so the preview is what is sent. The default texts are in
-// one table keyed by language and kind, so a new language is one more entry.
+// (web/src/features/settings/WebhookTemplates.tsx), so the preview is what is sent. The default
+// texts are one table keyed by language and kind (webhook-texts.ts).
+import { DEFAULT_TEXTS, type LanguageTexts, type TemplateKind } from './webhook-texts.js';
 
 /** The placeholders a template may use, with what each stands for (docs/discord.md). */
 export const PLACEHOLDERS = ['player', 'reason', 'server', 'players', 'max', 'message', 'time', 'kind'] as const;
@@ -11,45 +12,15 @@ export type TemplateFields = Partial<Record<Placeholder, string>>;
 /** The longest template an admin may save (a Discord embed's description holds 4,096). */
 export const MAX_TEMPLATE_CHARS = 1_000;
 
-type Kind =
-  'join' | 'leave' | 'backup' | 'system' | 'kick' | 'ban' | 'crash' | 'restart' | 'countdown' | 'offsite' | 'warning' | 'audit' | 'test';
-
-interface LanguageTexts {
-  templates: Record<Kind, string>;
-  /** Said for a field the event does not carry (a kick without a reason, a server not yet read). */
-  missing: Record<'reason' | 'server' | 'players' | 'max', string>;
-}
-
-const EN: LanguageTexts = {
-  templates: {
-    join: '{player} joined {server} ({players}/{max} online)',
-    leave: '{player} left {server} ({players}/{max} online)',
-    backup: 'Backup of {server} completed',
-    system: '{message}',
-    kick: '{player} was kicked from {server}: {reason}',
-    ban: '{message}',
-    crash: '{server}: {message}',
-    restart: '{message}',
-    countdown: '{message}',
-    offsite: 'The off-site copy of a backup failed: {reason}',
-    warning: 'Warning on {server}: {message}',
-    audit: '{message}',
-    test: 'palpanel test message: this webhook works.',
-  },
-  missing: { reason: 'no reason given', server: 'the server', players: '?', max: '?' },
-};
-
-/** Default texts per language (BCP 47 tag as the languages issue names them); English is the
- * fallback for a language not in the table. */
-export const DEFAULT_TEXTS: Readonly<Record<string, LanguageTexts>> = { en: EN };
+export { DEFAULT_TEXTS } from './webhook-texts.js';
 
 function textsOf(language: string | undefined): LanguageTexts {
-  return (language && DEFAULT_TEXTS[language]) || EN;
+  return (language && DEFAULT_TEXTS[language]) || DEFAULT_TEXTS.en;
 }
 
 /** The default template of a kind in a language. */
 export function defaultTemplate(kind: string, language?: string): string {
-  return textsOf(language).templates[kind as Kind] ?? '{message}';
+  return textsOf(language).templates[kind as TemplateKind] ?? '{message}';
 }
 
 /** Fills `{placeholder}`s with the fields, each passed through `escape` (the format's: Discord's
