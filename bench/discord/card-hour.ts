@@ -105,7 +105,8 @@ async function main(): Promise<void> {
   let prev: number | null = null;
   const gaps: number[] = [];
   for (const s of card) {
-    const t = (s.atMs * SCALE) / 1000;
+    // The receiver counts from its own start; the script from t0.
+    const t = ((s.atMs - (t0 - rx.startedAt)) * SCALE) / 1000;
     const gap = prev === null ? null : t - prev;
     if (gap !== null) gaps.push(gap);
     prev = t;

@@ -27,6 +27,8 @@ export interface Seen {
 
 export interface ChatReceiver {
   base: string;
+  /** Date.now() when it started: `atMs` counts from it. */
+  startedAt: number;
   /** A Discord webhook URL on this receiver (id 1234, token `s3cr3t-token-abcdef`). */
   discordUrl: string;
   slackUrl: string;
@@ -95,6 +97,7 @@ export async function chatReceiver(): Promise<ChatReceiver> {
     bucket: { limit: 5, windowMs: 2000 },
     storm: { left: 0, retryAfterSec: 0 },
     server: createServer(),
+    startedAt: started,
   } as unknown as ChatReceiver;
   r.server.on('request', (req, res) => {
     const chunks: Buffer[] = [];
