@@ -215,7 +215,8 @@ function EditWebhook({
     if (!editing) return;
     const body = {
       events: editing.events,
-      templates: editing.templates,
+      // An emptied text means the default again.
+      templates: Object.fromEntries(Object.entries(editing.templates).filter(([, v]) => v !== undefined && v.trim() !== '')),
       ...(editing.format === 'discord' ? { statusCard: editing.statusCard } : {}),
     };
     if ((await edit.run(() => changeWebhook(editing.id, body))) !== undefined) {
