@@ -160,4 +160,21 @@ describe('webhook formats and templates', () => {
     const answer = await send(rx.slackUrl, sl.body, { headers: sl.headers });
     expect([answer.status, answer.text]).toEqual([200, 'ok']);
   });
+
+  it("an event message never goes over Discord's limits, whatever the template and the names", async () => {
+    const { ts, rx, notifier, admin, send } = await rig();
+    // 1,000 characters of placeholders, each a 64-character name of markdown: far over 4,096 once filled and escaped.
+    const template = '{player}'.repeat(125);
+    expect(
+      (await send('POST', '/webhooks', admin, { format: 'discord', url: rx.discordUrl, events: ['join'], templates: { join: template } }))
+        .status,
+    ).toBe(201);
+    ts.store.events.append({ at, kind: 'join', message: `${'*_`'.repeat(21)}@ joined the server` });
+    await waitFor('delivered', () => (rx.seen.length === 1 ? true : undefined));
+    await notifier.idle();
+    expect(rx.seen[0].status).toBe(204);
+    const d = (rx.seen[0].body as { embeds: { description: string }[] }).embeds[0].description;
+    expect(d.length).toBeLessThanOrEqual(4096);
+    expect(d.endsWith('…')).toBe(true);
+  });
 });
