@@ -192,6 +192,24 @@ async function main(): Promise<void> {
       }
       await context.close();
     }
+    // The longest languages at phone width: the page must not scroll sideways (looked at, not kept).
+    for (const locale of ['de-DE', 'ru-RU', 'fr-FR']) {
+      const context = await browser.newContext({ viewport: PHONE, colorScheme: 'dark', deviceScaleFactor: 1, locale });
+      const page = await context.newPage();
+      await page.goto(url + '/');
+      await page.locator('input[type=password]').fill(ADMIN.password);
+      await page.locator('input[autocomplete=username], input[name=username]').first().fill(ADMIN.username);
+      await page.locator('button[type=submit]').first().click();
+      await page.waitForLoadState('networkidle');
+      await page.goto(url + '/settings');
+      await page.locator('.webhook-actions').first().waitFor();
+      await page.evaluate(
+        "document.querySelector('.webhook-actions')?.closest('section, .card, article')?.scrollIntoView({ block: 'start' })",
+      );
+      await page.screenshot({ path: join(tmpdir(), `phone-webhooks-${locale}.png`) });
+      console.log(`  ${locale}: page width at 390 px: ${String(await page.evaluate('document.documentElement.scrollWidth'))}`);
+      await context.close();
+    }
     await server.close(5_000);
     store.close();
     rmSync(dir, { recursive: true, force: true });
