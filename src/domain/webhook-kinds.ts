@@ -5,16 +5,17 @@
 import type { WebhookEventKind } from '../contract/vocabulary.js';
 import { BACKUP_COPY_FAILED, BACKUP_TEXT, DRIFT_DETECTED, PANEL_SYSTEM_TEXTS, SYSTEM_TEXTS } from './event-texts.js';
 
-/** The webhook kinds of an event (empty: no webhook receives it). `given` is the kind the caller
- * knows better (an audit row's kick or ban). An event may be of several kinds (a failed off-site
- * copy is a `backup` warning, an `offsite` event and a `warning`); a webhook that chose any of
- * them receives it once. */
+/** The webhook kinds of an event (empty: no webhook receives it), its own kind first: a webhook
+ * that chose any of them receives it once, as its own kind (which picks the template), so a
+ * failed off-site copy reaches a webhook that chose `backup` (as before issue 41) worded as the
+ * `offsite` event it is. `given` is the kind the caller knows better (an audit row's kick, ban or
+ * countdown). */
 export function webhookKindsOf(kind: string, message: string, given?: WebhookEventKind): WebhookEventKind[] {
   const kinds: WebhookEventKind[] = [];
   if (given) kinds.push(given);
   if (kind === 'join' || kind === 'leave' || kind === 'crash' || kind === 'restart') kinds.push(kind);
   if (kind === 'backup' && message === BACKUP_TEXT) kinds.push('backup');
-  if (kind === 'backup' && message.startsWith(`${BACKUP_COPY_FAILED}: `)) kinds.push('backup', 'offsite', 'warning');
+  if (kind === 'backup' && message.startsWith(`${BACKUP_COPY_FAILED}: `)) kinds.push('offsite', 'backup', 'warning');
   if (kind === 'system' && (SYSTEM_TEXTS as readonly string[]).includes(message)) kinds.push('system');
   if (kind === 'system' && (PANEL_SYSTEM_TEXTS as readonly string[]).includes(message)) kinds.push('system', 'warning');
   if (kind === 'system' && message === DRIFT_DETECTED) kinds.push('warning');

@@ -20,8 +20,8 @@ export interface QueuedDelivery {
 }
 
 /** Queues an event once for every webhook that receives one of its `kinds` (called inside the
- * event's transaction); the queued kind is the first of them the webhook chose (`kick`, `ban`,
- * `offsite`…: the webhook's word for it, which picks its template). */
+ * event's transaction), as the first of them: the event's own kind (`kick`, `offsite`…), which
+ * picks the template and is the JSON format's `kind`. */
 export function queueForWebhooks(
   tx: Tx,
   ev: { at: string; message: string },
@@ -31,8 +31,8 @@ export function queueForWebhooks(
   const hooks = tx.all<{ id: string; events: string }>('SELECT id, events FROM webhooks ORDER BY created_at, id');
   for (const h of hooks) {
     const chosen = new Set(h.events.split(','));
-    const kind = kinds.find((k) => chosen.has(k));
-    if (kind === undefined) continue;
+    if (!kinds.some((k) => chosen.has(k))) continue;
+    const kind = kinds[0];
     tx.run('INSERT INTO webhook_queue (webhook_id, at, kind, message, fields) VALUES (?, ?, ?, ?, ?)', [
       h.id,
       ev.at,

@@ -7,6 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Notifier } from '../../src/actions/notifier.js';
 import { renderEvent } from '../../src/actions/webhook-render.js';
+import { BACKUP_COPY_FAILED } from '../../src/domain/event-texts.js';
 import { webhookSend } from '../../src/actions/webhook-send.js';
 import { chatReceiver, DISCORD_TOKEN, type ChatReceiver } from '../helpers/chat-receiver.js';
 import { waitFor } from '../helpers/wait.js';
@@ -176,5 +177,22 @@ describe('webhook formats and templates', () => {
     const d = (rx.seen[0].body as { embeds: { description: string }[] }).embeds[0].description;
     expect(d.length).toBeLessThanOrEqual(4096);
     expect(d.endsWith('…')).toBe(true);
+  });
+
+  it('an event reaches a webhook that chose any of its kinds, once, worded as its own kind', async () => {
+    const { ts, rx, notifier, admin, send } = await rig();
+    await send('POST', '/webhooks', admin, { format: 'json', url: rx.jsonUrl, events: ['backup'] });
+    await send('POST', '/webhooks', admin, { format: 'slack', url: rx.slackUrl, events: ['offsite', 'warning', 'backup'] });
+    await send('POST', '/webhooks', admin, { format: 'ntfy', url: rx.ntfyUrl, events: ['join'] });
+    ts.store.events.append({ at, kind: 'backup', message: `${BACKUP_COPY_FAILED}: rclone exited with status 1` });
+    await waitFor('delivered', () => (rx.seen.length === 2 ? true : undefined));
+    await notifier.idle();
+    // Each webhook delivers on its own: the order between them is not fixed.
+    const by = (p: string) => rx.seen.filter((s) => s.path.startsWith(p));
+    expect(by('/ntfy/')).toEqual([]);
+    expect(by('/hooks/').map((s) => s.body)).toEqual([
+      expect.objectContaining({ kind: 'offsite', text: 'The off-site copy of a backup failed: rclone exited with status 1' }),
+    ]);
+    expect(by('/slack/').map((s) => s.body)).toEqual([{ text: 'The off-site copy of a backup failed: rclone exited with status 1' }]);
   });
 });
