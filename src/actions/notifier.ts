@@ -10,9 +10,9 @@
 // allows it (webhook-send.ts).
 import type { Store } from '../store/index.js';
 import type { QueuedDelivery } from '../store/webhook-queue.js';
-import type { WebhookTarget } from '../store/webhooks.js';
 import { ALLOW_PRIVATE_SETTING } from '../store/webhooks.js';
-import type { LoggedEvent } from '../store/events.js';
+import { renderEvent } from './webhook-render.js';
+import { failureWords, RateGate } from './webhook-rate.js';
 import type { Logger } from '../lib/logger.js';
 import { WebhookAddressError, webhookSend, type WebhookSend } from './webhook-send.js';
 import { LinkTrack } from '../domain/link-track.js';
@@ -34,6 +34,12 @@ export interface NotifierOptions {
   queueLimit?: number;
   /** The clock of the deliveries' times (default: the system's). */
   now?: () => Date;
+  /** The server's name and players for the templates (default: none known). */
+  context?: WebhookContext;
+  /** Discord's rate limits per webhook, shared with the status card (default: its own). */
+  gate?: RateGate;
+  /** The server's language: the default templates' (lib/webhook-template.ts). */
+  language?: string;
 }
 
 /** How the webhooks' deliveries went since palpanel started, without any URL (diagnostics). */
@@ -48,12 +54,9 @@ export interface WebhookHealth {
 
 const MAX_RETRY_MS = 5 * 60_000;
 
-/** The request body for a webhook of `format`. Discord: no mention is ever parsed (a player
- * named "@everyone" pings no one). */
-export function webhookBody(format: WebhookTarget['format'], e: Pick<LoggedEvent, 'at' | 'kind' | 'message'>): string {
-  if (format === 'discord') return JSON.stringify({ content: e.message, username: 'palpanel', allowed_mentions: { parse: [] } });
-  return JSON.stringify({ at: e.at, kind: e.kind, message: e.message });
-}
+/** Fields every template may use besides the event's own: the server's name and who is online
+ * (the live state when the delivery is made). */
+export type WebhookContext = () => { server?: string; players?: number; max?: number };
 
 export class Notifier {
   /** Webhooks whose delivery is under way or waits for its retry. */
@@ -68,12 +71,14 @@ export class Notifier {
   private readonly queueLimit: number;
   /** Per webhook id: how its deliveries went. */
   private readonly links = new Map<string, LinkTrack>();
+  private readonly gate: RateGate;
 
   constructor(private readonly opts: NotifierOptions) {
     this.send = opts.send ?? webhookSend({ allowPrivate: opts.allowPrivate ?? false });
     this.retryBaseMs = opts.retryBaseMs ?? 1_000;
     this.maxAttempts = opts.maxAttempts ?? 6;
     this.queueLimit = opts.queueLimit ?? 500;
+    this.gate = opts.gate ?? new RateGate();
   }
 
   /** Resumes what the store holds queued, then follows every new event; returns the stop
@@ -144,14 +149,25 @@ export class Notifier {
     let why = '';
     /** Asking again will not help. */
     let giveUp = false;
+    // Discord said to wait (a 429, or an emptied bucket): the delivery waits, it is no failure.
+    const wait = this.gate.waitMs(d.webhookId, this.now().getTime());
+    if (wait > 0) return this.later(d.webhookId, attempt, wait);
     try {
-      const { status, retryAfterSec } = await this.send(d.url, webhookBody(d.format, d));
+      const target = this.opts.store.webhooks.target(d.webhookId);
+      const ctx = this.opts.context?.() ?? {};
+      const fields = { ...d.fields, ...definedText(ctx) };
+      const req = renderEvent({ ...target, language: this.opts.language }, { kind: d.kind, at: d.at, message: d.message, fields });
+      const answer = await this.send(d.url, req.body, { headers: req.headers });
+      this.gate.observe(d.webhookId, answer, this.now().getTime());
+      const { status } = answer;
       if (status >= 200 && status < 300) retryIn = null;
       else {
-        why = `HTTP ${status}`;
-        retryIn = status === 429 && retryAfterSec !== null ? retryAfterSec * 1000 : this.backoff(attempt);
+        why = failureWords(answer, d.url);
+        // A 429 is waited out by the gate, and is not counted as an attempt.
+        if (status === 429 && !this.stopped) return this.later(d.webhookId, attempt, this.gate.waitMs(d.webhookId, this.now().getTime()));
+        retryIn = this.backoff(attempt);
         // A 4xx other than 429 will not get better by asking again (a deleted Discord webhook).
-        giveUp = status >= 400 && status < 500 && status !== 429;
+        giveUp = status >= 400 && status < 500;
       }
     } catch (err) {
       retryIn = this.backoff(attempt);
@@ -166,22 +182,33 @@ export class Notifier {
     this.links.set(d.webhookId, link);
     if (retryIn === null) link.ok(this.now());
     else link.fail(this.now(), null);
-    if (retryIn !== null && !giveUp && attempt < this.maxAttempts) {
-      const t = setTimeout(
-        () => {
-          this.timers.delete(t);
-          this.pump(d.webhookId, attempt + 1);
-        },
-        Math.min(retryIn, MAX_RETRY_MS),
-      );
-      t.unref();
-      this.timers.add(t);
-      return;
-    }
+    this.noteOutcome(d.webhookId, retryIn === null ? null : why);
+    if (retryIn !== null && !giveUp && attempt < this.maxAttempts) return this.later(d.webhookId, attempt + 1, retryIn);
     if (retryIn !== null)
       this.opts.log('warn', `webhook ${d.webhookId}: gave up on an event after ${attempt} attempt${attempt === 1 ? '' : 's'} (${why})`);
     this.opts.store.webhooks.queue.done(d.id);
     this.pump(d.webhookId, 1);
+  }
+
+  /** Takes up the webhook's queue again after `ms`, as attempt `attempt`. */
+  private later(webhookId: string, attempt: number, ms: number): void {
+    const t = setTimeout(
+      () => {
+        this.timers.delete(t);
+        this.pump(webhookId, attempt);
+      },
+      Math.min(ms, MAX_RETRY_MS),
+    );
+    t.unref();
+    this.timers.add(t);
+  }
+
+  private noteOutcome(webhookId: string, why: string | null): void {
+    try {
+      this.opts.store.webhooks.noteOutcome(webhookId, why, this.now().toISOString());
+    } catch {
+      // Removed meanwhile, or the store is closing: nothing to show it on.
+    }
   }
 
   private now(): Date {
@@ -191,4 +218,13 @@ export class Notifier {
   private backoff(attempt: number): number {
     return this.retryBaseMs * 2 ** (attempt - 1);
   }
+}
+
+/** The context's known values as template fields (text). */
+export function definedText(ctx: ReturnType<WebhookContext>): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (ctx.server) out.server = ctx.server;
+  if (ctx.players !== undefined) out.players = String(ctx.players);
+  if (ctx.max !== undefined) out.max = String(ctx.max);
+  return out;
 }

@@ -2,10 +2,12 @@
 // event: nothing is retried, nothing is recorded), answered with what the target said.
 import type { Store } from '../store/index.js';
 import { ALLOW_PRIVATE_SETTING } from '../store/webhooks.js';
-import { webhookBody } from './notifier.js';
+import { renderEvent } from './webhook-render.js';
+import { failureWords } from './webhook-rate.js';
 import { WebhookAddressError, type WebhookSend } from './webhook-send.js';
+import { defaultTemplate } from '../lib/webhook-template.js';
 
-export const WEBHOOK_TEST_TEXT = 'palpanel test message: this webhook works.';
+export const WEBHOOK_TEST_TEXT = defaultTemplate('test');
 
 export interface WebhookTestResult {
   delivered: boolean;
@@ -13,11 +15,23 @@ export interface WebhookTestResult {
   error: string | null;
 }
 
-export async function testWebhook(store: Store, id: string, send: WebhookSend, now: Date): Promise<WebhookTestResult> {
+export async function testWebhook(
+  store: Store,
+  id: string,
+  send: WebhookSend,
+  now: Date,
+  fields: Record<string, string> = {},
+): Promise<WebhookTestResult> {
   const t = store.webhooks.target(id);
   try {
-    const { status } = await send(t.url, webhookBody(t.format, { at: now.toISOString(), kind: 'system', message: WEBHOOK_TEST_TEXT }));
-    return { delivered: status >= 200 && status < 300, status, error: null };
+    // The test is worded as the webhook's format and templates word an event (kind `test`).
+    const req = renderEvent({ ...t, templates: {} }, { at: now.toISOString(), kind: 'test', message: WEBHOOK_TEST_TEXT, fields });
+    const answer = await send(t.url, req.body, { headers: req.headers });
+    const ok = answer.status >= 200 && answer.status < 300;
+    store.webhooks.noteOutcome(id, ok ? null : failureWords(answer, t.url), now.toISOString());
+    // The service's own words on a refusal (Discord's error message) are kept for the webhooks
+    // card (lastError); the answer says the status.
+    return { delivered: ok, status: answer.status, error: null };
   } catch (err) {
     // The words of webhook-send.ts's own errors only: never a URL, never the system's text.
     if (err instanceof WebhookAddressError)

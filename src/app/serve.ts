@@ -21,6 +21,10 @@ import { createItemGranter } from '../actions/item-granter.js';
 import { TaskScheduler } from '../actions/task-scheduler.js';
 import { createGameActions } from '../actions/game-actions.js';
 import { Countdowns } from '../actions/countdown.js';
+import { RateGate } from '../actions/webhook-rate.js';
+import { StatusCards } from '../actions/status-card.js';
+import { webhookSend } from '../actions/webhook-send.js';
+import { cardFacts, gameLanguage, webhookContext } from './status-card-wiring.js';
 import { createConfigEditor } from '../actions/config-editor.js';
 import { Notifier } from '../actions/notifier.js';
 import { PalDefenderClient } from '../game/paldefender-client.js';
@@ -176,7 +180,13 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
   // The world restored from the store: its items, when its parse kept them for their first request.
   restoreKeptItems(store.world);
   life.onClose('activity log', logEvents(store, log));
-  const notifier = new Notifier({ store, log, allowPrivate: settings.webhookAllowPrivate, now: clock });
+  // The webhooks' messages and status cards share Discord's rate limits per webhook; the
+  // templates' server and players come from the live state once the game link is up.
+  const gate = new RateGate();
+  const language = gameLanguage(settings);
+  let liveNow: LiveSource | null = null;
+  const context = webhookContext(() => liveNow);
+  const notifier = new Notifier({ store, log, allowPrivate: settings.webhookAllowPrivate, now: clock, gate, context, language });
   life.onClose('webhooks', notifier.start());
   try {
     const resume = startSessions(store, life);
@@ -233,6 +243,19 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     if (countdowns) life.onClose('countdown', () => countdowns.stop());
     new TaskScheduler(store, taskPorts(gameActions, countdowns, consolePort, live), clock, log, settings.timezone).start(life.signal);
     startRestartPolicy(settings, store, countdowns, live, memoryReadings(operate.sampler), clock, log, life.signal);
+    liveNow = live;
+    const cards = new StatusCards({
+      store,
+      send: webhookSend({ allowPrivate: settings.webhookAllowPrivate }),
+      gate,
+      facts: cardFacts({ store, live, countdowns, backups, timezone: settings.timezone }),
+      clock,
+      log,
+      language,
+    });
+    cards.start();
+    // Closed before the store: the cards' last edit says palpanel stopped.
+    life.onClose('status cards', () => cards.stop());
     const handler = createHandler({
       backups,
       console: consolePort,

@@ -50,15 +50,33 @@ export type PalSort = (typeof PAL_SORTS)[number];
 export const UNKNOWN_REASONS = ['owner_file_missing', 'owner_not_player', 'no_owner', 'other_container'] as const;
 export type UnknownReason = (typeof UNKNOWN_REASONS)[number];
 
-/** The formats a webhook is sent in: Discord's message, or a plain JSON object with the event's
- * time, kind and message. */
-export const WEBHOOK_FORMATS = ['discord', 'json'] as const;
+/** The formats a webhook is sent in: Discord's message (an embed), a versioned JSON object with
+ * the event's kind, time, message and fields (signed when it has a secret), Slack's incoming
+ * webhook (`{"text"}`, which Mattermost and Rocket.Chat take too), or an ntfy topic (plain text
+ * with Title, Priority and Tags headers). docs/discord.md says what each receives. */
+export const WEBHOOK_FORMATS = ['discord', 'json', 'slack', 'ntfy'] as const;
 export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 /** The kinds of event a webhook may receive: the public ones (join, leave, backup, system: what
  * the Integration API shows, and the panel's warnings of those kinds), and the panel's kicks
  * (by an admin or the whitelist) and bans (and unbans); the game's crashes and returns, and the
  * restarts palpanel's policy starts (issue 40). */
-export const WEBHOOK_EVENT_KINDS = ['join', 'leave', 'backup', 'system', 'kick', 'ban', 'crash', 'restart'] as const;
+export const WEBHOOK_EVENT_KINDS = [
+  'join',
+  'leave',
+  'backup',
+  'system',
+  'kick',
+  'ban',
+  'crash',
+  'restart',
+  // Issue 41: countdowns (their start and cancel), off-site copies of backups (failed and
+  // given up), warnings (the panel's own: a refused admin password, a save format drift, a
+  // copy that failed), and the audit log (every change, for an admins' channel).
+  'countdown',
+  'offsite',
+  'warning',
+  'audit',
+] as const;
 export type WebhookEventKind = (typeof WEBHOOK_EVENT_KINDS)[number];
 /** What a webhook receives unless told otherwise: the public kinds, as before issue 38. */
 export const DEFAULT_WEBHOOK_EVENTS: readonly WebhookEventKind[] = ['join', 'leave', 'backup', 'system'];

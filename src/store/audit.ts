@@ -21,6 +21,8 @@ import { ValidationError, type DomainError } from '../domain/errors.js';
 import { iso, parseInstant, type Clock } from '../lib/time.js';
 import type { DurableDb, Tx } from './durable-db.js';
 import { insertEvent, type EventRecord } from './events.js';
+import { countdownKindOf } from '../domain/webhook-kinds.js';
+import { auditDetailWords } from '../contract/audit-words.js';
 import type { AuditPage } from '../contract/panel/admin.js';
 import type { WebhookEventKind } from '../contract/vocabulary.js';
 
@@ -148,7 +150,8 @@ export class AuditRepo {
     insertEvent(
       tx,
       { at, ...(event ?? { kind: 'audit', message: auditEventText(row) }) },
-      outcome === 'ok' ? webhookKindOf(e.action) : undefined,
+      outcome === 'ok' ? (webhookKindOf(e.action) ?? countdownKindOf(e.action, outcome)) : undefined,
+      { action: row.action, targetName: row.targetName ?? null, words: auditDetailWords(row) },
     );
   }
 

@@ -5,6 +5,7 @@ import { iso } from '../lib/time.js';
 import type { DurableDb, Tx } from './durable-db.js';
 import { queueForWebhooks } from './webhook-queue.js';
 import type { WebhookEventKind } from '../contract/vocabulary.js';
+import { fieldsOf, webhookKindsOf, type AuditFacts } from '../domain/webhook-kinds.js';
 
 export interface EventRecord {
   at: string;
@@ -67,12 +68,13 @@ export function isWebhookEvent(kind: string, message: string): boolean {
 
 /** Writes one event inside the caller's transaction (an audit row and its `audit` event commit
  * together); an event webhooks receive is queued for every webhook in the same transaction. */
-export function insertEvent(tx: Tx, ev: EventRecord, webhookKind?: WebhookEventKind): void {
+export function insertEvent(tx: Tx, ev: EventRecord, webhookKind?: WebhookEventKind, audit?: AuditFacts): void {
   const isPublic = isPublicEvent(ev.kind, ev.message);
   tx.run(`INSERT INTO events (at, kind, message, public) VALUES (?, ?, ?, ?)`, [ev.at, ev.kind, ev.message, isPublic ? 1 : 0]);
-  // A kick or a ban is the webhook's own kind (its event is a panel `audit` or `moderation` line).
-  if (webhookKind) queueForWebhooks(tx, { ...ev, kind: webhookKind });
-  else if (isWebhookEvent(ev.kind, ev.message)) queueForWebhooks(tx, ev);
+  // A kick, a ban or a countdown is the webhook's own kind (its event is a panel `audit` or
+  // `moderation` line); domain/webhook-kinds.ts says which kinds an event is.
+  const kinds = webhookKindsOf(ev.kind, ev.message, webhookKind);
+  if (kinds.length > 0) queueForWebhooks(tx, ev, kinds, fieldsOf(ev.kind, ev.message, audit));
 }
 
 export class EventRepo {

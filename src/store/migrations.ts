@@ -212,4 +212,21 @@ export const PANEL_MIGRATIONS: Migration[] = [
          version TEXT PRIMARY KEY, first_at TEXT NOT NULL, last_at TEXT NOT NULL, starts INTEGER NOT NULL)`,
     ],
   },
+  {
+    // Issue 41: a webhook's templates per event kind (JSON, kind → text), whether it keeps a live
+    // status card (Discord), its signing secret (JSON format), and why its last delivery failed;
+    // a queued delivery's structured fields (player, reason…) for the templates; and the card's
+    // message id, kept so a restart edits the same message.
+    version: 16,
+    sql: [
+      `ALTER TABLE webhooks ADD COLUMN templates TEXT NOT NULL DEFAULT '{}'`,
+      `ALTER TABLE webhooks ADD COLUMN status_card INTEGER NOT NULL DEFAULT 0`,
+      `ALTER TABLE webhooks ADD COLUMN secret TEXT`,
+      `ALTER TABLE webhooks ADD COLUMN last_error TEXT`,
+      `ALTER TABLE webhooks ADD COLUMN last_error_at TEXT`,
+      `ALTER TABLE webhook_queue ADD COLUMN fields TEXT NOT NULL DEFAULT '{}'`,
+      `CREATE TABLE webhook_cards (
+         webhook_id TEXT PRIMARY KEY, message_id TEXT NOT NULL, posted_at TEXT NOT NULL, edited_at TEXT)`,
+    ],
+  },
 ];

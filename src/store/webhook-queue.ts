@@ -4,7 +4,7 @@
 // was made or given up: a restart, even a kill, resumes what was pending.
 import type { Reader, Tx } from './durable-db.js';
 import type { DurableDb } from './durable-db.js';
-import type { WebhookFormat } from '../contract/vocabulary.js';
+import type { WebhookEventKind, WebhookFormat } from '../contract/vocabulary.js';
 
 /** One delivery: the event, and where and how it goes. */
 export interface QueuedDelivery {
@@ -15,16 +15,32 @@ export interface QueuedDelivery {
   at: string;
   kind: string;
   message: string;
+  /** The event's structured fields for the templates (domain/webhook-kinds.ts fieldsOf). */
+  fields: Record<string, string>;
 }
 
-/** Queues an event for every webhook that receives its kind (called inside the event's
- * transaction); `kind` is the webhook's word for it (`kick`, `ban`, or the event's own kind). */
-export function queueForWebhooks(tx: Tx, ev: { at: string; kind: string; message: string }): void {
-  tx.run(
-    `INSERT INTO webhook_queue (webhook_id, at, kind, message)
-       SELECT id, ?, ?, ? FROM webhooks WHERE ',' || events || ',' LIKE '%,' || ? || ',%' ORDER BY created_at, id`,
-    [ev.at, ev.kind, ev.message, ev.kind],
-  );
+/** Queues an event once for every webhook that receives one of its `kinds` (called inside the
+ * event's transaction), as the first of them: the event's own kind (`kick`, `offsite`…), which
+ * picks the template and is the JSON format's `kind`. */
+export function queueForWebhooks(
+  tx: Tx,
+  ev: { at: string; message: string },
+  kinds: readonly WebhookEventKind[],
+  fields: Record<string, string>,
+): void {
+  const hooks = tx.all<{ id: string; events: string }>('SELECT id, events FROM webhooks ORDER BY created_at, id');
+  for (const h of hooks) {
+    const chosen = new Set(h.events.split(','));
+    if (!kinds.some((k) => chosen.has(k))) continue;
+    const kind = kinds[0];
+    tx.run('INSERT INTO webhook_queue (webhook_id, at, kind, message, fields) VALUES (?, ?, ?, ?, ?)', [
+      h.id,
+      ev.at,
+      kind,
+      ev.message,
+      JSON.stringify(fields),
+    ]);
+  }
 }
 
 export class WebhookQueueRepo {
@@ -69,10 +85,19 @@ export class WebhookQueueRepo {
 }
 
 function oldest(db: Reader, webhookId: string): QueuedDelivery | undefined {
-  return db.get<QueuedDelivery>(
-    `SELECT q.id AS id, q.webhook_id AS webhookId, w.url AS url, w.format AS format, q.at AS at, q.kind AS kind, q.message AS message
+  const row = db.get<Omit<QueuedDelivery, 'fields'> & { fields: string }>(
+    `SELECT q.id AS id, q.webhook_id AS webhookId, w.url AS url, w.format AS format, q.at AS at, q.kind AS kind, q.message AS message,
+            q.fields AS fields
        FROM webhook_queue q JOIN webhooks w ON w.id = q.webhook_id
       WHERE q.webhook_id = ? ORDER BY q.id LIMIT 1`,
     [webhookId],
   );
+  if (!row) return undefined;
+  let fields: Record<string, string> = {};
+  try {
+    fields = JSON.parse(row.fields) as Record<string, string>;
+  } catch {
+    // A row written before its fields were kept: the template falls back to the words.
+  }
+  return { ...row, fields };
 }

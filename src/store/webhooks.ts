@@ -18,6 +18,7 @@ import {
   type WebhookEventKind,
   type WebhookFormat,
 } from '../contract/vocabulary.js';
+import { templateProblem } from '../lib/webhook-template.js';
 
 export { WEBHOOK_FORMATS, type WebhookFormat };
 export const MAX_WEBHOOKS = 20;
@@ -33,13 +34,34 @@ export interface WebhookRecord {
   createdBy: string;
   /** The event kinds it receives. */
   events: WebhookEventKind[];
+  /** kind → the admin's template; a kind not named takes the default. */
+  templates: Partial<Record<WebhookEventKind, string>>;
+  /** Discord: it keeps one live status message, edited in place. */
+  statusCard: boolean;
+  /** JSON: its deliveries are signed (the secret itself is never shown again). */
+  signed: boolean;
+  /** Why its last request failed (status and the service's words, never the token); null once
+   * one succeeds. */
+  lastError: { at: string; text: string } | null;
 }
 
-/** What the notifier needs: the URL itself. */
+/** What the notifier needs: the URL itself, and how to word and sign. */
 export interface WebhookTarget {
   id: string;
   format: WebhookFormat;
   url: string;
+  templates: Record<string, string>;
+  statusCard: boolean;
+  secret: string | null;
+}
+
+/** What may change of a webhook. */
+export interface WebhookChange {
+  events?: readonly string[];
+  templates?: Record<string, string>;
+  statusCard?: boolean;
+  /** A new secret; null removes it. */
+  secret?: string | null;
 }
 
 interface Row {
@@ -49,6 +71,41 @@ interface Row {
   created_at: string;
   created_by: string;
   events: string;
+  templates: string;
+  status_card: number;
+  secret: string | null;
+  last_error: string | null;
+  last_error_at: string | null;
+}
+
+function templatesOf(text: string): Record<string, string> {
+  try {
+    const t = JSON.parse(text) as Record<string, string>;
+    return Object.fromEntries(
+      Object.entries(t).filter(([k, v]) => (WEBHOOK_EVENT_KINDS as readonly string[]).includes(k) && typeof v === 'string'),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/** The templates as stored, checked: known kinds, non-empty, bounded. */
+function templatesText(t: Record<string, string>): string {
+  for (const [k, v] of Object.entries(t)) {
+    if (!(WEBHOOK_EVENT_KINDS as readonly string[]).includes(k))
+      throw new ValidationError(`"${k}" is not an event kind a webhook receives.`);
+    const why = typeof v === 'string' ? templateProblem(v) : 'is not text';
+    if (why) throw new ValidationError(`The template for ${k} ${why}.`);
+  }
+  return JSON.stringify(t);
+}
+
+/** A format's own options: a status card only on Discord, a secret only on JSON. */
+function checkOptions(format: WebhookFormat, statusCard: boolean, secret: string | null): void {
+  if (statusCard && format !== 'discord') throw new ValidationError('A status card is kept only on a Discord webhook.');
+  if (secret !== null && format !== 'json') throw new ValidationError('Only a JSON webhook signs its deliveries with a secret.');
+  if (secret !== null && (secret.length < 16 || secret.length > 256))
+    throw new ValidationError('A webhook secret is 16 to 256 characters.');
 }
 
 /** The kinds a webhook receives, as stored (a comma list, in the vocabulary's order): unknown
@@ -107,6 +164,19 @@ const toRecord = (r: Row): WebhookRecord => ({
   createdAt: r.created_at,
   createdBy: r.created_by,
   events: eventsOf(r.events),
+  templates: templatesOf(r.templates),
+  statusCard: r.status_card === 1,
+  signed: r.secret !== null,
+  lastError: r.last_error && r.last_error_at ? { at: r.last_error_at, text: r.last_error } : null,
+});
+
+const toTarget = (r: Row): WebhookTarget => ({
+  id: r.id,
+  format: r.format as WebhookFormat,
+  url: r.url,
+  templates: templatesOf(r.templates),
+  statusCard: r.status_card === 1,
+  secret: r.secret,
 });
 
 export class WebhookRepo {
@@ -129,25 +199,65 @@ export class WebhookRepo {
   target(id: string): WebhookTarget {
     const r = this.db.get<Row>('SELECT * FROM webhooks WHERE id = ?', [id]);
     if (!r) throw new NotFoundError('No webhook has that id.');
-    return { id: r.id, format: r.format as WebhookFormat, url: r.url };
+    return toTarget(r);
   }
 
   /** Sets the event kinds a webhook receives (from its next event on). */
   setEvents(id: string, events: readonly string[], actor: Actor): WebhookRecord {
-    const text = eventsText(events);
+    return this.update(id, { events }, actor);
+  }
+
+  /** Changes a webhook's kinds, templates, status card or secret (from its next event on). */
+  update(id: string, change: WebhookChange, actor: Actor): WebhookRecord {
     return this.db.write((tx) => {
       const row = tx.get<Row>('SELECT * FROM webhooks WHERE id = ?', [id]);
       if (!row) throw new NotFoundError('No webhook has that id.');
-      tx.run('UPDATE webhooks SET events = ? WHERE id = ?', [text, id]);
-      this.audit.record(tx, { actor, action: 'webhook.update', target: id, detail: text.replaceAll(',', ', ') });
-      return toRecord({ ...row, events: text });
+      const format = row.format as WebhookFormat;
+      const next: Row = {
+        ...row,
+        events: change.events === undefined ? row.events : eventsText(change.events),
+        templates: change.templates === undefined ? row.templates : templatesText(change.templates),
+        status_card: change.statusCard === undefined ? row.status_card : change.statusCard ? 1 : 0,
+        secret: change.secret === undefined ? row.secret : change.secret,
+      };
+      checkOptions(format, next.status_card === 1, next.secret);
+      tx.run('UPDATE webhooks SET events = ?, templates = ?, status_card = ?, secret = ? WHERE id = ?', [
+        next.events,
+        next.templates,
+        next.status_card,
+        next.secret,
+        id,
+      ]);
+      if (next.status_card === 0) tx.run('DELETE FROM webhook_cards WHERE webhook_id = ?', [id]);
+      this.audit.record(tx, { actor, action: 'webhook.update', target: id, detail: changeWords(row, next) });
+      return toRecord(next);
     });
   }
 
   targets(): WebhookTarget[] {
-    return this.db
-      .all<Row>('SELECT * FROM webhooks ORDER BY created_at, id')
-      .map((r) => ({ id: r.id, format: r.format as WebhookFormat, url: r.url }));
+    return this.db.all<Row>('SELECT * FROM webhooks ORDER BY created_at, id').map(toTarget);
+  }
+
+  /** Notes how a webhook's last request went (shown on the webhooks card); `why` null: it
+   * succeeded. Written only when it changes. */
+  noteOutcome(id: string, why: string | null, at: string): void {
+    const row = this.db.get<Row>('SELECT * FROM webhooks WHERE id = ?', [id]);
+    if (!row || row.last_error === why) return;
+    this.db.write((tx) => tx.run('UPDATE webhooks SET last_error = ?, last_error_at = ? WHERE id = ?', [why, why ? at : null, id]));
+  }
+
+  /** The status card's message id, kept across restarts; null before it was posted. */
+  cardMessage(id: string): string | null {
+    return this.db.get<{ message_id: string }>('SELECT message_id FROM webhook_cards WHERE webhook_id = ?', [id])?.message_id ?? null;
+  }
+
+  /** Keeps the card's message id (`null`: the message is gone; a new one is posted). */
+  setCardMessage(id: string, messageId: string | null, at: string): void {
+    this.db.write((tx) => {
+      tx.run('DELETE FROM webhook_cards WHERE webhook_id = ?', [id]);
+      if (messageId !== null && tx.get('SELECT id FROM webhooks WHERE id = ?', [id]))
+        tx.run('INSERT INTO webhook_cards (webhook_id, message_id, posted_at) VALUES (?, ?, ?)', [id, messageId, at]);
+    });
   }
 
   /** Adds a webhook; a URL whose host is this machine or a private network is refused unless
@@ -156,10 +266,20 @@ export class WebhookRepo {
     format: WebhookFormat,
     rawUrl: string,
     actor: Actor,
-    opts: { allowPrivate?: boolean; events?: readonly WebhookEventKind[] } = {},
+    opts: {
+      allowPrivate?: boolean;
+      events?: readonly WebhookEventKind[];
+      templates?: Record<string, string>;
+      statusCard?: boolean;
+      secret?: string | null;
+    } = {},
   ): WebhookRecord {
     const url = validateWebhookUrl(rawUrl, opts.allowPrivate ?? false);
     const events = eventsText(opts.events);
+    const templates = templatesText(opts.templates ?? {});
+    const statusCard = opts.statusCard ?? false;
+    const secret = opts.secret ?? null;
+    checkOptions(format, statusCard, secret);
     const at = iso(this.clock());
     const id = randomBytes(4).toString('hex');
     const detail = `${format} ${new URL(url).host}`;
@@ -173,16 +293,25 @@ export class WebhookRepo {
           new ConflictError('conflict', `There are already ${MAX_WEBHOOKS} webhooks; remove one first.`),
         );
       }
-      tx.run('INSERT INTO webhooks (id, format, url, created_at, created_by, events) VALUES (?, ?, ?, ?, ?, ?)', [
+      const row: Row = {
         id,
         format,
         url,
-        at,
-        actor,
+        created_at: at,
+        created_by: actor,
         events,
-      ]);
+        templates,
+        status_card: statusCard ? 1 : 0,
+        secret,
+        last_error: null,
+        last_error_at: null,
+      };
+      tx.run(
+        'INSERT INTO webhooks (id, format, url, created_at, created_by, events, templates, status_card, secret) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        [id, format, url, at, actor, events, templates, row.status_card, secret],
+      );
       this.audit.record(tx, { actor, action: 'webhook.create', target: id, detail, at });
-      return { id, format, urlHint: urlHint(url), createdAt: at, createdBy: actor, events: eventsOf(events) };
+      return toRecord(row);
     });
   }
 
@@ -192,7 +321,22 @@ export class WebhookRepo {
       if (!row) throw new NotFoundError('No webhook has that id.');
       tx.run('DELETE FROM webhooks WHERE id = ?', [id]);
       tx.run('DELETE FROM webhook_queue WHERE webhook_id = ?', [id]);
+      tx.run('DELETE FROM webhook_cards WHERE webhook_id = ?', [id]);
       this.audit.record(tx, { actor, action: 'webhook.remove', target: id, detail: `${row.format} ${new URL(row.url).host}` });
     });
   }
+}
+
+/** An update in the audit's words: what changed, never the secret. */
+function changeWords(before: Row, after: Row): string {
+  const said: string[] = [];
+  const events = after.events.replaceAll(',', ', ');
+  const only = before.templates === after.templates && before.status_card === after.status_card && before.secret === after.secret;
+  // Only the kinds changed: the list itself, as issue 38 wrote it.
+  if (only) return events;
+  if (before.events !== after.events) said.push(`events ${events}`);
+  if (before.templates !== after.templates) said.push('templates');
+  if (before.status_card !== after.status_card) said.push(after.status_card ? 'status card on' : 'status card off');
+  if (before.secret !== after.secret) said.push(after.secret === null ? 'secret removed' : 'secret set');
+  return said.join('; ') || 'unchanged';
 }

@@ -3,6 +3,12 @@ import { z } from 'zod';
 import { dataOf } from '../envelopes.js';
 import { WEBHOOK_EVENT_KINDS, WEBHOOK_FORMATS } from '../vocabulary.js';
 import { Timestamp } from '../integration-rows.js';
+import { MAX_TEMPLATE_CHARS, PLACEHOLDERS } from '../../lib/webhook-template.js';
+
+const Templates = z.partialRecord(z.enum(WEBHOOK_EVENT_KINDS), z.string().min(1).max(MAX_TEMPLATE_CHARS)).meta({
+  description: `kind → the message's text with \`{placeholders}\` (${PLACEHOLDERS.map((p) => `\`{${p}}\``).join(', ')}); a kind not named takes the default (docs/discord.md).`,
+  examples: [{ join: '{player} is here! {players}/{max} online', kick: '{player} was kicked: {reason}' }],
+});
 
 export const WebhookSchema = z.strictObject({
   id: z.string(),
@@ -11,6 +17,12 @@ export const WebhookSchema = z.strictObject({
   createdAt: Timestamp,
   createdBy: z.string(),
   events: z.array(z.enum(WEBHOOK_EVENT_KINDS)).meta({ description: 'The event kinds it receives.' }),
+  templates: Templates,
+  statusCard: z.boolean().meta({ description: 'Discord: it keeps one live status message, edited in place.' }),
+  signed: z.boolean().meta({ description: 'JSON: its deliveries carry `X-Palpanel-Signature` (the secret is never shown).' }),
+  lastError: z.strictObject({ at: Timestamp, text: z.string() }).nullable().meta({
+    description: "Why its last request failed: the status and the service's error message, never the URL. Null once one succeeds.",
+  }),
 });
 
 const WebhookEvents = z
@@ -20,18 +32,26 @@ const WebhookEvents = z
   .refine((a) => new Set(a).size === a.length, { message: 'Each event kind may be named once.' })
   .meta({
     description:
-      'The event kinds it receives: `join`, `leave`, `backup`, `system` (the public ones), `kick` (kicks by an admin or the whitelist), `ban` (bans and unbans).',
+      "The event kinds it receives: `join`, `leave`, `backup`, `system` (the public ones), `kick` (kicks by an admin or the whitelist), `ban` (bans and unbans), `crash`, `restart`, `countdown` (a shutdown or restart countdown started or cancelled), `offsite` (an off-site copy of a backup failed), `warning` (the panel's warnings), `audit` (every change, for an admins' channel).",
     examples: [['join', 'leave', 'kick', 'ban']],
   });
+
+const StatusCard = z.boolean().meta({
+  description: "`discord` only: one message with the server's state, posted once and edited in place (docs/discord.md).",
+});
+const Secret = z.string().min(16).max(256).meta({
+  description: '`json` only: each delivery carries `X-Palpanel-Signature: sha256=<hex HMAC-SHA256 of the body>`. Never shown again.',
+});
 
 export const WebhookListSchema = dataOf(z.array(WebhookSchema));
 
 export const WebhookEnvelopeSchema = dataOf(WebhookSchema);
 
 export const CreateWebhookSchema = z.strictObject({
-  format: z
-    .enum(WEBHOOK_FORMATS)
-    .meta({ description: '`discord`: `{"content"}` as a Discord webhook takes it; `json`: `{"at","kind","message"}`.' }),
+  format: z.enum(WEBHOOK_FORMATS).meta({
+    description:
+      '`discord`: an embed, as a Discord webhook takes it; `slack`: `{"text"}` (Slack, Mattermost, Rocket.Chat); `ntfy`: text with `Title`, `Priority`, `Tags`; `json`: the versioned schema `palpanel.webhook/1`.',
+  }),
   url: z
     .string()
     .min(1)
@@ -41,9 +61,19 @@ export const CreateWebhookSchema = z.strictObject({
       examples: ['https://discord.com/api/webhooks/123/abc'],
     }),
   events: WebhookEvents.optional().meta({ description: 'The event kinds it receives; default `join`, `leave`, `backup`, `system`.' }),
+  templates: Templates.optional(),
+  statusCard: StatusCard.optional(),
+  secret: Secret.optional(),
 });
 
-export const UpdateWebhookSchema = z.strictObject({ events: WebhookEvents });
+export const UpdateWebhookSchema = z
+  .strictObject({
+    events: WebhookEvents.optional(),
+    templates: Templates.optional(),
+    statusCard: StatusCard.optional(),
+    secret: Secret.nullable().optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, { message: 'Name at least one of events, templates, statusCard, secret.' });
 
 export const WebhookTestSchema = dataOf(
   z.strictObject({

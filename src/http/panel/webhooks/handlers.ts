@@ -13,13 +13,16 @@ export const createWebhook = (({ deps, body, user }) =>
     data: deps.store.webhooks.add(body.format, body.url, userActor(user.username), {
       allowPrivate: deps.webhookAllowPrivate ?? false,
       events: body.events,
+      templates: body.templates,
+      statusCard: body.statusCard,
+      secret: body.secret,
     }),
   })) satisfies PanelHandler<{
   body: typeof CreateWebhookSchema;
 }>;
 
 export const updateWebhook = (({ deps, params, body, user }) =>
-  json(200, { data: deps.store.webhooks.setEvents(params.id, body.events, userActor(user.username)) })) satisfies PanelHandler<{
+  json(200, { data: deps.store.webhooks.update(params.id, body, userActor(user.username)) })) satisfies PanelHandler<{
   params: typeof WebhookPath;
   body: typeof UpdateWebhookSchema;
 }>;

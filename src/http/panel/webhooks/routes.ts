@@ -1,5 +1,6 @@
-// The admin's webhook routes (issue 15): where the public events are sent as well, in
-// Discord's format or a plain JSON one. A URL is taken once and never served back whole.
+// The admin's webhook routes (issue 15, 38, 41): where events are sent as well — Discord (with its
+// live status card), Slack-compatible, ntfy or signed JSON — with their kinds and templates. A URL
+// is taken once and never served back whole; a secret never again at all.
 import { route, adminOnly, type PanelRoute } from '../context.js';
 import { operation } from '../operation.js';
 import { listWebhooks, createWebhook, removeWebhook, testWebhook, updateWebhook } from './handlers.js';
@@ -9,18 +10,18 @@ export function webhookRoutes(): PanelRoute[] {
     ...adminOnly([
       route({
         ...operation('listWebhooks', { 200: 'OK' }),
-        summary: 'Webhooks and the event kinds each receives (join, leave, backup, system, kick, ban), URLs masked',
+        summary: 'Webhooks with the event kinds, templates and status card of each and why its last delivery failed, URLs masked',
         handler: listWebhooks,
       }),
       route({
         ...operation('createWebhook', { 201: 'Created; the URL is shown masked from now on.' }),
-        summary: 'Send the public events to a webhook as well',
+        summary: 'Send events to a webhook (Discord, Slack, ntfy or signed JSON) as well',
         errors: { 409: '`conflict`: 20 webhooks exist already.' },
         handler: createWebhook,
       }),
       route({
         ...operation('updateWebhook', { 200: 'The webhook now.' }),
-        summary: 'Choose the event kinds a webhook receives',
+        summary: "Change a webhook's event kinds, templates, status card or secret",
         errors: { 404: '`not_found`: no webhook has that id.' },
         handler: updateWebhook,
       }),
