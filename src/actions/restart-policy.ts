@@ -7,6 +7,7 @@
 // - nobody is online at a moment within a daily window (SERVICE_RESTART_QUIET_WINDOW), once a day.
 // Each restart says why: in a `restart` event (webhooks receive it), in the countdown's words to
 // players, and in its audit entry. Checked every 15 s on the injected clock.
+import { say } from '../domain/server-text.js';
 import { SYSTEM } from '../domain/actor.js';
 import type { MemoryReadings } from '../domain/resources.js';
 import type { Logger } from '../lib/logger.js';
@@ -152,18 +153,18 @@ export class RestartPolicy {
     this.store.events.append({
       at: this.clock().toISOString(),
       kind: 'restart',
-      message: `Restart started: ${why}. The game stops at ${endsAt.toISOString()}.`,
+      ...say('event.restart.started', { why, endsAt: endsAt.toISOString() }),
     });
     void finished.then((end) => {
       this.running = false;
       this.coolUntil = this.clock().getTime() + COOL_DOWN_MS;
-      const how =
+      const said =
         end.outcome === 'done'
-          ? 'the game saved and shut down; its supervisor starts it again'
+          ? say('event.restart.done', { cause })
           : end.outcome === 'cancelled'
-            ? `cancelled by ${end.by}`
-            : `failed: ${end.why}`;
-      this.store.events.append({ at: this.clock().toISOString(), kind: 'restart', message: `Restart (${cause}) ${end.outcome}: ${how}.` });
+            ? say('event.restart.cancelled', { cause, by: end.by })
+            : say('event.restart.failed', { cause, why: end.why });
+      this.store.events.append({ at: this.clock().toISOString(), kind: 'restart', ...said });
     });
   }
 

@@ -2,6 +2,7 @@
 // user id (the save holds none; a ban of an offline player needs it) and, while the whitelist
 // is on, kicks a player not on it as soon as the poller sees them online, with an audit entry
 // (actor `system`) and a panel-only `moderation` event.
+import { say } from '../domain/server-text.js';
 import { SYSTEM } from '../domain/actor.js';
 import type { OnlinePlayer } from '../domain/live.js';
 import type { PresencePlayer } from '../poller/ports.js';
@@ -81,7 +82,12 @@ export class Moderator {
     }
     try {
       // Who can be kicked is kickable()'s rule, the panel's too: without a platform id, no kick.
-      await this.game.kick(SYSTEM, { uid: key, online: p }, WHITELIST_KICK_REASON, `Kicked ${name} (${p.userId}): not on the whitelist`);
+      await this.game.kick(
+        SYSTEM,
+        { uid: key, online: p },
+        WHITELIST_KICK_REASON,
+        say('event.moderation.whitelistKick', { player: name, userId: p.userId }),
+      );
     } catch (err) {
       this.log('warn', `whitelist: the kick of ${name} failed`, err);
     }

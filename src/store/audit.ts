@@ -9,14 +9,7 @@
 // whichever keeps more; and never more than 200,000 rows in all, so a flood of logins within 90
 // days cannot grow the log (or the in-memory store) without end.
 import { asActor, isActor, type Actor } from '../domain/actor.js';
-import {
-  AUDIT_ACTIONS,
-  auditEventText,
-  type AuditAction,
-  type AuditOutcome,
-  type AuditRecord,
-  type RefusalReason,
-} from '../domain/audit.js';
+import { AUDIT_ACTIONS, auditMessage, type AuditAction, type AuditOutcome, type AuditRecord, type RefusalReason } from '../domain/audit.js';
 import { ValidationError, type DomainError } from '../domain/errors.js';
 import { iso, parseInstant, type Clock } from '../lib/time.js';
 import type { DurableDb, Tx } from './durable-db.js';
@@ -145,11 +138,7 @@ export class AuditRepo {
       reason,
       row.detail,
     ]);
-    insertEvent(
-      tx,
-      { at, ...(event ?? { kind: 'audit', message: auditEventText(row) }) },
-      outcome === 'ok' ? webhookKindOf(e.action) : undefined,
-    );
+    insertEvent(tx, { at, ...(event ?? { kind: 'audit', ...auditMessage(row) }) }, outcome === 'ok' ? webhookKindOf(e.action) : undefined);
   }
 
   /** Newest first (by the order the rows were written), filtered, one page. */
@@ -216,7 +205,17 @@ function webhookKindOf(action: AuditAction): WebhookEventKind | undefined {
 }
 
 function toRecord(r: AuditRow): AuditRecord {
+  const fields = {
+    actor: r.actor as Actor,
+    action: r.action as AuditAction,
+    target: r.target,
+    targetName: r.target_name,
+    outcome: r.outcome as AuditOutcome,
+    reason: r.reason as RefusalReason | null,
+    detail: r.detail,
+  };
   return {
+    ...auditMessage(fields),
     id: r.id,
     at: r.at,
     actor: r.actor as Actor,

@@ -5,11 +5,45 @@ import { iso } from '../lib/time.js';
 import type { DurableDb, Tx } from './durable-db.js';
 import { queueForWebhooks } from './webhook-queue.js';
 import type { WebhookEventKind } from '../contract/vocabulary.js';
+import type { MessageParams } from '../contract/messages/index.js';
 
 export interface EventRecord {
   at: string;
   kind: string;
   message: string;
+  /** The message's id and params (contract/messages); absent on rows written before issue 39. */
+  messageId?: string;
+  params?: MessageParams;
+}
+
+interface EventRow {
+  id: number;
+  at: string;
+  kind: string;
+  message: string;
+  message_id: string | null;
+  params: string | null;
+}
+
+const COLUMNS = 'id, at, kind, message, message_id, params';
+
+/** A stored row as the panel's event: the id and params only where the row has them. */
+function eventOf(r: EventRow): LoggedEvent {
+  const ev: LoggedEvent = { id: r.id, at: r.at, kind: r.kind, message: r.message };
+  if (r.message_id) {
+    ev.messageId = r.message_id;
+    ev.params = paramsOf(r.params);
+  }
+  return ev;
+}
+
+function paramsOf(text: string | null): MessageParams {
+  try {
+    const v: unknown = JSON.parse(text ?? '{}');
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as MessageParams) : {};
+  } catch {
+    return {};
+  }
 }
 
 /** An event as the panel sees it: with its position in the log (cursor, stream id). */
@@ -69,10 +103,19 @@ export function isWebhookEvent(kind: string, message: string): boolean {
  * together); an event webhooks receive is queued for every webhook in the same transaction. */
 export function insertEvent(tx: Tx, ev: EventRecord, webhookKind?: WebhookEventKind): void {
   const isPublic = isPublicEvent(ev.kind, ev.message);
-  tx.run(`INSERT INTO events (at, kind, message, public) VALUES (?, ?, ?, ?)`, [ev.at, ev.kind, ev.message, isPublic ? 1 : 0]);
+  tx.run(`INSERT INTO events (at, kind, message, public, message_id, params) VALUES (?, ?, ?, ?, ?, ?)`, [
+    ev.at,
+    ev.kind,
+    ev.message,
+    isPublic ? 1 : 0,
+    ev.messageId ?? null,
+    ev.messageId ? JSON.stringify(ev.params ?? {}) : null,
+  ]);
+  // Webhooks get the English text as before (the message's id is the panel's).
+  const hook = { at: ev.at, kind: ev.kind, message: ev.message };
   // A kick or a ban is the webhook's own kind (its event is a panel `audit` or `moderation` line).
-  if (webhookKind) queueForWebhooks(tx, { ...ev, kind: webhookKind });
-  else if (isWebhookEvent(ev.kind, ev.message)) queueForWebhooks(tx, ev);
+  if (webhookKind) queueForWebhooks(tx, { ...hook, kind: webhookKind });
+  else if (isWebhookEvent(ev.kind, ev.message)) queueForWebhooks(tx, hook);
 }
 
 export class EventRepo {
@@ -126,12 +169,12 @@ export class EventRepo {
       params.push(q.to);
     }
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-    return this.db.all<LoggedEvent>(`SELECT id, at, kind, message FROM events ${clause} ORDER BY id DESC LIMIT ?`, [...params, q.limit]);
+    return this.db.all<EventRow>(`SELECT ${COLUMNS} FROM events ${clause} ORDER BY id DESC LIMIT ?`, [...params, q.limit]).map(eventOf);
   }
 
   /** Events after `id`, oldest first, at most `limit` (the stream's replay and push). */
   after(id: number, limit: number): LoggedEvent[] {
-    return this.db.all<LoggedEvent>(`SELECT id, at, kind, message FROM events WHERE id > ? ORDER BY id LIMIT ?`, [id, limit]);
+    return this.db.all<EventRow>(`SELECT ${COLUMNS} FROM events WHERE id > ? ORDER BY id LIMIT ?`, [id, limit]).map(eventOf);
   }
 
   /** The id of the newest event, 0 when the log is empty. */

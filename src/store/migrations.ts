@@ -212,4 +212,10 @@ export const PANEL_MIGRATIONS: Migration[] = [
          version TEXT PRIMARY KEY, first_at TEXT NOT NULL, last_at TEXT NOT NULL, starts INTEGER NOT NULL)`,
     ],
   },
+  {
+    // Issue 39: an event keeps the id and params of its message (contract/messages), so the
+    // panel shows it in the reader's language; rows from before have neither and stay English.
+    version: 16,
+    sql: [`ALTER TABLE events ADD COLUMN message_id TEXT`, `ALTER TABLE events ADD COLUMN params TEXT`],
+  },
 ];

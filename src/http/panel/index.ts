@@ -6,7 +6,7 @@
 // a mutating request's body (415), its parameters and body (404, 400), then the handler.
 import type { SessionUser } from '../../store/sessions.js';
 import type { HttpDeps } from '../deps.js';
-import { HttpError, methodNotAllowed, notFound, toErrorResponse } from '../errors.js';
+import { HttpError, methodNotAllowed, notFound, panelErrorResponse, toErrorResponse } from '../errors.js';
 import { roleAllows } from '../routes/route.js';
 import type { RouteTable } from '../routes/table.js';
 import { validateRequest } from '../routes/validate.js';
@@ -22,6 +22,14 @@ import type { PanelOperationId } from '../../contract/panel-paths.js';
 
 export { PANEL_BASE, PANEL_BODY_LIMIT, panelTable } from './routes.js';
 
+/** A request with this header set to `1` (the web UI's) gets every error with its message id
+ * and params (interface.md, "Language"). Without it, so does any error of a signed-in request on
+ * a route of palpanel's own; the spec's panel routes (sign-in, sign-out, me, key administration) and the answers
+ * before routing (401 without a session, unknown paths) keep the spec's exact envelope
+ * `{error: {code, message}}` (its conformance tests). */
+export const MESSAGE_IDS_HEADER = 'x-palpanel-message-ids';
+const SPEC_ROUTES: ReadonlySet<PanelOperationId> = new Set(['login', 'logout', 'me', 'listKeys', 'createKey', 'revokeKey']);
+
 export function createPanelSurface(deps: HttpDeps, table: RouteTable<PanelRoute>): (req: HttpRequest) => Promise<HttpResponse> {
   for (const r of table.routes) if (r.auth === 'key') throw new Error(`the panel takes no bearer keys: ${r.method} ${r.path}`);
 
@@ -34,6 +42,7 @@ export function createPanelSurface(deps: HttpDeps, table: RouteTable<PanelRoute>
   const players = createPlayerService(deps);
 
   return async function panel(req: HttpRequest): Promise<HttpResponse> {
+    let ids = req.headers[MESSAGE_IDS_HEADER] === '1';
     try {
       const now = deps.clock();
       const m = table.match(req.method, req.path);
@@ -45,6 +54,7 @@ export function createPanelSurface(deps: HttpDeps, table: RouteTable<PanelRoute>
       if (m.kind === 'none') throw notFound();
       if (m.kind === 'method') throw methodNotAllowed(m.allow.join(', '));
       const route = m.route;
+      ids ||= signedIn !== null && !SPEC_ROUTES.has(route.operationId as PanelOperationId);
       const site = { publicUrl: deps.settings.publicUrl, listenHost: deps.settings.listen?.host };
       const refusal = isMutating(route.method) ? originRefusal(req, site) : null;
       if (refusal !== null) throw new HttpError(403, 'forbidden', refusal);
@@ -65,7 +75,7 @@ export function createPanelSurface(deps: HttpDeps, table: RouteTable<PanelRoute>
       const service = route.needs ? serviceFor(deps, route.needs) : undefined;
       return await route.handler({ deps, req, now, players, ...signedIn, ...input, service });
     } catch (err) {
-      return toErrorResponse(err, deps.log);
+      return ids ? panelErrorResponse(err, deps.log) : toErrorResponse(err, deps.log);
     }
   };
 }
