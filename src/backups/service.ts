@@ -29,7 +29,7 @@ import { readStableSave } from './source.js';
 import type { Logger } from '../lib/logger.js';
 import { parseArchive, PARSE_WORK_PREFIX, type WorldSide } from './parse-sides.js';
 import { diskSpace, type DiskSpace } from '../lib/disk-space.js';
-import { bytesWords, expectedSize, InsufficientStorageError, nearlyFull, nearlyFullWords, overBudget } from './budget.js';
+import { expectedSize, InsufficientStorageError, nearlyFull, nearlyFullWords, overBudget } from './budget.js';
 import { backupsToKeep } from './tiered-retention.js';
 
 /** Prefix of the off-site check's fetch folders in the backup folder (copy-check.ts); any a
@@ -333,12 +333,9 @@ export class BackupService {
     if (!disk) return;
     const low = nearlyFull(disk.freeBytes, newestBytes);
     if (low && !this.lowSpaceSaid) {
-      this.o.store.events.append({
-        at: iso(this.o.clock()),
-        kind: 'backup',
-        ...say('event.backup.diskNearlyFull', { free: bytesWords(disk.freeBytes), size: bytesWords(newestBytes) }),
-      });
-      this.o.log('warn', nearlyFullWords(disk.freeBytes, newestBytes));
+      const said = nearlyFullWords(disk.freeBytes, newestBytes);
+      this.o.store.events.append({ at: iso(this.o.clock()), kind: 'backup', ...said });
+      this.o.log('warn', said.message);
     }
     this.lowSpaceSaid = low;
   }

@@ -16,7 +16,7 @@ export interface EventRecord {
   params?: MessageParams;
 }
 
-interface EventRow {
+interface StoredEventRow {
   id: number;
   at: string;
   kind: string;
@@ -28,7 +28,7 @@ interface EventRow {
 const COLUMNS = 'id, at, kind, message, message_id, params';
 
 /** A stored row as the panel's event: the id and params only where the row has them. */
-function eventOf(r: EventRow): LoggedEvent {
+function eventOf(r: StoredEventRow): LoggedEvent {
   const ev: LoggedEvent = { id: r.id, at: r.at, kind: r.kind, message: r.message };
   if (r.message_id) {
     ev.messageId = r.message_id;
@@ -169,12 +169,14 @@ export class EventRepo {
       params.push(q.to);
     }
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-    return this.db.all<EventRow>(`SELECT ${COLUMNS} FROM events ${clause} ORDER BY id DESC LIMIT ?`, [...params, q.limit]).map(eventOf);
+    return this.db
+      .all<StoredEventRow>(`SELECT ${COLUMNS} FROM events ${clause} ORDER BY id DESC LIMIT ?`, [...params, q.limit])
+      .map(eventOf);
   }
 
   /** Events after `id`, oldest first, at most `limit` (the stream's replay and push). */
   after(id: number, limit: number): LoggedEvent[] {
-    return this.db.all<EventRow>(`SELECT ${COLUMNS} FROM events WHERE id > ? ORDER BY id LIMIT ?`, [id, limit]).map(eventOf);
+    return this.db.all<StoredEventRow>(`SELECT ${COLUMNS} FROM events WHERE id > ? ORDER BY id LIMIT ?`, [id, limit]).map(eventOf);
   }
 
   /** The id of the newest event, 0 when the log is empty. */
