@@ -125,12 +125,9 @@ export class BackupService {
         this.o.log('warn', `backup ${id} failed`, err);
         this.o.store.audit.note({ actor, action: 'backup.create', target: id, detail: `${trigger}: ${job.error}` }, 'backup_failed');
         // A full disk is said where an admin looks (the events), not only in the audit trail.
-        if (err instanceof InsufficientStorageError || (err as NodeJS.ErrnoException)?.code === 'ENOSPC')
-          this.o.store.events.append({
-            at: iso(this.o.clock()),
-            kind: 'backup',
-            ...say('event.backup.refused', { error: job.error ?? '' }),
-          });
+        const full = err instanceof InsufficientStorageError || (err as NodeJS.ErrnoException)?.code === 'ENOSPC';
+        if (full)
+          this.o.store.events.append({ at: iso(this.o.clock()), kind: 'backup', ...say('event.backup.refused', { error: job.error }) });
         throw err;
       },
     );
