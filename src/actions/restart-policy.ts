@@ -7,6 +7,8 @@
 // - nobody is online at a moment within a daily window (SERVICE_RESTART_QUIET_WINDOW), once a day.
 // Each restart says why: in a `restart` event (webhooks receive it), in the countdown's words to
 // players, and in its audit entry. Checked every 15 s on the injected clock.
+import type { Language } from '../contract/messages/languages.js';
+import { gameWords } from './game-words/format.js';
 import { say } from '../domain/server-text.js';
 import { SYSTEM } from '../domain/actor.js';
 import type { MemoryReadings } from '../domain/resources.js';
@@ -31,6 +33,8 @@ export interface RestartPolicySettings {
   restartQuietWindow: { from: number; to: number; text: string } | null;
   restartWarningMs: number;
   timezone: string;
+  /** The language players read the reason in; English when not given. */
+  gameLanguage?: Language;
 }
 
 export interface RestartPolicyPorts {
@@ -144,7 +148,13 @@ export class RestartPolicy {
     }
     let finished: Promise<CountdownEnd>;
     try {
-      ({ finished } = await this.ports.countdown({ kind: 'restart', endsAt, steps: this.steps(), reason: REASON[cause], actor: SYSTEM }));
+      ({ finished } = await this.ports.countdown({
+        kind: 'restart',
+        endsAt,
+        steps: this.steps(),
+        reason: gameWords(this.s.gameLanguage ?? 'en').restartReason(cause),
+        actor: SYSTEM,
+      }));
     } catch (err) {
       this.log('warn', `restart policy: the countdown did not start (${why})`, err);
       return;
@@ -183,10 +193,3 @@ export class RestartPolicy {
     });
   }
 }
-
-/** What players read after each step's words. */
-const REASON: Record<RestartCause, string> = {
-  memory: 'the server frees its memory',
-  cron: 'scheduled restart',
-  quiet: 'maintenance while nobody is online',
-};

@@ -1,6 +1,7 @@
 // The composition root of `palpanel serve`: opens the store, then starts the parts in order (the
 // player sessions, housekeeping, the save pipeline, the game link, backups, the control socket,
 // the console and item grants, scheduled tasks, the HTTP server); one shutdown path stops them all.
+import { gameWords } from '../actions/game-words/format.js';
 import { resolve } from 'node:path';
 import type { Settings } from '../config/settings.js';
 import { settingsSummary } from '../config/settings.js';
@@ -226,7 +227,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     const consolePort = startConsole(settings, store, clock, life, stopAsked);
     const items = startItemGrants(settings, store, consolePort, life);
     const gameActions = game.client ? createGameActions(game.client, store, clock) : null;
-    const countdowns = game.client ? new Countdowns(game.client, store, clock, log) : null;
+    const countdowns = game.client ? new Countdowns(game.client, store, clock, log, undefined, gameWords(settings.gameLanguage)) : null;
     if (countdowns) life.onClose('countdown', () => countdowns.stop());
     new TaskScheduler(store, taskPorts(gameActions, countdowns, consolePort, live), clock, log, settings.timezone).start(life.signal);
     startRestartPolicy(settings, store, countdowns, live, memoryReadings(operate.sampler), clock, log, life.signal);
