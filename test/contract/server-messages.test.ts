@@ -11,7 +11,7 @@ import { DIAGNOSTIC_MESSAGES } from '../../src/contract/messages/diagnostics.js'
 import { AUDIT_ACTIONS } from '../../src/contract/audit-words.js';
 import { ERROR_CODES } from '../../src/contract/integration-rows.js';
 import { EVENT_KINDS } from '../../src/contract/vocabulary.js';
-import { LANGUAGES } from '../../src/contract/messages/languages.js';
+import { LANGUAGE_TAGS } from '../../src/contract/messages/languages.js';
 import { say } from '../../src/domain/server-text.js';
 
 const catalog = (lang: string): Record<string, string> =>
@@ -62,7 +62,7 @@ describe('the server catalog', () => {
   });
 
   it('every language: the event messages all there, none empty, each with the English placeholders', () => {
-    for (const lang of LANGUAGES) {
+    for (const lang of LANGUAGE_TAGS) {
       const c = catalog(lang);
       for (const id of Object.keys(EVENT_MESSAGES)) expect(c[`server.${id}`]?.trim(), `${lang} ${id}`).toBeTruthy();
       for (const [key, m] of Object.entries(c)) {

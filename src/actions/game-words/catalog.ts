@@ -2,7 +2,7 @@
 // countdowns, their cancellation and the reasons of its own restarts. ICU messages keyed by id,
 // written as a player reads them in chat. `en` is the source; every language has every id
 // (test/actions/game-words.test.ts).
-import type { Language } from '../../contract/messages/languages.js';
+import type { LanguageTag } from '../../contract/messages/languages.js';
 
 export const GAME_WORD_IDS = [
   'shutdown.in',
@@ -30,7 +30,7 @@ export interface GameWordTable {
   words: Record<GameWordId, string>;
 }
 
-export const GAME_WORDS: Record<Language, GameWordTable> = {
+export const GAME_WORDS: Record<LanguageTag, GameWordTable> = {
   en: {
     // en-GB's list has no comma before "and", as the words always had.
     join: { list: 'en-GB' },

@@ -2,7 +2,7 @@
 // Intl.ListFormat. Pure: the countdown's plan takes them (countdown-words.ts).
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { CountdownKind } from '../../contract/vocabulary.js';
-import type { Language } from '../../contract/messages/languages.js';
+import type { LanguageTag } from '../../contract/messages/languages.js';
 import { GAME_WORDS, type GameWordId } from './catalog.js';
 
 export interface GameWords {
@@ -15,9 +15,9 @@ export interface GameWords {
   restartReason(cause: 'memory' | 'cron' | 'quiet'): string;
 }
 
-const cache = new Map<Language, GameWords>();
+const cache = new Map<LanguageTag, GameWords>();
 
-export function gameWords(lang: Language): GameWords {
+export function gameWords(lang: LanguageTag): GameWords {
   const known = cache.get(lang);
   if (known) return known;
   const table = GAME_WORDS[lang];
