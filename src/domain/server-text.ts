@@ -35,7 +35,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A template of plain `{name}` placeholders as a pattern over texts; null for one with plural
  * or select (a text built elsewhere is matched against the simple ones only). */
-function patternOf(template: string): { re: RegExp; names: string[] } | null {
+function patternOf(template: string): { re: RegExp; names: string[]; fixed: number } | null {
   if (/\{\s*\w+\s*,/.test(template)) return null;
   const names: string[] = [];
   const source = template
@@ -47,10 +47,10 @@ function patternOf(template: string): { re: RegExp; names: string[] } | null {
       return '(.+?)';
     })
     .join('');
-  return { re: new RegExp(`^${source}$`, 's'), names };
+  return { re: new RegExp(`^${source}$`, 's'), names, fixed: template.replace(/\{\w+\}/g, '').length };
 }
 
-let patterns: { id: string; re: RegExp; names: string[] }[] | null = null;
+let patterns: { id: string; re: RegExp; names: string[]; fixed: number }[] | null = null;
 
 /** The id and params whose English is exactly `message`, among the ids starting with `prefix`
  * (e.g. `error.`); without one, the message alone (shown in English everywhere). */
@@ -59,13 +59,17 @@ export function messageFor(message: string, prefix: string): ServerMessage {
     const p = patternOf(t);
     return p ? [{ id, ...p }] : [];
   });
+  // Of the templates that give the text back, the one with the most fixed words: "… for {span}.
+  // Last try: {error}." rather than "… for {span}." with the rest taken as the span.
+  let best: { found: ServerMessage; fixed: number } | null = null;
   for (const p of patterns) {
     if (!p.id.startsWith(prefix)) continue;
     const m = p.re.exec(message);
     if (!m) continue;
     const params = Object.fromEntries(p.names.map((n, i) => [n, m[i + 1]]));
     // The params must give the text back: a placeholder repeated with other values is no match.
-    if (english(p.id, params) === message) return { message, messageId: p.id, params };
+    if (english(p.id, params) !== message) continue;
+    if (best === null || p.fixed > best.fixed) best = { found: { message, messageId: p.id, params }, fixed: p.fixed };
   }
-  return { message };
+  return best?.found ?? { message };
 }
