@@ -61,10 +61,10 @@ describe('the server catalog', () => {
     }
   });
 
-  it('every language: the event messages all there, none empty, each with the English placeholders', () => {
+  it('every language: every id there, none empty, each with the English placeholders', () => {
     for (const lang of LANGUAGE_TAGS) {
       const c = catalog(lang);
-      for (const id of Object.keys(EVENT_MESSAGES)) expect(c[`server.${id}`]?.trim(), `${lang} ${id}`).toBeTruthy();
+      for (const id of Object.keys(SERVER_MESSAGES)) expect(c[`server.${id}`]?.trim(), `${lang} ${id}`).toBeTruthy();
       for (const [key, m] of Object.entries(c)) {
         expect(en[key], `${lang}: ${key} is not an English id`).toBeDefined();
         expect(placeholders(m), `${lang} ${key}`).toEqual(placeholders(en[key]));
