@@ -131,12 +131,7 @@ describe('panel metrics and events routes', () => {
     for (const q of ['kind=audit', 'kind=join,audit', 'kind=audit&limit=1']) {
       const r = await get(`/events?${q}`);
       expect(r.status, q).toBe(403);
-      expect(r.json.error).toEqual({
-        code: 'forbidden',
-        message: 'Audit events need an admin session.',
-        messageId: 'error.forbidden.audit',
-        params: {},
-      });
+      expect(r.json.error).toEqual({ code: 'forbidden', message: 'Audit events need an admin session.' });
     }
     expect((await get('/events?kind=moderation,join')).json.data.map((e: { message: string }) => e.message)).toEqual([
       'm11',

@@ -241,12 +241,7 @@ describe('panel server routes', () => {
     const wrong = await rig({ password: 'not-the-admin-password' });
     const refused = await wrong.as(ADMIN, 'POST', '/server/save');
     expect(refused.status).toBe(503);
-    expect(refused.json.error).toEqual({
-      code: 'game_unavailable',
-      message: expect.stringContaining('refused the admin password'),
-      messageId: 'error.game_unavailable.didNot',
-      params: { what: 'save', why: expect.stringContaining('refused the admin password') },
-    });
+    expect(refused.json.error).toEqual({ code: 'game_unavailable', message: expect.stringContaining('refused the admin password') });
     expect(auditOf(wrong, 'server.save')).toEqual([
       expect.objectContaining({ actor: 'user:admin', outcome: 'refused', reason: 'game_unavailable' }),
     ]);
@@ -262,12 +257,7 @@ describe('panel server routes', () => {
     const none = await rig({ game: false });
     const no = await none.as(ADMIN, 'POST', '/server/shutdown', { delaySec: 10 });
     expect(no.status).toBe(409);
-    expect(no.json.error).toEqual({
-      code: 'conflict',
-      message: 'palpanel has no game server configured (SERVICE_GAME_REST_URL).',
-      messageId: 'error.conflict.notConfigured',
-      params: { what: 'game server', setting: 'SERVICE_GAME_REST_URL' },
-    });
+    expect(no.json.error).toEqual({ code: 'conflict', message: 'palpanel has no game server configured (SERVICE_GAME_REST_URL).' });
   });
 
   it('GET /server/health: store, pollers, save watcher, disk space of the data dir', async () => {

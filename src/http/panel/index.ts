@@ -22,13 +22,10 @@ import type { PanelOperationId } from '../../contract/panel-paths.js';
 
 export { PANEL_BASE, PANEL_BODY_LIMIT, panelTable } from './routes.js';
 
-/** A request with this header set to `1` (the web UI's) gets every error with its message id
- * and params (interface.md, "Language"). Without it, so does any error of a signed-in request on
- * a route of palpanel's own; the spec's panel routes (sign-in, sign-out, me, key administration) and the answers
- * before routing (401 without a session, unknown paths) keep the spec's exact envelope
- * `{error: {code, message}}` (its conformance tests). */
+/** A request with this header set to `1` (the web UI sends it) gets every error with its message
+ * id and params (interface.md, "Language"). Without it, errors keep the spec's exact envelope
+ * `{error: {code, message}}`, which its conformance tests hold the panel's routes to. */
 export const MESSAGE_IDS_HEADER = 'x-palpanel-message-ids';
-const SPEC_ROUTES: ReadonlySet<PanelOperationId> = new Set(['login', 'logout', 'me', 'listKeys', 'createKey', 'revokeKey']);
 
 export function createPanelSurface(deps: HttpDeps, table: RouteTable<PanelRoute>): (req: HttpRequest) => Promise<HttpResponse> {
   for (const r of table.routes) if (r.auth === 'key') throw new Error(`the panel takes no bearer keys: ${r.method} ${r.path}`);
@@ -42,7 +39,7 @@ export function createPanelSurface(deps: HttpDeps, table: RouteTable<PanelRoute>
   const players = createPlayerService(deps);
 
   return async function panel(req: HttpRequest): Promise<HttpResponse> {
-    let ids = req.headers[MESSAGE_IDS_HEADER] === '1';
+    const ids = req.headers[MESSAGE_IDS_HEADER] === '1';
     try {
       const now = deps.clock();
       const m = table.match(req.method, req.path);
@@ -54,7 +51,6 @@ export function createPanelSurface(deps: HttpDeps, table: RouteTable<PanelRoute>
       if (m.kind === 'none') throw notFound();
       if (m.kind === 'method') throw methodNotAllowed(m.allow.join(', '));
       const route = m.route;
-      ids ||= signedIn !== null && !SPEC_ROUTES.has(route.operationId as PanelOperationId);
       const site = { publicUrl: deps.settings.publicUrl, listenHost: deps.settings.listen?.host };
       const refusal = isMutating(route.method) ? originRefusal(req, site) : null;
       if (refusal !== null) throw new HttpError(403, 'forbidden', refusal);
