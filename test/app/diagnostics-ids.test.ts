@@ -27,6 +27,9 @@ describe('diagnostics message ids', () => {
     expect(ok.wordsParams).toEqual({ span: expect.stringMatching(/^\d+ s$/) });
     expectIds(await rig.until('rcon', 'RCON answers', (c) => c.state === 'ok'), 'diagnostics.rcon.ok', null);
     expectIds(await rig.until('game-data', 'game data read', (c) => c.state === 'ok'), 'diagnostics.gameData.ready', null);
+    const all = await rig.channels();
+    expectIds(all.byId.webhooks, 'diagnostics.webhooks.none', 'diagnostics.webhooks.none.advice');
+    expectIds(all.byId.game, 'diagnostics.game.ok', null);
     await rig.sim.control.setMode('unreachable');
     const down = await rig.until('rest', 'the game down', (c) => c.state === 'failing');
     expectIds(down, 'diagnostics.rest.unreachable.lastTry', 'diagnostics.rest.unreachable.advice');

@@ -40,4 +40,27 @@ export const DIAGNOSTIC_MESSAGES = {
   'diagnostics.gameData.unauthorized': 'The game refuses the admin password for game data (for {span}).',
   'diagnostics.gameData.unauthorized.advice': "Set SERVICE_GAME_ADMIN_PASSWORD to the game's AdminPassword.",
   'diagnostics.gameData.failed': 'Game data could not be read for {span}.',
+  'diagnostics.game.none': 'Nothing watches the game yet: palpanel sees a crash through its REST API or its process.',
+  'diagnostics.game.none.advice': 'Set SERVICE_GAME_REST_URL (and SERVICE_GAME_PROCESS to see its process), then restart palpanel.',
+  'diagnostics.game.ok': 'No crash of the game in the last day.',
+  'diagnostics.save.off': 'No save folder is set, so players, pals and guilds are not read and nothing is backed up.',
+  'diagnostics.save.problem': '{problem} The last good world stays served.',
+  'diagnostics.save.writing.advice':
+    'palpanel reads a save once the game has finished writing it; if this lasts, the log says what keeps it from being read.',
+  'diagnostics.save.quiet': 'The game answers but has not written a save for {span}.',
+  'diagnostics.save.pending': 'The save has not been read yet in this run.',
+  'diagnostics.backups.noSave': 'No save folder is set, so there is nothing to back up.',
+  'diagnostics.backups.noSave.advice': 'Set SERVICE_SAVE_DIR and restart palpanel; backups then follow their schedule.',
+  'diagnostics.backups.failed': 'The last backup failed {ago} ago: {why}',
+  'diagnostics.backups.failed.advice':
+    'Check the free space and the permissions of the backup folder (SERVICE_BACKUP_DIR), then make a backup in Backups.',
+  'diagnostics.disk.off': 'No backups are made, so their disk is not watched.',
+  'diagnostics.disk.unreadable': "palpanel cannot read the free space of the backup folder's disk.",
+  'diagnostics.disk.unreadable.advice':
+    'Check that the backup folder (SERVICE_BACKUP_DIR) exists and the user palpanel runs as can read it.',
+  'diagnostics.webhooks.none': 'No webhooks are set.',
+  'diagnostics.webhooks.none.advice':
+    'To be told of joins, backups and outages elsewhere (Discord, or any URL that takes JSON), add a webhook in Settings.',
+  'diagnostics.webhooks.failing.advice':
+    'Check the webhooks in Settings: a receiver that was deleted or moved refuses every delivery, so replace it there.',
 } as const satisfies Record<string, string>;
