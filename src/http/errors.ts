@@ -12,6 +12,7 @@ import {
 } from '../domain/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { messageFor } from '../domain/server-text.js';
+import type { PanelError } from '../contract/messages/index.js';
 import { ERROR_CODES } from '../contract/integration-rows.js';
 import type { HttpResponse } from './types.js';
 
@@ -62,7 +63,8 @@ export function panelErrorResponse(err: unknown, log: Logger): HttpResponse {
   const body = JSON.parse(String(res.body)) as { error: { code: string; message: string } };
   const said = messageFor(body.error.message, 'error.');
   if (said.messageId === undefined) return res;
-  return { ...res, body: JSON.stringify({ error: { ...body.error, messageId: said.messageId, params: said.params } }) };
+  const out: PanelError = { error: { ...body.error, messageId: said.messageId, params: said.params } };
+  return { ...res, body: JSON.stringify(out) };
 }
 
 /** Codes a client may see (schemas.ts ERROR_CODES, also the OpenAPI enum). */

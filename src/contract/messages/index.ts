@@ -27,13 +27,10 @@ export const SERVER_MESSAGES: Readonly<Record<string, string>> = {
   ...ERROR_MESSAGES,
 };
 
-export const MessageIdSchema = z
-  .string()
-  .optional()
-  .meta({
-    description:
-      "The message id: `message` in the reader's language is the web UI's `server.<messageId>` entry. Absent on rows written before it existed.",
-  });
+export const MessageIdSchema = z.string().optional().meta({
+  description:
+    "The message id: `message` in the reader's language is the web UI's `server.<messageId>` entry. Absent on rows written before it existed.",
+});
 export const MessageParamsSchema = z
   .record(z.string(), z.union([z.string(), z.number()]))
   .optional()
@@ -43,6 +40,8 @@ export const MessageParamsSchema = z
 export const PanelErrorSchema = z.strictObject({
   error: z.strictObject({ code: z.string(), message: z.string(), messageId: MessageIdSchema, params: MessageParamsSchema }),
 });
+
+export type PanelError = z.infer<typeof PanelErrorSchema>;
 
 /** The two fields beside a `message`, for a panel schema to spread in. */
 export const messageFields = { messageId: MessageIdSchema, params: MessageParamsSchema };
