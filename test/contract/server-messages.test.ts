@@ -13,6 +13,8 @@ import { ERROR_CODES } from '../../src/contract/integration-rows.js';
 import { EVENT_KINDS } from '../../src/contract/vocabulary.js';
 import { LANGUAGE_TAGS } from '../../src/contract/messages/languages.js';
 import { say } from '../../src/domain/server-text.js';
+import { BACKUP_COPY_FAILED } from '../../src/domain/event-texts.js';
+import { isPublicEvent, isWebhookEvent } from '../../src/store/events.js';
 
 const catalog = (lang: string): Record<string, string> =>
   JSON.parse(readFileSync(new URL(`../../web/src/i18n/catalogs/server/${lang}.json`, import.meta.url), 'utf8')) as Record<string, string>;
@@ -59,6 +61,17 @@ describe('the server catalog', () => {
       sample[id] = p;
       expect(Object.keys(say(id, p).params).sort(), id).toEqual(placeholders(SERVER_MESSAGES[id]));
     }
+  });
+
+  it('the event texts other rules know by their words are the templates', () => {
+    // The store decides what reaches key holders and webhooks by an event's words (store/events.ts).
+    const failed = say('event.backup.copyFailed.givenUp', { id: 'b1', attempt: 3, cut: 'exit', code: '1', nextAt: '' }).message;
+    expect(failed.startsWith(`${BACKUP_COPY_FAILED}: `)).toBe(true);
+    expect(isWebhookEvent('backup', failed)).toBe(true);
+    expect(isPublicEvent('backup', say('event.backup.completed').message)).toBe(true);
+    for (const id of ['event.system.reachable', 'event.system.unreachable', 'event.system.driftDetected', 'event.system.driftResolved'])
+      expect(isPublicEvent('system', say(id).message), id).toBe(true);
+    expect(isWebhookEvent('system', say('event.system.passwordRefused').message)).toBe(true);
   });
 
   it('every language: every id there, none empty, each with the English placeholders', () => {
