@@ -2,6 +2,7 @@
 // user id (the save holds none; a ban of an offline player needs it) and, while the whitelist
 // is on, kicks a player not on it as soon as the poller sees them online, with an audit entry
 // (actor `system`) and a panel-only `moderation` event.
+import { gameWords, type GameWords } from './game-words/format.js';
 import { say } from '../domain/server-text.js';
 import { SYSTEM } from '../domain/actor.js';
 import type { OnlinePlayer } from '../domain/live.js';
@@ -12,7 +13,6 @@ import { sanitizeName } from '../poller/event-text.js';
 import type { Store } from '../store/index.js';
 import { whitelistRefuses } from './players/whitelist-rule.js';
 
-export const WHITELIST_KICK_REASON = "You are not on this server's whitelist.";
 /** A player the whitelist refused who is still online is kicked again after this long. */
 export const KICK_RETRY_MS = 60_000;
 
@@ -23,6 +23,8 @@ export class Moderator {
     private readonly store: Store,
     private readonly game: ModerationActions | undefined,
     private readonly log: Logger,
+    /** The game's language (SERVICE_GAME_LANGUAGE): the kick message the player reads. */
+    private readonly words: GameWords = gameWords('en'),
   ) {}
 
   /** Save uid keys of the players a whitelist kick was tried for, and when: a player still
@@ -85,7 +87,7 @@ export class Moderator {
       await this.game.kick(
         SYSTEM,
         { uid: key, online: p },
-        WHITELIST_KICK_REASON,
+        this.words.whitelistKick(),
         say('event.moderation.whitelistKick', { player: name, userId: p.userId }),
       );
     } catch (err) {

@@ -3,6 +3,9 @@
 // a language palpanel does not speak stops start-up with exit 2.
 import { afterEach, describe, expect, it } from 'vitest';
 import { Countdowns } from '../../src/actions/countdown.js';
+import { Moderator } from '../../src/actions/whitelist-moderator.js';
+import { moderationActions } from '../../src/actions/moderation-actions.js';
+import { SYSTEM } from '../../src/domain/actor.js';
 import { gameWords } from '../../src/actions/game-words/format.js';
 import { GAME_WORD_IDS, GAME_WORDS } from '../../src/actions/game-words/catalog.js';
 import { startSimGameServer } from '../../src/demo/sim/index.js';
@@ -65,6 +68,30 @@ describe('in-game broadcasts in the server language', () => {
     expect(heard().map((h) => bytes(h.message))).toEqual(expected.map(bytes));
     expect(gameWords('ru').span(5 * 60)).toBe('5 минут');
     expect(gameWords('ru').span(22 * 60)).toBe('22 минуты');
+  });
+
+  it('Korean: the whitelist kicks a player with the message in Korean, as the game receives it', async () => {
+    const [HOST, PLAY] = ['abcdef01-2345-6789-abcd-ef0123456789', 'fedcba98-7654-3210-fedc-ba9876543210'];
+    const sim = await startSimGameServer({
+      players: [
+        { uid: HOST, name: 'Host', level: 10 },
+        { uid: PLAY, name: '손님', level: 12, userId: 'steam_76561199000000001' },
+      ],
+      churnPeriodMs: 0,
+    });
+    cleanup.push(() => sim.close());
+    sim.control.setOnline([HOST, PLAY]);
+    const ts = await tempStore();
+    cleanup.push(() => ts.cleanup());
+    const client = new GameRestClient({ baseUrl: sim.restUrl, password: sim.password });
+    cleanup.push(() => client.close());
+    const moderator = new Moderator(ts.store, moderationActions(client, ts.store), () => undefined, gameWords('ko'));
+    ts.store.moderation.setWhitelist({ enabled: true, entries: [{ id: HOST.toUpperCase(), note: 'host' }] }, SYSTEM);
+    const players = await client.players();
+    moderator.roster(players, players, [], new Date());
+    await moderator.idle();
+    const kicks = sim.control.adminActions().filter((a) => a.action === 'kick');
+    expect(kicks.map((k) => bytes(String(k.args.message)))).toEqual([bytes('이 서버의 화이트리스트에 없습니다.')]);
   });
 
   it('English stays as it always read', () => {

@@ -1,5 +1,6 @@
 // What palpanel says in the game's chat, in each language it speaks (SERVICE_GAME_LANGUAGE):
-// countdowns, their cancellation and the reasons of its own restarts. ICU messages keyed by id,
+// countdowns, their cancellation, the reasons of its own restarts, and the whitelist's kick
+// message (the kicked player reads it). ICU messages keyed by id,
 // written as a player reads them in chat. `en` is the source; every language has every id
 // (test/actions/game-words.test.ts).
 import type { LanguageTag } from '../../contract/messages/languages.js';
@@ -18,6 +19,7 @@ export const GAME_WORD_IDS = [
   'reason.memory',
   'reason.cron',
   'reason.quiet',
+  'kick.whitelist',
 ] as const;
 export type GameWordId = (typeof GAME_WORD_IDS)[number];
 
@@ -48,6 +50,7 @@ export const GAME_WORDS: Record<LanguageTag, GameWordTable> = {
       'reason.memory': 'the server frees its memory',
       'reason.cron': 'scheduled restart',
       'reason.quiet': 'maintenance while nobody is online',
+      'kick.whitelist': "You are not on this server's whitelist.",
     },
   },
   'zh-Hans': {
@@ -66,6 +69,7 @@ export const GAME_WORDS: Record<LanguageTag, GameWordTable> = {
       'reason.memory': '释放服务器内存',
       'reason.cron': '定时重启',
       'reason.quiet': '无人在线时维护',
+      'kick.whitelist': '你不在本服务器的白名单中。',
     },
   },
   'zh-Hant': {
@@ -84,6 +88,7 @@ export const GAME_WORDS: Record<LanguageTag, GameWordTable> = {
       'reason.memory': '釋放伺服器記憶體',
       'reason.cron': '定時重新啟動',
       'reason.quiet': '無人在線時維護',
+      'kick.whitelist': '你不在本伺服器的白名單中。',
     },
   },
   ja: {
@@ -102,6 +107,7 @@ export const GAME_WORDS: Record<LanguageTag, GameWordTable> = {
       'reason.memory': 'メモリ解放のため',
       'reason.cron': '定期再起動',
       'reason.quiet': '誰もいない間のメンテナンス',
+      'kick.whitelist': 'このサーバーのホワイトリストに登録されていません。',
     },
   },
   ko: {
@@ -120,6 +126,7 @@ export const GAME_WORDS: Record<LanguageTag, GameWordTable> = {
       'reason.memory': '서버 메모리 정리',
       'reason.cron': '정기 재시작',
       'reason.quiet': '접속자가 없는 동안 점검',
+      'kick.whitelist': '이 서버의 화이트리스트에 없습니다.',
     },
   },
   de: {
@@ -138,6 +145,7 @@ export const GAME_WORDS: Record<LanguageTag, GameWordTable> = {
       'reason.memory': 'der Server gibt Speicher frei',
       'reason.cron': 'geplanter Neustart',
       'reason.quiet': 'Wartung, während niemand online ist',
+      'kick.whitelist': 'Du stehst nicht auf der Whitelist dieses Servers.',
     },
   },
   fr: {
@@ -156,6 +164,7 @@ export const GAME_WORDS: Record<LanguageTag, GameWordTable> = {
       'reason.memory': 'le serveur libère sa mémoire',
       'reason.cron': 'redémarrage planifié',
       'reason.quiet': 'maintenance pendant que personne ne joue',
+      'kick.whitelist': 'Vous n’êtes pas sur la liste blanche de ce serveur.',
     },
   },
   es: {
@@ -174,6 +183,7 @@ export const GAME_WORDS: Record<LanguageTag, GameWordTable> = {
       'reason.memory': 'el servidor libera memoria',
       'reason.cron': 'reinicio programado',
       'reason.quiet': 'mantenimiento mientras no hay nadie conectado',
+      'kick.whitelist': 'No estás en la lista blanca de este servidor.',
     },
   },
   'pt-BR': {
@@ -192,6 +202,7 @@ export const GAME_WORDS: Record<LanguageTag, GameWordTable> = {
       'reason.memory': 'o servidor libera memória',
       'reason.cron': 'reinício programado',
       'reason.quiet': 'manutenção enquanto ninguém está online',
+      'kick.whitelist': 'Você não está na whitelist deste servidor.',
     },
   },
   ru: {
@@ -210,6 +221,7 @@ export const GAME_WORDS: Record<LanguageTag, GameWordTable> = {
       'reason.memory': 'сервер освобождает память',
       'reason.cron': 'плановый перезапуск',
       'reason.quiet': 'обслуживание, пока никого нет в сети',
+      'kick.whitelist': 'Вас нет в белом списке этого сервера.',
     },
   },
 };

@@ -13,6 +13,8 @@ export interface GameWords {
   cancelled(kind: CountdownKind): string;
   /** Why palpanel's own restart policy restarts the game, told after each step. */
   restartReason(cause: 'memory' | 'cron' | 'quiet'): string;
+  /** What a player the whitelist kicks reads. */
+  whitelistKick(): string;
 }
 
 const cache = new Map<LanguageTag, GameWords>();
@@ -51,6 +53,7 @@ export function gameWords(lang: LanguageTag): GameWords {
     },
     cancelled: (kind) => say(`${kind}.cancelled`),
     restartReason: (cause) => say(`reason.${cause}`),
+    whitelistKick: () => say('kick.whitelist'),
   };
   cache.set(lang, words);
   return words;
