@@ -10,7 +10,8 @@ import { ConflictError, NotFoundError } from '../domain/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { Clock } from '../lib/time.js';
 import type { Store } from '../store/index.js';
-import { cancelWords, countdownPlan, type CountdownStep } from './countdown-words.js';
+import { countdownPlan, type CountdownStep } from './countdown-words.js';
+import { gameWords, type GameWords } from './game-words/format.js';
 import { type CountdownKind } from '../contract/vocabulary.js';
 import { attempt, gameFailure } from './game-failure.js';
 
@@ -78,6 +79,8 @@ export class Countdowns {
     private readonly clock: Clock,
     private readonly log: Logger,
     private readonly timers: Timers = realTimers,
+    /** The game's language (SERVICE_GAME_LANGUAGE): what players read. */
+    private readonly words: GameWords = gameWords('en'),
   ) {}
 
   current(): CountdownState | null {
@@ -93,7 +96,7 @@ export class Countdowns {
     }
     const now = this.clock().getTime();
     const reason = req.reason?.trim() || null;
-    const plan = countdownPlan(req.kind, (req.endsAt.getTime() - now) / 1000, req.steps, reason);
+    const plan = countdownPlan(req.kind, (req.endsAt.getTime() - now) / 1000, req.steps, reason, this.words);
     let end!: (e: CountdownEnd) => void;
     const finished = new Promise<CountdownEnd>((r) => (end = r));
     const run: Running = {
@@ -140,7 +143,7 @@ export class Countdowns {
     this.store.audit.note({ actor, action: 'server.cancel', target: '', detail: `${state.kind} due at ${state.endsAt}` });
     run.end({ outcome: 'cancelled', by: actor });
     await this.game
-      .announce(cancelWords(state.kind))
+      .announce(this.words.cancelled(state.kind))
       .catch((err: unknown) => this.log('warn', 'the cancel was not announced in game', err));
     return state;
   }

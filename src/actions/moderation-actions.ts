@@ -1,5 +1,6 @@
 // The panel's moderation port (ModerationActions) over the game's REST client: the game is
 // asked first, and only what it did is recorded (game-failure.ts audits what it did not do).
+import type { ServerMessage } from '../contract/messages/index.js';
 import type { GameRestClient } from '../game/rest-client.js';
 import type { Actor } from '../domain/actor.js';
 import type { OnlinePlayer } from '../domain/live.js';
@@ -74,7 +75,7 @@ export interface ModerationActions {
     actor: Actor,
     p: { uid: string; online: OnlinePlayer | undefined },
     reason: string | null,
-    moderationEvent?: string,
+    moderationEvent?: ServerMessage,
   ): Promise<{ userId: string }>;
   /** A player banned already keeps that ban (AlreadyBannedError, 409) unless `replace`. */
   ban(

@@ -7,6 +7,9 @@
 // - nobody is online at a moment within a daily window (SERVICE_RESTART_QUIET_WINDOW), once a day.
 // Each restart says why: in a `restart` event (webhooks receive it), in the countdown's words to
 // players, and in its audit entry. Checked every 15 s on the injected clock.
+import type { LanguageTag } from '../contract/messages/languages.js';
+import { gameWords } from './game-words/format.js';
+import { say } from '../domain/server-text.js';
 import { SYSTEM } from '../domain/actor.js';
 import type { MemoryReadings } from '../domain/resources.js';
 import type { Logger } from '../lib/logger.js';
@@ -30,6 +33,8 @@ export interface RestartPolicySettings {
   restartQuietWindow: { from: number; to: number; text: string } | null;
   restartWarningMs: number;
   timezone: string;
+  /** The language players read the reason in; English when not given. */
+  gameLanguage?: LanguageTag;
 }
 
 export interface RestartPolicyPorts {
@@ -143,7 +148,13 @@ export class RestartPolicy {
     }
     let finished: Promise<CountdownEnd>;
     try {
-      ({ finished } = await this.ports.countdown({ kind: 'restart', endsAt, steps: this.steps(), reason: REASON[cause], actor: SYSTEM }));
+      ({ finished } = await this.ports.countdown({
+        kind: 'restart',
+        endsAt,
+        steps: this.steps(),
+        reason: gameWords(this.s.gameLanguage ?? 'en').restartReason(cause),
+        actor: SYSTEM,
+      }));
     } catch (err) {
       this.log('warn', `restart policy: the countdown did not start (${why})`, err);
       return;
@@ -152,18 +163,18 @@ export class RestartPolicy {
     this.store.events.append({
       at: this.clock().toISOString(),
       kind: 'restart',
-      message: `Restart started: ${why}. The game stops at ${endsAt.toISOString()}.`,
+      ...say('event.restart.started', { why, endsAt: endsAt.toISOString() }),
     });
     void finished.then((end) => {
       this.running = false;
       this.coolUntil = this.clock().getTime() + COOL_DOWN_MS;
-      const how =
+      const said =
         end.outcome === 'done'
-          ? 'the game saved and shut down; its supervisor starts it again'
+          ? say('event.restart.done', { cause })
           : end.outcome === 'cancelled'
-            ? `cancelled by ${end.by}`
-            : `failed: ${end.why}`;
-      this.store.events.append({ at: this.clock().toISOString(), kind: 'restart', message: `Restart (${cause}) ${end.outcome}: ${how}.` });
+            ? say('event.restart.cancelled', { cause, by: end.by })
+            : say('event.restart.failed', { cause, why: end.why });
+      this.store.events.append({ at: this.clock().toISOString(), kind: 'restart', ...said });
     });
   }
 
@@ -182,10 +193,3 @@ export class RestartPolicy {
     });
   }
 }
-
-/** What players read after each step's words. */
-const REASON: Record<RestartCause, string> = {
-  memory: 'the server frees its memory',
-  cron: 'scheduled restart',
-  quiet: 'maintenance while nobody is online',
-};

@@ -2,6 +2,8 @@
 // user id (the save holds none; a ban of an offline player needs it) and, while the whitelist
 // is on, kicks a player not on it as soon as the poller sees them online, with an audit entry
 // (actor `system`) and a panel-only `moderation` event.
+import { gameWords, type GameWords } from './game-words/format.js';
+import { say } from '../domain/server-text.js';
 import { SYSTEM } from '../domain/actor.js';
 import type { OnlinePlayer } from '../domain/live.js';
 import type { PresencePlayer } from '../poller/ports.js';
@@ -11,7 +13,6 @@ import { sanitizeName } from '../poller/event-text.js';
 import type { Store } from '../store/index.js';
 import { whitelistRefuses } from './players/whitelist-rule.js';
 
-export const WHITELIST_KICK_REASON = "You are not on this server's whitelist.";
 /** A player the whitelist refused who is still online is kicked again after this long. */
 export const KICK_RETRY_MS = 60_000;
 
@@ -22,6 +23,8 @@ export class Moderator {
     private readonly store: Store,
     private readonly game: ModerationActions | undefined,
     private readonly log: Logger,
+    /** The game's language (SERVICE_GAME_LANGUAGE): the kick message the player reads. */
+    private readonly words: GameWords = gameWords('en'),
   ) {}
 
   /** Save uid keys of the players a whitelist kick was tried for, and when: a player still
@@ -81,7 +84,12 @@ export class Moderator {
     }
     try {
       // Who can be kicked is kickable()'s rule, the panel's too: without a platform id, no kick.
-      await this.game.kick(SYSTEM, { uid: key, online: p }, WHITELIST_KICK_REASON, `Kicked ${name} (${p.userId}): not on the whitelist`);
+      await this.game.kick(
+        SYSTEM,
+        { uid: key, online: p },
+        this.words.whitelistKick(),
+        say('event.moderation.whitelistKick', { player: name, userId: p.userId }),
+      );
     } catch (err) {
       this.log('warn', `whitelist: the kick of ${name} failed`, err);
     }

@@ -1,6 +1,7 @@
 // The game link of `palpanel serve`: the REST client, the poller of its player list and state
 // (with the moderation its roster drives), and the game-data poller. Without a game URL there is
 // none, and the panel says the game server is not configured.
+import { gameWords } from '../actions/game-words/format.js';
 import type { Settings } from '../config/settings.js';
 import { GameRestClient } from '../game/rest-client.js';
 import { moderationActions, type ModerationActions } from '../actions/moderation-actions.js';
@@ -55,7 +56,7 @@ export function startGameLink(
   life.onClose('game client', () => client.close());
   const onError = (err: unknown) => log('warn', 'poller', err);
   const moderation = moderationActions(client, store);
-  const moderator = new Moderator(store, moderation, log);
+  const moderator = new Moderator(store, moderation, log, gameWords(settings.gameLanguage));
   life.onClose('moderation', () => moderator.idle());
   const stateLog = logRestState(log, () => rest.lastError());
   const rest: RestPoller = new RestPoller({

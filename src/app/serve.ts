@@ -1,6 +1,7 @@
 // The composition root of `palpanel serve`: opens the store, then starts the parts in order (the
 // player sessions, housekeeping, the save pipeline, the game link, backups, the control socket,
 // the console and item grants, scheduled tasks, the HTTP server); one shutdown path stops them all.
+import { gameWords } from '../actions/game-words/format.js';
 import { resolve } from 'node:path';
 import type { Settings } from '../config/settings.js';
 import { settingsSummary } from '../config/settings.js';
@@ -24,7 +25,7 @@ import { Countdowns } from '../actions/countdown.js';
 import { RateGate } from '../actions/webhook-rate.js';
 import { StatusCards } from '../actions/status-card.js';
 import { webhookSend } from '../actions/webhook-send.js';
-import { cardFacts, gameLanguage, webhookContext } from './status-card-wiring.js';
+import { cardFacts, webhookContext } from './status-card-wiring.js';
 import { createConfigEditor } from '../actions/config-editor.js';
 import { Notifier } from '../actions/notifier.js';
 import { PalDefenderClient } from '../game/paldefender-client.js';
@@ -183,7 +184,8 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
   // The webhooks' messages and status cards share Discord's rate limits per webhook; the
   // templates' server and players come from the live state once the game link is up.
   const gate = new RateGate();
-  const language = gameLanguage(settings);
+  // The webhooks' default texts and the card speak the server's language (SERVICE_GAME_LANGUAGE).
+  const language = settings.gameLanguage;
   let liveNow: LiveSource | null = null;
   const context = webhookContext(() => liveNow);
   const notifier = new Notifier({ store, log, allowPrivate: settings.webhookAllowPrivate, now: clock, gate, context, language });
@@ -239,7 +241,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
     const consolePort = startConsole(settings, store, clock, life, stopAsked);
     const items = startItemGrants(settings, store, consolePort, life);
     const gameActions = game.client ? createGameActions(game.client, store, clock) : null;
-    const countdowns = game.client ? new Countdowns(game.client, store, clock, log) : null;
+    const countdowns = game.client ? new Countdowns(game.client, store, clock, log, undefined, gameWords(settings.gameLanguage)) : null;
     if (countdowns) life.onClose('countdown', () => countdowns.stop());
     new TaskScheduler(store, taskPorts(gameActions, countdowns, consolePort, live), clock, log, settings.timezone).start(life.signal);
     startRestartPolicy(settings, store, countdowns, live, memoryReadings(operate.sampler), clock, log, life.signal);

@@ -9,14 +9,6 @@ import type { BackupPorts } from '../backups/types.js';
 import type { CardFacts } from '../actions/status-card-embed.js';
 import type { WebhookContext } from '../actions/notifier.js';
 import { dueOf } from '../domain/task-schedule.js';
-import type { Settings } from '../config/settings.js';
-
-/** The server's language for the webhooks' default texts and the card: SERVICE_GAME_LANGUAGE
- * (`gameLanguage`, which the languages issue adds to the settings); English until it is there. */
-export function gameLanguage(settings: Settings): string | undefined {
-  const s = settings as Settings & { gameLanguage?: unknown };
-  return typeof s.gameLanguage === 'string' ? s.gameLanguage : undefined;
-}
 
 export interface FactSources {
   store: Store;

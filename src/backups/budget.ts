@@ -1,6 +1,7 @@
 // The storage budget of the backup folder: which backups go when the folder holds more than the
 // admin's budget (the oldest first, never the newest), whether a backup fits on the disk at all,
 // and when the disk is nearly full. Pure functions over figures; the service reads the figures.
+import { say } from '../domain/server-text.js';
 import { ConflictError } from '../domain/errors.js';
 
 const GiB = 1024 ** 3;
@@ -45,4 +46,4 @@ export const nearlyFull = (freeBytes: number, newestBytes: number) => newestByte
 
 /** The event's words when the disk becomes nearly full. */
 export const nearlyFullWords = (freeBytes: number, newestBytes: number) =>
-  `Backup disk nearly full: ${bytesWords(freeBytes)} free, and each backup takes about ${bytesWords(newestBytes)}`;
+  say('event.backup.diskNearlyFull', { free: bytesWords(freeBytes), size: bytesWords(newestBytes) });

@@ -25,6 +25,7 @@ import { archivePath, verifyArchive, type BackupManifest } from './archive.js';
 import type { BackupCheck, OffsiteStatus, RestoreDiff } from '../contract/backups.js';
 import { CHECK_WORK_PREFIX, type BackupService } from './service.js';
 import { bytesWords } from './budget.js';
+import { say } from '../domain/server-text.js';
 import { redactor } from './copy-output.js';
 import { runCommand } from './copy-process.js';
 
@@ -191,7 +192,7 @@ export class CopyChecker {
       this.o.store.events.append({
         at: check.at,
         kind: 'backup',
-        message: `Off-site copy of backup ${id} ${outcomeWords[outcome]}: ${detail}`,
+        ...say('event.backup.checkFailed', { id, outcome, detail }),
       });
     this.sayIfStale();
     return check;
@@ -255,11 +256,14 @@ export class CopyChecker {
     if (stale && !this.staleSaid) {
       const good = this.o.store.backupChecks.newestGood();
       const { checkMaxAgeHours } = this.o.store.backupSettings.schedule();
-      const message = good
-        ? `The newest good off-site copy is of a backup ${Math.floor(hours(this.o.clock().getTime() - Date.parse(good.backupCreatedAt!)))} h old, older than ${checkMaxAgeHours} h`
-        : 'No off-site copy has passed its check yet';
-      this.o.store.events.append({ at: iso(this.o.clock()), kind: 'backup', message });
-      this.o.log('warn', message);
+      const said = good
+        ? say('event.backup.copyStale', {
+            age: Math.floor(hours(this.o.clock().getTime() - Date.parse(good.backupCreatedAt!))),
+            max: checkMaxAgeHours,
+          })
+        : say('event.backup.noGoodCopy');
+      this.o.store.events.append({ at: iso(this.o.clock()), kind: 'backup', ...said });
+      this.o.log('warn', said.message);
     }
     this.staleSaid = stale;
   }
@@ -298,12 +302,6 @@ export class CopyChecker {
     });
   }
 }
-
-const outcomeWords: Record<Exclude<Outcome, 'ok'>, string> = {
-  corrupt: 'is damaged',
-  missing: 'was not found',
-  failed: 'could not be checked',
-};
 
 /** The SHA-256 of a file, read as a stream. */
 async function fileSha256(path: string): Promise<string> {

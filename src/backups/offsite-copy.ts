@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { BACKUP_COPY_FAILED } from '../domain/event-texts.js';
+import { say } from '../domain/server-text.js';
 import { ConflictError } from '../domain/errors.js';
 import { BACKUP_ID } from '../contract/backup-words.js';
 import type { Logger } from '../lib/logger.js';
@@ -284,6 +284,16 @@ export class OffsiteCopier {
     this.o.log('warn', `backup copy of ${id} failed (attempt ${attempts}, ${how}); ${then}`);
     // Said once when a copy first fails and once when it is given up, not at every retry.
     if (attempts === 1 || nextAttemptAt === null)
-      this.o.events.append({ at, kind: 'backup', message: `${BACKUP_COPY_FAILED}: ${id} (attempt ${attempts}, ${how}); ${then}` });
+      this.o.events.append({
+        at,
+        kind: 'backup',
+        ...say(nextAttemptAt ? 'event.backup.copyFailed.retry' : 'event.backup.copyFailed.givenUp', {
+          id,
+          attempt: attempts,
+          cut: r.cut ?? 'exit',
+          code: String(r.code),
+          nextAt: nextAttemptAt ?? '',
+        }),
+      });
   }
 }

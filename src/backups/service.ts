@@ -7,7 +7,7 @@ import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { rm } from 'node:fs/promises';
 import { SYSTEM, type Actor } from '../domain/actor.js';
-import { BACKUP_TEXT } from '../domain/event-texts.js';
+import { say } from '../domain/server-text.js';
 import { ConflictError, DomainError, fsErrorReason, NotConfiguredError } from '../domain/errors.js';
 import { BackupNotFoundError, BackupUnusableError } from './errors.js';
 import { iso, type Clock } from '../lib/time.js';
@@ -125,8 +125,9 @@ export class BackupService {
         this.o.log('warn', `backup ${id} failed`, err);
         this.o.store.audit.note({ actor, action: 'backup.create', target: id, detail: `${trigger}: ${job.error}` }, 'backup_failed');
         // A full disk is said where an admin looks (the events), not only in the audit trail.
-        if (err instanceof InsufficientStorageError || (err as NodeJS.ErrnoException)?.code === 'ENOSPC')
-          this.o.store.events.append({ at: iso(this.o.clock()), kind: 'backup', message: `Backup refused: ${job.error}` });
+        const full = err instanceof InsufficientStorageError || (err as NodeJS.ErrnoException)?.code === 'ENOSPC';
+        if (full)
+          this.o.store.events.append({ at: iso(this.o.clock()), kind: 'backup', ...say('event.backup.refused', { error: job.error }) });
         throw err;
       },
     );
@@ -184,7 +185,7 @@ export class BackupService {
     }
     const at = iso(this.o.clock());
     this.o.store.audit.note({ actor, action: 'backup.create', target: id, detail: trigger });
-    this.o.store.events.append({ at, kind: 'backup', message: BACKUP_TEXT });
+    this.o.store.events.append({ at, kind: 'backup', ...say('event.backup.completed') });
     this.o.log('info', `backup ${id}: ${files.length} files, ${size} bytes`);
     await this.sayIfNearlyFull(size);
     const rec: BackupRecord = {
@@ -329,8 +330,9 @@ export class BackupService {
     if (!disk) return;
     const low = nearlyFull(disk.freeBytes, newestBytes);
     if (low && !this.lowSpaceSaid) {
-      this.o.store.events.append({ at: iso(this.o.clock()), kind: 'backup', message: nearlyFullWords(disk.freeBytes, newestBytes) });
-      this.o.log('warn', nearlyFullWords(disk.freeBytes, newestBytes));
+      const said = nearlyFullWords(disk.freeBytes, newestBytes);
+      this.o.store.events.append({ at: iso(this.o.clock()), kind: 'backup', ...said });
+      this.o.log('warn', said.message);
     }
     this.lowSpaceSaid = low;
   }

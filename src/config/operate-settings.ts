@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { checkCron, CronError, isTimeZone } from '../lib/cron.js';
 import { commandLine, interval, nonEmpty } from './setting-values.js';
+import { LANGUAGE_TAGS, type LanguageTag } from '../contract/messages/languages.js';
 
 export interface OperateSettings {
   /** A log file of the game to follow (PalServer.log, PalDefender's, the docker image's); null: none. */
@@ -12,6 +13,8 @@ export interface OperateSettings {
   gameLogCommand: readonly string[] | null;
   /** The IANA zone schedules and the times in messages are read in. */
   timezone: string;
+  /** The language of what palpanel broadcasts in the game's chat (issue 39). */
+  gameLanguage: LanguageTag;
   /** Restart when the game's resident memory passes this; null: never for memory. */
   restartMemory: MemoryBound | null;
   /** Restart on this cron expression (in `timezone`); null: no cron restart. */
@@ -99,6 +102,12 @@ export const OPERATE_DEFS = {
     def: 'UTC',
     schema: timeZone,
     hint: 'an IANA time zone such as Europe/Berlin, America/New_York or UTC',
+  },
+  gameLanguage: {
+    env: 'SERVICE_GAME_LANGUAGE',
+    def: 'en',
+    schema: z.enum(LANGUAGE_TAGS),
+    hint: `the language of the countdowns and scheduled-task warnings players read in the game's chat, one of ${LANGUAGE_TAGS.join(', ')}`,
   },
   restartMemory: {
     env: 'SERVICE_RESTART_MEMORY',

@@ -4,6 +4,7 @@
 // be written one way and recognised another.
 
 import type { Role } from '../contract/vocabulary.js';
+import { EVENT_MESSAGES } from '../contract/messages/events.js';
 /** Event kinds only an admin sees: the audit trail names console commands, RCON replies, ban
  * reasons, key labels and webhook hosts, which are admin business (issue 28, finding 6). */
 export const ADMIN_ONLY_EVENT_KINDS = ['audit'] as const;
@@ -13,10 +14,12 @@ export function eventKindVisible(role: Role, kind: string): boolean {
   return role === 'admin' || !(ADMIN_ONLY_EVENT_KINDS as readonly string[]).includes(kind);
 }
 
-export const SYSTEM_REACHABLE = 'Palworld REST API is reachable';
-export const SYSTEM_UNREACHABLE = 'Palworld REST API is unreachable';
-export const DRIFT_DETECTED = 'world save format drift detected';
-export const DRIFT_RESOLVED = 'world save format drift resolved';
+// The texts are the English templates of their message ids (contract/messages/events.ts), so a
+// text and its id are one thing.
+export const SYSTEM_REACHABLE = EVENT_MESSAGES['event.system.reachable'];
+export const SYSTEM_UNREACHABLE = EVENT_MESSAGES['event.system.unreachable'];
+export const DRIFT_DETECTED = EVENT_MESSAGES['event.system.driftDetected'];
+export const DRIFT_RESOLVED = EVENT_MESSAGES['event.system.driftResolved'];
 
 /** The only `system` texts there are. */
 export const SYSTEM_TEXTS = [SYSTEM_REACHABLE, SYSTEM_UNREACHABLE, DRIFT_DETECTED, DRIFT_RESOLVED] as const;
@@ -26,13 +29,13 @@ export type SystemText = (typeof SYSTEM_TEXTS)[number];
  * refusing the admin password: the game runs, it is the password that is wrong. Not one of the
  * spec's four texts, so the Integration API drops it (rule 9) and key holders still read only
  * "unreachable". */
-export const SYSTEM_PASSWORD_REFUSED = 'Palworld REST API refused the admin password (check SERVICE_GAME_ADMIN_PASSWORD)';
+export const SYSTEM_PASSWORD_REFUSED = EVENT_MESSAGES['event.system.passwordRefused'];
 
 /** `system` texts the panel and its webhooks show besides the four public ones. */
 export const PANEL_SYSTEM_TEXTS = [SYSTEM_PASSWORD_REFUSED] as const;
 
 /** The only public `backup` text. */
-export const BACKUP_TEXT = 'Backup completed';
+export const BACKUP_TEXT = EVENT_MESSAGES['event.backup.completed'];
 
 /** The start of the panel's warning that a backup's off-site copy failed (its first failure, and
  * when it is given up): a `backup` event the panel and its webhooks show, never a key holder

@@ -28,7 +28,7 @@ export interface HttpDeps {
   live: LiveSource;
   /** The public URL, trusted proxies and listen address are absent in tests that need none. */
   settings: Pick<Settings, 'integrationRateLimit' | 'sessionTtlMs'> &
-    Partial<Pick<Settings, 'publicUrl' | 'trustedProxies' | 'listen' | 'require2fa' | 'timezone'>>;
+    Partial<Pick<Settings, 'publicUrl' | 'trustedProxies' | 'listen' | 'require2fa' | 'timezone' | 'gameLanguage'>>;
   clock: Clock;
   log: Logger;
   /** Absent without a game URL: moderation answers 503 `game_unavailable`. */

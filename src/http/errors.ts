@@ -11,6 +11,8 @@ import {
   ValidationError,
 } from '../domain/errors.js';
 import type { Logger } from '../lib/logger.js';
+import { messageFor } from '../domain/server-text.js';
+import type { PanelError } from '../contract/messages/index.js';
 import { ERROR_CODES } from '../contract/integration-rows.js';
 import type { HttpResponse } from './types.js';
 
@@ -51,6 +53,18 @@ export function methodNotAllowed(allow: string): HttpError {
 
 export function notFound(): HttpError {
   return new HttpError(404, 'not_found', 'Not found.');
+}
+
+/** The panel's error answer: the same, with the message's id and params beside its English
+ * (contract/messages/errors.ts) where the text is one the panel words. The Integration API's
+ * errors stay as the spec fixes them (toErrorResponse). */
+export function panelErrorResponse(err: unknown, log: Logger): HttpResponse {
+  const res = toErrorResponse(err, log);
+  const body = JSON.parse(String(res.body)) as { error: { code: string; message: string } };
+  const said = messageFor(body.error.message, 'error.');
+  if (said.messageId === undefined) return res;
+  const out: PanelError = { error: { ...body.error, messageId: said.messageId, params: said.params } };
+  return { ...res, body: JSON.stringify(out) };
 }
 
 /** Codes a client may see (schemas.ts ERROR_CODES, also the OpenAPI enum). */

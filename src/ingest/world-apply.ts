@@ -1,6 +1,6 @@
 // Applies a completed parse: swaps in the world database the worker built, records first
 // sightings of players, and emits the drift system events on transitions, once each.
-import { DRIFT_DETECTED, DRIFT_RESOLVED } from '../domain/event-texts.js';
+import { say } from '../domain/server-text.js';
 import type { Store } from '../store/index.js';
 import type { StoreParseResult } from './parse-job.js';
 import { pendingItems, placeKeptItems } from './kept-items.js';
@@ -16,8 +16,8 @@ export function applyParse(store: Store, out: StoreParseResult, log: Logger): vo
   store.world.swap(out.world, out.worldTemp, out.keptItems ? pendingItems(out.parsedAt, out.keptItems) : undefined);
   const swapMs = performance.now() - t0;
   store.history.recordParse(out.players, out.parsedAt);
-  if (out.formatDrift && !wasDrift) store.events.append({ at: out.parsedAt, kind: 'system', message: DRIFT_DETECTED });
-  if (!out.formatDrift && wasDrift) store.events.append({ at: out.parsedAt, kind: 'system', message: DRIFT_RESOLVED });
+  if (out.formatDrift && !wasDrift) store.events.append({ at: out.parsedAt, kind: 'system', ...say('event.system.driftDetected') });
+  if (!out.formatDrift && wasDrift) store.events.append({ at: out.parsedAt, kind: 'system', ...say('event.system.driftResolved') });
   const t = out.timings;
   log(
     'info',

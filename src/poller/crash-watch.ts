@@ -9,14 +9,16 @@
 import type { LiveSnapshot } from '../domain/live.js';
 import type { ResourceReadings } from '../domain/resources.js';
 import type { Crash } from '../contract/panel/game-health.js';
+import type { ServerMessage } from '../contract/messages/index.js';
+import { say } from '../domain/server-text.js';
 
 /** The store's side (store/game-record.ts). */
 export interface CrashRecord {
   addCrash(
     c: { at: string; cause: Crash['cause']; uptimeSec: number | null; rssBytes: number | null; logTail: readonly string[] },
-    message: string,
+    message: ServerMessage,
   ): number;
-  returned(at: string, message: (c: Crash) => string): boolean;
+  returned(at: string, message: (c: Crash) => ServerMessage): boolean;
   openCrash(): Crash | null;
   versionSeen(version: string, at: string): void;
   versionStillSeen(version: string, at: string): void;
@@ -48,15 +50,18 @@ export function spokenSpan(sec: number): string {
 
 const spokenBytes = (b: number) => (b >= 1024 ** 3 ? `${(b / 1024 ** 3).toFixed(1)} GiB` : `${Math.round(b / 1024 ** 2)} MiB`);
 
-export function crashMessage(c: { cause: Crash['cause']; uptimeSec: number | null; rssBytes: number | null }): string {
-  const how = c.cause === 'process_gone' ? 'its process ended' : 'its REST API stopped answering';
-  const up = c.uptimeSec === null ? 'uptime unknown' : `up ${spokenSpan(c.uptimeSec)}`;
-  const mem = c.rssBytes === null ? 'memory not visible' : `${spokenBytes(c.rssBytes)} resident at the last sample`;
-  return `The game server crashed: ${how} without a shutdown palpanel asked for (${up}, ${mem}).`;
+export function crashMessage(c: { cause: Crash['cause']; uptimeSec: number | null; rssBytes: number | null }): ServerMessage {
+  return say('event.crash', {
+    cause: c.cause,
+    hasUptime: c.uptimeSec === null ? 'no' : 'yes',
+    uptime: c.uptimeSec === null ? '' : spokenSpan(c.uptimeSec),
+    hasMemory: c.rssBytes === null ? 'no' : 'yes',
+    memory: c.rssBytes === null ? '' : spokenBytes(c.rssBytes),
+  });
 }
 
-export const returnMessage = (c: Crash): string =>
-  `The game server is back after a crash (down ${spokenSpan((Date.parse(c.returnedAt ?? c.at) - Date.parse(c.at)) / 1000)}).`;
+export const returnMessage = (c: Crash): ServerMessage =>
+  say('event.crash.returned', { down: spokenSpan((Date.parse(c.returnedAt ?? c.at) - Date.parse(c.at)) / 1000) });
 
 export class CrashWatch {
   /** When palpanel asked the game to stop; null: no stop asked. */

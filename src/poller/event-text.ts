@@ -4,6 +4,8 @@
 // chosen by the player, so it is stripped of anything that could forge a second log line or
 // reorder the text on screen, and bounded.
 import { UNSAFE_CHARS } from '../lib/text.js';
+import type { ServerMessage } from '../contract/messages/index.js';
+import { say } from '../domain/server-text.js';
 
 export const MAX_NAME_CHARS = 64;
 const FALLBACK_NAME = 'A player';
@@ -19,10 +21,10 @@ export function sanitizeName(name: string): string {
   return bounded === '' ? FALLBACK_NAME : bounded;
 }
 
-export function joinMessage(name: string): string {
-  return `${sanitizeName(name)} joined the server`;
+export function joinMessage(name: string): Required<ServerMessage> {
+  return say('event.join', { player: sanitizeName(name) });
 }
 
-export function leaveMessage(name: string): string {
-  return `${sanitizeName(name)} left the server`;
+export function leaveMessage(name: string): Required<ServerMessage> {
+  return say('event.leave', { player: sanitizeName(name) });
 }

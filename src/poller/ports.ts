@@ -3,16 +3,16 @@
 // Calls are synchronous (the store is in-process); a throwing sink is reported through the
 // poller's `onError` and never stops polling.
 
+import type { ServerMessage } from '../contract/messages/index.js';
 import type { PublicEventKind as EventKind } from '../contract/vocabulary.js';
 
 /** The event kinds a poller appends: the public ones. */
 export type { EventKind };
 
 /** One row of the event log (spec: Event). `at` is RFC 3339 UTC with milliseconds. */
-export interface LiveEvent {
+export interface LiveEvent extends ServerMessage {
   at: string;
   kind: EventKind;
-  message: string;
 }
 
 export interface EventSink {

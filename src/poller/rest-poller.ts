@@ -26,7 +26,7 @@
 import { gameFailureWords, GameUnauthorizedError } from '../game/errors.js';
 import type { CallOptions } from '../game/rest-client.js';
 import type { LiveSnapshot, OnlinePlayer, ServerInfo, ServerMetrics } from '../domain/live.js';
-import { SYSTEM_PASSWORD_REFUSED, SYSTEM_REACHABLE, SYSTEM_UNREACHABLE } from '../domain/event-texts.js';
+import { say } from '../domain/server-text.js';
 import { LinkTrack, type LinkState } from '../domain/link-track.js';
 import { joinMessage, leaveMessage } from './event-text.js';
 import { attemptTimeout } from './backoff.js';
@@ -169,14 +169,14 @@ export class RestPoller {
     this.refusedSaid = false;
     if (this.phase !== 'reachable') {
       this.phase = 'reachable';
-      this.emit({ at, kind: 'system', message: SYSTEM_REACHABLE });
+      this.emit({ at, kind: 'system', ...say('event.system.reachable') });
     }
     const t = this.tracker.update(players, now);
     for (const p of t.left) {
-      this.emit({ at, kind: 'leave', message: leaveMessage(p.name) });
+      this.emit({ at, kind: 'leave', ...leaveMessage(p.name) });
       this.safely(() => this.opts.presence.left(p.playerId, now));
     }
-    for (const p of t.joined) this.emit({ at, kind: 'join', message: joinMessage(p.name) });
+    for (const p of t.joined) this.emit({ at, kind: 'join', ...joinMessage(p.name) });
     this.safely(() => this.opts.presence.observe(t.online, now));
     const roster = this.opts.roster;
     if (roster) {
@@ -211,14 +211,14 @@ export class RestPoller {
     if (this.phase !== 'unreachable' && this.failures >= this.threshold) {
       this.phase = 'unreachable';
       for (const p of this.tracker.clear()) {
-        this.emit({ at: p.lastSeen.toISOString(), kind: 'leave', message: leaveMessage(p.name) });
+        this.emit({ at: p.lastSeen.toISOString(), kind: 'leave', ...leaveMessage(p.name) });
         this.safely(() => this.opts.presence.left(p.playerId, p.lastSeen));
       }
-      this.emit({ at, kind: 'system', message: SYSTEM_UNREACHABLE });
+      this.emit({ at, kind: 'system', ...say('event.system.unreachable') });
     }
     // Why, in the panel's words: a game that refuses the password is not a game that is down.
     if (this.phase === 'unreachable') {
-      if (problem === 'unauthorized' && !this.refusedSaid) this.emit({ at, kind: 'system', message: SYSTEM_PASSWORD_REFUSED });
+      if (problem === 'unauthorized' && !this.refusedSaid) this.emit({ at, kind: 'system', ...say('event.system.passwordRefused') });
       this.refusedSaid = problem === 'unauthorized';
     }
     if (this.phase === 'reachable') {

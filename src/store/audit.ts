@@ -1,7 +1,7 @@
 // The audit log. Rows are written by the repositories that make the changes, inside the very
 // transaction of the change (`record`, `refuse`), so a change and its row are durable together
 // or not at all, whichever way the change came: the panel, the control socket, the CLI on the
-// store. Each row also writes its `audit` event (domain/audit.ts `auditEventText`) into the panel's
+// store. Each row also writes its `audit` event (domain/audit.ts `auditMessage`) into the panel's
 // event log in that transaction, so `/events` and the live stream show every change as it commits.
 // Nothing here takes a password, a key, a token or a hash: the callers pass ids and names.
 //
@@ -9,14 +9,7 @@
 // whichever keeps more; and never more than 200,000 rows in all, so a flood of logins within 90
 // days cannot grow the log (or the in-memory store) without end.
 import { asActor, isActor, type Actor } from '../domain/actor.js';
-import {
-  AUDIT_ACTIONS,
-  auditEventText,
-  type AuditAction,
-  type AuditOutcome,
-  type AuditRecord,
-  type RefusalReason,
-} from '../domain/audit.js';
+import { AUDIT_ACTIONS, auditMessage, type AuditAction, type AuditOutcome, type AuditRecord, type RefusalReason } from '../domain/audit.js';
 import { ValidationError, type DomainError } from '../domain/errors.js';
 import { iso, parseInstant, type Clock } from '../lib/time.js';
 import type { DurableDb, Tx } from './durable-db.js';
@@ -149,7 +142,7 @@ export class AuditRepo {
     ]);
     insertEvent(
       tx,
-      { at, ...(event ?? { kind: 'audit', message: auditEventText(row) }) },
+      { at, ...(event ?? { kind: 'audit', ...auditMessage(row) }) },
       outcome === 'ok' ? (webhookKindOf(e.action) ?? countdownKindOf(e.action, outcome)) : undefined,
       { action: row.action, targetName: row.targetName ?? null, words: auditDetailWords(row) },
     );
@@ -219,7 +212,17 @@ function webhookKindOf(action: AuditAction): WebhookEventKind | undefined {
 }
 
 function toRecord(r: AuditRow): AuditRecord {
+  const fields = {
+    actor: r.actor as Actor,
+    action: r.action as AuditAction,
+    target: r.target,
+    targetName: r.target_name,
+    outcome: r.outcome as AuditOutcome,
+    reason: r.reason as RefusalReason | null,
+    detail: r.detail,
+  };
   return {
+    ...auditMessage(fields),
     id: r.id,
     at: r.at,
     actor: r.actor as Actor,

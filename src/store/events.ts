@@ -6,11 +6,45 @@ import type { DurableDb, Tx } from './durable-db.js';
 import { queueForWebhooks } from './webhook-queue.js';
 import type { WebhookEventKind } from '../contract/vocabulary.js';
 import { fieldsOf, webhookKindsOf, type AuditFacts } from '../domain/webhook-kinds.js';
+import type { MessageParams } from '../contract/messages/index.js';
 
 export interface EventRecord {
   at: string;
   kind: string;
   message: string;
+  /** The message's id and params (contract/messages); absent on rows written before issue 39. */
+  messageId?: string;
+  params?: MessageParams;
+}
+
+interface StoredEventRow {
+  id: number;
+  at: string;
+  kind: string;
+  message: string;
+  message_id: string | null;
+  params: string | null;
+}
+
+const COLUMNS = 'id, at, kind, message, message_id, params';
+
+/** A stored row as the panel's event: the id and params only where the row has them. */
+function eventOf(r: StoredEventRow): LoggedEvent {
+  const ev: LoggedEvent = { id: r.id, at: r.at, kind: r.kind, message: r.message };
+  if (r.message_id) {
+    ev.messageId = r.message_id;
+    ev.params = paramsOf(r.params);
+  }
+  return ev;
+}
+
+function paramsOf(text: string | null): MessageParams {
+  try {
+    const v: unknown = JSON.parse(text ?? '{}');
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as MessageParams) : {};
+  } catch {
+    return {};
+  }
 }
 
 /** An event as the panel sees it: with its position in the log (cursor, stream id). */
@@ -70,11 +104,19 @@ export function isWebhookEvent(kind: string, message: string): boolean {
  * together); an event webhooks receive is queued for every webhook in the same transaction. */
 export function insertEvent(tx: Tx, ev: EventRecord, webhookKind?: WebhookEventKind, audit?: AuditFacts): void {
   const isPublic = isPublicEvent(ev.kind, ev.message);
-  tx.run(`INSERT INTO events (at, kind, message, public) VALUES (?, ?, ?, ?)`, [ev.at, ev.kind, ev.message, isPublic ? 1 : 0]);
+  tx.run(`INSERT INTO events (at, kind, message, public, message_id, params) VALUES (?, ?, ?, ?, ?, ?)`, [
+    ev.at,
+    ev.kind,
+    ev.message,
+    isPublic ? 1 : 0,
+    ev.messageId ?? null,
+    ev.messageId ? JSON.stringify(ev.params ?? {}) : null,
+  ]);
   // A kick, a ban or a countdown is the webhook's own kind (its event is a panel `audit` or
-  // `moderation` line); domain/webhook-kinds.ts says which kinds an event is.
+  // `moderation` line); domain/webhook-kinds.ts says which kinds an event is. Webhooks get the
+  // English text (the message's id is the panel's).
   const kinds = webhookKindsOf(ev.kind, ev.message, webhookKind);
-  if (kinds.length > 0) queueForWebhooks(tx, ev, kinds, fieldsOf(ev.kind, ev.message, audit));
+  if (kinds.length > 0) queueForWebhooks(tx, { at: ev.at, message: ev.message }, kinds, fieldsOf(ev.kind, ev.message, audit));
 }
 
 export class EventRepo {
@@ -128,12 +170,14 @@ export class EventRepo {
       params.push(q.to);
     }
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-    return this.db.all<LoggedEvent>(`SELECT id, at, kind, message FROM events ${clause} ORDER BY id DESC LIMIT ?`, [...params, q.limit]);
+    return this.db
+      .all<StoredEventRow>(`SELECT ${COLUMNS} FROM events ${clause} ORDER BY id DESC LIMIT ?`, [...params, q.limit])
+      .map(eventOf);
   }
 
   /** Events after `id`, oldest first, at most `limit` (the stream's replay and push). */
   after(id: number, limit: number): LoggedEvent[] {
-    return this.db.all<LoggedEvent>(`SELECT id, at, kind, message FROM events WHERE id > ? ORDER BY id LIMIT ?`, [id, limit]);
+    return this.db.all<StoredEventRow>(`SELECT ${COLUMNS} FROM events WHERE id > ? ORDER BY id LIMIT ?`, [id, limit]).map(eventOf);
   }
 
   /** The id of the newest event, 0 when the log is empty. */

@@ -1,6 +1,7 @@
 // The game's record (issue 40): its crashes, with the uptime, memory and log tail each had and
 // when the game came back; and the versions its REST API reported at each start, with the first
 // and last day seen.
+import type { ServerMessage } from '../contract/messages/index.js';
 import type { DurableDb } from './durable-db.js';
 import { insertEvent } from './events.js';
 import type { Crash, StartRun } from '../contract/panel/game-health.js';
@@ -44,11 +45,14 @@ const toCrash = (r: CrashRow): Crash => {
   };
 };
 
+/** A message with its id, or a bare text (shown in English in every language). */
+const said = (m: ServerMessage | string): ServerMessage => (typeof m === 'string' ? { message: m } : m);
+
 export class GameRecordRepo {
   constructor(private readonly db: DurableDb) {}
 
   /** Records a crash and its panel event in one write. */
-  addCrash(c: NewCrash, message: string): number {
+  addCrash(c: NewCrash, message: ServerMessage | string): number {
     let id = 0;
     this.db.write((tx) => {
       tx.run(`INSERT INTO game_crashes (at, cause, uptime_sec, rss_bytes, log_tail) VALUES (?, ?, ?, ?, ?)`, [
@@ -59,18 +63,18 @@ export class GameRecordRepo {
         JSON.stringify(c.logTail.slice(-50)),
       ]);
       id = Number(tx.get<{ id: number }>(`SELECT last_insert_rowid() AS id`)?.id ?? 0);
-      insertEvent(tx, { at: c.at, kind: 'crash', message });
+      insertEvent(tx, { at: c.at, kind: 'crash', ...said(message) });
     });
     return id;
   }
 
   /** Marks the open crash returned; false when none was open. */
-  returned(at: string, message: (c: Crash) => string): boolean {
+  returned(at: string, message: (c: Crash) => ServerMessage | string): boolean {
     const open = this.openCrash();
     if (open === null) return false;
     this.db.write((tx) => {
       tx.run(`UPDATE game_crashes SET returned_at = ? WHERE id = ?`, [at, open.id]);
-      insertEvent(tx, { at, kind: 'crash', message: message({ ...open, returnedAt: at }) });
+      insertEvent(tx, { at, kind: 'crash', ...said(message({ ...open, returnedAt: at })) });
     });
     return true;
   }

@@ -229,4 +229,10 @@ export const PANEL_MIGRATIONS: Migration[] = [
          webhook_id TEXT PRIMARY KEY, message_id TEXT NOT NULL, posted_at TEXT NOT NULL, edited_at TEXT)`,
     ],
   },
+  {
+    // Issue 39: an event keeps the id and params of its message (contract/messages), so the
+    // panel shows it in the reader's language; rows from before have neither and stay English.
+    version: 17,
+    sql: [`ALTER TABLE events ADD COLUMN message_id TEXT`, `ALTER TABLE events ADD COLUMN params TEXT`],
+  },
 ];

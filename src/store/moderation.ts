@@ -2,6 +2,7 @@
 // seen (the save has none, and a ban of an offline player needs it), the bans made through the
 // panel (so a ban list exists whatever the game keeps), and the whitelist. Every change writes
 // its audit row in its own transaction.
+import type { ServerMessage } from '../contract/messages/index.js';
 import type { Actor } from '../domain/actor.js';
 import { ConflictError, ValidationError } from '../domain/errors.js';
 import { iso, type Clock } from '../lib/time.js';
@@ -139,11 +140,11 @@ export class ModerationRepo {
 
   /** A kick the game carried out: its audit row (built by the caller, actions/moderation-actions.ts),
    * whose event line is the whitelist's `moderation` line when given (one line per kick). */
-  recordKick(entry: AuditEntry, moderationEvent?: string): void {
+  recordKick(entry: AuditEntry, moderationEvent?: ServerMessage): void {
     const at = iso(this.clock());
     this.db.write((tx) => {
       // One event line per kick: the whitelist's `moderation` line stands for the audit row's.
-      this.audit.record(tx, { ...entry, at }, moderationEvent ? { kind: 'moderation', message: moderationEvent } : undefined);
+      this.audit.record(tx, { ...entry, at }, moderationEvent ? { kind: 'moderation', ...moderationEvent } : undefined);
     });
   }
 

@@ -77,7 +77,7 @@ describe('webhook event kinds', () => {
     ts.store.audit.note({ actor: 'user:admin', action: 'player.kick', ...player, detail: 'steam_76561199433679020', at }, 'game_refused');
     ts.store.moderation.recordKick(
       { actor: 'system', action: 'player.kick', ...player, detail: 'steam_76561199433679020: not on the whitelist', at },
-      'Kicked Mallory (steam_76561199433679020): not on the whitelist',
+      { message: 'Kicked Mallory (steam_76561199433679020): not on the whitelist' },
     );
     ts.store.audit.note({ actor: 'user:admin', action: 'player.ban', ...player, detail: 'steam_76561199433679020: griefing', at });
     ts.store.audit.note({ actor: 'user:admin', action: 'world.parse', target: '', detail: 'parsed', at });

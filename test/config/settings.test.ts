@@ -41,6 +41,7 @@ describe('settings', () => {
       gameLog: null,
       gameLogCommand: null,
       timezone: 'UTC',
+      gameLanguage: 'en',
       restartMemory: null,
       restartCron: null,
       restartQuietWindow: null,
@@ -152,6 +153,7 @@ describe('settings', () => {
     expect(SETTINGS_TABLE.map((s) => s.env).sort()).toEqual(
       [
         'SERVICE_LISTEN',
+        'SERVICE_GAME_LANGUAGE',
         'SERVICE_REQUIRE_2FA',
         'SERVICE_DATA_DIR',
         'SERVICE_SAVE_DIR',

@@ -68,6 +68,9 @@ describe('audit rows for changes made on the store', () => {
       outcome: 'ok',
       reason: null,
       detail: 'admin',
+      message: 'cli: create user ann (admin)',
+      messageId: 'audit.user.create',
+      params: { actor: 'cli', target: 'ann', hasTarget: 'yes', detail: 'admin', hasDetail: 'yes', outcome: 'ok', reason: 'refused' },
     });
     expect(rows.find((r) => r.action === 'user.role')!.detail).toBe('viewer->admin');
     expect(rows.find((r) => r.action === 'key.create')!.detail).toBe('status page');

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { dataOf, pageOf } from '../envelopes.js';
 import { ROLES, type Actor } from '../vocabulary.js';
 import { PASSWORD_RULE, SESSION_ID_PATTERN, USERNAME_PATTERN } from '../account-words.js';
+import { messageFields } from '../messages/index.js';
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES, REFUSAL_REASONS } from '../audit-words.js';
 import { cursorParam, limitParam } from '../page-params.js';
 import { Timestamp } from '../integration-rows.js';
@@ -72,6 +73,10 @@ export const AuditRecordSchema = z.strictObject({
   outcome: z.enum(AUDIT_OUTCOMES),
   reason: z.enum(REFUSAL_REASONS).nullable().meta({ description: 'Why a refused change was refused; null when it happened.' }),
   detail: z.string().nullable(),
+  message: z
+    .string()
+    .meta({ description: 'The change in one line, in English, as the event log says it: "ann: kick player Alice (AFK)".' }),
+  ...messageFields,
 });
 export const AuditPageSchema = pageOf(AuditRecordSchema);
 

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { dataOf } from '../envelopes.js';
 import { Timestamp } from '../integration-rows.js';
+import { MessageIdSchema, MessageParamsSchema } from '../messages/index.js';
 
 /** The links, in the order the screen lists them. */
 export const CHANNEL_IDS = ['rest', 'game', 'rcon', 'game-data', 'save', 'backups', 'disk', 'webhooks'] as const;
@@ -23,6 +24,10 @@ export const ChannelSchema = z.strictObject({
   lastSuccessAt: Timestamp.nullable(),
   lastFailureAt: Timestamp.nullable(),
   advice: z.string().nullable().meta({ description: 'What to do about it; null when nothing needs doing.' }),
+  wordsId: MessageIdSchema.meta({ description: "The message id of `words` (the web UI's `server.<id>`); absent where it has none." }),
+  wordsParams: MessageParamsSchema,
+  adviceId: MessageIdSchema.meta({ description: 'The message id of `advice`; absent where it has none.' }),
+  adviceParams: MessageParamsSchema,
 });
 export type Channel = z.infer<typeof ChannelSchema>;
 

@@ -5,6 +5,7 @@ import { dataOf, pageOf } from '../envelopes.js';
 import { EVENT_KINDS } from '../vocabulary.js';
 import { cursorParam, limitParam } from '../page-params.js';
 import { Timestamp } from '../integration-rows.js';
+import { messageFields } from '../messages/index.js';
 
 const Instant = z.iso
   .datetime({ offset: true })
@@ -73,7 +74,8 @@ export const EventSchema = z.strictObject({
     description:
       'join and leave: a player seen by the poller; backup and system: the public texts; moderation: a kick by the whitelist; crash: the game gone without a shutdown palpanel asked for, and its return; restart: a restart by palpanel’s policy, and how it ended; audit: every change the audit log records, as one line (who, what, target, detail, and the refusal reason if it was refused), shown to admins only. Only join, leave and the public backup and system texts ever reach the Integration API.',
   }),
-  message: z.string(),
+  message: z.string().meta({ description: 'The event in English, as it has always read.' }),
+  ...messageFields,
 });
 
 export const EventPageSchema = pageOf(EventSchema);

@@ -6,7 +6,7 @@
 // a mutating request's body (415), its parameters and body (404, 400), then the handler.
 import type { SessionUser } from '../../store/sessions.js';
 import type { HttpDeps } from '../deps.js';
-import { HttpError, methodNotAllowed, notFound, toErrorResponse } from '../errors.js';
+import { HttpError, methodNotAllowed, notFound, panelErrorResponse, toErrorResponse } from '../errors.js';
 import { roleAllows } from '../routes/route.js';
 import type { RouteTable } from '../routes/table.js';
 import { validateRequest } from '../routes/validate.js';
@@ -22,6 +22,11 @@ import type { PanelOperationId } from '../../contract/panel-paths.js';
 
 export { PANEL_BASE, PANEL_BODY_LIMIT, panelTable } from './routes.js';
 
+/** A request with this header set to `1` (the web UI sends it) gets every error with its message
+ * id and params (interface.md, "Language"). Without it, errors keep the spec's exact envelope
+ * `{error: {code, message}}`, which its conformance tests hold the panel's routes to. */
+export const MESSAGE_IDS_HEADER = 'x-palpanel-message-ids';
+
 export function createPanelSurface(deps: HttpDeps, table: RouteTable<PanelRoute>): (req: HttpRequest) => Promise<HttpResponse> {
   for (const r of table.routes) if (r.auth === 'key') throw new Error(`the panel takes no bearer keys: ${r.method} ${r.path}`);
 
@@ -34,6 +39,7 @@ export function createPanelSurface(deps: HttpDeps, table: RouteTable<PanelRoute>
   const players = createPlayerService(deps);
 
   return async function panel(req: HttpRequest): Promise<HttpResponse> {
+    const ids = req.headers[MESSAGE_IDS_HEADER] === '1';
     try {
       const now = deps.clock();
       const m = table.match(req.method, req.path);
@@ -65,7 +71,7 @@ export function createPanelSurface(deps: HttpDeps, table: RouteTable<PanelRoute>
       const service = route.needs ? serviceFor(deps, route.needs) : undefined;
       return await route.handler({ deps, req, now, players, ...signedIn, ...input, service });
     } catch (err) {
-      return toErrorResponse(err, deps.log);
+      return ids ? panelErrorResponse(err, deps.log) : toErrorResponse(err, deps.log);
     }
   };
 }

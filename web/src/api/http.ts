@@ -11,6 +11,9 @@ export class ApiError extends Error {
     message: string,
     /** Seconds from Retry-After, when the server sent it. */
     readonly retryAfter: number | null = null,
+    /** The message's id and params (the `server` catalog), for useServerText. */
+    readonly messageId: string | null = null,
+    readonly params: Record<string, string | number> | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -50,7 +53,8 @@ export async function request<T>(
     res = await fetch(`${API_BASE}${path}`, {
       method,
       credentials: 'same-origin',
-      headers: type || init.headers ? { ...type, ...init.headers } : undefined,
+      // Every error answer with its message id, for the reader's language (server-text.ts).
+      headers: { ...type, ...init.headers, 'x-palpanel-message-ids': '1' },
       body: body !== undefined ? JSON.stringify(body) : init.raw,
       signal: init.signal,
     });
@@ -66,7 +70,9 @@ export async function request<T>(
     // A proxy's HTML error page: said below by status.
   }
   if (!res.ok) {
-    const e = (parsed as { error?: { code?: string; message?: string } } | undefined)?.error;
+    const e = (
+      parsed as { error?: { code?: string; message?: string; messageId?: string; params?: Record<string, string | number> } } | undefined
+    )?.error;
     const retry = Number(res.headers.get('retry-after'));
     if (res.status === 401 && path !== '/auth/login') for (const fn of signedOutListeners) fn();
     throw new ApiError(
@@ -74,6 +80,8 @@ export async function request<T>(
       e?.code ?? 'http_' + res.status,
       e?.message ?? WORDS[res.status] ?? `palpanel answered ${res.status}.`,
       Number.isFinite(retry) && retry > 0 ? retry : null,
+      e?.messageId ?? null,
+      e?.params ?? null,
     );
   }
   // Never undefined: useAction's run() reads undefined as failure, so a 204 (nothing to say)

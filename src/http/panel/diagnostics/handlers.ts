@@ -10,6 +10,19 @@ import { backupsChannel, diskChannel, saveChannel, webhooksChannel, type Backups
 import { gameDataChannel, rconChannel, restChannel } from './game-channels.js';
 import { crashChannel } from './crash-channel.js';
 import type { Channel, ChannelState } from '../../../contract/panel/diagnostics.js';
+import { messageFor } from '../../../domain/server-text.js';
+
+/** A channel's sentences with their message ids (contract/messages/diagnostics.ts), found by
+ * their text: a sentence without a template keeps its English only. */
+function withMessageIds(c: Channel): Channel {
+  const words = messageFor(c.words, 'diagnostics.');
+  const advice = c.advice === null ? null : messageFor(c.advice, 'diagnostics.');
+  return {
+    ...c,
+    ...(words.messageId ? { wordsId: words.messageId, wordsParams: words.params } : {}),
+    ...(advice?.messageId ? { adviceId: advice.messageId, adviceParams: advice.params } : {}),
+  };
+}
 
 async function backupsInput(backups: BackupPorts, store: Store): Promise<BackupsInput> {
   // An imported backup was made elsewhere, at another time: it says nothing of this world's backups.
@@ -63,5 +76,5 @@ export const getDiagnostics = (async ({ deps, now }) => {
     diskChannel(backups ? await d?.backupDisk() : undefined, backups),
     webhooksChannel({ count: deps.store.webhooks.list().length, ...hooks }, now),
   ];
-  return json(200, { data: { checkedAt: now.toISOString(), state: worst(channels), channels } });
+  return json(200, { data: { checkedAt: now.toISOString(), state: worst(channels), channels: channels.map(withMessageIds) } });
 }) satisfies PanelHandler;

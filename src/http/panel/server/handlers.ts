@@ -2,6 +2,7 @@
 // ports of HttpDeps.server; the admin actions go to the game through that port, which audits
 // them with the signed-in user as the actor and raises GameUnavailableError (503) when the
 // game does not answer. Without a game server configured, every action is that 503.
+import { gameWords } from '../../../actions/game-words/format.js';
 import { userActor } from '../../../domain/actor.js';
 import { fsErrorReason, StorageError } from '../../../domain/errors.js';
 import { serverStatus } from '../../../views/live-rows.js';
@@ -97,7 +98,7 @@ export const saveNow = (async ({ service, user, now }) => {
 
 /** A shutdown runs as palpanel's countdown (actions/countdown.ts): players are told at each step,
  * the last goes to the game; cancellable until then. */
-export const shutdown = (async ({ service, body, user, now }) => {
+export const shutdown = (async ({ deps, service, body, user, now }) => {
   const { state } = await service.start({
     kind: 'shutdown',
     endsAt: new Date(now.getTime() + body.delaySec * 1000),
@@ -105,7 +106,8 @@ export const shutdown = (async ({ service, body, user, now }) => {
     reason: body.message ?? null,
     actor: userActor(user.username),
   });
-  const message = countdownPlan('shutdown', body.delaySec, body.steps, body.message)[0].words;
+  const message = countdownPlan('shutdown', body.delaySec, body.steps, body.message, gameWords(deps.settings.gameLanguage ?? 'en'))[0]
+    .words;
   return json(202, { data: { shutdownAt: state.endsAt, delaySec: body.delaySec, message, countdown: state } });
 }) satisfies PanelHandler<{ body: typeof ShutdownRequestSchema }, 'countdown'>;
 
