@@ -164,6 +164,17 @@ describe('route tables written wrong are refused at start-up, in words naming th
     expect(() => table(route({ auth: 'key', role: 'admin' }))).toThrow('only a session route has a role: GET /api/x/things');
   });
 
+  it('a role without a query parameter: on a session route, naming one of its query parameters, above its own role', () => {
+    const query = { query: z.strictObject({ q: z.string().optional() }) };
+    const bad = 'roleWithout needs a session route, one of its query parameters and a role above the route';
+    expect(() => table(route({ request: query, roleWithout: { param: 'q', role: 'admin' } }))).not.toThrow();
+    expect(() => table(route({ auth: 'none', request: query, roleWithout: { param: 'q', role: 'admin' } }))).toThrow(bad);
+    expect(() => table(route({ request: query, roleWithout: { param: 'search', role: 'admin' } }))).toThrow(bad);
+    expect(() => table(route({ roleWithout: { param: 'q', role: 'admin' } }))).toThrow(bad);
+    expect(() => table(route({ request: query, role: 'admin', roleWithout: { param: 'q', role: 'moderator' } }))).toThrow(bad);
+    expect(() => table(route({ request: query, roleWithout: { param: 'q', role: 'viewer' } }))).toThrow(bad);
+  });
+
   it('the panel surface takes no bearer-key routes', () => {
     const deps = {} as HttpDeps;
     expect(() => createPanelSurface(deps, table(route({ auth: 'key' })))).toThrow('the panel takes no bearer keys: GET /things');

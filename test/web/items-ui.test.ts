@@ -89,8 +89,16 @@ describe.skipIf(!CHROMIUM)('the world items in Chromium', () => {
     }
   });
 
-  it('who has it: the totals the store gives, holders linked', async () => {
+  it('who has it: the totals the store gives, holders linked; the screen asks /items only with `q`', async () => {
     const p = await page('/world-items', false, 'dark');
+    // Without `q`, /items is the grant catalog, an admin's: this viewer's screen must always send `q`.
+    const asked: string[] = [];
+    p.on('response', (r) => {
+      const u = new URL(r.url());
+      if (u.pathname === '/api/v1/items') asked.push(`${r.status()} ${u.searchParams.has('q') ? 'q' : 'no q'}`);
+    });
+    await p.reload();
+    await p.locator('main h1').first().waitFor();
     await p.getByLabel('Item id or name').fill('PalSphere');
     await p.getByRole('button', { name: 'Search' }).click();
     const total = world
@@ -104,5 +112,7 @@ describe.skipIf(!CHROMIUM)('the world items in Chromium', () => {
     expect(await seriousViolations(p)).toEqual([]);
     await p.close();
     expect(pageErrors).toEqual([]);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.filter((a) => a !== '200 q')).toEqual([]);
   });
 });

@@ -286,7 +286,17 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
 
     await admin.goto(url + '/items');
     await admin.getByLabel('Online player', { exact: true }).selectOption({ index: 1 });
-    await admin.getByLabel('Item id').fill('PalSphere');
+    // The grant screen's suggestions are the grant catalog, GET /items without `q` (an admin's).
+    const [answered] = await Promise.all([
+      admin.waitForResponse((r) => {
+        const u = new URL(r.url());
+        return u.pathname === '/api/v1/items' && u.searchParams.get('search') === 'PalSphere' && !u.searchParams.has('q');
+      }),
+      admin.getByLabel('Item id').fill('PalSphere'),
+    ]);
+    expect(answered.status()).toBe(200);
+    expect(((await answered.json()) as { data: { id: string }[] }).data.map((i) => i.id)).toContain('PalSphere');
+    await expect.poll(() => admin.locator('datalist option[value="PalSphere"]').count()).toBe(1);
     await admin.getByRole('button', { name: 'Add' }).click();
     await admin.getByRole('button', { name: 'Give 1 item' }).click();
     await admin.getByText('Given: 1 × PalSphere.').waitFor();

@@ -25,9 +25,12 @@ function parametersOf(schema: z.ZodObject | undefined, where: 'path' | 'query'):
 }
 
 function describe(route: AnyRoute): string | undefined {
-  const role =
-    route.role === 'admin' ? 'Needs an admin session.' : route.role === 'moderator' ? 'Needs a moderator or admin session.' : undefined;
-  const text = [route.description, role].filter(Boolean).join(' ');
+  const needs = (r: string | undefined) =>
+    r === 'admin' ? 'needs an admin session' : r === 'moderator' ? 'needs a moderator or admin session' : undefined;
+  const role = needs(route.role);
+  const w = route.roleWithout;
+  const without = w ? `Without \`${w.param}\`: ${needs(w.role)}.` : undefined;
+  const text = [route.description, role && `${role[0].toUpperCase()}${role.slice(1)}.`, without].filter(Boolean).join(' ');
   return text === '' ? undefined : text;
 }
 
@@ -38,6 +41,7 @@ export function operationOf(surface: SurfaceContract, route: AnyRoute, catalog: 
   op.tags = route.tags ?? [surface.tag.name];
   op.security = surface.security(route);
   if (route.auth === 'session') op['x-role'] = route.role ?? 'viewer';
+  if (route.roleWithout) op['x-role-without'] = { [route.roleWithout.param]: route.roleWithout.role };
   const parameters = [
     ...parametersOf(route.request?.params, 'path'),
     ...parametersOf(route.request?.query, 'query'),

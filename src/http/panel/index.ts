@@ -7,7 +7,7 @@
 import type { SessionUser } from '../../store/sessions.js';
 import type { HttpDeps } from '../deps.js';
 import { HttpError, methodNotAllowed, notFound, panelErrorResponse, toErrorResponse } from '../errors.js';
-import { roleAllows } from '../routes/route.js';
+import { roleAllows, roleNeeded } from '../routes/route.js';
 import type { RouteTable } from '../routes/table.js';
 import { validateRequest } from '../routes/validate.js';
 import type { HttpRequest, HttpResponse } from '../types.js';
@@ -54,11 +54,12 @@ export function createPanelSurface(deps: HttpDeps, table: RouteTable<PanelRoute>
       const site = { publicUrl: deps.settings.publicUrl, listenHost: deps.settings.listen?.host };
       const refusal = isMutating(route.method) ? originRefusal(req, site) : null;
       if (refusal !== null) throw new HttpError(403, 'forbidden', refusal);
-      if (signedIn && !roleAllows(signedIn.user.role, route.role))
+      const needed = roleNeeded(route, req.query);
+      if (signedIn && !roleAllows(signedIn.user.role, needed))
         throw new HttpError(
           403,
           'forbidden',
-          route.role === 'admin' ? 'This action needs an admin session.' : 'This action needs a moderator or admin session.',
+          needed === 'admin' ? 'This action needs an admin session.' : 'This action needs a moderator or admin session.',
         );
       if (
         signedIn &&

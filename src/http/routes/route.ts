@@ -63,6 +63,11 @@ export interface RouteSpec<Ctx, Result, R extends RequestSchemas = RequestSchema
   auth: Auth;
   /** Session routes: the least role that may call it (default `viewer`: any signed-in user). */
   role?: Role;
+  /** Session routes: the least role when the query lacks `param` (it must be one of the route's
+   * query parameters). One operation that answers two things: GET /items with `q` is who holds
+   * an item, world data every signed-in role reads (interface.md, issue 42); without `q` it is
+   * the spec's grant catalog, admin-only like the rest of the grants. */
+  roleWithout?: { param: string; role: Role };
   /** A part of palpanel the route cannot work without (a game server, a save folder, …): when
    * the deployment has not set it up, the surface answers for it (services.ts). */
   needs?: ServiceName;
@@ -98,6 +103,13 @@ export type AnyRoute = Route<never, unknown>;
  * `body` from the schemas, then erases them for the table. */
 export function routeFactory<Ctx, Result>() {
   return <R extends RequestSchemas = Record<never, never>>(spec: RouteSpec<Ctx, Result, R>): Route<Ctx, Result> => spec;
+}
+
+/** The least role that may make this request of `route`: its `roleWithout` when `rawQuery`
+ * lacks that parameter, else its `role`. */
+export function roleNeeded(route: Pick<AnyRoute, 'role' | 'roleWithout'>, rawQuery: string): Role | undefined {
+  const w = route.roleWithout;
+  return w !== undefined && !new URLSearchParams(rawQuery).has(w.param) ? w.role : route.role;
 }
 
 /** True when a signed-in user with `role` may call a route that needs `needed`. */

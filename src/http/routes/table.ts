@@ -4,6 +4,7 @@
 // every test, rather than on some request.
 import { Router, type Params } from './path-router.js';
 import type { AnyRoute } from './route.js';
+import { roleAtLeast } from '../../contract/vocabulary.js';
 
 export type RouteMatch<R> =
   | { kind: 'found'; route: R; params: Params }
@@ -37,6 +38,12 @@ export class RouteTable<R extends AnyRoute> {
       const declared = Object.keys(r.request?.params?.shape ?? {}).sort();
       if (declared.join() !== pathParams(r.path).sort().join()) throw new Error(`path parameters and their schema differ: ${where}`);
       if (r.role !== undefined && r.auth !== 'session') throw new Error(`only a session route has a role: ${where}`);
+      const w = r.roleWithout;
+      if (
+        w !== undefined &&
+        (r.auth !== 'session' || !(w.param in (r.request?.query?.shape ?? {})) || roleAtLeast(r.role ?? 'viewer', w.role))
+      )
+        throw new Error(`roleWithout needs a session route, one of its query parameters and a role above the route's: ${where}`);
       if (!methods.includes(r.method)) methods.push(r.method);
       this.router.add(r.method, toPattern(`${base}${r.path}`), r);
     }

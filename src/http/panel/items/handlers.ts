@@ -17,7 +17,8 @@ export const capability = (async ({ deps }) =>
     data: deps.items ? await deps.items.capability() : { capable: false, via: null, reason: NO_ITEM_PATH },
   })) satisfies PanelHandler;
 
-/** With `q`: who holds the items it names (issue 42); without: the grant catalog. */
+/** With `q`: who holds the items it names (issue 42); without: the grant catalog, an admin's alone
+ * (the route's `roleWithout`, checked before this is called). */
 export const catalog = (({ deps, query }) =>
   query.q !== undefined
     ? json(200, { data: searchHolders(deps.store.world, query.q, query.lang) })

@@ -6,11 +6,14 @@ import { MAX_GRANT_COUNT, MAX_GRANT_ITEMS } from '../../../contract/panel/items.
 
 export function itemRoutes(): PanelRoute[] {
   return [
-    // The world's items, read as the rest of the world data: by every signed-in role.
+    // The world's items, read as the rest of the world data: by every signed-in role (GET /items
+    // only with `q`: without it, the grant catalog, an admin's).
     ...signedIn([
       route({
         ...operation('itemCatalog', { 200: 'OK' }),
         summary: 'With `q`: who holds an item (players, bases, guild storage) with totals; without: the grant catalog of item ids',
+        // The spec's grant catalog is admin-only; `q` (interface.md's Items) is world data.
+        roleWithout: { param: 'q', role: 'admin' },
         handler: catalog,
       }),
       route({
