@@ -1,10 +1,13 @@
 // The language of the UI and its messages: the user's choice (from the store, through /auth/me),
 // else the browser's languages. Until the catalog of a language has arrived the previous one stays
-// on screen, so switching never blanks the page.
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { IntlProvider } from 'react-intl';
+// on screen, so switching never blanks the page. The URL flag `?pseudo` shows the pseudo-locale
+// (pseudo.ts) instead: for tests of the layout and of words left outside a catalog.
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createIntl, createIntlCache, RawIntlProvider, ReactIntlErrorCode } from 'react-intl';
+import { setFormat } from '../shared/format';
 import { DEFAULT_LANGUAGE, pickLanguage, type Language } from './languages';
-import { loadCatalog } from './load-catalog';
+import { loadCatalog, type Messages } from './load-catalog';
+import { PSEUDO_LOCALE } from './pseudo';
 
 interface LanguageChoice {
   language: Language;
@@ -15,29 +18,52 @@ interface LanguageChoice {
 const LanguageContext = createContext<LanguageChoice>({ language: DEFAULT_LANGUAGE, setLanguage: () => undefined });
 export const useLanguage = () => useContext(LanguageContext);
 
+const PSEUDO = typeof location !== 'undefined' && new URLSearchParams(location.search).has('pseudo');
+const cache = createIntlCache();
+
 export function I18nProvider({ children }: { children: ReactNode }) {
   const [chosen, setChosen] = useState<Language | null>(null);
   const language = chosen ?? pickLanguage(navigator.languages);
-  const [loaded, setLoaded] = useState<{ language: Language; messages: Record<string, string> } | null>(null);
+  const locale = PSEUDO ? PSEUDO_LOCALE : language;
+  const [loaded, setLoaded] = useState<{ locale: string; messages: Messages } | null>(null);
 
   useEffect(() => {
     let live = true;
-    void loadCatalog(language).then((messages) => live && setLoaded({ language, messages }));
+    void loadCatalog(locale).then((messages) => live && setLoaded({ locale, messages }));
     return () => {
       live = false;
     };
-  }, [language]);
+  }, [locale]);
 
   useEffect(() => {
-    document.documentElement.lang = language;
-  }, [language]);
+    document.documentElement.lang = locale;
+  }, [locale]);
 
-  if (!loaded) return null;
+  const intl = useMemo(() => {
+    if (!loaded) return null;
+    const made = createIntl(
+      {
+        locale: loaded.locale,
+        defaultLocale: DEFAULT_LANGUAGE,
+        messages: loaded.messages,
+        // Missing ids cannot happen for a language (English is under each); the pseudo-locale
+        // has no locale data of its own and uses English's, which is meant.
+        onError: (e) => {
+          if (e.code !== ReactIntlErrorCode.MISSING_DATA) console.error(e);
+        },
+      },
+      cache,
+    );
+    // Dates, numbers and durations follow the same language (format.ts).
+    setFormat({ locale: loaded.locale === PSEUDO_LOCALE ? 'en' : loaded.locale, intl: made, pseudo: loaded.locale === PSEUDO_LOCALE });
+    return made;
+  }, [loaded]);
+
+  const choice = useMemo(() => ({ language, setLanguage: setChosen }), [language]);
+  if (!intl) return null;
   return (
-    <LanguageContext.Provider value={{ language, setLanguage: setChosen }}>
-      <IntlProvider locale={loaded.language} defaultLocale={DEFAULT_LANGUAGE} messages={loaded.messages}>
-        {children}
-      </IntlProvider>
+    <LanguageContext.Provider value={choice}>
+      <RawIntlProvider value={intl}>{children}</RawIntlProvider>
     </LanguageContext.Provider>
   );
 }
