@@ -212,4 +212,10 @@ export const PANEL_MIGRATIONS: Migration[] = [
          version TEXT PRIMARY KEY, first_at TEXT NOT NULL, last_at TEXT NOT NULL, starts INTEGER NOT NULL)`,
     ],
   },
+  {
+    // A user's language for the web UI (issue 39): a BCP 47 tag of contract/languages.ts, or
+    // NULL to follow the browser's languages.
+    version: 16,
+    sql: [`ALTER TABLE users ADD COLUMN language TEXT`],
+  },
 ];

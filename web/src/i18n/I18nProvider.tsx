@@ -9,13 +9,13 @@ import { DEFAULT_LANGUAGE, pickLanguage, type Language } from './languages';
 import { loadCatalog, type Messages } from './load-catalog';
 import { PSEUDO_LOCALE } from './pseudo';
 
-interface LanguageChoice {
+interface LanguageState {
   language: Language;
   /** Shows the UI in this language (null: follow the browser). Storing the choice is the caller's. */
   setLanguage: (language: Language | null) => void;
 }
 
-const LanguageContext = createContext<LanguageChoice>({ language: DEFAULT_LANGUAGE, setLanguage: () => undefined });
+const LanguageContext = createContext<LanguageState>({ language: DEFAULT_LANGUAGE, setLanguage: () => undefined });
 export const useLanguage = () => useContext(LanguageContext);
 
 const PSEUDO = typeof location !== 'undefined' && new URLSearchParams(location.search).has('pseudo');
