@@ -10,12 +10,15 @@ import { loadCatalog, type Messages } from './load-catalog';
 import { PSEUDO_LOCALE } from './pseudo';
 
 interface LanguageState {
+  /** The language shown. */
   language: Language;
+  /** The user's choice, or null while the browser's languages decide. */
+  chosen: Language | null;
   /** Shows the UI in this language (null: follow the browser). Storing the choice is the caller's. */
   setLanguage: (language: Language | null) => void;
 }
 
-const LanguageContext = createContext<LanguageState>({ language: DEFAULT_LANGUAGE, setLanguage: () => undefined });
+const LanguageContext = createContext<LanguageState>({ language: DEFAULT_LANGUAGE, chosen: null, setLanguage: () => undefined });
 export const useLanguage = () => useContext(LanguageContext);
 
 const PSEUDO = typeof location !== 'undefined' && new URLSearchParams(location.search).has('pseudo');
@@ -59,7 +62,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     return made;
   }, [loaded]);
 
-  const choice = useMemo(() => ({ language, setLanguage: setChosen }), [language]);
+  const choice = useMemo(() => ({ language, chosen, setLanguage: setChosen }), [language, chosen]);
   if (!intl) return null;
   return (
     <LanguageContext.Provider value={choice}>

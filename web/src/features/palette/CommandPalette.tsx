@@ -20,6 +20,7 @@ import { useCanModerate, useIsAdmin } from '../../shared/session';
 import { Field } from '../../ui/fields';
 import { fuzzyFilter } from '../../ui/fuzzy';
 import { useGuilds, usePlayers, useSavedCommands } from './api';
+import { useLanguageEntries } from '../../i18n/choose-language';
 import { askKey, paletteEntries, type Ask, type Entry, type PaletteScreen } from './entries';
 import { PaletteQuestion } from './PaletteQuestion';
 
@@ -93,9 +94,13 @@ export function CommandPalette({ screens, open, setOpen }: { screens: PaletteScr
     [perform],
   );
 
+  const languages = useLanguageEntries();
   const entries = useMemo(
-    () => paletteEntries({ screens, admin, moderator, saved: saved.data, players: players.data?.data, guilds: guilds.data, act, setAsk }),
-    [screens, admin, moderator, saved.data, players.data, guilds.data, act],
+    () => [
+      ...paletteEntries({ screens, admin, moderator, saved: saved.data, players: players.data?.data, guilds: guilds.data, act, setAsk }),
+      ...languages,
+    ],
+    [screens, admin, moderator, saved.data, players.data, guilds.data, act, languages],
   );
 
   const typed = query.trim() !== '';
