@@ -6,7 +6,7 @@ import { ApiError, onSignedOut } from './api/http';
 import { getMe, logout } from './features/auth/api';
 import { Link, navigate, usePath } from './shared/router';
 import { SessionContext } from './shared/session';
-import { useLanguage } from './i18n/I18nProvider';
+import { AllMessages, useLanguage } from './i18n/I18nProvider';
 import { ShellChoices } from './i18n/ShellChoices';
 import type { Me } from './types';
 import { CommandPalette } from './features/palette/CommandPalette';
@@ -115,17 +115,19 @@ export function App() {
     );
   }
   if (me === null) return <Login onSignedIn={setMe} />;
-  // SERVICE_REQUIRE_2FA: until the second factor is on, this session may only set it up.
-  if (me.totpEnrolmentRequired)
-    return (
-      <SessionContext.Provider value={{ me, signOut }}>
-        <EnrolFirst me={me} onDone={check} signOut={signOut} />
-      </SessionContext.Provider>
-    );
+  // Signed in: every screen's words (the sign-in page loaded only its own).
+  const waiting = (
+    <main className="boot">
+      <Loading what={intl.formatMessage({ id: 'app.opening' })} />
+    </main>
+  );
   return (
-    <SessionContext.Provider value={{ me, signOut }}>
-      <Shell me={me} signOut={signOut} />
-    </SessionContext.Provider>
+    <AllMessages waiting={waiting}>
+      <SessionContext.Provider value={{ me, signOut }}>
+        {/* SERVICE_REQUIRE_2FA: until the second factor is on, this session may only set it up. */}
+        {me.totpEnrolmentRequired ? <EnrolFirst me={me} onDone={check} signOut={signOut} /> : <Shell me={me} signOut={signOut} />}
+      </SessionContext.Provider>
+    </AllMessages>
   );
 }
 
