@@ -19,13 +19,16 @@ export function setFormat(next: FormatState): void {
   state = next;
 }
 
-/** The few words format.ts says itself, from the `ui` catalog (English before the provider set it). */
+/** The few words format.ts (and user-agent.ts) say themselves, from the `ui` catalog (English
+ * before the provider set it: component tests render without it). */
 const ENGLISH: Record<string, string> = {
   'ui.format.never': 'never',
   'ui.format.justNow': 'just now',
   'ui.format.world': 'world {x}, {y}',
+  'ui.agent.unknown': 'Unknown browser',
+  'ui.agent.on': '{browser} on {system}',
 };
-function word(id: string, values?: Record<string, string>): string {
+export function uiText(id: string, values?: Record<string, string>): string {
   if (state.intl) return state.intl.formatMessage({ id }, values);
   return ENGLISH[id].replace(/\{(\w+)\}/g, (_, k: string) => String(values?.[k]));
 }
@@ -42,9 +45,9 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 
 /** A time relative to now: "5 minutes ago", "in 3 hours", "just now", "never". */
 export function ago(iso: string | null | undefined, now = Date.now()): string {
-  if (!iso) return word('ui.format.never');
+  if (!iso) return uiText('ui.format.never');
   const s = Math.round((now - Date.parse(iso)) / 1000);
-  if (Math.abs(s) < 5) return word('ui.format.justNow');
+  if (Math.abs(s) < 5) return uiText('ui.format.justNow');
   const [unit, size] = UNITS.find(([, n]) => Math.abs(s) >= n) ?? UNITS[3];
   const rtf = new Intl.RelativeTimeFormat(state.locale, { numeric: 'always', style: 'long' });
   return out(rtf.format(-Math.trunc(s / size), unit));
@@ -134,5 +137,5 @@ export function mapXY(m: { x: number; y: number }): string {
 /** A position in world units (Unreal cm, as the save and the REST API give it): the small print
  * beside map coordinates, for admins who paste positions into commands. */
 export function worldXY(w: { x: number; y: number }): string {
-  return word('ui.format.world', { x: String(Math.round(w.x)), y: String(Math.round(w.y)) });
+  return uiText('ui.format.world', { x: String(Math.round(w.x)), y: String(Math.round(w.y)) });
 }

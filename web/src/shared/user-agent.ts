@@ -1,6 +1,7 @@
 // A browser's User-Agent in a person's words, for the sessions list: "Firefox 128 on Linux",
 // "Safari 17.5 on iPhone". Read from the text only (never run), best effort: what it does not
-// recognise it says as "Unknown browser".
+// recognise it says as "Unknown browser" (the words from the `ui` catalog, through format.ts).
+import { uiText } from './format';
 
 const SYSTEMS: [RegExp, (m: RegExpExecArray) => string][] = [
   [/iPhone OS (\d+)[._](\d+)/, (m) => `iPhone (iOS ${m[1]}.${m[2]})`],
@@ -26,8 +27,9 @@ const BROWSERS: [RegExp, string][] = [
 ];
 
 export function describeAgent(ua: string | null): string {
-  if (!ua) return 'Unknown browser';
-  let browser = 'Unknown browser';
+  const unknown = uiText('ui.agent.unknown');
+  if (!ua) return unknown;
+  let browser = unknown;
   for (const [re, name] of BROWSERS) {
     const m = re.exec(ua);
     if (m) {
@@ -37,7 +39,7 @@ export function describeAgent(ua: string | null): string {
   }
   for (const [re, say] of SYSTEMS) {
     const m = re.exec(ua);
-    if (m) return `${browser} on ${say(m)}`;
+    if (m) return uiText('ui.agent.on', { browser, system: say(m) });
   }
   return browser;
 }

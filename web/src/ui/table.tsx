@@ -1,6 +1,7 @@
 // The data table: sortable columns (a button in each header, aria-sort says the order), an
 // optional filter box, and a horizontal scroll on narrow screens. Data stays in the server's
 // order until a header is chosen.
+import { useIntl } from 'react-intl';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Field } from './fields';
 import { Empty } from './states';
@@ -32,6 +33,7 @@ interface Props<T> {
 }
 
 export function DataTable<T>({ rows, columns, rowKey, caption, empty, filterText, initialSort, onSort, sorted }: Props<T>) {
+  const intl = useIntl();
   const [sort, setSort] = useState<{ key: string; dir: 1 | -1 } | null>(initialSort ?? null);
   const [filter, setFilter] = useState('');
   const current = sorted ?? sort;
@@ -62,16 +64,16 @@ export function DataTable<T>({ rows, columns, rowKey, caption, empty, filterText
       {filterText && rows.length > 0 && (
         <Field
           hideLabel
-          label={`Filter ${caption.toLowerCase()}`}
+          label={intl.formatMessage({ id: 'ui.table.filter' }, { what: caption.toLowerCase(), caption })}
           className="filter"
           type="search"
-          placeholder="Filter…"
+          placeholder={intl.formatMessage({ id: 'ui.table.filterPlaceholder' })}
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
         />
       )}
       {rows.length === 0 ? (
-        <Empty>{empty ?? 'Nothing here yet.'}</Empty>
+        <Empty>{empty ?? intl.formatMessage({ id: 'ui.table.empty' })}</Empty>
       ) : (
         <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
           <table>
