@@ -99,6 +99,13 @@ export function when(iso: string | null | undefined): string {
   );
 }
 
+/** A time of day in the shown zone: "07:13" (the locale's clock). */
+export function clockTime(iso: string): string {
+  return out(
+    new Date(iso).toLocaleTimeString(state.locale, { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: displayZone() }),
+  );
+}
+
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
 /** A size in decimal units: "12.3 MB" (the locale's digits and unit words). */
