@@ -64,7 +64,8 @@ export function DataTable<T>({ rows, columns, rowKey, caption, empty, filterText
       {filterText && rows.length > 0 && (
         <Field
           hideLabel
-          label={intl.formatMessage({ id: 'ui.table.filter' }, { what: caption.toLowerCase(), caption })}
+          // Mid-sentence the caption is lowercased, but German writes every noun capitalised.
+          label={intl.formatMessage({ id: 'ui.table.filter' }, { what: intl.locale.startsWith('de') ? caption : caption.toLowerCase() })}
           className="filter"
           type="search"
           placeholder={intl.formatMessage({ id: 'ui.table.filterPlaceholder' })}
