@@ -1,5 +1,6 @@
 // The app: sign-in gate, then the shell (navigation, the screen of the path). The session is
 // asked of the server once at start (`/auth/me`); any 401 later brings the sign-in back.
+import { GLYPH, PRODUCT } from './ui/glyphs';
 import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ApiError, onSignedOut } from './api/http';
@@ -150,11 +151,11 @@ function Shell({ me, signOut }: { me: Me; signOut: () => void }) {
       </a>
       <header className="topbar">
         <button type="button" className="menu-button" aria-expanded={menu} aria-controls={navId} onClick={() => setMenu(!menu)}>
-          <span aria-hidden="true">☰</span>
+          <span aria-hidden="true">{GLYPH.menu}</span>
           <span className="sr-only">{t('app.menu')}</span>
         </button>
         <Link href="/" className="brand">
-          palpanel
+          {PRODUCT}
         </Link>
         <TopCountdown />
         <div className="topbar-right">
@@ -165,11 +166,14 @@ function Shell({ me, signOut }: { me: Me; signOut: () => void }) {
             aria-keyshortcuts="Control+K Meta+K"
             onClick={() => setPalette(true)}
           >
-            <span aria-hidden="true">⌕</span> {t('app.goTo')} <kbd className="palette-keys">Ctrl K</kbd>
+            <span aria-hidden="true">{GLYPH.search}</span> {t('app.goTo')} <kbd className="palette-keys">Ctrl K</kbd>
           </button>
           <ShellChoices where="top" />
           <Link href="/account" className="who" title={t('app.who.title', { name: me.username, role: t(`app.role.${me.role}`) })}>
-            {me.username} <span className="muted">· {t(`app.role.${me.role}`)}</span>
+            <span translate="no">{me.username}</span>{' '}
+            <span className="muted">
+              {GLYPH.dot} {t(`app.role.${me.role}`)}
+            </span>
           </Link>
           <button type="button" onClick={signOut}>
             {t('app.signOut')}

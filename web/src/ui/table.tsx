@@ -5,6 +5,7 @@ import { useIntl } from 'react-intl';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Field } from './fields';
 import { Empty } from './states';
+import { GLYPH } from './glyphs';
 
 export interface Column<T> {
   key: string;
@@ -92,7 +93,7 @@ export function DataTable<T>({ rows, columns, rowKey, caption, empty, filterText
                       <button type="button" className="sort" onClick={() => choose(c.key)}>
                         {c.label}
                         <span aria-hidden="true" className="sort-mark">
-                          {current?.key === c.key ? (current.dir === 1 ? '▲' : '▼') : '↕'}
+                          {current?.key === c.key ? (current.dir === 1 ? GLYPH.up : GLYPH.down) : GLYPH.sortable}
                         </span>
                       </button>
                     ) : (
@@ -114,7 +115,7 @@ export function DataTable<T>({ rows, columns, rowKey, caption, empty, filterText
               ))}
             </tbody>
           </table>
-          {shown.length === 0 && <Empty>No row matches “{filter}”.</Empty>}
+          {shown.length === 0 && <Empty>{intl.formatMessage({ id: 'ui.table.noMatch' }, { filter })}</Empty>}
         </div>
       )}
     </div>

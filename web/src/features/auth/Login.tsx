@@ -11,6 +11,7 @@ import type { Me } from '../../types';
 import { span } from '../../shared/format';
 import { Field } from '../../ui/fields';
 import { ErrorNote } from '../../ui/states';
+import { PRODUCT } from '../../ui/glyphs';
 
 function say(intl: IntlShape, err: unknown, step: 'password' | 'code'): string {
   if (!(err instanceof ApiError)) return String(err);
@@ -81,7 +82,7 @@ export function Login({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
     return (
       <main className="login">
         <form className="card login-card" onSubmit={(e) => void submit(e)}>
-          <h1>palpanel</h1>
+          <h1>{PRODUCT}</h1>
           <p className="muted">
             <FormattedMessage
               id="auth.codeStep"
@@ -119,7 +120,7 @@ export function Login({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   return (
     <main className="login">
       <form className="card login-card" onSubmit={(e) => void submit(e)}>
-        <h1>palpanel</h1>
+        <h1>{PRODUCT}</h1>
         <p className="muted">{t('auth.intro')}</p>
         {noUserYet && (
           <p className="warn-text" role="status">
