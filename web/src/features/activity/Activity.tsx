@@ -7,6 +7,7 @@ import { useTitle } from '../../shared/router';
 import { Card, PageHead } from '../../ui/bits';
 import { Async, Empty } from '../../ui/states';
 import { Heatmap } from './Heatmap';
+import { weekInZone } from '../../shared/zone';
 import { useHeatmap, useOnline, type OnlineRange as Range } from './api';
 import { OnlineChart } from './OnlineChart';
 import './activity.css';
@@ -54,7 +55,7 @@ export function Activity() {
             h.hours.flat().every((v) => v === 0) ? (
               <Empty>No sessions seen in this range: palpanel records who is online while it runs.</Empty>
             ) : (
-              <Heatmap hours={h.hours} />
+              <Heatmap hours={weekInZone(h.hours)} />
             )
           }
         </Async>
