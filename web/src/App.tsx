@@ -154,7 +154,7 @@ function Shell({ me, signOut }: { me: Me; signOut: () => void }) {
           <span aria-hidden="true">{GLYPH.menu}</span>
           <span className="sr-only">{t('app.menu')}</span>
         </button>
-        <Link href="/" className="brand">
+        <Link href="/" className="brand" translate="no">
           {PRODUCT}
         </Link>
         <TopCountdown />

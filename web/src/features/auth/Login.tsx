@@ -82,7 +82,7 @@ export function Login({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
     return (
       <main className="login">
         <form className="card login-card" onSubmit={(e) => void submit(e)}>
-          <h1>{PRODUCT}</h1>
+          <h1 translate="no">{PRODUCT}</h1>
           <p className="muted">
             <FormattedMessage
               id="auth.codeStep"
@@ -120,7 +120,7 @@ export function Login({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   return (
     <main className="login">
       <form className="card login-card" onSubmit={(e) => void submit(e)}>
-        <h1>{PRODUCT}</h1>
+        <h1 translate="no">{PRODUCT}</h1>
         <p className="muted">{t('auth.intro')}</p>
         {noUserYet && (
           <p className="warn-text" role="status">
