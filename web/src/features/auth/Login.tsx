@@ -79,43 +79,7 @@ export function Login({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   };
 
   if (step === 'code')
-    return (
-      <main className="login">
-        <form className="card login-card" onSubmit={(e) => void submit(e)}>
-          <h1 translate="no">{PRODUCT}</h1>
-          <p className="muted">
-            <FormattedMessage
-              id="auth.codeStep"
-              values={{
-                user: (
-                  <strong translate="no" key="user">
-                    {username}
-                  </strong>
-                ),
-              }}
-            />
-          </p>
-          <Field
-            label={t('auth.code')}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            required
-            maxLength={64}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            autoFocus
-          />
-          <ErrorNote error={error} />
-          <button type="submit" className="primary" disabled={busy}>
-            {t(busy ? 'auth.checking' : 'auth.signIn')}
-          </button>
-          <button type="button" className="link" onClick={back}>
-            {t('auth.anotherAccount')}
-          </button>
-        </form>
-      </main>
-    );
+    return <CodeStep username={username} code={code} setCode={setCode} error={error} busy={busy} submit={submit} back={back} />;
 
   return (
     <main className="login">
@@ -155,6 +119,58 @@ export function Login({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
         <ErrorNote error={error} />
         <button type="submit" className="primary" disabled={busy}>
           {t(busy ? 'auth.signingIn' : 'auth.signIn')}
+        </button>
+      </form>
+    </main>
+  );
+}
+
+/** The second step: the code from the app (or a recovery code) for `username`. */
+function CodeStep(p: {
+  username: string;
+  code: string;
+  setCode: (c: string) => void;
+  error: string | null;
+  busy: boolean;
+  submit: (e: FormEvent) => Promise<void>;
+  back: () => void;
+}) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const { username, code, setCode, error, busy, submit, back } = p;
+  return (
+    <main className="login">
+      <form className="card login-card" onSubmit={(e) => void submit(e)}>
+        <h1 translate="no">{PRODUCT}</h1>
+        <p className="muted">
+          <FormattedMessage
+            id="auth.codeStep"
+            values={{
+              user: (
+                <strong translate="no" key="user">
+                  {username}
+                </strong>
+              ),
+            }}
+          />
+        </p>
+        <Field
+          label={t('auth.code')}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          maxLength={64}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          autoFocus
+        />
+        <ErrorNote error={error} />
+        <button type="submit" className="primary" disabled={busy}>
+          {t(busy ? 'auth.checking' : 'auth.signIn')}
+        </button>
+        <button type="button" className="link" onClick={back}>
+          {t('auth.anotherAccount')}
         </button>
       </form>
     </main>

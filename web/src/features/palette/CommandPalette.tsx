@@ -94,24 +94,21 @@ export function CommandPalette({ screens, open, setOpen }: { screens: PaletteScr
     [perform],
   );
 
-  const languages = useLanguageEntries();
   const entries = useMemo(
-    () => [
-      ...paletteEntries({ screens, admin, moderator, saved: saved.data, players: players.data?.data, guilds: guilds.data, act, setAsk }),
-      ...languages,
-    ],
-    [screens, admin, moderator, saved.data, players.data, guilds.data, act, languages],
+    () => paletteEntries({ screens, admin, moderator, saved: saved.data, players: players.data?.data, guilds: guilds.data, act, setAsk }),
+    [screens, admin, moderator, saved.data, players.data, guilds.data, act],
   );
 
+  const languages = useLanguageEntries();
   const typed = query.trim() !== '';
   const found = useMemo(
     () =>
       fuzzyFilter(
         query,
-        entries.filter((e) => typed || !e.searchOnly),
+        [...entries, ...languages].filter((e) => typed || !e.searchOnly),
         (e) => `${e.label} ${e.kind === 'Screen' ? '' : (e.hint ?? '')}`,
       ).slice(0, SHOWN),
-    [entries, query, typed],
+    [entries, languages, query, typed],
   );
   const current = found[Math.min(active, found.length - 1)];
 
