@@ -37,7 +37,8 @@ export async function languageShots(
     await page.locator('input[name=username]').fill(who.username);
     await page.locator('input[name=password]').fill(who.password);
     await page.locator('form button[type=submit]').click();
-    await page.locator('main h1').first().waitFor();
+    // Signed in once the navigation is drawn (the sign-in page has a heading too).
+    await page.locator('nav a[href="/"]').waitFor();
     for (const [name, path, ready] of [
       ['dashboard', '/', 'main h1'],
       ['pal-explorer', '/pals', '.pal-count'],
