@@ -85,7 +85,7 @@ describe('the catalogs', () => {
         const english = tree(m);
         const pseudo = pseudoMessage(english);
         expect([...slots(pseudo)].sort(), id).toEqual([...slots(english)].sort());
-        const text = (ast: MessageFormatElement[]) =>
+        const text = (ast: MessageFormatElement[]): string =>
           ast.map((e) => (e.type === TYPE.literal ? e.value : e.type === TYPE.tag ? text(e.children) : '')).join('');
         const shown = text(pseudo);
         expect(shown.startsWith('['), id).toBe(true);

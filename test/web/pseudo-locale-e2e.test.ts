@@ -137,6 +137,8 @@ describe.skipIf(!CHROMIUM)('every screen in the pseudo-locale', () => {
       ),
     ).toBe('en-XA');
     expect(await page.locator('main h1').first().textContent()).toMatch(/^\[Đîåĝñöšţîçš ·+\]$/);
+    // What the screen has already (the server's words until they come with message ids) is left aside.
+    const before = new Set(await page.evaluate<string[]>(UNTRANSLATED));
     await page.evaluate(`(() => {
       const main = document.querySelector('main');
       const p = document.createElement('p');
@@ -154,7 +156,7 @@ describe.skipIf(!CHROMIUM)('every screen in the pseudo-locale', () => {
       b.textContent = '[Ŵåý ţöö ļöñĝ ƒöŕ ţĥîš ·····]';
       main.append(b);
     })()`);
-    const words = await page.evaluate<string[]>(UNTRANSLATED);
+    const words = (await page.evaluate<string[]>(UNTRANSLATED)).filter((w) => !before.has(w));
     expect(words).toEqual(['p: "Plain English"']);
     expect((await layoutProblems(page)).map((p) => p.what)).toContain('clipped control');
   });
