@@ -38,7 +38,7 @@ export async function languageShots(
     await page.locator('input[name=password]').fill(who.password);
     await page.locator('form button[type=submit]').click();
     // Signed in once the navigation is drawn (the sign-in page has a heading too).
-    await page.locator('nav a[href="/"]').waitFor();
+    await page.locator('nav a[href="/"]').waitFor({ state: 'attached' });
     for (const [name, path, ready] of [
       ['dashboard', '/', 'main h1'],
       ['pal-explorer', '/pals', '.pal-count'],
