@@ -24,6 +24,7 @@ import { buildWebUi, servePanel } from '../test/web/in-process-panel.js';
 import { GameLog } from '../src/ingest/game-log/game-log.js';
 import { masker } from '../src/ingest/game-log/log-line.js';
 import type { ResourceSample } from '../src/domain/resources.js';
+import { languageShots, languagesAsked } from './docs-screenshots-languages.js';
 
 const OUT = join(ROOT, 'docs', 'screenshots');
 const PHONE = { width: 390, height: 844 };
@@ -181,6 +182,8 @@ async function main(): Promise<void> {
     const browser = await launchChromium();
     mkdirSync(OUT, { recursive: true });
     try {
+      const languages = languagesAsked(process.argv.slice(2));
+      if (languages) return await languageShots(browser, url, VIEWER, world.players[0].uid, languages, OUT);
       const context = await browser.newContext({ viewport: PHONE, colorScheme: 'dark', deviceScaleFactor: 2 });
       const page = await context.newPage();
       await page.goto(url + '/');

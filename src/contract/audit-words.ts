@@ -9,6 +9,8 @@ export const AUDIT_ACTIONS = [
   'user.remove',
   'user.role',
   'user.password',
+  /** A user's own choice of the web UI's language (detail: the tag, or `browser`). */
+  'user.language',
   /** A login. */
   'session.create',
   /** A logout, an admin ending a session, or the end that a user's removal or password
@@ -99,6 +101,7 @@ const ACTION_WORDS: Record<AuditAction, string> = {
   'user.remove': 'remove user',
   'user.role': 'change the role of user',
   'user.password': 'change the password of user',
+  'user.language': 'choose the web UI language of user',
   'session.create': 'sign in, session',
   'session.end': 'end session',
   'server.announce': 'announce in game',

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { dataOf, pageOf } from './envelopes.js';
 import { KEY_ID_PATTERN as KEY_ID, KEY_SHAPE } from '../lib/key-grammar.js';
 import { ACTIVITIES, GAME_DATA_STATES, OWNER_SOURCES, PLACEMENTS, PUBLIC_EVENT_KINDS, ROLES } from './vocabulary.js';
+import { LanguageChoiceSchema } from './languages.js';
 
 export const Timestamp = z.iso.datetime().meta({ description: 'RFC 3339 date-time in UTC.', examples: ['2026-07-14T09:30:00.000Z'] });
 const Int = z.number().int();
@@ -249,6 +250,7 @@ export const LoginRequestSchema = z.strictObject({
 export const UserSchema = z.strictObject({
   username: z.string(),
   role: z.enum(ROLES),
+  language: LanguageChoiceSchema,
   totpEnrolmentRequired: z.literal(true).optional().meta({
     description:
       "Present when SERVICE_REQUIRE_2FA requires two-factor sign-in of this user's role and they have not set it up: until they do, this session may only enrol (`/account/totp`), change its password and sign out.",

@@ -5,6 +5,7 @@
 // web UI types its calls with PanelIO.
 import { ResourceHistoryQuery, ResourceHistorySchema, ResourcesCurrentSchema } from './panel/resources.js';
 import { CrashesSchema, GameStartStateSchema, GameVersionsSchema, StartRunSchema } from './panel/game-health.js';
+import { SetLanguageRequestSchema } from './languages.js';
 import { GameLogPage, GameLogQuery, GameLogStreamMessage, GameLogStreamQuery } from './panel/game-log.js';
 import { z } from 'zod';
 import { dataOf, pageOf } from './envelopes.js';
@@ -170,6 +171,7 @@ export const PANEL_OPERATIONS = {
   resetUserTotp: { request: { params: UserPath }, responses: { 204: null } },
   // account (every role, their own)
   changeOwnPassword: { request: { body: ChangePasswordRequestSchema }, responses: { 204: null } },
+  setOwnLanguage: { request: { body: SetLanguageRequestSchema }, responses: { 200: UserSchema } },
   listOwnSessions: { responses: { 200: SessionListSchema } },
   endOwnSessions: { responses: { 204: null } },
   endOwnSession: { request: { params: SessionPath }, responses: { 204: null } },

@@ -28,6 +28,7 @@ export const PANEL_PATHS = {
   startTotp: ['POST', '/account/totp'],
   confirmTotp: ['POST', '/account/totp/confirm'],
   disableTotp: ['DELETE', '/account/totp'],
+  setOwnLanguage: ['PUT', '/account/language'],
   panelMetricsCurrent: ['GET', '/metrics/current'],
   metricsHistory: ['GET', '/metrics/history'],
   listPanelEvents: ['GET', '/events'],

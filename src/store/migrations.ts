@@ -235,4 +235,10 @@ export const PANEL_MIGRATIONS: Migration[] = [
     version: 17,
     sql: [`ALTER TABLE events ADD COLUMN message_id TEXT`, `ALTER TABLE events ADD COLUMN params TEXT`],
   },
+  {
+    // A user's language for the web UI (issue 39): a BCP 47 tag of contract/languages.ts, or
+    // NULL to follow the browser's languages.
+    version: 18,
+    sql: [`ALTER TABLE users ADD COLUMN language TEXT`],
+  },
 ];

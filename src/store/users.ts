@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { isRole, isUsername } from '../domain/account.js';
 import { PASSWORD_MIN_LENGTH } from '../contract/account-words.js';
 import { type Role } from '../contract/vocabulary.js';
+import { isUiLanguage, UI_LANGUAGES, type UiLanguage } from '../contract/languages.js';
 import { userActor, type Actor } from '../domain/actor.js';
 import { LastAdminError, NotFoundError, UserExistsError, ValidationError } from '../domain/errors.js';
 import { iso, type Clock } from '../lib/time.js';
@@ -202,6 +203,28 @@ export class UserRepo {
       );
     }
     this.setPassword(username, pw, actor, { keepSessionId });
+  }
+
+  /** The user's language for the web UI, or null (follow the browser; also for an unknown user). */
+  language(username: string): UiLanguage | null {
+    const row = this.db.get<{ language: string | null }>(`SELECT language FROM users WHERE username = ?`, [username]);
+    return isUiLanguage(row?.language) ? row.language : null;
+  }
+
+  /** Sets the user's own language (a tag of the UI's languages, or null to follow the browser),
+   * recorded like the other changes of an account; the same choice again changes nothing. */
+  setLanguage(username: string, language: unknown, actor: Actor): UiLanguage | null {
+    if (language !== null && !isUiLanguage(language))
+      throw new ValidationError(`Unknown language: use one of ${UI_LANGUAGES.join(', ')}, or null to follow the browser.`);
+    const at = iso(this.clock());
+    this.db.write((tx) => {
+      existingRole(tx, username);
+      const old = tx.get<{ language: string | null }>(`SELECT language FROM users WHERE username = ?`, [username]);
+      if ((old?.language ?? null) === language) return;
+      tx.run(`UPDATE users SET language = ? WHERE username = ?`, [language, username]);
+      this.audit.record(tx, { actor, action: 'user.language', target: username, detail: language ?? 'browser', at });
+    });
+    return language;
   }
 
   /** Checks credentials without blocking the event loop; the same work for unknown users. */

@@ -22,12 +22,16 @@ describe('panel API', () => {
 
   it('login sets a cookie that lives as long as the session setting; me; logout', async () => {
     const res = await send(loginReq(ADMIN));
-    expect(res.json).toEqual({ username: 'admin', role: 'admin' });
+    expect(res.json).toEqual({ username: 'admin', role: 'admin', language: null });
     expect(res.headers['set-cookie']).toMatch(
       new RegExp(`^palpanel_session=[A-Za-z0-9_-]{43}; Path=/; Max-Age=${TTL / 1000}; HttpOnly; SameSite=Strict$`),
     );
     const cookie = res.headers['set-cookie'].split(';')[0];
-    expect((await send({ method: 'GET', path: `${P}/auth/me`, headers: { cookie } })).json).toEqual({ username: 'admin', role: 'admin' });
+    expect((await send({ method: 'GET', path: `${P}/auth/me`, headers: { cookie } })).json).toEqual({
+      username: 'admin',
+      role: 'admin',
+      language: null,
+    });
     const out = await send({ method: 'POST', path: `${P}/auth/logout`, headers: { cookie } });
     expect(out.status).toBe(204);
     expect(out.headers['set-cookie']).toMatch(/^palpanel_session=; Path=\/; Max-Age=0/);

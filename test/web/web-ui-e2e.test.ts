@@ -431,7 +431,7 @@ describe.skipIf(!CHROMIUM)('the web UI in Chromium (dist/palpanel demo)', () => 
     // One status line, the latest action's; the storage card says when the newest and oldest were made.
     expect(await admin.locator('.status-line').textContent()).toBe(`Uploaded ${fileName}: it is listed as “uploaded”.`);
     const storageCard = admin.locator('section.card').filter({ has: admin.getByRole('heading', { name: 'Storage' }) });
-    await expect.poll(() => storageCard.textContent()).toMatch(/Newest\s*(just now|\d+ (s|min) ago)\s*oldest \w{3} \d+, \d{4}/);
+    await expect.poll(() => storageCard.textContent()).toMatch(/Newest\s*(just now|\d+ (seconds?|minutes?) ago)\s*oldest \w{3} \d+, \d{4}/);
 
     const uploaded = rows.filter({ hasText: 'uploaded' });
     await uploaded.getByRole('button', { name: 'Delete' }).click();

@@ -1,15 +1,16 @@
 // The app: sign-in gate, then the shell (navigation, the screen of the path). The session is
 // asked of the server once at start (`/auth/me`); any 401 later brings the sign-in back.
-import { useCallback, useEffect, useId, useState, type ChangeEvent, type ReactNode } from 'react';
+import { GLYPH, PRODUCT } from './ui/glyphs';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ApiError, onSignedOut } from './api/http';
 import { getMe, logout } from './features/auth/api';
 import { Link, navigate, usePath } from './shared/router';
 import { SessionContext } from './shared/session';
-import { useTheme, type Theme } from './shared/theme';
+import { AllMessages, useLanguage } from './i18n/I18nProvider';
+import { ShellChoices } from './i18n/ShellChoices';
 import type { Me } from './types';
 import { CommandPalette } from './features/palette/CommandPalette';
-import { SelectField } from './ui/fields';
 import { Loading, ErrorNote } from './ui/states';
 import { Login } from './features/auth/Login';
 import { Dashboard } from './features/dashboard/Dashboard';
@@ -99,6 +100,11 @@ export function App() {
     check();
   };
   useEffect(() => onSignedOut(() => setMe(null)), []);
+  // The user's language from the store once known; signed out (the sign-in page), the browser's.
+  const { setLanguage } = useLanguage();
+  useEffect(() => {
+    if (me !== undefined) setLanguage(me?.language ?? null);
+  }, [me, setLanguage]);
 
   const signOut = useCallback(() => {
     void logout()
@@ -114,17 +120,19 @@ export function App() {
     );
   }
   if (me === null) return <Login onSignedIn={setMe} />;
-  // SERVICE_REQUIRE_2FA: until the second factor is on, this session may only set it up.
-  if (me.totpEnrolmentRequired)
-    return (
-      <SessionContext.Provider value={{ me, signOut }}>
-        <EnrolFirst me={me} onDone={check} signOut={signOut} />
-      </SessionContext.Provider>
-    );
+  // Signed in: every screen's words (the sign-in page loaded only its own).
+  const waiting = (
+    <main className="boot">
+      <Loading what={intl.formatMessage({ id: 'app.opening' })} />
+    </main>
+  );
   return (
-    <SessionContext.Provider value={{ me, signOut }}>
-      <Shell me={me} signOut={signOut} />
-    </SessionContext.Provider>
+    <AllMessages waiting={waiting}>
+      <SessionContext.Provider value={{ me, signOut }}>
+        {/* SERVICE_REQUIRE_2FA: until the second factor is on, this session may only set it up. */}
+        {me.totpEnrolmentRequired ? <EnrolFirst me={me} onDone={check} signOut={signOut} /> : <Shell me={me} signOut={signOut} />}
+      </SessionContext.Provider>
+    </AllMessages>
   );
 }
 
@@ -133,17 +141,8 @@ function Shell({ me, signOut }: { me: Me; signOut: () => void }) {
   const [menu, setMenu] = useState(false);
   const [palette, setPalette] = useState(false);
   const navId = useId();
-  const [theme, setTheme] = useTheme();
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const themeOptions = (
-    <>
-      <option value="system">{t('app.theme.system')}</option>
-      <option value="dark">{t('app.theme.dark')}</option>
-      <option value="light">{t('app.theme.light')}</option>
-    </>
-  );
-  const pickTheme = (e: ChangeEvent<HTMLSelectElement>) => setTheme(e.target.value as Theme);
   const sees = (s: Screen) => !s.least || roleAtLeast(me.role, s.least);
   const visible = SCREENS.filter(sees).map((s) => ({ ...s, label: t(s.label) }));
   const { screen, rest } = screenOf(path);
@@ -156,11 +155,11 @@ function Shell({ me, signOut }: { me: Me; signOut: () => void }) {
       </a>
       <header className="topbar">
         <button type="button" className="menu-button" aria-expanded={menu} aria-controls={navId} onClick={() => setMenu(!menu)}>
-          <span aria-hidden="true">☰</span>
+          <span aria-hidden="true">{GLYPH.menu}</span>
           <span className="sr-only">{t('app.menu')}</span>
         </button>
-        <Link href="/" className="brand">
-          palpanel
+        <Link href="/" className="brand" translate="no">
+          {PRODUCT}
         </Link>
         <TopCountdown />
         <div className="topbar-right">
@@ -171,13 +170,14 @@ function Shell({ me, signOut }: { me: Me; signOut: () => void }) {
             aria-keyshortcuts="Control+K Meta+K"
             onClick={() => setPalette(true)}
           >
-            <span aria-hidden="true">⌕</span> {t('app.goTo')} <kbd className="palette-keys">Ctrl K</kbd>
+            <span aria-hidden="true">{GLYPH.search}</span> {t('app.goTo')} <kbd className="palette-keys">Ctrl K</kbd>
           </button>
-          <SelectField hideLabel label={t('app.theme')} className="theme-pick" value={theme} onChange={pickTheme}>
-            {themeOptions}
-          </SelectField>
+          <ShellChoices where="top" />
           <Link href="/account" className="who" title={t('app.who.title', { name: me.username, role: t(`app.role.${me.role}`) })}>
-            {me.username} <span className="muted">· {t(`app.role.${me.role}`)}</span>
+            <span translate="no">{me.username}</span>{' '}
+            <span className="muted">
+              {GLYPH.dot} {t(`app.role.${me.role}`)}
+            </span>
           </Link>
           <button type="button" onClick={signOut}>
             {t('app.signOut')}
@@ -197,11 +197,9 @@ function Shell({ me, signOut }: { me: Me; signOut: () => void }) {
             );
           })}
         </ul>
-        {/* On a phone the header has no room for it: the theme is chosen in the menu. */}
+        {/* On a phone the header has no room for them: language, time zone and theme are chosen in the menu. */}
         <div className="nav-theme">
-          <SelectField label={t('app.theme')} fieldClass="field narrow" value={theme} onChange={pickTheme}>
-            {themeOptions}
-          </SelectField>
+          <ShellChoices where="menu" />
           <p className="muted small">
             <FormattedMessage id="app.signedInAs" values={{ name: me.username, role: t(`app.role.${me.role}`) }} />
           </p>

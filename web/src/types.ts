@@ -48,7 +48,9 @@ import type { PanelMapDatasetSchema, WorldSnapshotSchema as LiveSnapshotSchema }
 type Of<S extends z.ZodType> = z.output<S>;
 
 export type { Role };
-export type Me = Of<typeof UserSchema>;
+/** The signed-in user. `language` may be absent where a screen's test builds a user by hand
+ * (the server always sends it; absent reads as null: follow the browser). */
+export type Me = Omit<Of<typeof UserSchema>, 'language'> & Partial<Pick<Of<typeof UserSchema>, 'language'>>;
 
 export type ServerStatus = Of<typeof PanelServerSchema>;
 export type DiagnosticsChannel = Of<typeof ChannelSchema>;

@@ -2,7 +2,8 @@
 // The form fields and the dialog by what assistive technology gets from them: each control
 // named by its label (visible or not), described by its hint, with ids that do not collide
 // when a form or a page has several.
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
+import { renderIntl } from './render-intl';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Dialog } from '../src/ui/dialog';
 import { CheckField, Field, FileButton, SelectField, TextAreaField } from '../src/ui/fields';
@@ -19,7 +20,7 @@ const description = (el: HTMLElement) =>
 
 describe('fields', () => {
   it('names each control by its label and describes it by its hint, with ids of its own', () => {
-    render(
+    renderIntl(
       <form>
         <Field label="Username" value="" onChange={() => undefined} />
         <Field label="Password" hint="10 characters or more." type="password" value="" onChange={() => undefined} />
@@ -45,7 +46,7 @@ describe('fields', () => {
   });
 
   it('keeps a given id (label and hint follow it) and a given box class', () => {
-    render(
+    renderIntl(
       <Field
         label="Command"
         hint="Sent through RCON."
@@ -64,7 +65,7 @@ describe('fields', () => {
   });
 
   it('with hideLabel, names the bare control and draws no label', () => {
-    const { container } = render(
+    const { container } = renderIntl(
       <div className="inline-form">
         <Field hideLabel label="Note" placeholder="Note" value="" onChange={() => undefined} />
         <SelectField hideLabel label="Webhook format" value="json" onChange={() => undefined}>
@@ -78,7 +79,7 @@ describe('fields', () => {
   });
 
   it('names a checkbox by the words beside it, or by words for screen readers only', () => {
-    render(
+    renderIntl(
       <>
         <CheckField label="Whitelist on" checked={false} onChange={() => undefined} />
         <CheckField hideLabel label="Nightly restart enabled" checked onChange={() => undefined} />
@@ -90,7 +91,7 @@ describe('fields', () => {
   });
 
   it('names the file button’s input by the button’s words', () => {
-    render(<FileButton label="Upload a backup" accept=".tar.gz" onChange={() => undefined} />);
+    renderIntl(<FileButton label="Upload a backup" accept=".tar.gz" onChange={() => undefined} />);
     const input = screen.getByLabelText('Upload a backup');
     expect(input.getAttribute('type')).toBe('file');
     expect(input.closest('label')?.className).toBe('button');
@@ -115,7 +116,7 @@ describe('Dialog', () => {
 
   it('is named by its own title, however many dialogs the page has', () => {
     const none = () => undefined;
-    render(
+    renderIntl(
       <>
         <Dialog open title="Revoke “bot”?" confirm="Revoke" onConfirm={none} onClose={none} />
         <Dialog open title="Remove “greet”?" confirm="Remove" onConfirm={none} onClose={none} />

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The login page of a fresh install says how to make the first admin (GET /auth/setup says no
 // user exists); once one exists it says nothing of it.
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
+import { renderIntl } from './render-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Login } from '../src/features/auth/Login';
 
@@ -23,7 +24,7 @@ function answer(usersExist: boolean) {
 describe('the login page', () => {
   it('no user yet: names the users add command', async () => {
     const fetch = answer(false);
-    render(<Login onSignedIn={() => {}} />);
+    renderIntl(<Login onSignedIn={() => {}} />);
     const note = await screen.findByRole('status');
     expect(note.textContent).toContain('No panel user exists yet');
     expect(note.textContent).toContain('palpanel users add <name> --role admin');
@@ -32,7 +33,7 @@ describe('the login page', () => {
 
   it('a user exists: no such note', async () => {
     const fetch = answer(true);
-    render(<Login onSignedIn={() => {}} />);
+    renderIntl(<Login onSignedIn={() => {}} />);
     await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
     await new Promise((r) => setTimeout(r, 0));
     expect(screen.queryByRole('status')).toBeNull();

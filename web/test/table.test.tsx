@@ -2,7 +2,8 @@
 // The data table as a host uses it: rows in the server's order until a header is chosen, a
 // header sorting up then down (aria-sort saying which), the filter box, the empty states, and
 // the server-side sort that only reports the choice.
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { renderIntl } from './render-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataTable, type Column } from '../src/ui/table';
 
@@ -37,7 +38,7 @@ afterEach(cleanup);
 
 describe('DataTable', () => {
   it('keeps the server order until a header is chosen, then sorts by it up and back down', () => {
-    render(<DataTable caption="Things" rows={ROWS} columns={COLUMNS} rowKey={(r) => r.name} />);
+    renderIntl(<DataTable caption="Things" rows={ROWS} columns={COLUMNS} rowKey={(r) => r.name} />);
     expect(names()).toEqual(['Bravo', 'alpha', 'Charlie']);
     expect(header('Name').getAttribute('aria-sort')).toBeNull();
 
@@ -60,14 +61,16 @@ describe('DataTable', () => {
   });
 
   it('gives a column without a sort no button, and starts from initialSort when given', () => {
-    render(<DataTable caption="Things" rows={ROWS} columns={COLUMNS} rowKey={(r) => r.name} initialSort={{ key: 'level', dir: -1 }} />);
+    renderIntl(<DataTable caption="Things" rows={ROWS} columns={COLUMNS} rowKey={(r) => r.name} initialSort={{ key: 'level', dir: -1 }} />);
     expect(within(header('Note')).queryByRole('button')).toBeNull();
     expect(names()).toEqual(['Bravo', 'Charlie', 'alpha']);
     expect(header('Level').getAttribute('aria-sort')).toBe('descending');
   });
 
   it('filters by the row text, case-blind, and says when nothing matches', () => {
-    render(<DataTable caption="Things" rows={ROWS} columns={COLUMNS} rowKey={(r) => r.name} filterText={(r) => `${r.name} ${r.note}`} />);
+    renderIntl(
+      <DataTable caption="Things" rows={ROWS} columns={COLUMNS} rowKey={(r) => r.name} filterText={(r) => `${r.name} ${r.note}`} />,
+    );
     const box = screen.getByRole('searchbox', { name: 'Filter things' });
 
     fireEvent.change(box, { target: { value: '  THIRD ' } });
@@ -88,7 +91,7 @@ describe('DataTable', () => {
   });
 
   it('shows its empty state, and no table or filter box, when there are no rows', () => {
-    const { rerender } = render(
+    const { rerender } = renderIntl(
       <DataTable caption="Things" rows={[]} columns={COLUMNS} rowKey={(r) => r.name} filterText={(r) => r.name} empty="No things yet." />,
     );
     expect(screen.getByText('No things yet.')).toBeTruthy();
@@ -101,7 +104,7 @@ describe('DataTable', () => {
 
   it('with onSort, reports the choice (flipping the current one) instead of sorting', () => {
     const onSort = vi.fn();
-    const { rerender } = render(
+    const { rerender } = renderIntl(
       <DataTable
         caption="Things"
         rows={ROWS}

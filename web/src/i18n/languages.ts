@@ -1,5 +1,8 @@
-// The web UI's languages, named by BCP 47 tags (interface.md, "Language"), each with its own name
-// as its speakers write it (the language menu shows that, so a user finds theirs whatever is set).
+// The web UI's languages, named by BCP 47 tags (interface.md, "Language"; the list is the
+// contract's, src/contract/languages.ts), each with its own name as its speakers write it (the
+// language menu shows that, so a user finds theirs whatever is set).
+import type { UiLanguage } from '../../../src/contract/languages';
+
 export const LANGUAGES = [
   { tag: 'en', name: 'English' },
   { tag: 'zh-Hans', name: '简体中文' },
@@ -11,9 +14,12 @@ export const LANGUAGES = [
   { tag: 'es', name: 'Español' },
   { tag: 'pt-BR', name: 'Português (Brasil)' },
   { tag: 'ru', name: 'Русский' },
-] as const;
+] as const satisfies readonly { tag: UiLanguage; name: string }[];
 
 export type Language = (typeof LANGUAGES)[number]['tag'];
+// Every language of the contract is named here (a compile error otherwise).
+type Unnamed = Exclude<UiLanguage, Language>;
+export const EVERY_LANGUAGE_NAMED: [Unnamed] extends [never] ? true : Unnamed = true;
 export const DEFAULT_LANGUAGE: Language = 'en';
 
 const TAGS = new Set<string>(LANGUAGES.map((l) => l.tag));

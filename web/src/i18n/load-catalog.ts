@@ -1,14 +1,17 @@
-// A language's messages, loaded when that language is first used: each catalog file
-// (catalogs/<area>/<language>.json) is its own chunk, so a page carries only its language's words.
-// Areas are kept apart so each part of the UI owns its file; ids start with the area's name.
+// A language's messages, loaded when that language is first used, in two chunks built by
+// web/build/catalogs-plugin.ts from every area's file (catalogs/<area>/<language>.json): `first`,
+// what the sign-in page and the shell say, and `rest`, every screen's words, asked for once signed
+// in. English is under each for any id the language lacks; messages come precompiled, so the page
+// carries no ICU parser.
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import catalogs from 'virtual:catalogs';
 import type { Language } from './languages';
+import type { PSEUDO_LOCALE } from './pseudo';
 
-type Messages = Record<string, string>;
+export type Messages = Record<string, MessageFormatElement[]>;
+export type Locale = Language | typeof PSEUDO_LOCALE;
 
-const FILES = import.meta.glob<Messages>('./catalogs/*/*.json', { import: 'default' });
-
-export async function loadCatalog(language: Language): Promise<Messages> {
-  const mine = Object.entries(FILES).filter(([path]) => path.endsWith(`/${language}.json`));
-  const parts = await Promise.all(mine.map(([, load]) => load()));
-  return Object.assign({}, ...parts) as Messages;
+export async function loadCatalog(locale: Locale, all: boolean): Promise<Messages> {
+  const parts = await Promise.all(all ? [catalogs[locale].first(), catalogs[locale].rest()] : [catalogs[locale].first()]);
+  return Object.assign({}, ...parts.map((p) => p.default)) as Messages;
 }

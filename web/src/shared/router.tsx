@@ -53,6 +53,7 @@ export function Link({ href, onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchor
 /** Sets the document title for a screen. */
 export function useTitle(title: string): void {
   useEffect(() => {
+    // The product's name stays as it is in every language.
     document.title = `${title} · palpanel`;
   }, [title]);
 }

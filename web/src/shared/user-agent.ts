@@ -1,6 +1,7 @@
 // A browser's User-Agent in a person's words, for the sessions list: "Firefox 128 on Linux",
 // "Safari 17.5 on iPhone". Read from the text only (never run), best effort: what it does not
-// recognise it says as "Unknown browser".
+// recognise it says as "Unknown browser" (the words from the `ui` catalog, through format.ts).
+import { uiText } from './format';
 
 const SYSTEMS: [RegExp, (m: RegExpExecArray) => string][] = [
   [/iPhone OS (\d+)[._](\d+)/, (m) => `iPhone (iOS ${m[1]}.${m[2]})`],
@@ -45,6 +46,6 @@ export function readAgent(ua: string | null): { browser: string | null; system: 
 
 export function describeAgent(ua: string | null): string {
   const { browser, system } = readAgent(ua);
-  const b = browser ?? 'Unknown browser';
-  return system ? `${b} on ${system}` : b;
+  const b = browser ?? uiText('ui.agent.unknown');
+  return system ? uiText('ui.agent.on', { browser: b, system }) : b;
 }

@@ -1,5 +1,8 @@
 // A line chart in plain SVG (no chart library: one series, a few hundred points). The figure
 // has a text summary for screen readers; the lines are decoration on top of it.
+import { useIntl } from 'react-intl';
+import { num } from '../shared/format';
+import { displayZone } from '../shared/zone';
 
 interface Props {
   label: string;
@@ -21,8 +24,9 @@ function niceMax(v: number): number {
 }
 
 export function LineChart({ label, points: all, unit = '', min = 0 }: Props) {
+  const intl = useIntl();
   const points = all.filter((p): p is { t: number; v: number } => p.v !== null);
-  if (points.length < 2) return <p className="muted chart-empty">{label}: not enough history yet.</p>;
+  if (points.length < 2) return <p className="muted chart-empty">{intl.formatMessage({ id: 'ui.chart.notEnough' }, { label })}</p>;
   const t0 = all[0].t;
   const t1 = all[all.length - 1].t;
   const max = niceMax(Math.max(...points.map((p) => p.v)));
@@ -34,16 +38,16 @@ export function LineChart({ label, points: all, unit = '', min = 0 }: Props) {
     .join('');
   const last = points[points.length - 1].v;
   const avg = points.reduce((n, p) => n + p.v, 0) / points.length;
-  const time = (t: number) => new Date(t).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-  const summary = `${label}: now ${last}${unit}, average ${avg.toFixed(1)}${unit}, from ${time(t0)} to ${time(t1)}.`;
+  const time = (t: number) => intl.formatTime(t, { hour: '2-digit', minute: '2-digit', timeZone: displayZone() });
+  const summary = intl.formatMessage(
+    { id: 'ui.chart.summary' },
+    { label, now: `${num(last)}${unit}`, average: `${num(Number(avg.toFixed(1)))}${unit}`, from: time(t0), to: time(t1) },
+  );
   return (
     <figure className="chart">
       <figcaption>
         <span>{label}</span>
-        <span className="muted">
-          now {last}
-          {unit}
-        </span>
+        <span className="muted">{intl.formatMessage({ id: 'ui.chart.now' }, { now: `${num(last)}${unit}` })}</span>
       </figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary} preserveAspectRatio="none">
         {[0, 0.5, 1].map((f) => {

@@ -1,6 +1,7 @@
 // A modal question on the native <dialog> (focus kept inside, Escape closes). Used for every
 // action that changes something a host cannot take back: kick, ban, delete, revoke, restore.
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { ErrorNote } from './states';
 
 interface Props {
@@ -18,6 +19,7 @@ interface Props {
 }
 
 export function Dialog({ open, title, children, confirm, danger, busy, error, canConfirm = true, onConfirm, onClose }: Props) {
+  const intl = useIntl();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -39,10 +41,10 @@ export function Dialog({ open, title, children, confirm, danger, busy, error, ca
           <ErrorNote error={error} />
           <div className="actions">
             <button type="button" onClick={onClose}>
-              Cancel
+              {intl.formatMessage({ id: 'ui.cancel' })}
             </button>
             <button type="submit" className={danger ? 'danger' : 'primary'} disabled={!canConfirm || busy}>
-              {busy ? 'Working…' : confirm}
+              {busy ? intl.formatMessage({ id: 'ui.working' }) : confirm}
             </button>
           </div>
         </form>

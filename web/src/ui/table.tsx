@@ -1,9 +1,11 @@
 // The data table: sortable columns (a button in each header, aria-sort says the order), an
 // optional filter box, and a horizontal scroll on narrow screens. Data stays in the server's
 // order until a header is chosen.
+import { useIntl } from 'react-intl';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Field } from './fields';
 import { Empty } from './states';
+import { GLYPH } from './glyphs';
 
 export interface Column<T> {
   key: string;
@@ -32,6 +34,7 @@ interface Props<T> {
 }
 
 export function DataTable<T>({ rows, columns, rowKey, caption, empty, filterText, initialSort, onSort, sorted }: Props<T>) {
+  const intl = useIntl();
   const [sort, setSort] = useState<{ key: string; dir: 1 | -1 } | null>(initialSort ?? null);
   const [filter, setFilter] = useState('');
   const current = sorted ?? sort;
@@ -62,16 +65,17 @@ export function DataTable<T>({ rows, columns, rowKey, caption, empty, filterText
       {filterText && rows.length > 0 && (
         <Field
           hideLabel
-          label={`Filter ${caption.toLowerCase()}`}
+          // Mid-sentence the caption is lowercased, but German writes every noun capitalised.
+          label={intl.formatMessage({ id: 'ui.table.filter' }, { what: intl.locale.startsWith('de') ? caption : caption.toLowerCase() })}
           className="filter"
           type="search"
-          placeholder="Filter…"
+          placeholder={intl.formatMessage({ id: 'ui.table.filterPlaceholder' })}
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
         />
       )}
       {rows.length === 0 ? (
-        <Empty>{empty ?? 'Nothing here yet.'}</Empty>
+        <Empty>{empty ?? intl.formatMessage({ id: 'ui.table.empty' })}</Empty>
       ) : (
         <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
           <table>
@@ -89,7 +93,7 @@ export function DataTable<T>({ rows, columns, rowKey, caption, empty, filterText
                       <button type="button" className="sort" onClick={() => choose(c.key)}>
                         {c.label}
                         <span aria-hidden="true" className="sort-mark">
-                          {current?.key === c.key ? (current.dir === 1 ? '▲' : '▼') : '↕'}
+                          {current?.key === c.key ? (current.dir === 1 ? GLYPH.up : GLYPH.down) : GLYPH.sortable}
                         </span>
                       </button>
                     ) : (
@@ -111,7 +115,7 @@ export function DataTable<T>({ rows, columns, rowKey, caption, empty, filterText
               ))}
             </tbody>
           </table>
-          {shown.length === 0 && <Empty>No row matches “{filter}”.</Empty>}
+          {shown.length === 0 && <Empty>{intl.formatMessage({ id: 'ui.table.noMatch' }, { filter })}</Empty>}
         </div>
       )}
     </div>

@@ -1,5 +1,5 @@
-// A user's own account (issue 43): any signed-in user, on their own password, sessions and
-// second factor only. Handlers in handlers.ts, shapes in contract/panel/account.ts.
+// A user's own account (issue 43): any signed-in user, on their own password, sessions,
+// second factor and language only. Handlers in handlers.ts, shapes in contract/panel/account.ts.
 import { route, signedIn, type PanelRoute } from '../context.js';
 import { operation } from '../operation.js';
 import {
@@ -10,6 +10,7 @@ import {
   endOwnSessions,
   getOwnTotp,
   listOwnSessions,
+  setOwnLanguage,
   startTotp,
 } from './handlers.js';
 
@@ -20,6 +21,12 @@ export function accountRoutes(): PanelRoute[] {
       summary: 'Change your own password (the current one asked)',
       errors: { 400: '`invalid_request`: the current password is not right (recorded), or the new one is too weak.' },
       handler: changeOwnPassword,
+    }),
+    route({
+      ...operation('setOwnLanguage', { 200: 'Set; the signed-in user as `/auth/me` answers it.' }),
+      summary: "Choose the web UI's language for yourself (a BCP 47 tag of the UI's languages), or null to follow the browser",
+      errors: { 400: '`invalid_request`: not one of the languages the UI speaks, nor null.' },
+      handler: setOwnLanguage,
     }),
     route({
       ...operation('listOwnSessions', { 200: 'OK' }),

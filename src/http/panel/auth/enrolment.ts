@@ -15,6 +15,8 @@ export const BEFORE_ENROLMENT: ReadonlySet<PanelOperationId> = new Set<PanelOper
   'startTotp',
   'confirmTotp',
   'changeOwnPassword',
+  // The language a user reads the enrolment page in is not a way around the second factor.
+  'setOwnLanguage',
 ]);
 
 export const ENROL_FIRST = 'Set up two-factor sign-in first (your account page): it is required for your role.';
@@ -23,7 +25,9 @@ export const ENROL_FIRST = 'Set up two-factor sign-in first (your account page):
 export const mustEnrolTotp = (deps: HttpDeps, username: string, role: Role): boolean =>
   totpRequiredFor(role, deps.settings.require2fa) && !deps.store.totp.enabled(username);
 
-/** The signed-in user as login and `/auth/me` answer it: `totpEnrolmentRequired` only when set. */
+/** The signed-in user as login and `/auth/me` answer it: their language choice (null: the
+ * browser's), `totpEnrolmentRequired` only when set. */
 export function whoAmI(deps: HttpDeps, username: string, role: Role) {
-  return mustEnrolTotp(deps, username, role) ? { username, role, totpEnrolmentRequired: true as const } : { username, role };
+  const me = { username, role, language: deps.store.users.language(username) };
+  return mustEnrolTotp(deps, username, role) ? { ...me, totpEnrolmentRequired: true as const } : me;
 }

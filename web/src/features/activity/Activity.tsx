@@ -8,19 +8,21 @@ import { useTitle } from '../../shared/router';
 import { Card, PageHead } from '../../ui/bits';
 import { Async, Empty } from '../../ui/states';
 import { Heatmap } from './Heatmap';
+import { displayZone, useZoneChoice, weekInZone } from '../../shared/zone';
 import { useHeatmap, useOnline, type OnlineRange as Range } from './api';
 import { OnlineChart } from './OnlineChart';
 import './activity.css';
 
 const RANGES: Range[] = ['24h', '7d', '30d'];
 const REFRESH_MS = 60_000;
-/** The zone the heatmap's hours are in (the API gives them in UTC). */
-const HEAT_ZONE = 'UTC';
 
 export function Activity() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `activity.${id}` }, values);
   useTitle(t('title'));
+  // The API gives the heatmap's hours in UTC; they are turned to the zone the reader chose, named.
+  useZoneChoice();
+  const heatZone = displayZone();
   const [range, setRange] = useState<Range>('24h');
   const online = useOnline(range, { refreshMs: REFRESH_MS });
   const heatRange = range === '30d' ? '30d' : '7d';
@@ -49,9 +51,15 @@ export function Activity() {
           }
         </Async>
       </Card>
-      <Card title={t('heat.title', { range: t('range', { range: heatRange }), zone: HEAT_ZONE })}>
+      <Card title={t('heat.title', { range: t('range', { range: heatRange }), zone: heatZone })}>
         <Async r={heat} what={t('heat.loading')}>
-          {(h) => (h.hours.flat().every((v) => v === 0) ? <Empty>{t('heat.empty')}</Empty> : <Heatmap hours={h.hours} zone={HEAT_ZONE} />)}
+          {(h) =>
+            h.hours.flat().every((v) => v === 0) ? (
+              <Empty>{t('heat.empty')}</Empty>
+            ) : (
+              <Heatmap hours={weekInZone(h.hours)} zone={heatZone} />
+            )
+          }
         </Async>
       </Card>
     </>

@@ -3,6 +3,7 @@
 // the API does: "incorrect", never which part. The login throttle's answers are said in words:
 // when too many failures from this address hold it back, how long to wait.
 import { useEffect, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { ApiError } from '../../api/http';
 import { authSetup, login } from './api';
 import { useTitle } from '../../shared/router';
@@ -10,17 +11,15 @@ import type { Me } from '../../types';
 import { span } from '../../shared/format';
 import { Field } from '../../ui/fields';
 import { ErrorNote } from '../../ui/states';
+import { PRODUCT } from '../../ui/glyphs';
 
-function say(err: unknown, step: 'password' | 'code'): string {
+function say(intl: IntlShape, err: unknown, step: 'password' | 'code'): string {
   if (!(err instanceof ApiError)) return String(err);
-  if (err.code === 'invalid_credentials')
-    return step === 'code'
-      ? 'The code is incorrect, or was used already. Type the code the app shows now.'
-      : 'The username or password is incorrect.';
-  if (err.status === 429) {
-    const wait = err.retryAfter ? ` Try again in ${span(err.retryAfter)}.` : ' Wait a while before trying again.';
-    return `Too many failed sign-ins from this address.${wait}`;
-  }
+  if (err.code === 'invalid_credentials') return intl.formatMessage({ id: step === 'code' ? 'auth.wrongCode' : 'auth.wrongPassword' });
+  if (err.status === 429)
+    return err.retryAfter
+      ? intl.formatMessage({ id: 'auth.throttled.wait' }, { wait: span(err.retryAfter) })
+      : intl.formatMessage({ id: 'auth.throttled' });
   return err.message;
 }
 
@@ -38,7 +37,9 @@ function useNoUserYet(): boolean {
 }
 
 export function Login({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
-  useTitle('Sign in');
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  useTitle(t('auth.title'));
   const noUserYet = useNoUserYet();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -58,10 +59,10 @@ export function Login({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
         setStep('code');
       } else if (step === 'code' && err instanceof ApiError && (err.code === 'invalid_credentials' || err.status === 429)) {
         // A wrong code, or a wait the throttle asks for: still the code step.
-        setError(say(err, step));
+        setError(say(intl, err, step));
         setCode('');
       } else {
-        setError(say(err, step));
+        setError(say(intl, err, step));
         setPassword('');
         setCode('');
         setStep('password');
@@ -78,50 +79,27 @@ export function Login({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   };
 
   if (step === 'code')
-    return (
-      <main className="login">
-        <form className="card login-card" onSubmit={(e) => void submit(e)}>
-          <h1>palpanel</h1>
-          <p className="muted">
-            Signing in as <strong>{username}</strong>. Type the 6-digit code from your authenticator app, or one of your recovery codes.
-          </p>
-          <Field
-            label="Code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            required
-            maxLength={64}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            autoFocus
-          />
-          <ErrorNote error={error} />
-          <button type="submit" className="primary" disabled={busy}>
-            {busy ? 'Checking…' : 'Sign in'}
-          </button>
-          <button type="button" className="link" onClick={back}>
-            Use another account
-          </button>
-        </form>
-      </main>
-    );
+    return <CodeStep username={username} code={code} setCode={setCode} error={error} busy={busy} submit={submit} back={back} />;
 
   return (
     <main className="login">
       <form className="card login-card" onSubmit={(e) => void submit(e)}>
-        <h1>palpanel</h1>
-        <p className="muted">Sign in to manage your Palworld server.</p>
+        <h1 translate="no">{PRODUCT}</h1>
+        <p className="muted">{t('auth.intro')}</p>
         {noUserYet && (
           <p className="warn-text" role="status">
-            No panel user exists yet. Create the first admin on the server, as the user palpanel runs as:{' '}
-            <code>palpanel users add &lt;name&gt; --role admin</code> (with <code>--data-dir</code> naming palpanel’s data dir; in a
-            container: <code>docker compose exec palpanel palpanel users add &lt;name&gt; --role admin</code>). palpanel’s log shows the
-            exact command.
+            <FormattedMessage
+              id="auth.noUserYet"
+              values={{
+                add: <code translate="no">palpanel users add &lt;name&gt; --role admin</code>,
+                dataDir: <code translate="no">--data-dir</code>,
+                inContainer: <code translate="no">docker compose exec palpanel palpanel users add &lt;name&gt; --role admin</code>,
+              }}
+            />
           </p>
         )}
         <Field
-          label="Username"
+          label={t('auth.username')}
           name="username"
           autoComplete="username"
           required
@@ -130,7 +108,7 @@ export function Login({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
           autoFocus
         />
         <Field
-          label="Password"
+          label={t('auth.password')}
           name="password"
           type="password"
           autoComplete="current-password"
@@ -140,7 +118,59 @@ export function Login({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
         />
         <ErrorNote error={error} />
         <button type="submit" className="primary" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
+          {t(busy ? 'auth.signingIn' : 'auth.signIn')}
+        </button>
+      </form>
+    </main>
+  );
+}
+
+/** The second step: the code from the app (or a recovery code) for `username`. */
+function CodeStep(p: {
+  username: string;
+  code: string;
+  setCode: (c: string) => void;
+  error: string | null;
+  busy: boolean;
+  submit: (e: FormEvent) => Promise<void>;
+  back: () => void;
+}) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const { username, code, setCode, error, busy, submit, back } = p;
+  return (
+    <main className="login">
+      <form className="card login-card" onSubmit={(e) => void submit(e)}>
+        <h1 translate="no">{PRODUCT}</h1>
+        <p className="muted">
+          <FormattedMessage
+            id="auth.codeStep"
+            values={{
+              user: (
+                <strong translate="no" key="user">
+                  {username}
+                </strong>
+              ),
+            }}
+          />
+        </p>
+        <Field
+          label={t('auth.code')}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          maxLength={64}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          autoFocus
+        />
+        <ErrorNote error={error} />
+        <button type="submit" className="primary" disabled={busy}>
+          {t(busy ? 'auth.checking' : 'auth.signIn')}
+        </button>
+        <button type="button" className="link" onClick={back}>
+          {t('auth.anotherAccount')}
         </button>
       </form>
     </main>

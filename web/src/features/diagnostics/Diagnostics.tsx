@@ -3,7 +3,8 @@
 // the server writes (GET /diagnostics: viewer-safe, no paths or secrets). Times are shown in the
 // reader's own time zone, and how long ago is counted from the server's own check, so a clock
 // that differs between browser and server does not say "in 1 min"; the list refreshes itself.
-import { ago, when } from '../../shared/format';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { ago, clockTime, when } from '../../shared/format';
 import { useLive } from '../events/live';
 import { useTitle } from '../../shared/router';
 import type { DiagnosticsChannel } from '../../types';
@@ -14,58 +15,58 @@ import { useDiagnostics } from './api';
 
 const REFRESH_MS = 10_000;
 
-const LOOK: Record<DiagnosticsChannel['state'], { tone: Tone; label: string }> = {
-  ok: { tone: 'ok', label: 'Working' },
-  warning: { tone: 'warn', label: 'Needs a look' },
-  failing: { tone: 'bad', label: 'Failing' },
-  off: { tone: 'muted', label: 'Off' },
-};
-
-const SUMMARY: Record<DiagnosticsChannel['state'], string> = {
-  ok: 'Every link that is set up works.',
-  warning: 'Everything answers, but something needs a look.',
-  failing: 'Something is failing: see what to do below.',
-  off: 'Every link that is set up works.',
-};
+const LOOK: Record<DiagnosticsChannel['state'], Tone> = { ok: 'ok', warning: 'warn', failing: 'bad', off: 'muted' };
 
 /** The report's first line. A link that is off is not "working": with none set up the panel
  * says so, and otherwise names the links that are off (each row says which setting turns it on). */
-export function summaryOf(r: { state: DiagnosticsChannel['state']; channels: Pick<DiagnosticsChannel, 'state' | 'title'>[] }): {
+export function summaryOf(
+  intl: IntlShape,
+  r: { state: DiagnosticsChannel['state']; channels: Pick<DiagnosticsChannel, 'state' | 'title'>[] },
+): {
   tone: Tone;
   label: string;
   text: string;
 } {
   const off = r.channels.filter((c) => c.state === 'off').map((c) => c.title);
+  const links = intl.formatList(off, { type: 'conjunction', style: 'narrow' });
   if (off.length === r.channels.length)
     return {
       tone: 'warn',
-      label: 'Not set up',
-      text: `No link is set up yet: ${off.join(', ')} ${off.length === 1 ? 'is' : 'are'} off. Each says below which setting turns it on.`,
+      label: intl.formatMessage({ id: 'diagnostics.notSetUp' }),
+      text: intl.formatMessage({ id: 'diagnostics.summary.noneSetUp' }, { links, count: off.length }),
     };
-  const rest = off.length ? ` Off: ${off.join(', ')}; each says below which setting turns it on.` : '';
-  if (r.state === 'ok' || r.state === 'off') return { tone: 'ok', label: 'Working', text: `Every link that is set up works.${rest}` };
-  return { ...LOOK[r.state], text: SUMMARY[r.state] + rest };
+  const state = r.state === 'off' ? 'ok' : r.state;
+  return {
+    tone: LOOK[state],
+    label: intl.formatMessage({ id: `diagnostics.state.${state}` }),
+    text: intl.formatMessage({ id: `diagnostics.summary.${state}${off.length ? '.withOff' : ''}` }, { links }),
+  };
 }
 
 export function Diagnostics() {
-  useTitle('Diagnostics');
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  useTitle(t('diagnostics.title'));
   // Every logged event (the game reachable or not, a backup made) asks again at once.
   const live = useLive();
   const report = useDiagnostics({ refreshMs: REFRESH_MS, refreshKey: live.eventCount });
   return (
     <>
-      <PageHead title="Diagnostics">
+      <PageHead title={t('diagnostics.title')}>
         <button type="button" onClick={report.reload} disabled={report.loading}>
-          Check again
+          {t('diagnostics.checkAgain')}
         </button>
       </PageHead>
-      <Async r={report} what="Checking every link">
+      <Async r={report} what={t('diagnostics.checking')}>
         {(r) => (
           <>
             <p className="diag-summary" role="status">
-              <Badge tone={summaryOf(r).tone}>{summaryOf(r).label}</Badge> {summaryOf(r).text}{' '}
+              <Badge tone={summaryOf(intl, r).tone}>{summaryOf(intl, r).label}</Badge> {summaryOf(intl, r).text}{' '}
               <span className="muted small">
-                Checked at <time dateTime={r.checkedAt}>{new Date(r.checkedAt).toLocaleTimeString()}</time>.
+                <FormattedMessage
+                  id="diagnostics.checkedAt"
+                  values={{ time: <time dateTime={r.checkedAt}>{clockTime(r.checkedAt)}</time> }}
+                />
               </span>
             </p>
             <ul className="diag-list">
@@ -81,26 +82,27 @@ export function Diagnostics() {
 }
 
 function ChannelRow({ c, now }: { c: DiagnosticsChannel; now: number }) {
-  const look = LOOK[c.state];
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
   const headId = `diag-${c.id}`;
   return (
     <li className={`diag-row ${c.state}`} aria-labelledby={headId} data-channel={c.id}>
       <div className="diag-head">
         <h2 id={headId}>{c.title}</h2>
-        <Badge tone={look.tone}>{look.label}</Badge>
+        <Badge tone={LOOK[c.state]}>{t(`diagnostics.state.${c.state}`)}</Badge>
       </div>
       <div className="diag-body">
         <p className="diag-words">{c.words}</p>
         {(c.since || c.lastSuccessAt || c.lastFailureAt) && (
           <dl className="diag-times small">
-            {c.since && <Time label="Since" at={c.since} now={now} />}
-            {c.lastSuccessAt && <Time label="Last worked" at={c.lastSuccessAt} now={now} />}
-            {c.lastFailureAt && <Time label="Last failed" at={c.lastFailureAt} now={now} />}
+            {c.since && <Time label={t('diagnostics.since')} at={c.since} now={now} />}
+            {c.lastSuccessAt && <Time label={t('diagnostics.lastWorked')} at={c.lastSuccessAt} now={now} />}
+            {c.lastFailureAt && <Time label={t('diagnostics.lastFailed')} at={c.lastFailureAt} now={now} />}
           </dl>
         )}
         {c.advice && (
           <p className="diag-advice">
-            <strong>What to do:</strong> {c.advice}
+            <FormattedMessage id="diagnostics.advice" values={{ advice: c.advice, b: (words) => <strong>{words}</strong> }} />
           </p>
         )}
       </div>

@@ -2,6 +2,7 @@
 // heading 776 px down): every event, newest first, of one kind or all, paged. Audit events are an
 // admin's only (the server answers a viewer 403 for them), so a viewer is not offered them.
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useTitle } from '../../shared/router';
 import { useIsAdmin } from '../../shared/session';
 import { useNow } from '../../shared/use-now';
@@ -11,42 +12,33 @@ import { PagedList } from '../../ui/states';
 import { useEvents } from './api';
 import { EventList } from './EventList';
 
-const KINDS: [kind: string, words: string][] = [
-  ['', 'Every kind'],
-  ['join', 'Joins'],
-  ['leave', 'Leaves'],
-  ['system', 'System'],
-  ['backup', 'Backups'],
-  ['moderation', 'Moderation'],
-  ['crash', 'Crashes'],
-  ['restart', 'Restarts'],
-  ['audit', 'Audit (admins)'],
-];
+/** The kinds a reader can pick ('' every kind); the words are `events.filter.<kind or all>`. */
+const KINDS = ['', 'join', 'leave', 'system', 'backup', 'moderation', 'crash', 'restart', 'audit'];
 
 export function Events() {
-  useTitle('Events');
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  useTitle(t('events.title'));
   const admin = useIsAdmin();
   const [kind, setKind] = useState('');
   const list = useEvents(kind);
   const now = useNow();
   return (
     <>
-      <PageHead title="Events">
-        <SelectField hideLabel label="Kind of event" value={kind} onChange={(e) => setKind(e.target.value)}>
-          {KINDS.filter(([k]) => admin || k !== 'audit').map(([k, words]) => (
+      <PageHead title={t('events.title')}>
+        <SelectField hideLabel label={t('events.kindLabel')} value={kind} onChange={(e) => setKind(e.target.value)}>
+          {KINDS.filter((k) => admin || k !== 'audit').map((k) => (
             <option key={k} value={k}>
-              {words}
+              {t(`events.filter.${k || 'all'}`)}
             </option>
           ))}
         </SelectField>
       </PageHead>
       <div className="card">
-        <PagedList list={list} what="Reading events" more="Older events">
+        <PagedList list={list} what={t('events.reading')} more={t('events.older')}>
           {(rows) =>
             rows.length === 0 ? (
-              <p className="muted">
-                {kind ? 'No events of this kind yet.' : 'No events yet: joins, leaves, backups and actions appear here.'}
-              </p>
+              <p className="muted">{t(kind ? 'events.emptyKind' : 'events.empty')}</p>
             ) : (
               <EventList events={rows} now={now} />
             )

@@ -21,6 +21,7 @@ import { useCanModerate, useIsAdmin } from '../../shared/session';
 import { Field } from '../../ui/fields';
 import { fuzzyFilter } from '../../ui/fuzzy';
 import { useGuilds, usePlayers, useSavedCommands } from './api';
+import { useLanguageEntries } from '../../i18n/choose-language';
 import { askKey, paletteEntries, type Ask, type Entry, type Kind, type PaletteScreen } from './entries';
 import { PaletteQuestion } from './PaletteQuestion';
 
@@ -104,15 +105,16 @@ export function CommandPalette({ screens, open, setOpen }: { screens: PaletteScr
     [screens, admin, moderator, saved.data, players.data, guilds.data, act, intl],
   );
 
+  const languages = useLanguageEntries();
   const typed = query.trim() !== '';
   const found = useMemo(
     () =>
       fuzzyFilter(
         query,
-        entries.filter((e) => typed || !e.searchOnly),
+        [...entries, ...languages].filter((e) => typed || !e.searchOnly),
         (e) => `${e.label} ${e.kind === 'Screen' ? '' : (e.hint ?? '')}`,
       ).slice(0, SHOWN),
-    [entries, query, typed],
+    [entries, languages, query, typed],
   );
   const current = found[Math.min(active, found.length - 1)];
 
