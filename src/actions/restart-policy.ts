@@ -7,7 +7,7 @@
 // - nobody is online at a moment within a daily window (SERVICE_RESTART_QUIET_WINDOW), once a day.
 // Each restart says why: in a `restart` event (webhooks receive it), in the countdown's words to
 // players, and in its audit entry. Checked every 15 s on the injected clock.
-import type { LanguageTag } from '../contract/messages/languages.js';
+import type { UiLanguage } from '../contract/languages.js';
 import { gameWords } from './game-words/format.js';
 import { say } from '../domain/server-text.js';
 import { SYSTEM } from '../domain/actor.js';
@@ -34,7 +34,7 @@ export interface RestartPolicySettings {
   restartWarningMs: number;
   timezone: string;
   /** The language players read the reason in; English when not given. */
-  gameLanguage?: LanguageTag;
+  gameLanguage?: UiLanguage;
 }
 
 export interface RestartPolicyPorts {

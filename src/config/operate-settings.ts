@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { checkCron, CronError, isTimeZone } from '../lib/cron.js';
 import { commandLine, interval, nonEmpty } from './setting-values.js';
-import { LANGUAGE_TAGS, type LanguageTag } from '../contract/messages/languages.js';
+import { UI_LANGUAGES, type UiLanguage } from '../contract/languages.js';
 
 export interface OperateSettings {
   /** A log file of the game to follow (PalServer.log, PalDefender's, the docker image's); null: none. */
@@ -14,7 +14,7 @@ export interface OperateSettings {
   /** The IANA zone schedules and the times in messages are read in. */
   timezone: string;
   /** The language of what palpanel broadcasts in the game's chat (issue 39). */
-  gameLanguage: LanguageTag;
+  gameLanguage: UiLanguage;
   /** Restart when the game's resident memory passes this; null: never for memory. */
   restartMemory: MemoryBound | null;
   /** Restart on this cron expression (in `timezone`); null: no cron restart. */
@@ -106,8 +106,8 @@ export const OPERATE_DEFS = {
   gameLanguage: {
     env: 'SERVICE_GAME_LANGUAGE',
     def: 'en',
-    schema: z.enum(LANGUAGE_TAGS),
-    hint: `the language of the countdowns and scheduled-task warnings players read in the game's chat, one of ${LANGUAGE_TAGS.join(', ')}`,
+    schema: z.enum(UI_LANGUAGES),
+    hint: `the language of the countdowns and scheduled-task warnings players read in the game's chat, one of ${UI_LANGUAGES.join(', ')}`,
   },
   restartMemory: {
     env: 'SERVICE_RESTART_MEMORY',

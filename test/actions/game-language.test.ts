@@ -12,7 +12,7 @@ import { startSimGameServer } from '../../src/demo/sim/index.js';
 import { GameRestClient } from '../../src/game/rest-client.js';
 import { loadSettings, SettingsError } from '../../src/config/settings.js';
 import { exitCodeFor } from '../../src/cli/exit.js';
-import { LANGUAGE_TAGS, type LanguageTag } from '../../src/contract/messages/languages.js';
+import { UI_LANGUAGES, type UiLanguage } from '../../src/contract/languages.js';
 import { tempStore } from '../helpers/fixture.js';
 import { manualTime } from '../helpers/manual-time.js';
 import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
@@ -22,7 +22,7 @@ afterEach(async () => {
   for (const c of cleanup.splice(0).reverse()) await c();
 });
 
-async function rig(lang: LanguageTag) {
+async function rig(lang: UiLanguage) {
   const time = manualTime('2026-07-14T03:00:00.000Z');
   const sim = await startSimGameServer({ churnPeriodMs: 0, rcon: false });
   cleanup.push(() => sim.close());
@@ -105,7 +105,7 @@ describe('in-game broadcasts in the server language', () => {
         .filter((e) => e.type !== TYPE.literal && e.type !== TYPE.pound)
         .map((e) => ('value' in e ? String(e.value) : ''))
         .sort();
-    for (const lang of LANGUAGE_TAGS) {
+    for (const lang of UI_LANGUAGES) {
       expect(Object.keys(GAME_WORDS[lang].words).sort(), lang).toEqual([...GAME_WORD_IDS].sort());
       for (const id of GAME_WORD_IDS) {
         const m = GAME_WORDS[lang].words[id];
@@ -117,7 +117,7 @@ describe('in-game broadcasts in the server language', () => {
 
   it('SERVICE_GAME_LANGUAGE: default en, each language taken, anything else is exit 2 naming the setting', () => {
     expect(loadSettings({}).gameLanguage).toBe('en');
-    for (const lang of LANGUAGE_TAGS) expect(loadSettings({ SERVICE_GAME_LANGUAGE: lang }).gameLanguage).toBe(lang);
+    for (const lang of UI_LANGUAGES) expect(loadSettings({ SERVICE_GAME_LANGUAGE: lang }).gameLanguage).toBe(lang);
     for (const bad of ['jp', 'zh', 'EN', 'pt', 'ru-RU ', '']) {
       let err: unknown = null;
       try {

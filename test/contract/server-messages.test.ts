@@ -11,7 +11,7 @@ import { DIAGNOSTIC_MESSAGES } from '../../src/contract/messages/diagnostics.js'
 import { AUDIT_ACTIONS } from '../../src/contract/audit-words.js';
 import { ERROR_CODES } from '../../src/contract/integration-rows.js';
 import { EVENT_KINDS } from '../../src/contract/vocabulary.js';
-import { LANGUAGE_TAGS } from '../../src/contract/messages/languages.js';
+import { UI_LANGUAGES } from '../../src/contract/languages.js';
 import { say } from '../../src/domain/server-text.js';
 import { BACKUP_COPY_FAILED } from '../../src/domain/event-texts.js';
 import { isPublicEvent, isWebhookEvent } from '../../src/store/events.js';
@@ -75,7 +75,7 @@ describe('the server catalog', () => {
   });
 
   it('every language: every id there, none empty, each with the English placeholders', () => {
-    for (const lang of LANGUAGE_TAGS) {
+    for (const lang of UI_LANGUAGES) {
       const c = catalog(lang);
       for (const id of Object.keys(SERVER_MESSAGES)) expect(c[`server.${id}`]?.trim(), `${lang} ${id}`).toBeTruthy();
       for (const [key, m] of Object.entries(c)) {

@@ -6,14 +6,14 @@ import { CARD_WORDS } from '../../src/actions/status-card-words.js';
 import { cardEmbed } from '../../src/actions/status-card-embed.js';
 import { renderEvent } from '../../src/actions/webhook-render.js';
 import { DEFAULT_TEXTS, defaultTemplate, fillTemplate } from '../../src/lib/webhook-template.js';
-import { LANGUAGES } from '../../web/src/i18n/languages.js';
+import { UI_LANGUAGES } from '../../src/contract/languages.js';
 
 const placeholders = (s: string) => [...s.matchAll(/\{([a-z]+)\}/g)].map((m) => m[1]).sort();
 
 describe('webhook texts per language', () => {
   it('every language of the UI has every kind, none empty, with English placeholders; and the card words', () => {
     const en = DEFAULT_TEXTS.en.templates;
-    for (const { tag } of LANGUAGES) {
+    for (const tag of UI_LANGUAGES) {
       const t = DEFAULT_TEXTS[tag];
       expect(t, tag).toBeDefined();
       expect(Object.keys(t.templates).sort(), tag).toEqual(Object.keys(en).sort());

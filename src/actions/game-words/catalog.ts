@@ -3,7 +3,7 @@
 // message (the kicked player reads it). ICU messages keyed by id,
 // written as a player reads them in chat. `en` is the source; every language has every id
 // (test/actions/game-words.test.ts).
-import type { LanguageTag } from '../../contract/messages/languages.js';
+import type { UiLanguage } from '../../contract/languages.js';
 
 export const GAME_WORD_IDS = [
   'shutdown.in',
@@ -32,7 +32,7 @@ export interface GameWordTable {
   words: Record<GameWordId, string>;
 }
 
-export const GAME_WORDS: Record<LanguageTag, GameWordTable> = {
+export const GAME_WORDS: Record<UiLanguage, GameWordTable> = {
   en: {
     // en-GB's list has no comma before "and", as the words always had.
     join: { list: 'en-GB' },

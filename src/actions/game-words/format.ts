@@ -2,7 +2,7 @@
 // Intl.ListFormat. Pure: the countdown's plan takes them (countdown-words.ts).
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { CountdownKind } from '../../contract/vocabulary.js';
-import type { LanguageTag } from '../../contract/messages/languages.js';
+import type { UiLanguage } from '../../contract/languages.js';
 import { GAME_WORDS, type GameWordId } from './catalog.js';
 
 export interface GameWords {
@@ -17,9 +17,9 @@ export interface GameWords {
   whitelistKick(): string;
 }
 
-const cache = new Map<LanguageTag, GameWords>();
+const cache = new Map<UiLanguage, GameWords>();
 
-export function gameWords(lang: LanguageTag): GameWords {
+export function gameWords(lang: UiLanguage): GameWords {
   const known = cache.get(lang);
   if (known) return known;
   const table = GAME_WORDS[lang];

@@ -3,10 +3,11 @@
 // names the other routes give. The tables are the project's (assets/names/README.md).
 import { z } from 'zod';
 import { dataOf } from '../envelopes.js';
+import { UI_LANGUAGES, type UiLanguage } from '../languages.js';
 
 /** The languages the name tables come in: the web UI's (interface.md, "Language"), BCP 47 tags. */
-export const NAME_LANGUAGES = ['en', 'zh-Hans', 'zh-Hant', 'ja', 'ko', 'de', 'fr', 'es', 'pt-BR', 'ru'] as const;
-export type NameLanguage = (typeof NAME_LANGUAGES)[number];
+export const NAME_LANGUAGES = UI_LANGUAGES;
+export type NameLanguage = UiLanguage;
 
 /** What a name table names; the item names join as `item` (assets/names/README.md). */
 export const NAME_KINDS = ['species', 'passive', 'active', 'element', 'work'] as const;
