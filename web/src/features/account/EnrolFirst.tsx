@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useTitle } from '../../shared/router';
 import type { Me } from '../../types';
 import { TotpCard } from './TotpCard';
+import { PRODUCT } from '../../ui/glyphs';
 
 export function EnrolFirst({ me, onDone, signOut }: { me: Me; onDone: () => void; signOut: () => void }) {
   const intl = useIntl();
@@ -11,7 +12,7 @@ export function EnrolFirst({ me, onDone, signOut }: { me: Me; onDone: () => void
   return (
     <main className="login enrol-first">
       <div className="login-card stack">
-        <h1>palpanel</h1>
+        <h1 translate="no">{PRODUCT}</h1>
         <p>
           <FormattedMessage
             id="account.enrolFirst.body"

@@ -268,7 +268,7 @@ function RunCard(props: {
           autoComplete="off"
           spellCheck={false}
           maxLength={4000}
-          placeholder="ShowPlayers"
+          placeholder={intl.formatMessage({ id: 'console.command.example' })}
           value={command}
           onChange={(e) => setCommand(e.target.value)}
         />

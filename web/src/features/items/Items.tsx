@@ -150,7 +150,7 @@ export function GrantForm({ uid, onGranted }: { uid: string; onGranted?: () => v
           label={t('items.itemId')}
           list={suggestions}
           value={itemId}
-          placeholder="PalSphere"
+          placeholder={intl.formatMessage({ id: 'items.give.itemExample' })}
           onChange={(e) => {
             setItemId(e.target.value);
             setSearch(e.target.value);

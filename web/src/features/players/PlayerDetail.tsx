@@ -65,7 +65,7 @@ export function PlayerDetail({ uid }: { uid: string }) {
                           <li key={s.startedAt}>
                             {when(s.startedAt)} —{' '}
                             {s.endedAt ? (
-                              `${span((Date.parse(s.endedAt) - Date.parse(s.startedAt)) / 1000)}`
+                              span((Date.parse(s.endedAt) - Date.parse(s.startedAt)) / 1000)
                             ) : (
                               <Badge tone="ok">{say('sessions.now')}</Badge>
                             )}

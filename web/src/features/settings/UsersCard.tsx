@@ -56,7 +56,8 @@ export function UsersCard() {
                 sort: (u) => u.role,
                 render: (u) => (
                   <>
-                    <Badge tone={ROLE_TONE[u.role]}>{t(`app.role.${u.role}`)}</Badge> {u.totp && <Badge tone="ok">2FA</Badge>}
+                    <Badge tone={ROLE_TONE[u.role]}>{t(`app.role.${u.role}`)}</Badge>{' '}
+                    {u.totp && <Badge tone="ok">{t('settings.users.twoFactor')}</Badge>}
                   </>
                 ),
               },
