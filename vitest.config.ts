@@ -1,4 +1,7 @@
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { UI_LANGUAGES } from './src/contract/languages';
+import { catalogsPlugin } from './web/build/catalogs-plugin';
 
 // Two projects. `unit`: unit and in-process tests (real store, sockets, saves and simulated game
 // server, no executable), and the web UI's under web/test (in jsdom, by each file's
@@ -12,6 +15,8 @@ const E2E = ['test/**/*-e2e.test.ts', 'test/**/*-e2e.test.tsx'];
 const COMMON_SETUP = ['test/setup/shared-fixtures.ts', 'test/setup/temp-guard.ts', 'test/setup/skip-report.ts'];
 
 export default defineConfig({
+  // The web UI's catalogs as the build gives them (`virtual:catalogs`), for the components' tests.
+  plugins: [catalogsPlugin({ dir: join(import.meta.dirname, 'web/src/i18n/catalogs'), languages: [...UI_LANGUAGES], keepParser: true })],
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,

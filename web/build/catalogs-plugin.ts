@@ -44,16 +44,20 @@ export function withFallback(dir: string, language: string, part: Part = 'all'):
   return language === 'en' ? readCatalog(dir, 'en', part) : { ...readCatalog(dir, 'en', part), ...readCatalog(dir, language, part) };
 }
 
-export function catalogsPlugin(opts: { dir: string; languages: readonly string[] }): Plugin {
+/** `keepParser`: for the tests, whose components are also given plain ICU strings (renderIntl). */
+export function catalogsPlugin(opts: { dir: string; languages: readonly string[]; keepParser?: boolean }): Plugin {
   const all = [...opts.languages, PSEUDO_LOCALE];
   return {
     name: 'palpanel-catalogs',
     enforce: 'pre',
-    config: () => ({
-      resolve: {
-        alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }],
-      },
-    }),
+    config: () =>
+      opts.keepParser
+        ? {}
+        : {
+            resolve: {
+              alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }],
+            },
+          },
     resolveId: (id) => (id === PREFIX || id.startsWith(PREFIX + '/') ? '\0' + id : undefined),
     load(id) {
       if (id === RESOLVED) {
