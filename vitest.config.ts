@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { UI_LANGUAGES } from './src/contract/languages';
-import { catalogsPlugin } from './web/build/catalogs-plugin';
+import { UI_LANGUAGES } from './src/contract/languages.js';
+import { catalogsPlugin } from './web/build/catalogs-plugin.js';
 
 // Two projects. `unit`: unit and in-process tests (real store, sockets, saves and simulated game
 // server, no executable), and the web UI's under web/test (in jsdom, by each file's

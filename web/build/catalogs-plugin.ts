@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import type { Plugin } from 'vite';
-import { PSEUDO_LOCALE, pseudoMessage } from '../src/i18n/pseudo';
+import { PSEUDO_LOCALE, pseudoMessage } from '../src/i18n/pseudo.js';
 
 const PREFIX = 'virtual:catalogs';
 const RESOLVED = '\0' + PREFIX;
