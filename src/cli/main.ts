@@ -55,6 +55,7 @@ Settings (environment; a flag above wins over its variable):
   SERVICE_GAME_DOWN_BOUND         a game down this long after a crash is failing in the diagnostics (default 5m)
   SERVICE_GAME_LOG                a log file of the game to follow (PalServer.log, PalDefender's, the docker image's), through rotation and truncation (default none)
   SERVICE_GAME_LOG_COMMAND        instead, a command run without a shell whose output is the game's log, e.g. journalctl -u palworld -f -n 200 -o cat (default none)
+  SERVICE_GAME_LANGUAGE           the language palpanel speaks in the game's chat (countdowns, restart reasons) and the webhooks' default texts: en, zh-Hans, zh-Hant, ja, ko, de, fr, es, pt-BR, ru (default en)
   SERVICE_TIMEZONE                an IANA time zone for task schedules and the restart policy, e.g. Europe/Berlin (default UTC)
   SERVICE_RESTART_MEMORY          restart the game with the countdown when its resident memory passes this: 85% of the machine, or a size such as 12GiB (default none)
   SERVICE_RESTART_CRON            restart the game on a cron expression of five fields in SERVICE_TIMEZONE, e.g. 0 5 * * * (default none)

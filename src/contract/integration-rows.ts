@@ -250,7 +250,11 @@ export const LoginRequestSchema = z.strictObject({
 export const UserSchema = z.strictObject({
   username: z.string(),
   role: z.enum(ROLES),
-  language: LanguageChoiceSchema,
+  // Not in the login answer: the spec fixes it as {username, role} (its conformance case).
+  language: LanguageChoiceSchema.optional().meta({
+    description:
+      "In `/auth/me` and the language change's answer: the user's web UI language (a BCP 47 tag), or null to follow the browser.",
+  }),
   totpEnrolmentRequired: z.literal(true).optional().meta({
     description:
       "Present when SERVICE_REQUIRE_2FA requires two-factor sign-in of this user's role and they have not set it up: until they do, this session may only enrol (`/account/totp`), change its password and sign out.",

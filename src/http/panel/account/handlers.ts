@@ -7,7 +7,7 @@ import { ConflictError } from '../../../domain/errors.js';
 import type { ChangePasswordRequestSchema, TotpCodeRequestSchema } from '../../../contract/panel/account.js';
 import type { SessionPath } from '../../../contract/panel/admin.js';
 import type { SetLanguageRequestSchema } from '../../../contract/languages.js';
-import { whoAmI } from '../auth/enrolment.js';
+import { meOf } from '../auth/enrolment.js';
 import { json, noContent } from '../../respond.js';
 import type { PanelHandler } from '../context.js';
 
@@ -22,7 +22,7 @@ export const changeOwnPassword = (async ({ deps, body, user }) => {
 /** The user's language for the web UI; answers as `/auth/me` does, so the page can take it at once. */
 export const setOwnLanguage = (({ deps, body, user }) => {
   deps.store.users.setLanguage(user.username, body.language, userActor(user.username));
-  return json(200, whoAmI(deps, user.username, user.role));
+  return json(200, meOf(deps, user.username, user.role));
 }) satisfies PanelHandler<{ body: typeof SetLanguageRequestSchema }>;
 
 export const listOwnSessions = (({ deps, user }) =>

@@ -25,9 +25,16 @@ export const ENROL_FIRST = 'Set up two-factor sign-in first (your account page):
 export const mustEnrolTotp = (deps: HttpDeps, username: string, role: Role): boolean =>
   totpRequiredFor(role, deps.settings.require2fa) && !deps.store.totp.enabled(username);
 
-/** The signed-in user as login and `/auth/me` answer it: their language choice (null: the
- * browser's), `totpEnrolmentRequired` only when set. */
+/** The signed-in user as login answers it (the spec's {username, role}), `totpEnrolmentRequired`
+ * only when set. */
 export function whoAmI(deps: HttpDeps, username: string, role: Role) {
-  const me = { username, role, language: deps.store.users.language(username) };
+  const me = { username, role };
   return mustEnrolTotp(deps, username, role) ? { ...me, totpEnrolmentRequired: true as const } : me;
 }
+
+/** The signed-in user as `/auth/me` and the language change answer it: with their language choice
+ * (null: the browser's). */
+export const meOf = (deps: HttpDeps, username: string, role: Role) => ({
+  ...whoAmI(deps, username, role),
+  language: deps.store.users.language(username),
+});

@@ -5,7 +5,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { ApiError } from '../../api/http';
-import { authSetup, login } from './api';
+import { authSetup, getMe, login } from './api';
 import { useTitle } from '../../shared/router';
 import type { Me } from '../../types';
 import { span } from '../../shared/format';
@@ -53,7 +53,9 @@ export function Login({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
     setBusy(true);
     setError(null);
     try {
-      onSignedIn(await login(username, password, step === 'code' ? code.trim() : undefined));
+      await login(username, password, step === 'code' ? code.trim() : undefined);
+      // The login answer is the spec's {username, role}; /auth/me adds the stored language.
+      onSignedIn(await getMe());
     } catch (err) {
       if (err instanceof ApiError && err.code === 'totp_required') {
         setStep('code');
