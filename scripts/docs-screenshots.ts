@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConfigEditor } from '../src/actions/config-editor.js';
 import { createConsole } from '../src/actions/console.js';
+import { crashMessage, returnMessage } from '../src/poller/crash-watch.js';
 import { startSimGameServer } from '../src/demo/sim/index.js';
 import { parseHostPort } from '../src/config/setting-values.js';
 import { defaultIni } from '../src/game-config/config-file.js';
@@ -104,8 +105,12 @@ function recordOperation(store: Awaited<ReturnType<typeof openStore>>, now: numb
     '[2026.11.28-03.15.07:772][741]LogExit: Error: Crash in runnable thread PalServerThread',
   ];
   const crash = (at: number, back: number, cause: 'process_gone' | 'unreachable', uptimeSec: number, rssBytes: number | null) => {
-    store.gameRecord.addCrash({ at: new Date(at).toISOString(), cause, uptimeSec, rssBytes, logTail: tail }, 'The game server crashed.');
-    store.gameRecord.returned(new Date(back).toISOString(), () => 'The game server is back after a crash.');
+    // The watcher's own words (message ids and params): each language's shot says them in its words.
+    store.gameRecord.addCrash(
+      { at: new Date(at).toISOString(), cause, uptimeSec, rssBytes, logTail: tail },
+      crashMessage({ cause, uptimeSec, rssBytes }),
+    );
+    store.gameRecord.returned(new Date(back).toISOString(), returnMessage);
   };
   crash(now - 2 * DAY - 3 * HOUR, now - 2 * DAY - 3 * HOUR + 95_000, 'unreachable', 51_300, null);
   crash(crashAt, crashAt + 5 * 60_000 + 20_000, 'process_gone', 19_850, 6.3 * GIB);

@@ -57,11 +57,16 @@ export function crashMessage(c: { cause: Crash['cause']; uptimeSec: number | nul
     uptime: c.uptimeSec === null ? '' : spokenSpan(c.uptimeSec),
     hasMemory: c.rssBytes === null ? 'no' : 'yes',
     memory: c.rssBytes === null ? '' : spokenBytes(c.rssBytes),
+    // The figures beside their English words: the web says them in its language (server-text.ts).
+    ...(c.uptimeSec === null ? {} : { uptimeSec: Math.round(c.uptimeSec) }),
+    ...(c.rssBytes === null ? {} : { memoryBytes: c.rssBytes }),
   });
 }
 
-export const returnMessage = (c: Crash): ServerMessage =>
-  say('event.crash.returned', { down: spokenSpan((Date.parse(c.returnedAt ?? c.at) - Date.parse(c.at)) / 1000) });
+export function returnMessage(c: Crash): ServerMessage {
+  const downSec = Math.round((Date.parse(c.returnedAt ?? c.at) - Date.parse(c.at)) / 1000);
+  return say('event.crash.returned', { down: spokenSpan(downSec), downSec });
+}
 
 export class CrashWatch {
   /** When palpanel asked the game to stop; null: no stop asked. */

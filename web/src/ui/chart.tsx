@@ -56,7 +56,7 @@ export function LineChart({ label, points: all, unit = '', min = 0 }: Props) {
             <g key={f}>
               <line x1={PAD.l} x2={W - PAD.r} y1={y(v)} y2={y(v)} className="grid" />
               <text x={PAD.l - 4} y={y(v) + 4} textAnchor="end" className="axis">
-                {Number.isInteger(v) ? v : v.toFixed(1)}
+                {num(Number.isInteger(v) ? v : Number(v.toFixed(1)))}
               </text>
             </g>
           );

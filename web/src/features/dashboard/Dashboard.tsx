@@ -89,7 +89,16 @@ export function Dashboard() {
                     <Stat
                       label={t('stat.save')}
                       value={t('stat.players.count', { count: s.save.players })}
-                      sub={t('stat.saveSub', { pals: s.save.pals, guilds: s.save.guilds, ago: ago(s.save.lastParseAt, now) })}
+                      sub={intl.formatMessage(
+                        { id: 'dashboard.stat.saveSub' },
+                        {
+                          pals: s.save.pals,
+                          guilds: s.save.guilds,
+                          ago: ago(s.save.lastParseAt, now),
+                          // Each part kept on one line: a phone breaks between them, never inside "20 分前".
+                          part: (c) => <span className="nowrap">{c}</span>,
+                        },
+                      )}
                     />
                   </div>
                   {s.saveProblem && <ErrorNote error={t('saveProblem', { problem: s.saveProblem })} />}

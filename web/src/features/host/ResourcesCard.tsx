@@ -16,8 +16,6 @@ const seen = (s: { v: number | null }[]) => s.some((p) => p.v !== null);
 /** Gigabytes (10^9, as the figures above say them), to two decimals. */
 const gb = (b: number) => Math.round(b / 1e7) / 100;
 
-const pct = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${v.toFixed(1)} %`);
-
 export function ResourcesCard() {
   const now = useResources({ refreshMs: 5_000 });
   const history = useResourceHistory({ refreshMs: 30_000 });
@@ -26,6 +24,9 @@ export function ResourcesCard() {
   const gameCpu = series(points, (p) => p.gameCpuPercent);
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  // The figure in the UI's language ("43,8 %" in German), the unit as English writes it.
+  const fixed = (v: number, digits: number) => intl.formatNumber(v, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const pct = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${fixed(v, 1)} %`);
   return (
     <Card title={t('host.res.title')} className="wide-card">
       <Async r={now} what={t('host.res.reading')}>
@@ -38,7 +39,7 @@ export function ResourcesCard() {
                 <Stat
                   label={t('host.res.cpu')}
                   value={pct(r.host.cpuPercent)}
-                  sub={t('host.res.cores', { cores: r.host.cores, load: r.host.load1.toFixed(2) })}
+                  sub={t('host.res.cores', { cores: r.host.cores, load: fixed(r.host.load1, 2) })}
                 />
                 <Stat
                   label={t('host.res.memory')}
