@@ -54,6 +54,7 @@ describe('item flags', () => {
         owner: { kind: 'player', id: 'A', name: null },
         count: 1000,
         detail: 'unusual: 1000 against 99 for the next-highest player',
+        reference: 99,
       },
     ]);
     expect(JSON.stringify(u)).not.toMatch(/cheat/i);
