@@ -162,6 +162,7 @@ function AddEntry({ onAdd }: { onAdd: (entry: { id: string; note: string }) => b
       <Field
         hideLabel
         label={t('addLabel')}
+        className="wide"
         placeholder={t('addPlaceholder')}
         value={id}
         maxLength={128}
