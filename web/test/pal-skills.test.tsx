@@ -19,7 +19,8 @@ describe('skill cells', () => {
         ]}
       />,
     );
-    expect(screen.getByText('Work Slave').getAttribute('title')).toBe('PAL_CorporateSlave');
+    // The id on the element around the name (marked translate="no": the name inside is words).
+    expect(screen.getByText('Work Slave').closest('[title]')?.getAttribute('title')).toBe('PAL_CorporateSlave');
     expect(screen.getByText('Brand_New_9').tagName).toBe('CODE');
     expect(screen.getByText('(unknown)')).toBeTruthy();
     expect(container.textContent).toBe('Work Slave, Brand_New_9 (unknown)');

@@ -43,6 +43,7 @@ export const DIAGNOSTIC_MESSAGES = {
   'diagnostics.game.none': 'Nothing watches the game yet: palpanel sees a crash through its REST API or its process.',
   'diagnostics.game.none.advice': 'Set SERVICE_GAME_REST_URL (and SERVICE_GAME_PROCESS to see its process), then restart palpanel.',
   'diagnostics.game.ok': 'No crash of the game in the last day.',
+  'diagnostics.game.crashed': 'The game crashed {span} ago; palpanel waits for it to come back.',
   'diagnostics.save.off': 'No save folder is set, so players, pals and guilds are not read and nothing is backed up.',
   'diagnostics.save.problem': '{problem} The last good world stays served.',
   'diagnostics.save.writing.advice':
@@ -52,6 +53,14 @@ export const DIAGNOSTIC_MESSAGES = {
   'diagnostics.backups.noSave': 'No save folder is set, so there is nothing to back up.',
   'diagnostics.backups.noSave.advice': 'Set SERVICE_SAVE_DIR and restart palpanel; backups then follow their schedule.',
   'diagnostics.backups.failed': 'The last backup failed {ago} ago: {why}',
+  'diagnostics.backups.noneOff': 'There is no backup, and scheduled backups are off.',
+  'diagnostics.backups.turnOn.advice': 'Turn the schedule on in Backups, or make a backup there now.',
+  'diagnostics.backups.offStale': 'The newest backup is {age} old, and scheduled backups are off.',
+  'diagnostics.backups.off': 'Scheduled backups are off; the newest backup is {age} old.',
+  'diagnostics.backups.late.advice':
+    'The log says why scheduled backups did not run (a save folder that cannot be read, a full disk); make one in Backups meanwhile.',
+  'diagnostics.disk.low.advice':
+    'Free space on that disk, keep backups fewer days or set a storage budget (Backups, schedule), or set SERVICE_BACKUP_DIR to a larger disk.',
   'diagnostics.backups.failed.advice':
     'Check the free space and the permissions of the backup folder (SERVICE_BACKUP_DIR), then make a backup in Backups.',
   'diagnostics.disk.off': 'No backups are made, so their disk is not watched.',

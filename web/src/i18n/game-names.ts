@@ -5,8 +5,10 @@
 // request per language and page load, after the first page is up: nothing of them is in the
 // first page's bundle. Until they arrive, and for a name they lack, the English name shows.
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useIntl } from 'react-intl';
 import { call } from '../api/operations';
 import { useLanguage } from './I18nProvider';
+import { PSEUDO_LOCALE, pseudoText } from './pseudo';
 import type { GameNames, NameTableKind } from '../../../src/contract/panel/names';
 
 export type NameKind = NameTableKind | 'item';
@@ -88,12 +90,16 @@ export function useGameName(): GameName {
   // the English tables only fill what it did not give.
   const tables = language === 'en' ? undefined : loaded.get(language);
   const english = loaded.get('en');
+  // The pseudo-locale has no tables: it brackets and accents the English name, as it does a
+  // catalog's message, so its walk proves each name on a screen came through here.
+  const pseudo = useIntl().locale === PSEUDO_LOCALE;
   return useCallback<GameName>(
     (kind, id, given) => {
       if (language === 'en' && !(given && given.trim()) && !english) queueMicrotask(() => load('en'));
-      return pickName(tables, english, kind, id, given);
+      const name = pickName(tables, english, kind, id, given);
+      return pseudo ? pseudoText(name) : name;
     },
-    [language, tables, english],
+    [language, tables, english, pseudo],
   );
 }
 

@@ -29,10 +29,17 @@ function accentTree(ast: MessageFormatElement[]): number {
   return letters;
 }
 
-/** A message's tree in the pseudo-locale (a new tree; the English one is left as it was). */
+/** A message that is only a web address (an example URL in a placeholder): every language
+ * writes it alike, so it does not grow in translation. */
+export const isAddress = (english: MessageFormatElement[]): boolean =>
+  english.length === 1 && english[0].type === TYPE.literal && /^https?:\/\/\S+$/.test(english[0].value);
+
+/** A message's tree in the pseudo-locale (a new tree; the English one is left as it was). An
+ * address is bracketed and accented but not made longer. */
 export function pseudoMessage(english: MessageFormatElement[]): MessageFormatElement[] {
   const ast = structuredClone(english);
   const letters = accentTree(ast);
+  if (isAddress(english)) return [{ type: TYPE.literal, value: '[' }, ...ast, { type: TYPE.literal, value: ']' }];
   const pad = '·'.repeat(Math.max(1, Math.round(letters * 0.4)));
   return [{ type: TYPE.literal, value: '[' }, ...ast, { type: TYPE.literal, value: ` ${pad}]` }];
 }

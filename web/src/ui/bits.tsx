@@ -25,6 +25,12 @@ export function Card({
   );
 }
 
+/** User or game data (a name, a version, a path): not words of the UI, so marked for browsers'
+ * translators and the pseudo-locale walk to leave alone (docs/languages.md). */
+export function Data({ children }: { children: ReactNode }) {
+  return <span translate="no">{children}</span>;
+}
+
 export type Tone = 'ok' | 'warn' | 'bad' | 'info' | 'muted';
 export function Badge({ tone = 'muted', children }: { tone?: Tone; children: ReactNode }) {
   return <span className={`badge ${tone}`}>{children}</span>;
@@ -42,10 +48,11 @@ export function Stat({ label, value, sub, wide }: { label: string; value: ReactN
   );
 }
 
-export function PageHead({ title, children }: { title: string; children?: ReactNode }) {
+/** `data`: the title is a name (a player's, a guild's), not the UI's words. */
+export function PageHead({ title, data, children }: { title: string; data?: boolean; children?: ReactNode }) {
   return (
     <div className="page-head">
-      <h1>{title}</h1>
+      <h1 translate={data ? 'no' : undefined}>{title}</h1>
       {children && <div className="page-actions">{children}</div>}
     </div>
   );

@@ -25,7 +25,7 @@ export function Account() {
     <>
       <PageHead title={title}>
         <span className="muted">
-          {me.username} · {intl.formatMessage({ id: `app.role.${me.role}` })}
+          <span translate="no">{me.username}</span> · {intl.formatMessage({ id: `app.role.${me.role}` })}
         </span>
       </PageHead>
       <div className="grid">

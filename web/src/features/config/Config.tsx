@@ -266,7 +266,7 @@ function RawFile({ raw }: { raw: Loaded<DataOf<'getConfigRaw'>> }) {
     <Card title={t('config.raw.title')}>
       <Async r={raw} what={t('config.raw.reading')}>
         {(f) => (
-          <pre className="raw" tabIndex={0} aria-label={t('config.raw.label')}>
+          <pre className="raw" translate="no" tabIndex={0} aria-label={t('config.raw.label')}>
             {f.text}
           </pre>
         )}

@@ -8,7 +8,8 @@ import { useNow } from '../../shared/use-now';
 import { useLive } from '../events/live';
 import { Link, useTitle } from '../../shared/router';
 import { useCanModerate, useIsAdmin } from '../../shared/session';
-import { Badge, Card, PageHead, Stat } from '../../ui/bits';
+import { Badge, Card, Data, PageHead, Stat } from '../../ui/bits';
+import { PRODUCT } from '../../ui/glyphs';
 import { LineChart } from '../../ui/chart';
 import { Dialog } from '../../ui/dialog';
 import { Field, TextAreaField } from '../../ui/fields';
@@ -60,7 +61,7 @@ export function Dashboard() {
               return (
                 <>
                   <div className="server-name">
-                    <strong>{s.name || t('server.unnamed')}</strong>{' '}
+                    <strong translate={s.name ? 'no' : undefined}>{s.name || t('server.unnamed')}</strong>{' '}
                     <Link href="/diagnostics" className="badge-link" title={t('server.diagnosticsTitle')}>
                       <Badge tone={card.tone}>{card.badge}</Badge>
                       <span className="sr-only"> {t('server.diagnostics')}</span>
@@ -84,7 +85,16 @@ export function Dashboard() {
                       sub={m ? t('stat.frameMs', { ms: m.frameTimeMs }) : undefined}
                     />
                     <Stat label={t('stat.uptime')} value={m ? span(m.uptimeSec) : s.uptimeSec ? span(s.uptimeSec) : '—'} />
-                    <Stat label={t('stat.version')} wide value={s.version || '—'} sub={`palpanel ${s.panelVersion}`} />
+                    <Stat
+                      label={t('stat.version')}
+                      wide
+                      value={<Data>{s.version || '—'}</Data>}
+                      sub={
+                        <Data>
+                          {PRODUCT} {s.panelVersion}
+                        </Data>
+                      }
+                    />
                     <Stat label={t('stat.day')} value={m ? intl.formatNumber(m.day) : '—'} />
                     <Stat
                       label={t('stat.save')}
@@ -174,7 +184,9 @@ function Online({ rows }: { rows: { key: string; name: string; level: number; pi
     <ul className="online">
       {rows.map((p) => (
         <li key={p.key}>
-          <Link href={p.href}>{p.name}</Link>
+          <Link href={p.href} translate="no">
+            {p.name}
+          </Link>
           <span className="muted">
             {intl.formatMessage({ id: 'dashboard.online.levelPing' }, { level: p.level, ping: Math.round(p.ping) })}
           </span>

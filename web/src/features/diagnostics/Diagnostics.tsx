@@ -6,6 +6,7 @@
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { ago, clockTime, when } from '../../shared/format';
 import { useLive } from '../events/live';
+import { useServerText } from '../../i18n/server-text';
 import { useTitle } from '../../shared/router';
 import type { DiagnosticsChannel } from '../../types';
 import { Badge, PageHead, type Tone } from '../../ui/bits';
@@ -21,13 +22,13 @@ const LOOK: Record<DiagnosticsChannel['state'], Tone> = { ok: 'ok', warning: 'wa
  * says so, and otherwise names the links that are off (each row says which setting turns it on). */
 export function summaryOf(
   intl: IntlShape,
-  r: { state: DiagnosticsChannel['state']; channels: Pick<DiagnosticsChannel, 'state' | 'title'>[] },
+  r: { state: DiagnosticsChannel['state']; channels: Pick<DiagnosticsChannel, 'state' | 'id'>[] },
 ): {
   tone: Tone;
   label: string;
   text: string;
 } {
-  const off = r.channels.filter((c) => c.state === 'off').map((c) => c.title);
+  const off = r.channels.filter((c) => c.state === 'off').map((c) => channelTitle(intl, c.id));
   const links = intl.formatList(off, { type: 'conjunction', style: 'narrow' });
   if (off.length === r.channels.length)
     return {
@@ -42,6 +43,10 @@ export function summaryOf(
     text: intl.formatMessage({ id: `diagnostics.summary.${state}${off.length ? '.withOff' : ''}` }, { links }),
   };
 }
+
+/** A link's name from the catalog by its id (the server's `title` is its English). */
+export const channelTitle = (intl: IntlShape, id: DiagnosticsChannel['id']): string =>
+  intl.formatMessage({ id: `diagnostics.channel.${id}` });
 
 export function Diagnostics() {
   const intl = useIntl();
@@ -84,15 +89,22 @@ export function Diagnostics() {
 function ChannelRow({ c, now }: { c: DiagnosticsChannel; now: number }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
+  const text = useServerText();
+  // A sentence whose id this build's catalogs have is the UI's; one without is the server's English,
+  // marked so (data-server-text) for the pseudo-locale walk.
+  const english = (id: string | null | undefined) => !(id && `server.${id}` in intl.messages) || undefined;
+  const advice = c.advice ? text({ message: c.advice, messageId: c.adviceId, params: c.adviceParams }) : null;
   const headId = `diag-${c.id}`;
   return (
     <li className={`diag-row ${c.state}`} aria-labelledby={headId} data-channel={c.id}>
       <div className="diag-head">
-        <h2 id={headId}>{c.title}</h2>
+        <h2 id={headId}>{channelTitle(intl, c.id)}</h2>
         <Badge tone={LOOK[c.state]}>{t(`diagnostics.state.${c.state}`)}</Badge>
       </div>
       <div className="diag-body">
-        <p className="diag-words">{c.words}</p>
+        <p className="diag-words" data-server-text={english(c.wordsId)}>
+          {text({ message: c.words, messageId: c.wordsId, params: c.wordsParams })}
+        </p>
         {(c.since || c.lastSuccessAt || c.lastFailureAt) && (
           <dl className="diag-times small">
             {c.since && <Time label={t('diagnostics.since')} at={c.since} now={now} />}
@@ -100,9 +112,12 @@ function ChannelRow({ c, now }: { c: DiagnosticsChannel; now: number }) {
             {c.lastFailureAt && <Time label={t('diagnostics.lastFailed')} at={c.lastFailureAt} now={now} />}
           </dl>
         )}
-        {c.advice && (
+        {advice && (
           <p className="diag-advice">
-            <FormattedMessage id="diagnostics.advice" values={{ advice: c.advice, b: (words) => <strong>{words}</strong> }} />
+            <FormattedMessage
+              id="diagnostics.advice"
+              values={{ advice: <span data-server-text={english(c.adviceId)}>{advice}</span>, b: (words) => <strong>{words}</strong> }}
+            />
           </p>
         )}
       </div>

@@ -4,6 +4,7 @@
 // server. An empty or unconfigured log says why in words.
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { clockTime } from '../../shared/format';
 import { useTitle } from '../../shared/router';
 import { Badge, Card, PageHead, type Tone } from '../../ui/bits';
 import { CheckField, Field } from '../../ui/fields';
@@ -87,7 +88,10 @@ function SourceLine({ source, kept, mode }: { source: GameLogData['source'] | nu
   const tone: Tone = source.state === 'following' ? 'ok' : 'warn';
   return (
     <p className="gamelog-source">
-      <Badge tone={tone}>{intl.formatMessage({ id: `gameLog.state.${source.state}` })}</Badge> <span className="mono">{source.target}</span>
+      <Badge tone={tone}>{intl.formatMessage({ id: `gameLog.state.${source.state}` })}</Badge>{' '}
+      <span className="mono" translate="no">
+        {source.target}
+      </span>
       {source.detail && <span className="muted">{source.detail}</span>}
       <span className="muted">{intl.formatMessage({ id: 'gameLog.kept' }, { count: kept })}</span>
       <span className="muted gamelog-mode">{intl.formatMessage({ id: MODE[mode] })}</span>
@@ -132,9 +136,11 @@ function Line({ line }: { line: GameLogLine }) {
   return (
     <li className={`gamelog-line lv-${level}`}>
       <time dateTime={line.at} className="muted">
-        {new Date(line.at).toLocaleTimeString()}
+        {clockTime(line.at)}
       </time>
-      <span className="gamelog-text">{line.text}</span>
+      <span className="gamelog-text" translate="no">
+        {line.text}
+      </span>
     </li>
   );
 }

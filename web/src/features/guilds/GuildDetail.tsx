@@ -7,7 +7,7 @@ import { useGameName } from '../../i18n/game-names';
 import { useNow } from '../../shared/use-now';
 import { Link, useTitle } from '../../shared/router';
 import type { GuildDetail as Detail } from '../../types';
-import { Badge, Card, PageHead, Stat } from '../../ui/bits';
+import { Badge, Card, Data, PageHead, Stat } from '../../ui/bits';
 import { DataTable } from '../../ui/table';
 import { Async, Empty } from '../../ui/states';
 import { palColumns } from '../pals/pal-columns';
@@ -52,7 +52,7 @@ export function GuildDetail({ id }: { id: string }) {
           const live = g.bases.some((b) => b.workers.some((w) => w.live !== null));
           return (
             <>
-              <PageHead title={guildTitle(g, noName)}>
+              <PageHead title={guildTitle(g, noName)} data>
                 {online > 0 ? (
                   <Badge tone="ok">{say('detail.online', { count: online })}</Badge>
                 ) : (
@@ -82,7 +82,13 @@ export function GuildDetail({ id }: { id: string }) {
                         sort: (m) => m.name.toLowerCase(),
                         render: (m) => (
                           <>
-                            {m.inSave ? <Link href={`/players/${m.uid}`}>{m.name || noName}</Link> : m.name || noName}
+                            {m.inSave ? (
+                              <Link href={`/players/${m.uid}`} translate="no">
+                                {m.name || noName}
+                              </Link>
+                            ) : (
+                              m.name || noName
+                            )}
                             {m.isAdmin && <span className="muted"> {say('leader')}</span>}
                           </>
                         ),
@@ -137,7 +143,7 @@ function GuildBases({ bases, live }: { bases: Base[]; live: boolean }) {
   ) : (
     <div className="grid">
       {bases.map((b) => (
-        <Card key={b.id} title={b.displayName}>
+        <Card key={b.id} title={<Data>{b.displayName}</Data>}>
           <p className="small">
             {say('base.line', { level: b.level, workers: b.workers.length })} ·{' '}
             <Link href={`/bases/${encodeURIComponent(b.id)}`}>{say('base.containers')}</Link>
@@ -171,7 +177,14 @@ function GuildBases({ bases, live }: { bases: Base[]; live: boolean }) {
                 key: 'owner',
                 label: say('col.owner'),
                 wide: true,
-                render: (w) => (w.ownerUid ? <Link href={`/players/${w.ownerUid}`}>{w.ownerName || say('noName')}</Link> : '—'),
+                render: (w) =>
+                  w.ownerUid ? (
+                    <Link href={`/players/${w.ownerUid}`} translate="no">
+                      {w.ownerName || say('noName')}
+                    </Link>
+                  ) : (
+                    '—'
+                  ),
               },
             ]}
           />

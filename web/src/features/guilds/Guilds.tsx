@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useTitle, Link } from '../../shared/router';
-import { Card, PageHead } from '../../ui/bits';
+import { Card, Data, PageHead } from '../../ui/bits';
 import { DataTable } from '../../ui/table';
 import { Async, Empty } from '../../ui/states';
 import { useGuilds } from './api';
@@ -39,7 +39,11 @@ export function Guilds() {
                       key: 'name',
                       label: say('col.guild'),
                       sort: (g) => g.displayName.toLowerCase(),
-                      render: (g) => <Link href={guildHref(g.id)}>{g.displayName}</Link>,
+                      render: (g) => (
+                        <Link href={guildHref(g.id)} translate="no">
+                          {g.displayName}
+                        </Link>
+                      ),
                     },
                     { key: 'members', label: say('col.members'), numeric: true, sort: (g) => g.memberCount, render: (g) => g.memberCount },
                     // On a phone the leader's whole name matters more than the count of bases (below, per guild).
@@ -51,18 +55,31 @@ export function Guilds() {
                       sort: (g) => g.bases.length,
                       render: (g) => g.bases.length,
                     },
-                    { key: 'admin', label: say('col.leader'), render: (g) => g.members.find((m) => m.uid === g.adminUid)?.name ?? '—' },
+                    {
+                      key: 'admin',
+                      label: say('col.leader'),
+                      render: (g) => <Data>{g.members.find((m) => m.uid === g.adminUid)?.name ?? '—'}</Data>,
+                    },
                   ]}
                 />
               </div>
               <div className="grid">
                 {guilds.map((g) => (
-                  <Card key={g.id} title={<span id={`guild-${g.id}`}>{g.displayName}</span>}>
+                  <Card
+                    key={g.id}
+                    title={
+                      <span id={`guild-${g.id}`} translate="no">
+                        {g.displayName}
+                      </span>
+                    }
+                  >
                     <h3>{say('list.members')}</h3>
                     <ul className="plain inline">
                       {g.members.map((m) => (
                         <li key={m.uid}>
-                          <Link href={`/players/${m.uid}`}>{m.name || say('noName')}</Link>
+                          <Link href={`/players/${m.uid}`} translate="no">
+                            {m.name || say('noName')}
+                          </Link>
                           {m.uid === g.adminUid && <span className="muted"> {say('leader')}</span>}
                         </li>
                       ))}
@@ -77,7 +94,7 @@ export function Guilds() {
                       <ul className="plain">
                         {g.bases.map((b) => (
                           <li key={b.id}>
-                            {b.displayName} · {say('list.level', { level: b.level })}
+                            <Data>{b.displayName}</Data> · {say('list.level', { level: b.level })}
                             {b.map && (
                               <>
                                 {' '}

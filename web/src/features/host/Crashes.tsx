@@ -71,7 +71,7 @@ export function Crashes() {
                       rowKey={(x) => x.version}
                       empty={t('host.versions.none')}
                       columns={[
-                        { key: 'v', label: t('host.versions.col.version'), render: (x) => x.version },
+                        { key: 'v', label: t('host.versions.col.version'), render: (x) => <span translate="no">{x.version}</span> },
                         { key: 'first', label: t('host.versions.col.first'), render: (x) => when(x.firstAt) },
                         { key: 'last', label: t('host.versions.col.last'), render: (x) => when(x.lastAt), wide: true },
                         { key: 'starts', label: t('host.versions.col.starts'), numeric: true, render: (x) => x.starts, wide: true },

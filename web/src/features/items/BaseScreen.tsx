@@ -45,7 +45,11 @@ export function Bases() {
                     key: 'guild',
                     label: t('guild'),
                     sort: (b) => b.guild.toLowerCase(),
-                    render: (b) => <Link href={guildHref(b.guildId)}>{b.guild}</Link>,
+                    render: (b) => (
+                      <Link href={guildHref(b.guildId)} translate="no">
+                        {b.guild}
+                      </Link>
+                    ),
                   },
                   { key: 'level', label: t('level'), numeric: true, sort: (b) => b.level, render: (b) => b.level },
                 ]}
@@ -89,7 +93,11 @@ export function BaseScreen({ id }: { id: string }) {
                   />
                 </div>
                 <p className="small">
-                  {d.guildId && <Link href={guildHref(d.guildId)}>{guild?.displayName ?? d.guildName ?? t('itsGuild')}</Link>}
+                  {d.guildId && (
+                    <Link href={guildHref(d.guildId)} translate="no">
+                      {guild?.displayName ?? d.guildName ?? t('itsGuild')}
+                    </Link>
+                  )}
                   {[...kinds].map(([k, n]) => ` · ${t('kindCount', { kind: kindWord(intl, k), count: n })}`).join('')}
                 </p>
               </Card>

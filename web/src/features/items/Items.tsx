@@ -37,7 +37,8 @@ export function Items() {
         {(c) =>
           !c.capable ? (
             <Card title={t('items.cannot')}>
-              <p>{c.reason}</p>
+              {/* The server's words, no message id yet: English (the walk knows it by data-server-text). */}
+              <p data-server-text>{c.reason}</p>
               <button type="button" onClick={cap.reload}>
                 {t('items.askAgain')}
               </button>
@@ -45,7 +46,9 @@ export function Items() {
           ) : (
             <div className="grid">
               <Card title={t('items.give')}>
-                <p className="muted small">{c.reason}</p>
+                <p className="muted small" data-server-text>
+                  {c.reason}
+                </p>
                 {/* The id: the browser tests find the picker by it. */}
                 <SelectField label={t('items.player')} value={uid} onChange={(e) => setUid(e.target.value)}>
                   <option value="">{t('items.choose')}</option>
@@ -72,7 +75,11 @@ export function Items() {
                           key: 'to',
                           label: t('items.col.to'),
                           sort: (x) => x.playerName,
-                          render: (x) => <Link href={`/players/${x.uid}`}>{x.playerName}</Link>,
+                          render: (x) => (
+                            <Link href={`/players/${x.uid}`} translate="no">
+                              {x.playerName}
+                            </Link>
+                          ),
                         },
                         {
                           key: 'items',

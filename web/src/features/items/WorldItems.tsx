@@ -28,7 +28,12 @@ function OwnerLink({ o }: { o: HolderOwner }) {
   const t = useWords();
   if (o.kind === 'unassigned' || o.id === null) return <span className="muted">{t('nobody')}</span>;
   const name = o.name ?? o.id;
-  if (o.kind === 'player') return <Link href={`/players/${encodeURIComponent(o.id)}`}>{name}</Link>;
+  if (o.kind === 'player')
+    return (
+      <Link href={`/players/${encodeURIComponent(o.id)}`} translate="no">
+        {name}
+      </Link>
+    );
   if (o.kind === 'base') return <Link href={baseHref(o.id)}>{name}</Link>;
   return <Link href={guildHref(o.id)}>{o.name ? t('guildStorageOf', { guild: o.name }) : o.id}</Link>;
 }

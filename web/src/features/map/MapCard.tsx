@@ -52,7 +52,15 @@ function PointFacts({ p }: { p: MapPoint }) {
         {p.guildName && (
           <>
             <dt>{say('guild')}</dt>
-            <dd>{p.guildId ? <Link href={`/guilds/${encodeURIComponent(p.guildId)}`}>{p.guildName}</Link> : p.guildName}</dd>
+            <dd>
+              {p.guildId ? (
+                <Link href={`/guilds/${encodeURIComponent(p.guildId)}`} translate="no">
+                  {p.guildName}
+                </Link>
+              ) : (
+                p.guildName
+              )}
+            </dd>
           </>
         )}
         <dt>{say('mapXY')}</dt>

@@ -11,7 +11,7 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { ago, mapXY } from '../../shared/format';
 import { useNow } from '../../shared/use-now';
 import { Link, useSearch, useTitle } from '../../shared/router';
-import { Card, PageHead } from '../../ui/bits';
+import { Card, Data, PageHead } from '../../ui/bits';
 import { CheckField } from '../../ui/fields';
 import { DataTable } from '../../ui/table';
 import { Async } from '../../ui/states';
@@ -88,13 +88,21 @@ export function MapScreen() {
                       key: 'name',
                       label: say('col.base'),
                       sort: (b) => b.displayName.toLowerCase(),
-                      render: (b) => <Link href={`/map?focus=${b.id}`}>{b.displayName}</Link>,
+                      render: (b) => (
+                        <Link href={`/map?focus=${b.id}`} translate="no">
+                          {b.displayName}
+                        </Link>
+                      ),
                     },
                     {
                       key: 'guild',
                       label: say('col.guild'),
                       sort: (b) => b.guildName,
-                      render: (b) => <Link href={guildHref(b.guildId)}>{b.guildName}</Link>,
+                      render: (b) => (
+                        <Link href={guildHref(b.guildId)} translate="no">
+                          {b.guildName}
+                        </Link>
+                      ),
                     },
                     { key: 'at', label: say('col.mapXY'), render: (b) => mapXY(b.map) },
                   ]}
@@ -107,7 +115,7 @@ export function MapScreen() {
                   rowKey={(p) => p.name + p.world.x}
                   empty={say('players.empty')}
                   columns={[
-                    { key: 'name', label: say('col.player'), sort: (p) => p.name, render: (p) => p.name },
+                    { key: 'name', label: say('col.player'), sort: (p) => p.name, render: (p) => <Data>{p.name}</Data> },
                     { key: 'level', label: say('col.level'), numeric: true, sort: (p) => p.level, render: (p) => p.level },
                     { key: 'at', label: say('col.mapXY'), render: (p) => mapXY(p.map) },
                   ]}

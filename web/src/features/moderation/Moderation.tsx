@@ -162,6 +162,7 @@ function AddEntry({ onAdd }: { onAdd: (entry: { id: string; note: string }) => b
       <Field
         hideLabel
         label={t('addLabel')}
+        className="wide"
         placeholder={t('addPlaceholder')}
         value={id}
         maxLength={128}
@@ -177,7 +178,13 @@ function AddEntry({ onAdd }: { onAdd: (entry: { id: string; note: string }) => b
 function ListedName({ known }: { known: { uid: string | null; name: string } | undefined }) {
   const intl = useIntl();
   if (!known) return <span className="muted">{intl.formatMessage({ id: 'moderation.whitelist.notSeen' })}</span>;
-  return known.uid ? <Link href={`/players/${known.uid}`}>{known.name}</Link> : known.name;
+  return known.uid ? (
+    <Link href={`/players/${known.uid}`} translate="no">
+      {known.name}
+    </Link>
+  ) : (
+    known.name
+  );
 }
 
 function BansCard() {
@@ -211,7 +218,15 @@ function BansCard() {
                 label: t('player'),
                 sort: (b) => b.name ?? '',
                 render: (b) => (
-                  <span title={b.userId}>{b.uid ? <Link href={`/players/${b.uid}`}>{b.name || b.userId}</Link> : b.name || b.userId}</span>
+                  <span title={b.userId} translate="no">
+                    {b.uid ? (
+                      <Link href={`/players/${b.uid}`} translate="no">
+                        {b.name || b.userId}
+                      </Link>
+                    ) : (
+                      b.name || b.userId
+                    )}
+                  </span>
                 ),
               },
               { key: 'reason', label: t('reason'), render: (b) => b.reason ?? <span className="muted">{t('noReason')}</span> },

@@ -53,7 +53,10 @@ export function Skills({ list, kind, none }: { list: SkillName[] | undefined; ki
         <span key={`${i}-${s.id}`}>
           {i > 0 && intl.formatMessage({ id: 'pals.list.separator' })}
           {s.known ? (
-            <span title={s.id}>{name(kind, s.id, s.name)}</span>
+            // The game's id on hover is data; the name inside is the UI's (useGameName).
+            <span title={s.id} translate="no">
+              <span translate="yes">{name(kind, s.id, s.name)}</span>
+            </span>
           ) : (
             <>
               <code>{s.id}</code> <span className="muted">{intl.formatMessage({ id: 'pals.skills.unknown' })}</span>

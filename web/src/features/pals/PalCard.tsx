@@ -108,7 +108,9 @@ function CardBody({ pal, titleId, onClose }: { pal: ExplorerPal; titleId: string
         {pal.unknownReason && <Row fact="whyUnknown">{unknownWords(intl, pal.unknownReason)}</Row>}
         <Row fact="owner">
           {pal.ownerResolved && pal.ownerUid ? (
-            <Link href={`/players/${pal.ownerUid}`}>{pal.ownerName || say('noName')}</Link>
+            <Link href={`/players/${pal.ownerUid}`} translate="no">
+              {pal.ownerName || say('noName')}
+            </Link>
           ) : (
             <span className="muted">{pal.ownerName || say('ownerUnknown')}</span>
           )}

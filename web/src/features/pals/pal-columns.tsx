@@ -4,7 +4,7 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { useGameName, type GameName } from '../../i18n/game-names';
 import { Link } from '../../shared/router';
 import type { Pal } from '../../types';
-import { Badge } from '../../ui/bits';
+import { Badge, Data } from '../../ui/bits';
 import type { Column } from '../../ui/table';
 import { Skills, Stars, TalentBars } from './PalBits';
 import { placementWord, unknownShort, unknownWords } from './pal-words';
@@ -35,7 +35,9 @@ function PalName({ p, open }: { p: Pal; open?: () => void }) {
 function Owner({ p }: { p: { ownerResolved?: boolean; ownerUid?: string; ownerName?: string } }) {
   const intl = useIntl();
   return p.ownerResolved && p.ownerUid ? (
-    <Link href={`/players/${p.ownerUid}`}>{p.ownerName || intl.formatMessage({ id: 'pals.noName' })}</Link>
+    <Link href={`/players/${p.ownerUid}`} translate="no">
+      {p.ownerName || intl.formatMessage({ id: 'pals.noName' })}
+    </Link>
   ) : (
     <span className="muted">{p.ownerName || intl.formatMessage({ id: 'pals.ownerUnknown' })}</span>
   );
@@ -120,7 +122,7 @@ export function PalTile({ p, open }: { p: ExplorerPal; open: (p: ExplorerPal) =>
         <TalentBars t={p.talents} />
       </div>
       <div className="pal-tile-line muted">
-        <WhereCell p={p} /> · {p.ownerName || intl.formatMessage({ id: 'pals.noOwner' })}
+        <WhereCell p={p} /> · {p.ownerName ? <Data>{p.ownerName}</Data> : intl.formatMessage({ id: 'pals.noOwner' })}
       </div>
     </li>
   );

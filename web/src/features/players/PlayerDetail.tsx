@@ -11,7 +11,7 @@ import { useNow } from '../../shared/use-now';
 import { Link, useTitle } from '../../shared/router';
 import { useCanModerate, useIsAdmin } from '../../shared/session';
 import type { PlayerDetail as Detail } from '../../types';
-import { Badge, Card, PageHead, Stat } from '../../ui/bits';
+import { Badge, Card, Data, PageHead, Stat } from '../../ui/bits';
 import { SessionsTimeline } from '../activity/SessionsTimeline';
 import { Dialog } from '../../ui/dialog';
 import { Field } from '../../ui/fields';
@@ -41,7 +41,7 @@ export function PlayerDetail({ uid }: { uid: string }) {
       <Async r={r} what={say('detail.reading')}>
         {(p) => (
           <>
-            <PageHead title={p.name || say('noName')}>
+            <PageHead title={p.name || say('noName')} data={!!p.name}>
               {p.online ? <Badge tone="ok">{say('badge.online')}</Badge> : <Badge>{say('badge.offline')}</Badge>}
               {p.banned && <Badge tone="bad">{say('badge.banned')}</Badge>}
               {p.whitelisted && <Badge tone="info">{say('badge.whitelisted')}</Badge>}
@@ -118,7 +118,15 @@ function WhoCard({ p }: { p: Detail }) {
         <Stat
           label={say('who.guild')}
           wide
-          value={p.guild ? <Link href={guildHref(p.guild.id)}>{p.guild.displayName}</Link> : say('none')}
+          value={
+            p.guild ? (
+              <Link href={guildHref(p.guild.id)} translate="no">
+                {p.guild.displayName}
+              </Link>
+            ) : (
+              say('none')
+            )
+          }
         />
         <Stat label={say('who.playtime')} value={span(p.playtimeSec)} />
         <Stat
@@ -141,7 +149,7 @@ function WhoCard({ p }: { p: Detail }) {
         <dt>{say('who.platformId')}</dt>
         <dd>{p.userId ? <code>{p.userId}</code> : <span className="muted">{say('who.notSeenOnline')}</span>}</dd>
         <dt>{say('who.account')}</dt>
-        <dd>{p.accountName ?? <span className="muted">{say('unknown')}</span>}</dd>
+        <dd>{p.accountName ? <Data>{p.accountName}</Data> : <span className="muted">{say('unknown')}</span>}</dd>
         <dt>{say('who.saveUid')}</dt>
         <dd>
           <code>{p.uid}</code>
@@ -247,7 +255,9 @@ function GuildPart({ p }: { p: Detail }) {
             {m.uid === p.uid ? (
               <strong>{m.name}</strong>
             ) : (
-              <Link href={`/players/${m.uid}`}>{m.name || intl.formatMessage({ id: 'players.noName' })}</Link>
+              <Link href={`/players/${m.uid}`} translate="no">
+                {m.name || intl.formatMessage({ id: 'players.noName' })}
+              </Link>
             )}
           </li>
         ))}

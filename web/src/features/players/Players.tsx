@@ -37,7 +37,10 @@ export function Players() {
       sort: (p) => p.name.toLowerCase(),
       render: (p) => (
         <>
-          <Link href={`/players/${p.uid}`}>{p.name || say('noName')}</Link> {p.banned && <Badge tone="bad">{say('badge.banned')}</Badge>}{' '}
+          <Link href={`/players/${p.uid}`} translate="no">
+            {p.name || say('noName')}
+          </Link>{' '}
+          {p.banned && <Badge tone="bad">{say('badge.banned')}</Badge>}{' '}
           {p.whitelisted && <Badge tone="info">{say('badge.whitelisted')}</Badge>}
         </>
       ),
@@ -55,7 +58,13 @@ export function Players() {
       wide: true,
       sort: (p) => p.guildName ?? '',
       render: (p) =>
-        p.guildId ? <Link href={guildHref(p.guildId)}>{p.guildName || say('noName')}</Link> : <span className="muted">{say('none')}</span>,
+        p.guildId ? (
+          <Link href={guildHref(p.guildId)} translate="no">
+            {p.guildName || say('noName')}
+          </Link>
+        ) : (
+          <span className="muted">{say('none')}</span>
+        ),
     },
     {
       key: 'userId',

@@ -114,7 +114,12 @@ function auditColumns({
       key: 'actor',
       label: t('settings.audit.col.who'),
       sort: (a) => words.actor(a.actor),
-      render: (a) => <span title={a.actor}>{words.actor(a.actor)}</span>,
+      // The actor's id on hover and a user's name are data; only the CLI is named in words.
+      render: (a) => (
+        <span title={a.actor} translate="no">
+          {a.actor === 'cli' ? <span translate="yes">{words.actor(a.actor)}</span> : words.actor(a.actor)}
+        </span>
+      ),
     },
     {
       // What was done to what, in one phrase ("kick player Deathsnacks"), so a phone's
@@ -124,7 +129,11 @@ function auditColumns({
       sort: (a) => words.action(a.action),
       render: (a) => (
         <>
-          <span title={a.action}>{words.action(a.action)}</span> <Target row={a} />
+          {/* The action's code on hover is data, its words are the catalog's. */}
+          <span title={a.action} translate="no">
+            <span translate="yes">{words.action(a.action)}</span>
+          </span>{' '}
+          <Target row={a} />
           {a.outcome === 'refused' && (
             <>
               {' '}
@@ -220,8 +229,13 @@ function AuditFilters({
 function Target({ row }: { row: { action: AuditAction; target: string; targetName: string | null } }) {
   const words = targetWords(row);
   if (!words) return null;
-  if (row.targetName) return <span title={row.target}>{words}</span>;
+  if (row.targetName)
+    return (
+      <span title={row.target} translate="no">
+        {words}
+      </span>
+    );
   // A user's name is the target itself.
-  if (row.action.startsWith('user.')) return <>{words}</>;
+  if (row.action.startsWith('user.')) return <span translate="no">{words}</span>;
   return <code className="breakable">{words}</code>;
 }

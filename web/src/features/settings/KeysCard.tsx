@@ -70,7 +70,12 @@ export function KeysCard() {
             rowKey={(k) => k.id}
             empty={t('settings.keys.empty')}
             columns={[
-              { key: 'label', label: t('settings.keys.col.label'), sort: (k) => k.label, render: (k) => k.label },
+              {
+                key: 'label',
+                label: t('settings.keys.col.label'),
+                sort: (k) => k.label,
+                render: (k) => <span translate="no">{k.label}</span>,
+              },
               { key: 'id', label: t('settings.keys.col.id'), wide: true, render: (k) => <code>{k.id}</code> },
               { key: 'made', label: t('settings.keys.col.made'), wide: true, sort: (k) => k.createdAt, render: (k) => when(k.createdAt) },
               { key: 'used', label: t('settings.keys.col.used'), sort: (k) => k.lastUsedAt ?? '', render: (k) => ago(k.lastUsedAt, now) },

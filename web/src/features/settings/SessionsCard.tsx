@@ -33,7 +33,8 @@ export function SessionsCard() {
                 key: 'user',
                 label: t('settings.sessions.col.user'),
                 sort: (s) => s.username,
-                render: (s) => (s.current ? t('settings.sessions.thisOne', { name: s.username }) : s.username),
+                render: (s) =>
+                  s.current ? t('settings.sessions.thisOne', { name: s.username }) : <span translate="no">{s.username}</span>,
               },
               {
                 key: 'from',

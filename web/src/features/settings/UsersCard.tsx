@@ -48,7 +48,12 @@ export function UsersCard() {
                 key: 'name',
                 label: t('settings.users.col.user'),
                 sort: (u) => u.username,
-                render: (u) => (u.username === me.username ? <strong>{t('settings.users.you', { name: u.username })}</strong> : u.username),
+                render: (u) =>
+                  u.username === me.username ? (
+                    <strong>{t('settings.users.you', { name: u.username })}</strong>
+                  ) : (
+                    <span translate="no">{u.username}</span>
+                  ),
               },
               {
                 key: 'role',
