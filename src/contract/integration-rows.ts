@@ -250,10 +250,11 @@ export const LoginRequestSchema = z.strictObject({
 export const UserSchema = z.strictObject({
   username: z.string(),
   role: z.enum(ROLES),
-  // Not in the login answer: the spec fixes it as {username, role} (its conformance case).
+  // Not in the login answer, nor in `/auth/me` before a choice: the spec's conformance case holds
+  // them to {username, role}.
   language: LanguageChoiceSchema.optional().meta({
     description:
-      "In `/auth/me` and the language change's answer: the user's web UI language (a BCP 47 tag), or null to follow the browser.",
+      "The user's web UI language (a BCP 47 tag), or null to follow the browser's: always in the language change's answer, in `/auth/me` once chosen (absent there means null).",
   }),
   totpEnrolmentRequired: z.literal(true).optional().meta({
     description:

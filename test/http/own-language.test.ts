@@ -1,5 +1,5 @@
 // A user's language for the web UI (issue 39), over a socket of `serve` on the real store:
-// `/auth/me` says it (null until chosen: follow the browser), `PUT /account/language` sets it for
+// `/auth/me` says it once chosen (absent until then: follow the browser), `PUT /account/language` sets it for
 // that user only, every role may, anything but a tag of the UI's languages or null is refused
 // (400, nothing changed), the change is audited, and the choice outlives a restart of palpanel.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,13 +35,13 @@ describe('a user’s language', () => {
   it('null until chosen; set and cleared by the user, for that user only; audited', async () => {
     const viewer = await w.signIn(VIEWER);
     const admin = await w.signIn(ADMIN);
-    expect((await send(w.url, 'GET', '/auth/me', viewer)).json).toEqual({ username: 'viewer', role: 'viewer', language: null });
+    expect((await send(w.url, 'GET', '/auth/me', viewer)).json).toEqual({ username: 'viewer', role: 'viewer' });
 
     const set = await send(w.url, 'PUT', '/account/language', viewer, { language: 'ja' });
     expect(set.status).toBe(200);
     expect(set.json).toEqual({ username: 'viewer', role: 'viewer', language: 'ja' });
     expect((await send(w.url, 'GET', '/auth/me', viewer)).json.language).toBe('ja');
-    expect((await send(w.url, 'GET', '/auth/me', admin)).json.language).toBeNull();
+    expect((await send(w.url, 'GET', '/auth/me', admin)).json).toEqual({ username: 'admin', role: 'admin' }); // never chosen: absent
 
     // A new session of the same user finds it (it is the user's, not the session's).
     const again = await w.signIn(VIEWER);
@@ -49,7 +49,7 @@ describe('a user’s language', () => {
 
     expect((await send(w.url, 'PUT', '/account/language', viewer, { language: 'pt-BR' })).json.language).toBe('pt-BR');
     expect((await send(w.url, 'PUT', '/account/language', viewer, { language: null })).json.language).toBeNull();
-    expect((await send(w.url, 'GET', '/auth/me', viewer)).json.language).toBeNull();
+    expect((await send(w.url, 'GET', '/auth/me', viewer)).json).not.toHaveProperty('language');
 
     const rows = (await send(w.url, 'GET', '/audit?action=user.language', admin)).json.data as {
       actor: string;
@@ -109,7 +109,8 @@ describe('a user’s language', () => {
         headers: fromPanelPage(again.url),
         body: JSON.stringify(VIEWER),
       });
-      expect(((await res.json()) as { language: unknown }).language).toBe('zh-Hant');
+      // The login's answer is the spec's {username, role}: the language is /auth/me's.
+      expect(await res.json()).toEqual({ username: 'viewer', role: 'viewer' });
       return (res.headers.get('set-cookie') ?? '').split(';')[0];
     })();
     expect((await send(again.url, 'GET', '/auth/me', cookie)).json.language).toBe('zh-Hant');

@@ -22,7 +22,7 @@ describe('panel API', () => {
 
   it('login sets a cookie that lives as long as the session setting; me; logout', async () => {
     const res = await send(loginReq(ADMIN));
-    expect(res.json).toEqual({ username: 'admin', role: 'admin', language: null });
+    expect(res.json).toEqual({ username: 'admin', role: 'admin' });
     expect(res.headers['set-cookie']).toMatch(
       new RegExp(`^palpanel_session=[A-Za-z0-9_-]{43}; Path=/; Max-Age=${TTL / 1000}; HttpOnly; SameSite=Strict$`),
     );
@@ -30,7 +30,6 @@ describe('panel API', () => {
     expect((await send({ method: 'GET', path: `${P}/auth/me`, headers: { cookie } })).json).toEqual({
       username: 'admin',
       role: 'admin',
-      language: null,
     });
     const out = await send({ method: 'POST', path: `${P}/auth/logout`, headers: { cookie } });
     expect(out.status).toBe(204);

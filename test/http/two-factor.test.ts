@@ -196,7 +196,7 @@ describe.skipIf(!hasOathtool)('two-factor sign-in', () => {
   it('SERVICE_REQUIRE_2FA=admins: an admin without it signs in only to enrol; once on, everything; a viewer is not asked', async () => {
     const r = await rig({ SERVICE_REQUIRE_2FA: 'admins' });
     const first = await r.login(ADMIN);
-    expect(first.json).toEqual({ username: 'admin', role: 'admin', language: null, totpEnrolmentRequired: true });
+    expect(first.json).toEqual({ username: 'admin', role: 'admin', totpEnrolmentRequired: true });
     const admin = await r.cookieOf(ADMIN);
     expect((await r.send('GET', '/auth/me', admin)).json.totpEnrolmentRequired).toBe(true);
     for (const [method, path] of [
@@ -211,14 +211,14 @@ describe.skipIf(!hasOathtool)('two-factor sign-in', () => {
     expect((await r.send('GET', '/account/totp', admin)).json.data).toEqual({ enabled: false, required: true, recoveryCodesLeft: 0 });
     const { secret } = await r.enrol(admin);
     expect((await r.send('GET', '/players', admin)).status).toBe(200);
-    expect((await r.send('GET', '/auth/me', admin)).json).toEqual({ username: 'admin', role: 'admin', language: null });
+    expect((await r.send('GET', '/auth/me', admin)).json).toEqual({ username: 'admin', role: 'admin' });
     // Required: it cannot be turned off by its user.
     r.clock.advance(STEP);
     expect((await r.send('DELETE', '/account/totp', admin, { code: oath(secret, r.clock.ms) })).status).toBe(409);
     // A moderator and a viewer are not asked under `admins`.
     for (const who of [MODERATOR, VIEWER]) {
       const res = await r.login(who);
-      expect(res.json).toEqual({ username: who.username, role: who.username === 'mod' ? 'moderator' : 'viewer', language: null });
+      expect(res.json).toEqual({ username: who.username, role: who.username === 'mod' ? 'moderator' : 'viewer' });
     }
   }, 60_000);
 
@@ -259,7 +259,6 @@ describe.skipIf(!hasOathtool)('two-factor sign-in', () => {
     expect((await r.login({ username: 'newmod', password: 'a moderator pass phrase 3' })).json).toEqual({
       username: 'newmod',
       role: 'moderator',
-      language: null,
     });
 
     // An admin resets the viewer's over the API; the viewer may not reset anyone's.

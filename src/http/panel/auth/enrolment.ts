@@ -32,9 +32,16 @@ export function whoAmI(deps: HttpDeps, username: string, role: Role) {
   return mustEnrolTotp(deps, username, role) ? { ...me, totpEnrolmentRequired: true as const } : me;
 }
 
-/** The signed-in user as `/auth/me` and the language change answer it: with their language choice
- * (null: the browser's). */
+/** The signed-in user with their language choice (null: the browser's), as the language change
+ * answers it. */
 export const meOf = (deps: HttpDeps, username: string, role: Role) => ({
   ...whoAmI(deps, username, role),
   language: deps.store.users.language(username),
 });
+
+/** `/auth/me`: the language only once chosen. The spec's conformance case holds a user who never
+ * chose one to exactly {username, role}, as `totpEnrolmentRequired` is there only when set. */
+export function meAnswer(deps: HttpDeps, username: string, role: Role) {
+  const me = meOf(deps, username, role);
+  return me.language === null ? whoAmI(deps, username, role) : me;
+}

@@ -1,6 +1,6 @@
 // Panel login, logout and the signed-in user (interface.md, Decisions).
 import { userActor } from '../../../domain/actor.js';
-import { meOf, whoAmI } from './enrolment.js';
+import { meAnswer, whoAmI } from './enrolment.js';
 import { HttpError } from '../../errors.js';
 import { json, noContent } from '../../respond.js';
 import type { RouteInput } from '../../routes/route.js';
@@ -72,4 +72,4 @@ export const logout = (({ deps, req, token, user }) => {
   return noContent({ 'set-cookie': clearedSessionCookie(secureCookie(req, deps.settings.publicUrl)) });
 }) satisfies PanelHandler;
 
-export const me = (({ deps, user }) => json(200, meOf(deps, user.username, user.role))) satisfies PanelHandler;
+export const me = (({ deps, user }) => json(200, meAnswer(deps, user.username, user.role))) satisfies PanelHandler;
