@@ -1,33 +1,8 @@
 // What a world's item containers hold, and whose they are: one parse's item rows (save/world/
 // items.ts makes them, store/world-items.ts keeps them, views/item-rows.ts serves them).
+import { CONTAINER_KINDS, OWNER_KINDS } from '../contract/panel/world-items.js';
 
-/** Who a container belongs to. `unassigned`: nobody the save names (a world chest, an item on the
- * ground, a container nothing refers to); the container's `reason` says which. */
-export const OWNER_KINDS = ['player', 'base', 'guild', 'unassigned'] as const;
 export type ContainerOwnerKind = (typeof OWNER_KINDS)[number];
-
-/**
- * What a container is. A player's six come from their save's inventory info; a guild's shared
- * storage from the guild's extra data; the rest from the map object that owns the container
- * (`object` holds its id, e.g. `ItemChest_02`), classified by that id.
- */
-export const CONTAINER_KINDS = [
-  'inventory',
-  'keyItems',
-  'weapons',
-  'armor',
-  'food',
-  'dropSlot',
-  'guildStorage',
-  'chest',
-  'foodBox',
-  'incubator',
-  'production',
-  'dropped',
-  'treasure',
-  'other',
-  'unknown',
-] as const;
 export type ContainerKind = (typeof CONTAINER_KINDS)[number];
 
 export interface ContainerOwner {

@@ -4,8 +4,16 @@
 import { z } from 'zod';
 import { dataOf } from '../envelopes.js';
 
-const OwnerKind = z.enum(['player', 'base', 'guild', 'unassigned']);
-const ContainerKind = z.enum([
+/** Who a container belongs to. `unassigned`: nobody the save names (a world chest, an item on the
+ * ground, a container nothing refers to); the container's `reason` says which. */
+export const OWNER_KINDS = ['player', 'base', 'guild', 'unassigned'] as const;
+
+/**
+ * What a container is. A player's six come from their save's inventory info; a guild's shared
+ * storage from the guild's extra data; the rest from the map object that owns the container
+ * (`object` holds its id, e.g. `ItemChest_02`), classified by that id.
+ */
+export const CONTAINER_KINDS = [
   'inventory',
   'keyItems',
   'weapons',
@@ -21,7 +29,10 @@ const ContainerKind = z.enum([
   'treasure',
   'other',
   'unknown',
-]);
+] as const;
+
+const OwnerKind = z.enum(OWNER_KINDS);
+const ContainerKind = z.enum(CONTAINER_KINDS);
 
 export const ItemLanguageQuery = {
   lang: z
