@@ -96,20 +96,7 @@ export function Dashboard() {
                       }
                     />
                     <Stat label={t('stat.day')} value={m ? intl.formatNumber(m.day) : '—'} />
-                    <Stat
-                      label={t('stat.save')}
-                      value={t('stat.players.count', { count: s.save.players })}
-                      sub={intl.formatMessage(
-                        { id: 'dashboard.stat.saveSub' },
-                        {
-                          pals: s.save.pals,
-                          guilds: s.save.guilds,
-                          ago: ago(s.save.lastParseAt, now),
-                          // Each part kept on one line: a phone breaks between them, never inside "20 分前".
-                          part: (c) => <span className="nowrap">{c}</span>,
-                        },
-                      )}
-                    />
+                    <SaveStat save={s.save} now={now} />
                   </div>
                   {s.saveProblem && <ErrorNote error={t('saveProblem', { problem: s.saveProblem })} />}
                   {s.saveFreshness?.stale && <p className="warn-text">{s.saveFreshness.words}</p>}
@@ -149,6 +136,27 @@ export function Dashboard() {
         </Card>
       </div>
     </>
+  );
+}
+
+/** The save's counts and how long ago it was read. */
+function SaveStat({ save, now }: { save: { players: number; pals: number; guilds: number; lastParseAt: string | null }; now: number }) {
+  const intl = useIntl();
+  return (
+    <Stat
+      label={intl.formatMessage({ id: 'dashboard.stat.save' })}
+      value={intl.formatMessage({ id: 'dashboard.stat.players.count' }, { count: save.players })}
+      sub={intl.formatMessage(
+        { id: 'dashboard.stat.saveSub' },
+        {
+          pals: save.pals,
+          guilds: save.guilds,
+          ago: ago(save.lastParseAt, now),
+          // Each part kept on one line: a phone breaks between them, never inside "20 分前".
+          part: (c) => <span className="nowrap">{c}</span>,
+        },
+      )}
+    />
   );
 }
 
