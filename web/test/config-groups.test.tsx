@@ -8,31 +8,12 @@ import { renderIntl } from './render-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Config } from '../src/features/config/Config';
 import { SessionContext } from '../src/shared/session';
-import type { ConfigData, ConfigSetting } from '../src/types';
+import type { ConfigData } from '../src/types';
+import { setting } from './config-setting';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-});
-
-const setting = (over: Partial<ConfigSetting>): ConfigSetting => ({
-  key: 'ExpRate',
-  value: 1,
-  known: true,
-  type: 'float',
-  default: '1.000000',
-  min: 0.1,
-  max: 20,
-  values: null,
-  description: 'Experience gained.',
-  name: 'Experience',
-  group: 'rates',
-  secret: false,
-  isSet: null,
-  locked: null,
-  effective: null,
-  worldOption: null,
-  ...over,
 });
 
 const CONFIG: ConfigData = {

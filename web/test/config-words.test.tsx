@@ -9,7 +9,8 @@ import { SETTING_GROUPS, SETTING_PLACES } from '../../src/game-config/setting-gr
 import { KNOWN_SETTINGS } from '../../src/game-config/known-keys';
 import { Config } from '../src/features/config/Config';
 import { SessionContext } from '../src/shared/session';
-import type { ConfigData, ConfigSetting } from '../src/types';
+import type { ConfigData } from '../src/types';
+import { setting } from './config-setting';
 import { messagesOf, renderIntl } from './render-intl';
 
 afterEach(() => {
@@ -39,26 +40,6 @@ describe('the config catalog', () => {
       expect(m['config.setting.ExpRate.help']).not.toBe(en['config.setting.ExpRate.help']);
     }
   });
-});
-
-const setting = (over: Partial<ConfigSetting>): ConfigSetting => ({
-  key: 'ExpRate',
-  value: 1,
-  known: true,
-  type: 'float',
-  default: '1.000000',
-  min: 0.1,
-  max: 20,
-  values: null,
-  description: 'Experience gained.',
-  name: 'Experience',
-  group: 'rates',
-  secret: false,
-  isSet: null,
-  locked: null,
-  effective: null,
-  worldOption: null,
-  ...over,
 });
 
 const CONFIG: ConfigData = {
