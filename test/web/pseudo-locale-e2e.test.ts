@@ -43,6 +43,8 @@ const SCREENS = [
   '/diagnostics',
   '/settings',
   '/account',
+  '/bases',
+  '/world-items',
 ];
 
 let browser: Browser;

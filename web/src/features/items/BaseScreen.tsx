@@ -39,7 +39,11 @@ export function Bases() {
                     key: 'base',
                     label: t('base'),
                     sort: (b) => b.displayName.toLowerCase(),
-                    render: (b) => <Link href={baseHref(b.id)}>{b.displayName}</Link>,
+                    render: (b) => (
+                      <Link href={baseHref(b.id)} translate="no">
+                        {b.displayName}
+                      </Link>
+                    ),
                   },
                   {
                     key: 'guild',
