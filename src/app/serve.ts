@@ -34,6 +34,7 @@ import { runAdminOp } from '../control/admin-ops.js';
 import { startControlServer } from '../control/control-socket.js';
 import { createLiveSource, type LiveSource } from '../poller/live-source.js';
 import { createWorldJobs } from '../ingest/world-jobs.js';
+import { BackgroundItems } from '../ingest/items-reader.js';
 import { restoreKeptItems } from '../ingest/kept-items.js';
 import { startSavePipeline } from '../ingest/pipeline.js';
 import { logEvents } from './activity-log.js';
@@ -178,8 +179,9 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
   log('info', `settings: ${settingsSummary(settings)}`);
   const store = await openStore(settings.dataDir, clock);
   life.onClose('store', () => store.close());
-  // The world restored from the store: its items, when its parse kept them for their first request.
-  restoreKeptItems(store.world);
+  // The world restored from the store: its items, when its parse kept them, read in the background.
+  const worldItems = new BackgroundItems(store.world, log, life.signal);
+  if (restoreKeptItems(store.world)) worldItems.start();
   life.onClose('activity log', logEvents(store, log));
   // The webhooks' messages and status cards share Discord's rate limits per webhook; the
   // templates' server and players come from the live state once the game link is up.
@@ -202,6 +204,7 @@ export async function startServe(opts: ServeOptions): Promise<RunningServer> {
       log,
       clock,
       signal: life.signal,
+      items: worldItems,
       // A restore a crash interrupted is finished or undone before anything reads the save.
       beforeFirstRead: (dir) => recoverRestore(settings.dataDir, log, dir),
     });

@@ -8,7 +8,6 @@ import {
   parseWorldStreamed,
   createNameTable,
   defaultNameTable,
-  type KeptWorldItems,
   type ParseResult,
   type ParseTimings,
   type StreamedParseResult,
@@ -17,16 +16,15 @@ import builtinPals from '../../assets/names/pals.json' with { type: 'json' };
 import { writeTempFile } from '../lib/atomic-file.js';
 import { loadSqlJs } from '../store/sqljs.js';
 import { ChunkWriter, writeParseJson } from './parse-json.js';
-import { buildWorldDatabase, itemRow, uidKey } from '../store/world.js';
-import { itemsInWorker } from './items-thread.js';
-import { writeKeptItems } from './kept-items.js';
+import { buildWorldDatabase, itemRow, uidKey, type ItemRow } from '../store/world.js';
+import { KeptItemsWriter, readKeptFile } from './kept-items.js';
 import { readSaveFolder, type FileStamp, type SaveFolderBytes } from './save-files.js';
 
 export const NAMES_FILE = 'names.json';
 
 export interface ParseJob {
   target: string;
-  /** Which run this is (set by run*ParseJob): the store's keeps the items' bytes as they are. */
+  /** Which run this is (set by run*ParseJob). */
   mode?: 'rows' | 'store' | 'json';
   /** Data dir holding an optional names.json of the user's own display names. */
   dataDir?: string;
@@ -34,14 +32,11 @@ export interface ParseJob {
   /** Store mode: the world database file; the worker writes the new one beside it (fsynced), so
    * that the main thread only renames it into place. */
   worldFile?: string;
-  /** 'lazy' (serve's default): keep only the item parts' bytes, read on their first request
-   * (save/lazy-items.ts, kept-items.ts); the world database is then built without items. true
-   * (the command's default): read them in the walk; false: leave them unread (bench/parse
-   * compares all three). */
+  /** 'lazy' (serve's default): the item parts' bytes are written to a file beside `worldFile` as
+   * the walk passes them and read after the swap (kept-items.ts, items-reader.ts); the world
+   * database is then built without items. true (the command's default): read them in the walk;
+   * false: leave them unread (bench/parse compares all three). */
   items?: boolean | 'lazy';
-  /** The bundled items' worker (items-worker.ts): when given, the items are read in that second
-   * thread beside the main walk (items-thread.ts). */
-  itemsWorkerCode?: string;
 }
 
 export interface ParseJobResult {
@@ -53,10 +48,8 @@ export interface ParseJobResult {
 /** What serve needs from a parse: the built world database and a summary, not the rows. */
 export interface StoreParseResult {
   world: Uint8Array;
-  /** With `items: 'lazy'`: the kept item bytes and what mapping them needs, as plain data the
-   * worker can post (save `lazyItems` reads them); the world served reads them on first use. */
-  keptItems?: KeptWorldItems;
-  /** The temp file the kept items were written to, beside the job's `worldFile` (kept-items.ts). */
+  /** With `items: 'lazy'`: the temp file the item parts were written to, beside the job's
+   * `worldFile` (kept-items.ts), to be read after the swap. */
   itemsTemp?: string;
   /** The temp file `world` was written to, beside the job's `worldFile`. */
   worldTemp?: string;
@@ -88,26 +81,10 @@ export function loadNameOverrides(dataDir?: string): Record<string, string> | un
 
 /** Reads the save folder and parses it, its pal rows left to a stream. The file bytes are let go
  * as soon as they are decompressed (only the stream's decoded facts outlive the parse). */
-async function parseStreamed(job: ParseJob): Promise<{ result: StreamedParseResult; stamp: FileStamp; readMs: number }> {
-  const out = await parseKept(job);
-  if (job.mode !== 'store') readKept(out.result);
-  return out;
-}
-
-/** The kept items read now, as the eager parse has them: their warnings and drift joined to the
- * parse's (the `parse` command and `parse --json` print every item). */
-function readKept(result: StreamedParseResult): void {
-  if (!result.lazyItems) return;
-  const t0 = performance.now();
-  const read = result.lazyItems.read();
-  result.lazyItems = undefined;
-  result.items = read.items;
-  result.warnings = [...result.warnings, ...read.warnings];
-  result.formatDrift = result.formatDrift || read.formatDrift;
-  result.timings.mapMs += performance.now() - t0;
-}
-
-async function parseKept(job: ParseJob): Promise<{ result: StreamedParseResult; stamp: FileStamp; readMs: number }> {
+async function parseStreamed(
+  job: ParseJob,
+  keeper?: KeptItemsWriter,
+): Promise<{ result: StreamedParseResult; stamp: FileStamp; readMs: number }> {
   const t0 = performance.now();
   const files: Partial<SaveFolderBytes> = readSaveFolder(job.target);
   const readMs = performance.now() - t0;
@@ -120,11 +97,10 @@ async function parseKept(job: ParseJob): Promise<{ result: StreamedParseResult; 
   const result = await parseWorldStreamed(input, {
     names,
     now: job.now !== undefined ? new Date(job.now) : new Date(),
-    // Serve keeps the items' bytes for their first request; the command reads them in the walk,
-    // as it prints them at once (kept and read after the walk, its peak was 30 MB higher:
-    // docs/benchmarks.md).
-    items: job.items ?? (job.mode === 'store' ? 'lazy' : true),
-    ...(job.itemsWorkerCode !== undefined ? { decodeItemsApart: itemsInWorker(job.itemsWorkerCode) } : {}),
+    // Serve writes the items' bytes to a file for a second worker to read after the swap; the
+    // command reads them in the walk, as it prints them at once.
+    items: job.items ?? true,
+    ...(keeper ? { keepItems: keeper.keep } : {}),
   });
   return { result, stamp, readMs };
 }
@@ -156,7 +132,20 @@ export async function runJsonParseJob(job: ParseJob): Promise<JsonParseResult> {
 }
 
 export async function runStoreParseJob(job: ParseJob): Promise<StoreParseResult> {
-  const { result, stamp, readMs } = await parseStreamed({ ...job, mode: 'store' });
+  const lazy = (job.items ?? 'lazy') === 'lazy';
+  const keeper = lazy && job.worldFile ? new KeptItemsWriter(job.worldFile) : undefined;
+  try {
+    return await storeParse(job, keeper);
+  } catch (err) {
+    keeper?.abort();
+    throw err;
+  }
+}
+
+async function storeParse(job: ParseJob, keeper: KeptItemsWriter | undefined): Promise<StoreParseResult> {
+  // Kept only with a world file to keep them beside; without one (tests, bench) left unread.
+  const items = keeper ? 'lazy' : job.items === true;
+  const { result, stamp, readMs } = await parseStreamed({ ...job, mode: 'store', items }, keeper);
   const t0 = performance.now();
   // lastParseAt is the moment the parse completed (spec: Envelope).
   const parsedAt = new Date().toISOString();
@@ -167,8 +156,7 @@ export async function runStoreParseJob(job: ParseJob): Promise<StoreParseResult>
   // The pal rows are made, encoded and inserted one by one (store/world.ts).
   const world = buildWorldDatabase(await loadSqlJs(), { ...result, ...(encoded ? { itemRow: encoded } : {}) }, parsedAt);
   const worldTemp = job.worldFile ? writeTempFile(job.worldFile, world, 0o600, 'parse') : undefined;
-  const kept = result.lazyItems?.kept;
-  const itemsTemp = job.worldFile && kept ? writeKeptItems(job.worldFile, parsedAt, kept) : undefined;
+  const itemsTemp = keeper && result.keptItems ? keeper.finish(parsedAt, result.keptItems) : undefined;
   return {
     world,
     ...(worldTemp ? { worldTemp } : {}),
@@ -182,7 +170,30 @@ export async function runStoreParseJob(job: ParseJob): Promise<StoreParseResult>
     warnings: result.warnings,
     meta: result.meta,
     players: result.players.map((p) => ({ uidKey: uidKey(p.uid), lastOnlineAt: p.lastOnlineAt })),
-    ...(kept ? { keptItems: kept } : {}),
     ...(itemsTemp ? { itemsTemp } : {}),
   };
+}
+
+/** Reading a parse's kept items after the swap (items-reader.ts): the world database file they
+ * are kept beside and the parse they belong to. */
+export interface ItemsJob {
+  worldFile: string;
+  parsedAt: string;
+}
+
+/** The kept items read, mapped and encoded as the world database keeps them (null: the file is
+ * not this parse's, or not whole). */
+export interface ItemsJobResult {
+  row: ItemRow;
+  warnings: ParseWarning[];
+  formatDrift: boolean;
+  ms: number;
+}
+
+export function runItemsJob(job: ItemsJob): ItemsJobResult | null {
+  const t0 = performance.now();
+  const read = readKeptFile(job.worldFile, job.parsedAt);
+  if (!read) return null;
+  const row = itemRow(read.items, uidKey)!;
+  return { row, warnings: read.warnings, formatDrift: read.formatDrift, ms: performance.now() - t0 };
 }

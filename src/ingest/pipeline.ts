@@ -6,6 +6,7 @@
 import type { Clock } from '../lib/time.js';
 import type { Logger } from '../lib/logger.js';
 import type { Store } from '../store/index.js';
+import type { BackgroundItems } from './items-reader.js';
 import type { StoreParseResult } from './parse-job.js';
 import { parseForStoreInWorker } from './parse-worker-host.js';
 import { SaveWatcher } from './save-watcher.js';
@@ -23,6 +24,8 @@ export interface SavePipelineOptions {
   clock: Clock;
   /** Ends the watcher and cancels a parse under way (shutdown). */
   signal: AbortSignal;
+  /** Reads each parse's items after its swap; the next parse waits for that read. */
+  items: BackgroundItems;
   /** Runs once with the world folder before anything reads the save (a restore a crash
    * interrupted is finished or undone there). */
   beforeFirstRead?: (worldDir: string | null) => void;
@@ -48,8 +51,14 @@ export function startSavePipeline(o: SavePipelineOptions): SavePipeline {
   const watcher = new SaveWatcher<StoreParseResult>({
     world: folder,
     intervalMs: o.intervalMs,
-    parse: (dir) => parseForStoreInWorker({ target: dir, dataDir: o.dataDir, worldFile: o.store.world.file }, o.signal),
-    apply: (out) => applyParse(o.store, out, o.log),
+    parse: async (dir) => {
+      await o.items.idle();
+      return parseForStoreInWorker({ target: dir, dataDir: o.dataDir, worldFile: o.store.world.file }, o.signal);
+    },
+    apply: (out) => {
+      applyParse(o.store, out, o.log);
+      o.items.start();
+    },
     log: o.log,
     now: o.clock,
   });

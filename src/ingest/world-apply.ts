@@ -13,7 +13,7 @@ export function applyParse(store: Store, out: StoreParseResult, log: Logger): vo
   // The kept items' file first: the world database names the parse, so a crash between the two
   // leaves items that match no world (read as none until the next parse), never another's.
   placeKeptItems(store.world.file, out.itemsTemp);
-  store.world.swap(out.world, out.worldTemp, out.keptItems ? pendingItems(out.parsedAt, out.keptItems) : undefined);
+  store.world.swap(out.world, out.worldTemp, out.itemsTemp ? pendingItems(store.world.file, out.parsedAt) : undefined);
   const swapMs = performance.now() - t0;
   store.history.recordParse(out.players, out.parsedAt);
   if (out.formatDrift && !wasDrift) store.events.append({ at: out.parsedAt, kind: 'system', ...say('event.system.driftDetected') });

@@ -15,7 +15,6 @@ import type { WorldPal, WorldSnapshot } from '../domain/world.js';
 import { needsOodle, readContainer, type InflateBounds, type InflateBudget } from './container/container.js';
 import { SaveError } from './errors.js';
 import { decodeLevel, type LevelData } from './palworld/level.js';
-import type { LevelItems } from './palworld/level-items.js';
 import { decodeLevelMeta, type LevelMeta } from './palworld/level-meta.js';
 import { defaultNameTable, type NameTable } from './world/names.js';
 import { decodePlayerSave, type PlayerSave } from './palworld/player-save.js';
@@ -25,9 +24,10 @@ import { fingerprint } from './world/version.js';
 import { WarningSink } from './warnings.js';
 import { mapWorldStreamed } from './world/map.js';
 import { mapItems } from './world/items.js';
-import { keepItemParts } from './palworld/level-items-lazy.js';
-import { keepWorldItems, lazyItems, type LazyItems } from './lazy-items.js';
-export { lazyItems, type KeptWorldItems, type LazyItems } from './lazy-items.js';
+import { itemRuns, layRuns, type KeptRuns } from './palworld/level-items-lazy.js';
+import { keepWorldItems, lazyItems, type ItemKeeper, type KeptWorldItems, type LazyItems } from './lazy-items.js';
+export { lazyItems, readKeptItems, type ItemKeeper, type KeptWorldItems, type LazyItems, type ReadItems } from './lazy-items.js';
+export { laidBuffer, type KeptRuns } from './palworld/level-items-lazy.js';
 
 export { SaveError, SaveReadError, SaveFormatError, LimitExceededError, OutOfBoundsError } from './errors.js';
 export {
@@ -43,7 +43,6 @@ export {
 export { createSkillNames, defaultSkillNames, skillKey, type SkillName, type SkillNameTable } from './world/skill-names.js';
 export { LIMITS } from './limits.js';
 export { ensureOodle } from './container/oodle.js';
-export { decodeLevelItems } from './palworld/level.js';
 export { WarningSink } from './warnings.js';
 export { itemFacts, itemLanguage, itemName, isNamedItem, ITEM_LANGUAGES, type ItemFacts } from './world/item-facts.js';
 export { decodeWorldOption, type WorldOption } from './palworld/world-option.js';
@@ -64,21 +63,11 @@ export interface ParseOptions {
   now?: Date;
   /** false: the item containers are left unread (skipped by size), e.g. to measure what they
    * cost (bench/parse); the snapshot then has no `items`. 'lazy': the walk skips them too but
-   * keeps their bytes; the result's `lazyItems` reads them on first request. Default true. */
+   * keeps their bytes (`keepItems`) and what mapping them needs (`keptItems`). Default true. */
   items?: boolean | 'lazy';
-  /**
-   * Decodes the items apart from the main walk (a second thread): called with Level.sav's GVAS
-   * before the walk, it must copy what it needs at once (the GVAS may be the Oodle decoder's
-   * memory, reused and released after the walk); the main walk then skips the items by size and
-   * the parse waits for this promise once the walk is done. Absent: one walk reads both.
-   */
-  decodeItemsApart?: (gvas: Uint8Array) => Promise<ItemsApart>;
-}
-
-/** What a decode of the items apart gives: the items and the warnings of reading them. */
-export interface ItemsApart {
-  items: LevelItems;
-  warnings: WarningSink;
+  /** With `items: 'lazy'`: where the item parts' bytes go. Absent: they are copied into memory
+   * and the result's `lazyItems` reads them. */
+  keepItems?: ItemKeeper;
 }
 
 export interface ParseTimings {
@@ -87,19 +76,24 @@ export interface ParseTimings {
   mapMs: number;
 }
 
-export interface ParseResult extends WorldSnapshot {
-  timings: ParseTimings;
-  /** With `items: 'lazy'`: the items, read on first request (`items` is then absent). */
+/** What a parse with `items: 'lazy'` adds (`items` is then absent). */
+interface KeptParts {
+  /** Where the kept bytes were and what mapping them needs. */
+  keptItems?: KeptWorldItems;
+  /** The items, read on first request, when no `keepItems` took the bytes. */
   lazyItems?: LazyItems;
+}
+
+export interface ParseResult extends WorldSnapshot, KeptParts {
+  timings: ParseTimings;
 }
 
 /** A parse whose pal rows are a single-use stream in instance-id order (world-map.ts
  * `StreamedRows`): for a store that writes them as they come. */
-export interface StreamedParseResult extends Omit<WorldSnapshot, 'pals'> {
+export interface StreamedParseResult extends Omit<WorldSnapshot, 'pals'>, KeptParts {
   pals: Iterable<WorldPal>;
   palCount: number;
   timings: ParseTimings;
-  lazyItems?: LazyItems;
 }
 
 /** Decompressed GVAS blobs of a save folder (the input of the decode stage). */
@@ -147,6 +141,7 @@ function materialize(s: StreamedParseResult): ParseResult {
     pals,
     guilds: s.guilds,
     ...(s.items ? { items: s.items } : {}),
+    ...(s.keptItems ? { keptItems: s.keptItems } : {}),
     ...(s.lazyItems ? { lazyItems: s.lazyItems } : {}),
     formatDrift: s.formatDrift,
     warnings: s.warnings,
@@ -170,8 +165,23 @@ export function decodeWorldStreamed(files: GvasFiles, container: string, opts: P
     decodeMs: performance.now() - t0,
     mapMs: 0,
   });
-  if (lazy) res.lazyItems = lazyItems(keepWorldItems(keepItemParts(files.level, level.itemRanges ?? []), level, playerSaves));
+  if (lazy) keepParts(res, keep(files.level, level.itemRanges ?? [], opts), level, playerSaves);
   return res;
+}
+
+/** The item parts' runs handed to the parse's keeper, or copied into memory without one. */
+function keep(gvas: Uint8Array, ranges: Parameters<typeof itemRuns>[1], opts: ParseOptions): { runs: KeptRuns; laid?: Uint8Array } {
+  const runs = itemRuns(gvas.length, ranges);
+  if (opts.keepItems) {
+    opts.keepItems(gvas, runs);
+    return { runs };
+  }
+  return { runs, laid: layRuns(gvas, runs) };
+}
+
+function keepParts(res: KeptParts, kept: ReturnType<typeof keep>, level: LevelData, playerSaves: Map<string, PlayerSave>): void {
+  res.keptItems = keepWorldItems(kept.runs, level, playerSaves);
+  if (kept.laid) res.lazyItems = lazyItems(kept.laid, res.keptItems);
 }
 
 function decodeMeta(warnings: WarningSink, bytes: Uint8Array): LevelMeta | undefined {
@@ -265,21 +275,14 @@ export async function parseWorldStreamed(files: SaveFiles, opts: ParseOptions = 
   const t1 = performance.now();
   const warnings = new WarningSink();
   const lazy = opts.items === 'lazy';
-  const apart = opts.items !== false && !lazy && opts.decodeItemsApart ? opts.decodeItemsApart(level.gvas) : undefined;
-  const levelData = decodeLevel(level.gvas, warnings, opts.items !== false && !lazy && !apart);
-  // Copied before the GVAS goes (it may be the Oodle decoder's memory).
-  const kept = lazy ? keepItemParts(level.gvas, levelData.itemRanges ?? []) : undefined;
+  const levelData = decodeLevel(level.gvas, warnings, opts.items !== false && !lazy);
+  // Kept before the GVAS goes (it may be the Oodle decoder's memory).
+  const kept = lazy ? keep(level.gvas, levelData.itemRanges ?? [], opts) : undefined;
   // Nothing made from the GVAS refers to its bytes (the rows hold strings and numbers), so its
   // memory goes back now rather than at the next full collection: the store step that follows
   // would otherwise hold it beside the world database it builds.
   // (An Oodle view belongs to the decoder, and a bare GVAS to the caller: neither is released.)
   if (level.container !== 'GVAS' && !level.container.includes('PlM')) release(level.gvas);
-  if (apart) {
-    // The decode time then includes the wait for the items, if they are still being read.
-    const got = await apart;
-    levelData.items = got.items;
-    warnings.append(got.warnings);
-  }
   const t2 = performance.now();
 
   // The side files: unwrapped and decoded one by one; one that cannot be read is a warning,
@@ -311,7 +314,7 @@ export async function parseWorldStreamed(files: SaveFiles, opts: ParseOptions = 
     side(`Players/${stem}.sav`, bytes, 'maxPlayerSaveBytes', (gvas) => decodePlayer(warnings, playerSaves, uid, stem, gvas));
   }
   const res = mapStage(levelData, meta, playerSaves, warnings, level.container, opts, { decompressMs, decodeMs, mapMs: 0 });
-  if (kept) res.lazyItems = lazyItems(keepWorldItems(kept, levelData, playerSaves));
+  if (kept) keepParts(res, kept, levelData, playerSaves);
   if (early.list.length > 0) res.warnings = [...early.list, ...res.warnings];
   return res;
 }

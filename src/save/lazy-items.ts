@@ -1,25 +1,31 @@
-// The items of a parse read on their first request (ParseOptions `items: 'lazy'`): the parse keeps
-// only the item parts' bytes (level-items-lazy.ts) and what mapping them needs (the bases, guilds
-// and traits of Level.sav, the players' inventory info); `read` decodes and maps them once.
+// The items of a parse read after it (ParseOptions `items: 'lazy'`): the walk skips the item parts
+// and a keeper takes their bytes (level-items-lazy.ts): copied into memory by default, written
+// straight to a file by serve's parse job (ingest/kept-items.ts). What mapping them needs besides
+// the bytes (the bases, guilds and traits of Level.sav, the players' inventory info) is
+// `KeptWorldItems`; `readKeptItems` decodes and maps them.
 
 import type { ParseWarning } from '../domain/world.js';
 import type { WorldItems } from '../domain/world-items.js';
-import { decodeKeptItems, type KeptItems } from './palworld/level-items-lazy.js';
+import { decodeLaidItems, type KeptRuns } from './palworld/level-items-lazy.js';
 import type { LevelData } from './palworld/level.js';
 import type { PlayerSave } from './palworld/player-save.js';
 import { WarningSink } from './warnings.js';
 import { mapItems } from './world/items.js';
 
-/** What reading the items later needs, as plain data (structured-cloneable: a parse worker can
- * post it, its `runs`' buffers transferred; `lazyItems` on the other side reads it). */
+/** Where the kept bytes were, and what mapping them needs, as plain data (v8-serializable: serve
+ * writes it beside the bytes). */
 export interface KeptWorldItems {
-  kept: KeptItems;
+  kept: KeptRuns;
   /** Only what mapItems reads of the level: its bases, guilds and traits. */
   level: LevelData;
   playerSaves: Map<string, PlayerSave>;
 }
 
-export function keepWorldItems(kept: KeptItems, level: LevelData, playerSaves: Map<string, PlayerSave>): KeptWorldItems {
+/** Takes the item parts' bytes as the walk leaves Level.sav: called once with its GVAS, before
+ * the GVAS goes (it may be the Oodle decoder's memory), so it must copy or write them at once. */
+export type ItemKeeper = (gvas: Uint8Array, kept: KeptRuns) => void;
+
+export function keepWorldItems(kept: KeptRuns, level: LevelData, playerSaves: Map<string, PlayerSave>): KeptWorldItems {
   const held: LevelData = {
     header: level.header,
     characters: [],
@@ -31,34 +37,37 @@ export function keepWorldItems(kept: KeptItems, level: LevelData, playerSaves: M
   return { kept, level: held, playerSaves };
 }
 
-/** The items of one parse, read on the first call of `read` and kept from then on. */
+/** The items as the eager parse maps them, and the warnings of reading them (which the eager
+ * parse lists among its own). */
+export interface ReadItems {
+  items: WorldItems;
+  warnings: ParseWarning[];
+  formatDrift: boolean;
+}
+
+/** Decodes and maps the kept items; `laid` holds the runs at their offsets (`laidBuffer`). */
+export function readKeptItems(laid: Uint8Array, data: KeptWorldItems): ReadItems {
+  const warnings = new WarningSink();
+  const level: LevelData = { ...data.level, items: decodeLaidItems(laid, data.kept, 'Level.sav', warnings) };
+  const items = mapItems({ level, playerSaves: data.playerSaves })!; // level.items is set
+  return { items, warnings: warnings.finish(), formatDrift: warnings.drift };
+}
+
+/** The items of one parse kept in memory, read on the first call of `read` and kept from then on. */
 export interface LazyItems {
   /** The kept bytes' size (the item parts of Level.sav's GVAS). */
   readonly keptBytes: number;
-  /** The data to read them from, until they are read (then undefined: the bytes are let go). */
-  readonly kept: KeptWorldItems | undefined;
-  /** The items as the eager parse maps them, and the warnings of reading them (which the eager
-   * parse lists among its own). */
-  read(): { items: WorldItems; warnings: ParseWarning[]; formatDrift: boolean };
+  read(): ReadItems;
 }
 
-export function lazyItems(data: KeptWorldItems): LazyItems {
-  let source: KeptWorldItems | undefined = data;
-  let done: ReturnType<LazyItems['read']> | undefined;
+export function lazyItems(laid: Uint8Array, data: KeptWorldItems): LazyItems {
+  let bytes: Uint8Array | undefined = laid;
+  let done: ReadItems | undefined;
   return {
-    keptBytes: data.kept.runs.reduce((n, r) => n + r.bytes.length, 0),
-    get kept() {
-      return source;
-    },
+    keptBytes: data.kept.runs.reduce((n, r) => n + r.size, 0),
     read() {
-      if (done) return done;
-      const { kept, level, playerSaves } = source!;
-      const warnings = new WarningSink();
-      level.items = decodeKeptItems(kept, 'Level.sav', warnings);
-      const items = mapItems({ level, playerSaves })!; // level.items is set
-      level.items = undefined;
-      source = undefined; // the bytes go once read
-      done = { items, warnings: warnings.finish(), formatDrift: warnings.drift };
+      done ??= readKeptItems(bytes!, data);
+      bytes = undefined; // the bytes go once read
       return done;
     },
   };

@@ -127,15 +127,21 @@ export class HeldIndex {
 const text = (cell: Uint8Array | string): string =>
   typeof cell === 'string' ? cell : Buffer.from(cell.buffer, cell.byteOffset, cell.length).toString('utf8');
 
+/** Who holds what, from its encoded cell (`ItemRow.held`). */
+export const heldIndexOf = (held: Uint8Array | string): HeldIndex => new HeldIndex(JSON.parse(text(held)) as HeldSummary);
+
+/** The containers by owner, from their encoded cell (`ItemRow.json`). */
+export const itemIndexOf = (json: Uint8Array | string, keyOf: OwnerKeyOf): ItemIndex =>
+  new ItemIndex(JSON.parse(text(json)) as WorldItems, keyOf);
+
 /** Who holds what in the current world, or null when its parse left the items unread. */
 export function loadHeld(db: Database): HeldIndex | null {
   const row = queryGet<{ held: Uint8Array | string }>(db, 'SELECT held FROM item_info WHERE id = 1');
-  return row ? new HeldIndex(JSON.parse(text(row.held)) as HeldSummary) : null;
+  return row ? heldIndexOf(row.held) : null;
 }
 
 /** The current world's items, or null when its parse left them unread. */
 export function loadItems(db: Database, keyOf: OwnerKeyOf): ItemIndex | null {
   const row = queryGet<{ json: Uint8Array | string }>(db, 'SELECT json FROM item_info WHERE id = 1');
-  if (!row) return null;
-  return new ItemIndex(JSON.parse(text(row.json)) as WorldItems, keyOf);
+  return row ? itemIndexOf(row.json, keyOf) : null;
 }

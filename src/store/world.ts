@@ -21,12 +21,23 @@ import {
   type WorldRowsInput,
 } from './world-database.js';
 
-import { heldSummary, loadHeld, loadItems, ownerKeyOf, HeldIndex, ItemIndex, type HeldRow } from './world-items.js';
+import {
+  heldIndexOf,
+  heldSummary,
+  itemIndexOf,
+  loadHeld,
+  loadItems,
+  ownerKeyOf,
+  HeldIndex,
+  ItemIndex,
+  type HeldRow,
+  type ItemRow,
+} from './world-items.js';
 import type { ContainerOwnerKind, ItemContainer, WorldItems } from '../domain/world-items.js';
 export { buildWorldDatabase, snapshotRows, uidKey, type WorldRowsInput } from './world-database.js';
 
 export type { HeldRow } from './world-items.js';
-export { itemRow } from './world-items.js';
+export { itemRow, type ItemRow } from './world-items.js';
 
 export interface ParseInfo {
   lastParseAt: string | null;
@@ -38,12 +49,20 @@ export interface ParseInfo {
   warnings: ParseWarning[];
 }
 
-/** Items a parse left to their first request (the parse kept only their bytes: ingest's
- * kept-items.ts): `read` decodes them, once. */
+/** Items a parse left unread (it kept only their bytes: ingest's kept-items.ts): `read` decodes
+ * them, on the first request that comes before they were read in the background. */
 export interface PendingItems {
   /** The parse (its `parsedAt`) the items belong to. */
   readonly parsedAt: string;
   read(): { items: WorldItems; warnings: ParseWarning[]; formatDrift: boolean };
+}
+
+/** Pending items read off the main thread (ingest's items-reader.ts), encoded as the world
+ * database keeps them; their warnings and drift join the parse's. */
+export interface ItemsRead {
+  row: ItemRow;
+  warnings: ParseWarning[];
+  formatDrift: boolean;
 }
 
 export class WorldRepo {
@@ -52,8 +71,10 @@ export class WorldRepo {
   private itemIndex: ItemIndex | null | undefined;
   /** Who holds what in the current world, read on first use (much smaller than the containers). */
   private heldIndex: HeldIndex | null | undefined;
-  /** The current world's items when its parse left them to their first request. */
+  /** The current world's items when its parse left them unread. */
   private pending: PendingItems | undefined;
+  /** The current world's items as read off the main thread, decoded on first use. */
+  private readRow: ItemRow | undefined;
 
   private constructor(
     private readonly SQL: SqlJsStatic,
@@ -116,6 +137,7 @@ export class WorldRepo {
       this.itemIndex = undefined;
       this.heldIndex = undefined;
       this.pending = undefined;
+      this.readRow = undefined;
       this.info = this.readInfo();
       if (pending) this.leaveItemsTo(pending);
     } catch (err) {
@@ -125,6 +147,7 @@ export class WorldRepo {
       this.itemIndex = undefined;
       this.heldIndex = undefined;
       this.pending = undefined;
+      this.readRow = undefined;
       this.info = this.readInfo();
       throw err;
     }
@@ -218,12 +241,37 @@ export class WorldRepo {
   leaveItemsTo(pending: PendingItems): void {
     if (pending.parsedAt !== this.info.lastParseAt || queryGet(this.db, 'SELECT 1 AS one FROM item_info WHERE id = 1')) return;
     this.pending = pending;
+    this.readRow = undefined;
     this.itemIndex = undefined;
     this.heldIndex = undefined;
   }
 
-  /** The pending items read (once: every later request finds the indexes), their warnings and
-   * drift added to the parse's. */
+  /** The parse whose items are pending (left unread, not yet read in the background), if any. */
+  pendingItemsOf(): string | undefined {
+    return this.pending?.parsedAt;
+  }
+
+  /**
+   * The pending items of the parse `parsedAt`, read off the main thread (null: they could not be
+   * read, as a parse without items). Ignored when the world has moved on, or a request came
+   * first and read them itself.
+   */
+  takeItems(parsedAt: string, read: ItemsRead | null): void {
+    if (this.pending?.parsedAt !== parsedAt) return;
+    this.pending = undefined;
+    if (!read) {
+      this.itemIndex = null;
+      this.heldIndex = null;
+      return;
+    }
+    this.readRow = read.row;
+    this.itemIndex = undefined;
+    this.heldIndex = undefined;
+    this.addItemWarnings(read);
+  }
+
+  /** The pending items read here, by a request that came before the background read (once: every
+   * later request finds the indexes). */
   private readPending(): void {
     const pending = this.pending!;
     this.pending = undefined;
@@ -236,9 +284,12 @@ export class WorldRepo {
       this.heldIndex = null;
       return;
     }
-    const { items, warnings, formatDrift } = read;
-    this.itemIndex = new ItemIndex(items, uidKey);
-    this.heldIndex = new HeldIndex(heldSummary(items, uidKey));
+    this.itemIndex = new ItemIndex(read.items, uidKey);
+    this.heldIndex = new HeldIndex(heldSummary(read.items, uidKey));
+    this.addItemWarnings(read);
+  }
+
+  private addItemWarnings({ warnings, formatDrift }: { warnings: ParseWarning[]; formatDrift: boolean }): void {
     if (warnings.length > 0 || formatDrift) {
       this.info = { ...this.info, warnings: [...this.info.warnings, ...warnings], formatDrift: this.info.formatDrift || formatDrift };
     }
@@ -247,7 +298,7 @@ export class WorldRepo {
   private items(): ItemIndex | null {
     if (this.itemIndex === undefined) {
       if (this.pending) this.readPending();
-      else this.itemIndex = loadItems(this.db, uidKey);
+      else this.itemIndex = this.readRow ? itemIndexOf(this.readRow.json, uidKey) : loadItems(this.db, uidKey);
     }
     return this.itemIndex!;
   }
@@ -255,7 +306,7 @@ export class WorldRepo {
   private held(): HeldIndex | null {
     if (this.heldIndex === undefined) {
       if (this.pending) this.readPending();
-      else this.heldIndex = loadHeld(this.db);
+      else this.heldIndex = this.readRow ? heldIndexOf(this.readRow.held) : loadHeld(this.db);
     }
     return this.heldIndex!;
   }

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServe, type RunningServer } from '../../src/app/serve.js';
-import { keptItemsFile, readKeptItems } from '../../src/ingest/kept-items.js';
+import { hasKeptItems, keptItemsFile } from '../../src/ingest/kept-items.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { parseWorld } from '../../src/save/index.js';
 import { serveWorld, type ServedWorld } from '../helpers/serve-world.js';
@@ -50,6 +50,15 @@ afterAll(async () => {
 });
 
 describe('items kept for their first request', () => {
+  it('are read in the background right after the parse, before any item request', async () => {
+    await waitFor(
+      'the items read in the background',
+      () => (w.server.store.world.pendingItemsOf() === undefined ? true : undefined),
+      30_000,
+    );
+    expect(w.server.store.world.itemsRead()).toBe(true);
+  });
+
   it('answer as the eager parse reads them; two first requests at once get the same', async () => {
     const [a, b] = await Promise.all([get(w.url, PATHS[0]), get(w.url, PATHS[0])]);
     expect(a.status).toBe(200);
@@ -71,8 +80,8 @@ describe('items kept for their first request', () => {
     const parsedAt = (await get(w.url, '/world')).json.data.lastParseAt as string;
     await w.server.stop();
     expect(existsSync(keptItemsFile(worldFile))).toBe(true);
-    expect(readKeptItems(worldFile, parsedAt)).toBeDefined();
-    expect(readKeptItems(worldFile, '2000-01-01T00:00:00.000Z')).toBeUndefined();
+    expect(hasKeptItems(worldFile, parsedAt)).toBe(true);
+    expect(hasKeptItems(worldFile, '2000-01-01T00:00:00.000Z')).toBe(false);
 
     let server = await restart();
     try {

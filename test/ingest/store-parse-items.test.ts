@@ -1,10 +1,11 @@
 // The store parse job (serve's parse: its worker builds world.db, the store swaps it in) carries the
 // items: it encodes them before the pal rows and lets their objects go, and the swapped-in world
 // answers with the same containers and holders a parse in process gives: with the items read in
-// the parse (items: true) and with their bytes kept and read on the first item request (the default).
+// the parse (items: true), and with their bytes kept in a file (the default) read on the first item
+// request or by the items job after the swap, as serve's background read does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runStoreParseJob } from '../../src/ingest/parse-job.js';
-import { pendingItems } from '../../src/ingest/kept-items.js';
+import { runItemsJob, runStoreParseJob } from '../../src/ingest/parse-job.js';
+import { pendingItems, placeKeptItems } from '../../src/ingest/kept-items.js';
 import { parseWorld } from '../../src/save/index.js';
 import type { WorldItems } from '../../src/domain/world-items.js';
 import { tempStore, type TempStore } from '../helpers/fixture.js';
@@ -12,26 +13,37 @@ import { FIXTURES, loadWorld } from '../save/fixtures.js';
 
 let t: TempStore;
 let lazy: TempStore;
+let background: TempStore;
 let items: WorldItems;
 beforeAll(async () => {
   t = await tempStore();
   const job = await runStoreParseJob({ target: `${FIXTURES}v0.6-world2`, items: true });
-  expect(job.keptItems).toBeUndefined();
+  expect(job.itemsTemp).toBeUndefined();
   t.store.world.swap(job.world);
-  lazy = await tempStore();
-  const kept = await runStoreParseJob({ target: `${FIXTURES}v0.6-world2` });
-  expect(kept.keptItems).toBeDefined();
-  lazy.store.world.swap(kept.world, undefined, pendingItems(kept.parsedAt, kept.keptItems!));
+  for (const s of [(lazy = await tempStore()), (background = await tempStore())]) {
+    const w = s.store.world;
+    const kept = await runStoreParseJob({ target: `${FIXTURES}v0.6-world2`, worldFile: w.file });
+    expect(kept.itemsTemp).toBeDefined();
+    placeKeptItems(w.file, kept.itemsTemp);
+    w.swap(kept.world, kept.worldTemp, pendingItems(w.file, kept.parsedAt));
+    expect(w.pendingItemsOf()).toBe(kept.parsedAt);
+  }
+  const w = background.store.world;
+  const parsedAt = w.pendingItemsOf()!;
+  w.takeItems(parsedAt, runItemsJob({ worldFile: w.file, parsedAt }));
+  expect(w.pendingItemsOf()).toBeUndefined();
   items = (await parseWorld(loadWorld('v0.6-world2'))).items!;
 });
 afterAll(() => {
   t.cleanup();
   lazy.cleanup();
+  background.cleanup();
 });
 
 describe.each([
   ['read in the parse', () => t],
-  ['kept for the first request', () => lazy],
+  ['kept, read by the first request', () => lazy],
+  ['kept, read by the items job', () => background],
 ])('store parse job: items %s', (_, store) => {
   it('the swapped-in world holds every container and who holds each item', () => {
     const w = store().store.world;

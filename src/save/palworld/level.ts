@@ -127,72 +127,52 @@ const LEVEL_SELECT_ITEMS: Select = {
   worldSaveData: { ...((LEVEL_SELECT as Record<string, Select>).worldSaveData as Record<string, Select>), ...ITEM_SELECT },
 };
 
-/** Only the item parts of worldSaveData: the rest of the walk is skipped by size. */
-const ITEMS_ONLY_SELECT: Select = { worldSaveData: ITEM_SELECT };
-
-/** Decodes Level.sav; `withItems` false leaves the item parts unread (skipped by size). */
+/** Decodes Level.sav; `withItems` false leaves the item parts unread (skipped by size, their
+ * ranges recorded). */
 export function decodeLevel(gvas: Uint8Array, warnings: WarningSink, withItems = true): LevelData {
-  return decodeLevelParts(gvas, warnings, withItems ? 'all' : 'rows');
-}
-
-/**
- * Only the items of Level.sav, in a walk that skips every other part by size: with
- * `decodeLevel(gvas, w, false)` it reads what `decodeLevel(gvas, w)` reads, in two walks that can
- * run apart (a second thread). Warnings of the walk itself (not of the items) come again here.
- */
-export function decodeLevelItems(gvas: Uint8Array, warnings: WarningSink): LevelItems {
-  return decodeLevelParts(gvas, warnings, 'items').items!;
-}
-
-function decodeLevelParts(gvas: Uint8Array, warnings: WarningSink, parts: 'all' | 'rows' | 'items'): LevelData {
-  const withItems = parts !== 'rows';
   const file = 'Level.sav';
   const characters: Collected<LevelCharacter[]> = new Map();
   const guilds: Collected<GuildRaw[]> = new Map();
   const bases: Collected<LevelBase[]> = new Map();
   const slots: Collected<Map<string, SlotRaw>> = new Map();
   const level: Level = { file, gvas, root: new ByteReader(gvas), pool: new StringPool() };
-  const sinks = new Map<string, EntrySink>(
-    parts === 'items'
-      ? []
-      : [
-          [
-            CHARACTERS,
-            (k, v, i, map) => {
-              const o = occurrence(characters, map, level, () => []);
-              readCharacter(o.ctx, k, v, i, o);
-            },
-          ],
-          [
-            GROUPS,
-            (_k, v, i, map) => {
-              const o = occurrence(guilds, map, level, () => []);
-              readGuild(o.ctx, v, i, o);
-            },
-          ],
-          [
-            BASES,
-            (_k, v, i, map) => {
-              const o = occurrence(bases, map, level, () => []);
-              readBase(o.ctx, v, i, o);
-            },
-          ],
-          [
-            CONTAINERS,
-            (k, v, i, map) => {
-              const o = occurrence(slots, map, level, () => new Map<string, SlotRaw>());
-              readSlots(o.ctx, k, v, i, o.items);
-            },
-          ],
-        ],
-  );
+  const sinks = new Map<string, EntrySink>([
+    [
+      CHARACTERS,
+      (k, v, i, map) => {
+        const o = occurrence(characters, map, level, () => []);
+        readCharacter(o.ctx, k, v, i, o);
+      },
+    ],
+    [
+      GROUPS,
+      (_k, v, i, map) => {
+        const o = occurrence(guilds, map, level, () => []);
+        readGuild(o.ctx, v, i, o);
+      },
+    ],
+    [
+      BASES,
+      (_k, v, i, map) => {
+        const o = occurrence(bases, map, level, () => []);
+        readBase(o.ctx, v, i, o);
+      },
+    ],
+    [
+      CONTAINERS,
+      (k, v, i, map) => {
+        const o = occurrence(slots, map, level, () => new Map<string, SlotRaw>());
+        readSlots(o.ctx, k, v, i, o.items);
+      },
+    ],
+  ]);
   const readers = withItems ? itemReaders(level, sinks) : undefined;
   /** The item parts' byte ranges, when the walk skips them (the lazy items keep those bytes). */
   const itemRanges: ItemRange[] = [];
   const skipped = (path: string, name: string, start: number, end: number): void => {
     if (path === 'worldSaveData' && Object.hasOwn(ITEM_SELECT, name)) itemRanges.push({ start, end });
   };
-  const select = parts === 'items' ? ITEMS_ONLY_SELECT : withItems ? LEVEL_SELECT_ITEMS : LEVEL_SELECT;
+  const select = withItems ? LEVEL_SELECT_ITEMS : LEVEL_SELECT;
   const g = decodeGvas(gvas, file, warnings, select, sinks, readers?.rawSinks, withItems ? undefined : skipped);
   const world = getProps(g.props, 'worldSaveData');
   if (!world) {
