@@ -30,9 +30,19 @@ export class BackgroundItems {
     const parsedAt = this.world.pendingItemsOf();
     if (parsedAt === undefined || this.signal.aborted) return;
     try {
-      const read = await readItemsInWorker({ worldFile: this.world.file, parsedAt }, this.signal);
-      this.world.takeItems(parsedAt, read);
-      if (read) this.log('info', `world items read in the background (${read.ms.toFixed(0)} ms)`);
+      const read = readItemsInWorker({ worldFile: this.world.file, parsedAt }, this.signal).then((r) => {
+        this.world.takeItems(parsedAt, r);
+        return r;
+      });
+      // Item requests meanwhile wait for this read rather than decode the items themselves.
+      this.world.expectItems(
+        read.then(
+          () => undefined,
+          () => undefined,
+        ),
+      );
+      const done = await read;
+      if (done) this.log('info', `world items read in the background (${done.ms.toFixed(0)} ms)`);
     } catch (err) {
       // The first item request reads them itself, as before this existed.
       if (!this.signal.aborted)

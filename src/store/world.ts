@@ -75,6 +75,8 @@ export class WorldRepo {
   private pending: PendingItems | undefined;
   /** The current world's items as read off the main thread, decoded on first use. */
   private readRow: ItemRow | undefined;
+  /** The read of the pending items off the main thread, while under way. */
+  private arriving: Promise<void> | undefined;
 
   private constructor(
     private readonly SQL: SqlJsStatic,
@@ -249,6 +251,20 @@ export class WorldRepo {
   /** The parse whose items are pending (left unread, not yet read in the background), if any. */
   pendingItemsOf(): string | undefined {
     return this.pending?.parsedAt;
+  }
+
+  /** The pending items are being read off the main thread (`read` settles once `takeItems` was
+   * called, or the read failed): item reads may wait for it (`itemsArrival`). */
+  expectItems(read: Promise<void>): void {
+    const arriving: Promise<void> = read.finally(() => {
+      if (this.arriving === arriving) this.arriving = undefined;
+    });
+    this.arriving = arriving;
+  }
+
+  /** While pending items are being read off the main thread: that read. */
+  itemsArrival(): Promise<void> | undefined {
+    return this.pending ? this.arriving : undefined;
   }
 
   /**

@@ -19,9 +19,9 @@ export const capability = (async ({ deps }) =>
 
 /** With `q`: who holds the items it names (issue 42); without: the grant catalog, an admin's alone
  * (the route's `roleWithout`, checked before this is called). */
-export const catalog = (({ deps, query }) =>
+export const catalog = (async ({ deps, query }) =>
   query.q !== undefined
-    ? json(200, { data: searchHolders(deps.store.world, query.q, query.lang) })
+    ? json(200, { data: await searchHolders(deps.store.world, query.q, query.lang) })
     : json(200, { data: searchItems(query.search), total: ITEM_CATALOG.length })) satisfies PanelHandler<{
   query: typeof ItemSearchQuery;
 }>;

@@ -21,6 +21,24 @@ import { itemLanguage, defaultNameTable } from '../../../save/index.js';
 
 /** At most this many items answer one search. */
 const MAX_SEARCH_ITEMS = 50;
+/** How long an item request waits for the items being read off the main thread (a moment after
+ * each parse: 0.2 s on the 1.0 world) before the world reads them itself. */
+const ITEMS_WAIT_MS = 3000;
+
+/** The world's items, once any read of them off the main thread has ended (or ITEMS_WAIT_MS). */
+async function itemsOf(world: WorldRepo): Promise<WorldRepo> {
+  const arriving = world.itemsArrival();
+  if (arriving) {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ITEMS_WAIT_MS);
+      timer.unref();
+    });
+    await Promise.race([arriving, late]);
+    clearTimeout(timer);
+  }
+  return world;
+}
 
 /** Owner names from the world, as the guild pages name them (made on first use per request). */
 function ownerNames(world: WorldRepo): OwnerNames {
@@ -39,9 +57,9 @@ function ownerNames(world: WorldRepo): OwnerNames {
 
 const eggName = (id: string) => defaultNameTable().palName(id);
 
-export const playerInventory = (({ deps, players, params, query }) => {
+export const playerInventory = (async ({ deps, players, params, query }) => {
   const p = players.saved(params.uid);
-  const world = deps.store.world;
+  const world = await itemsOf(deps.store.world);
   const lang = itemLanguage(query.lang);
   // Items are omitted, never zero-filled, when the player's own save was not read.
   if (!world.itemsRead() || !world.playerItemsRead(p.uid)) return json(200, { data: { uid: p.uid, itemsRead: false } });
@@ -50,8 +68,8 @@ export const playerInventory = (({ deps, players, params, query }) => {
   return json(200, { data: { uid: p.uid, itemsRead: true, containers } });
 }) satisfies PanelHandler<{ params: typeof PanelPlayerPath; query: typeof LanguageOnlyQuery }>;
 
-export const baseContainers = (({ deps, params, query }) => {
-  const world = deps.store.world;
+export const baseContainers = (async ({ deps, params, query }) => {
+  const world = await itemsOf(deps.store.world);
   const id = params.id.toUpperCase();
   const guild = world.guilds().find((g) => g.bases.some((b) => b.id.toUpperCase() === id));
   const base = guild?.bases.find((b) => b.id.toUpperCase() === id);
@@ -65,7 +83,8 @@ export const baseContainers = (({ deps, params, query }) => {
   });
 }) satisfies PanelHandler<{ params: typeof BasePath; query: typeof LanguageOnlyQuery }>;
 
-export function searchHolders(world: WorldRepo, q: string, langTag: string | undefined) {
+export async function searchHolders(repo: WorldRepo, q: string, langTag: string | undefined) {
+  const world = await itemsOf(repo);
   const lang = itemLanguage(langTag);
   const read = world.itemsRead();
   // The world's items come most held first, so the first matches are the answer's.
@@ -74,13 +93,13 @@ export function searchHolders(world: WorldRepo, q: string, langTag: string | und
   return { query: q, itemsRead: read, items, total: items.reduce((n, i) => n + i.total, 0) };
 }
 
-export const itemHolders = (({ deps, query }) =>
-  json(200, { data: searchHolders(deps.store.world, query.q ?? '', query.lang) })) satisfies PanelHandler<{
+export const itemHolders = (async ({ deps, query }) =>
+  json(200, { data: await searchHolders(deps.store.world, query.q ?? '', query.lang) })) satisfies PanelHandler<{
   query: typeof ItemSearchQuery;
 }>;
 
-export const worldEconomy = (({ deps, query }) => {
-  const world = deps.store.world;
+export const worldEconomy = (async ({ deps, query }) => {
+  const world = await itemsOf(deps.store.world);
   const lang = itemLanguage(query.lang);
   const data: EconomyRow = world.itemsRead()
     ? economy(world.allContainers(), lang, ownerNames(world))
