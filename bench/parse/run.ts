@@ -52,8 +52,8 @@ for (const name of ['one', 'cli-parse', 'decompress-only']) {
 }
 
 /** The same young generation as the parse worker of serve (parse-worker-host.ts: semi-spaces of
- * 16 MB; PALPANEL_BENCH_SEMI_SPACE_MB=64 for the parser before issue 16). */
-const NODE_ARGS = [`--max-semi-space-size=${process.env.PALPANEL_BENCH_SEMI_SPACE_MB ?? 16}`];
+ * 8 MB; PALPANEL_BENCH_SEMI_SPACE_MB=64 for the parser before issue 16). */
+const NODE_ARGS = [`--max-semi-space-size=${process.env.PALPANEL_BENCH_SEMI_SPACE_MB ?? 8}`];
 
 function run(script: string, target: string, extra: string[] = []): Record<string, unknown> & { processMs: number } {
   const t0 = performance.now();

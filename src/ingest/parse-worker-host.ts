@@ -15,7 +15,7 @@ export const PARSE_WORKER_ASSET = 'parse-worker.cjs';
 /** A parse that takes longer than this is stuck; the worker is terminated. */
 const PARSE_TIMEOUT_MS = 5 * 60_000;
 /** Young generation of the parse worker (V8 splits it into semi-spaces of a third each). */
-export const PARSE_YOUNG_GENERATION_MB = 48;
+export const PARSE_YOUNG_GENERATION_MB = 24;
 /** The items' read (after the swap) keeps little of what it allocates: with a young generation of
  * 6 MB its worker peaked 12 MB lower than with 48, in the same time (1.0 world, 183-185 ms
  * against 195-209 ms). */
@@ -65,10 +65,12 @@ async function runInWorker<T>(job: WorkerRequest, signal?: AbortSignal): Promise
   source ??= workerSource();
   const code = await source;
   return new Promise((resolve, reject) => {
-    // A young generation of 48 MB (semi-spaces of 16 MB). Since decoding keeps only each entry's
+    // A young generation of 24 MB (semi-spaces of 8 MB). Since decoding keeps only each entry's
     // facts (no entry trees), a larger one no longer buys time that bench/parse can see, while
     // its memory shows in the peak: 100,000 pals peaked at 360 / 380 / 410 / 470 MB with
-    // semi-spaces of 8 / 16 / 32 / 64 MB (issue 16).
+    // semi-spaces of 8 / 16 / 32 / 64 MB (issue 16, Node 20); on Node 26, 382 MB with 8 MB
+    // against 400-422 MB with 16, in the same time (medians of 5: 3,317 against 3,441 ms), and
+    // the 1.0 world the same with either (issue 42).
     const worker = new Worker(code, {
       eval: true,
       resourceLimits: {
