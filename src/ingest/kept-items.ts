@@ -2,8 +2,9 @@
 // item parts' bytes straight from Level.sav's GVAS into a file beside the world database
 // (`world.db.items`) as the walk passes them, so the parse never holds a copy of them; after the
 // swap a second worker reads that file (items-reader.ts) and hands the encoded items to the world
-// served. A request that comes before reads the file itself. The file names the parse it belongs
-// to: the world restored at start-up takes it only when they match.
+// served; an item request during that read waits for it, and one with no read under way reads the
+// file itself. The file names the parse it belongs to: the world restored at start-up takes it only
+// when they match.
 //
 // Layout: MAGIC, the runs' bytes one after another, then a v8-serialized trailer (the parse, where
 // each run was, what mapping the items needs), then the trailer's length as a u32 (LE). The
@@ -12,7 +13,7 @@ import { closeSync, fchmodSync, fstatSync, fsyncSync, openSync, readSync, rmSync
 import { basename, dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { renameDurably } from '../lib/atomic-file.js';
-import { laidBuffer, readKeptItems, type ItemKeeper, type KeptWorldItems, type ReadItems } from '../save/index.js';
+import { laidBuffer, LIMITS, readKeptItems, type ItemKeeper, type KeptWorldItems, type ReadItems } from '../save/index.js';
 import type { PendingItems, WorldRepo } from '../store/world.js';
 
 /** The kept items' file beside the world database. */
@@ -120,7 +121,8 @@ function openKept(worldFile: string, parsedAt: string): { fd: number; trailer: T
       end = r.start + r.size;
       bytes += r.size;
     }
-    if (end > trailer.kept.length || MAGIC.length + bytes + bodyLength + 4 !== size) throw new Error('size');
+    if (end > trailer.kept.length || trailer.kept.length > LIMITS.maxDecompressedBytes || MAGIC.length + bytes + bodyLength + 4 !== size)
+      throw new Error('size');
     return { fd, trailer };
   } catch {
     closeSync(fd);
