@@ -108,6 +108,9 @@ describe.skipIf(!CHROMIUM)('the resources card and the crashes screen in Chromiu
       const page = await signedInPage(browser, url, ADMIN, { viewport, scheme, path: '/', errors });
       await page.getByRole('heading', { name: 'Machine and game process' }).waitFor();
       await page.getByText('Game memory (GB)').waitFor();
+      // The process line comes with its own sample, which may land after the chart's (a loaded
+      // machine drew the chart first): waited for, then counted.
+      await page.getByText('pid 4242 · 64 threads').first().waitFor();
       expect(await page.getByText('pid 4242 · 64 threads').count()).toBe(1);
       problems[`dashboard ${tag} ${scheme}`] = await seriousViolations(page);
       await page.goto(url + '/crashes');
