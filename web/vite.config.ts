@@ -3,8 +3,8 @@
 import react from '@vitejs/plugin-react';
 import { join } from 'node:path';
 import { defineConfig } from 'vite';
-import { catalogsPlugin } from './build/catalogs-plugin';
-import { LANGUAGES } from './src/i18n/languages';
+import { catalogsPlugin } from './build/catalogs-plugin.ts';
+import { LANGUAGES } from './src/i18n/languages.ts';
 
 export default defineConfig({
   root: import.meta.dirname,
