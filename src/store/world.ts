@@ -140,6 +140,7 @@ export class WorldRepo {
       this.heldIndex = undefined;
       this.pending = undefined;
       this.readRow = undefined;
+      this.arriving = undefined;
       this.info = this.readInfo();
       if (pending) this.leaveItemsTo(pending);
     } catch (err) {
@@ -150,6 +151,7 @@ export class WorldRepo {
       this.heldIndex = undefined;
       this.pending = undefined;
       this.readRow = undefined;
+      this.arriving = undefined;
       this.info = this.readInfo();
       throw err;
     }
@@ -244,6 +246,7 @@ export class WorldRepo {
     if (pending.parsedAt !== this.info.lastParseAt || queryGet(this.db, 'SELECT 1 AS one FROM item_info WHERE id = 1')) return;
     this.pending = pending;
     this.readRow = undefined;
+    this.arriving = undefined;
     this.itemIndex = undefined;
     this.heldIndex = undefined;
   }

@@ -2,7 +2,7 @@
 // beside the world database (never posting them to the main thread), and after the swap a second
 // worker reads that file and posts the items encoded as the world database keeps them: the
 // eager parse's items, and its holders.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -11,7 +11,6 @@ import { parseForStoreInWorker, readItemsInWorker } from '../../src/ingest/parse
 import { ensureOodle, parseWorld } from '../../src/save/index.js';
 import { itemRow, uidKey } from '../../src/store/world.js';
 import { FIXTURES, loadWorld } from '../save/fixtures.js';
-import { existsSync } from 'node:fs';
 
 const dir = mkdtempSync(join(tmpdir(), 'palpanel-items-worker-'));
 beforeAll(async () => {
