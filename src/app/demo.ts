@@ -84,8 +84,9 @@ export async function startDemo(opts: DemoOptions): Promise<RunningDemo> {
 
 async function runDemo(opts: DemoOptions, saveDir: string): Promise<RunningDemo> {
   mkdirSync(saveDir, { recursive: true });
-  // Day 1 at start; each autosave of the simulated game advances it.
-  const shape = { seed: opts.seed, players: opts.players, pals: opts.pals, day: 1 };
+  // Day 1 at start; each autosave of the simulated game advances it. With items, so the panel's
+  // inventories, base containers and item search have something to show.
+  const shape = { seed: opts.seed, players: opts.players, pals: opts.pals, day: 1, items: true };
   const world = generateSyntheticWorld(shape);
 
   const password = randomBytes(12).toString('base64url');
