@@ -9,10 +9,9 @@
 // Layout: MAGIC, the runs' bytes one after another, then a v8-serialized trailer (the parse, where
 // each run was, what mapping the items needs), then the trailer's length as a u32 (LE). The
 // trailer comes last because the runs are written before the parse has finished.
-import { closeSync, fchmodSync, fstatSync, fsyncSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { closeSync, fchmodSync, fstatSync, fsyncSync, openSync, readSync, rmSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
-import { renameDurably } from '../lib/atomic-file.js';
+import { renameDurably, tempFileName, writeAll } from '../lib/atomic-file.js';
 import { laidBuffer, LIMITS, readKeptItems, type ItemKeeper, type KeptWorldItems, type ReadItems } from '../save/index.js';
 import type { PendingItems, WorldRepo } from '../store/world.js';
 
@@ -25,11 +24,6 @@ interface Trailer extends KeptWorldItems {
   parsedAt: string;
 }
 
-function writeAll(fd: number, part: Uint8Array): void {
-  let off = 0;
-  while (off < part.length) off += writeSync(fd, part, off, part.length - off);
-}
-
 /** A temp file beside the world database that a parse's keeper writes the item parts to. */
 export class KeptItemsWriter {
   private fd: number | undefined;
@@ -37,8 +31,7 @@ export class KeptItemsWriter {
   readonly tmp: string;
 
   constructor(worldFile: string) {
-    const target = keptItemsFile(worldFile);
-    this.tmp = join(dirname(target), `.${basename(target)}.parse.${process.pid}.tmp`);
+    this.tmp = tempFileName(keptItemsFile(worldFile), 'parse');
     this.fd = openSync(this.tmp, 'w', 0o600);
     fchmodSync(this.fd, 0o600);
     writeAll(this.fd, MAGIC);

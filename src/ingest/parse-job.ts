@@ -16,7 +16,7 @@ import builtinPals from '../../assets/names/pals.json' with { type: 'json' };
 import { writeTempFile } from '../lib/atomic-file.js';
 import { loadSqlJs } from '../store/sqljs.js';
 import { ChunkWriter, writeParseJson } from './parse-json.js';
-import { buildWorldDatabase, itemRow, uidKey, type ItemRow } from '../store/world.js';
+import { buildWorldDatabase, itemRow, uidKey, type ItemsRead } from '../store/world.js';
 import { KeptItemsWriter, readKeptFile } from './kept-items.js';
 import { readSaveFolder, type FileStamp, type SaveFolderBytes } from './save-files.js';
 
@@ -183,10 +183,7 @@ export interface ItemsJob {
 
 /** The kept items read, mapped and encoded as the world database keeps them (null: the file is
  * not this parse's, or not whole). */
-export interface ItemsJobResult {
-  row: ItemRow;
-  warnings: ParseWarning[];
-  formatDrift: boolean;
+export interface ItemsJobResult extends ItemsRead {
   ms: number;
 }
 

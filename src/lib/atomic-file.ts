@@ -15,6 +15,18 @@ export function fsyncDir(dir: string): void {
 /** The temp name of `writeFileAtomic`: `.<name>.<pid>.tmp` beside the target. */
 const TEMP_NAME = /^\..+\.\d+\.tmp$/;
 
+/** The temp file beside `path` a writer of it uses (`.<name>[.<tag>].<pid>.tmp`: what
+ * `removeStaleTemps` removes). `tag` keeps the temp names of writers in different threads of one
+ * process apart. */
+export const tempFileName = (path: string, tag = ''): string =>
+  join(dirname(path), `.${basename(path)}${tag ? `.${tag}` : ''}.${process.pid}.tmp`);
+
+/** Writes all of `data` at the file's position (writeSync may write less than asked). */
+export function writeAll(fd: number, data: Uint8Array): void {
+  let off = 0;
+  while (off < data.length) off += writeSync(fd, data, off, data.length - off);
+}
+
 /**
  * Removes the temp files `writeFileAtomic` left in `dir` when a process was killed between
  * writing one and renaming it. Only for a caller that owns `dir` (it holds its lock), so no
@@ -49,14 +61,13 @@ export function writeFileAtomic(path: string, data: Uint8Array, mode = 0o600): v
  * different threads of one process apart.
  */
 export function writeTempFile(path: string, data: Uint8Array, mode = 0o600, tag = ''): string {
-  const tmp = join(dirname(path), `.${basename(path)}${tag ? `.${tag}` : ''}.${process.pid}.tmp`);
+  const tmp = tempFileName(path, tag);
   const fd = openSync(tmp, 'w', mode);
   try {
     // The mode asked for, whatever the process umask (systemd's UMask=0077 would otherwise turn
     // a game file the editor or a restore rewrites with 0644 into 0600).
     fchmodSync(fd, mode);
-    let off = 0;
-    while (off < data.length) off += writeSync(fd, data, off, data.length - off);
+    writeAll(fd, data);
     fsyncSync(fd);
   } catch (err) {
     closeSync(fd);

@@ -136,22 +136,14 @@ export class WorldRepo {
     this.db.close();
     try {
       this.db = openHandedOver(this.SQL, bytes);
-      this.itemIndex = undefined;
-      this.heldIndex = undefined;
-      this.pending = undefined;
-      this.readRow = undefined;
-      this.arriving = undefined;
+      this.forgetItems();
       this.info = this.readInfo();
       if (pending) this.leaveItemsTo(pending);
     } catch (err) {
       // Not a readable database after all: an empty world until the next parse, never a closed one.
       this.db = emptyWorldDatabase(this.SQL);
       addIndexes(this.db);
-      this.itemIndex = undefined;
-      this.heldIndex = undefined;
-      this.pending = undefined;
-      this.readRow = undefined;
-      this.arriving = undefined;
+      this.forgetItems();
       this.info = this.readInfo();
       throw err;
     }
@@ -244,11 +236,17 @@ export class WorldRepo {
    */
   leaveItemsTo(pending: PendingItems): void {
     if (pending.parsedAt !== this.info.lastParseAt || queryGet(this.db, 'SELECT 1 AS one FROM item_info WHERE id = 1')) return;
+    this.forgetItems();
     this.pending = pending;
-    this.readRow = undefined;
-    this.arriving = undefined;
+  }
+
+  /** Forgets every form of the current world's items (a new world, or new items for it). */
+  private forgetItems(): void {
     this.itemIndex = undefined;
     this.heldIndex = undefined;
+    this.pending = undefined;
+    this.readRow = undefined;
+    this.arriving = undefined;
   }
 
   /** The parse whose items are pending (left unread, not yet read in the background), if any. */
@@ -308,7 +306,7 @@ export class WorldRepo {
     this.addItemWarnings(read);
   }
 
-  private addItemWarnings({ warnings, formatDrift }: { warnings: ParseWarning[]; formatDrift: boolean }): void {
+  private addItemWarnings({ warnings, formatDrift }: Pick<ItemsRead, 'warnings' | 'formatDrift'>): void {
     if (warnings.length > 0 || formatDrift) {
       this.info = { ...this.info, warnings: [...this.info.warnings, ...warnings], formatDrift: this.info.formatDrift || formatDrift };
     }

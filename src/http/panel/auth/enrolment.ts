@@ -42,6 +42,7 @@ export const meOf = (deps: HttpDeps, username: string, role: Role) => ({
 /** `/auth/me`: the language only once chosen. The spec's conformance case holds a user who never
  * chose one to exactly {username, role}, as `totpEnrolmentRequired` is there only when set. */
 export function meAnswer(deps: HttpDeps, username: string, role: Role) {
-  const me = meOf(deps, username, role);
-  return me.language === null ? whoAmI(deps, username, role) : me;
+  const me = whoAmI(deps, username, role);
+  const language = deps.store.users.language(username);
+  return language === null ? me : { ...me, language };
 }
